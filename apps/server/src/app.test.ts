@@ -1,0 +1,181 @@
+import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AppError } from './http/errors';
+import { createTestApp, type TestApp } from './test/test-app';
+
+describe('server shell', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      beforeReady(app) {
+        // Routes that exist only in this test, to drive the shared error handling.
+        app.post(
+          '/api/__test/echo',
+          { schema: { body: z.object({ email: z.email(), age: z.number().int().min(0) }) } },
+          async (req) => ({ info: req.body }),
+        );
+        app.get('/api/__test/boom', async () => {
+          throw new Error('secret internal detail: password=hunter2');
+        });
+        app.get('/api/__test/missing', async () => {
+          throw new AppError('not_found', 'Customer 42 was not found.');
+        });
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('answers /api/health with the success envelope and issues the XSRF cookie', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ info: { status: 'ok', version: expect.any(String), database: t.database.kind } });
+    const cookie = res.cookies.find((c) => c.name === 'XSRF-TOKEN');
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    expect(cookie?.sameSite).toBe('Strict');
+  });
+
+  it('does not issue a new XSRF cookie when the request has one', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/health' });
+    expect(res.cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeUndefined();
+  });
+
+  it('sends the security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('refuses a non-GET request without the XSRF header, before reading its body', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/__test/echo',
+      payload: { email: 'a@example.com', age: 3 },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('xsrf_mismatch');
+  });
+
+  it('refuses a non-GET request whose XSRF header does not match the cookie', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/__test/echo',
+      headers: { cookie: 'XSRF-TOKEN=aaaaaaaaaaaaaaaaaaaaaaaa', 'x-xsrf-token': 'bbbbbbbbbbbbbbbbbbbbbbbb' },
+      payload: { email: 'a@example.com', age: 3 },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('xsrf_mismatch');
+  });
+
+  it('accepts a valid body with the XSRF pair', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/__test/echo', payload: { email: 'a@example.com', age: 3 } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ info: { email: 'a@example.com', age: 3 } });
+  });
+
+  it('answers malformed JSON with 400 invalid_json', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/__test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": "a@example.com",',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: { code: 'invalid_json', message: expect.stringMatching(/not valid JSON/) } });
+  });
+
+  it('answers a body that breaks the contract with 400 and a message per field', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/__test/echo', payload: { email: 'nope', age: -1 } });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.error.code).toBe('validation_failed');
+    expect(Object.keys(body.error.fields).sort()).toEqual(['age', 'email']);
+    expect(body.error.message).toMatch(/email/);
+  });
+
+  it('answers an unknown /api route with 404 route_not_found, for GET and POST', async () => {
+    const get = await t.request({ method: 'GET', url: '/api/nothing/here' });
+    expect(get.statusCode).toBe(404);
+    expect(get.json().error.code).toBe('route_not_found');
+    const post = await t.request({ method: 'POST', url: '/api/nothing/here', payload: { a: 1 } });
+    expect(post.statusCode).toBe(404);
+    expect(post.json().error.code).toBe('route_not_found');
+    // Even without the XSRF pair an unknown route is a 404, not a 403.
+    const bare = await t.app.inject({ method: 'DELETE', url: '/api/nothing' });
+    expect(bare.statusCode).toBe(404);
+  });
+
+  it('answers a missing record with 404 not_found', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/__test/missing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: 'not_found', message: 'Customer 42 was not found.' } });
+  });
+
+  it('hides the internals of an unexpected error behind a 500 with a reference', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/__test/boom' });
+    expect(res.statusCode).toBe(500);
+    const body = res.json();
+    expect(body.error.code).toBe('internal');
+    expect(JSON.stringify(body)).not.toContain('hunter2');
+    expect(body.error.message).toContain(res.headers['x-request-id'] as string);
+  });
+
+  it('never writes a path token into a log line', async () => {
+    const token = 'Zx8_kP2qLmN4rT6vB1cD3eF5gH7jK9sAwQyUiOo0pE';
+    t.logs.length = 0;
+    await t.request({ method: 'GET', url: `/api/auth/validate/${token}` });
+    await t.request({ method: 'GET', url: `/api/customers/12/${token}/transactions?storeid=4` });
+    await t.request({ method: 'POST', url: `/api/customers/ordernotes/${token}`, payload: {} });
+    const text = JSON.stringify(t.logs);
+    expect(t.logs.filter((l) => l.msg === 'request')).toHaveLength(3);
+    expect(text).not.toContain(token);
+    expect(text).toContain('/api/customers/12/[redacted]/transactions?storeid=4');
+  });
+
+  it('serves an OpenAPI document generated from the contracts', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.paths['/api/health'].get.responses['200']).toBeDefined();
+  });
+});
+
+describe('serving the web app', () => {
+  it('serves index.html at / (never cached) and hashed assets for a year', async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'pbo-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>pos-backoffice</title>');
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const t = await createTestApp({ config: { webDist: dist } });
+    try {
+      const index = await t.request({ method: 'GET', url: '/' });
+      expect(index.statusCode).toBe(200);
+      expect(index.body).toContain('<title>pos-backoffice</title>');
+      expect(index.headers['cache-control']).toBe('no-cache');
+      const asset = await t.request({ method: 'GET', url: '/assets/app-abc123.js' });
+      expect(asset.headers['cache-control']).toContain('immutable');
+      const api404 = await t.request({ method: 'GET', url: '/api/unknown' });
+      expect(api404.json().error.code).toBe('route_not_found');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('says how to build the web app when it is missing', async () => {
+    const t = await createTestApp({ config: { webDist: path.join(os.tmpdir(), 'pbo-no-such-dist') } });
+    try {
+      const res = await t.request({ method: 'GET', url: '/' });
+      expect(res.statusCode).toBe(503);
+      expect(res.body).toContain('npm run build');
+    } finally {
+      await t.close();
+    }
+  });
+});

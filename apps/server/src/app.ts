@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { Database } from './db/client';
+import { registerErrorHandling } from './http/error-handler';
+import { redactUrl } from './http/redact';
+import { xsrfPlugin } from './http/xsrf';
+import { systemClock, type Clock } from './lib/clock';
+import { healthRoutes } from './modules/health/health.routes';
+
+/** A place log lines (JSON, one per line) are written to. */
+export interface LogStream {
+  write(line: string): void;
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: Database;
+  clock?: Clock;
+  /** Where log lines go (tests capture them); default stdout. */
+  logStream?: LogStream;
+}
+
+/** What every module's routes and services get: the database, the clock, the configuration. */
+export interface AppContext {
+  config: AppConfig;
+  database: Database;
+  clock: Clock;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export type App = FastifyInstance;
+
+/** Build the whole HTTP application without listening. */
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logStream
+      ? { level: config.logLevel, stream: options.logStream }
+      : { level: config.logLevel },
+    // One line per request is written by our onResponse hook instead (with tokens redacted).
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.decorate('ctx', { config, database, clock: options.clock ?? systemClock });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  // One log line per request, with every token redacted from the path.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: redactUrl(request.url, request.routeOptions.url),
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    strictTransportSecurity: { maxAge: 15552000, includeSubDomains: true },
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(xsrfPlugin, { secureCookie: config.env === 'production' });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'pos-backoffice API',
+        version: config.version,
+        description: 'Back-office API. Every call carries the session token in its path; non-GET calls need X-XSRF-TOKEN.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  await api.register(healthRoutes);
+  api.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  registerWebApp(app, config.webDist);
+  return app;
+}
+
+/** Serve the built single-page app; index.html is never cached, hashed assets forever. */
+function registerWebApp(app: FastifyInstance, webDist: string): void {
+  const indexFile = path.join(webDist, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.get('/', { schema: { hide: true } }, async (_req, reply) =>
+      reply
+        .code(503)
+        .type('text/html; charset=utf-8')
+        .send('<!doctype html><title>pos-backoffice</title><p>The web app is not built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p>'),
+    );
+    return;
+  }
+  void app.register(fastifyStatic, {
+    root: webDist,
+    prefix: '/',
+    index: ['index.html'],
+    setHeaders(reply, filePath) {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+}

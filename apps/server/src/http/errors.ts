@@ -1,0 +1,39 @@
+/** Every error code the API answers with, and its HTTP status. One place; exhaustive. */
+export const APP_ERROR_STATUS = {
+  bad_request: 400,
+  invalid_json: 400,
+  validation_failed: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  session_invalid: 403,
+  xsrf_mismatch: 403,
+  not_found: 404,
+  route_not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  version_conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+} as const satisfies Record<string, number>;
+
+export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
+
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly status: number;
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+    /** Extra data sent with the error (e.g. the current record on a version conflict). */
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.status = APP_ERROR_STATUS[code];
+  }
+}
+
+export const notFound = (what: string) => new AppError('not_found', `${what} was not found.`);

@@ -1,0 +1,55 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type AppConfig } from './config';
+import { migrateDatabase, type Database } from './db/client';
+import { DataDirInUseError } from './db/data-dir-lock';
+import { openConfiguredDatabase } from './db/open';
+
+function fail(message: string): never {
+  console.error(`\npos-backoffice: ${message}\n`);
+  process.exit(1);
+}
+
+let config: AppConfig;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (err instanceof ConfigError) fail(err.message);
+  throw err;
+}
+
+let database: Database;
+try {
+  database = await openConfiguredDatabase(config);
+} catch (err) {
+  if (err instanceof DataDirInUseError) fail(err.message);
+  fail(`could not open the database: ${(err as Error).message}`);
+}
+
+await migrateDatabase(database);
+
+const app = await buildApp({ config, database });
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const timer = setTimeout(() => process.exit(1), 10_000);
+  timer.unref();
+  try {
+    await app.close();
+  } finally {
+    await database.close();
+    process.exit(0);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (err) {
+  await database.close();
+  fail(`could not listen on ${config.host}:${config.port}: ${(err as Error).message}`);
+}
+const where = database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
+console.log(`pos-backoffice ${config.version} is running on http://localhost:${config.port} (database: ${where})`);

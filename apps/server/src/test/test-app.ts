@@ -1,0 +1,59 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp, type App } from '../app';
+import { loadConfig, type AppConfig } from '../config';
+import type { Database } from '../db/client';
+import { XSRF_COOKIE } from '../http/xsrf';
+import { fixedClock } from '../lib/clock';
+import { createTestDatabase } from './db-template';
+
+export interface TestApp {
+  app: App;
+  database: Database;
+  clock: ReturnType<typeof fixedClock>;
+  /** Every log line the app wrote, parsed. */
+  logs: Array<Record<string, unknown>>;
+  /** Inject with the XSRF cookie and header already set (as the web app sends them). */
+  request(opts: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', SEED_DEMO_DATA: 'false' }), ...overrides };
+}
+
+export async function createTestApp(
+  options: { config?: Partial<AppConfig>; database?: Database; beforeReady?: (app: App) => void } = {},
+): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
+  const clock = fixedClock('2026-11-22T12:00:00Z');
+  const logs: Array<Record<string, unknown>> = [];
+  const app = await buildApp({
+    config: testConfig(options.config),
+    database,
+    clock,
+    logStream: { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) },
+  });
+  options.beforeReady?.(app);
+  await app.ready();
+
+  const first = await app.inject({ method: 'GET', url: '/api/health' });
+  const xsrf = first.cookies.find((c) => c.name === XSRF_COOKIE)?.value;
+  if (!xsrf) throw new Error('the app did not issue an XSRF cookie');
+
+  return {
+    app,
+    database,
+    clock,
+    logs,
+    request(opts) {
+      const headers = { ...(opts.headers ?? {}) } as Record<string, string>;
+      headers.cookie = [headers.cookie, `${XSRF_COOKIE}=${xsrf}`].filter(Boolean).join('; ');
+      if (opts.method && opts.method !== 'GET') headers['x-xsrf-token'] ??= xsrf;
+      return app.inject({ ...opts, headers });
+    },
+    async close() {
+      await app.close();
+      if (!options.database) await database.close();
+    },
+  };
+}

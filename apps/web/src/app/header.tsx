@@ -1,0 +1,55 @@
+import { Anchor, Box, Button, Group, Image, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { MilestoneBar } from '../components/milestone-bar';
+import { signOut } from '../features/auth/api/sign-out';
+import { useHeaderState } from '../lib/header-state';
+import { useSession } from '../lib/session';
+import classes from './header.module.css';
+
+const asset = (name: string) => `${import.meta.env.BASE_URL}${name}`;
+
+/**
+ * Spec §2 header: logo → order list, a sign-in button, Signout (only for a session that is not a
+ * distributor "make token" session), the Canadian flag for country CA, and the milestone bar when one is current.
+ */
+export function AppHeader() {
+  const { token, isDistributorToken } = useSession();
+  const { country, milestone } = useHeaderState();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const signOutMutation = useMutation({ mutationFn: signOut, meta: { silentError: true } });
+
+  // One "Sign in" button per screen: the login page has its own.
+  const showSignIn = !token && pathname !== '/login';
+  const showSignOut = Boolean(token) && !isDistributorToken;
+
+  return (
+    <Box component="header" className={classes.header}>
+      <Group justify="space-between" wrap="nowrap" h={56} px="md">
+        <Group gap="sm" wrap="nowrap">
+          <Anchor component={Link} to="/order" underline="never" className={classes.logo}>
+            <img src={asset('favicon.svg')} alt="" width={32} height={32} />
+            <Text component="span" fw={700} size="lg">
+              POS Back Office
+            </Text>
+          </Anchor>
+          {country === 'CA' && <Image src={asset('flag-ca.svg')} alt="Canada" w={36} h={18} fit="contain" />}
+        </Group>
+        <Group gap="sm" wrap="nowrap">
+          {showSignIn && (
+            <Button variant="light" onClick={() => navigate('/login')}>
+              Sign in
+            </Button>
+          )}
+          {showSignOut && (
+            <Button variant="default" loading={signOutMutation.isPending} onClick={() => signOutMutation.mutate()}>
+              Signout
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {milestone && milestone.current >= 0 && <MilestoneBar progress={milestone} />}
+    </Box>
+  );
+}

@@ -1,0 +1,32 @@
+import { DISTRIBUTOR_SIGN_OUT_RELOAD_MS } from '@pos/domain';
+import { api } from '../../../lib/api';
+import { clearToken, getRole, getToken, removeFlag, setFlag } from '../../../lib/session';
+
+/** Distributors sign out to their own login page (spec §2, §4). */
+const DISTRIBUTOR_ROLE = 'Distributor';
+
+/**
+ * Spec §4 sign-out: release the session on the server (a failure is only logged, §8), set
+ * create_distributor_orders and search_orders_edit to 'false', remove customer_features_limited, clear the
+ * token; distributors go to /distributor and the page reloads after DISTRIBUTOR_SIGN_OUT_RELOAD_MS (10 ms), everyone else to /login.
+ */
+export async function signOut(): Promise<void> {
+  const distributor = getRole() === DISTRIBUTOR_ROLE;
+  if (getToken()) {
+    try {
+      await api.get('/api/auth/logout/{token}');
+    } catch (error) {
+      console.error('release token failed', error);
+    }
+  }
+  setFlag('create_distributor_orders', false);
+  setFlag('search_orders_edit', false);
+  removeFlag('customer_features_limited');
+  clearToken();
+  if (distributor) {
+    window.location.hash = '#/distributor';
+    setTimeout(() => window.location.reload(), DISTRIBUTOR_SIGN_OUT_RELOAD_MS);
+  } else {
+    window.location.hash = '#/login';
+  }
+}

@@ -1,0 +1,180 @@
+import { useSyncExternalStore } from 'react';
+import { z } from 'zod';
+import { readItem, removeItem, writeItem } from './storage';
+
+/**
+ * The signed-in session (spec §3 "Session info", §4 "Session").
+ *
+ * Kept in memory and in sessionStorage; when the in-memory copy is missing (a reload), it is restored
+ * from sessionStorage. Subscribable, so the header re-renders when it changes.
+ */
+export interface SessionInfo {
+  readonly token: string;
+  readonly name: string;
+  readonly email: string;
+  readonly agentID: string | null;
+  readonly role: string;
+  readonly account_manager: string | null;
+  readonly additional_privileges: readonly string[];
+}
+
+/** The sessionStorage keys this module owns. Spec §3 names the flags; `sessionInfo` holds SessionInfo. */
+export const STORAGE_KEYS = {
+  sessionInfo: 'sessionInfo',
+  isLoggedIn: 'isLoggedIn',
+  role: 'role',
+  lastActive: 'lastactive',
+  createDistributorOrders: 'create_distributor_orders',
+  searchOrdersEdit: 'search_orders_edit',
+  customerFeaturesLimited: 'customer_features_limited',
+  /** Set from `GET /api/auth/validate/{token}` → `info.maketoken`: a distributor ("make token") session. */
+  distributorToken: 'distributor_token',
+} as const;
+
+/** Boolean flags stored as the strings 'true' / 'false' (spec §4 sign-out sets them to 'false'). */
+export type SessionFlag = 'create_distributor_orders' | 'search_orders_edit' | 'customer_features_limited' | 'distributor_token';
+
+const optionalText = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v))
+  .nullable()
+  .optional()
+  .transform((v) => v ?? null)
+  .catch(null);
+
+const storedSessionSchema = z.object({
+  token: z.string().min(1),
+  name: z.string().catch(''),
+  email: z.string().catch(''),
+  agentID: optionalText,
+  role: z.string().catch(''),
+  account_manager: optionalText,
+  additional_privileges: z.array(z.string()).catch([]),
+});
+
+let current: SessionInfo | null = null;
+const listeners = new Set<() => void>();
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+function restore(): SessionInfo | null {
+  const raw = readItem(STORAGE_KEYS.sessionInfo);
+  if (!raw) return null;
+  try {
+    const parsed = storedSessionSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The session, from memory or else restored from sessionStorage; null when signed out. */
+export function getSession(): SessionInfo | null {
+  current ??= restore();
+  return current;
+}
+
+export function getToken(): string | null {
+  return getSession()?.token ?? null;
+}
+
+/** Store a new session (after sign-in): memory, sessionStorage, isLoggedIn 'true' and role. */
+export function setSession(info: SessionInfo): void {
+  current = info;
+  writeItem(STORAGE_KEYS.sessionInfo, JSON.stringify(info));
+  writeItem(STORAGE_KEYS.isLoggedIn, 'true');
+  writeItem(STORAGE_KEYS.role, info.role);
+  notify();
+}
+
+/**
+ * Forget the session token (spec §8: any 403, failed validation, sign-out): drops the session info from
+ * memory and storage, sets isLoggedIn 'false' and removes the distributor-token flag. Permission flags
+ * are left to the caller (sign-out sets them to 'false').
+ */
+export function clearToken(): void {
+  current = null;
+  removeItem(STORAGE_KEYS.sessionInfo);
+  writeItem(STORAGE_KEYS.isLoggedIn, 'false');
+  removeItem(STORAGE_KEYS.distributorToken);
+  notify();
+}
+
+export function isLoggedIn(): boolean {
+  return readItem(STORAGE_KEYS.isLoggedIn) === 'true';
+}
+
+export function getRole(): string | null {
+  return readItem(STORAGE_KEYS.role);
+}
+
+/** Last recorded user activity, a millisecond timestamp (spec §4 inactivity). */
+export function getLastActive(): number | null {
+  const raw = readItem(STORAGE_KEYS.lastActive);
+  if (raw === null) return null;
+  const value = Number(raw);
+  return Number.isFinite(value) ? value : null;
+}
+
+export function setLastActive(epochMs: number): void {
+  writeItem(STORAGE_KEYS.lastActive, String(epochMs));
+}
+
+/** A stored boolean flag: true / false, or null when it was never set (or removed). */
+export function getFlag(flag: SessionFlag): boolean | null {
+  const raw = readItem(flag);
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  return null;
+}
+
+export function setFlag(flag: SessionFlag, value: boolean): void {
+  writeItem(flag, value ? 'true' : 'false');
+  notify();
+}
+
+export function removeFlag(flag: SessionFlag): void {
+  removeItem(flag);
+  notify();
+}
+
+export function isDistributorToken(): boolean {
+  return getFlag(STORAGE_KEYS.distributorToken) === true;
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+export interface SessionSnapshot {
+  readonly session: SessionInfo | null;
+  readonly token: string | null;
+  readonly isDistributorToken: boolean;
+}
+
+let snapshot: SessionSnapshot = { session: null, token: null, isDistributorToken: false };
+
+function getSnapshot(): SessionSnapshot {
+  const session = getSession();
+  const distributor = isDistributorToken();
+  if (snapshot.session !== session || snapshot.isDistributorToken !== distributor) {
+    snapshot = { session, token: session?.token ?? null, isDistributorToken: distributor };
+  }
+  return snapshot;
+}
+
+/** The session for components; re-renders on sign-in, sign-out and flag changes. */
+export function useSession(): SessionSnapshot {
+  return useSyncExternalStore(subscribeSession, getSnapshot, getSnapshot);
+}
+
+/** Tests only: forget the in-memory copy, as a page reload would. */
+export function resetSessionMemoryForTests(): void {
+  current = null;
+  notify();
+}

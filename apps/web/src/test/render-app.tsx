@@ -1,0 +1,20 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { RouterProvider } from 'react-router';
+import { onTestFinished } from 'vitest';
+import { Providers } from '../app/providers';
+import { createAppRouter, pages, type PageMap } from '../app/router';
+
+/** Render the whole app at `hash`, as the browser would load it. */
+export function renderApp(hash: string, pageMap: PageMap = pages) {
+  window.location.hash = hash;
+  const router = createAppRouter(pageMap);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  onTestFinished(() => router.dispose());
+  const view = render(
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...view, router, queryClient };
+}

@@ -1,0 +1,85 @@
+/**
+ * npm run bench — the project's own measurements: HTTP throughput and latency of named scenarios against
+ * the real server (PGlite in a temp data dir, or DATABASE_URL), and the web bundle's gzip sizes.
+ * Results print as a table and are written to bench/results/latest.json. Options: --seconds N (default 5).
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { freePort, ROOT, startServer, waitForHealth } from '../e2e/support/server';
+
+interface Scenario {
+  name: string;
+  path: string;
+  /** The figure the issues hold us to, if any (p99 latency in ms). */
+  targetP99Ms?: number;
+}
+
+const SCENARIOS: Scenario[] = [{ name: 'health (one query)', path: '/api/health', targetP99Ms: 50 }];
+
+const secondsArg = process.argv.indexOf('--seconds');
+const seconds = secondsArg > -1 ? Number(process.argv[secondsArg + 1]) : 5;
+
+function bundleSizes() {
+  const dir = path.join(ROOT, 'apps/web/dist/assets');
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir);
+  } catch {
+    return { note: 'apps/web/dist is missing: run npm run build first' };
+  }
+  const sizes = files
+    .filter((f) => /\.(js|css)$/.test(f))
+    .map((f) => {
+      const buf = readFileSync(path.join(dir, f));
+      return { file: f, bytes: statSync(path.join(dir, f)).size, gzip: gzipSync(buf).length };
+    })
+    .sort((a, b) => b.gzip - a.gzip);
+  const totalGzip = sizes.reduce((s, f) => s + f.gzip, 0);
+  return { totalGzipKb: +(totalGzip / 1024).toFixed(1), largest: sizes.slice(0, 5) };
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pbo-bench-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' });
+  try {
+    const startMs = await waitForHealth(baseUrl, 120_000, server.exited);
+    const results = [];
+    for (const s of SCENARIOS) {
+      const r = await autocannon({ url: `${baseUrl}${s.path}`, connections: 10, duration: seconds });
+      results.push({
+        scenario: s.name,
+        path: s.path,
+        reqPerSec: Math.round(r.requests.average),
+        p50Ms: r.latency.p50,
+        p99Ms: r.latency.p99,
+        non2xx: r.non2xx,
+        targetP99Ms: s.targetP99Ms ?? null,
+        meetsTarget: s.targetP99Ms === undefined ? null : r.latency.p99 <= s.targetP99Ms,
+      });
+    }
+    const report = {
+      at: new Date().toISOString(),
+      machine: { cpus: os.cpus().length, node: process.version },
+      database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+      firstStartToHealthyMs: startMs,
+      http: results,
+      bundle: bundleSizes(),
+    };
+    console.table(results);
+    console.log(JSON.stringify(report.bundle, null, 2));
+    console.log(`first start → healthy: ${startMs} ms`);
+    mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+    writeFileSync(path.join(ROOT, 'bench/results/latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+  } finally {
+    server.process.kill('SIGTERM');
+    await server.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

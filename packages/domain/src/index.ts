@@ -1,0 +1,30 @@
+// @pos/domain — codes, access rules, pure business rules and shared API contracts.
+export * from './util/assert-never';
+export * from './limits';
+
+export * from './codes/order-status';
+export * from './codes/order';
+export * from './codes/transactions';
+export * from './codes/invoices';
+export * from './codes/countries';
+export * from './codes/states';
+export * from './codes/currencies';
+export * from './codes/sales';
+export * from './codes/billing';
+export * from './codes/spinner';
+
+export * from './access/permissions';
+export * from './access/routes';
+export * from './access/roles';
+
+export * from './rules/store-filter';
+export * from './rules/customer-search';
+export * from './rules/zip';
+export * from './rules/upload';
+export * from './rules/email';
+export * from './rules/percent';
+export * from './rules/login-redirect';
+export * from './rules/milestones';
+export * from './rules/money';
+
+export * from './contracts/common';

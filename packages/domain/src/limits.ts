@@ -1,0 +1,46 @@
+/** Limits and timings of spec §2, §4, §5 and §9 — one place for every number. */
+
+/** Maximum upload size: 5 MB = 5,242,880 bytes. */
+export const UPLOAD_MAX_BYTES = 5_242_880;
+
+/** Inactivity before the 'Session Timeout' overlay shows: 1 hour. */
+export const INACTIVITY_TIMEOUT_MS = 3_600_000;
+/** The overlay's countdown starts at 50 seconds. */
+export const INACTIVITY_WARNING_COUNTDOWN_S = 50;
+/** Time since last recorded activity after which the user is logged out on visibility/tick. */
+export const HARD_LOGOUT_MS = 3_660_000;
+/** Last-active time is written to session storage at most every 10 s. */
+export const LAST_ACTIVE_THROTTLE_MS = 10_000;
+/** The 'New update is available.' banner counts down from 10 to 0 before reloading. */
+export const UPDATE_RELOAD_COUNTDOWN_S = 10;
+/** After a distributor signs out the page reloads after 10 ms. */
+export const DISTRIBUTOR_SIGN_OUT_RELOAD_MS = 10;
+
+/** Store search filter applies from 3 characters. */
+export const STORE_FILTER_MIN_CHARS = 3;
+
+/** Spinner: debounce before showing, and minimum display time once shown. */
+export const SPINNER_DEBOUNCE_MS = 50;
+export const SPINNER_MIN_DISPLAY_MS = 300;
+/** Smooth scroll duration. */
+export const SMOOTH_SCROLL_MS = 500;
+/** Service worker script whose update triggers the update banner. */
+export const SERVICE_WORKER_SCRIPT = '/ngsw-worker.js';
+
+/** E-mail: total length up to 254, local part up to 64. */
+export const EMAIL_MAX_LENGTH = 254;
+export const EMAIL_LOCAL_MAX_LENGTH = 64;
+
+/** Percent inputs accept 0–100 inclusive. */
+export const PERCENT_MIN = 0;
+export const PERCENT_MAX = 100;
+
+/** Searchable multi-select dropdown defaults (§2). `limitSelection: null` means no limit. */
+export const MULTI_SELECT_DEFAULTS = {
+  maxHeight: 197,
+  enableSelectAll: true,
+  allowSearchFilter: true,
+  limitSelection: null,
+  noResultsText: 'No results found',
+  keys: ['Enter', 'ArrowDown', 'ArrowUp', 'Escape', 'Delete'],
+} as const;
