@@ -24,7 +24,7 @@ const seconds = secondsArg > -1 ? Number(process.argv[secondsArg + 1]) : 5;
 
 function bundleSizes() {
   const dir = path.join(ROOT, 'apps/web/dist/assets');
-  let files: string[] = [];
+  let files: string[];
   try {
     files = readdirSync(dir);
   } catch {

@@ -27,6 +27,7 @@ export default defineConfig({
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
             { name: 'mantine', test: /[\\/]node_modules[\\/]@mantine[\\/]/, priority: 20 },
             { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 20 },
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 20 },
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 10 },
           ],
         },

@@ -34,7 +34,7 @@ export default async function setup(project: TestProject) {
     console.log(`e2e: server healthy after ${ms} ms (fresh data dir, first start)`);
   } catch (err) {
     server.process.kill('SIGKILL');
-    throw new Error(`${(err as Error).message}\n${server.output()}`);
+    throw new Error(`${(err as Error).message}\n${server.output()}`, { cause: err });
   }
   project.provide('e2e', { chromium, baseUrl, dataDir });
 

@@ -1,9 +1,6 @@
-import { DISTRIBUTOR_SIGN_OUT_RELOAD_MS } from '@pos/domain';
+import { DISTRIBUTOR_SIGN_OUT_RELOAD_MS, ROLE } from '@pos/domain';
 import { api } from '../../../lib/api';
 import { clearToken, getRole, getToken, removeFlag, setFlag } from '../../../lib/session';
-
-/** Distributors sign out to their own login page (spec §2, §4). */
-const DISTRIBUTOR_ROLE = 'Distributor';
 
 /**
  * Spec §4 sign-out: release the session on the server (a failure is only logged, §8), set
@@ -11,7 +8,7 @@ const DISTRIBUTOR_ROLE = 'Distributor';
  * token; distributors go to /distributor and the page reloads after DISTRIBUTOR_SIGN_OUT_RELOAD_MS (10 ms), everyone else to /login.
  */
 export async function signOut(): Promise<void> {
-  const distributor = getRole() === DISTRIBUTOR_ROLE;
+  const distributor = getRole() === ROLE.DISTRIBUTOR;
   if (getToken()) {
     try {
       await api.get('/api/auth/logout/{token}');

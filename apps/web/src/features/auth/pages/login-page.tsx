@@ -15,7 +15,7 @@ export default function LoginPage() {
           <Title order={1} size="h2" id="sign-in-title">
             Sign in
           </Title>
-          <Text c="dimmed" size="sm">
+          <Text c="gray.7" size="sm">
             Staff sign in with their company account.
           </Text>
           <Button type="button" size="md" fullWidth>
