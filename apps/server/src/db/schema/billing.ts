@@ -1,0 +1,457 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  CREDIT_MEMO_STATUSES,
+  CREDIT_MEMO_TYPES,
+  CURRENCY_CODES,
+  INVOICE_STATUSES,
+  INVOICE_TYPES,
+  TRANSACTION_STATUSES,
+  WRITE_OFF_TYPES,
+} from '@pos/domain';
+import { bundles, billingItems, promotions } from './catalogue';
+import { inList, nonNegative, timestamps, version } from './columns';
+import { customers, stores } from './merchants';
+import { orders, uploads } from './orders';
+
+export const PLAN_KINDS = ['hardware_sale', 'monthly', 'yearly', 'credit_memo', 'due_amount'] as const;
+export const PLAN_STATUSES = ['active', 'canceled', 'completed'] as const;
+
+/**
+ * A customer's payment plan for a store: the hardware sale plan (upfront or installments) and the monthly or
+ * yearly service plan. paymentPlanTypeId keeps §9's ids (1 upfront, 4 monthly, 5 yearly, 30 credit memo, 40 due amount).
+ */
+export const customerPaymentPlans = pgTable(
+  'customer_payment_plans',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id),
+    storeId: integer().references(() => stores.id),
+    orderId: integer().references(() => orders.id),
+    kind: text().notNull(),
+    paymentPlanTypeId: integer().notNull(),
+    planName: text().notNull(),
+    term: integer().notNull().default(0),
+    interval: integer().notNull().default(0),
+    initialAmountCents: bigint({ mode: 'number' }).notNull().default(0),
+    recurringAmountCents: bigint({ mode: 'number' }).notNull().default(0),
+    currency: text().notNull(),
+    startsOn: date({ mode: 'string' }).notNull(),
+    licenseExpiresOn: date({ mode: 'string' }),
+    nextBillingOn: date({ mode: 'string' }),
+    status: text().notNull().default('active'),
+    ...timestamps,
+    ...version,
+  },
+  (t) => [
+    index('customer_payment_plans_customer_idx').on(t.customerId),
+    index('customer_payment_plans_store_idx').on(t.storeId),
+    index('customer_payment_plans_order_idx').on(t.orderId),
+    index('customer_payment_plans_next_billing_idx').on(t.nextBillingOn),
+    index('customer_payment_plans_license_idx').on(t.licenseExpiresOn),
+    check('customer_payment_plans_kind_check', inList(t.kind, PLAN_KINDS)),
+    check('customer_payment_plans_status_check', inList(t.status, PLAN_STATUSES)),
+    check('customer_payment_plans_currency_check', inList(t.currency, CURRENCY_CODES)),
+    check('customer_payment_plans_amounts_check', sql`${t.initialAmountCents} >= 0 and ${t.recurringAmountCents} >= 0`),
+    check('customer_payment_plans_term_check', sql`${t.term} >= 0 and ${t.interval} >= 0`),
+  ],
+);
+
+export const CUSTOMER_BILLING_ITEM_STATUSES = ['A', 'I', 'C'] as const; // active, inactive, canceled
+
+export const customerBillingItems = pgTable(
+  'customer_billing_items',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id),
+    storeId: integer().references(() => stores.id),
+    planId: integer().references(() => customerPaymentPlans.id),
+    billingItemId: integer()
+      .notNull()
+      .references(() => billingItems.id),
+    quantity: integer().notNull().default(1),
+    unitPriceCents: bigint({ mode: 'number' }).notNull(),
+    currency: text().notNull(),
+    status: text().notNull().default('A'),
+    startsOn: date({ mode: 'string' }).notNull(),
+    endsOn: date({ mode: 'string' }),
+    ...timestamps,
+    ...version,
+  },
+  (t) => [
+    index('customer_billing_items_customer_idx').on(t.customerId, t.storeId),
+    index('customer_billing_items_plan_idx').on(t.planId),
+    index('customer_billing_items_store_idx').on(t.storeId),
+    index('customer_billing_items_item_idx').on(t.billingItemId, t.status),
+    check('customer_billing_items_status_check', inList(t.status, CUSTOMER_BILLING_ITEM_STATUSES)),
+    check('customer_billing_items_currency_check', inList(t.currency, CURRENCY_CODES)),
+    check('customer_billing_items_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);
+
+export const customerBundles = pgTable(
+  'customer_bundles',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id),
+    storeId: integer()
+      .notNull()
+      .references(() => stores.id),
+    bundleId: integer()
+      .notNull()
+      .references(() => bundles.id),
+    planId: integer().references(() => customerPaymentPlans.id),
+    status: text().notNull().default('A'),
+    startsOn: date({ mode: 'string' }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('customer_bundles_customer_idx').on(t.customerId, t.storeId),
+    index('customer_bundles_store_idx').on(t.storeId),
+    index('customer_bundles_bundle_idx').on(t.bundleId),
+    index('customer_bundles_plan_idx').on(t.planId),
+    check('customer_bundles_status_check', inList(t.status, CUSTOMER_BILLING_ITEM_STATUSES)),
+  ],
+);
+
+export const orderPromotions = pgTable(
+  'order_promotions',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    orderId: integer().references(() => orders.id),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id),
+    storeId: integer().references(() => stores.id),
+    promotionId: integer()
+      .notNull()
+      .references(() => promotions.id),
+    amountCents: bigint({ mode: 'number' }).notNull(),
+    currency: text().notNull(),
+    appliedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_promotions_order_idx').on(t.orderId),
+    index('order_promotions_customer_idx').on(t.customerId, t.storeId),
+    index('order_promotions_store_idx').on(t.storeId),
+    index('order_promotions_promotion_idx').on(t.promotionId),
+    check('order_promotions_amount_check', nonNegative(t.amountCents)),
+    check('order_promotions_currency_check', inList(t.currency, CURRENCY_CODES)),
+  ],
+);
+
+export const PAYMENT_INSTRUMENT_KINDS = ['card', 'bank', 'cash'] as const;
+
+/**
+ * How a customer pays. Cards: the gateway tokenizes; we keep brand, last4, expiry and the processor reference —
+ * never the number. Bank accounts: the number is stored encrypted (AES-GCM, key from config) with its last4.
+ */
+export const paymentInstruments = pgTable(
+  'payment_instruments',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id),
+    storeId: integer().references(() => stores.id),
+    kind: text().notNull(),
+    nameOnAccount: text(),
+    cardBrand: text(),
+    cardLast4: text(),
+    cardExpMonth: integer(),
+    cardExpYear: integer(),
+    processorReference: text(),
+    bankName: text(),
+    routingNumber: text(),
+    institutionNumber: text(),
+    accountNumberEncrypted: text(),
+    accountLast4: text(),
+    accountType: text(),
+    isDefault: boolean().notNull().default(false),
+    status: text().notNull().default('active'),
+    ...timestamps,
+    ...version,
+  },
+  (t) => [
+    index('payment_instruments_customer_idx').on(t.customerId),
+    index('payment_instruments_store_idx').on(t.storeId),
+    check('payment_instruments_kind_check', inList(t.kind, PAYMENT_INSTRUMENT_KINDS)),
+    check('payment_instruments_status_check', inList(t.status, ['active', 'inactive'])),
+    check('payment_instruments_last4_check', sql`${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$'`),
+    check(
+      'payment_instruments_card_check',
+      sql`${t.kind} <> 'card' or (${t.cardLast4} is not null and ${t.processorReference} is not null and ${t.cardExpMonth} between 1 and 12)`,
+    ),
+    check(
+      'payment_instruments_bank_check',
+      sql`${t.kind} <> 'bank' or (${t.accountNumberEncrypted} is not null and ${t.accountLast4} is not null)`,
+    ),
+    check('payment_instruments_account_type_check', sql`${t.accountType} is null or ${t.accountType} in ('checking', 'savings')`),
+  ],
+);
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    invoiceNumber: text().notNull(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id),
+    storeId: integer().references(() => stores.id),
+    planId: integer().references(() => customerPaymentPlans.id),
+    status: text().notNull().default('N'),
+    type: text().notNull(),
+    periodStart: date({ mode: 'string' }),
+    periodEnd: date({ mode: 'string' }),
+    issuedOn: date({ mode: 'string' }).notNull(),
+    dueOn: date({ mode: 'string' }).notNull(),
+    totalCents: bigint({ mode: 'number' }).notNull(),
+    taxCents: bigint({ mode: 'number' }).notNull().default(0),
+    paidCents: bigint({ mode: 'number' }).notNull().default(0),
+    currency: text().notNull(),
+    reversedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+    ...version,
+  },
+  (t) => [
+    uniqueIndex('invoices_number_uq').on(t.invoiceNumber),
+    index('invoices_customer_idx').on(t.customerId, t.issuedOn),
+    index('invoices_store_idx').on(t.storeId),
+    index('invoices_plan_idx').on(t.planId),
+    index('invoices_status_due_idx').on(t.status, t.dueOn),
+    check('invoices_status_check', inList(t.status, INVOICE_STATUSES)),
+    check('invoices_type_check', inList(t.type, INVOICE_TYPES)),
+    check('invoices_currency_check', inList(t.currency, CURRENCY_CODES)),
+    check('invoices_amounts_check', sql`${t.totalCents} >= 0 and ${t.taxCents} >= 0 and ${t.paidCents} >= 0 and ${t.paidCents} <= ${t.totalCents}`),
+    check('invoices_due_check', sql`${t.dueOn} >= ${t.issuedOn}`),
+  ],
+);
+
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    invoiceId: integer()
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    billingItemId: integer()
+      .notNull()
+      .references(() => billingItems.id),
+    description: text().notNull(),
+    quantity: integer().notNull().default(1),
+    unitCents: bigint({ mode: 'number' }).notNull(),
+    /** Discounts and promotions are negative lines; the invoice total may not be. */
+    amountCents: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('invoice_lines_invoice_idx').on(t.invoiceId),
+    index('invoice_lines_item_idx').on(t.billingItemId),
+    check('invoice_lines_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);
+
+export const TRANSACTION_KINDS = ['charge', 'refund', 'reversal', 'chargeback', 'fee'] as const;
+
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id),
+    storeId: integer().references(() => stores.id),
+    invoiceId: integer().references(() => invoices.id),
+    paymentInstrumentId: integer().references(() => paymentInstruments.id),
+    kind: text().notNull().default('charge'),
+    status: text().notNull(),
+    amountCents: bigint({ mode: 'number' }).notNull(),
+    currency: text().notNull(),
+    gatewayReference: text(),
+    failureReason: text(),
+    idempotencyKey: text(),
+    attemptedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+    ...version,
+  },
+  (t) => [
+    index('transactions_customer_idx').on(t.customerId, t.attemptedAt),
+    index('transactions_store_idx').on(t.storeId),
+    index('transactions_invoice_idx').on(t.invoiceId),
+    index('transactions_instrument_idx').on(t.paymentInstrumentId),
+    index('transactions_status_idx').on(t.status, t.attemptedAt),
+    uniqueIndex('transactions_idempotency_uq').on(t.idempotencyKey),
+    check('transactions_status_check', inList(t.status, TRANSACTION_STATUSES)),
+    check('transactions_kind_check', inList(t.kind, TRANSACTION_KINDS)),
+    check('transactions_currency_check', inList(t.currency, CURRENCY_CODES)),
+    check('transactions_amount_check', sql`${t.amountCents} > 0`),
+    check('transactions_failure_check', sql`${t.status} <> 'F' or ${t.failureReason} is not null`),
+  ],
+);
+
+export const creditMemos = pgTable(
+  'credit_memos',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id),
+    storeId: integer().references(() => stores.id),
+    invoiceId: integer().references(() => invoices.id),
+    type: text().notNull(),
+    status: text().notNull().default('P'),
+    amountCents: bigint({ mode: 'number' }).notNull(),
+    currency: text().notNull(),
+    reason: text().notNull(),
+    createdByEmail: text().notNull(),
+    approvedByEmail: text(),
+    decidedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+    ...version,
+  },
+  (t) => [
+    index('credit_memos_customer_idx').on(t.customerId),
+    index('credit_memos_store_idx').on(t.storeId),
+    index('credit_memos_invoice_idx').on(t.invoiceId),
+    index('credit_memos_status_idx').on(t.status, t.createdAt),
+    check('credit_memos_type_check', inList(t.type, CREDIT_MEMO_TYPES)),
+    check('credit_memos_status_check', inList(t.status, CREDIT_MEMO_STATUSES)),
+    check('credit_memos_currency_check', inList(t.currency, CURRENCY_CODES)),
+    check('credit_memos_amount_check', sql`${t.amountCents} > 0`),
+    check('credit_memos_decision_check', sql`(${t.status} = 'P') = (${t.decidedAt} is null)`),
+  ],
+);
+
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id),
+    amountCents: bigint({ mode: 'number' }).notNull(),
+    unappliedCents: bigint({ mode: 'number' }).notNull(),
+    currency: text().notNull(),
+    method: text().notNull(),
+    reference: text(),
+    receivedOn: date({ mode: 'string' }).notNull(),
+    createdByEmail: text().notNull(),
+    ...timestamps,
+    ...version,
+  },
+  (t) => [
+    index('receipts_customer_idx').on(t.customerId, t.receivedOn),
+    index('receipts_unapplied_idx').on(t.receivedOn).where(sql`${t.unappliedCents} > 0`),
+    check('receipts_method_check', inList(t.method, ['check', 'cash', 'wire', 'ach', 'card'])),
+    check('receipts_currency_check', inList(t.currency, CURRENCY_CODES)),
+    check('receipts_amount_check', sql`${t.amountCents} > 0 and ${t.unappliedCents} between 0 and ${t.amountCents}`),
+  ],
+);
+
+export const receiptAllocations = pgTable(
+  'receipt_allocations',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    receiptId: integer()
+      .notNull()
+      .references(() => receipts.id),
+    invoiceId: integer()
+      .notNull()
+      .references(() => invoices.id),
+    amountCents: bigint({ mode: 'number' }).notNull(),
+    allocatedByEmail: text().notNull(),
+    allocatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('receipt_allocations_receipt_idx').on(t.receiptId),
+    index('receipt_allocations_invoice_idx').on(t.invoiceId),
+    check('receipt_allocations_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);
+
+export const writeOffs = pgTable(
+  'write_offs',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id),
+    invoiceId: integer()
+      .notNull()
+      .references(() => invoices.id),
+    /** 142 Write_Off, 164 Write_Off Unrecoverable. */
+    type: integer().notNull(),
+    amountCents: bigint({ mode: 'number' }).notNull(),
+    currency: text().notNull(),
+    reason: text().notNull(),
+    createdByEmail: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('write_offs_customer_idx').on(t.customerId),
+    index('write_offs_invoice_idx').on(t.invoiceId),
+    check('write_offs_type_check', inList(t.type, WRITE_OFF_TYPES)),
+    check('write_offs_currency_check', inList(t.currency, CURRENCY_CODES)),
+    check('write_offs_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);
+
+export const RETURN_STATUSES = ['requested', 'received', 'refunded', 'rejected'] as const;
+
+export const returns = pgTable(
+  'returns',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id),
+    storeId: integer().references(() => stores.id),
+    orderId: integer().references(() => orders.id),
+    terminalElmerId: text(),
+    reason: text().notNull(),
+    status: text().notNull().default('requested'),
+    restockingFeeCents: bigint({ mode: 'number' }).notNull().default(0),
+    refundCents: bigint({ mode: 'number' }).notNull().default(0),
+    currency: text().notNull(),
+    createdByEmail: text().notNull(),
+    ...timestamps,
+    ...version,
+  },
+  (t) => [
+    index('returns_customer_idx').on(t.customerId),
+    index('returns_store_idx').on(t.storeId),
+    index('returns_order_idx').on(t.orderId),
+    index('returns_status_idx').on(t.status),
+    check('returns_status_check', inList(t.status, RETURN_STATUSES)),
+    check('returns_currency_check', inList(t.currency, CURRENCY_CODES)),
+    check('returns_amounts_check', sql`${t.restockingFeeCents} >= 0 and ${t.refundCents} >= 0`),
+  ],
+);
+
+export const taxCertificates = pgTable(
+  'tax_certificates',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id),
+    storeId: integer().references(() => stores.id),
+    state: text().notNull(),
+    certificateNumber: text().notNull(),
+    expiresOn: date({ mode: 'string' }),
+    uploadId: integer().references(() => uploads.id),
+    ...timestamps,
+  },
+  (t) => [
+    index('tax_certificates_customer_idx').on(t.customerId),
+    index('tax_certificates_store_idx').on(t.storeId),
+    index('tax_certificates_upload_idx').on(t.uploadId),
+  ],
+);
