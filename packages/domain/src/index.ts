@@ -28,3 +28,5 @@ export * from './rules/milestones';
 export * from './rules/money';
 
 export * from './contracts/common';
+export * from './contracts/auth';
+export * from './rules/password';

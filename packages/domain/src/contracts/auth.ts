@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_PROBLEM_MESSAGES, passwordProblems } from '../rules/password';
+import { emailSchema } from './common';
+
+/*
+ * Auth contracts (spec §3 session info, §7 Auth). Paths:
+ *   GET  /api/auth/config                                   → authConfigInfo (public)
+ *   POST /api/auth/authenticate            {idtoken}        → loginInfo
+ *   GET  /api/auth/validate/{token}                         → validateInfo
+ *   GET  /api/auth/logout/{token}                           → { released: true }
+ *   GET  /api/auth/{x}/gettoken                             → makeTokenInfo
+ *   GET  /api/auth/permission/{token}?privileges=a,b        → { permissions: {a: true, b: false} }
+ *   PUT  /api/auth/getIdOrUpdateLoginRolePrivilegeEmail/{token}  roleLookupRequest → roleLookupInfo
+ *   POST /api/customers/agents/checkemail/{token}  {email}  → checkEmailInfo
+ *   GET  /api/currencies/{token}?code=                      → { currencies: [...] }
+ *   POST /api/auth/distributor/login       {email,password} → distributorLoginInfo
+ *   POST /api/auth/distributor/password/forgot {email}      → { sent: true } (always; no account enumeration)
+ *   POST /api/auth/distributor/password/reset  {token,password} → { reset: true }
+ *   POST /api/dev/idtoken                  {email}          → { idtoken } (local identity provider only)
+ */
+
+export const identityProviderSchema = z.enum(['local', 'google']);
+export type IdentityProvider = z.infer<typeof identityProviderSchema>;
+
+/** What the web app needs to show the right sign-in button (public). */
+export const authConfigInfo = z.object({
+  provider: identityProviderSchema,
+  /** OIDC client id (the audience of ID tokens). */
+  clientId: z.string(),
+  /** Local provider: the chooser page the sign-in button opens (append `?redirect_uri=…&nonce=…`). */
+  authorizeUrl: z.string().optional(),
+  /** Local provider: the demo staff the one-tap prompt offers. */
+  accounts: z.array(z.object({ email: z.string(), name: z.string(), role: z.string() })).optional(),
+});
+export type AuthConfigInfo = z.infer<typeof authConfigInfo>;
+
+export const authenticateRequest = z.object({ idtoken: z.string().min(20).max(8192) });
+
+const privilegeList = z.array(z.string());
+
+/** Spec §3: the login response. */
+export const loginInfo = z.object({
+  token: z.string(),
+  portal_name: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.string(),
+  additional_privileges: privilegeList,
+  product_id: z.number().int().nullable().optional(),
+  field_name: z.string().nullable().optional(),
+  agent_id: z.number().int().nullable(),
+  account_manager_username: z.string().nullable(),
+});
+export type LoginInfo = z.infer<typeof loginInfo>;
+
+/** Spec §3: the distributor login response. */
+export const distributorLoginRequest = z.object({ email: emailSchema, password: z.string().min(1).max(PASSWORD_MAX_LENGTH) });
+export const distributorLoginInfo = z.object({
+  token: z.string(),
+  name: z.string(),
+  email: z.string(),
+  agent_id: z.number().int().nullable(),
+  account_manager_username: z.string().nullable(),
+  role: z.string(),
+  additional_privileges: privilegeList,
+});
+export type DistributorLoginInfo = z.infer<typeof distributorLoginInfo>;
+
+export const passwordForgotRequest = z.object({ email: emailSchema });
+export const passwordResetRequest = z
+  .object({ token: z.string().min(20).max(200), password: z.string(), email: z.string().optional() })
+  .superRefine((v, ctx) => {
+    for (const problem of passwordProblems(v.password, v.email)) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_PROBLEM_MESSAGES[problem] });
+    }
+  });
+
+/** GET /api/auth/validate/{token}. */
+export const validateInfo = z.object({
+  maketoken: z.boolean(),
+  kind: z.enum(['staff', 'distributor', 'maketoken']),
+  email: z.string(),
+  name: z.string(),
+  role: z.string(),
+  agent_id: z.number().int().nullable(),
+  account_manager_username: z.string().nullable(),
+  privileges: privilegeList,
+  expires_at: z.string(),
+});
+export type ValidateInfo = z.infer<typeof validateInfo>;
+
+export const makeTokenInfo = z.object({ token: z.string(), maketoken: z.literal(true), agent_id: z.number().int(), role: z.string() });
+
+export const permissionQuery = z.object({
+  privileges: z
+    .string()
+    .min(1)
+    .max(1000)
+    .transform((s) => s.split(',').map((p) => p.trim()).filter(Boolean)),
+});
+export const permissionInfo = z.object({ permissions: z.record(z.string(), z.boolean()) });
+
+export const roleLookupRequest = z.union([
+  z.object({ email: emailSchema, role_id: z.number().int().positive(), login_role_privilege_id: z.number().int().positive().or(z.array(z.number().int().positive())) }),
+  z.object({ email: emailSchema }),
+]);
+export const roleLookupInfo = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  role_id: z.number().int(),
+  role: z.string(),
+  privileges: privilegeList,
+  additional_privileges: privilegeList,
+});
+
+export const checkEmailRequest = z.object({ email: emailSchema });
+export const checkEmailInfo = z.object({ exists: z.boolean(), agent_id: z.number().int().nullable() });
+
+export const currencyQuery = z.object({ code: z.string().trim().toUpperCase().optional() });
+export const currencyInfo = z.object({
+  currencies: z.array(z.object({ code: z.string(), symbol: z.string(), name: z.string() })),
+});
+
+export const devIdTokenRequest = z.object({ email: z.string().trim().min(3).max(254) });
+export const devIdTokenInfo = z.object({ idtoken: z.string() });
+
