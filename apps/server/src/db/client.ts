@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import PgBoss from 'pg-boss';
 import * as schema from './schema';
 
 export { schema };
@@ -83,11 +84,19 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   };
 }
 
-/** Apply every committed migration that has not run yet. */
+/** Where pg-boss keeps the job tables (same database as the product). */
+export const JOB_SCHEMA = 'pgboss';
+
+/**
+ * Apply every committed migration that has not run yet, and install the job queue's tables (pg-boss's own
+ * schema, at the version of the installed pg-boss; pg-boss migrates it itself on a later upgrade).
+ */
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
   } else {
     await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
   }
+  const installed = await database.query<{ t: string | null }>(`select to_regclass('${JOB_SCHEMA}.version')::text as t`);
+  if (!installed[0]?.t) await database.exec(PgBoss.getConstructionPlans(JOB_SCHEMA));
 }

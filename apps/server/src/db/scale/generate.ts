@@ -9,7 +9,7 @@
  * run that dies half-way gets them back on the next run).
  */
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
+import type pg from 'pg';
 import { migrateDatabase, openPostgres } from '../client';
 import { rangeStatements, SCALE_TABLES, type Offsets } from './scale.sql';
 
