@@ -28,7 +28,7 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pbo-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+  const server = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, SIGNIN_RATE_LIMIT_PER_MINUTE: '1000' });
   try {
     const ms = await waitForHealth(baseUrl, 60_000, server.exited);
     console.log(`e2e: server healthy after ${ms} ms (fresh data dir, first start)`);

@@ -3,9 +3,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -15,9 +16,18 @@ import {
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './http/error-handler';
+import { AppError } from './http/errors';
 import { redactUrl } from './http/redact';
+import { sessionPlugin } from './http/session';
 import { xsrfPlugin } from './http/xsrf';
+import { createIdentityProvider, type IdentityProvider } from './integrations/identity';
+import { createLocalMail } from './integrations/mail/local-mail';
+import type { MailPort } from './integrations/mail/mail.port';
 import { systemClock, type Clock } from './lib/clock';
+import { authRoutes } from './modules/auth/auth.routes';
+import { distributorRoutes } from './modules/auth/distributor.routes';
+import { localOidcRoutes } from './modules/auth/oidc.routes';
+import { currencyRoutes } from './modules/currencies/currencies.routes';
 import { healthRoutes } from './modules/health/health.routes';
 
 /** A place log lines (JSON, one per line) are written to. */
@@ -31,13 +41,19 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Where log lines go (tests capture them); default stdout. */
   logStream?: LogStream;
+  /** Outbound mail; default the local Mailbox (mail_log). */
+  mail?: MailPort;
+  /** Called for every route as it is registered (the route-walk test collects them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
-/** What every module's routes and services get: the database, the clock, the configuration. */
+/** What every module's routes and services get: the database, the clock, the configuration, the integrations. */
 export interface AppContext {
   config: AppConfig;
   database: Database;
   clock: Clock;
+  identity: IdentityProvider;
+  mail: MailPort;
 }
 
 declare module 'fastify' {
@@ -62,7 +78,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
-  app.decorate('ctx', { config, database, clock: options.clock ?? systemClock });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  const clock = options.clock ?? systemClock;
+  const identity = await createIdentityProvider(config, clock);
+  app.decorate('ctx', { config, database, clock, identity, mail: options.mail ?? createLocalMail(database, clock) });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -85,16 +104,21 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
 
   await app.register(fastifyCookie);
+  // Google Identity Services (button + one-tap) loads a script, a stylesheet and an iframe from
+  // accounts.google.com/gsi and opens a popup; only in google mode.
+  const google = config.identityProvider === 'google';
+  const gsi = google ? ['https://accounts.google.com/gsi/'] : [];
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'", ...(google ? ['https://accounts.google.com/gsi/client'] : [])],
+        styleSrc: ["'self'", "'unsafe-inline'", ...(google ? ['https://accounts.google.com/gsi/style'] : [])],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...gsi],
+        ...(google ? { frameSrc: gsi } : {}),
         workerSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -102,11 +126,19 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         frameAncestors: ["'none'"],
       },
     },
+    crossOriginOpenerPolicy: { policy: google ? 'same-origin-allow-popups' : 'same-origin' },
     strictTransportSecurity: { maxAge: 15552000, includeSubDomains: true },
     referrerPolicy: { policy: 'no-referrer' },
     crossOriginEmbedderPolicy: false,
   });
   await app.register(xsrfPlugin, { secureCookie: config.env === 'production' });
+  await app.register(sessionPlugin);
+  // Per-route limits only (sign-in, distributor login, password reset, make-token); in memory per instance.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('rate_limited', `Too many attempts from this address. Wait ${context.after} and try again.`),
+  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -121,6 +153,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   await api.register(healthRoutes);
+  await api.register(authRoutes);
+  await api.register(distributorRoutes);
+  if (identity.local) await api.register(localOidcRoutes, { issuer: identity.local });
+  await api.register(currencyRoutes);
   api.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   registerWebApp(app, config.webDist);

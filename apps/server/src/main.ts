@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config';
 import { migrateDatabase, type Database } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/open';
+import { seedDemoData } from './db/seed';
 
 function fail(message: string): never {
   console.error(`\npos-backoffice: ${message}\n`);
@@ -26,6 +27,13 @@ try {
 }
 
 await migrateDatabase(database);
+// Demo data on first start (SEED_DEMO_DATA, default true); a marker row makes later starts skip it. The seed is
+// one transaction: if it fails nothing is written, the server still starts, and the next start tries again.
+if (config.seedDemoData) {
+  await seedDemoData(database, { log: (message) => console.log(message) }).catch((err: Error) =>
+    console.error(`pos-backoffice: demo data not loaded: ${err.message}`),
+  );
+}
 
 const app = await buildApp({ config, database });
 let closing = false;

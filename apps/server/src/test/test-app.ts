@@ -1,4 +1,4 @@
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { buildApp, type App } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import type { Database } from '../db/client';
@@ -17,12 +17,27 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * Test configuration: the local identity provider keeps its key in memory, and the sign-in rate limit is
+ * high enough not to get in the way (the rate-limit test lowers it).
+ */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', SEED_DEMO_DATA: 'false' }), ...overrides };
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', SEED_DEMO_DATA: 'false' }),
+    oidcLocalKeyFile: null,
+    signInRateLimitPerMinute: 10_000,
+    ...overrides,
+  };
 }
 
 export async function createTestApp(
-  options: { config?: Partial<AppConfig>; database?: Database; beforeReady?: (app: App) => void } = {},
+  options: {
+    config?: Partial<AppConfig>;
+    database?: Database;
+    beforeReady?: (app: App) => void;
+    /** Called for every route as it is registered. */
+    onRoute?: (route: RouteOptions) => void;
+  } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const clock = fixedClock('2026-11-22T12:00:00Z');
@@ -31,6 +46,7 @@ export async function createTestApp(
     config: testConfig(options.config),
     database,
     clock,
+    onRoute: options.onRoute,
     logStream: { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) },
   });
   options.beforeReady?.(app);

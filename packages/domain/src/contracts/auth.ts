@@ -17,6 +17,10 @@ import { emailSchema } from './common';
  *   POST /api/auth/distributor/password/forgot {email}      → { sent: true } (always; no account enumeration)
  *   POST /api/auth/distributor/password/reset  {token,password} → { reset: true }
  *   POST /api/dev/idtoken                  {email}          → { idtoken } (local identity provider only)
+ *   POST   /api/auth/integrationkeys/{token}  {name, agent_id} → integrationKeyInfo (Admin; the key is shown once)
+ *   DELETE /api/auth/integrationkeys/{id}/{token}              → { revoked: true } (Admin)
+ * Local identity provider only (not under /api): GET /.well-known/openid-configuration, GET /oidc/jwks.json,
+ *   GET /oidc/authorize?redirect_uri=…&nonce=…&state=… (the chooser; redirects to `redirect_uri?id_token=…&state=…`).
  */
 
 export const identityProviderSchema = z.enum(['local', 'google']);
@@ -100,10 +104,17 @@ export const permissionQuery = z.object({
 });
 export const permissionInfo = z.object({ permissions: z.record(z.string(), z.boolean()) });
 
-export const roleLookupRequest = z.union([
-  z.object({ email: emailSchema, role_id: z.number().int().positive(), login_role_privilege_id: z.number().int().positive().or(z.array(z.number().int().positive())) }),
-  z.object({ email: emailSchema }),
-]);
+/**
+ * `{email}` looks a staff user up. With `role_id` and/or `login_role_privilege_id` it changes them (Admin
+ * only): the role, and the additional privileges replaced by those privilege ids (`[]` removes them all).
+ */
+export const roleLookupRequest = z.object({
+  email: emailSchema,
+  role_id: z.number().int().positive().optional(),
+  login_role_privilege_id: z
+    .union([z.number().int().positive(), z.array(z.number().int().positive()).max(100)])
+    .optional(),
+});
 export const roleLookupInfo = z.object({
   id: z.number().int(),
   email: z.string(),
@@ -125,3 +136,16 @@ export const currencyInfo = z.object({
 export const devIdTokenRequest = z.object({ email: z.string().trim().min(3).max(254) });
 export const devIdTokenInfo = z.object({ idtoken: z.string() });
 
+
+/** Integration keys for make-token sessions (`GET /api/auth/{x}/gettoken`); made by an Admin, tied to an agent. */
+export const integrationKeyCreateRequest = z.object({
+  name: z.string().trim().min(1).max(100),
+  agent_id: z.number().int().positive(),
+});
+export const integrationKeyInfo = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  agent_id: z.number().int(),
+  /** The key itself: shown once, only its SHA-256 is stored. */
+  key: z.string(),
+});

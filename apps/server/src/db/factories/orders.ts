@@ -1,0 +1,271 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  ORDER_DEFAULTS,
+  PAYMENT_PLAN_KIND,
+  centsToDecimal,
+  type OrderFlow,
+  type OrderStatusCode,
+  type OrderType,
+} from '@pos/domain';
+import type { Db } from '../client';
+import { customers, orderNotes, orderStatusHistory, orders, statusReasons, stores, type AddressJson, type GeocodedAddressJson } from '../schema';
+import { uniqueSuffix } from './sequence';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+type CustomerRow = typeof customers.$inferSelect;
+type StoreRow = typeof stores.$inferSelect;
+type Loose<T> = { [K in keyof T]?: T[K] | null };
+
+const blankAddress = (country = 'US'): AddressJson => ({ address1: '', address2: null, city: '', state: '', zip: '', country });
+
+export interface OrderPlanInput {
+  paymentPlanId?: number | null;
+  initialPaymentCents: number;
+  recurringCents: number;
+  term: number;
+  interval: number;
+  planName?: string;
+}
+
+export interface OrderDocumentInput {
+  orderInfoId: number;
+  unifiedOrderId: string;
+  flow?: OrderFlow;
+  orderType?: OrderType;
+  orderDate?: Date;
+  salesRep?: string | null;
+  /** A customer row, or insert values of one not (yet) in the database. */
+  customer?: Loose<CustomerRow> | null;
+  store?: Loose<StoreRow> | null;
+  noOfTerminals?: number;
+  totalSaleCents?: number;
+  hardwarePlan?: OrderPlanInput;
+  monthlyPlan?: OrderPlanInput;
+  user?: { name: string; email: string };
+  storeInfo?: Record<string, unknown>;
+  billingItems?: unknown[];
+  promotions?: unknown[];
+  bundles?: unknown[];
+  notes?: unknown[];
+}
+
+export type OrderDocument = Record<string, unknown> & { orderInfoId: number; unifiedOrderId: string };
+
+const money = (cents: number) => centsToDecimal(cents);
+
+/**
+ * The order JSON document of spec §3 (the blank template's sections and defaults from the domain's
+ * ORDER_DEFAULTS), filled from a customer and store when given. Money values are decimal strings, as the
+ * order screens exchange them.
+ */
+export function buildOrderDocument(input: OrderDocumentInput): OrderDocument {
+  const c = input.customer ?? null;
+  const s = input.store ?? null;
+  const country = c?.country ?? 'US';
+  const hw = input.hardwarePlan ?? { initialPaymentCents: 0, recurringCents: 0, term: 0, interval: 0 };
+  const mo = input.monthlyPlan ?? { initialPaymentCents: 0, recurringCents: 0, term: 1, interval: 1 };
+  const storeAddress = s?.storeAddress ?? blankAddress(country);
+  const geocoded: GeocodedAddressJson = s?.geocodedAddress ?? {};
+  const noOfTerminals = input.noOfTerminals ?? ORDER_DEFAULTS.noOfTerminals;
+  const planEntry = (type: string, p: OrderPlanInput, hardware: boolean) => ({
+    type,
+    paymentPlanId: p.paymentPlanId ?? null,
+    hardwareSalePlan: hardware,
+    monthlyPlan: !hardware,
+    initialPaymentAmount: money(p.initialPaymentCents),
+    recurringAmount: money(p.recurringCents),
+    term: p.term,
+    interval: p.interval,
+    ...(hardware ? { planName: p.planName ?? 'Hardware sale plan', showTermsFlag: p.term > 0, isDisable: false, additionalEquipmentAllowed: true } : {}),
+  });
+  const instrumentEntry = (type: string, hardware: boolean) => ({
+    type,
+    paymentMethodTypeId: null,
+    paymentMethodCode: null,
+    paymentDescription: null,
+    paymentPlanId: null,
+    nameOnAccount: c ? `${c.firstName} ${c.lastName}` : null,
+    creditCardNumber: null,
+    expirationDate: null,
+    issuer: null,
+    achAccountNumber: null,
+    achRoutingNumber: null,
+    achBankName: null,
+    achAccountType: null,
+    achInstitutionNumber: null,
+    processorSetupIntent: null,
+    paymentProcessorReference: c?.paymentProcessorReference ?? null,
+    paymentMethodSet: false,
+    ...(hardware ? { noofPOS: noOfTerminals } : {}),
+  });
+  return {
+    orderInfoId: input.orderInfoId,
+    mobileConsent: ORDER_DEFAULTS.mobileConsent,
+    orgId: null,
+    orgName: null,
+    salesRep: input.salesRep ?? null,
+    noOfTerminals,
+    skipContractRegeneration: false,
+    flow: input.flow ?? 'AR',
+    billingCustomerId: c?.id ?? null,
+    orderDate: (input.orderDate ?? new Date()).toISOString(),
+    totalSalePrice: money(input.totalSaleCents ?? 0),
+    byoe: 'N',
+    orderType: input.orderType ?? ORDER_DEFAULTS.orderType,
+    unifiedOrderId: input.unifiedOrderId,
+    preferredTrainingLanguage: 'English',
+    CustomerInfo: {
+      title: c?.title ?? null,
+      firstName: c?.firstName ?? '',
+      middleName: c?.middleName ?? null,
+      lastName: c?.lastName ?? '',
+      phone: c?.phone ?? null,
+      email: c?.email ?? '',
+      brAcct: c?.brAcct ?? null,
+      federalTaxId: c?.federalTaxId ?? null,
+      ofaCustomerId: c?.ofaCustomerId ?? null,
+      oasisId: c?.oasisId ?? null,
+      paymentProcessorReference: c?.paymentProcessorReference ?? null,
+      businessType: c?.businessType ?? null,
+      customerCategory: ORDER_DEFAULTS.customerCategory,
+      resaleCertificate: c?.resaleCertificate ?? null,
+      customerClass: ORDER_DEFAULTS.customerClass,
+    },
+    HomeAddress: c?.homeAddress ?? blankAddress(country),
+    BillingAddress: c?.billingAddress ?? blankAddress(country),
+    ShippingAddress: c?.shippingAddress ?? blankAddress(country),
+    StoreInfo: {
+      doingBusinessAs: s?.doingBusinessAs ?? '',
+      customerStoreId: s?.id ?? null,
+      storeName: s?.storeName ?? '',
+      phone: s?.phone ?? null,
+      mobilePhone: s?.mobilePhone ?? null,
+      kindOfBusiness: s?.kindOfBusiness ?? null,
+      currentPos: null,
+      squareFootage: null,
+      numberOfItems: null,
+      onlineSource: null,
+      monthlyGrossSales: null,
+      paperRollsPerWeek: null,
+      inventoryDatabaseExists: ORDER_DEFAULTS.inventoryDatabaseExists,
+      internetConnectionType: null,
+      availablePorts: null,
+      posPhysicalLocation: null,
+      typeOfMachine: null,
+      acceptsCreditCards: ORDER_DEFAULTS.acceptsCreditCards,
+      creditCardProcessor: null,
+      specialInstructions: null,
+      dbaAddressSameAsLegal: ORDER_DEFAULTS.dbaAddressSameAsLegal,
+      dbaSameAsLegal: ORDER_DEFAULTS.dbaSameAsLegal,
+      StoreAddress: storeAddress,
+      DbaAddress: s?.dbaAddress ?? storeAddress,
+      GeocodedAddress: geocoded,
+      ...input.storeInfo,
+    },
+    PromotionInfo: input.promotions ?? [],
+    BillingItemInfo: input.billingItems ?? [],
+    NoteInfo: input.notes ?? [],
+    BundleInfo: input.bundles ?? [],
+    additionalDiscount: money(0),
+    SaleRepChecklist: {},
+    PaymentPlanInfo: [planEntry(PAYMENT_PLAN_KIND.HARDWARE, hw, true), planEntry(PAYMENT_PLAN_KIND.MONTHLY, mo, false)],
+    PaymentInstrumentInfo: [instrumentEntry(PAYMENT_PLAN_KIND.HARDWARE, true), instrumentEntry(PAYMENT_PLAN_KIND.MONTHLY, false)],
+    PaymentInfo: { transactionTypeId: null, paymentProcessorReference: c?.paymentProcessorReference ?? null },
+    UserInfo: input.user ?? { name: '', email: '' },
+    additionalInfo: { billingCustomerID: c?.id ?? null, customerID: c?.id ?? null, ofa_id: c?.ofaCustomerId ?? null, org_id: null },
+  };
+}
+
+/**
+ * An order with its §3 document. With customerId/storeId the document is filled from them (a storeId alone
+ * brings its customer); without, it is a blank draft. The id is taken from the identity first so that the
+ * document's orderInfoId matches it.
+ */
+export async function createOrder(
+  db: Db,
+  overrides: Partial<NewOrder> & { documentInput?: Partial<OrderDocumentInput> } = {},
+): Promise<OrderRow> {
+  const { documentInput, ...values } = overrides;
+  let store: StoreRow | undefined;
+  let customer: CustomerRow | undefined;
+  if (values.storeId != null) [store] = await db.select().from(stores).where(eq(stores.id, values.storeId));
+  const customerId = values.customerId ?? store?.customerId;
+  if (customerId != null) [customer] = await db.select().from(customers).where(eq(customers.id, customerId));
+  const id =
+    values.id ??
+    Number(((await db.execute(sql`select nextval(pg_get_serial_sequence('orders', 'id')) as id`)) as unknown as { rows: { id: string }[] }).rows[0]!.id);
+  const unifiedOrderId = values.unifiedOrderId ?? `UO-${uniqueSuffix()}`;
+  const createdByEmail = values.createdByEmail ?? 'admin@example.com';
+  const document =
+    values.document ??
+    buildOrderDocument({
+      orderInfoId: id,
+      unifiedOrderId,
+      flow: values.flow as OrderFlow | undefined,
+      orderType: values.orderType as OrderType | undefined,
+      salesRep: values.salesRep ?? store?.salesRep ?? null,
+      customer: customer ?? null,
+      store: store ?? null,
+      totalSaleCents: values.totalSaleCents ?? 0,
+      user: { name: createdByEmail.split('@')[0]!, email: createdByEmail },
+      ...documentInput,
+    });
+  const [row] = await db
+    .insert(orders)
+    .values({
+      status: '1',
+      salesRep: store?.salesRep ?? null,
+      customerId: customer?.id ?? null,
+      fedTaxId: customer?.federalTaxId ?? null,
+      legalName: customer?.legalName ?? null,
+      dbaName: store?.doingBusinessAs ?? null,
+      country: customer?.country ?? 'US',
+      currency: customer?.currency ?? 'USD',
+      ...values,
+      id,
+      unifiedOrderId,
+      createdByEmail,
+      document,
+    })
+    .returning();
+  return row!;
+}
+
+export async function createStatusReason(
+  db: Db,
+  overrides: { status?: OrderStatusCode; reason?: string; sortOrder?: number } = {},
+): Promise<typeof statusReasons.$inferSelect> {
+  const status = overrides.status ?? '3';
+  const reason = overrides.reason ?? 'Incomplete documents';
+  await db.insert(statusReasons).values({ status, reason, sortOrder: overrides.sortOrder ?? 0 }).onConflictDoNothing();
+  const [row] = await db
+    .select()
+    .from(statusReasons)
+    .where(and(eq(statusReasons.status, status), eq(statusReasons.reason, reason)));
+  return row!;
+}
+
+/** An order note (default order_note); the order is created unless given. */
+export async function createOrderNote(
+  db: Db,
+  overrides: Partial<typeof orderNotes.$inferInsert> = {},
+): Promise<typeof orderNotes.$inferSelect> {
+  const orderId = overrides.orderId ?? (await createOrder(db)).id;
+  const [row] = await db
+    .insert(orderNotes)
+    .values({ noteType: 'order_note', body: 'Merchant asked for a morning installation.', createdByEmail: 'service@example.com', ...overrides, orderId })
+    .returning();
+  return row!;
+}
+
+export async function createOrderStatusChange(
+  db: Db,
+  overrides: Partial<typeof orderStatusHistory.$inferInsert> & { orderId: number; toStatus: OrderStatusCode },
+): Promise<typeof orderStatusHistory.$inferSelect> {
+  const [row] = await db
+    .insert(orderStatusHistory)
+    .values({ changedByEmail: 'admin@example.com', ...overrides })
+    .returning();
+  return row!;
+}

@@ -1,0 +1,49 @@
+import type { Db } from '../db/client';
+import { auditLog } from '../db/schema';
+import type { SessionContext } from './session';
+
+export type AuditActorType = 'staff' | 'distributor' | 'merchant' | 'system' | 'anonymous';
+
+export interface AuditActor {
+  actorType: AuditActorType;
+  actorId?: string | number | null;
+  actorEmail?: string | null;
+}
+
+export interface AuditEntry extends AuditActor {
+  at: Date;
+  action: string;
+  entity: string;
+  entityId?: string | number | null;
+  before?: unknown;
+  after?: unknown;
+  requestId?: string | null;
+}
+
+/** Append one row to the audit trail (pass the open transaction so it commits with the change). */
+export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    at: entry.at,
+    actorType: entry.actorType,
+    actorId: entry.actorId == null ? null : String(entry.actorId),
+    actorEmail: entry.actorEmail ?? null,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId == null ? null : String(entry.entityId),
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    requestId: entry.requestId ?? null,
+  });
+}
+
+/** The audit actor of a signed-in session (a make-token session acts as its agent's distributor). */
+export function actorOfSession(session: SessionContext): AuditActor {
+  switch (session.kind) {
+    case 'staff':
+      return { actorType: 'staff', actorId: session.staffUserId, actorEmail: session.email };
+    case 'distributor':
+      return { actorType: 'distributor', actorId: session.distributorAccountId, actorEmail: session.email };
+    case 'maketoken':
+      return { actorType: 'distributor', actorId: session.agentId == null ? null : `agent:${session.agentId}`, actorEmail: session.email };
+  }
+}
