@@ -21,3 +21,11 @@ describe('loadConfig', () => {
     }
   });
 });
+
+describe('PUBLIC_URL', () => {
+  it('accepts localhost and loopback addresses and refuses other schemes', () => {
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:4100/' }).publicUrl).toBe('http://127.0.0.1:4100');
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }).publicUrl).toBe('http://localhost:3000');
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://example.com' })).toThrow(/PUBLIC_URL/);
+  });
+});

@@ -44,6 +44,14 @@ describe('header', () => {
     expect(window.location.hash).toBe('#/login');
   });
 
+  it('has no Sign in of its own on the two sign-in pages', async () => {
+    renderApp('#/distributor');
+    const banner = await header();
+    await screen.findByRole('heading', { name: 'Distributor sign-in' });
+    expect(banner.queryByRole('button', { name: 'Sign in' })).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Sign in' })).toHaveLength(1);
+  });
+
   it('shows the Canadian flag when the country is CA', async () => {
     renderApp('#/login');
     const banner = await header();

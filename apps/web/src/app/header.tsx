@@ -1,11 +1,13 @@
+import { routePath } from '@pos/domain';
 import { Anchor, Box, Button, Group, Image, Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { MilestoneBar } from '../components/milestone-bar';
-import { signOut } from '../features/auth/api/sign-out';
+import { useSignOut } from '../features/auth/api/sign-out';
 import { useHeaderState } from '../lib/header-state';
 import { useSession } from '../lib/session';
 import classes from './header.module.css';
+
+const OWN_SIGN_IN_PATHS: readonly string[] = [routePath('login'), routePath('distributor')];
 
 const asset = (name: string) => `${import.meta.env.BASE_URL}${name}`;
 
@@ -18,10 +20,10 @@ export function AppHeader() {
   const { country, milestone } = useHeaderState();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const signOutMutation = useMutation({ mutationFn: signOut, meta: { silentError: true } });
+  const signOutMutation = useSignOut();
 
-  // One "Sign in" button per screen: the login page has its own.
-  const showSignIn = !token && pathname !== '/login';
+  // One "Sign in" button per screen: the staff and the distributor sign-in pages have their own.
+  const showSignIn = !token && !OWN_SIGN_IN_PATHS.includes(pathname);
   const showSignOut = Boolean(token) && !isDistributorToken;
 
   return (

@@ -1,13 +1,25 @@
-import type { RouteGuard } from '@pos/domain';
-import { Navigate, Outlet } from 'react-router';
+import { Stack, Text, Title } from '@mantine/core';
+import { Outlet, useLoaderData } from 'react-router';
+import type { RouteAccess } from './route-access';
+
+/** Shown in place of a page the guard refused (a missing permission, or /order for a distributor token). */
+export function AccessDenied() {
+  return (
+    <Stack component="section" p="xl" maw={560} aria-labelledby="access-denied-title">
+      <Title order={1} size="h2" id="access-denied-title">
+        Access denied
+      </Title>
+      <Text>Your account does not have permission to open this page. If you need it, ask an administrator.</Text>
+    </Stack>
+  );
+}
 
 /**
- * The route guard hook point (spec §4 "Route guard").
- * Today only public ('none') routes pass; session and permission checks are not implemented yet, so any
- * guarded route fails closed to /login. The auth work replaces the second branch with: restore the
- * session, validate the token (saving the return URL on failure), then check `guard.anyOf`.
+ * The element of a guarded route: its loader (`checkRouteAccess`) has already run — a 'login' outcome
+ * redirected — so here the page shows, or "Access denied" does.
  */
-export function RequireGuard({ guard }: { readonly guard: RouteGuard }) {
-  if (guard.kind === 'none') return <Outlet />;
-  return <Navigate to="/login" replace />;
+export function RequireGuard() {
+  const access = useLoaderData<RouteAccess | undefined>();
+  if (access === 'denied') return <AccessDenied />;
+  return <Outlet />;
 }

@@ -1,9 +1,10 @@
 import { ROUTES, type RouteId } from '@pos/domain';
 import type { ComponentType } from 'react';
-import { createHashRouter, Navigate, type RouteObject } from 'react-router';
+import { createHashRouter, Navigate, redirect, type RouteObject } from 'react-router';
 import { Spinner } from '../components/spinner';
 import { Layout, type RouteHandle } from './layout';
 import { RequireGuard } from './require-guard';
+import { checkRouteAccess } from './route-access';
 import { RouteError } from './route-error';
 
 export interface PageModule {
@@ -12,30 +13,45 @@ export interface PageModule {
 
 export type PageMap = Partial<Record<RouteId, () => Promise<PageModule>>>;
 
-/** Every page is loaded on demand (spec §2). Only routes listed here are registered. */
+const distributorPasswordReset = () => import('../features/auth/pages/distributor-password-reset-page');
+
+/** Every page is loaded on demand (spec §2). */
 export const pages: PageMap = {
   login: () => import('../features/auth/pages/login-page'),
+  distributor: () => import('../features/auth/pages/distributor-login-page'),
+  distributorPasswordReset,
+  distributorPasswordResetAlt: distributorPasswordReset,
 };
 
 /**
- * Routes from the domain route table: a layout route (header) around one guarded child per page in
- * `pageMap`; '' redirects to /login and any unknown path to '' (so it ends at /login).
+ * Routes from the domain route table: a layout route (header) around one guard route per table entry;
+ * '' redirects to /login and any unknown path to '' (so it ends at /login).
+ *
+ * Every table path runs its guard (session, validation, make-token rule, permissions) — the guard is
+ * behaviour of the path, not of its screen. A path whose screen is not built yet (`pageMap` has no entry)
+ * then follows the unknown-path rule; no placeholder page is shown (docs/decisions/020).
  */
 export function buildRoutes(pageMap: PageMap = pages): RouteObject[] {
   const pageRoutes: RouteObject[] = [];
   for (const def of ROUTES) {
+    if (def.path === '') continue;
     const load = pageMap[def.id];
-    if (!load || def.path === '') continue;
     const handle: RouteHandle = { title: def.title };
+    const guard = def.guard;
     pageRoutes.push({
-      element: <RequireGuard guard={def.guard} />,
+      element: <RequireGuard />,
+      loader:
+        guard.kind === 'none'
+          ? undefined
+          : async ({ request }) => {
+              const url = new URL(request.url);
+              const access = await checkRouteAccess(guard, `${url.pathname}${url.search}`);
+              return access === 'login' ? redirect('/login') : access;
+            },
       children: [
-        {
-          id: def.id,
-          path: def.path,
-          handle,
-          lazy: async () => ({ Component: (await load()).default }),
-        },
+        load
+          ? { id: def.id, path: def.path, handle, lazy: async () => ({ Component: (await load()).default }) }
+          : { id: def.id, path: def.path, handle, element: <Navigate to="/" replace /> },
       ],
     });
   }

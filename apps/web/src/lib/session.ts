@@ -29,6 +29,8 @@ export const STORAGE_KEYS = {
   customerFeaturesLimited: 'customer_features_limited',
   /** Set from `GET /api/auth/validate/{token}` → `info.maketoken`: a distributor ("make token") session. */
   distributorToken: 'distributor_token',
+  /** The URL the route guard recorded before sending the user to /login (sign-in rule 1 reads it). */
+  returnUrl: 'returnUrl',
 } as const;
 
 /** Boolean flags stored as the strings 'true' / 'false' (spec §4 sign-out sets them to 'false'). */
@@ -142,6 +144,19 @@ export function removeFlag(flag: SessionFlag): void {
 
 export function isDistributorToken(): boolean {
   return getFlag(STORAGE_KEYS.distributorToken) === true;
+}
+
+/** The URL the guard saved when it sent the user to /login (a path with its query, e.g. '/neworder?zoholeadid=7'). */
+export function getReturnUrl(): string | null {
+  return readItem(STORAGE_KEYS.returnUrl);
+}
+
+export function setReturnUrl(url: string): void {
+  writeItem(STORAGE_KEYS.returnUrl, url);
+}
+
+export function clearReturnUrl(): void {
+  removeItem(STORAGE_KEYS.returnUrl);
 }
 
 export function subscribeSession(listener: () => void): () => void {

@@ -18,3 +18,8 @@ export function renderApp(hash: string, pageMap: PageMap = pages) {
   );
   return { ...view, router, queryClient };
 }
+
+/** The app's pages plus `extra` (test pages standing in for screens other issues build). */
+export function withPages(extra: PageMap): PageMap {
+  return { ...pages, ...extra };
+}

@@ -1,7 +1,15 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { setCountry, setMilestone } from '../lib/header-state';
 import { resetSessionMemoryForTests } from '../lib/session';
+
+// Unit tests never reach a network: a call no test stubbed fails like a lost connection.
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>(() => Promise.reject(new TypeError('no network in unit tests'))),
+  );
+});
 
 afterEach(() => {
   cleanup();

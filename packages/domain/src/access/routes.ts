@@ -1,4 +1,5 @@
 import type { Permission } from './permissions';
+import type { Role } from './roles';
 
 /**
  * The route table of spec §2. `path` uses react-router's pattern syntax (`:param`).
@@ -7,7 +8,9 @@ import type { Permission } from './permissions';
 export type RouteGuard =
   | { readonly kind: 'none' }
   | { readonly kind: 'session' }
-  | { readonly kind: 'permissions'; readonly anyOf: readonly Permission[] };
+  | { readonly kind: 'permissions'; readonly anyOf: readonly Permission[] }
+  /** Staff tools beyond the spec's screens (Mailbox, job monitor): a valid staff session with one of these roles. */
+  | { readonly kind: 'roles'; readonly anyOf: readonly Role[] };
 
 export interface RouteDef {
   /** Stable id used by the web app to map a route to its lazily loaded page. */
@@ -20,6 +23,7 @@ export interface RouteDef {
 const none = { kind: 'none' } as const;
 const session = { kind: 'session' } as const;
 const perms = (...anyOf: Permission[]): RouteGuard => ({ kind: 'permissions', anyOf });
+const roles = (...anyOf: Role[]): RouteGuard => ({ kind: 'roles', anyOf });
 
 export const ROUTES = [
   { id: 'root', path: '', guard: none, title: 'Redirect to sign-in' },
@@ -67,6 +71,9 @@ export const ROUTES = [
   { id: 'viewInvoices', path: 'view-invoices', guard: perms('invoices'), title: 'Invoices' },
   { id: 'breathOfLife', path: 'breathoflife', guard: perms('breath_of_life'), title: 'Breath of life' },
   { id: 'approvals', path: 'approvals', guard: perms('ar_approvals'), title: 'Approvals' },
+  // Not in the spec's table: admin tools (issue 5).
+  { id: 'adminMailbox', path: 'admin/mailbox', guard: roles('Admin'), title: 'Mailbox' },
+  { id: 'adminJobs', path: 'admin/jobs', guard: roles('Admin'), title: 'Job monitor' },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

@@ -22,6 +22,29 @@ describe('signOut', () => {
     expect(window.location.hash).toBe('#/login');
   });
 
+  it('a distributor goes to /distributor and the page reloads after 10 ms', async () => {
+    vi.useFakeTimers();
+    setSession(makeSession({ token: 'dist', role: 'Distributor' }));
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse(200, { info: { released: true } }))));
+    const reload = vi.spyOn(window.location, 'reload').mockImplementation(() => undefined);
+
+    await signOut();
+
+    expect(window.location.hash).toBe('#/distributor');
+    expect(getToken()).toBeNull();
+    vi.advanceTimersByTime(9);
+    expect(reload).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('sets isLoggedIn to false', async () => {
+    setSession(makeSession());
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse(200, { info: { released: true } }))));
+    await signOut();
+    expect(window.sessionStorage.getItem('isLoggedIn')).toBe('false');
+  });
+
   it("logs 'release token failed' and still signs out when the release fails", async () => {
     setSession(makeSession());
     vi.stubGlobal('fetch', vi.fn<typeof fetch>(() => Promise.reject(new TypeError('offline'))));

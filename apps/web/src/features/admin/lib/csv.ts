@@ -1,0 +1,34 @@
+/**
+ * CSV for exports (RFC 4180): fields with a comma, quote or line break are quoted, quotes doubled, lines
+ * end in CRLF. A text field that a spreadsheet would run as a formula (starting with =, +, -, @, tab or
+ * CR) gets a leading apostrophe (OWASP "CSV injection"); decision 027.
+ */
+export type CsvValue = string | number | null | undefined;
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvField(value: CsvValue): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
+  return [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+}
+
+/** Offer `text` as a file download named `fileName`. */
+export function downloadCsv(fileName: string, text: string): void {
+  // A byte-order mark, so spreadsheet programs read the file as UTF-8.
+  const blob = new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = fileName;
+  anchor.rel = 'noopener';
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

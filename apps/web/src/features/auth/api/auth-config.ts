@@ -1,0 +1,23 @@
+import { authConfigInfo, type AuthConfigInfo } from '@pos/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+/** GET /api/auth/config (public): which identity provider signs staff in, and how. */
+export async function getAuthConfig(): Promise<AuthConfigInfo> {
+  return authConfigInfo.parse(await api.get<unknown>('/api/auth/config'));
+}
+
+export function getAuthConfigQueryOptions() {
+  return queryOptions({
+    queryKey: ['auth', 'config'] as const,
+    queryFn: getAuthConfig,
+    // The sign-in page explains a failure itself.
+    meta: { silentError: true },
+    // Fixed for the life of the server process.
+    staleTime: Infinity,
+  });
+}
+
+export function useAuthConfig() {
+  return useQuery(getAuthConfigQueryOptions());
+}

@@ -1,0 +1,96 @@
+import {
+  DISTRIBUTOR_LOGIN_REDIRECT,
+  devIdTokenInfo,
+  distributorLoginInfo,
+  LOGIN_REDIRECT_PRIVILEGES,
+  loginInfo,
+  loginRedirect,
+  type DistributorLoginInfo,
+  type LoginInfo,
+} from '@pos/domain';
+import { api } from '../../../lib/api';
+import {
+  clearReturnUrl,
+  clearToken,
+  getReturnUrl,
+  removeFlag,
+  setLastActive,
+  setSession,
+  type SessionInfo,
+} from '../../../lib/session';
+import { checkPermissions } from './permissions';
+
+/** Spec §3: session info kept from the login response. */
+export function sessionFromLogin(info: LoginInfo): SessionInfo {
+  return {
+    token: info.token,
+    name: info.name,
+    email: info.email,
+    agentID: info.agent_id === null ? null : String(info.agent_id),
+    role: info.role,
+    account_manager: info.account_manager_username,
+    additional_privileges: info.additional_privileges,
+  };
+}
+
+/** Spec §3: session info kept from the distributor login response. */
+export function sessionFromDistributorLogin(info: DistributorLoginInfo): SessionInfo {
+  return {
+    token: info.token,
+    name: info.name,
+    email: info.email,
+    agentID: info.agent_id === null ? null : String(info.agent_id),
+    role: info.role,
+    account_manager: info.account_manager_username,
+    additional_privileges: info.additional_privileges,
+  };
+}
+
+/** A new session: memory + session storage (isLoggedIn 'true', role), a fresh last-active time, no make-token flag. */
+function startSession(info: SessionInfo): void {
+  setSession(info);
+  removeFlag('distributor_token');
+  setLastActive(Date.now());
+}
+
+/** POST /api/auth/authenticate {idtoken} → the login response (spec §7). */
+export async function authenticate(idtoken: string): Promise<LoginInfo> {
+  return loginInfo.parse(await api.post<unknown>('/api/auth/authenticate', { idtoken }));
+}
+
+/** POST /api/dev/idtoken {email} → an ID token from the built-in (local) identity provider. */
+export async function getDevIdToken(email: string): Promise<string> {
+  return devIdTokenInfo.parse(await api.post<unknown>('/api/dev/idtoken', { email })).idtoken;
+}
+
+/**
+ * Staff sign-in after the identity provider returned a credential (spec §4): create the session, ask the
+ * server once for the privileges the redirect rules need, and apply rules 1–7 with the saved return URL
+ * (rule 1 clears it). Returns the landing path, or null when no rule matches (stay on the sign-in page).
+ * Any failure leaves no session behind.
+ */
+export async function signInWithIdToken(idtoken: string): Promise<string | null> {
+  const info = await authenticate(idtoken);
+  startSession(sessionFromLogin(info));
+  try {
+    const granted = await checkPermissions(LOGIN_REDIRECT_PRIVILEGES);
+    const redirect = loginRedirect({ returnUrl: getReturnUrl(), granted });
+    if (redirect?.clearReturnUrl) clearReturnUrl();
+    return redirect?.path ?? null;
+  } catch (error) {
+    clearToken();
+    throw error;
+  }
+}
+
+export interface DistributorCredentials {
+  readonly email: string;
+  readonly password: string;
+}
+
+/** POST /api/auth/distributor/login; after it the distributor goes to /order (spec §2). */
+export async function signInDistributor(credentials: DistributorCredentials): Promise<string> {
+  const info = distributorLoginInfo.parse(await api.post<unknown>('/api/auth/distributor/login', credentials));
+  startSession(sessionFromDistributorLogin(info));
+  return DISTRIBUTOR_LOGIN_REDIRECT;
+}
