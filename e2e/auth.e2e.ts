@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, clearRoutes, landingOf, recordRoutes, routesOf, startAuthServer, type AuthServer } from './support/auth-server';
 import { launchBrowser, noBrowser } from './support/browser';
+import { signInThroughChooser } from './support/sign-in';
 
 type Account = NonNullable<AuthConfigInfo['accounts']>[number];
 
@@ -49,14 +50,6 @@ describe.skipIf(noBrowser)('sign-in, sessions and the app frame in a real browse
 
   const main = (page: Page) => page.getByRole('main');
   const header = (page: Page) => page.getByRole('banner');
-
-  /** The Sign in button → the provider's chooser → "Sign in as <Name> (<email>)". */
-  async function signInThroughChooser(page: Page, account: Account) {
-    await main(page).getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByRole('heading', { name: 'Choose a demo account' }).waitFor();
-    await page.getByRole('button', { name: `Sign in as ${account.name} (${account.email})` }).click();
-    await main(page).getByText(`You are signed in as ${account.name} (${account.email}).`).waitFor();
-  }
 
   it.each(ROLES)('%s signs in through the chooser and lands where rules 1–7 say', async (role) => {
     const account = accountFor(role);

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -20,15 +21,24 @@ import { AppError } from './http/errors';
 import { redactUrl } from './http/redact';
 import { sessionPlugin } from './http/session';
 import { xsrfPlugin } from './http/xsrf';
+import { JobQueue } from './jobs/queue';
+import { createCrm, type CrmPort } from './integrations/crm';
 import { createIdentityProvider, type IdentityProvider } from './integrations/identity';
-import { createLocalMail } from './integrations/mail/local-mail';
+import { createMail } from './integrations/mail';
 import type { MailPort } from './integrations/mail/mail.port';
+import { createStorage, type StoragePort } from './integrations/storage';
 import { systemClock, type Clock } from './lib/clock';
 import { authRoutes } from './modules/auth/auth.routes';
 import { distributorRoutes } from './modules/auth/distributor.routes';
 import { localOidcRoutes } from './modules/auth/oidc.routes';
+import { bankRoutes } from './modules/banks/banks.routes';
 import { currencyRoutes } from './modules/currencies/currencies.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { jobRoutes } from './modules/jobs/jobs.routes';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { MULTIPART_LIMITS } from './modules/uploads/multipart';
+import { uploadRoutes } from './modules/uploads/uploads.routes';
 
 /** A place log lines (JSON, one per line) are written to. */
 export interface LogStream {
@@ -43,6 +53,12 @@ export interface BuildAppOptions {
   logStream?: LogStream;
   /** Outbound mail; default the local Mailbox (mail_log). */
   mail?: MailPort;
+  /** The CRM (Zoho calls); default by CRM_URL: the HTTP bridge, else the local adapter. */
+  crm?: CrmPort;
+  /** Upload storage; default by S3_*: an S3-compatible bucket, else DATA_DIR/uploads. */
+  storage?: StoragePort;
+  /** The job queue; default pg-boss on `database` (started on first use; workers are started by main.ts / worker.ts). */
+  queue?: JobQueue;
   /** Called for every route as it is registered (the route-walk test collects them). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -54,6 +70,10 @@ export interface AppContext {
   clock: Clock;
   identity: IdentityProvider;
   mail: MailPort;
+  crm: CrmPort;
+  storage: StoragePort;
+  /** Job queue (pg-boss on the product database): enqueue on the open transaction; workers in jobs/registry.ts. */
+  queue: JobQueue;
 }
 
 declare module 'fastify' {
@@ -81,7 +101,18 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const clock = options.clock ?? systemClock;
   const identity = await createIdentityProvider(config, clock);
-  app.decorate('ctx', { config, database, clock, identity, mail: options.mail ?? createLocalMail(database, clock) });
+  app.decorate('ctx', {
+    config,
+    database,
+    clock,
+    identity,
+    mail: options.mail ?? createMail(config, database, clock),
+    crm: options.crm ?? createCrm(config, { database, clock }),
+    storage: options.storage ?? createStorage(config),
+    queue: options.queue ?? new JobQueue(database),
+  });
+  // Workers stop (active jobs finish, up to 10 s) before the database closes.
+  app.addHook('onClose', async () => app.ctx.queue.stop());
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -104,6 +135,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
 
   await app.register(fastifyCookie);
+  // Multipart bodies are parsed only where a route asks (the upload service); limits: one file ≤ 5,242,880 bytes.
+  await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
   // Google Identity Services (button + one-tap) loads a script, a stylesheet and an iframe from
   // accounts.google.com/gsi and opens a popup; only in google mode.
   const google = config.identityProvider === 'google';
@@ -157,6 +190,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await api.register(distributorRoutes);
   if (identity.local) await api.register(localOidcRoutes, { issuer: identity.local });
   await api.register(currencyRoutes);
+  await api.register(bankRoutes);
+  await api.register(uploadRoutes);
+  await api.register(notificationRoutes);
+  await api.register(jobRoutes);
+  await api.register(adminRoutes);
   api.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   registerWebApp(app, config.webDist);

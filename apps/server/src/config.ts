@@ -27,13 +27,19 @@ export const envSchema = z.object({
   WEB_DIST: z.string().min(1).optional(),
   SEED_DEMO_DATA: boolish.default(true),
   TRUST_PROXY: boolish.default(false),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('POS Back Office <no-reply@example.com>'),
   /** Staff sign-in: `local` (built-in OIDC issuer with a demo chooser; refused in production) or `google`. */
   IDENTITY_PROVIDER: z.enum(['local', 'google']).default('local'),
   GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
   /** Audience of the local issuer's ID tokens. */
   OIDC_CLIENT_ID: z.string().trim().min(1).default('pos-backoffice-local'),
   /** The address users reach the app at (links in e-mails, the local issuer's `iss`); default http://localhost:${PORT}. */
-  PUBLIC_URL: z.httpUrl('must be an http:// or https:// URL').optional(),
+  // z.httpUrl() refuses hosts without a dot (localhost, 127.0.0.1), which are exactly what a newcomer uses.
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   /** Comma-separated domains staff e-mail addresses must be in. */
   ALLOWED_EMAIL_DOMAINS: z
     .string()
@@ -44,6 +50,20 @@ export const envSchema = z.object({
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
   /** Sign-in, distributor login, password reset and make-token calls allowed per minute per client IP (each route). */
   SIGNIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Run the job workers inside `npm start` (default); false when separate `npm run worker` processes do the work. */
+  JOBS_INLINE_WORKERS: boolish.default(true),
+  /** CRM (Zoho calls): unset → the local adapter (records requests, checks MIDs by rule); set → the HTTP bridge at this URL. */
+  CRM_URL: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
+  /** Sent as `Authorization: Bearer …` to CRM_URL. */
+  CRM_API_KEY: z.string().trim().min(1).optional(),
+  /** How long a CRM call may take before it counts as unavailable. */
+  CRM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  /** S3-compatible storage for uploads: all five together, or none (→ DATA_DIR/uploads). */
+  S3_BUCKET: z.string().trim().min(1).optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  S3_REGION: z.string().trim().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -58,6 +78,9 @@ export interface AppConfig {
   webDist: string;
   seedDemoData: boolean;
   trustProxy: boolean;
+  /** SMTP server for real e-mail; null keeps every message in the Mailbox. */
+  smtpUrl: string | null;
+  mailFrom: string;
   version: string;
   identityProvider: Env['IDENTITY_PROVIDER'];
   /** The audience ID tokens must carry: GOOGLE_CLIENT_ID in google mode, OIDC_CLIENT_ID in local mode. */
@@ -69,7 +92,30 @@ export interface AppConfig {
   sessionIdleMinutes: number;
   sessionMaxHours: number;
   signInRateLimitPerMinute: number;
+  /** Job workers run inside the server process (JOBS_INLINE_WORKERS). */
+  jobsInlineWorkers: boolean;
+  /** The CRM adapter: `url` null → local adapter. */
+  crm: CrmConfig;
+  /** S3-compatible upload storage; null → the local folder DATA_DIR/uploads. */
+  s3: S3Config | null;
 }
+
+export interface CrmConfig {
+  url: string | null;
+  apiKey: string | null;
+  timeoutMs: number;
+}
+
+export interface S3Config {
+  bucket: string;
+  /** e.g. https://s3.us-east-1.amazonaws.com or http://127.0.0.1:9000 (objects are addressed path-style). */
+  endpoint: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+}
+
+export const S3_VARIABLES = ['S3_BUCKET', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_REGION'] as const;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -92,6 +138,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.IDENTITY_PROVIDER === 'google' && !e.GOOGLE_CLIENT_ID) {
     problems.push('  GOOGLE_CLIENT_ID: required when IDENTITY_PROVIDER=google (the OAuth client id of this app)');
   }
+  const s3Set = S3_VARIABLES.filter((name) => e[name] !== undefined);
+  if (s3Set.length > 0 && s3Set.length < S3_VARIABLES.length) {
+    const missing = S3_VARIABLES.filter((name) => e[name] === undefined);
+    problems.push(
+      `  S3_*: S3 storage needs all of ${S3_VARIABLES.join(', ')} (or none, to keep uploads in DATA_DIR/uploads); set ${s3Set.join(', ')} but missing ${missing.join(', ')}`,
+    );
+  }
+  if (e.CRM_API_KEY && !e.CRM_URL) {
+    problems.push('  CRM_API_KEY: set without CRM_URL (the key is only used by the HTTP CRM adapter); set CRM_URL or remove the key');
+  }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -104,6 +160,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: path.resolve(e.WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist')),
     seedDemoData: e.SEED_DEMO_DATA,
     trustProxy: e.TRUST_PROXY,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
     version: serverPackage.version,
     identityProvider: e.IDENTITY_PROVIDER,
     oidcClientId: e.IDENTITY_PROVIDER === 'google' ? (e.GOOGLE_CLIENT_ID as string) : e.OIDC_CLIENT_ID,
@@ -113,5 +171,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionMaxHours: e.SESSION_MAX_HOURS,
     signInRateLimitPerMinute: e.SIGNIN_RATE_LIMIT_PER_MINUTE,
+    jobsInlineWorkers: e.JOBS_INLINE_WORKERS,
+    crm: { url: e.CRM_URL ?? null, apiKey: e.CRM_API_KEY ?? null, timeoutMs: e.CRM_TIMEOUT_MS },
+    s3:
+      s3Set.length === S3_VARIABLES.length
+        ? {
+            bucket: e.S3_BUCKET as string,
+            endpoint: (e.S3_ENDPOINT as string).replace(/\/+$/, ''),
+            accessKeyId: e.S3_ACCESS_KEY_ID as string,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
+            region: e.S3_REGION as string,
+          }
+        : null,
   };
 }

@@ -4,6 +4,7 @@ import { migrateDatabase, type Database } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/open';
 import { seedDemoData } from './db/seed';
+import { defineQueues, startWorkers } from './jobs/registry';
 
 function fail(message: string): never {
   console.error(`\npos-backoffice: ${message}\n`);
@@ -37,7 +38,7 @@ if (config.seedDemoData) {
 
 const app = await buildApp({ config, database });
 let closing = false;
-async function shutdown(signal: string) {
+async function shutdown(signal: string, exitCode = 0) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
@@ -47,7 +48,7 @@ async function shutdown(signal: string) {
     await app.close();
   } finally {
     await database.close();
-    process.exit(0);
+    process.exit(exitCode);
   }
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -61,3 +62,18 @@ try {
 }
 const where = database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
 console.log(`pos-backoffice ${config.version} is running on http://localhost:${config.port} (database: ${where})`);
+
+// Jobs: the queue is started and its queues defined; the workers run here unless JOBS_INLINE_WORKERS=false
+// (then `npm run worker` processes do the work). The app's onClose hook stops them on shutdown.
+try {
+  if (config.jobsInlineWorkers) {
+    const workers = await startWorkers(app.ctx.queue, app.ctx);
+    console.log(`pos-backoffice: ${workers} job workers running in this process`);
+  } else {
+    await defineQueues(app.ctx.queue);
+    console.log('pos-backoffice: job workers are not started here (JOBS_INLINE_WORKERS=false); run `npm run worker`');
+  }
+} catch (err) {
+  console.error(`pos-backoffice: the job queue did not start: ${(err as Error).message}`);
+  await shutdown('job queue failure', 1);
+}

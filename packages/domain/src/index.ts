@@ -29,4 +29,8 @@ export * from './rules/money';
 
 export * from './contracts/common';
 export * from './contracts/auth';
+export * from './contracts/admin';
+export * from './contracts/uploads';
+export * from './contracts/banks';
+export * from './contracts/jobs';
 export * from './rules/password';

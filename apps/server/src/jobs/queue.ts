@@ -72,11 +72,29 @@ export interface JobQueueOptions {
 
 export type JobHandler<T> = (data: T, job: PgBoss.Job<T>) => Promise<unknown>;
 
+/**
+ * Thrown by a handler when trying again cannot help (the record changed under the request, it was deleted…):
+ * the job fails at once, without its remaining retries, and goes to the dead-letter queue.
+ */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
+  constructor(
+    message: string,
+    readonly code = 'permanent_failure',
+  ) {
+    super(message);
+  }
+}
+
 /** The product's job queue: pg-boss on the product's own database. */
 export class JobQueue {
   readonly boss: PgBoss;
+  private starting: Promise<void> | null = null;
   private started = false;
   private readonly defined = new Set<string>();
+  private readonly defining = new Map<string, Promise<void>>();
+  /** Worker ids of this process per queue (to wake them when a job is sent from here). */
+  private readonly workers = new Map<string, string[]>();
 
   constructor(
     private readonly database: Database,
@@ -95,16 +113,41 @@ export class JobQueue {
     });
   }
 
+  /** Start pg-boss (once; concurrent callers share the first start). */
   async start(): Promise<void> {
-    if (this.started) return;
-    await this.boss.start();
-    this.started = true;
+    this.starting ??= this.boss.start().then(
+      () => {
+        this.started = true;
+      },
+      (err: unknown) => {
+        this.starting = null;
+        throw err;
+      },
+    );
+    return this.starting;
   }
 
+  /** Stop workers (letting active jobs finish, up to 10 s) and maintenance. */
   async stop(): Promise<void> {
+    if (!this.starting) return;
+    await this.starting.catch(() => undefined);
     if (!this.started) return;
     this.started = false;
+    this.starting = null;
+    this.workers.clear();
+    this.defining.clear();
     await this.boss.stop({ graceful: true, close: false, wait: true, timeout: 10_000 });
+  }
+
+  /** Start and define `def` once per process (later calls share the first); use before opening a transaction. */
+  async ensure(def: QueueDefinition): Promise<void> {
+    let pending = this.defining.get(def.name);
+    if (!pending) {
+      pending = this.start().then(() => this.define(def));
+      pending.catch(() => this.defining.delete(def.name));
+      this.defining.set(def.name, pending);
+    }
+    return pending;
   }
 
   /** Create (or update) a queue and its dead-letter queue. */
@@ -136,14 +179,29 @@ export class JobQueue {
   }
 
   async work<T extends object>(name: string, handler: JobHandler<T>, options: { pollingIntervalSeconds?: number } = {}): Promise<string> {
-    return this.boss.work<T>(
+    const id = await this.boss.work<T>(
       name,
       { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? this.options.pollingIntervalSeconds ?? 2 },
       async ([job]) => {
-        if (job) return handler(job.data, job);
-        return undefined;
+        if (!job) return undefined;
+        try {
+          return await handler(job.data, job);
+        } catch (err) {
+          // No retries left for a permanent failure: pg-boss then fails the job and copies it to the dead letter.
+          if (err instanceof PermanentJobError) {
+            await this.database.query(`UPDATE ${JOB_SCHEMA}.job SET retry_limit = retry_count WHERE name = $1 AND id = $2`, [name, job.id]);
+          }
+          throw err;
+        }
       },
     );
+    this.workers.set(name, [...(this.workers.get(name) ?? []), id]);
+    return id;
+  }
+
+  /** Wake this process's workers of `name` now instead of at their next poll (call after the sending transaction commits). */
+  wake(name: string): void {
+    for (const id of this.workers.get(name) ?? []) this.boss.notifyWorker(id);
   }
 
   async getJob<T = unknown>(name: string, id: string) {

@@ -1,4 +1,4 @@
-import { routePath } from '@pos/domain';
+import { ROLE, routePath } from '@pos/domain';
 import { Anchor, Box, Button, Group, Image, Text } from '@mantine/core';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { MilestoneBar } from '../components/milestone-bar';
@@ -14,9 +14,10 @@ const asset = (name: string) => `${import.meta.env.BASE_URL}${name}`;
 /**
  * Spec §2 header: logo → order list, a sign-in button, Signout (only for a session that is not a
  * distributor "make token" session), the Canadian flag for country CA, and the milestone bar when one is current.
+ * Beyond the spec: for an Admin session, an 'Admin' navigation with Mailbox and Job monitor (issue 5).
  */
 export function AppHeader() {
-  const { token, isDistributorToken } = useSession();
+  const { session, token, isDistributorToken } = useSession();
   const { country, milestone } = useHeaderState();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -25,6 +26,8 @@ export function AppHeader() {
   // One "Sign in" button per screen: the staff and the distributor sign-in pages have their own.
   const showSignIn = !token && !OWN_SIGN_IN_PATHS.includes(pathname);
   const showSignOut = Boolean(token) && !isDistributorToken;
+  // The admin tools (issue 5); the route guard and the server check the role as well.
+  const showAdmin = session?.role === ROLE.ADMIN && !isDistributorToken;
 
   return (
     <Box component="header" className={classes.header}>
@@ -39,6 +42,21 @@ export function AppHeader() {
           {country === 'CA' && <Image src={asset('flag-ca.svg')} alt="Canada" w={36} h={18} fit="contain" />}
         </Group>
         <Group gap="sm" wrap="nowrap">
+          {showAdmin && (
+            <Box component="nav" aria-label="Admin" mr="sm">
+              <Group gap="md" wrap="nowrap">
+                <Text component="span" size="xs" tt="uppercase" fw={700} c="dimmed" aria-hidden="true">
+                  Admin
+                </Text>
+                <Anchor component={Link} to={routePath('adminMailbox')} size="sm">
+                  Mailbox
+                </Anchor>
+                <Anchor component={Link} to={routePath('adminJobs')} size="sm">
+                  Job monitor
+                </Anchor>
+              </Group>
+            </Box>
+          )}
           {showSignIn && (
             <Button variant="light" onClick={() => navigate('/login')}>
               Sign in

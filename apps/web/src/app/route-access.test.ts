@@ -19,6 +19,7 @@ const validation = (maketoken: boolean) => ({
 
 const orderGuard: RouteGuard = { kind: 'permissions', anyOf: ['search_orders_edit', 'search_orders_view', 'create_distributor_orders'] };
 const sessionGuard: RouteGuard = { kind: 'session' };
+const adminGuard: RouteGuard = { kind: 'roles', anyOf: ['Admin'] };
 
 describe('route guard (spec §4)', () => {
   it('lets public routes through without a session or a call', async () => {
@@ -111,6 +112,34 @@ describe('route guard (spec §4)', () => {
     await checkRouteAccess(orderGuard, '/order');
     expect(getFlag('search_orders_edit')).toBe(true);
     expect(getFlag('create_distributor_orders')).toBe(true);
+  });
+
+  it('a role-guarded route (admin tools) passes a staff session with a listed role, without a permission call', async () => {
+    setSession(makeSession({ token: 'tok', role: 'Admin' }));
+    const { calls } = fakeApi({ 'GET /api/auth/validate/tok': { ...validation(false), role: 'Admin' } });
+    await expect(checkRouteAccess(adminGuard, '/admin/mailbox')).resolves.toBe('allowed');
+    expect(calls.map((c) => c.path)).toEqual(['/api/auth/validate/tok']);
+  });
+
+  it('a role-guarded route denies other roles and sessions that are not staff, even with the role name', async () => {
+    setSession(makeSession({ token: 'tok' }));
+    const answers = [
+      { ...validation(false), role: 'Customer Support' },
+      { ...validation(false), kind: 'distributor', role: 'Admin' },
+      { ...validation(true), role: 'Admin' },
+    ];
+    let next = 0;
+    const { calls } = fakeApi({ 'GET /api/auth/validate/tok': () => answers[next++] });
+    for (const _answer of answers) await expect(checkRouteAccess(adminGuard, '/admin/jobs')).resolves.toBe('denied');
+    expect(getToken()).toBe('tok');
+    expect(calls.some((c) => c.path.startsWith('/api/auth/permission/'))).toBe(false);
+  });
+
+  it('a role-guarded route without a session sends to sign-in with the return URL', async () => {
+    const { calls } = fakeApi({});
+    await expect(checkRouteAccess(adminGuard, '/admin/jobs')).resolves.toBe('login');
+    expect(getReturnUrl()).toBe('/admin/jobs');
+    expect(calls).toEqual([]);
   });
 
   it('a failed permission call (not a 403) is an error to show, not a denial', async () => {

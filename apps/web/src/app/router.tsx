@@ -21,6 +21,8 @@ export const pages: PageMap = {
   distributor: () => import('../features/auth/pages/distributor-login-page'),
   distributorPasswordReset,
   distributorPasswordResetAlt: distributorPasswordReset,
+  adminMailbox: () => import('../features/admin/pages/mailbox-page'),
+  adminJobs: () => import('../features/admin/pages/job-monitor-page'),
 };
 
 /**

@@ -1,4 +1,4 @@
-import { useIsFetching, useIsMutating } from '@tanstack/react-query';
+import { useIsFetching, useIsMutating, type Query } from '@tanstack/react-query';
 import { SPINNER_DEBOUNCE_MS, SPINNER_MIN_DISPLAY_MS } from '@pos/domain';
 import classes from './spinner.module.css';
 import { useDebouncedBusy } from './use-debounced-busy';
@@ -33,9 +33,17 @@ export function Spinner({ busy, label = 'Loading' }: SpinnerProps) {
   );
 }
 
-/** The app-wide spinner: any query fetching or mutation running, plus `busy` from the caller (route loads). */
+/** A fetch the global spinner shows: all but the refresh of a `quietRefetch` query that already has data. */
+function showsSpinner(query: Query): boolean {
+  return !(query.meta?.quietRefetch === true && query.state.data !== undefined);
+}
+
+/**
+ * The app-wide spinner: any query fetching (except quiet auto-refreshes) or mutation running, plus `busy`
+ * from the caller (route loads).
+ */
 export function GlobalSpinner({ busy = false }: { readonly busy?: boolean }) {
-  const fetching = useIsFetching();
+  const fetching = useIsFetching({ predicate: showsSpinner });
   const mutating = useIsMutating();
   return <Spinner busy={busy || fetching > 0 || mutating > 0} />;
 }

@@ -3,9 +3,9 @@ import { PASSWORD_PROBLEM_MESSAGES, normalizeEmail, passwordProblems, type Distr
 import { agents, distributorAccounts, linkTokens, roles } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
 import { AppError } from '../../http/errors';
+import { distributorPasswordResetEmail } from '../../integrations/mail/templates';
 import type { AuthCtx } from './auth.context';
 import { rolePrivilegeNames } from './auth.service';
-import { escapeHtml } from './html';
 import { hashPassword, verifyPassword } from './passwords';
 import { createSession, releaseSessionsOf } from './sessions';
 import { hashToken, newToken } from './tokens';
@@ -177,27 +177,15 @@ export async function requestPasswordReset(ctx: AuthCtx, input: { email: string 
       .insert(linkTokens)
       .values({ tokenHash: hashToken(token), purpose: PASSWORD_RESET_PURPOSE, subjectType: SUBJECT, subjectId: String(account.id), createdAt: now, expiresAt })
       .returning({ id: linkTokens.id });
+    const message = distributorPasswordResetEmail({ name: account.name, link, ttlMinutes: PASSWORD_RESET_TTL_MINUTES });
     await ctx.mail.send(
       {
         to: account.email,
-        subject: 'Reset your POS Back Office password',
-        template: 'distributor_password_reset',
-        text: [
-          `Hello ${account.name},`,
-          '',
-          'Someone (we hope you) asked to reset the password of your POS Back Office distributor account.',
-          `Open this link within ${PASSWORD_RESET_TTL_MINUTES} minutes to choose a new password (it works once):`,
-          link,
-          '',
-          'If you did not ask for this, ignore this message; your password stays as it is.',
-        ].join('\n'),
-        html: [
-          `<p>Hello ${escapeHtml(account.name)},</p>`,
-          '<p>Someone (we hope you) asked to reset the password of your POS Back Office distributor account.</p>',
-          `<p><a href="${escapeHtml(link)}">Choose a new password</a> — the link works once, within ${PASSWORD_RESET_TTL_MINUTES} minutes.</p>`,
-          '<p>If you did not ask for this, ignore this message; your password stays as it is.</p>',
-        ].join('\n'),
-        links: [link],
+        subject: message.subject,
+        template: message.template,
+        text: message.text,
+        html: message.html,
+        links: message.links,
         related: { type: SUBJECT, id: account.id },
       },
       { db: tx },

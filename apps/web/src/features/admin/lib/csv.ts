@@ -1,3 +1,5 @@
+import type { MailSummary } from '@pos/domain';
+
 /**
  * CSV for exports (RFC 4180): fields with a comma, quote or line break are quoted, quotes doubled, lines
  * end in CRLF. A text field that a spreadsheet would run as a formula (starting with =, +, -, @, tab or
@@ -31,4 +33,14 @@ export function downloadCsv(fileName: string, text: string): void {
   anchor.click();
   anchor.remove();
   setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** The Mailbox export: one row per message, timestamps as ISO 8601 (UTC), links separated by spaces. */
+export const MAIL_CSV_HEADER = ['Id', 'To', 'Subject', 'Template', 'Status', 'Created', 'Sent', 'Links'] as const;
+
+export function mailCsv(items: readonly MailSummary[]): string {
+  return toCsv(
+    MAIL_CSV_HEADER,
+    items.map((m) => [m.id, m.to, m.subject, m.template, m.status, m.created_at, m.sent_at, m.links.join(' ')]),
+  );
 }

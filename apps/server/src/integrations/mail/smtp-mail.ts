@@ -1,0 +1,45 @@
+import { eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Database } from '../../db/client';
+import { mailLog } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import type { MailPort } from './mail.port';
+
+/**
+ * Real sending through SMTP_URL (nodemailer). Every message is logged in `mail_log` (to, template, time,
+ * status 'queued' → 'sent' or 'failed' with the error); the body is kept too, so the Mailbox shows what went out.
+ * The log row is written with the caller's transaction; the send itself happens at once (messages are sent by
+ * workers, outside request transactions, except the distributor reset e-mail).
+ */
+export function createSmtpMail(database: Database, clock: Clock, options: { url: string; from: string }): MailPort {
+  const transport = nodemailer.createTransport(options.url);
+  return {
+    async send(message, sendOptions = {}) {
+      const db = sendOptions.db ?? database.db;
+      const [row] = await db
+        .insert(mailLog)
+        .values({
+          to: message.to,
+          subject: message.subject,
+          template: message.template,
+          status: 'queued',
+          html: message.html,
+          text: message.text,
+          links: message.links ?? [],
+          relatedType: message.related?.type ?? null,
+          relatedId: message.related ? String(message.related.id) : null,
+          createdAt: clock.now(),
+        })
+        .returning({ id: mailLog.id });
+      const id = row!.id;
+      try {
+        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, html: message.html, text: message.text });
+        await db.update(mailLog).set({ status: 'sent', sentAt: clock.now() }).where(eq(mailLog.id, id));
+      } catch (err) {
+        await db.update(mailLog).set({ status: 'failed', error: (err as Error).message.slice(0, 1000) }).where(eq(mailLog.id, id));
+        throw err;
+      }
+      return { id };
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import type {
+  AgentSwitchSnsRequest,
+  CrmAccessoriesOrderRequest,
+  CrmStoreMidValidateRequest,
+  FeatureChangeEmailRequest,
+  InvoicesCollectDueSnsRequest,
+  JobQueueName,
+  OrderStatusSnsRequest,
+  PaymentCollectionSnsRequest,
+  PaymentInstrumentAddRequest,
+  PaymentPlansSnsRequest,
+  RecurringPlansSnsRequest,
+  RetireTerminalsSnsRequest,
+  StoreInfoSnsRequest,
+  TransactionsSnsRequest,
+  UpdatePaymentNotificationRequest,
+} from '@pos/domain';
+import type { AppConfig } from '../config';
+import type { Database } from '../db/client';
+import type { AuditActor } from '../http/audit';
+import type { CrmPort } from '../integrations/crm';
+import type { MailPort } from '../integrations/mail/mail.port';
+import type { Clock } from '../lib/clock';
+
+/** What a worker gets: the server's context without HTTP (the app's ctx satisfies it; worker.ts builds one). */
+export interface JobContext {
+  config: AppConfig;
+  database: Database;
+  clock: Clock;
+  mail: MailPort;
+  crm: CrmPort;
+}
+
+/** The validated body of each queue's call. */
+export interface JobInputs {
+  'customer-transactions': TransactionsSnsRequest;
+  'retire-terminals': RetireTerminalsSnsRequest;
+  'payment-plans': PaymentPlansSnsRequest;
+  'payment-plans-recurring': RecurringPlansSnsRequest;
+  'invoices-collect-due': InvoicesCollectDueSnsRequest;
+  'payment-collection': PaymentCollectionSnsRequest;
+  'store-info': StoreInfoSnsRequest;
+  'notify-update-payment': UpdatePaymentNotificationRequest;
+  'payment-instrument-add': PaymentInstrumentAddRequest;
+  'feature-change-email': FeatureChangeEmailRequest;
+  /** Push license: the store comes from the path. */
+  'push-license': { storeId: number };
+  'order-status': OrderStatusSnsRequest;
+  'order-agent-switch': AgentSwitchSnsRequest;
+  'crm-accessories-order': CrmAccessoriesOrderRequest;
+  'crm-store-mid-validate': CrmStoreMidValidateRequest;
+}
+
+/** A job's data: what was asked, by whom, from which request. */
+export interface JobRequest<Q extends JobQueueName = JobQueueName> {
+  input: JobInputs[Q];
+  requestedBy: AuditActor;
+  /** The HTTP request that enqueued it (its audit entry carries the same id). */
+  requestId: string | null;
+}
+
+export interface JobRef {
+  id: string;
+  queue: JobQueueName;
+}
+
+/** One queue's worker: does the work and returns the job's output (kept by pg-boss, shown by GET /api/jobs). */
+export interface WorkerDefinition<Q extends JobQueueName> {
+  queue: Q;
+  run(ctx: JobContext, request: JobRequest<Q>, job: JobRef): Promise<object>;
+}
+
+/** Who asked, for a worker's audit entries and e-mails ('system' when nobody is known). */
+export function requesterEmail(request: JobRequest): string {
+  return request.requestedBy.actorEmail ?? 'system';
+}

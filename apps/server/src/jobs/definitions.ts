@@ -1,0 +1,40 @@
+import { JOB_QUEUE, type JobQueueName } from '@pos/domain';
+import type { QueueDefinition } from './queue';
+
+/**
+ * One definition per queue. Retries back off exponentially (pg-boss: about delay × 2^n, with jitter), a job
+ * still active after expireInSeconds is taken to have died with its worker and is tried again, and a job out
+ * of retries is copied to `<queue>__dead` (the dead letter staff see).
+ *
+ * 'singleton' (at most one active job per singletonKey) where two jobs for the same record must not run at
+ * once; every job of a singleton queue is sent with its key (see SINGLETON_KEYS in registry.ts):
+ *   push-license per store, retire-terminals per customer (a request retires terminals of one customer),
+ *   store-info per store, order-status per order.
+ */
+const standard = { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 300 } as const;
+/** Mail and CRM calls wait on someone else's server: more, slower retries, a shorter run time. */
+const remote = { retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 } as const;
+/** Billing work (transactions, collection) must not be hammered: few retries, far apart. */
+const billing = { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 600 } as const;
+
+export const QUEUE_DEFINITIONS: Readonly<Record<JobQueueName, QueueDefinition>> = {
+  [JOB_QUEUE.transactions]: { name: JOB_QUEUE.transactions, ...billing },
+  [JOB_QUEUE.retireTerminals]: { name: JOB_QUEUE.retireTerminals, ...standard, policy: 'singleton' },
+  [JOB_QUEUE.paymentPlans]: { name: JOB_QUEUE.paymentPlans, ...standard },
+  [JOB_QUEUE.recurringPlans]: { name: JOB_QUEUE.recurringPlans, ...standard },
+  [JOB_QUEUE.invoicesCollectDue]: { name: JOB_QUEUE.invoicesCollectDue, ...billing },
+  [JOB_QUEUE.paymentCollection]: { name: JOB_QUEUE.paymentCollection, ...billing },
+  [JOB_QUEUE.storeInfo]: { name: JOB_QUEUE.storeInfo, ...standard, policy: 'singleton' },
+  [JOB_QUEUE.updatePaymentNotification]: { name: JOB_QUEUE.updatePaymentNotification, ...remote },
+  [JOB_QUEUE.paymentInstrumentAdd]: { name: JOB_QUEUE.paymentInstrumentAdd, ...billing },
+  [JOB_QUEUE.featureChangeEmail]: { name: JOB_QUEUE.featureChangeEmail, ...remote },
+  [JOB_QUEUE.pushLicense]: { name: JOB_QUEUE.pushLicense, ...standard, policy: 'singleton' },
+  [JOB_QUEUE.orderStatus]: { name: JOB_QUEUE.orderStatus, ...standard, policy: 'singleton' },
+  [JOB_QUEUE.agentSwitch]: { name: JOB_QUEUE.agentSwitch, ...standard },
+  [JOB_QUEUE.crmAccessoriesOrder]: { name: JOB_QUEUE.crmAccessoriesOrder, ...remote },
+  [JOB_QUEUE.crmStoreMidValidate]: { name: JOB_QUEUE.crmStoreMidValidate, ...remote, retryLimit: 3, retryDelay: 10 },
+};
+
+export function queueDefinition(name: JobQueueName): QueueDefinition {
+  return QUEUE_DEFINITIONS[name];
+}

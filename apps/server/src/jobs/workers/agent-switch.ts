@@ -1,0 +1,44 @@
+import { JOB_QUEUE } from '@pos/domain';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { agentOrders, agents, orders } from '../../db/schema';
+import { writeAudit } from '../../http/audit';
+import { requesterEmail, type WorkerDefinition } from '../context';
+import { applyOnce, systemActor } from '../effect';
+import { PermanentJobError } from '../queue';
+
+/** Move orders to another agent: orders.agent_id, and the order's agent_orders row replaced by the new agent's. */
+export const agentSwitchWorker: WorkerDefinition<typeof JOB_QUEUE.agentSwitch> = {
+  queue: JOB_QUEUE.agentSwitch,
+  async run(ctx, request, job) {
+    const { orderInfoIds, agent_id: agentId } = request.input;
+    return applyOnce(ctx, job, async (tx, now) => {
+      const [agent] = await tx.select({ id: agents.id, active: agents.active }).from(agents).where(eq(agents.id, agentId));
+      if (!agent) throw new PermanentJobError(`Agent ${agentId} does not exist.`, 'not_found');
+      if (!agent.active) throw new PermanentJobError(`Agent ${agentId} is not active.`, 'validation_failed');
+      const rows = await tx.select({ id: orders.id, agentId: orders.agentId }).from(orders).where(inArray(orders.id, orderInfoIds)).orderBy(orders.id).for('update');
+      const missing = orderInfoIds.filter((id) => !rows.some((r) => r.id === id));
+      if (missing.length > 0) throw new PermanentJobError(`Order(s) ${missing.join(', ')} do not exist.`, 'not_found');
+
+      const by = requesterEmail(request);
+      const switched: number[] = [];
+      for (const order of rows) {
+        if (order.agentId !== agentId) {
+          await tx.update(orders).set({ agentId, updatedAt: now, version: sql`${orders.version} + 1` }).where(eq(orders.id, order.id));
+        }
+        await tx.delete(agentOrders).where(and(eq(agentOrders.orderId, order.id), ne(agentOrders.agentId, agentId)));
+        await tx.insert(agentOrders).values({ agentId, orderId: order.id, assignedByEmail: by, assignedAt: now }).onConflictDoNothing();
+        await writeAudit(tx, {
+          ...systemActor(job),
+          at: now,
+          action: 'agent_switch',
+          entity: 'order',
+          entityId: order.id,
+          before: { agent_id: order.agentId },
+          after: { agent_id: agentId, requested_by: by },
+        });
+        switched.push(order.id);
+      }
+      return { agentId, orders: switched };
+    });
+  },
+};

@@ -1,0 +1,77 @@
+import {
+  jobActionInfo,
+  jobActionParams,
+  jobList,
+  jobListQuery,
+  mailList,
+  mailListQuery,
+  mailMessage,
+  ROLE,
+  successEnvelope,
+} from '@pos/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOfSession, writeAudit } from '../../http/audit';
+import { requireSession, sessionOf } from '../../http/session';
+import { actOnJob, getMail, listJobs, listMail } from './admin.service';
+
+const adminOnly = requireSession({ roles: [ROLE.ADMIN] });
+const tags = ['admin'];
+
+/** The staff Mailbox (messages kept or sent) and the job monitor; Admin only. */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/admin/mail/:token',
+    {
+      onRequest: adminOnly,
+      schema: { tags, summary: 'Mailbox: recent messages', params: z.object({ token: z.string() }), querystring: mailListQuery, response: { 200: successEnvelope(mailList) } },
+    },
+    async (request) => ({ info: await listMail(app.ctx, request.query) }),
+  );
+
+  app.get(
+    '/api/admin/mail/:id/:token',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'Mailbox: one message with its HTML',
+        params: z.object({ id: z.coerce.number().int().positive(), token: z.string() }),
+        response: { 200: successEnvelope(mailMessage) },
+      },
+    },
+    async (request) => ({ info: await getMail(app.ctx, request.params.id) }),
+  );
+
+  app.get(
+    '/api/admin/jobs/:token',
+    {
+      onRequest: adminOnly,
+      schema: { tags, summary: 'Job monitor: recent jobs by queue and state', params: z.object({ token: z.string() }), querystring: jobListQuery, response: { 200: successEnvelope(jobList) } },
+    },
+    async (request) => ({ info: await listJobs(app.ctx, request.query) }),
+  );
+
+  for (const action of ['retry', 'cancel'] as const) {
+    app.post(
+      `/api/admin/jobs/:queue/:id/${action}/:token`,
+      {
+        onRequest: adminOnly,
+        schema: { tags, summary: `Job monitor: ${action} a job`, params: jobActionParams, response: { 200: successEnvelope(jobActionInfo) } },
+      },
+      async (request) => {
+        const result = await actOnJob(app.ctx, { queue: request.params.queue, id: request.params.id, action });
+        await writeAudit(app.ctx.database.db, {
+          ...actorOfSession(sessionOf(request)),
+          at: app.ctx.clock.now(),
+          action: `job_${action}`,
+          entity: 'job',
+          entityId: request.params.id,
+          after: { queue: request.params.queue, state: result.state },
+          requestId: request.id,
+        });
+        return { info: result };
+      },
+    );
+  }
+};

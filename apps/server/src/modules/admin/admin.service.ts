@@ -1,0 +1,123 @@
+import type { JobStateValue, JobSummary, MailMessageInfo, MailSummary } from '@pos/domain';
+import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../../app';
+import { JOB_SCHEMA } from '../../db/client';
+import { mailLog } from '../../db/schema';
+import { AppError, notFound } from '../../http/errors';
+
+type MailRow = typeof mailLog.$inferSelect;
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+function toSummary(row: MailRow): MailSummary {
+  return {
+    id: row.id,
+    to: row.to,
+    subject: row.subject,
+    template: row.template,
+    status: row.status as MailSummary['status'],
+    links: row.links ?? [],
+    created_at: iso(row.createdAt) as string,
+    sent_at: iso(row.sentAt),
+  };
+}
+
+export async function listMail(ctx: AppContext, q: { to?: string; template?: string; limit: number; offset: number }) {
+  const where: SQL[] = [];
+  if (q.to) where.push(ilike(mailLog.to, `%${q.to.replace(/[%_\\]/g, '\\$&')}%`));
+  if (q.template) where.push(eq(mailLog.template, q.template));
+  const cond = where.length ? and(...where) : undefined;
+  const db = ctx.database.db;
+  const [rows, [total]] = await Promise.all([
+    db.select().from(mailLog).where(cond).orderBy(desc(mailLog.createdAt), desc(mailLog.id)).limit(q.limit).offset(q.offset),
+    db.select({ n: count() }).from(mailLog).where(cond),
+  ]);
+  return { items: rows.map(toSummary), total: Number(total?.n ?? 0) };
+}
+
+export async function getMail(ctx: AppContext, id: number): Promise<MailMessageInfo> {
+  const [row] = await ctx.database.db.select().from(mailLog).where(eq(mailLog.id, id));
+  if (!row) throw notFound(`Message ${id}`);
+  return { ...toSummary(row), html: row.html, text: row.text, error: row.error };
+}
+
+interface JobRow {
+  id: string;
+  name: string;
+  state: JobStateValue;
+  retry_count: number;
+  retry_limit: number;
+  created_on: Date;
+  started_on: Date | null;
+  completed_on: Date | null;
+  data: unknown;
+  output: unknown;
+  dead_letter: string | null;
+}
+
+/** Recent jobs from pg-boss's live table and its archive, newest first, with counts per queue and state. */
+export async function listJobs(ctx: AppContext, q: { queue?: string; state?: JobStateValue; limit: number; offset: number }) {
+  const params: unknown[] = [];
+  const where: string[] = [];
+  if (q.queue) {
+    params.push(q.queue);
+    where.push(`name = $${params.length}`);
+  }
+  if (q.state) {
+    params.push(q.state);
+    where.push(`state = $${params.length}::${JOB_SCHEMA}.job_state`);
+  }
+  const filter = where.length ? `where ${where.join(' and ')}` : '';
+  const all = `(select id, name, state, retry_count, retry_limit, created_on, started_on, completed_on, data, output, dead_letter from ${JOB_SCHEMA}.job
+                union all
+                select id, name, state, retry_count, retry_limit, created_on, started_on, completed_on, data, output, dead_letter from ${JOB_SCHEMA}.archive) j`;
+  const [rows, totals, counts] = await Promise.all([
+    ctx.database.query<JobRow>(
+      `select * from ${all} ${filter} order by created_on desc, id limit $${params.length + 1} offset $${params.length + 2}`,
+      [...params, q.limit, q.offset],
+    ),
+    ctx.database.query<{ n: number }>(`select count(*)::int as n from ${all} ${filter}`, params),
+    ctx.database.query<{ name: string; state: string; n: number }>(
+      `select name, state::text as state, count(*)::int as n from ${all} group by name, state order by name`,
+    ),
+  ]);
+  const queues = new Map<string, Record<string, number>>();
+  for (const c of counts) {
+    const entry = queues.get(c.name) ?? {};
+    entry[c.state] = c.n;
+    queues.set(c.name, entry);
+  }
+  const items: JobSummary[] = rows.map((r) => ({
+    id: r.id,
+    queue: r.name,
+    state: r.state,
+    retry_count: r.retry_count,
+    retry_limit: r.retry_limit,
+    created_on: iso(r.created_on) as string,
+    started_on: iso(r.started_on),
+    completed_on: iso(r.completed_on),
+    data: r.data,
+    output: r.output,
+    dead_lettered: r.state === 'failed' && r.dead_letter !== null,
+  }));
+  return { items, total: totals[0]?.n ?? 0, queues: [...queues].map(([queue, c]) => ({ queue, counts: c })) };
+}
+
+/** Retry a failed (or cancelled) job, or cancel one that has not finished. */
+export async function actOnJob(ctx: AppContext, input: { queue: string; id: string; action: 'retry' | 'cancel' }) {
+  const job = await ctx.queue.getJob(input.queue, input.id);
+  if (!job) throw notFound(`Job ${input.id}`);
+  if (input.action === 'retry') {
+    if (job.state !== 'failed' && job.state !== 'cancelled') {
+      throw new AppError('conflict', `Only a failed or cancelled job can be retried; this one is ${job.state}.`);
+    }
+    if ((job as { archivedOn?: Date }).archivedOn) throw new AppError('conflict', 'This job has been archived; send it again instead.');
+    await ctx.queue.boss.retry(input.queue, input.id);
+  } else {
+    if (job.state === 'completed' || job.state === 'failed' || job.state === 'cancelled') {
+      throw new AppError('conflict', `Only a job that has not finished can be cancelled; this one is ${job.state}.`);
+    }
+    await ctx.queue.boss.cancel(input.queue, input.id);
+  }
+  const after = await ctx.queue.getJob(input.queue, input.id);
+  return { id: input.id, state: (after?.state ?? job.state) as JobStateValue };
+}

@@ -1,0 +1,22 @@
+import { bankListInfo, bankListQuery, successEnvelope } from '@pos/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireSession } from '../../http/session';
+import { listBanks } from './banks.service';
+
+export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/customers/paymentinstruments/list/bank/:token',
+    {
+      onRequest: requireSession(),
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Banks for payment instruments (optional ?country=US|CA)',
+        params: z.object({ token: z.string() }),
+        querystring: bankListQuery,
+        response: { 200: successEnvelope(bankListInfo) },
+      },
+    },
+    async (request) => ({ info: { banks: await listBanks(request.server.ctx, { country: request.query.country }) } }),
+  );
+};

@@ -1,0 +1,20 @@
+import type { BankListItem, MerchantCountryCode } from '@pos/domain';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { banks } from '../../db/schema';
+
+/** Active banks, by country then name; optionally of one country. */
+export async function listBanks(ctx: { database: Database }, input: { country?: MerchantCountryCode }): Promise<BankListItem[]> {
+  const rows = await ctx.database.db
+    .select({
+      id: banks.id,
+      name: banks.name,
+      country: banks.country,
+      routing_number: banks.routingNumber,
+      institution_number: banks.institutionNumber,
+    })
+    .from(banks)
+    .where(and(eq(banks.active, true), input.country ? eq(banks.country, input.country) : undefined))
+    .orderBy(asc(banks.country), asc(banks.name), asc(banks.id));
+  return rows;
+}

@@ -1,0 +1,214 @@
+import { randomBytes } from 'node:crypto';
+import {
+  FILE_TYPE_CONTENT_TYPES,
+  FILE_TYPE_EXTENSIONS,
+  fileTypeName,
+  hasAnyPermission,
+  UPLOAD_KINDS,
+  uploadTypeMessage,
+  validateUpload,
+  validateUploadBytes,
+  type FileType,
+  type Permission,
+  type UploadErrorCode,
+  type UploadInfo,
+  type UploadKind,
+} from '@pos/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client';
+import { uploads } from '../../db/schema';
+import { actorOfSession, writeAudit } from '../../http/audit';
+import { AppError, notFound, type AppErrorCode } from '../../http/errors';
+import type { SessionContext } from '../../http/session';
+import { sessionOf } from '../../http/session';
+import type { StoragePort, StoredObject } from '../../integrations/storage';
+import type { Clock } from '../../lib/clock';
+import { readSingleFile, type ReceivedFile } from './multipart';
+
+/** What the upload service needs: the database, the clock, the storage and who is asking. */
+export interface UploadContext {
+  database: Database;
+  clock: Clock;
+  storage: StoragePort;
+  session: SessionContext;
+  requestId: string;
+  log: FastifyBaseLogger;
+}
+
+export function uploadContext(request: FastifyRequest): UploadContext {
+  const { database, clock, storage } = request.server.ctx;
+  return { database, clock, storage, session: sessionOf(request), requestId: request.id, log: request.log };
+}
+
+/** What an upload belongs to, when the caller knows (e.g. { type: 'store', id: 500123 }). */
+export interface UploadOwner {
+  type: string;
+  id: string | number;
+}
+
+/** The multipart field of a kind: the spec's name where it has one ('checkimage', 'achcadimage'), else 'file'. */
+export function uploadFieldOf(kind: UploadKind): string {
+  const rule = UPLOAD_KINDS[kind] as { multipartField?: string };
+  return rule.multipartField ?? 'file';
+}
+
+const STATUS_OF_RULE: Readonly<Record<UploadErrorCode | 'name_content_mismatch', AppErrorCode>> = {
+  missing_name: 'validation_failed',
+  empty_file: 'validation_failed',
+  too_large: 'payload_too_large',
+  bad_extension: 'unsupported_media_type',
+  bad_content_type: 'unsupported_media_type',
+  unrecognized_content: 'unsupported_media_type',
+  content_not_allowed: 'unsupported_media_type',
+  name_content_mismatch: 'unsupported_media_type',
+};
+
+const extensionOf = (fileName: string) => {
+  const dot = fileName.lastIndexOf('.');
+  return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
+};
+
+/**
+ * Check a received file against its kind with the domain rules: name + declared type + size
+ * (`validateUpload`), then the bytes (`validateUploadBytes`), then that the bytes are what the name says
+ * (a PNG named '.pdf' is refused even where both PNG and PDF are allowed). Returns the sniffed type.
+ */
+export function checkReceivedFile(kind: UploadKind, file: Pick<ReceivedFile, 'fileName' | 'declaredType' | 'bytes'>, field: string): FileType {
+  const refuse = (code: UploadErrorCode | 'name_content_mismatch', message: string) =>
+    new AppError(STATUS_OF_RULE[code], message, { [field]: message });
+  const described = validateUpload({ kind, fileName: file.fileName, contentType: file.declaredType, size: file.bytes.length });
+  if (!described.ok) throw refuse(described.code, described.message);
+  const content = validateUploadBytes(kind, file.bytes);
+  if (!content.ok) throw refuse(content.code, content.message);
+  const ext = extensionOf(file.fileName);
+  if (!FILE_TYPE_EXTENSIONS[content.type].includes(ext)) {
+    throw refuse(
+      'name_content_mismatch',
+      `The file is a ${fileTypeName(content.type)} but its name ends in .${ext}. ${uploadTypeMessage(kind)}`,
+    );
+  }
+  return content.type;
+}
+
+/** A fresh storage key: kind/yyyy/mm/<128 random bits>.<ext of the sniffed type>. No user input. */
+export function newStorageKey(kind: UploadKind, type: FileType, now: Date): string {
+  const yyyy = String(now.getUTCFullYear());
+  const mm = String(now.getUTCMonth() + 1).padStart(2, '0');
+  return `${kind}/${yyyy}/${mm}/${randomBytes(16).toString('hex')}.${FILE_TYPE_EXTENSIONS[type][0]}`;
+}
+
+/**
+ * The upload service every upload goes through: read one file from the multipart request (field of the
+ * kind), check it, store it under a server-made key, and record the `uploads` row and its audit entry in one
+ * transaction. Nothing is written before every check passed; if recording fails the stored file is removed.
+ */
+export async function receiveUpload(
+  ctx: UploadContext,
+  request: FastifyRequest,
+  options: { kind: UploadKind; field?: string; owner?: UploadOwner },
+): Promise<UploadInfo> {
+  const field = options.field ?? uploadFieldOf(options.kind);
+  const file = await readSingleFile(request, field);
+  return storeUpload(ctx, { kind: options.kind, field, file, owner: options.owner });
+}
+
+export async function storeUpload(
+  ctx: UploadContext,
+  input: { kind: UploadKind; field: string; file: ReceivedFile; owner?: UploadOwner },
+): Promise<UploadInfo> {
+  const { kind, file } = input;
+  const type = checkReceivedFile(kind, file, input.field);
+  const now = ctx.clock.now();
+  const storageKey = newStorageKey(kind, type, now);
+  const contentType = FILE_TYPE_CONTENT_TYPES[type][0]!;
+  await ctx.storage.put(storageKey, file.bytes, contentType);
+  try {
+    const id = await ctx.database.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(uploads)
+        .values({
+          kind,
+          originalName: file.fileName,
+          contentType,
+          sizeBytes: file.bytes.length,
+          sha256: file.sha256,
+          storageKey,
+          ownerType: input.owner?.type ?? null,
+          ownerId: input.owner ? String(input.owner.id) : null,
+          createdByEmail: ctx.session.email,
+          createdAt: now,
+        })
+        .returning({ id: uploads.id });
+      await writeAudit(tx, {
+        at: now,
+        ...actorOfSession(ctx.session),
+        action: 'create',
+        entity: 'upload',
+        entityId: row!.id,
+        after: { kind, original_name: file.fileName, content_type: contentType, size: file.bytes.length, sha256: file.sha256, owner: input.owner ?? null },
+        requestId: ctx.requestId,
+      });
+      return row!.id;
+    });
+    return { upload_id: id, sha256: file.sha256, size: file.bytes.length, content_type: contentType, original_name: file.fileName };
+  } catch (err) {
+    await ctx.storage.delete(storageKey).catch((cleanupError: unknown) =>
+      ctx.log.error({ err: cleanupError, storageKey }, 'could not remove the file of a failed upload'),
+    );
+    throw err;
+  }
+}
+
+/**
+ * Who may read an upload back: whoever uploaded it, and staff whose privileges cover its kind — payment
+ * instrument images with customer details; order documents (pictures, licence, contract, reseller file) with
+ * order or customer access.
+ */
+const ORDER_DOCUMENT_READERS: readonly Permission[] = [
+  'search_orders_view',
+  'search_orders_edit',
+  'create_distributor_orders',
+  'customer_details_view',
+  'customer_details_edit',
+];
+export const UPLOAD_READERS: Readonly<Record<UploadKind, readonly Permission[]>> = {
+  checkImage: ['customer_details_view', 'customer_details_edit'],
+  achCadImage: ['customer_details_view', 'customer_details_edit'],
+  storePicture: ORDER_DOCUMENT_READERS,
+  businessLicense: ORDER_DOCUMENT_READERS,
+  contract: ORDER_DOCUMENT_READERS,
+  resellerFile: ORDER_DOCUMENT_READERS,
+};
+
+export interface OpenedUpload {
+  fileName: string;
+  contentType: string;
+  size: number;
+  object: StoredObject;
+}
+
+/** An upload's file for download, after the read check. 404 when unknown or its file is gone. */
+export async function openUpload(ctx: UploadContext, input: { uploadId: number }): Promise<OpenedUpload> {
+  const [row] = await ctx.database.db.select().from(uploads).where(eq(uploads.id, input.uploadId));
+  if (!row) throw notFound(`Upload ${input.uploadId}`);
+  const kind = row.kind as UploadKind;
+  const readers = UPLOAD_READERS[kind] ?? [];
+  if (row.createdByEmail !== ctx.session.email && !hasAnyPermission(ctx.session.privileges, readers)) {
+    throw new AppError('forbidden', `This needs one of these privileges: ${readers.join(', ')}.`);
+  }
+  const object = await ctx.storage.get(row.storageKey);
+  if (!object) {
+    ctx.log.error({ uploadId: row.id, storageKey: row.storageKey }, 'the file of an upload is missing from storage');
+    throw new AppError('not_found', `The file of upload ${row.id} is missing from storage.`);
+  }
+  return { fileName: row.originalName, contentType: row.contentType, size: row.sizeBytes, object };
+}
+
+/** RFC 6266 / 8187: `attachment; filename="ascii fallback"; filename*=UTF-8''percent-encoded`. */
+export function contentDisposition(fileName: string): string {
+  const name = fileName || 'download';
+  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}

@@ -1,0 +1,108 @@
+import { Button, Grid, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { fetchAllMail, MAIL_PAGE_SIZE, MAIL_TEMPLATES, useMailList, type MailFilter } from '../api/mail';
+import { ListPagination } from '../components/list-pagination';
+import { MailDetail } from '../components/mail-detail';
+import { MailTable } from '../components/mail-table';
+import { downloadCsv, mailCsv } from '../lib/csv';
+
+/** How long typing in the recipient box waits before it asks the server. */
+export const RECIPIENT_DEBOUNCE_MS = 300;
+
+const TEMPLATE_OPTIONS = [{ value: '', label: 'Any template' }, ...MAIL_TEMPLATES];
+
+/**
+ * #/admin/mailbox (Admin): every message the product sent or kept — with the default local mail nothing
+ * leaves the machine and the public-link flows are followed from here (issue 5 item 4).
+ */
+export default function MailboxPage() {
+  const [toInput, setToInput] = useState('');
+  const [template, setTemplate] = useState('');
+  const [to] = useDebouncedValue(toInput, RECIPIENT_DEBOUNCE_MS);
+  const filter: MailFilter = { to, template: template || null };
+  const filterKey = JSON.stringify(filter);
+  // A new filter starts again at page 1.
+  const [paging, setPaging] = useState({ filterKey, page: 1 });
+  const page = paging.filterKey === filterKey ? paging.page : 1;
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+
+  const list = useMailList(filter, page);
+  const exportCsv = useMutation({
+    mutationFn: async (current: MailFilter) => {
+      const rows = await fetchAllMail(current);
+      const fileName = `mailbox-${new Date().toISOString().slice(0, 10)}.csv`;
+      downloadCsv(fileName, mailCsv(rows));
+      return { count: rows.length, fileName };
+    },
+  });
+
+  const total = list.data?.total ?? 0;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1}>Mailbox</Title>
+          <Text c="dimmed" size="sm">
+            Every e-mail the back office sent or kept, newest first.
+          </Text>
+        </div>
+        <Group gap="sm">
+          <Button variant="default" onClick={() => void list.refetch()} loading={list.isFetching}>
+            Refresh
+          </Button>
+          <Button onClick={() => exportCsv.mutate(filter)} loading={exportCsv.isPending} disabled={total === 0}>
+            Export CSV
+          </Button>
+        </Group>
+      </Group>
+
+      <form role="search" aria-label="Filter messages" onSubmit={(e) => e.preventDefault()}>
+        <Group align="flex-end">
+        <TextInput
+          label="Recipient"
+          description="Part of the e-mail address"
+          type="search"
+          value={toInput}
+          onChange={(e) => setToInput(e.currentTarget.value)}
+          w={280}
+        />
+        <NativeSelect
+          label="Template"
+          description="What kind of message"
+          data={TEMPLATE_OPTIONS}
+          value={template}
+          onChange={(e) => setTemplate(e.currentTarget.value)}
+          w={260}
+        />
+        </Group>
+      </form>
+
+      {exportCsv.isSuccess && (
+        <Text role="status" size="sm">
+          Exported {exportCsv.data.count} {exportCsv.data.count === 1 ? 'message' : 'messages'} to {exportCsv.data.fileName}.
+        </Text>
+      )}
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <section aria-label="Messages" aria-busy={list.isFetching}>
+            <Stack gap="sm">
+            {list.data ? (
+              <MailTable items={list.data.items} selectedId={selectedId} onSelect={setSelectedId} />
+            ) : (
+              <Text c="dimmed">{list.isError ? 'The messages could not be loaded.' : 'Loading messages…'}</Text>
+            )}
+            <ListPagination label="Message pages" total={total} pageSize={MAIL_PAGE_SIZE} page={page} onChange={(p) => setPaging({ filterKey, page: p })} />
+            </Stack>
+          </section>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <MailDetail id={selectedId} />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
