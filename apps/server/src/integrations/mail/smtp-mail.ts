@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 import type { Database } from '../../db/client';
 import { mailLog } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import { logMail } from './mail-log';
 import type { MailPort } from './mail.port';
 
 /**
@@ -16,22 +17,7 @@ export function createSmtpMail(database: Database, clock: Clock, options: { url:
   return {
     async send(message, sendOptions = {}) {
       const db = sendOptions.db ?? database.db;
-      const [row] = await db
-        .insert(mailLog)
-        .values({
-          to: message.to,
-          subject: message.subject,
-          template: message.template,
-          status: 'queued',
-          html: message.html,
-          text: message.text,
-          links: message.links ?? [],
-          relatedType: message.related?.type ?? null,
-          relatedId: message.related ? String(message.related.id) : null,
-          createdAt: clock.now(),
-        })
-        .returning({ id: mailLog.id });
-      const id = row!.id;
+      const id = await logMail(db, message, 'queued', clock.now());
       try {
         await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, html: message.html, text: message.text });
         await db.update(mailLog).set({ status: 'sent', sentAt: clock.now() }).where(eq(mailLog.id, id));
