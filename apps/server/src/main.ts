@@ -3,7 +3,6 @@ import { ConfigError, loadConfig, type AppConfig } from './config';
 import { migrateDatabase, type Database } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/open';
-import { seedDemoData } from './db/seed';
 import { defineQueues, startWorkers } from './jobs/registry';
 
 function fail(message: string): never {
@@ -30,7 +29,10 @@ try {
 await migrateDatabase(database);
 // Demo data on first start (SEED_DEMO_DATA, default true); a marker row makes later starts skip it. The seed is
 // one transaction: if it fails nothing is written, the server still starts, and the next start tries again.
-if (config.seedDemoData) {
+// The seed module (and its factories) is loaded only when the marker is missing, to keep later starts fast.
+const seeded = await database.query(`select 1 from app_meta where key = 'demo_seed_version'`);
+if (config.seedDemoData && seeded.length === 0) {
+  const { seedDemoData } = await import('./db/seed');
   await seedDemoData(database, { log: (message) => console.log(message) }).catch((err: Error) =>
     console.error(`pos-backoffice: demo data not loaded: ${err.message}`),
   );
