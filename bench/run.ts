@@ -45,9 +45,11 @@ async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pbo-bench-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' });
+  const server = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn' });
   try {
-    const startMs = await waitForHealth(baseUrl, 120_000, server.exited);
+    const startMs = await waitForHealth(baseUrl, 120_000, server.exited).catch((err: Error) => {
+      throw new Error(`${err.message}\n${server.output()}`, { cause: err });
+    });
     const results = [];
     for (const s of SCENARIOS) {
       const r = await autocannon({ url: `${baseUrl}${s.path}`, connections: 10, duration: seconds });
