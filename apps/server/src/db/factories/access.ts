@@ -1,10 +1,10 @@
-import { hash } from '@node-rs/argon2';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PERMISSIONS, ROLE, ROLES, ROLE_PRIVILEGES, ROLE_START_STATUS, type Permission, type Role } from '@pos/domain';
 import type { Db } from '../client';
 import { distributorAccounts, privileges, rolePrivileges, roles, staffUsers, userAdditionalPrivileges } from '../schema';
 import { createAgent } from './agents';
 import { uniqueSuffix } from './sequence';
+import { hashPassword } from '../../modules/auth/passwords';
 
 export interface AccessData {
   /** Role name → roles.id */
@@ -130,11 +130,8 @@ export interface CreateDistributorAccountInput {
   accountManagerUsername?: string | null;
 }
 
-/** argon2id hash of a password, with the library's default cost. */
-export function hashPassword(password: string): Promise<string> {
-  // @node-rs/argon2: algorithm 2 = Argon2id (its default), kept explicit.
-  return hash(password, { algorithm: 2 });
-}
+// The one password hash of the product (argon2id), shared with sign-in.
+export { hashPassword };
 
 /** A distributor login tied to an agent (one of type Distributor is created unless agentId is given). */
 export async function createDistributorAccount(
