@@ -18,6 +18,15 @@ export interface AuditEntry extends AuditActor {
   before?: unknown;
   after?: unknown;
   requestId?: string | null;
+  /** The customer the change belongs to; defaults to `customer_id` of `after` (else `before`). */
+  customerId?: number | null;
+}
+
+/** `customer_id` of an audit before/after object, when it holds a positive integer one. */
+function customerIdIn(value: unknown): number | null {
+  if (value === null || typeof value !== 'object') return null;
+  const id = Number((value as Record<string, unknown>).customer_id);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
 /** Append one row to the audit trail (pass the open transaction so it commits with the change). */
@@ -33,6 +42,7 @@ export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
     before: entry.before ?? null,
     after: entry.after ?? null,
     requestId: entry.requestId ?? null,
+    customerId: entry.customerId ?? customerIdIn(entry.after) ?? customerIdIn(entry.before),
   });
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, jsonb, pgTable, text, timestamp, uuid, check } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Key/value facts about this database (schema seed version, first-run marker). */
 export const appMeta = pgTable('app_meta', {
@@ -26,8 +26,11 @@ export const auditLog = pgTable(
     before: jsonb(),
     after: jsonb(),
     requestId: uuid(),
+    /** The customer the change belongs to (set by writeAudit from the entry or its before/after `customer_id`). */
+    customerId: integer(),
   },
   (t) => [
+    index('audit_log_customer_idx').on(t.customerId, t.at),
     index('audit_log_entity_idx').on(t.entity, t.entityId, t.at),
     index('audit_log_actor_idx').on(t.actorId, t.at),
     index('audit_log_at_idx').on(t.at),

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { checkMidFormat, MID_FORMAT_MESSAGE } from '@pos/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import type { Database } from '../../db/client';
@@ -10,7 +11,6 @@ import { createTestDatabase } from '../../test/db-template';
 import { createHttpCrm } from './http-crm';
 import { createCrm } from './index';
 import { createLocalCrm } from './local-crm';
-import { checkMidFormat, MID_FORMAT_MESSAGE } from './mid-format';
 
 describe('MID format (decision 030): 12–16 digits, spaces and dashes ignored, not all zeros', () => {
   it.each([

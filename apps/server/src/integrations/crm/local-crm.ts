@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { checkMidFormat } from '@pos/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { stores } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
 import type { Clock } from '../../lib/clock';
 import type { CrmPort } from './crm.port';
-import { checkMidFormat } from './mid-format';
 
 /** 'CRM-20261122-3F9A1C2B': the UTC day and 32 random bits. */
 export function newCrmReference(now: Date): string {

@@ -1,8 +1,7 @@
 /**
  * Merchant id (MID) format, decision 030: 12 to 16 digits after removing spaces and dashes, not all zeros.
  * US processors issue 12–16 digit MIDs (e.g. the demo seed's 12-digit '8…' MIDs, First Data/Fiserv 15 or 16,
- * TSYS 16). Kept next to the CRM adapter because only the CRM's MID check uses it; move it to
- * packages/domain/src/rules when a form needs it.
+ * TSYS 16). The web's "Validate MID" form and the CRM adapter share it.
  */
 export const MID_MIN_DIGITS = 12;
 export const MID_MAX_DIGITS = 16;
