@@ -150,3 +150,15 @@ describe('validateUploadBytes', () => {
     expect(validateUploadBytes('storePicture', big.subarray(0, 5_242_880))).toEqual({ ok: true, type: 'png' });
   });
 });
+
+describe('validateUploadBytes with a file name', () => {
+  const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+  it('refuses bytes of another type than the name says, even when both types are allowed', () => {
+    expect(validateUploadBytes('contract', PNG, 'signed.pdf')).toEqual({
+      ok: false,
+      code: 'name_content_mismatch',
+      message: expect.stringMatching(/^The file is a PNG but its name ends in \.pdf\./),
+    });
+    expect(validateUploadBytes('contract', PNG, 'Signed.PNG')).toEqual({ ok: true, type: 'png' });
+  });
+});

@@ -69,7 +69,8 @@ export type UploadErrorCode =
   | 'bad_extension'
   | 'bad_content_type'
   | 'unrecognized_content'
-  | 'content_not_allowed';
+  | 'content_not_allowed'
+  | 'name_content_mismatch';
 
 export type UploadCheck =
   | { readonly ok: true }
@@ -191,12 +192,14 @@ export function fileTypeName(type: FileType): string {
 
 /**
  * Check the actual bytes of an upload: non-empty, at most 5,242,880 bytes, and a content type (by magic
- * bytes) that the kind accepts. On success the sniffed type is returned so the server can store the file
- * under a generated name with the right extension.
+ * bytes) that the kind accepts. With `fileName`, the bytes must also be the type the name's extension says
+ * (a PNG named '.pdf' is refused even where both PNG and PDF are allowed). On success the sniffed type is
+ * returned so the server can store the file under a generated name with the right extension.
  */
 export function validateUploadBytes(
   kind: UploadKind,
   bytes: Uint8Array,
+  fileName?: string,
 ): { readonly ok: true; readonly type: FileType } | Extract<UploadCheck, { ok: false }> {
   if (bytes.length === 0) return { ok: false, code: 'empty_file', message: 'The file is empty.' };
   if (bytes.length > UPLOAD_MAX_BYTES) {
@@ -216,6 +219,16 @@ export function validateUploadBytes(
       code: 'content_not_allowed',
       message: `The file is a ${fileTypeName(type)}. ${uploadTypeMessage(kind)}`,
     };
+  }
+  if (fileName !== undefined) {
+    const ext = fileExtension(fileName.trim());
+    if (!FILE_TYPE_EXTENSIONS[type].includes(ext)) {
+      return {
+        ok: false,
+        code: 'name_content_mismatch',
+        message: `The file is a ${fileTypeName(type)} but its name ends in .${ext}. ${uploadTypeMessage(kind)}`,
+      };
+    }
   }
   return { ok: true, type };
 }

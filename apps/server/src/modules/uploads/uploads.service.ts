@@ -2,10 +2,8 @@ import { randomBytes } from 'node:crypto';
 import {
   FILE_TYPE_CONTENT_TYPES,
   FILE_TYPE_EXTENSIONS,
-  fileTypeName,
   hasAnyPermission,
   UPLOAD_KINDS,
-  uploadTypeMessage,
   validateUpload,
   validateUploadBytes,
   type FileType,
@@ -53,7 +51,7 @@ export function uploadFieldOf(kind: UploadKind): string {
   return rule.multipartField ?? 'file';
 }
 
-const STATUS_OF_RULE: Readonly<Record<UploadErrorCode | 'name_content_mismatch', AppErrorCode>> = {
+const STATUS_OF_RULE: Readonly<Record<UploadErrorCode, AppErrorCode>> = {
   missing_name: 'validation_failed',
   empty_file: 'validation_failed',
   too_large: 'payload_too_large',
@@ -64,30 +62,18 @@ const STATUS_OF_RULE: Readonly<Record<UploadErrorCode | 'name_content_mismatch',
   name_content_mismatch: 'unsupported_media_type',
 };
 
-const extensionOf = (fileName: string) => {
-  const dot = fileName.lastIndexOf('.');
-  return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
-};
-
 /**
  * Check a received file against its kind with the domain rules: name + declared type + size
- * (`validateUpload`), then the bytes (`validateUploadBytes`), then that the bytes are what the name says
+ * (`validateUpload`), then the bytes and that they are what the name says (`validateUploadBytes`)
  * (a PNG named '.pdf' is refused even where both PNG and PDF are allowed). Returns the sniffed type.
  */
 export function checkReceivedFile(kind: UploadKind, file: Pick<ReceivedFile, 'fileName' | 'declaredType' | 'bytes'>, field: string): FileType {
-  const refuse = (code: UploadErrorCode | 'name_content_mismatch', message: string) =>
+  const refuse = (code: UploadErrorCode, message: string) =>
     new AppError(STATUS_OF_RULE[code], message, { [field]: message });
   const described = validateUpload({ kind, fileName: file.fileName, contentType: file.declaredType, size: file.bytes.length });
   if (!described.ok) throw refuse(described.code, described.message);
-  const content = validateUploadBytes(kind, file.bytes);
+  const content = validateUploadBytes(kind, file.bytes, file.fileName);
   if (!content.ok) throw refuse(content.code, content.message);
-  const ext = extensionOf(file.fileName);
-  if (!FILE_TYPE_EXTENSIONS[content.type].includes(ext)) {
-    throw refuse(
-      'name_content_mismatch',
-      `The file is a ${fileTypeName(content.type)} but its name ends in .${ext}. ${uploadTypeMessage(kind)}`,
-    );
-  }
   return content.type;
 }
 
