@@ -1,6 +1,7 @@
+import { MAIL_TEMPLATE } from '@pos/domain';
 import { button, escapeHtml, formatDay, htmlDocument, oneLine, PRODUCT_NAME, type RenderedEmail } from './html';
 
-export const CONTRACT_SIGNING_LINK_TEMPLATE = 'contract_signing_link';
+export const CONTRACT_SIGNING_LINK_TEMPLATE = MAIL_TEMPLATE.CONTRACT_SIGNING_LINK;
 
 export interface ContractSigningLinkInput {
   recipientName: string;

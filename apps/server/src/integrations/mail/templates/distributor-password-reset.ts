@@ -1,6 +1,7 @@
+import { MAIL_TEMPLATE } from '@pos/domain';
 import { button, escapeHtml, htmlDocument, oneLine, PRODUCT_NAME, type RenderedEmail } from './html';
 
-export const DISTRIBUTOR_PASSWORD_RESET_TEMPLATE = 'distributor_password_reset';
+export const DISTRIBUTOR_PASSWORD_RESET_TEMPLATE = MAIL_TEMPLATE.DISTRIBUTOR_PASSWORD_RESET;
 
 export interface DistributorPasswordResetInput {
   name: string;

@@ -1,6 +1,7 @@
+import { MAIL_TEMPLATE } from '@pos/domain';
 import { escapeHtml, formatDay, htmlDocument, oneLine, PRODUCT_NAME, type RenderedEmail } from './html';
 
-export const FEATURE_CHANGE_CONFIRMATION_TEMPLATE = 'feature_change_confirmation';
+export const FEATURE_CHANGE_CONFIRMATION_TEMPLATE = MAIL_TEMPLATE.FEATURE_CHANGE_CONFIRMATION;
 
 export interface FeatureChangeConfirmationInput {
   recipientName: string;

@@ -1,6 +1,7 @@
+import { MAIL_TEMPLATE } from '@pos/domain';
 import { button, escapeHtml, formatDay, htmlDocument, oneLine, PRODUCT_NAME, type RenderedEmail } from './html';
 
-export const PAYMENT_UPDATE_LINK_TEMPLATE = 'payment_update_link';
+export const PAYMENT_UPDATE_LINK_TEMPLATE = MAIL_TEMPLATE.PAYMENT_UPDATE_LINK;
 
 export interface PaymentUpdateLinkInput {
   /** Who the message greets (the customer's contact name). */

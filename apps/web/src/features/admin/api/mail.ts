@@ -1,4 +1,4 @@
-import { mailList, mailMessage, PAGINATION, type MailMessageInfo, type MailSummary } from '@pos/domain';
+import { MAIL_TEMPLATE_LABELS, mailList, mailMessage, PAGINATION, type MailMessageInfo, type MailSummary } from '@pos/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
@@ -19,16 +19,10 @@ export interface MailFilter {
 
 export const MAIL_PAGE_SIZE = 25;
 
-/**
- * The templates the server's mail integration sends (apps/server/src/integrations/mail/templates), with
- * the names people read. The server keeps the names; the domain does not list them yet (decision 026).
- */
-export const MAIL_TEMPLATES: readonly { readonly value: string; readonly label: string }[] = [
-  { value: 'payment_update_link', label: 'Payment-method update link' },
-  { value: 'contract_signing_link', label: 'Contract signing link' },
-  { value: 'distributor_password_reset', label: 'Distributor password reset' },
-  { value: 'feature_change_confirmation', label: 'Feature-change confirmation' },
-];
+/** The templates the server sends, with the names people read (from the domain). */
+export const MAIL_TEMPLATES: readonly { readonly value: string; readonly label: string }[] = Object.entries(MAIL_TEMPLATE_LABELS).map(
+  ([value, label]) => ({ value, label }),
+);
 
 function filterQuery(filter: MailFilter) {
   const to = filter.to.trim();
