@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, type AnyPgColumn, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ORDER_STATUS_CODES } from '@pos/domain';
 import { agents } from './agents';
 import { inList, timestamps, version } from './columns';
@@ -105,6 +105,8 @@ export const sessions = pgTable(
     staffUserId: integer().references(() => staffUsers.id, { onDelete: 'cascade' }),
     distributorAccountId: integer().references(() => distributorAccounts.id, { onDelete: 'cascade' }),
     agentId: integer().references(() => agents.id),
+    /** The integration key of a make-token session (revoking the key ends its sessions). */
+    integrationKeyId: integer().references((): AnyPgColumn => integrationKeys.id),
     role: text().notNull(),
     /** Privileges captured at sign-in. */
     privileges: text().array().notNull(),
@@ -120,6 +122,7 @@ export const sessions = pgTable(
     index('sessions_staff_user_idx').on(t.staffUserId),
     index('sessions_distributor_idx').on(t.distributorAccountId),
     index('sessions_agent_idx').on(t.agentId),
+    index('sessions_integration_key_idx').on(t.integrationKeyId),
     check('sessions_kind_check', inList(t.kind, SESSION_KINDS)),
   ],
 );

@@ -15,6 +15,7 @@ import {
   privileges,
   rolePrivileges,
   roles,
+  sessions,
   staffUsers,
   userAdditionalPrivileges,
 } from '../../db/schema';
@@ -233,6 +234,7 @@ export async function signInWithIntegrationKey(ctx: AuthCtx, key: string) {
       role,
       privileges: privs,
       agentId: found.agentId,
+      integrationKeyId: found.id,
       ipAddress: ctx.meta.ip,
       userAgent: ctx.meta.userAgent,
     });
@@ -369,7 +371,7 @@ export async function createIntegrationKey(ctx: AuthCtx, session: SessionContext
   });
 }
 
-/** DELETE /api/auth/integrationkeys/{id}/{token} (Admin): the key stops making sessions. */
+/** DELETE /api/auth/integrationkeys/{id}/{token} (Admin): the key stops making sessions and its live ones end. */
 export async function revokeIntegrationKey(ctx: AuthCtx, session: SessionContext, id: number): Promise<void> {
   const now = ctx.clock.now();
   await ctx.database.db.transaction(async (tx) => {
@@ -379,6 +381,11 @@ export async function revokeIntegrationKey(ctx: AuthCtx, session: SessionContext
       .where(and(eq(integrationKeys.id, id), isNull(integrationKeys.revokedAt)))
       .returning({ id: integrationKeys.id, name: integrationKeys.name, agentId: integrationKeys.agentId });
     if (rows.length === 0) throw new AppError('not_found', 'That integration key was not found or is already revoked.');
+    const ended = await tx
+      .update(sessions)
+      .set({ releasedAt: now })
+      .where(and(eq(sessions.integrationKeyId, id), isNull(sessions.releasedAt)))
+      .returning({ id: sessions.id });
     await writeAudit(tx, {
       at: now,
       ...actorOfSession(session),
@@ -386,6 +393,7 @@ export async function revokeIntegrationKey(ctx: AuthCtx, session: SessionContext
       entity: 'integration_key',
       entityId: id,
       before: { name: rows[0]!.name, agent_id: rows[0]!.agentId },
+      after: { sessions_ended: ended.length },
       requestId: ctx.meta.requestId,
     });
   });

@@ -236,6 +236,9 @@ describe('staff sign-in with the local OpenID Connect provider', () => {
 
       const revoked = await t.request({ method: 'DELETE', url: `/api/auth/integrationkeys/${id}/${admin.token}` });
       expect(revoked.statusCode).toBe(200);
+      // The key's live session ends with it.
+      const after = await t.request({ method: 'GET', url: `/api/auth/validate/${made.json().info.token}` });
+      expect(after.statusCode).toBe(403);
       const again = await t.request({ method: 'GET', url: `/api/auth/${key}/gettoken` });
       expect(again.statusCode).toBe(401);
       expect(again.json().error.reason).toBe('unknown_key');

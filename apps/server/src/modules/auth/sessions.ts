@@ -24,6 +24,7 @@ export interface NewSession {
   staffUserId?: number | null;
   distributorAccountId?: number | null;
   agentId?: number | null;
+  integrationKeyId?: number | null;
   ipAddress?: string | null;
   userAgent?: string | null;
 }
@@ -47,6 +48,7 @@ export async function createSession(
       staffUserId: input.staffUserId ?? null,
       distributorAccountId: input.distributorAccountId ?? null,
       agentId: input.agentId ?? null,
+      integrationKeyId: input.integrationKeyId ?? null,
       createdAt: now,
       lastSeenAt: now,
       expiresAt,

@@ -1,0 +1,3 @@
+ALTER TABLE "sessions" ADD COLUMN "integration_key_id" integer;--> statement-breakpoint
+ALTER TABLE "sessions" ADD CONSTRAINT "sessions_integration_key_id_integration_keys_id_fk" FOREIGN KEY ("integration_key_id") REFERENCES "public"."integration_keys"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "sessions_integration_key_idx" ON "sessions" USING btree ("integration_key_id");
