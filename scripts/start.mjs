@@ -1,19 +1,17 @@
-// npm start: build the web app if needed, then run the server (migrates and seeds on first run).
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { ensureWebBuild, ROOT } from './lib/web-build.mjs';
+// npm start: build the web app and the server bundle if they are missing or stale, then run the server
+// (migrates and seeds on first run) in this process: apps/server/dist/main.mjs, plain JavaScript (decision 041).
+import { pathToFileURL } from 'node:url';
+import { ensureServerBuild, SERVER_BUNDLE } from './lib/server-build.mjs';
+import { ensureWebBuild } from './lib/web-build.mjs';
 
 try {
   ensureWebBuild();
+  await ensureServerBuild();
 } catch (err) {
   console.error(err.message);
   process.exit(1);
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
-  cwd: process.cwd(),
-  stdio: 'inherit',
-  env: process.env,
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// Stack traces name the TypeScript sources (reading the bundle's source maps costs a few ms at load).
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(SERVER_BUNDLE).href);

@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error — plain ESM helper shared with npm start
+import { ensureServerBuild } from '../../scripts/lib/server-build.mjs';
+// @ts-expect-error — plain ESM helper shared with npm start
 import { ensureWebBuild } from '../../scripts/lib/web-build.mjs';
 import { findChromium } from './chromium';
 import { freePort, startServer, waitForHealth } from './server';
@@ -25,6 +27,7 @@ export default async function setup(project: TestProject) {
   }
 
   (ensureWebBuild as (o: { quiet: boolean }) => boolean)({ quiet: true });
+  await (ensureServerBuild as (o: { quiet: boolean }) => Promise<boolean>)({ quiet: true });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pbo-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;

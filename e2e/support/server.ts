@@ -4,7 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const SERVER_MAIN = path.join(ROOT, 'apps/server/src/main.ts');
+/** What `npm start` runs once the builds are fresh: the server bundle (decision 041; scripts/lib/server-build.mjs). */
+export const SERVER_BUNDLE = path.join(ROOT, 'apps/server/dist/main.mjs');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -26,10 +27,13 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Start the product the way `npm start` does (without the build step) on a port and data dir of our own. */
+/**
+ * Start the product the way `npm start` does, without the build step (the e2e global setup and the bench build
+ * the web app and the server bundle first), on a port and data dir of our own.
+ */
 export function startServer(env: Record<string, string>): { process: ChildProcess; output: () => string; exited: Promise<number | null> } {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN], {
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -16,7 +16,8 @@ const SOURCES = [
   'package-lock.json',
 ];
 
-function newestMtime(p) {
+/** The newest modification time (ms) of a file, or of anything in a folder (0 when it does not exist). */
+export function newestMtime(p) {
   if (!existsSync(p)) return 0;
   const st = statSync(p);
   if (!st.isDirectory()) return st.mtimeMs;

@@ -33,6 +33,8 @@ import { distributorRoutes } from './modules/auth/distributor.routes';
 import { localOidcRoutes } from './modules/auth/oidc.routes';
 import { bankRoutes } from './modules/banks/banks.routes';
 import { currencyRoutes } from './modules/currencies/currencies.routes';
+import { customerRoutes } from './modules/customers/customers.routes';
+import { customerAccountRoutes } from './modules/customer-accounts/customer-accounts.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { jobRoutes } from './modules/jobs/jobs.routes';
@@ -97,6 +99,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // Zod validates and serializes (as set below); naming the compilers here also keeps Fastify from loading its
+    // default Ajv and fast-json-stringify compilers at start (decision 041). Fastify types these factories for Ajv.
+    schemaController: {
+      compilersFactory: { buildValidator: (() => validatorCompiler) as never, buildSerializer: (() => serializerCompiler) as never },
+    },
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const clock = options.clock ?? systemClock;
@@ -195,6 +202,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await api.register(notificationRoutes);
   await api.register(jobRoutes);
   await api.register(adminRoutes);
+  await api.register(customerRoutes);
+  await api.register(customerAccountRoutes);
   api.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   registerWebApp(app, config.webDist);

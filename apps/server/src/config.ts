@@ -3,11 +3,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-/** The repository root (apps/server/src → ../../..). */
-export const REPO_ROOT = path.resolve(here, '../../..');
+/**
+ * apps/server. This module runs from apps/server/src (tsx, tests) or from the bundle in apps/server/dist
+ * (npm start, decision 041): both are one folder below apps/server, so paths are resolved from here.
+ */
+export const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The repository root (apps/server → ../..). */
+export const REPO_ROOT = path.resolve(SERVER_DIR, '../..');
 
-const serverPackage = JSON.parse(readFileSync(path.join(here, '../package.json'), 'utf8')) as { version: string };
+const serverPackage = JSON.parse(readFileSync(path.join(SERVER_DIR, 'package.json'), 'utf8')) as { version: string };
 
 const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -64,6 +68,12 @@ export const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
   S3_REGION: z.string().trim().min(1).optional(),
+  /** Payment gateway: unset → the local gateway (test cards, tokenization at /gateway-local; not usable in production); set → the HTTP gateway at this URL. */
+  PAYMENT_GATEWAY_URL: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
+  /** Sent as `Authorization: Bearer …` to PAYMENT_GATEWAY_URL. */
+  PAYMENT_GATEWAY_API_KEY: z.string().trim().min(1).optional(),
+  /** AES-256 key for bank account numbers: 64 hex characters (32 bytes). Unset → a fixed development key, refused in production (decision 059). */
+  DATA_ENCRYPTION_KEY: z.string().trim().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (32 bytes)').optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -98,6 +108,10 @@ export interface AppConfig {
   crm: CrmConfig;
   /** S3-compatible upload storage; null → the local folder DATA_DIR/uploads. */
   s3: S3Config | null;
+  /** The payment gateway: `url` null → the local gateway. */
+  gateway: { url: string | null; apiKey: string | null };
+  /** DATA_ENCRYPTION_KEY (hex); null → the development key, refused when env is production. */
+  dataEncryptionKey: string | null;
 }
 
 export interface CrmConfig {
@@ -183,5 +197,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
             region: e.S3_REGION as string,
           }
         : null,
+    gateway: { url: e.PAYMENT_GATEWAY_URL?.replace(/\/+$/, '') ?? null, apiKey: e.PAYMENT_GATEWAY_API_KEY ?? null },
+    dataEncryptionKey: e.DATA_ENCRYPTION_KEY?.toLowerCase() ?? null,
   };
 }

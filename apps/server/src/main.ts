@@ -1,9 +1,10 @@
-import { buildApp } from './app';
+// Only what opening the database needs is imported up front: the database opens (PGlite reads and compiles its
+// WebAssembly off the main thread) while the HTTP app's modules load, and the job workers' modules load after
+// the server listens (decision 041: a later start answers within 5 s).
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { migrateDatabase, type Database } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/open';
-import { defineQueues, startWorkers } from './jobs/registry';
 
 function fail(message: string): never {
   console.error(`\npos-backoffice: ${message}\n`);
@@ -18,9 +19,13 @@ try {
   throw err;
 }
 
+const opening = openConfiguredDatabase(config);
+const appModule = import('./app');
+appModule.catch(() => undefined); // awaited below, after the database is open
+
 let database: Database;
 try {
-  database = await openConfiguredDatabase(config);
+  database = await opening;
 } catch (err) {
   if (err instanceof DataDirInUseError) fail(err.message);
   fail(`could not open the database: ${(err as Error).message}`);
@@ -38,6 +43,7 @@ if (config.seedDemoData && seeded.length === 0) {
   );
 }
 
+const { buildApp } = await appModule;
 const app = await buildApp({ config, database });
 let closing = false;
 async function shutdown(signal: string, exitCode = 0) {
@@ -68,6 +74,7 @@ console.log(`pos-backoffice ${config.version} is running on http://localhost:${c
 // Jobs: the queue is started and its queues defined; the workers run here unless JOBS_INLINE_WORKERS=false
 // (then `npm run worker` processes do the work). The app's onClose hook stops them on shutdown.
 try {
+  const { defineQueues, startWorkers } = await import('./jobs/registry');
   if (config.jobsInlineWorkers) {
     const workers = await startWorkers(app.ctx.queue, app.ctx);
     console.log(`pos-backoffice: ${workers} job workers running in this process`);

@@ -12,6 +12,7 @@ export * from './codes/currencies';
 export * from './codes/sales';
 export * from './codes/billing';
 export * from './codes/spinner';
+export * from './codes/mail-templates';
 
 export * from './access/permissions';
 export * from './access/routes';
@@ -26,6 +27,7 @@ export * from './rules/percent';
 export * from './rules/login-redirect';
 export * from './rules/milestones';
 export * from './rules/money';
+export * from './rules/mid';
 
 export * from './contracts/common';
 export * from './contracts/auth';
@@ -33,4 +35,6 @@ export * from './contracts/admin';
 export * from './contracts/uploads';
 export * from './contracts/banks';
 export * from './contracts/jobs';
+export * from './contracts/customers';
+export * from './contracts/customer-accounts';
 export * from './rules/password';

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -9,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
+import { SERVER_DIR } from '../config';
 import * as schema from './schema';
 
 export { schema };
@@ -17,7 +17,8 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DbKind = 'pglite' | 'postgres';
 
-export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** The committed migrations (from apps/server: this module may run from the bundle in apps/server/dist). */
+export const MIGRATIONS_DIR = path.join(SERVER_DIR, 'src/db/migrations');
 
 export interface Database {
   readonly kind: DbKind;

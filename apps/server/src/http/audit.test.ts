@@ -24,4 +24,19 @@ describe('writeAudit', () => {
     expect(await customerOf('a3')).toBe(100003);
     expect(await customerOf('a4')).toBeNull();
   });
+
+  it("files an entry about a customer under that customer (its entity id), unless the entry names another", async () => {
+    await writeAudit(database.db, { at, actorType: 'staff', action: 'update', entity: 'customer', entityId: 200001, after: { legal_name: 'Y' } });
+    await writeAudit(database.db, { at, actorType: 'staff', action: 'update', entity: 'customer', entityId: '200002', before: { customer_id: 9 } });
+    await writeAudit(database.db, { at, actorType: 'staff', action: 'merge', entity: 'customer', entityId: '200003', customerId: 200004 });
+    await writeAudit(database.db, { at, actorType: 'staff', action: 'update', entity: 'customer', entityId: 'b1', after: { customer_id: 200005 } });
+    await writeAudit(database.db, { at, actorType: 'staff', action: 'update', entity: 'customer', entityId: '0' });
+    await writeAudit(database.db, { at, actorType: 'staff', action: 'update', entity: 'store', entityId: '200006' });
+    expect(await customerOf('200001')).toBe(200001);
+    expect(await customerOf('200002')).toBe(200002);
+    expect(await customerOf('200003')).toBe(200004);
+    expect(await customerOf('b1')).toBe(200005);
+    expect(await customerOf('0')).toBeNull();
+    expect(await customerOf('200006')).toBeNull();
+  });
 });

@@ -18,15 +18,25 @@ export interface AuditEntry extends AuditActor {
   before?: unknown;
   after?: unknown;
   requestId?: string | null;
-  /** The customer the change belongs to; defaults to `customer_id` of `after` (else `before`). */
+  /**
+   * The customer the change belongs to (the customer page's Activity lists entries by it); defaults to the
+   * entity id of a 'customer' entry, else `customer_id` of `after` (else `before`).
+   */
   customerId?: number | null;
 }
 
-/** `customer_id` of an audit before/after object, when it holds a positive integer one. */
-function customerIdIn(value: unknown): number | null {
-  if (value === null || typeof value !== 'object') return null;
-  const id = Number((value as Record<string, unknown>).customer_id);
+/** A positive integer id (a number, or a string of digits), else null. */
+function positiveId(value: unknown): number | null {
+  if (typeof value === 'string' && !/^[1-9][0-9]*$/.test(value)) return null;
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  const id = Number(value);
   return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** `customer_id` of an object (an audit before/after, a job's input), when it holds a positive integer one. */
+export function customerIdIn(value: unknown): number | null {
+  if (value === null || typeof value !== 'object') return null;
+  return positiveId((value as Record<string, unknown>).customer_id);
 }
 
 /** Append one row to the audit trail (pass the open transaction so it commits with the change). */
@@ -42,7 +52,11 @@ export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
     before: entry.before ?? null,
     after: entry.after ?? null,
     requestId: entry.requestId ?? null,
-    customerId: entry.customerId ?? customerIdIn(entry.after) ?? customerIdIn(entry.before),
+    customerId:
+      entry.customerId ??
+      (entry.entity === 'customer' ? positiveId(entry.entityId) : null) ??
+      customerIdIn(entry.after) ??
+      customerIdIn(entry.before),
   });
 }
 

@@ -21,6 +21,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /.well-known/openid-configuration',
   'GET /oidc/jwks.json',
   'GET /oidc/authorize',
+  // The local payment gateway's tokenization endpoint stands in for a gateway's browser API (decision 059).
+  'POST /gateway-local/v1/tokens',
 ]);
 /** The single-page app's files (which of these exist depends on whether the web app is built). */
 const WEB_APP_ROUTES = new Set(['GET /', 'GET /*']);

@@ -17,26 +17,50 @@ export async function completedOutput(db: Db, job: JobRef): Promise<object | nul
   return row ? ((row.after as object | null) ?? {}) : null;
 }
 
+/** What an effect may tell about its done mark: the one customer the job was about (their Activity lists it). */
+export interface JobDoneMark {
+  customerId?: number | null;
+}
+
 /**
  * Run a job's effect once: in one transaction with an audit row that marks it done. pg-boss delivers a job at
  * least once (a worker that dies after committing has its job retried), so a retry of a job whose effect
  * committed finds the mark and answers the recorded output instead of doing the work twice. Concurrent runs
  * of one job (an expired job picked up while the first run still works) wait on an advisory lock.
+ * The mark is filed under `mark.customerId` (given here or set by the effect) when the job concerned one customer.
  */
 export async function applyOnce<T extends object>(
   ctx: JobContext,
   job: JobRef,
-  effect: (tx: Db, now: Date) => Promise<T>,
+  effect: (tx: Db, now: Date, mark: JobDoneMark) => Promise<T>,
+  mark: JobDoneMark = {},
 ): Promise<T> {
   return ctx.database.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${job.id}, 0))`);
     const done = await completedOutput(tx, job);
     if (done) return done as T;
     const now = ctx.clock.now();
-    const output = await effect(tx, now);
-    await writeAudit(tx, { ...systemActor(job), at: now, action: JOB_DONE_ACTION, entity: job.queue, entityId: job.id, after: output, requestId: job.id });
+    const doneMark: JobDoneMark = { ...mark };
+    const output = await effect(tx, now, doneMark);
+    await writeAudit(tx, {
+      ...systemActor(job),
+      at: now,
+      action: JOB_DONE_ACTION,
+      entity: job.queue,
+      entityId: job.id,
+      after: output,
+      requestId: job.id,
+      customerId: doneMark.customerId ?? null,
+    });
     return output;
   });
+}
+
+/** The one customer of a set of rows' customer ids, else null (none, or more than one). */
+export function soleCustomer(ids: ReadonlyArray<number | null | undefined>): number | null {
+  const distinct = new Set(ids);
+  const [only] = distinct;
+  return distinct.size === 1 && typeof only === 'number' ? only : null;
 }
 
 /** Audit fields of a worker's own entries: actor 'system' (the job), request id = the job id. */

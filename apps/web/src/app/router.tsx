@@ -23,6 +23,10 @@ export const pages: PageMap = {
   distributorPasswordResetAlt: distributorPasswordReset,
   adminMailbox: () => import('../features/admin/pages/mailbox-page'),
   adminJobs: () => import('../features/admin/pages/job-monitor-page'),
+  customer: () => import('../features/customers/pages/customer-page'),
+  editPayment: () => import('../features/customers/pages/edit-payment-page'),
+  editPaymentPlan: () => import('../features/customers/pages/edit-payment-plan-page'),
+  editPlan: () => import('../features/customers/pages/edit-plan-page'),
 };
 
 /**

@@ -14,7 +14,15 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { CURRENCY_CODES, MERCHANT_COUNTRY_CODES, NOTE_TYPES, SALES_CHANNELS, TEST_STORE_TYPES } from '@pos/domain';
+import {
+  CURRENCY_CODES,
+  CUSTOMER_STATUS_VALUES,
+  MERCHANT_COUNTRY_CODES,
+  NOTE_TYPES,
+  SALES_CHANNELS,
+  STORE_STATUS_VALUES,
+  STORE_TYPE_VALUES,
+} from '@pos/domain';
 import { agents } from './agents';
 import { inList, nonNegative, timestamps, version } from './columns';
 
@@ -42,10 +50,10 @@ export interface GeocodedAddressJson {
   singleLine?: string | null;
 }
 
-export const CUSTOMER_STATUSES = ['active', 'suspended', 'closed'] as const;
-export const STORE_STATUSES = ['active', 'pending', 'suspended', 'closed'] as const;
-/** R regular, plus the spec's test (T) and demo (D) store types. */
-export const STORE_TYPES = ['R', ...TEST_STORE_TYPES] as const;
+/** Status and store-type lists live in the domain (contracts/customers.ts); the CHECKs below use them. */
+export const CUSTOMER_STATUSES = CUSTOMER_STATUS_VALUES;
+export const STORE_STATUSES = STORE_STATUS_VALUES;
+export const STORE_TYPES = STORE_TYPE_VALUES;
 
 export const salesPersons = pgTable(
   'sales_persons',

@@ -62,8 +62,8 @@ describe('local CRM', () => {
       notes: 'trial month',
     });
     expect(reference).toMatch(/^CRM-20261122-[0-9A-F]{8}$/);
-    const rows = await database.query<{ action: string; actor_type: string; actor_email: string; after: unknown }>(
-      `select action, actor_type, actor_email, after from audit_log where entity = 'crm_request' and entity_id = $1`,
+    const rows = await database.query<{ action: string; actor_type: string; actor_email: string; customer_id: number | null; after: unknown }>(
+      `select action, actor_type, actor_email, customer_id, after from audit_log where entity = 'crm_request' and entity_id = $1`,
       [reference],
     );
     expect(rows).toEqual([
@@ -71,6 +71,7 @@ describe('local CRM', () => {
         action: 'request_feature_change',
         actor_type: 'system',
         actor_email: 'ops@example.org',
+        customer_id: 42,
         after: { reference, storeId: 500001, customerId: 42, features: ['eWIC', 'No Ads'], requestedBy: 'ops@example.org', notes: 'trial month' },
       },
     ]);

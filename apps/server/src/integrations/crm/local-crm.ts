@@ -31,6 +31,7 @@ export function createLocalCrm(deps: { database: Database; clock: Clock }): CrmP
         action: 'request_feature_change',
         entity: 'crm_request',
         entityId: reference,
+        customerId: input.customerId,
         after: {
           reference,
           storeId: input.storeId,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Database } from '../../db/client';
 import { mailLog } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -13,13 +13,15 @@ import type { MailPort } from './mail.port';
  * workers, outside request transactions, except the distributor reset e-mail).
  */
 export function createSmtpMail(database: Database, clock: Clock, options: { url: string; from: string }): MailPort {
-  const transport = nodemailer.createTransport(options.url);
+  // nodemailer is loaded on the first message, not at start (decision 041: the server starts in < 5 s).
+  let transport: Promise<Transporter> | null = null;
+  const getTransport = () => (transport ??= import('nodemailer').then((m) => m.default.createTransport(options.url)));
   return {
     async send(message, sendOptions = {}) {
       const db = sendOptions.db ?? database.db;
       const id = await logMail(db, message, 'queued', clock.now());
       try {
-        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, html: message.html, text: message.text });
+        await (await getTransport()).sendMail({ from: options.from, to: message.to, subject: message.subject, html: message.html, text: message.text });
         await db.update(mailLog).set({ status: 'sent', sentAt: clock.now() }).where(eq(mailLog.id, id));
       } catch (err) {
         await db.update(mailLog).set({ status: 'failed', error: (err as Error).message.slice(0, 1000) }).where(eq(mailLog.id, id));

@@ -3,7 +3,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { agentOrders, agents, orders } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
 import { requesterEmail, type WorkerDefinition } from '../context';
-import { applyOnce, systemActor } from '../effect';
+import { applyOnce, soleCustomer, systemActor } from '../effect';
 import { PermanentJobError } from '../queue';
 
 /** Move orders to another agent: orders.agent_id, and the order's agent_orders row replaced by the new agent's. */
@@ -11,13 +11,19 @@ export const agentSwitchWorker: WorkerDefinition<typeof JOB_QUEUE.agentSwitch> =
   queue: JOB_QUEUE.agentSwitch,
   async run(ctx, request, job) {
     const { orderInfoIds, agent_id: agentId } = request.input;
-    return applyOnce(ctx, job, async (tx, now) => {
+    return applyOnce(ctx, job, async (tx, now, mark) => {
       const [agent] = await tx.select({ id: agents.id, active: agents.active }).from(agents).where(eq(agents.id, agentId));
       if (!agent) throw new PermanentJobError(`Agent ${agentId} does not exist.`, 'not_found');
       if (!agent.active) throw new PermanentJobError(`Agent ${agentId} is not active.`, 'validation_failed');
-      const rows = await tx.select({ id: orders.id, agentId: orders.agentId }).from(orders).where(inArray(orders.id, orderInfoIds)).orderBy(orders.id).for('update');
+      const rows = await tx
+        .select({ id: orders.id, agentId: orders.agentId, customerId: orders.customerId })
+        .from(orders)
+        .where(inArray(orders.id, orderInfoIds))
+        .orderBy(orders.id)
+        .for('update');
       const missing = orderInfoIds.filter((id) => !rows.some((r) => r.id === id));
       if (missing.length > 0) throw new PermanentJobError(`Order(s) ${missing.join(', ')} do not exist.`, 'not_found');
+      mark.customerId = soleCustomer(rows.map((r) => r.customerId));
 
       const by = requesterEmail(request);
       const switched: number[] = [];
@@ -33,6 +39,7 @@ export const agentSwitchWorker: WorkerDefinition<typeof JOB_QUEUE.agentSwitch> =
           action: 'agent_switch',
           entity: 'order',
           entityId: order.id,
+          customerId: order.customerId,
           before: { agent_id: order.agentId },
           after: { agent_id: agentId, requested_by: by },
         });

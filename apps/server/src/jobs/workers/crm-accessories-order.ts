@@ -27,16 +27,22 @@ export const crmAccessoriesOrderWorker: WorkerDefinition<typeof JOB_QUEUE.crmAcc
       requestedBy: requesterEmail(request),
       ...(notes ? { notes } : {}),
     });
-    return applyOnce(ctx, job, async (tx, now) => {
-      await writeAudit(tx, {
-        ...systemActor(job),
-        at: now,
-        action: 'crm_feature_change_requested',
-        entity: 'store',
-        entityId: storeId,
-        after: { reference, features, requested_by: requesterEmail(request) },
-      });
-      return { storeId, reference };
-    });
+    return applyOnce(
+      ctx,
+      job,
+      async (tx, now) => {
+        await writeAudit(tx, {
+          ...systemActor(job),
+          at: now,
+          action: 'crm_feature_change_requested',
+          entity: 'store',
+          entityId: storeId,
+          customerId: store.customerId,
+          after: { reference, features, requested_by: requesterEmail(request) },
+        });
+        return { storeId, reference };
+      },
+      { customerId: store.customerId },
+    );
   },
 };

@@ -1,5 +1,5 @@
 import type { JobQueueName } from '@pos/domain';
-import { writeAudit } from '../../http/audit';
+import { customerIdIn, writeAudit } from '../../http/audit';
 import { requesterEmail, type WorkerDefinition } from '../context';
 import { applyOnce, systemActor } from '../effect';
 
@@ -14,17 +14,25 @@ export function deferredWorker<Q extends JobQueueName>(queue: Q, issue: 'billing
   return {
     queue,
     async run(ctx, request, job) {
-      return applyOnce(ctx, job, async (tx, now) => {
-        await writeAudit(tx, {
-          ...systemActor(job),
-          at: now,
-          action: DEFERRED_ACTION,
-          entity: queue,
-          entityId: job.id,
-          after: { waiting_for: issue, input: request.input, requested_by: requesterEmail(request) },
-        });
-        return { deferred: issue };
-      });
+      // The billing requests name their customer (customer_id of the input).
+      const customerId = customerIdIn(request.input);
+      return applyOnce(
+        ctx,
+        job,
+        async (tx, now) => {
+          await writeAudit(tx, {
+            ...systemActor(job),
+            at: now,
+            action: DEFERRED_ACTION,
+            entity: queue,
+            entityId: job.id,
+            customerId,
+            after: { waiting_for: issue, input: request.input, requested_by: requesterEmail(request) },
+          });
+          return { deferred: issue };
+        },
+        { customerId },
+      );
     },
   };
 }

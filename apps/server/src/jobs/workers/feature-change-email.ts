@@ -13,9 +13,10 @@ export const featureChangeEmailWorker: WorkerDefinition<typeof JOB_QUEUE.feature
   queue: JOB_QUEUE.featureChangeEmail,
   async run(ctx, request, job) {
     const { storeid: storeId, features, email, effectiveOn, reference } = request.input;
-    return applyOnce(ctx, job, async (tx, now) => {
+    return applyOnce(ctx, job, async (tx, now, mark) => {
       const contact = await merchantContact(tx, storeId, ['owner', 'general', 'billing']);
       if (!contact) throw new PermanentJobError(`Store ${storeId} does not exist.`, 'not_found');
+      mark.customerId = contact.store.customerId;
       const items = await tx.select({ id: billingItems.id, name: billingItems.name }).from(billingItems).where(inArray(billingItems.id, features.map((f) => f.billingitemid)));
       const missing = features.filter((f) => !items.some((i) => i.id === f.billingitemid)).map((f) => f.billingitemid);
       if (missing.length > 0) throw new PermanentJobError(`Billing item(s) ${missing.join(', ')} do not exist.`, 'not_found');
@@ -35,6 +36,7 @@ export const featureChangeEmailWorker: WorkerDefinition<typeof JOB_QUEUE.feature
         action: 'feature_change_email_sent',
         entity: 'store',
         entityId: storeId,
+        customerId: contact.store.customerId,
         after: { to, mail_id: mail.id, features, requested_by: requesterEmail(request) },
       });
       return { storeId, to, mailId: mail.id };

@@ -16,9 +16,10 @@ export const orderStatusWorker: WorkerDefinition<typeof JOB_QUEUE.orderStatus> =
   queue: JOB_QUEUE.orderStatus,
   async run(ctx, request, job) {
     const { orderInfoId, status, action, statusReasonId, note } = request.input;
-    return applyOnce(ctx, job, async (tx, now) => {
+    return applyOnce(ctx, job, async (tx, now, mark) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderInfoId)).for('update');
       if (!order) throw new PermanentJobError(`Order ${orderInfoId} does not exist.`, 'not_found');
+      mark.customerId = order.customerId;
       if (statusReasonId !== undefined) {
         const [reason] = await tx.select({ id: statusReasons.id }).from(statusReasons).where(eq(statusReasons.id, statusReasonId));
         if (!reason) throw new PermanentJobError(`Status reason ${statusReasonId} does not exist.`, 'not_found');
@@ -46,6 +47,7 @@ export const orderStatusWorker: WorkerDefinition<typeof JOB_QUEUE.orderStatus> =
         action: 'status_change',
         entity: 'order',
         entityId: order.id,
+        customerId: order.customerId,
         before: { status: order.status },
         after: { status, action, status_reason_id: statusReasonId ?? null, note: note ?? null, history_id: history!.id, requested_by: by },
       });

@@ -3,7 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { customerPaymentPlans } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
 import { requesterEmail, type WorkerDefinition } from '../context';
-import { applyOnce, systemActor } from '../effect';
+import { applyOnce, soleCustomer, systemActor } from '../effect';
 import { PermanentJobError } from '../queue';
 
 /** Change plans' recurring amounts (cents, in the plan's own currency). */
@@ -11,11 +11,12 @@ export const recurringPlansWorker: WorkerDefinition<typeof JOB_QUEUE.recurringPl
   queue: JOB_QUEUE.recurringPlans,
   async run(ctx, request, job) {
     const changes = request.input.plans;
-    return applyOnce(ctx, job, async (tx, now) => {
+    return applyOnce(ctx, job, async (tx, now, mark) => {
       const ids = changes.map((c) => c.customerplanid);
       const plans = await tx.select().from(customerPaymentPlans).where(inArray(customerPaymentPlans.id, ids)).orderBy(customerPaymentPlans.id).for('update');
       const missing = ids.filter((id) => !plans.some((p) => p.id === id));
       if (missing.length > 0) throw new PermanentJobError(`Payment plan(s) ${missing.join(', ')} do not exist.`, 'not_found');
+      mark.customerId = soleCustomer(plans.map((p) => p.customerId));
       for (const change of changes) {
         const plan = plans.find((p) => p.id === change.customerplanid)!;
         if (plan.currency !== change.recurringAmount.currency) {
@@ -36,6 +37,7 @@ export const recurringPlansWorker: WorkerDefinition<typeof JOB_QUEUE.recurringPl
           action: 'update_recurring_amount',
           entity: 'customer_payment_plan',
           entityId: plan.id,
+          customerId: plan.customerId,
           before: { recurringAmountCents: plan.recurringAmountCents, currency: plan.currency },
           after: { recurringAmountCents: change.recurringAmount.cents, currency: plan.currency, requested_by: requesterEmail(request) },
         });

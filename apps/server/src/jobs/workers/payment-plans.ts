@@ -3,7 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { customerPaymentPlans, stores } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
 import { requesterEmail, type WorkerDefinition } from '../context';
-import { applyOnce, systemActor } from '../effect';
+import { applyOnce, soleCustomer, systemActor } from '../effect';
 import { PermanentJobError } from '../queue';
 
 /** Service plans: their license expiry is the store's license expiry (what push-license publishes). */
@@ -14,11 +14,12 @@ export const paymentPlansWorker: WorkerDefinition<typeof JOB_QUEUE.paymentPlans>
   queue: JOB_QUEUE.paymentPlans,
   async run(ctx, request, job) {
     const changes = request.input.plans;
-    return applyOnce(ctx, job, async (tx, now) => {
+    return applyOnce(ctx, job, async (tx, now, mark) => {
       const ids = changes.map((c) => c.customerplanid);
       const plans = await tx.select().from(customerPaymentPlans).where(inArray(customerPaymentPlans.id, ids)).orderBy(customerPaymentPlans.id).for('update');
       const missing = ids.filter((id) => !plans.some((p) => p.id === id));
       if (missing.length > 0) throw new PermanentJobError(`Payment plan(s) ${missing.join(', ')} do not exist.`, 'not_found');
+      mark.customerId = soleCustomer(plans.map((p) => p.customerId));
 
       const applied: Array<{ customerplanid: number; version: number }> = [];
       for (const change of changes) {
@@ -47,6 +48,7 @@ export const paymentPlansWorker: WorkerDefinition<typeof JOB_QUEUE.paymentPlans>
           action: 'update',
           entity: 'customer_payment_plan',
           entityId: plan.id,
+          customerId: plan.customerId,
           before: { licenseExpiresOn: plan.licenseExpiresOn, nextBillingOn: plan.nextBillingOn, status: plan.status, version: plan.version },
           after: { ...set, version: updated!.version, ...(storeLicense ? { store_license_expires_on: storeLicense, store_id: plan.storeId } : {}), requested_by: requesterEmail(request) },
         });

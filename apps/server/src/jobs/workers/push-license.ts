@@ -44,9 +44,13 @@ export const pushLicenseWorker: WorkerDefinition<typeof JOB_QUEUE.pushLicense> =
   queue: JOB_QUEUE.pushLicense,
   async run(ctx, request, job) {
     const { storeId } = request.input;
-    return applyOnce(ctx, job, async (tx, now) => {
-      const [store] = await tx.select({ id: stores.id, status: stores.status, licenseExpiresOn: stores.licenseExpiresOn }).from(stores).where(eq(stores.id, storeId));
+    return applyOnce(ctx, job, async (tx, now, mark) => {
+      const [store] = await tx
+        .select({ id: stores.id, customerId: stores.customerId, status: stores.status, licenseExpiresOn: stores.licenseExpiresOn })
+        .from(stores)
+        .where(eq(stores.id, storeId));
       if (!store) throw new PermanentJobError(`Store ${storeId} does not exist.`, 'not_found');
+      mark.customerId = store.customerId;
       const features = await tx
         .selectDistinct({ name: billingItems.name })
         .from(customerBillingItems)
@@ -68,6 +72,7 @@ export const pushLicenseWorker: WorkerDefinition<typeof JOB_QUEUE.pushLicense> =
           action: 'license_push',
           entity: 'terminal',
           entityId: terminal.elmerId,
+          customerId: store.customerId,
           after: { ...license, requested_by: requesterEmail(request) },
         });
       }

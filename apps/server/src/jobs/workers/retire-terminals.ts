@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { domainData, terminals } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
 import { requesterEmail, type WorkerDefinition } from '../context';
-import { applyOnce, systemActor } from '../effect';
+import { applyOnce, soleCustomer, systemActor } from '../effect';
 import { PermanentJobError } from '../queue';
 
 /**
@@ -14,7 +14,7 @@ export const retireTerminalsWorker: WorkerDefinition<typeof JOB_QUEUE.retireTerm
   queue: JOB_QUEUE.retireTerminals,
   async run(ctx, request, job) {
     const { elmer_ids: elmerIds, reason_id: reasonId, note } = request.input;
-    return applyOnce(ctx, job, async (tx, now) => {
+    return applyOnce(ctx, job, async (tx, now, mark) => {
       const [reason] = await tx
         .select({ id: domainData.id, code: domainData.code, label: domainData.label })
         .from(domainData)
@@ -23,6 +23,7 @@ export const retireTerminalsWorker: WorkerDefinition<typeof JOB_QUEUE.retireTerm
       const rows = await tx.select().from(terminals).where(inArray(terminals.elmerId, elmerIds)).orderBy(terminals.id).for('update');
       const missing = elmerIds.filter((id) => !rows.some((r) => r.elmerId === id));
       if (missing.length > 0) throw new PermanentJobError(`Terminal(s) ${missing.join(', ')} do not exist.`, 'not_found');
+      mark.customerId = soleCustomer(rows.map((r) => r.customerId));
 
       const retired: string[] = [];
       const alreadyRetired: string[] = [];
@@ -41,6 +42,7 @@ export const retireTerminalsWorker: WorkerDefinition<typeof JOB_QUEUE.retireTerm
           action: 'retire',
           entity: 'terminal',
           entityId: terminal.elmerId,
+          customerId: terminal.customerId,
           before: { status: terminal.status, retired_at: null, retire_reason_id: null },
           after: { status: 'retired', retired_at: now.toISOString(), retire_reason_id: reason.id, retire_reason: reason.code, note: note ?? null, requested_by: requesterEmail(request) },
         });

@@ -43,9 +43,10 @@ export const storeInfoWorker: WorkerDefinition<typeof JOB_QUEUE.storeInfo> = {
   queue: JOB_QUEUE.storeInfo,
   async run(ctx, request, job) {
     const { storeid: storeId, version, changes } = request.input;
-    return applyOnce(ctx, job, async (tx, now) => {
+    return applyOnce(ctx, job, async (tx, now, mark) => {
       const [store] = await tx.select().from(stores).where(eq(stores.id, storeId)).for('update');
       if (!store) throw new PermanentJobError(`Store ${storeId} does not exist.`, 'not_found');
+      mark.customerId = store.customerId;
       if (store.version !== version) {
         throw new PermanentJobError(`Store ${storeId} was changed by someone else (version ${store.version}, the change was made against ${version}).`, 'version_conflict');
       }
@@ -65,6 +66,7 @@ export const storeInfoWorker: WorkerDefinition<typeof JOB_QUEUE.storeInfo> = {
         action: 'update',
         entity: 'store',
         entityId: storeId,
+        customerId: store.customerId,
         before: { ...before, version: store.version },
         after: { ...set, version: updated!.version, requested_by: requesterEmail(request) },
       });

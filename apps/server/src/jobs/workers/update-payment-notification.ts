@@ -26,11 +26,12 @@ export const updatePaymentNotificationWorker: WorkerDefinition<typeof JOB_QUEUE.
   queue: JOB_QUEUE.updatePaymentNotification,
   async run(ctx, request, job) {
     const elmerId = request.input.elmer_id;
-    return applyOnce(ctx, job, async (tx, now) => {
+    return applyOnce(ctx, job, async (tx, now, mark) => {
       const [terminal] = await tx.select({ storeId: terminals.storeId }).from(terminals).where(eq(terminals.elmerId, elmerId));
       if (!terminal) throw new PermanentJobError(`Terminal ${elmerId} does not exist.`, 'not_found');
       const contact = await merchantContact(tx, terminal.storeId, ['billing', 'owner', 'general']);
       if (!contact) throw new PermanentJobError(`The store of terminal ${elmerId} does not exist.`, 'not_found');
+      mark.customerId = contact.store.customerId;
 
       const staffId = request.requestedBy.actorType === 'staff' && typeof request.requestedBy.actorId === 'number' ? request.requestedBy.actorId : null;
       const link = await issueLinkToken(tx, {
@@ -54,6 +55,7 @@ export const updatePaymentNotificationWorker: WorkerDefinition<typeof JOB_QUEUE.
         action: 'payment_update_link_sent',
         entity: 'store',
         entityId: contact.store.id,
+        customerId: contact.store.customerId,
         after: { elmer_id: elmerId, to: contact.email, link_token_id: link.id, expires_at: link.expiresAt.toISOString(), mail_id: mail.id, requested_by: requesterEmail(request) },
       });
       return { storeId: contact.store.id, to: contact.email, mailId: mail.id, linkTokenId: link.id, expiresAt: link.expiresAt.toISOString() };

@@ -39,6 +39,7 @@ import { actorOfSession, writeAudit } from '../../http/audit';
 import { AppError } from '../../http/errors';
 import type { SessionContext } from '../../http/session';
 import type { JobInputs } from '../../jobs/context';
+import { soleCustomer } from '../../jobs/effect';
 import { defineQueues, enqueueJob } from '../../jobs/registry';
 
 /** What a queue call's service gets: the app, the caller's session and the request id (audit). */
@@ -48,9 +49,13 @@ export interface NotificationCtx {
   requestId: string;
 }
 
-/** What a call's check answers: the singleton key of the job when its queue needs one. */
+/**
+ * What a call's check answers: the singleton key of the job when its queue needs one, and the customer the
+ * request is about when it concerns one customer (the enqueue entry is filed under it, for their Activity).
+ */
 interface Checked {
   singletonKey?: string;
+  customerId?: number | null;
 }
 
 /**
@@ -69,10 +74,10 @@ async function acceptJob<Q extends JobQueueName>(
   await defineQueues(app.queue, { queues: [queue] });
   const actor = actorOfSession(session);
   const jobId = await app.database.db.transaction(async (tx) => {
-    const { singletonKey } = await check(tx);
+    const { singletonKey, customerId } = await check(tx);
     const id = await enqueueJob(app.queue, queue, { input, requestedBy: actor, requestId }, tx, singletonKey ? { singletonKey } : {});
     if (!id) throw new AppError('conflict', 'The same request is already waiting to run.');
-    await writeAudit(tx, { ...actor, at: app.clock.now(), action: 'enqueue', entity: queue, entityId: id, after: input, requestId });
+    await writeAudit(tx, { ...actor, at: app.clock.now(), action: 'enqueue', entity: queue, entityId: id, after: input, requestId, customerId: customerId ?? null });
     return id;
   });
   app.queue.wake(queue);
@@ -123,12 +128,15 @@ export function retireTerminals(ctx: NotificationCtx, input: RetireTerminalsSnsR
       const message = 'Retire the terminals of one customer at a time.';
       throw new AppError('validation_failed', message, { elmer_ids: message });
     }
-    return { singletonKey: `customer:${rows[0]!.customerId}` };
+    return { singletonKey: `customer:${rows[0]!.customerId}`, customerId: rows[0]!.customerId };
   });
 }
 
 async function requirePlans(tx: Db, ids: readonly number[]) {
-  const rows = await tx.select({ id: customerPaymentPlans.id, currency: customerPaymentPlans.currency }).from(customerPaymentPlans).where(inArray(customerPaymentPlans.id, [...ids]));
+  const rows = await tx
+    .select({ id: customerPaymentPlans.id, customerId: customerPaymentPlans.customerId, currency: customerPaymentPlans.currency })
+    .from(customerPaymentPlans)
+    .where(inArray(customerPaymentPlans.id, [...ids]));
   const missing = missingOf(ids, rows.map((r) => r.id));
   if (missing.length > 0) throw notFoundList('Payment plan(s)', missing, 'plans');
   return rows;
@@ -136,8 +144,8 @@ async function requirePlans(tx: Db, ids: readonly number[]) {
 
 export function applyPaymentPlanChanges(ctx: NotificationCtx, input: PaymentPlansSnsRequest) {
   return acceptJob(ctx, JOB_QUEUE.paymentPlans, input, async (tx) => {
-    await requirePlans(tx, input.plans.map((p) => p.customerplanid));
-    return {};
+    const plans = await requirePlans(tx, input.plans.map((p) => p.customerplanid));
+    return { customerId: soleCustomer(plans.map((p) => p.customerId)) };
   });
 }
 
@@ -150,7 +158,7 @@ export function changeRecurringAmounts(ctx: NotificationCtx, input: RecurringPla
       if (plan.currency !== change.recurringAmount.currency) fields[`plans.${i}.recurringAmount.currency`] = `Plan ${plan.id} is billed in ${plan.currency}.`;
     });
     if (Object.keys(fields).length > 0) throw new AppError('validation_failed', 'A recurring amount must be in the plan’s own currency.', fields);
-    return {};
+    return { customerId: soleCustomer(plans.map((p) => p.customerId)) };
   });
 }
 
@@ -167,14 +175,14 @@ export function updateStoreInfo(ctx: NotificationCtx, input: StoreInfoSnsRequest
       const message = `This store is in ${store.country}; a store cannot move to another country.`;
       throw new AppError('validation_failed', message, { 'changes.StoreAddress.country': message });
     }
-    return { singletonKey: `store:${store.id}` };
+    return { singletonKey: `store:${store.id}`, customerId: store.customerId };
   });
 }
 
 export function pushLicense(ctx: NotificationCtx, storeId: number) {
   return acceptJob(ctx, JOB_QUEUE.pushLicense, { storeId }, async (tx) => {
-    await requireStore(tx, storeId, 'storeId');
-    return { singletonKey: `store:${storeId}` };
+    const store = await requireStore(tx, storeId, 'storeId');
+    return { singletonKey: `store:${storeId}`, customerId: store.customerId };
   });
 }
 
@@ -182,15 +190,15 @@ export function pushLicense(ctx: NotificationCtx, storeId: number) {
 
 export function sendPaymentUpdateLink(ctx: NotificationCtx, input: UpdatePaymentNotificationRequest) {
   return acceptJob(ctx, JOB_QUEUE.updatePaymentNotification, input, async (tx) => {
-    const [terminal] = await tx.select({ id: terminals.id }).from(terminals).where(eq(terminals.elmerId, input.elmer_id));
+    const [terminal] = await tx.select({ id: terminals.id, customerId: terminals.customerId }).from(terminals).where(eq(terminals.elmerId, input.elmer_id));
     if (!terminal) throw notFoundList('Terminal', [input.elmer_id], 'elmer_id');
-    return {};
+    return { customerId: terminal.customerId };
   });
 }
 
 export function sendFeatureChangeEmail(ctx: NotificationCtx, input: FeatureChangeEmailRequest) {
   return acceptJob(ctx, JOB_QUEUE.featureChangeEmail, input, async (tx) => {
-    await requireStore(tx, input.storeid);
+    const store = await requireStore(tx, input.storeid);
     const ids = input.features.map((f) => f.billingitemid);
     const items = await tx.select({ id: billingItems.id, feature: billingItems.feature }).from(billingItems).where(inArray(billingItems.id, ids));
     const missing = missingOf(ids, items.map((i) => i.id));
@@ -200,7 +208,7 @@ export function sendFeatureChangeEmail(ctx: NotificationCtx, input: FeatureChang
       const message = `Billing item(s) ${notFeatures.join(', ')} are not software features.`;
       throw new AppError('validation_failed', message, { features: message });
     }
-    return {};
+    return { customerId: store.customerId };
   });
 }
 
@@ -208,7 +216,7 @@ export function sendFeatureChangeEmail(ctx: NotificationCtx, input: FeatureChang
 
 export function changeOrderStatus(ctx: NotificationCtx, input: OrderStatusSnsRequest) {
   return acceptJob(ctx, JOB_QUEUE.orderStatus, input, async (tx) => {
-    const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, input.orderInfoId));
+    const [order] = await tx.select({ id: orders.id, customerId: orders.customerId }).from(orders).where(eq(orders.id, input.orderInfoId));
     if (!order) throw notFoundList('Order', [input.orderInfoId], 'orderInfoId');
     if (input.statusReasonId !== undefined) {
       const [reason] = await tx.select({ status: statusReasons.status }).from(statusReasons).where(eq(statusReasons.id, input.statusReasonId));
@@ -218,7 +226,7 @@ export function changeOrderStatus(ctx: NotificationCtx, input: OrderStatusSnsReq
         throw new AppError('validation_failed', message, { statusReasonId: message });
       }
     }
-    return { singletonKey: `order:${order.id}` };
+    return { singletonKey: `order:${order.id}`, customerId: order.customerId };
   });
 }
 
@@ -227,10 +235,10 @@ export function switchOrderAgent(ctx: NotificationCtx, input: AgentSwitchSnsRequ
     const [agent] = await tx.select({ id: agents.id, active: agents.active }).from(agents).where(eq(agents.id, input.agent_id));
     if (!agent) throw notFoundList('Agent', [input.agent_id], 'agent_id');
     if (!agent.active) throw new AppError('validation_failed', `Agent ${agent.id} is not active.`, { agent_id: 'This agent is not active.' });
-    const rows = await tx.select({ id: orders.id }).from(orders).where(inArray(orders.id, input.orderInfoIds));
+    const rows = await tx.select({ id: orders.id, customerId: orders.customerId }).from(orders).where(inArray(orders.id, input.orderInfoIds));
     const missing = missingOf(input.orderInfoIds, rows.map((r) => r.id));
     if (missing.length > 0) throw notFoundList('Order(s)', missing, 'orderInfoIds');
-    return {};
+    return { customerId: soleCustomer(rows.map((r) => r.customerId)) };
   });
 }
 
@@ -238,15 +246,16 @@ export function switchOrderAgent(ctx: NotificationCtx, input: AgentSwitchSnsRequ
 
 export function requestCrmFeatureChange(ctx: NotificationCtx, input: CrmAccessoriesOrderRequest) {
   return acceptJob(ctx, JOB_QUEUE.crmAccessoriesOrder, input, async (tx) => {
-    await requireStore(tx, input.storeid);
-    return {};
+    const store = await requireStore(tx, input.storeid);
+    return { customerId: store.customerId };
   });
 }
 
 export function validateStoreMid(ctx: NotificationCtx, input: CrmStoreMidValidateRequest) {
   return acceptJob(ctx, JOB_QUEUE.crmStoreMidValidate, input, async (tx) => {
-    if (input.storeid !== undefined) await requireStore(tx, input.storeid);
-    return {};
+    if (input.storeid === undefined) return {};
+    const store = await requireStore(tx, input.storeid);
+    return { customerId: store.customerId };
   });
 }
 
@@ -258,7 +267,7 @@ export function processTransactions(ctx: NotificationCtx, input: TransactionsSns
     const rows = await tx.select({ id: transactions.id }).from(transactions).where(and(eq(transactions.customerId, input.customer_id), inArray(transactions.id, input.transaction_ids)));
     const missing = missingOf(input.transaction_ids, rows.map((r) => r.id));
     if (missing.length > 0) throw notFoundList(`Transaction(s) of customer ${input.customer_id}:`, missing, 'transaction_ids');
-    return {};
+    return { customerId: input.customer_id };
   });
 }
 
@@ -270,7 +279,7 @@ export function collectDueInvoices(ctx: NotificationCtx, input: InvoicesCollectD
       if (store.customerId !== input.customer_id) throw notFoundList(`Store of customer ${input.customer_id}:`, [input.storeid], 'storeid');
     }
     if (input.invoice_ids) await requireInvoicesOf(tx, input.customer_id, input.invoice_ids);
-    return {};
+    return { customerId: input.customer_id };
   });
 }
 
@@ -285,7 +294,7 @@ export function collectPayment(ctx: NotificationCtx, input: PaymentCollectionSns
         .where(and(eq(paymentInstruments.id, input.payment_instrument_id), eq(paymentInstruments.customerId, input.customer_id)));
       if (!pi) throw notFoundList(`Payment method of customer ${input.customer_id}:`, [input.payment_instrument_id], 'payment_instrument_id');
     }
-    return {};
+    return { customerId: input.customer_id };
   });
 }
 
@@ -300,6 +309,6 @@ export function addPaymentInstrument(ctx: NotificationCtx, input: PaymentInstrum
       const [upload] = await tx.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, input.upload_id));
       if (!upload) throw notFoundList('Upload', [input.upload_id], 'upload_id');
     }
-    return {};
+    return { customerId: input.customer_id };
   });
 }

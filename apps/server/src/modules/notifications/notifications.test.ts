@@ -84,6 +84,14 @@ describe('queue and notification calls (spec §7): validate, record, enqueue, 20
     return job;
   }
 
+  /** The job's audit rows in order (the enqueue entry, the worker's entries, the done mark): action and customer_id. */
+  async function jobAuditCustomers(jobId: string) {
+    return t.database.query<{ action: string; customer_id: number | null }>(
+      `select action, customer_id from audit_log where entity_id = $1 or request_id::text = $1 order by id`,
+      [jobId],
+    );
+  }
+
   async function enqueueAudit(jobId: string) {
     return t.database.query<{ actor_type: string; actor_email: string; action: string; entity: string; after: unknown }>(
       `select actor_type, actor_email, action, entity, after from audit_log where entity_id = $1 and action = 'enqueue'`,
@@ -162,6 +170,12 @@ describe('queue and notification calls (spec §7): validate, record, enqueue, 20
     );
     expect(retire).toHaveLength(1);
     expect(retire[0]).toMatchObject({ actor_type: 'system', entity_id: active.elmerId, after: { retire_reason: 'merchant_closed', requested_by: 'ada.admin@example.com' } });
+    // Every entry of the job is on the customer's Activity.
+    expect(await jobAuditCustomers(job.id)).toEqual([
+      { action: 'enqueue', customer_id: store.customerId },
+      { action: 'retire', customer_id: store.customerId },
+      { action: 'job_completed', customer_id: store.customerId },
+    ]);
   });
 
   it('retirecustomerterminals: 404 for an unknown terminal or reason, 400 for terminals of two customers', async () => {
@@ -261,6 +275,11 @@ describe('queue and notification calls (spec §7): validate, record, enqueue, 20
     // The job's output (visible to staff) never carries the token.
     expect(JSON.stringify(job.output)).not.toContain(token);
     expect(job.output).toMatchObject({ storeId: store.id, to: 'billing@store.example' });
+    expect(await jobAuditCustomers(job.id)).toEqual([
+      { action: 'enqueue', customer_id: store.customerId },
+      { action: 'payment_update_link_sent', customer_id: store.customerId },
+      { action: 'job_completed', customer_id: store.customerId },
+    ]);
 
     // A second link replaces the first.
     await run(`/api/customers/notifications/updatepayment/${admin}`, { elmer_id: terminal.elmerId });
@@ -324,6 +343,12 @@ describe('queue and notification calls (spec §7): validate, record, enqueue, 20
     );
     expect(pushes.map((p) => p.entity_id)).toEqual([a.elmerId, b.elmerId].sort());
     expect(pushes[0]!.after).toMatchObject(license);
+    expect(await jobAuditCustomers(job.id)).toEqual([
+      { action: 'enqueue', customer_id: store.customerId },
+      { action: 'license_push', customer_id: store.customerId },
+      { action: 'license_push', customer_id: store.customerId },
+      { action: 'job_completed', customer_id: store.customerId },
+    ]);
 
     const withEmptyJson = await post(`/api/customers/stores/${admin}/${store.id}/pushlicense`, {});
     expect(withEmptyJson.statusCode).toBe(202);
@@ -376,6 +401,13 @@ describe('queue and notification calls (spec §7): validate, record, enqueue, 20
     // The local CRM adapter recorded the request.
     const crm = await t.database.query<{ after: { features: string[]; requestedBy: string } }>(`select after from audit_log where entity = 'crm_request' and entity_id = $1`, [reference]);
     expect(crm[0]!.after).toMatchObject({ features: ['eWIC', 'No Ads'], requestedBy: 'service@example.com' });
+    const [crmRow] = await t.database.query<{ customer_id: number | null }>(`select customer_id from audit_log where entity = 'crm_request' and entity_id = $1`, [reference]);
+    expect(crmRow!.customer_id).toBe(store.customerId);
+    expect(await jobAuditCustomers(job.id)).toEqual([
+      { action: 'enqueue', customer_id: store.customerId },
+      { action: 'crm_feature_change_requested', customer_id: store.customerId },
+      { action: 'job_completed', customer_id: store.customerId },
+    ]);
   });
 
   it('zoho/storemidvalidate: the job output holds the CRM answer', async () => {
@@ -387,6 +419,15 @@ describe('queue and notification calls (spec §7): validate, record, enqueue, 20
     expect(dup.output).toMatchObject({ MID: '800000009999', valid: false, reason: expect.stringContaining(`store ${taken.id}`) });
     const own = await run(`/api/zoho/storemidvalidate/${admin}`, { MID: '800000009999', storeid: taken.id });
     expect(own.output).toMatchObject({ valid: true });
+    // The validation of a store's MID is on its customer's Activity; one without a store is no one's.
+    expect(await jobAuditCustomers(own.id)).toEqual([
+      { action: 'enqueue', customer_id: taken.customerId },
+      { action: 'job_completed', customer_id: taken.customerId },
+    ]);
+    expect(await jobAuditCustomers(free.id)).toEqual([
+      { action: 'enqueue', customer_id: null },
+      { action: 'job_completed', customer_id: null },
+    ]);
     const bad = await run(`/api/zoho/storemidvalidate/${admin}`, { MID: '12' });
     expect(bad.output).toMatchObject({ valid: false, reason: expect.stringMatching(/digits/) });
   });

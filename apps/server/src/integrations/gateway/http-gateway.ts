@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { CARD_BRANDS } from '@pos/domain';
+import { AppError } from '../../http/errors';
+import type { PaymentGateway } from './gateway.port';
+
+/*
+ * The payment gateway over HTTP (PAYMENT_GATEWAY_URL set). `Authorization: Bearer PAYMENT_GATEWAY_API_KEY`.
+ *   POST {url}/v1/tokens                      (the browser, not us: tokenize a card)
+ *   POST {url}/v1/tokens/redeem   {token}                                   → {brand, last4, exp_month, exp_year, reference}
+ *   POST {url}/v1/charges         {customer_id, amount_cents, currency, payment_reference, description}
+ *                                 + Idempotency-Key                         → {status: succeeded|failed, reference, failure_reason?}
+ *   POST {url}/v1/charges/{reference}/void  + Idempotency-Key              → {reference}
+ *   POST {url}/customers/{id}     {name, email, default_payment_reference} → {customer_reference}   (spec §7)
+ * A 4xx on redeem → 400 card_token; a timeout, network error, other non-2xx or unexpected shape → 503 unavailable.
+ */
+
+const TIMEOUT_MS = 10_000;
+const redeemAnswer = z.object({ brand: z.enum(CARD_BRANDS).catch('unknown'), last4: z.string().regex(/^\d{4}$/), exp_month: z.number().int().min(1).max(12), exp_year: z.number().int(), reference: z.string().min(1).max(200) });
+const chargeAnswer = z.object({ status: z.enum(['succeeded', 'failed']), reference: z.string().min(1).max(200), failure_reason: z.string().max(500).nullish() });
+const voidAnswer = z.object({ reference: z.string().min(1).max(200) });
+const customerAnswer = z.object({ customer_reference: z.string().min(1).max(200) });
+
+export function createHttpGateway(config: { url: string; apiKey: string | null }, deps: { fetch?: typeof fetch } = {}): PaymentGateway {
+  const doFetch = deps.fetch ?? fetch;
+  const base = config.url.replace(/\/+$/, '');
+
+  async function call<T>(path: string, body: unknown, answer: z.ZodType<T>, opts: { idempotencyKey?: string; badRequest?: (status: number) => AppError } = {}): Promise<T> {
+    const unavailable = (why: string) => new AppError('unavailable', `The payment gateway is unavailable (${why}). Try again later.`);
+    let res: Response;
+    try {
+      res = await doFetch(`${base}${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
+          ...(opts.idempotencyKey ? { 'idempotency-key': opts.idempotencyKey } : {}),
+        },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (err) {
+      const name = (err as { name?: string }).name;
+      if (name === 'TimeoutError' || name === 'AbortError') throw unavailable(`no answer within ${TIMEOUT_MS} ms`);
+      throw unavailable('it could not be reached');
+    }
+    if (res.status >= 400 && res.status < 500 && opts.badRequest) throw opts.badRequest(res.status);
+    if (!res.ok) throw unavailable(`HTTP ${res.status}`);
+    let json: unknown;
+    try {
+      json = await res.json();
+    } catch {
+      throw unavailable('its answer was not JSON');
+    }
+    const parsed = answer.safeParse(json);
+    if (!parsed.success) throw unavailable('its answer had an unexpected shape');
+    return parsed.data;
+  }
+
+  return {
+    kind: 'remote',
+    available: true,
+    tokenizeUrl: `${base}/v1/tokens`,
+    async redeemCardToken(token) {
+      const a = await call('/v1/tokens/redeem', { token }, redeemAnswer, {
+        badRequest: () => new AppError('validation_failed', 'The payment gateway refused the card token. Enter the card again.', { card_token: 'The gateway refused this token.' }),
+      });
+      return { brand: a.brand, last4: a.last4, expMonth: a.exp_month, expYear: a.exp_year, reference: a.reference };
+    },
+    async charge(input) {
+      const a = await call(
+        '/v1/charges',
+        { customer_id: input.customerId, amount_cents: input.amountCents, currency: input.currency, payment_reference: input.paymentReference, description: input.description },
+        chargeAnswer,
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return { status: a.status, reference: a.reference, failureReason: a.status === 'failed' ? (a.failure_reason ?? 'Declined by the gateway') : null };
+    },
+    async voidCharge(input) {
+      return call(`/v1/charges/${encodeURIComponent(input.reference)}/void`, {}, voidAnswer, { idempotencyKey: input.idempotencyKey });
+    },
+    async updateCustomer(input) {
+      const a = await call(`/customers/${input.customerId}`, { name: input.name, email: input.email, default_payment_reference: input.defaultPaymentReference }, customerAnswer);
+      return { customerReference: a.customer_reference };
+    },
+  };
+}

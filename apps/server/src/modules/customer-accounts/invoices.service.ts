@@ -1,0 +1,185 @@
+import {
+  INVOICE_STATUS_LABELS,
+  INVOICE_TYPE_LABELS,
+  canReverseInvoice,
+  type CreditMemo,
+  type CurrencyCode,
+  type Invoice,
+  type InvoiceDetail,
+  type InvoiceList,
+  type InvoiceListQuery,
+  type InvoiceReverseRequest,
+  type InvoiceReverseResult,
+  type InvoiceStatus,
+  type InvoiceType,
+} from '@pos/domain';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { creditMemos, invoiceLines, invoices, transactions } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { gatewayOf } from '../../integrations/gateway';
+import { audit, isoOrNull, orderBy, requireCustomer, requireStoreOf, versionConflict, type AccountCtx } from './account-context';
+import { runIdempotent } from './idempotency';
+import { selectTransactions, toTransaction } from './transactions.service';
+
+type InvoiceRow = typeof invoices.$inferSelect;
+
+export function toInvoice(r: InvoiceRow): Invoice {
+  const status = r.status as InvoiceStatus;
+  return {
+    id: r.id,
+    invoice_number: r.invoiceNumber,
+    customer_id: r.customerId,
+    store_id: r.storeId,
+    plan_id: r.planId,
+    status,
+    status_label: INVOICE_STATUS_LABELS[status],
+    type: r.type,
+    type_label: INVOICE_TYPE_LABELS[r.type as InvoiceType] ?? r.type,
+    period_start: r.periodStart,
+    period_end: r.periodEnd,
+    issued_on: r.issuedOn,
+    due_on: r.dueOn,
+    total_cents: r.totalCents,
+    tax_cents: r.taxCents,
+    paid_cents: r.paidCents,
+    balance_cents: status === 'R' ? 0 : r.totalCents - r.paidCents,
+    currency: r.currency as CurrencyCode,
+    reversed_at: isoOrNull(r.reversedAt),
+    can_reverse: canReverseInvoice(status),
+    version: r.version,
+  };
+}
+
+function toCreditMemo(m: typeof creditMemos.$inferSelect): CreditMemo {
+  return {
+    id: m.id,
+    customer_id: m.customerId,
+    store_id: m.storeId,
+    invoice_id: m.invoiceId,
+    type: m.type,
+    status: m.status,
+    amount_cents: m.amountCents,
+    currency: m.currency as CurrencyCode,
+    reason: m.reason,
+    created_by_email: m.createdByEmail,
+    created_at: m.createdAt.toISOString(),
+  };
+}
+
+/** GET …/customerinvoices?storeid&status&type (newest first by default). */
+export async function listInvoices(ctx: AccountCtx, customerId: number, q: InvoiceListQuery): Promise<InvoiceList> {
+  const db = ctx.app.database.db;
+  await requireCustomer(db, customerId);
+  if (q.storeid !== undefined) await requireStoreOf(db, customerId, q.storeid, 'storeid');
+  const where = and(
+    eq(invoices.customerId, customerId),
+    q.storeid === undefined ? undefined : eq(invoices.storeId, q.storeid),
+    q.status === undefined ? undefined : eq(invoices.status, q.status),
+    q.type === undefined ? undefined : eq(invoices.type, q.type),
+  );
+  const rows = await db
+    .select()
+    .from(invoices)
+    .where(where)
+    .orderBy(
+      ...orderBy(q.sort, { issued_on: invoices.issuedOn, due_on: invoices.dueOn, total_cents: invoices.totalCents, status: invoices.status, invoice_number: invoices.invoiceNumber }, '-issued_on', invoices.id),
+    )
+    .limit(q.limit)
+    .offset(q.offset);
+  const [total] = await db.select({ n: count() }).from(invoices).where(where);
+  return { items: rows.map(toInvoice), total: total?.n ?? 0 };
+}
+
+/** GET …/customerinvoices/{invoiceId}: the invoice with its lines, charges and credit memos. */
+export async function getInvoice(ctx: AccountCtx, customerId: number, invoiceId: number): Promise<InvoiceDetail> {
+  const db = ctx.app.database.db;
+  await requireCustomer(db, customerId);
+  const [row] = await db.select().from(invoices).where(and(eq(invoices.id, invoiceId), eq(invoices.customerId, customerId)));
+  if (!row) throw new AppError('not_found', `Invoice ${invoiceId} of customer ${customerId} was not found.`);
+  const lines = await db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId)).orderBy(asc(invoiceLines.id));
+  const txs = await selectTransactions(db).where(eq(transactions.invoiceId, invoiceId)).orderBy(asc(transactions.attemptedAt), asc(transactions.id));
+  const memos = await db.select().from(creditMemos).where(eq(creditMemos.invoiceId, invoiceId)).orderBy(asc(creditMemos.id));
+  return {
+    ...toInvoice(row),
+    lines: lines.map((l) => ({ id: l.id, billing_item_id: l.billingItemId, description: l.description, quantity: l.quantity, unit_cents: l.unitCents, amount_cents: l.amountCents })),
+    transactions: txs.map(toTransaction),
+    credit_memos: memos.map(toCreditMemo),
+  };
+}
+
+/**
+ * POST …/customerinvoices/{invoiceId}/reverse {reason, version} (decision 058). Only pending (N) or paid (P)
+ * invoices; the invoice becomes R with reversed_at. Money already received is not refunded here: a refund credit
+ * memo (type R) pending AR approval is created for the paid amount. Pending charges of the invoice are voided.
+ */
+export async function reverseInvoice(
+  ctx: AccountCtx,
+  customerId: number,
+  invoiceId: number,
+  body: InvoiceReverseRequest,
+  idempotencyKey: string | undefined,
+): Promise<InvoiceReverseResult> {
+  const gateway = gatewayOf(ctx.app);
+  return runIdempotent(ctx, { scope: `POST /customers/${customerId}/customerinvoices/${invoiceId}/reverse`, key: idempotencyKey, request: body }, async (tx, now) => {
+    await requireCustomer(tx, customerId);
+    const [row] = await tx.select().from(invoices).where(and(eq(invoices.id, invoiceId), eq(invoices.customerId, customerId))).for('update');
+    if (!row) throw new AppError('not_found', `Invoice ${invoiceId} of customer ${customerId} was not found.`);
+    if (row.version !== body.version) throw versionConflict(`Invoice ${row.invoiceNumber}`, body.version, toInvoice(row));
+    const status = row.status as InvoiceStatus;
+    if (!canReverseInvoice(status)) {
+      throw new AppError('conflict', `Invoice ${row.invoiceNumber} is ${INVOICE_STATUS_LABELS[status].toLowerCase()}; only pending or paid invoices can be reversed.`, undefined, { current: toInvoice(row) });
+    }
+    const base = { invoice_id: invoiceId, invoice_number: row.invoiceNumber, store_id: row.storeId };
+    const pending = await tx.select().from(transactions).where(and(eq(transactions.invoiceId, invoiceId), eq(transactions.status, 'P'))).orderBy(asc(transactions.id)).for('update');
+    for (const p of pending) {
+      await gateway.voidCharge({ reference: p.gatewayReference ?? `tx_${p.id}`, idempotencyKey: `void:${p.id}:v${p.version}` });
+      await tx.update(transactions).set({ status: 'V', updatedAt: now, version: sql`${transactions.version} + 1` }).where(eq(transactions.id, p.id));
+      await audit(tx, ctx, now, {
+        customerId,
+        action: 'void',
+        entity: 'transaction',
+        entityId: p.id,
+        before: { transaction_id: p.id, invoice_id: invoiceId, status: 'P', amount_cents: p.amountCents, currency: p.currency },
+        after: { transaction_id: p.id, invoice_id: invoiceId, status: 'V', amount_cents: p.amountCents, currency: p.currency, reason: `Invoice ${row.invoiceNumber} reversed` },
+      });
+    }
+    await tx.update(invoices).set({ status: 'R', reversedAt: now, updatedAt: now, version: sql`${invoices.version} + 1` }).where(eq(invoices.id, invoiceId));
+    await audit(tx, ctx, now, {
+      customerId,
+      action: 'reverse',
+      entity: 'invoice',
+      entityId: invoiceId,
+      before: { ...base, status, reversed_at: null, paid_cents: row.paidCents, total_cents: row.totalCents },
+      after: { ...base, status: 'R', reversed_at: now.toISOString(), paid_cents: row.paidCents, total_cents: row.totalCents, reason: body.reason },
+    });
+    let memo: CreditMemo | null = null;
+    if (row.paidCents > 0) {
+      const [m] = await tx
+        .insert(creditMemos)
+        .values({
+          customerId,
+          storeId: row.storeId,
+          invoiceId,
+          type: 'R',
+          status: 'P',
+          amountCents: row.paidCents,
+          currency: row.currency,
+          reason: `Reversal of invoice ${row.invoiceNumber}: ${body.reason}`,
+          createdByEmail: ctx.session.email,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      memo = toCreditMemo(m!);
+      await audit(tx, ctx, now, {
+        customerId,
+        action: 'create',
+        entity: 'credit_memo',
+        entityId: memo.id,
+        after: { credit_memo_id: memo.id, invoice_id: invoiceId, store_id: row.storeId, type: 'R', status: 'P', amount_cents: memo.amount_cents, currency: memo.currency, reason: memo.reason },
+      });
+    }
+    const [after] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
+    return { invoice: toInvoice(after!), credit_memo: memo, voided_transaction_ids: pending.map((p) => p.id) };
+  });
+}

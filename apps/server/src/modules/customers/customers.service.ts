@@ -1,0 +1,482 @@
+import {
+  type Address,
+  type AddressRecord,
+  type CustomerRecord,
+  type CustomerStoresInfo,
+  type StoreAddressInfo,
+  type StoreAddressRequest,
+  type StoreRecord,
+  type UpdateCustomerRequest,
+  type UpdateStoreRequest,
+} from '@pos/domain';
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../../app';
+import type { Db } from '../../db/client';
+import { customers, salesPersons, stores, terminals, type AddressJson } from '../../db/schema';
+import { actorOfSession, writeAudit } from '../../http/audit';
+import { AppError, notFound } from '../../http/errors';
+import type { SessionContext } from '../../http/session';
+
+type Ctx = Pick<AppContext, 'database' | 'clock'>;
+type CustomerRow = typeof customers.$inferSelect;
+type StoreRow = typeof stores.$inferSelect;
+
+/** Who is changing something, for the audit trail. */
+export interface Actor {
+  session: SessionContext;
+  requestId: string;
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+function addressOut(a: AddressJson | null | undefined): AddressRecord | null {
+  if (!a) return null;
+  return { address1: a.address1, address2: a.address2 ?? null, city: a.city, state: a.state, zip: a.zip, country: a.country };
+}
+
+/** The stored form of a validated address (address2 absent → null). */
+export function addressIn(a: Address): AddressJson {
+  return { address1: a.address1, address2: a.address2 ? a.address2 : null, city: a.city, state: a.state, zip: a.zip, country: a.country };
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+/** A unique-index violation (PostgreSQL 23505), also when the driver wraps it. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+// ── Reads ──────────────────────────────────────────────────────────────────────────────────────────
+
+function storeOut(row: StoreRow, counts: { active: number; total: number } | undefined): StoreRecord {
+  return {
+    store_id: row.id,
+    customer_id: row.customerId,
+    store_name: row.storeName,
+    doing_business_as: row.doingBusinessAs,
+    bracct: row.brAcct,
+    sales_rep: row.salesRep,
+    sales_person_id: row.salesPersonId,
+    account_manager: row.accountManagerUsername,
+    phone: row.phone,
+    mobile_phone: row.mobilePhone,
+    kind_of_business: row.kindOfBusiness,
+    address: addressOut(row.storeAddress)!,
+    dba_address: addressOut(row.dbaAddress),
+    state: row.state,
+    country: row.country,
+    currency: row.currency,
+    status: row.status,
+    store_type: row.storeType,
+    mid: row.mid,
+    license_expires_on: row.licenseExpiresOn,
+    active_terminals: counts?.active ?? 0,
+    terminals: counts?.total ?? 0,
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+    version: row.version,
+  };
+}
+
+/** Store records: one query for the stores, one for their terminal counts. */
+async function storeRecords(db: Db, where: SQL | undefined): Promise<StoreRecord[]> {
+  const rows = await db.select().from(stores).where(where).orderBy(stores.id);
+  if (rows.length === 0) return [];
+  const counts = await db
+    .select({
+      storeId: terminals.storeId,
+      active: sql<number>`(count(*) filter (where ${terminals.status} = 'active'))::int`,
+      total: sql<number>`count(*)::int`,
+    })
+    .from(terminals)
+    .where(inArray(terminals.storeId, rows.map((r) => r.id)))
+    .groupBy(terminals.storeId);
+  const byStore = new Map(counts.map((c) => [c.storeId, { active: Number(c.active), total: Number(c.total) }]));
+  return rows.map((r) => storeOut(r, byStore.get(r.id)));
+}
+
+export async function getStoreRecord(db: Db, storeId: number): Promise<StoreRecord | undefined> {
+  return (await storeRecords(db, eq(stores.id, storeId)))[0];
+}
+
+function customerOut(row: CustomerRow, salesPerson: CustomerRecord['sales_person'], storeList: StoreRecord[]): CustomerRecord {
+  return {
+    customer_id: row.id,
+    legal_name: row.legalName,
+    title: row.title,
+    first_name: row.firstName,
+    middle_name: row.middleName,
+    last_name: row.lastName,
+    phone: row.phone,
+    email: row.email,
+    bracct: row.brAcct,
+    federal_tax_id: row.federalTaxId,
+    ofa_customer_id: row.ofaCustomerId,
+    oasis_id: row.oasisId,
+    business_type: row.businessType,
+    customer_category: row.customerCategory,
+    customer_class: row.customerClass,
+    resale_certificate: row.resaleCertificate,
+    country: row.country,
+    currency: row.currency,
+    status: row.status,
+    home_address: addressOut(row.homeAddress),
+    billing_address: addressOut(row.billingAddress),
+    shipping_address: addressOut(row.shippingAddress),
+    account_manager: row.accountManagerUsername,
+    sales_person: salesPerson,
+    mobile_consent: row.mobileConsent,
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+    version: row.version,
+    stores: storeList,
+  };
+}
+
+/** The customer record with its sales person and stores (three queries: customer, stores, terminal counts). */
+export async function findCustomerRecord(db: Db, customerId: number): Promise<CustomerRecord | undefined> {
+  const [row] = await db
+    .select({ customer: customers, sp: { id: salesPersons.id, name: salesPersons.name, email: salesPersons.email, phone: salesPersons.phone } })
+    .from(customers)
+    .leftJoin(salesPersons, eq(salesPersons.id, customers.salesPersonId))
+    .where(eq(customers.id, customerId));
+  if (!row) return undefined;
+  const storeList = await storeRecords(db, eq(stores.customerId, customerId));
+  return customerOut(row.customer, row.sp, storeList);
+}
+
+export async function getCustomerRecord(ctx: Ctx, customerId: number): Promise<CustomerRecord> {
+  const record = await findCustomerRecord(ctx.database.db, customerId);
+  if (!record) throw notFound(`Customer ${customerId}`);
+  return record;
+}
+
+/** 404 unless the customer exists. */
+export async function assertCustomer(db: Db, customerId: number): Promise<Pick<CustomerRow, 'id' | 'country' | 'currency'>> {
+  const [row] = await db
+    .select({ id: customers.id, country: customers.country, currency: customers.currency })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  if (!row) throw notFound(`Customer ${customerId}`);
+  return row;
+}
+
+/** 404 unless the store exists and belongs to the customer. */
+export async function assertStoreOfCustomer(db: Db, customerId: number, storeId: number): Promise<void> {
+  const [row] = await db
+    .select({ id: stores.id })
+    .from(stores)
+    .where(and(eq(stores.id, storeId), eq(stores.customerId, customerId)));
+  if (!row) throw notFound(`Store ${storeId} of customer ${customerId}`);
+}
+
+/** GET /api/customers/{id}/customerstores/{token}?cust_store_id= */
+export async function listCustomerStores(ctx: Ctx, input: { customerId: number; storeId?: number }): Promise<CustomerStoresInfo> {
+  const db = ctx.database.db;
+  await assertCustomer(db, input.customerId);
+  if (input.storeId === undefined) return { stores: await storeRecords(db, eq(stores.customerId, input.customerId)) };
+  const list = await storeRecords(db, and(eq(stores.id, input.storeId), eq(stores.customerId, input.customerId)));
+  if (list.length === 0) throw notFound(`Store ${input.storeId} of customer ${input.customerId}`);
+  return { stores: list };
+}
+
+/** GET /api/customers/{token}?fedtaxid= — US EINs are stored NN-NNNNNNN, Canadian numbers as 9 digits. */
+export async function findCustomerIdByFederalTaxId(ctx: Ctx, fedTaxId: string): Promise<{ customer_id: number }> {
+  const [row] = await ctx.database.db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(inArray(customers.federalTaxId, [fedTaxId, fedTaxId.replace('-', '')]))
+    .orderBy(customers.id)
+    .limit(1);
+  if (!row) throw notFound(`A customer with federal tax id ${fedTaxId}`);
+  return { customer_id: row.id };
+}
+
+// ── Edits ──────────────────────────────────────────────────────────────────────────────────────────
+
+function versionConflict(what: string, current: unknown): AppError {
+  return new AppError(
+    'version_conflict',
+    `${what} was changed by someone else since you opened it. Review the current values and make your change again.`,
+    undefined,
+    { current },
+  );
+}
+
+/** Before/after of the fields that really change (wire names), each with `customer_id` on top. */
+function diff(
+  customerId: number,
+  pairs: ReadonlyArray<readonly [field: string, before: unknown, after: unknown]>,
+): { before: Record<string, unknown>; after: Record<string, unknown>; changed: string[] } {
+  const before: Record<string, unknown> = { customer_id: customerId };
+  const after: Record<string, unknown> = { customer_id: customerId };
+  const changed: string[] = [];
+  for (const [field, b, a] of pairs) {
+    if (a === undefined || sameJson(a, b)) continue;
+    before[field] = b ?? null;
+    after[field] = a;
+    changed.push(field);
+  }
+  return { before, after, changed };
+}
+
+/** PUT /api/storeinfo/{id}/{token}: edit store fields (optimistic concurrency, audited). */
+export async function updateStore(ctx: Ctx, actor: Actor, input: { storeId: number; body: UpdateStoreRequest }): Promise<StoreRecord> {
+  const b = input.body;
+  return ctx.database.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const [row] = await db.select().from(stores).where(eq(stores.id, input.storeId)).for('update');
+    if (!row) throw notFound(`Store ${input.storeId}`);
+    if (row.version !== b.version) throw versionConflict(`Store ${row.id}`, await getStoreRecord(db, row.id));
+    const d = diff(row.customerId, [
+      ['store_name', row.storeName, b.store_name],
+      ['doing_business_as', row.doingBusinessAs, b.doing_business_as],
+      ['phone', row.phone, b.phone],
+      ['mobile_phone', row.mobilePhone, b.mobile_phone],
+      ['kind_of_business', row.kindOfBusiness, b.kind_of_business],
+      ['sales_rep', row.salesRep, b.sales_rep],
+      ['account_manager', row.accountManagerUsername, b.account_manager],
+      ['store_type', row.storeType, b.store_type],
+      ['status', row.status, b.status],
+    ]);
+    if (d.changed.length > 0) {
+      await db
+        .update(stores)
+        .set({
+          ...(b.store_name !== undefined && { storeName: b.store_name }),
+          ...(b.doing_business_as !== undefined && { doingBusinessAs: b.doing_business_as }),
+          ...(b.phone !== undefined && { phone: b.phone }),
+          ...(b.mobile_phone !== undefined && { mobilePhone: b.mobile_phone }),
+          ...(b.kind_of_business !== undefined && { kindOfBusiness: b.kind_of_business }),
+          ...(b.sales_rep !== undefined && { salesRep: b.sales_rep }),
+          ...(b.account_manager !== undefined && { accountManagerUsername: b.account_manager }),
+          ...(b.store_type !== undefined && { storeType: b.store_type }),
+          ...(b.status !== undefined && { status: b.status }),
+          updatedAt: ctx.clock.now(),
+          version: sql`${stores.version} + 1`,
+        })
+        .where(eq(stores.id, row.id));
+      await writeAudit(db, {
+        ...actorOfSession(actor.session),
+        at: ctx.clock.now(),
+        action: 'store_update',
+        entity: 'store',
+        entityId: row.id,
+        before: { ...d.before, store_id: row.id },
+        after: { ...d.after, store_id: row.id },
+        requestId: actor.requestId,
+      });
+    }
+    return (await getStoreRecord(db, row.id))!;
+  });
+}
+
+/** PUT /api/customerinfo/{id}/{token}: edit customer fields (optimistic concurrency, audited). */
+export async function updateCustomer(
+  ctx: Ctx,
+  actor: Actor,
+  input: { customerId: number; body: UpdateCustomerRequest },
+): Promise<CustomerRecord> {
+  const b = input.body;
+  try {
+    return await ctx.database.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      const [row] = await db.select().from(customers).where(eq(customers.id, input.customerId)).for('update');
+      if (!row) throw notFound(`Customer ${input.customerId}`);
+      if (row.version !== b.version) throw versionConflict(`Customer ${row.id}`, await findCustomerRecord(db, row.id));
+
+      const fields: Record<string, string> = {};
+      const home = b.home_address && addressIn(b.home_address);
+      const billing = b.billing_address && addressIn(b.billing_address);
+      const shipping = b.shipping_address && addressIn(b.shipping_address);
+      for (const [key, a] of [['home_address', home], ['billing_address', billing], ['shipping_address', shipping]] as const) {
+        if (a && a.country !== row.country) fields[`${key}.country`] = `Addresses of this customer are in ${row.country}.`;
+      }
+      // Canadian business numbers are kept as 9 digits, US EINs as NN-NNNNNNN (as the order flow stores them).
+      const taxId = b.federal_tax_id === undefined ? undefined : row.country === 'CA' ? b.federal_tax_id.replace('-', '') : b.federal_tax_id;
+      if (b.sales_person_id) {
+        const [sp] = await db.select({ id: salesPersons.id }).from(salesPersons).where(eq(salesPersons.id, b.sales_person_id));
+        if (!sp) fields.sales_person_id = `There is no sales person ${b.sales_person_id}.`;
+      }
+      if (Object.keys(fields).length > 0) {
+        throw new AppError('validation_failed', `Please correct the request (${Object.values(fields)[0]}).`, fields);
+      }
+      if (taxId !== undefined && taxId !== row.federalTaxId) {
+        const forms = [taxId, taxId.replace('-', ''), taxId.length === 9 ? `${taxId.slice(0, 2)}-${taxId.slice(2)}` : taxId];
+        const [other] = await db
+          .select({ id: customers.id })
+          .from(customers)
+          .where(and(inArray(customers.federalTaxId, forms), ne(customers.id, row.id)))
+          .limit(1);
+        if (other) throw duplicateTaxId(other.id);
+      }
+
+      const d = diff(row.id, [
+        ['legal_name', row.legalName, b.legal_name],
+        ['title', row.title, b.title],
+        ['first_name', row.firstName, b.first_name],
+        ['middle_name', row.middleName, b.middle_name],
+        ['last_name', row.lastName, b.last_name],
+        ['phone', row.phone, b.phone],
+        ['email', row.email, b.email],
+        ['federal_tax_id', row.federalTaxId, taxId],
+        ['business_type', row.businessType, b.business_type],
+        ['resale_certificate', row.resaleCertificate, b.resale_certificate],
+        ['home_address', addressOut(row.homeAddress), home],
+        ['billing_address', addressOut(row.billingAddress), billing],
+        ['shipping_address', addressOut(row.shippingAddress), shipping],
+        ['account_manager', row.accountManagerUsername, b.account_manager],
+        ['sales_person_id', row.salesPersonId, b.sales_person_id],
+        ['mobile_consent', row.mobileConsent, b.mobile_consent],
+        ['status', row.status, b.status],
+      ]);
+      if (d.changed.length > 0) {
+        await db
+          .update(customers)
+          .set({
+            ...(b.legal_name !== undefined && { legalName: b.legal_name }),
+            ...(b.title !== undefined && { title: b.title }),
+            ...(b.first_name !== undefined && { firstName: b.first_name }),
+            ...(b.middle_name !== undefined && { middleName: b.middle_name }),
+            ...(b.last_name !== undefined && { lastName: b.last_name }),
+            ...(b.phone !== undefined && { phone: b.phone }),
+            ...(b.email !== undefined && { email: b.email }),
+            ...(taxId !== undefined && { federalTaxId: taxId }),
+            ...(b.business_type !== undefined && { businessType: b.business_type }),
+            ...(b.resale_certificate !== undefined && { resaleCertificate: b.resale_certificate }),
+            ...(home && { homeAddress: home }),
+            ...(billing && { billingAddress: billing }),
+            ...(shipping && { shippingAddress: shipping }),
+            ...(b.account_manager !== undefined && { accountManagerUsername: b.account_manager }),
+            ...(b.sales_person_id !== undefined && { salesPersonId: b.sales_person_id }),
+            ...(b.mobile_consent !== undefined && { mobileConsent: b.mobile_consent }),
+            ...(b.status !== undefined && { status: b.status }),
+            updatedAt: ctx.clock.now(),
+            version: sql`${customers.version} + 1`,
+          })
+          .where(eq(customers.id, row.id));
+        await writeAudit(db, {
+          ...actorOfSession(actor.session),
+          at: ctx.clock.now(),
+          action: 'customer_update',
+          entity: 'customer',
+          entityId: row.id,
+          before: d.before,
+          after: d.after,
+          requestId: actor.requestId,
+        });
+      }
+      return (await findCustomerRecord(db, row.id))!;
+    });
+  } catch (err) {
+    // Two edits racing to the same federal tax id: the unique index decides.
+    if (isUniqueViolation(err)) throw duplicateTaxId(null);
+    throw err;
+  }
+}
+
+function duplicateTaxId(otherId: number | null): AppError {
+  return new AppError(
+    'conflict',
+    otherId === null
+      ? 'Another customer already has this federal tax id.'
+      : `Customer ${otherId} already has this federal tax id.`,
+    { federal_tax_id: 'Another customer already has this federal tax id.' },
+  );
+}
+
+/**
+ * POST /api/customers/{id}/customerstores/address/{token} (decision 052).
+ * With customer_store_id: replace that store's address (same country; state follows; a DBA address that was
+ * the same as the store address follows too; the geocoded form is cleared). Without: open a new store.
+ */
+export async function saveStoreAddress(
+  ctx: Ctx,
+  actor: Actor,
+  input: { customerId: number; body: StoreAddressRequest },
+): Promise<StoreAddressInfo> {
+  const b = input.body;
+  const address = addressIn(b.address);
+  return ctx.database.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const customer = await assertCustomer(db, input.customerId);
+    const now = ctx.clock.now();
+    const audit = { ...actorOfSession(actor.session), at: now, entity: 'store', requestId: actor.requestId };
+
+    if (b.customer_store_id !== undefined) {
+      const [row] = await db
+        .select()
+        .from(stores)
+        .where(and(eq(stores.id, b.customer_store_id), eq(stores.customerId, customer.id)))
+        .for('update');
+      if (!row) throw notFound(`Store ${b.customer_store_id} of customer ${customer.id}`);
+      if (row.version !== b.version) throw versionConflict(`Store ${row.id}`, await getStoreRecord(db, row.id));
+      if (address.country !== row.country) {
+        const message = `This store is in ${row.country}; a store cannot move to another country (open a new store instead).`;
+        throw new AppError('validation_failed', message, { 'address.country': message });
+      }
+      if (sameJson(addressOut(row.storeAddress), address)) return { customer_store_id: row.id, version: row.version };
+      const dbaFollows = row.dbaAddress !== null && sameJson(addressOut(row.dbaAddress), addressOut(row.storeAddress));
+      const [updated] = await db
+        .update(stores)
+        .set({
+          storeAddress: address,
+          ...(dbaFollows && { dbaAddress: address }),
+          geocodedAddress: null,
+          state: address.state,
+          updatedAt: now,
+          version: sql`${stores.version} + 1`,
+        })
+        .where(eq(stores.id, row.id))
+        .returning({ version: stores.version });
+      await writeAudit(db, {
+        ...audit,
+        action: 'store_address_update',
+        entityId: row.id,
+        before: { customer_id: customer.id, store_id: row.id, address: addressOut(row.storeAddress) },
+        after: { customer_id: customer.id, store_id: row.id, address },
+      });
+      return { customer_store_id: row.id, version: updated!.version };
+    }
+
+    if (address.country !== customer.country) {
+      const message = `This customer is in ${customer.country}; its new store must be too.`;
+      throw new AppError('validation_failed', message, { 'address.country': message });
+    }
+    const [owner] = await db
+      .select({ salesPersonId: customers.salesPersonId, accountManager: customers.accountManagerUsername })
+      .from(customers)
+      .where(eq(customers.id, customer.id));
+    const dba = b.doing_business_as!;
+    const [created] = await db
+      .insert(stores)
+      .values({
+        customerId: customer.id,
+        storeName: b.store_name ?? dba,
+        doingBusinessAs: dba,
+        storeAddress: address,
+        dbaAddress: address,
+        state: address.state,
+        country: customer.country,
+        currency: customer.currency,
+        salesPersonId: owner?.salesPersonId ?? null,
+        accountManagerUsername: owner?.accountManager ?? null,
+        status: 'pending',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: stores.id, version: stores.version, storeName: stores.storeName });
+    await writeAudit(db, {
+      ...audit,
+      action: 'store_create',
+      entityId: created!.id,
+      after: { customer_id: customer.id, store_id: created!.id, store_name: created!.storeName, doing_business_as: dba, address, status: 'pending' },
+    });
+    return { customer_store_id: created!.id, version: created!.version };
+  });
+}

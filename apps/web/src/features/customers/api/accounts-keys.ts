@@ -1,0 +1,27 @@
+/**
+ * Query keys of the account tabs and edit pages. Everything of one customer sits under the customer page's
+ * own prefix ['customers', 'customer', id] (api/keys.ts), so a change refreshes the whole customer — the
+ * header, its stores, the Activity tab and the account lists — with one invalidation.
+ */
+export const accountKeys = {
+  /** The customer page's prefix for everything of one customer (same value as customerKeys.customer). */
+  customerAll: (customerId: number) => ['customers', 'customer', customerId] as const,
+  customer: (customerId: number) => [...accountKeys.customerAll(customerId), 'accounts'] as const,
+  record: (customerId: number) => [...accountKeys.customer(customerId), 'record'] as const,
+  terminals: (customerId: number, filter: object) => [...accountKeys.customer(customerId), 'terminals', filter] as const,
+  plans: (customerId: number, filter: object) => [...accountKeys.customer(customerId), 'plans', filter] as const,
+  plan: (customerId: number, planId: number) => [...accountKeys.customer(customerId), 'plan', planId] as const,
+  billingItems: (customerId: number, filter: object) => [...accountKeys.customer(customerId), 'billing-items', filter] as const,
+  features: (customerId: number, storeId: number) => [...accountKeys.customer(customerId), 'features', storeId] as const,
+  bundles: (customerId: number, storeId: number) => [...accountKeys.customer(customerId), 'bundles', storeId] as const,
+  promotions: (customerId: number, storeId: number) => [...accountKeys.customer(customerId), 'promotions', storeId] as const,
+  transactions: (customerId: number, filter: object) => [...accountKeys.customer(customerId), 'transactions', filter] as const,
+  invoices: (customerId: number, filter: object) => [...accountKeys.customer(customerId), 'invoices', filter] as const,
+  invoice: (customerId: number, invoiceId: number) => [...accountKeys.customer(customerId), 'invoice', invoiceId] as const,
+  instruments: (customerId: number, filter: object) => [...accountKeys.customer(customerId), 'payment-instruments', filter] as const,
+  /** Not per customer. */
+  catalogue: (filter: object) => ['catalogue', 'billing-items', filter] as const,
+  retireReasons: () => ['domaindata', 'retire_reason'] as const,
+  banks: (country: string) => ['banks', country] as const,
+  privileges: (privileges: readonly string[]) => ['privileges', [...privileges].sort().join(',')] as const,
+};

@@ -1,0 +1,32 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export interface ConfirmDialogProps {
+  readonly opened: boolean;
+  readonly title: string;
+  readonly message: ReactNode;
+  /** The confirming button's name, e.g. 'Push license'. */
+  readonly confirmLabel: string;
+  readonly busy?: boolean;
+  /** 'red' for destructive actions. */
+  readonly color?: string;
+  readonly onConfirm: () => void;
+  readonly onClose: () => void;
+}
+
+/** A yes/no question before an action that changes something (a modal dialog named by its title). */
+export function ConfirmDialog({ opened, title, message, confirmLabel, busy = false, color, onConfirm, onClose }: ConfirmDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered>
+      <Text mb="lg">{message}</Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button color={color} onClick={onConfirm} loading={busy}>
+          {confirmLabel}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

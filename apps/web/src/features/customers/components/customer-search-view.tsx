@@ -1,0 +1,70 @@
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { exportCustomerSearch, SEARCH_PAGE_SIZE, useCustomerSearch, type CustomerSearchParams } from '../api/customers';
+import { datedFileName, downloadFile } from '../lib/download';
+import { notifyError } from '../lib/notify';
+import { planSearch } from '../lib/search-kind';
+import { formatSort, type SortState } from '../lib/url-state';
+import { CustomerSearchResults } from './customer-search-results';
+import { ListPagination } from './list-pagination';
+
+export interface CustomerSearchViewProps {
+  readonly q: string;
+  readonly page: number;
+  readonly sort: SortState | null;
+  readonly onPage: (page: number) => void;
+  readonly onSort: (sort: SortState) => void;
+}
+
+/** The results of the searched text: what kind was searched, the table, pages and the CSV export. */
+export function CustomerSearchView({ q, page, sort, onPage, onSort }: CustomerSearchViewProps) {
+  const plan = planSearch(q);
+  const params: CustomerSearchParams | null = plan.state === 'ready' ? { kind: plan.kind, value: plan.value, page, sort: formatSort(sort) } : null;
+  const search = useCustomerSearch(params);
+  const exportCsv = useMutation({
+    meta: { silentError: true },
+    mutationFn: async (p: CustomerSearchParams) => {
+      const blob = await exportCustomerSearch(p);
+      const fileName = datedFileName('customers', 'csv');
+      downloadFile(fileName, blob);
+      const lines = (await blob.text()).split(/\r?\n/).filter((l) => l.trim() !== '').length;
+      return { rows: Math.max(0, lines - 1), fileName };
+    },
+    onError: notifyError,
+  });
+
+  if (plan.state === 'empty') return null;
+  if (plan.state === 'too_short') {
+    return <Text c="dimmed">{plan.message}</Text>;
+  }
+  const total = search.data?.total ?? 0;
+  return (
+    <Stack component="section" aria-labelledby="customer-results-title" gap="sm" aria-busy={search.isFetching}>
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={2} size="h3" id="customer-results-title">
+            Results
+          </Title>
+          <Text role="status" size="sm" c="dimmed">
+            {plan.description}
+            {search.data ? ` — ${total} ${total === 1 ? 'match' : 'matches'}` : ''}
+          </Text>
+        </div>
+        <Button variant="default" onClick={() => params && exportCsv.mutate(params)} loading={exportCsv.isPending} disabled={total === 0}>
+          Export CSV
+        </Button>
+      </Group>
+      {exportCsv.isSuccess && (
+        <Text role="status" size="sm">
+          Exported {exportCsv.data.rows} {exportCsv.data.rows === 1 ? 'row' : 'rows'} to {exportCsv.data.fileName}.
+        </Text>
+      )}
+      {search.data ? (
+        <CustomerSearchResults items={search.data.items} sort={sort} onSort={onSort} q={q} />
+      ) : (
+        <Text c="dimmed">{search.isError ? 'The search failed. Check the text and try again.' : 'Searching…'}</Text>
+      )}
+      <ListPagination label="Result pages" total={total} pageSize={SEARCH_PAGE_SIZE} page={page} onChange={onPage} />
+    </Stack>
+  );
+}

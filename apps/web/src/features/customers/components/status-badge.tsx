@@ -1,0 +1,14 @@
+import { Badge } from '@mantine/core';
+import { humanize, statusColor } from '../lib/format';
+
+/** Mantine truncates badge labels to the space left; in a table that hides the word, so the badge keeps its width. */
+const NO_TRUNCATION = { root: { overflow: 'visible' }, label: { overflow: 'visible' } } as const;
+
+/** A record status ('active', 'suspended'…) as a coloured word. */
+export function StatusBadge({ status, label }: { readonly status: string | null | undefined; readonly label?: string }) {
+  return (
+    <Badge color={statusColor(status)} variant="light" radius="sm" styles={NO_TRUNCATION}>
+      {label ?? humanize(status)}
+    </Badge>
+  );
+}

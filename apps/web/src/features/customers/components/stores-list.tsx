@@ -1,0 +1,107 @@
+import { Table, Text, TextInput, UnstyledButton, Stack, Group } from '@mantine/core';
+import { filterStores, STORE_FILTER_MIN_CHARS, storeFilterApplies, type StoreRecord } from '@pos/domain';
+import { useState } from 'react';
+import { formatDate } from '../lib/format';
+import { StatusBadge } from './status-badge';
+
+export interface StoresListProps {
+  readonly stores: readonly StoreRecord[];
+  readonly selectedId: number | null;
+  readonly onSelect: (storeId: number) => void;
+}
+
+/** The filter matches the spec's store search record fields; the API's `bracct` etc. already carry those names. */
+function searchRecord(store: StoreRecord) {
+  return { bracct: store.bracct, sales_rep: store.sales_rep, store_name: store.store_name, doing_business_as: store.doing_business_as };
+}
+
+/**
+ * The customer's stores with the "Filter stores" box: from 3 characters it keeps stores whose bracct,
+ * sales rep, store name or DBA contains the text (any case; the domain's `filterStores`). A store name
+ * selects the store (its tabs show below).
+ */
+export function StoresList({ stores, selectedId, onSelect }: StoresListProps) {
+  const [filter, setFilter] = useState('');
+  const applies = storeFilterApplies(filter);
+  const shown = filterStores(stores.map((s) => ({ ...searchRecord(s), store: s })), filter).map((r) => r.store);
+  return (
+    <Stack component="section" aria-labelledby="stores-title" gap="xs">
+      <Group justify="space-between" align="flex-end">
+        <Text component="h2" id="stores-title" fw={700} size="lg" m={0}>
+          Stores ({stores.length})
+        </Text>
+        <TextInput
+          label="Filter stores"
+          type="search"
+          description={`Bracct, sales rep, store name or DBA; from ${STORE_FILTER_MIN_CHARS} characters`}
+          value={filter}
+          onChange={(e) => setFilter(e.currentTarget.value)}
+          w={320}
+        />
+      </Group>
+      {applies && (
+        <Text size="sm" c="dimmed" role="status">
+          {shown.length} of {stores.length} stores match “{filter.trim()}”.
+        </Text>
+      )}
+      <Table.ScrollContainer minWidth={800}>
+        <Table verticalSpacing={4} highlightOnHover captionSide="top">
+          <Table.Caption>Select a store by its name to see its terminals, plans, billing and more.</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Store</Table.Th>
+              <Table.Th scope="col">Store name</Table.Th>
+              <Table.Th scope="col">DBA</Table.Th>
+              <Table.Th scope="col">Bracct</Table.Th>
+              <Table.Th scope="col">Sales rep</Table.Th>
+              <Table.Th scope="col">Location</Table.Th>
+              <Table.Th scope="col">Status</Table.Th>
+              <Table.Th scope="col">Terminals</Table.Th>
+              <Table.Th scope="col">License expires</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {stores.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={9}>
+                  <Text c="dimmed">This customer has no stores.</Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {stores.length > 0 && shown.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={9}>
+                  <Text c="dimmed">No store matches the filter.</Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {shown.map((s) => {
+              const selected = s.store_id === selectedId;
+              return (
+                <Table.Tr key={s.store_id} bg={selected ? 'var(--mantine-color-blue-light)' : undefined}>
+                  <Table.Td>{s.store_id}</Table.Td>
+                  <Table.Td>
+                    <UnstyledButton onClick={() => onSelect(s.store_id)} aria-pressed={selected} c="blue" fw={selected ? 700 : 500} fz="sm">
+                      {s.store_name}
+                    </UnstyledButton>
+                  </Table.Td>
+                  <Table.Td>{s.doing_business_as}</Table.Td>
+                  <Table.Td>{s.bracct ?? '—'}</Table.Td>
+                  <Table.Td>{s.sales_rep ?? '—'}</Table.Td>
+                  <Table.Td>{[s.address.city, s.address.state, s.country].filter(Boolean).join(', ')}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={s.status} />
+                  </Table.Td>
+                  <Table.Td>
+                    {s.active_terminals} active / {s.terminals}
+                  </Table.Td>
+                  <Table.Td>{formatDate(s.license_expires_on)}</Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}

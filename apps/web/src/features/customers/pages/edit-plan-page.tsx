@@ -1,0 +1,245 @@
+import { Alert, Button, Checkbox, Code, Group, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { LIMITED_FEATURES, canChangeFeature, formatMoney, type Permission, type StoreFeature, type StoreFeatures } from '@pos/domain';
+import { useState, type FormEvent } from 'react';
+import { useRequestCrmFeatureChange, usePrivileges } from '../api/accounts-actions';
+import { useFeatures, useUpdateFeatures } from '../api/accounts-plans';
+import { notifySuccess } from '../lib/notify';
+import { EditPageFrame, type EditPageContext } from '../tabs/ui/edit-page-frame';
+
+const FEATURE_PRIVILEGES: readonly Permission[] = ['customer_features_edit', 'customer_features_limited'];
+
+/**
+ * #/editplan?customer=…&store=… (customer_features_edit or customer_features_limited): the store's software
+ * features as checkboxes. With only customer_features_limited, the features outside the limited set
+ * (decision 057, the domain's LIMITED_FEATURES) are shown disabled with the reason; the server refuses them
+ * too. Saving can e-mail the merchant the confirmation (queued by the server with the change); a feature
+ * change can also be requested through the CRM (decision 069).
+ */
+export default function EditPlanPage() {
+  return (
+    <EditPageFrame title="Edit plan" intro="The store's software features: switch them on or off, or ask for a change through the CRM.">
+      {(context) => <EditFeatures key={`${context.customer.customer_id}:${context.store?.store_id ?? 0}`} {...context} />}
+    </EditPageFrame>
+  );
+}
+
+/** The privileges the permission call granted, as a list for the domain's canChangeFeature. */
+export function grantedOf(flags: Readonly<Record<string, boolean>> | undefined): string[] {
+  return Object.entries(flags ?? {})
+    .filter(([, granted]) => granted)
+    .map(([name]) => name);
+}
+
+function EditFeatures({ customer, store }: EditPageContext) {
+  const customerId = customer.customer_id;
+  const storeId = store?.store_id ?? null;
+  const privileges = usePrivileges(FEATURE_PRIVILEGES);
+  const features = useFeatures(customerId, storeId);
+  if (storeId === null) return <Text>This customer has no store, so it has no features.</Text>;
+  if (features.isPending || privileges.isPending) {
+    return (
+      <Text c="dimmed" role="status">
+        Loading the features…
+      </Text>
+    );
+  }
+  if (features.isError || privileges.isError) {
+    return (
+      <Alert color="red" role="alert" title="The features could not be loaded">
+        <Button
+          size="compact-sm"
+          variant="light"
+          color="red"
+          onClick={() => {
+            void features.refetch();
+            void privileges.refetch();
+          }}
+        >
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  const granted = grantedOf(privileges.data);
+  return (
+    <Stack gap="lg">
+      <FeaturesForm key={features.data.features_version} customerId={customerId} storeId={storeId} data={features.data} granted={granted} />
+      <CrmRequest storeId={storeId} features={features.data.features} />
+    </Stack>
+  );
+}
+
+function priceText(f: StoreFeature): string {
+  if (f.price_cents === null) return 'no price in this currency';
+  return `${formatMoney(f.price_cents, f.currency)} a month${f.charge_at_level === 'C' ? ' per customer' : ''}`;
+}
+
+interface FeaturesFormProps {
+  readonly customerId: number;
+  readonly storeId: number;
+  readonly data: StoreFeatures;
+  readonly granted: readonly string[];
+}
+
+function FeaturesForm({ customerId, storeId, data, granted }: FeaturesFormProps) {
+  const update = useUpdateFeatures(customerId);
+  const [on, setOn] = useState<ReadonlySet<number>>(() => new Set(data.features.filter((f) => f.enabled).map((f) => f.billing_item_id)));
+  const [notify, setNotify] = useState(true);
+  const [unchanged, setUnchanged] = useState(false);
+  const full = granted.includes('customer_features_edit');
+  const limitedOnly = !full && granted.includes('customer_features_limited');
+  /** The domain's rule on the privileges the server granted, and the server's own answer for this feature. */
+  const changeable = (f: StoreFeature) => canChangeFeature(granted, f) && f.can_change;
+
+  const added = data.features.filter((f) => on.has(f.billing_item_id) && !f.enabled);
+  const removed = data.features.filter((f) => !on.has(f.billing_item_id) && f.enabled);
+
+  function toggle(f: StoreFeature, checked: boolean) {
+    if (!changeable(f)) return;
+    setOn((current) => {
+      const next = new Set(current);
+      if (checked) next.add(f.billing_item_id);
+      else next.delete(f.billing_item_id);
+      return next;
+    });
+    setUnchanged(false);
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (added.length === 0 && removed.length === 0) {
+      setUnchanged(true);
+      return;
+    }
+    update.mutate(
+      { custstoreid: storeId, features: [...on], features_version: data.features_version, notify_merchant: notify },
+      {
+        onSuccess: (result) => {
+          const parts = [
+            result.added.length > 0 ? `${result.added.length} switched on` : null,
+            result.removed.length > 0 ? `${result.removed.length} switched off` : null,
+          ].filter(Boolean);
+          notifySuccess(`Features saved (${parts.join(', ') || 'no change'}).${result.email_job_id ? ' The merchant is e-mailed a confirmation.' : ''}`);
+        },
+      },
+    );
+  }
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="features-title">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="features-title">
+            Features
+          </Title>
+          {limitedOnly && (
+            <Alert color="blue" title="Limited feature access" role="note">
+              Your access changes only these features: {LIMITED_FEATURES.join(', ')}. The others are shown for information; ask someone with full feature access
+              (customer_features_edit), or request the change through the CRM below.
+            </Alert>
+          )}
+          {!full && !limitedOnly && (
+            <Alert color="orange" title="View only" role="note">
+              Your access does not change features.
+            </Alert>
+          )}
+          <Table verticalSpacing={6} fz="sm" captionSide="top">
+            <Table.Caption>Features of store {storeId}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Feature</Table.Th>
+                <Table.Th scope="col">Price</Table.Th>
+                <Table.Th scope="col">Now</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.features.map((f) => {
+                const allowed = changeable(f);
+                return (
+                  <Table.Tr key={f.billing_item_id}>
+                    <Table.Td>
+                      <Checkbox
+                        label={f.name}
+                        checked={on.has(f.billing_item_id)}
+                        disabled={!allowed}
+                        description={allowed ? undefined : 'Needs full feature access (customer_features_edit)'}
+                        onChange={(e) => toggle(f, e.currentTarget.checked)}
+                      />
+                    </Table.Td>
+                    <Table.Td>{priceText(f)}</Table.Td>
+                    <Table.Td>{f.enabled ? 'On' : 'Off'}</Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+          <Text size="sm" role="status">
+            {added.length === 0 && removed.length === 0
+              ? unchanged
+                ? 'Nothing changed.'
+                : 'No changes yet.'
+              : `To switch on: ${added.map((f) => f.name).join(', ') || 'none'}. To switch off: ${removed.map((f) => f.name).join(', ') || 'none'}.`}
+          </Text>
+          <Checkbox label="E-mail the merchant a confirmation" checked={notify} onChange={(e) => setNotify(e.currentTarget.checked)} />
+          <Group>
+            <Button type="submit" loading={update.isPending} disabled={!full && !limitedOnly}>
+              Save features
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function CrmRequest({ storeId, features }: { storeId: number; features: readonly StoreFeature[] }) {
+  const request = useRequestCrmFeatureChange();
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [notes, setNotes] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (chosen.length === 0) {
+      setError('Choose at least one feature.');
+      return;
+    }
+    setError(null);
+    request.mutate({ storeid: storeId, features: chosen, notes: notes.trim() || undefined });
+  }
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="crm-title">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <div>
+            <Title order={2} size="h4" id="crm-title">
+              Request a feature change (CRM)
+            </Title>
+            <Text size="sm" c="dimmed">
+              Sends a feature-change request to the CRM, where the account team processes it (e.g. a feature that needs hardware or a contract change).
+            </Text>
+          </div>
+          <Checkbox.Group label="Features to change" value={chosen} onChange={setChosen} error={error}>
+            <Group mt={4} gap="md">
+              {features.map((f) => (
+                <Checkbox key={f.billing_item_id} value={f.name} label={f.name} />
+              ))}
+            </Group>
+          </Checkbox.Group>
+          <Textarea label="Notes" description="What should change, and when" value={notes} onChange={(e) => setNotes(e.currentTarget.value)} maxLength={2000} rows={3} />
+          <Group>
+            <Button type="submit" variant="default" loading={request.isPending}>
+              Send request to CRM
+            </Button>
+          </Group>
+          {request.isSuccess && (
+            <Text role="status" size="sm">
+              Request queued as job <Code>{request.data.jobId}</Code>.
+            </Text>
+          )}
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

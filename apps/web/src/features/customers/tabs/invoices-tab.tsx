@@ -1,0 +1,247 @@
+import { Button, Group, NativeSelect, Table, Text, Textarea } from '@mantine/core';
+import { INVOICE_STATUSES, INVOICE_STATUS_LABELS, INVOICE_TYPES, INVOICE_TYPE_LABELS, invoiceReverseRequest, type Invoice } from '@pos/domain';
+import { useState } from 'react';
+import { isApiError } from '../../../lib/api';
+import { useInvoice, useInvoices, useReverseInvoice } from '../api/accounts-money';
+import { ListPagination } from '../components/list-pagination';
+import { formatCents, formatDate } from '../lib/format';
+import { notifySuccess } from '../lib/notify';
+import type { StoreTabProps } from '../tab-props';
+import { invoiceStatusLook, invoiceTypeLabel, transactionStatusLook } from './status';
+import { ActionDialog } from './ui/action-dialog';
+import { useIdempotencyKeys } from './ui/idempotency';
+import { StatusBadge } from './ui/status-badge';
+import { NoStore, TabFrame } from './ui/tab-frame';
+
+const PAGE_SIZE = 25;
+
+const STATUS_OPTIONS = [{ value: '', label: 'Any status' }, ...INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_LABELS[s] }))];
+const TYPE_OPTIONS = [{ value: '', label: 'Any type' }, ...INVOICE_TYPES.map((t) => ({ value: t, label: INVOICE_TYPE_LABELS[t] }))];
+
+/**
+ * Invoices of the selected store: number, type and status as words (spec §4), dates and amounts; Details
+ * shows the lines, payments and credit memos. With edit rights: Reverse (pending or paid invoices) after a
+ * confirmation with a reason, sent with an Idempotency-Key.
+ */
+export function InvoicesTab({ customerId, storeId, canEdit }: StoreTabProps) {
+  if (storeId === null) return <NoStore title="Invoices" />;
+  return <InvoicesOfStore key={storeId} customerId={customerId} storeId={storeId} canEdit={canEdit} />;
+}
+
+function InvoicesOfStore({ customerId, storeId, canEdit }: { customerId: number; storeId: number; canEdit: boolean }) {
+  const [status, setStatus] = useState('');
+  const [type, setType] = useState('');
+  const filterKey = `${status}|${type}`;
+  const [paging, setPaging] = useState({ key: '', page: 1 });
+  const page = paging.key === filterKey ? paging.page : 1;
+  const list = useInvoices(customerId, { storeId, status: status || null, type: type || null, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, sort: '-issued_on' });
+  const [dialog, setDialog] = useState<{ kind: 'detail' | 'reverse'; invoice: Invoice } | null>(null);
+  const items = list.data?.items ?? [];
+
+  return (
+    <TabFrame title="Invoices" isPending={list.isPending} error={list.error} onRetry={() => void list.refetch()}>
+      <form role="search" aria-label="Filter invoices" onSubmit={(e) => e.preventDefault()}>
+        <Group align="flex-end" gap="sm">
+          <NativeSelect label="Status" data={STATUS_OPTIONS} value={status} onChange={(e) => setStatus(e.currentTarget.value)} w={200} />
+          <NativeSelect label="Type" data={TYPE_OPTIONS} value={type} onChange={(e) => setType(e.currentTarget.value)} w={260} />
+        </Group>
+      </form>
+      <Table.ScrollContainer minWidth={980}>
+        <Table striped verticalSpacing="xs" fz="sm" captionSide="top">
+          <Table.Caption>Invoices of store {storeId}, newest first</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Invoice</Table.Th>
+              <Table.Th scope="col">Type</Table.Th>
+              <Table.Th scope="col">Status</Table.Th>
+              <Table.Th scope="col">Issued</Table.Th>
+              <Table.Th scope="col">Due</Table.Th>
+              <Table.Th scope="col">Total</Table.Th>
+              <Table.Th scope="col">Paid</Table.Th>
+              <Table.Th scope="col">Balance</Table.Th>
+              <Table.Th scope="col">Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={9}>
+                  <Text c="dimmed">No invoices match.</Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {items.map((inv) => (
+              <Table.Tr key={inv.id}>
+                <Table.Th scope="row" fw={600}>
+                  {inv.invoice_number}
+                </Table.Th>
+                <Table.Td>{invoiceTypeLabel(inv.type)}</Table.Td>
+                <Table.Td>
+                  <StatusBadge look={invoiceStatusLook(inv.status)} />
+                </Table.Td>
+                <Table.Td>{formatDate(inv.issued_on)}</Table.Td>
+                <Table.Td>{formatDate(inv.due_on)}</Table.Td>
+                <Table.Td>{formatCents(inv.total_cents, inv.currency)}</Table.Td>
+                <Table.Td>{formatCents(inv.paid_cents, inv.currency)}</Table.Td>
+                <Table.Td>{formatCents(inv.balance_cents, inv.currency)}</Table.Td>
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap">
+                    <Button size="compact-sm" variant="light" aria-label={`Details of invoice ${inv.invoice_number}`} onClick={() => setDialog({ kind: 'detail', invoice: inv })}>
+                      Details
+                    </Button>
+                    {canEdit && inv.can_reverse && (
+                      <Button size="compact-sm" variant="light" color="red" aria-label={`Reverse invoice ${inv.invoice_number}`} onClick={() => setDialog({ kind: 'reverse', invoice: inv })}>
+                        Reverse
+                      </Button>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <ListPagination label="Invoice pages" total={list.data?.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={(p) => setPaging({ key: filterKey, page: p })} />
+      {dialog?.kind === 'detail' && <InvoiceDetailDialog customerId={customerId} invoice={dialog.invoice} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'reverse' && <ReverseDialog customerId={customerId} invoice={dialog.invoice} onClose={() => setDialog(null)} />}
+    </TabFrame>
+  );
+}
+
+function ReverseDialog({ customerId, invoice, onClose }: { customerId: number; invoice: Invoice; onClose: () => void }) {
+  const reverse = useReverseInvoice(customerId);
+  const keys = useIdempotencyKeys();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const paid = invoice.paid_cents > 0;
+
+  function confirm() {
+    const parsed = invoiceReverseRequest.safeParse({ reason, version: invoice.version });
+    if (!parsed.success) {
+      setError(parsed.error.issues.find((i) => i.path[0] === 'reason')?.message ?? parsed.error.issues[0]?.message ?? 'Check the reason.');
+      return;
+    }
+    const actionKey = `reverse:${invoice.id}`;
+    reverse.mutate(
+      { invoiceId: invoice.id, body: parsed.data, idempotencyKey: keys.keyFor(actionKey) },
+      {
+        onSuccess: (result) => {
+          keys.settle(actionKey);
+          const memo = result.credit_memo ? ` A refund credit memo of ${formatCents(result.credit_memo.amount_cents, result.credit_memo.currency)} awaits AR approval.` : '';
+          notifySuccess(`Invoice ${invoice.invoice_number} is reversed.${memo}`, 'Reversed');
+          onClose();
+        },
+        onError: (e) => {
+          const kept = keys.settle(actionKey, e);
+          const fieldMessage = isApiError(e) ? e.fields.reason : undefined;
+          if (fieldMessage) setError(fieldMessage);
+          else if (!kept) onClose();
+        },
+      },
+    );
+  }
+
+  return (
+    <ActionDialog
+      opened
+      title={`Reverse invoice ${invoice.invoice_number}?`}
+      message={
+        <Text>
+          The invoice of {formatCents(invoice.total_cents, invoice.currency)} is reversed and no longer due.
+          {paid ? ` ${formatCents(invoice.paid_cents, invoice.currency)} already paid becomes a refund credit memo for AR to approve.` : ''}
+        </Text>
+      }
+      confirmLabel="Reverse invoice"
+      color="red"
+      busy={reverse.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
+      <Textarea
+        label="Reason"
+        description="Why is it reversed? (at least 3 characters)"
+        value={reason}
+        onChange={(e) => {
+          setReason(e.currentTarget.value);
+          setError(null);
+        }}
+        error={error}
+        required
+        rows={3}
+        maxLength={500}
+        data-autofocus
+      />
+    </ActionDialog>
+  );
+}
+
+function InvoiceDetailDialog({ customerId, invoice, onClose }: { customerId: number; invoice: Invoice; onClose: () => void }) {
+  const detail = useInvoice(customerId, invoice.id);
+  const d = detail.data;
+  return (
+    <ActionDialog opened closeOnly title={`Invoice ${invoice.invoice_number}`} confirmLabel="Close" onConfirm={onClose} onClose={onClose}>
+      <Text size="sm">
+        {invoiceTypeLabel(invoice.type)} · {invoiceStatusLook(invoice.status).label} · issued {formatDate(invoice.issued_on)} · due {formatDate(invoice.due_on)}
+        {invoice.period_start && ` · period ${formatDate(invoice.period_start)} – ${formatDate(invoice.period_end)}`}
+      </Text>
+      {detail.isPending && <Text c="dimmed">Loading the invoice…</Text>}
+      {d && (
+        <>
+          <Table verticalSpacing={4} fz="sm" captionSide="top">
+            <Table.Caption>Lines</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Description</Table.Th>
+                <Table.Th scope="col">Qty</Table.Th>
+                <Table.Th scope="col">Unit</Table.Th>
+                <Table.Th scope="col">Amount</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {d.lines.map((l) => (
+                <Table.Tr key={l.id}>
+                  <Table.Td>{l.description}</Table.Td>
+                  <Table.Td>{l.quantity}</Table.Td>
+                  <Table.Td>{formatCents(l.unit_cents, d.currency)}</Table.Td>
+                  <Table.Td>{formatCents(l.amount_cents, d.currency)}</Table.Td>
+                </Table.Tr>
+              ))}
+              <Table.Tr>
+                <Table.Td colSpan={3}>Tax</Table.Td>
+                <Table.Td>{formatCents(d.tax_cents, d.currency)}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th scope="row" colSpan={3}>
+                  Total
+                </Table.Th>
+                <Table.Td fw={700}>{formatCents(d.total_cents, d.currency)}</Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+          {d.transactions.length > 0 && (
+            <Table verticalSpacing={4} fz="sm" captionSide="top">
+              <Table.Caption>Payments</Table.Caption>
+              <Table.Tbody>
+                {d.transactions.map((t) => (
+                  <Table.Tr key={t.id}>
+                    <Table.Td>{t.id}</Table.Td>
+                    <Table.Td>
+                      <StatusBadge look={transactionStatusLook(t.status)} />
+                    </Table.Td>
+                    <Table.Td>{formatCents(t.amount_cents, t.currency)}</Table.Td>
+                    <Table.Td>{formatDate(t.attempted_at)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+          {d.credit_memos.length > 0 && (
+            <Text size="sm">
+              Credit memos: {d.credit_memos.map((m) => `${formatCents(m.amount_cents, m.currency)} (${m.status === 'P' ? 'pending approval' : m.status === 'A' ? 'approved' : 'rejected'})`).join(', ')}
+            </Text>
+          )}
+        </>
+      )}
+    </ActionDialog>
+  );
+}
