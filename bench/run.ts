@@ -18,12 +18,40 @@ import { ensureServerBuild } from '../scripts/lib/server-build.mjs';
 
 interface Scenario {
   name: string;
+  /** `{token}` is replaced by a support@example.com session token. */
   path: string;
   /** The figure the issues hold us to, if any (p99 latency in ms). */
   targetP99Ms?: number;
+  /** The figure the issues hold us to, if any (median latency in ms). */
+  targetP50Ms?: number;
 }
 
-const SCENARIOS: Scenario[] = [{ name: 'health (one query)', path: '/api/health', targetP99Ms: 50 }];
+/** Issue 6: "search on the demo data answers in under 100 ms at the server" (median, 10 concurrent callers). */
+const SEARCH_TARGET_MS = 100;
+
+const SCENARIOS: Scenario[] = [
+  { name: 'health (one query)', path: '/api/health', targetP99Ms: 50 },
+  { name: 'customer-search-text (3 letters)', path: '/api/customers/{token}/all?search=mar', targetP50Ms: SEARCH_TARGET_MS },
+  { name: 'customer-search-text (sorted by DBA desc)', path: '/api/customers/{token}/all?search=mar&sort=-doing_business_as', targetP50Ms: SEARCH_TARGET_MS },
+  { name: 'customer-search-customerid', path: '/api/customers/{token}/all?customerid=100001', targetP50Ms: SEARCH_TARGET_MS },
+  { name: 'customer-search-storeid', path: '/api/customers/{token}/all?storeid=500001', targetP50Ms: SEARCH_TARGET_MS },
+  { name: 'customer record with stores', path: '/api/customers/100001/{token}' },
+];
+
+/** A session of a demo staff member through the local identity provider (the API way the e2e tests use). */
+async function signIn(baseUrl: string, email: string): Promise<string> {
+  const health = await fetch(`${baseUrl}/api/health`);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(health.headers.get('set-cookie') ?? '')?.[1];
+  if (!xsrf) throw new Error('no XSRF cookie from /api/health');
+  const headers = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
+  const call = async (url: string, body: object) => {
+    const res = await fetch(`${baseUrl}${url}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`${url} → ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { info: Record<string, string> }).info;
+  };
+  const { idtoken } = await call('/api/dev/idtoken', { email });
+  return (await call('/api/auth/authenticate', { idtoken: idtoken! })).token!;
+}
 /** `npm start` on a seeded data directory → first 200 of /api/health (median of this many starts; decision 041). */
 const LATER_STARTS = 5;
 const LATER_START_TARGET_MS = 5000;
@@ -67,9 +95,14 @@ async function main() {
     const startMs = await waitForHealth(baseUrl, 120_000, server.exited).catch((err: Error) => {
       throw new Error(`${err.message}\n${server.output()}`, { cause: err });
     });
+    const token = await signIn(baseUrl, 'support@example.com');
     const results = [];
     for (const s of SCENARIOS) {
-      const r = await autocannon({ url: `${baseUrl}${s.path}`, connections: 10, duration: seconds });
+      const r = await autocannon({ url: `${baseUrl}${s.path.replace('{token}', token)}`, connections: 10, duration: seconds });
+      const meets = [
+        s.targetP99Ms === undefined ? null : r.latency.p99 <= s.targetP99Ms,
+        s.targetP50Ms === undefined ? null : r.latency.p50 <= s.targetP50Ms,
+      ].filter((m) => m !== null);
       results.push({
         scenario: s.name,
         path: s.path,
@@ -77,8 +110,8 @@ async function main() {
         p50Ms: r.latency.p50,
         p99Ms: r.latency.p99,
         non2xx: r.non2xx,
-        targetP99Ms: s.targetP99Ms ?? null,
-        meetsTarget: s.targetP99Ms === undefined ? null : r.latency.p99 <= s.targetP99Ms,
+        target: s.targetP99Ms !== undefined ? `p99 ≤ ${s.targetP99Ms} ms` : s.targetP50Ms !== undefined ? `p50 ≤ ${s.targetP50Ms} ms` : null,
+        meetsTarget: meets.length === 0 ? null : meets.every(Boolean),
       });
     }
     // Later starts: the same data directory (seeded by the first start), through `npm start` as a person runs it.

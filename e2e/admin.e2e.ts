@@ -1,45 +1,22 @@
 import { jobStatusInfo, type JobStatusInfo } from '@pos/domain';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from './support/auth-server';
 import { e2e, launchBrowser, noBrowser } from './support/browser';
 import { demoElmerId } from './support/demo-data';
-import { demoAccounts, signInThroughChooser, type DemoAccount } from './support/sign-in';
+import { headerOf as header, mainOf as main, sessionToken, signInAsStaff } from './support/staff-session';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 
 describe.skipIf(noBrowser)('admin tools: job monitor and Mailbox (issue 5)', () => {
   let browser: Browser;
-  let accounts: DemoAccount[];
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    accounts = await demoAccounts(e2e.baseUrl);
   });
   afterAll(() => browser?.close());
 
-  const account = (email: string): DemoAccount => {
-    const found = accounts.find((a) => a.email === email);
-    if (!found) throw new Error(`the demo data has no staff user ${email}`);
-    return found;
-  };
-
-  async function signedIn(email: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-    const context = await browser.newContext({ baseURL: e2e.baseUrl });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto('/#/login');
-    await signInThroughChooser(page, account(email));
-    // Only the admin pages count here: the provider's chooser page asks for /favicon.ico, which the server
-    // does not serve (a 404 in the console that belongs to the sign-in issue, not to these tools).
-    errors.length = 0;
-    return { context, page, errors };
-  }
-
-  const header = (page: Page) => page.getByRole('banner');
-  const main = (page: Page) => page.getByRole('main');
+  const signedIn = (email: string) => signInAsStaff(browser, email);
 
   it("an admin sends an update-payment link from the job monitor and finds the e-mail with its link in the Mailbox", async () => {
     const { context, page, errors } = await signedIn('admin@example.com');
@@ -62,7 +39,7 @@ describe.skipIf(noBrowser)('admin tools: job monitor and Mailbox (issue 5)', () 
     expect(await jobRow.getByText('Payment-method update link').count()).toBe(1);
 
     // Who the worker wrote to (the store's billing contact): the job's own record says.
-    const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('sessionInfo') ?? '{}') as { token?: string }).token);
+    const token = await sessionToken(page);
     const job: JobStatusInfo = jobStatusInfo.parse(await callApi(context, e2e.baseUrl, 'GET', `/api/jobs/${jobId}/${token}`));
     const to = (job.output as { to?: string } | null)?.to;
     expect(to, 'the job output names the recipient').toMatch(/@/);

@@ -1,10 +1,10 @@
 import { paymentPlanList, terminalValidation, type PaymentPlan } from '@pos/domain';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from './support/auth-server';
 import { e2e, launchBrowser, noBrowser } from './support/browser';
 import { demoElmerId } from './support/demo-data';
-import { demoAccounts, signInThroughChooser, type DemoAccount } from './support/sign-in';
+import { mainOf as main, sessionToken as tokenOf, signInAsStaff, type StaffSession } from './support/staff-session';
 
 /*
  * The account tabs and edit pages in a real browser on the demo data (issue 6; decisions 065–069), as
@@ -25,31 +25,8 @@ const shown = (iso: string) => `${MONTHS[Number(iso.slice(5, 7)) - 1]} ${Number(
 
 describe.skipIf(noBrowser)('customer account tabs and edit pages (issue 6)', () => {
   let browser: Browser;
-  let accounts: DemoAccount[];
-  let session: { context: BrowserContext; page: Page; errors: string[] };
+  let session: StaffSession;
   let target: Target;
-
-  const account = (email: string): DemoAccount => {
-    const found = accounts.find((a) => a.email === email);
-    if (!found) throw new Error(`the demo data has no staff user ${email}`);
-    return found;
-  };
-
-  async function signedIn(email: string) {
-    const context = await browser.newContext({ baseURL: e2e.baseUrl });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto('/#/login');
-    await signInThroughChooser(page, account(email));
-    errors.length = 0; // the identity provider's chooser page asks for a favicon the server does not serve
-    return { context, page, errors };
-  }
-
-  const tokenOf = (page: Page) =>
-    page.evaluate(() => (JSON.parse(sessionStorage.getItem('sessionInfo') ?? '{}') as { token?: string }).token ?? '');
-  const main = (page: Page) => page.getByRole('main');
 
   /**
    * A demo store with an active terminal and an active monthly or yearly plan, found the way a test may (the
@@ -73,8 +50,7 @@ describe.skipIf(noBrowser)('customer account tabs and edit pages (issue 6)', () 
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    accounts = await demoAccounts(e2e.baseUrl);
-    session = await signedIn('support@example.com');
+    session = await signInAsStaff(browser, 'support@example.com');
     target = await findTarget(session.context, await tokenOf(session.page));
   });
   afterAll(async () => {

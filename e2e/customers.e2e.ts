@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { CUSTOMER_SEARCH_CSV_COLUMNS, customerRecord, customerSearchResult, type CustomerRecord, type StoreRecord } from '@pos/domain';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from './support/auth-server';
 import { e2e, launchBrowser, noBrowser } from './support/browser';
-import { demoAccounts, signInThroughChooser, type DemoAccount } from './support/sign-in';
+import { headerOf as header, mainOf as main, sessionToken as tokenOf, signInAsStaff } from './support/staff-session';
 
 /*
  * The customers back office in a real browser, on the demo data (issue 6; decisions 060–064): search a store by
@@ -12,36 +12,13 @@ import { demoAccounts, signInThroughChooser, type DemoAccount } from './support/
  */
 describe.skipIf(noBrowser)('customer search and customer page (issue 6)', () => {
   let browser: Browser;
-  let accounts: DemoAccount[];
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    accounts = await demoAccounts(e2e.baseUrl);
   });
   afterAll(() => browser?.close());
 
-  const account = (email: string): DemoAccount => {
-    const found = accounts.find((a) => a.email === email);
-    if (!found) throw new Error(`the demo data has no staff user ${email}`);
-    return found;
-  };
-
-  async function signedIn(email: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-    const context = await browser.newContext({ baseURL: e2e.baseUrl });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto('/#/login');
-    await signInThroughChooser(page, account(email));
-    errors.length = 0; // the identity provider's chooser page asks for a favicon the server does not serve
-    return { context, page, errors };
-  }
-
-  const tokenOf = (page: Page) =>
-    page.evaluate(() => (JSON.parse(sessionStorage.getItem('sessionInfo') ?? '{}') as { token?: string }).token ?? '');
-  const main = (page: Page) => page.getByRole('main');
-  const header = (page: Page) => page.getByRole('banner');
+  const signedIn = (email: string) => signInAsStaff(browser, email);
 
   async function getCustomer(context: BrowserContext, token: string, id: number): Promise<CustomerRecord> {
     return customerRecord.parse(await callApi(context, e2e.baseUrl, 'GET', `/api/customers/${id}/${token}`));

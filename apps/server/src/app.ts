@@ -32,6 +32,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { distributorRoutes } from './modules/auth/distributor.routes';
 import { localOidcRoutes } from './modules/auth/oidc.routes';
 import { bankRoutes } from './modules/banks/banks.routes';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { currencyRoutes } from './modules/currencies/currencies.routes';
 import { customerRoutes } from './modules/customers/customers.routes';
 import { customerAccountRoutes } from './modules/customer-accounts/customer-accounts.routes';
@@ -198,6 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   if (identity.local) await api.register(localOidcRoutes, { issuer: identity.local });
   await api.register(currencyRoutes);
   await api.register(bankRoutes);
+  await api.register(catalogueRoutes);
   await api.register(uploadRoutes);
   await api.register(notificationRoutes);
   await api.register(jobRoutes);

@@ -22,7 +22,12 @@ export function describeError(error: unknown): UserMessage {
     return { title: 'Check your input', message: `${sentence} ${next}` };
   }
   if (error.status === 404) return { title: 'Not found', message: `${sentence} Check the link or search again.` };
-  if (error.status === 409) return { title: 'Changed elsewhere', message: `${sentence} Reload the page to see the latest data, then try again.` };
+  if (error.status === 409) {
+    // version_conflict: someone else saved the record first. Any other 409 (code 'conflict': "already
+    // retired", "already has an active monthly plan"…) is a rule of the record's current state.
+    if (error.code === 'version_conflict') return { title: 'Changed elsewhere', message: `${sentence} Reload the page to see the latest data, then try again.` };
+    return { title: 'Not possible', message: `${sentence} Check the record and try again.` };
+  }
   if (error.status === 429) return { title: 'Too many requests', message: `${sentence} Wait a moment and try again.` };
   if (error.status >= 500) {
     return { title: 'Server problem', message: `${sentence} Try again in a moment; if it keeps happening, contact support.` };

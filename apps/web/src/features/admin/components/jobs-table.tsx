@@ -1,9 +1,10 @@
 import { Button, Group, Table, Text } from '@mantine/core';
 import type { JobStateValue, JobSummary } from '@pos/domain';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DataTable } from '../../../components/data-table';
 import { useJobAction, type JobAction } from '../api/jobs';
 import { formatDateTime, jobErrorMessage, queueLabel } from '../lib/format';
-import { ConfirmDialog } from './confirm-dialog';
 import { JobStateBadge } from './job-state-badge';
 
 /** Which jobs each action applies to (the server answers 409 otherwise). */
@@ -15,6 +16,8 @@ function errorOf(job: JobSummary): string | null {
   if (job.state !== 'failed' && job.state !== 'retry' && !job.dead_lettered) return null;
   return jobErrorMessage(job.output);
 }
+
+const COLUMNS = ['Queue', 'State', 'Retries', 'Created', 'Finished', 'Error', 'Actions'];
 
 const QUESTIONS: Readonly<Record<JobAction, { title: string; message: (job: JobSummary) => string; confirm: string }>> = {
   retry: {
@@ -37,78 +40,57 @@ export function JobsTable({ items }: { readonly items: readonly JobSummary[] }) 
 
   return (
     <>
-      <Table.ScrollContainer minWidth={860}>
-        <Table striped verticalSpacing="xs" fz="sm" captionSide="top">
-          <Table.Caption>Recent jobs, newest first</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Queue</Table.Th>
-              <Table.Th scope="col">State</Table.Th>
-              <Table.Th scope="col">Retries</Table.Th>
-              <Table.Th scope="col">Created</Table.Th>
-              <Table.Th scope="col">Finished</Table.Th>
-              <Table.Th scope="col">Error</Table.Th>
-              <Table.Th scope="col">Actions</Table.Th>
+      <DataTable caption="Recent jobs, newest first" columns={COLUMNS} minWidth={860} rowCount={items.length} emptyText="No jobs match.">
+        {items.map((job) => {
+          const error = errorOf(job);
+          return (
+            <Table.Tr key={`${job.queue}:${job.id}`}>
+              <Table.Td>
+                <Text size="sm">{queueLabel(job.queue)}</Text>
+                <Text size="xs" c="dimmed" ff="monospace">
+                  {job.id}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <JobStateBadge state={job.state} deadLettered={job.dead_lettered} />
+              </Table.Td>
+              <Table.Td>
+                {job.retry_count} of {job.retry_limit}
+              </Table.Td>
+              <Table.Td>{formatDateTime(job.created_on)}</Table.Td>
+              <Table.Td>{formatDateTime(job.completed_on)}</Table.Td>
+              <Table.Td maw={320} style={{ overflowWrap: 'anywhere' }}>
+                {error && (
+                  <Text size="sm" c="red">
+                    {error}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Group gap={6} wrap="nowrap">
+                  {RETRYABLE.includes(job.state) && (
+                    <Button size="compact-sm" variant="light" onClick={() => setPending({ job, action: 'retry' })}>
+                      Retry
+                    </Button>
+                  )}
+                  {CANCELLABLE.includes(job.state) && (
+                    <Button size="compact-sm" variant="light" color="red" onClick={() => setPending({ job, action: 'cancel' })}>
+                      Cancel
+                    </Button>
+                  )}
+                </Group>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={7}>
-                  <Text c="dimmed">No jobs match.</Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {items.map((job) => {
-              const error = errorOf(job);
-              return (
-                <Table.Tr key={`${job.queue}:${job.id}`}>
-                  <Table.Td>
-                    <Text size="sm">{queueLabel(job.queue)}</Text>
-                    <Text size="xs" c="dimmed" ff="monospace">
-                      {job.id}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <JobStateBadge state={job.state} deadLettered={job.dead_lettered} />
-                  </Table.Td>
-                  <Table.Td>
-                    {job.retry_count} of {job.retry_limit}
-                  </Table.Td>
-                  <Table.Td>{formatDateTime(job.created_on)}</Table.Td>
-                  <Table.Td>{formatDateTime(job.completed_on)}</Table.Td>
-                  <Table.Td maw={320} style={{ overflowWrap: 'anywhere' }}>
-                    {error && (
-                      <Text size="sm" c="red">
-                        {error}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      {RETRYABLE.includes(job.state) && (
-                        <Button size="compact-sm" variant="light" onClick={() => setPending({ job, action: 'retry' })}>
-                          Retry
-                        </Button>
-                      )}
-                      {CANCELLABLE.includes(job.state) && (
-                        <Button size="compact-sm" variant="light" color="red" onClick={() => setPending({ job, action: 'cancel' })}>
-                          Cancel
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          );
+        })}
+      </DataTable>
       <ConfirmDialog
         opened={pending !== null}
         title={question?.title ?? ''}
         message={pending && question ? question.message(pending.job) : ''}
         confirmLabel={question?.confirm ?? ''}
+        cancelLabel="Keep as is"
+        color="red"
         busy={act.isPending}
         onClose={() => setPending(null)}
         onConfirm={() => pending && act.mutate({ queue: pending.job.queue, id: pending.job.id, action: pending.action })}

@@ -1,4 +1,5 @@
 import type { MailSummary } from '@pos/domain';
+import { downloadFile } from '../../../lib/download';
 
 /**
  * CSV for exports (RFC 4180): fields with a comma, quote or line break are quoted, quotes doubled, lines
@@ -20,19 +21,10 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CsvVal
   return [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
 
-/** Offer `text` as a file download named `fileName`. */
+/** Offer `text` as a CSV file download named `fileName`. */
 export function downloadCsv(fileName: string, text: string): void {
   // A byte-order mark, so spreadsheet programs read the file as UTF-8.
-  const blob = new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  anchor.rel = 'noopener';
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  downloadFile(fileName, new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
 }
 
 /** The Mailbox export: one row per message, timestamps as ISO 8601 (UTC), links separated by spaces. */

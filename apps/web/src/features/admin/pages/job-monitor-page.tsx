@@ -1,10 +1,10 @@
 import { Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { JOB_QUEUE_NAMES, JOB_STATE_VALUES, type JobStateValue } from '@pos/domain';
 import { useState } from 'react';
+import { ListPagination } from '../../../components/list-pagination';
 import { JOB_PAGE_SIZE, JOB_REFRESH_MS, useJobList, type JobFilter } from '../api/jobs';
 import { JobCountsTable } from '../components/job-counts-table';
 import { JobsTable } from '../components/jobs-table';
-import { ListPagination } from '../components/list-pagination';
 import { SendPaymentLinkPanel } from '../components/send-payment-link-panel';
 import { queueLabel } from '../lib/format';
 

@@ -2,8 +2,9 @@ import { Button, Grid, Group, NativeSelect, Stack, Text, TextInput, Title } from
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ListPagination } from '../../../components/list-pagination';
+import { datedFileName } from '../../../lib/download';
 import { fetchAllMail, MAIL_PAGE_SIZE, MAIL_TEMPLATES, useMailList, type MailFilter } from '../api/mail';
-import { ListPagination } from '../components/list-pagination';
 import { MailDetail } from '../components/mail-detail';
 import { MailTable } from '../components/mail-table';
 import { downloadCsv, mailCsv } from '../lib/csv';
@@ -32,7 +33,7 @@ export default function MailboxPage() {
   const exportCsv = useMutation({
     mutationFn: async (current: MailFilter) => {
       const rows = await fetchAllMail(current);
-      const fileName = `mailbox-${new Date().toISOString().slice(0, 10)}.csv`;
+      const fileName = datedFileName('mailbox', 'csv');
       downloadCsv(fileName, mailCsv(rows));
       return { count: rows.length, fileName };
     },

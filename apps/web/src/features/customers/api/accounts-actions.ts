@@ -2,15 +2,11 @@ import {
   bankListInfo,
   crmAccessoriesOrderRequest,
   jobAcceptedInfo,
-  permissionInfo,
-  updatePaymentNotificationRequest,
   uploadInfo,
   type BankListItem,
   type CrmAccessoriesOrderRequest,
   type JobAcceptedInfo,
   type MerchantCountryCode,
-  type Permission,
-  type UpdatePaymentNotificationRequest,
   type UploadInfo,
 } from '@pos/domain';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
@@ -20,33 +16,14 @@ import { accountKeys } from './accounts-keys';
 
 /*
  * Calls the account tabs and edit pages make that exist outside the customer-accounts module:
- *   POST /api/customers/stores/{token}/{storeId}/pushlicense          (empty body) → 202 {jobId}
- *   POST /api/customers/notifications/updatepayment/{token} {elmer_id}             → 202 {jobId}
  *   POST /api/zoho/accessoriesorder/{token}      crmAccessoriesOrderRequest         → 202 {jobId}
  *   POST /api/customers/paymentinstruments/check/addimage/{token}   multipart 'checkimage'  → 201 uploadInfo
  *   POST /api/customers/paymentinstruments/achcad/addimage/{token}  multipart 'achcadimage' → 201 uploadInfo
  *   GET  /api/customers/paymentinstruments/list/bank/{token}?country=                → {banks}
- *   GET  /api/auth/permission/{token}?privileges=                                    → {permissions}
+ * Push license and the payment-update link are in actions.ts; permissions in permissions.ts.
  */
 
-export async function pushLicense(storeId: number): Promise<JobAcceptedInfo> {
-  return jobAcceptedInfo.parse(await api.post<unknown>('/api/customers/stores/{token}/{storeId}/pushlicense', {}, { params: { storeId } }));
-}
-
 /* The mutations below show their own failure toast (lib/notify), the global one is off. */
-
-export function usePushLicense() {
-  return useMutation({ mutationFn: pushLicense, meta: { silentError: true }, onError: notifyError });
-}
-
-export async function sendPaymentUpdateLink(input: UpdatePaymentNotificationRequest): Promise<JobAcceptedInfo> {
-  const body = updatePaymentNotificationRequest.parse(input);
-  return jobAcceptedInfo.parse(await api.post<unknown>('/api/customers/notifications/updatepayment/{token}', body));
-}
-
-export function useSendPaymentUpdateLink() {
-  return useMutation({ mutationFn: sendPaymentUpdateLink, meta: { silentError: true }, onError: notifyError });
-}
 
 export async function requestCrmFeatureChange(input: CrmAccessoriesOrderRequest): Promise<JobAcceptedInfo> {
   const body = crmAccessoriesOrderRequest.parse(input);
@@ -94,18 +71,4 @@ export function getBanksQueryOptions(country: MerchantCountryCode) {
 
 export function useBanks(country: MerchantCountryCode) {
   return useQuery(getBanksQueryOptions(country));
-}
-
-/** Which of `privileges` the session holds (spec §6: the server answers; the screen follows). */
-export function getPrivilegesQueryOptions(privileges: readonly Permission[]) {
-  return queryOptions({
-    queryKey: accountKeys.privileges(privileges),
-    queryFn: async ({ signal }) =>
-      permissionInfo.parse(await api.get<unknown>('/api/auth/permission/{token}', { query: { privileges: [...privileges] }, signal })).permissions,
-    staleTime: 5 * 60_000,
-  });
-}
-
-export function usePrivileges(privileges: readonly Permission[]) {
-  return useQuery(getPrivilegesQueryOptions(privileges));
 }

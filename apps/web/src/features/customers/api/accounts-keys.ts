@@ -1,13 +1,13 @@
+import { customerKeys } from './keys';
+
 /**
  * Query keys of the account tabs and edit pages. Everything of one customer sits under the customer page's
- * own prefix ['customers', 'customer', id] (api/keys.ts), so a change refreshes the whole customer — the
- * header, its stores, the Activity tab and the account lists — with one invalidation.
+ * own prefix customerKeys.customer(id) (api/keys.ts), so a change refreshes the whole customer — the
+ * header, its stores, the Activity tab and the account lists — with one invalidation. The customer record,
+ * domain data and permissions the edit pages read are the customer page's own queries (customerKeys).
  */
 export const accountKeys = {
-  /** The customer page's prefix for everything of one customer (same value as customerKeys.customer). */
-  customerAll: (customerId: number) => ['customers', 'customer', customerId] as const,
-  customer: (customerId: number) => [...accountKeys.customerAll(customerId), 'accounts'] as const,
-  record: (customerId: number) => [...accountKeys.customer(customerId), 'record'] as const,
+  customer: (customerId: number) => [...customerKeys.customer(customerId), 'accounts'] as const,
   terminals: (customerId: number, filter: object) => [...accountKeys.customer(customerId), 'terminals', filter] as const,
   plans: (customerId: number, filter: object) => [...accountKeys.customer(customerId), 'plans', filter] as const,
   plan: (customerId: number, planId: number) => [...accountKeys.customer(customerId), 'plan', planId] as const,
@@ -21,7 +21,5 @@ export const accountKeys = {
   instruments: (customerId: number, filter: object) => [...accountKeys.customer(customerId), 'payment-instruments', filter] as const,
   /** Not per customer. */
   catalogue: (filter: object) => ['catalogue', 'billing-items', filter] as const,
-  retireReasons: () => ['domaindata', 'retire_reason'] as const,
   banks: (country: string) => ['banks', country] as const,
-  privileges: (privileges: readonly string[]) => ['privileges', [...privileges].sort().join(',')] as const,
 };

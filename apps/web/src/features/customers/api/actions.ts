@@ -14,6 +14,7 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, ApiError } from '../../../lib/api';
+import { notifyError } from '../lib/notify';
 import { customerKeys } from './keys';
 
 /*
@@ -73,12 +74,14 @@ export async function validateMid(input: CrmStoreMidValidateRequest, poll?: Poll
   return crmStoreMidValidateOutput.parse(await waitForJob(jobId, poll));
 }
 
+/* The two queue calls below show their own failure toast (lib/notify), the global one is off. */
+
 export function useSendPaymentUpdateLink() {
-  return useMutation({ mutationFn: sendPaymentUpdateLink });
+  return useMutation({ mutationFn: sendPaymentUpdateLink, meta: { silentError: true }, onError: notifyError });
 }
 
 export function usePushLicense() {
-  return useMutation({ mutationFn: pushLicense });
+  return useMutation({ mutationFn: pushLicense, meta: { silentError: true }, onError: notifyError });
 }
 
 export function useValidateMid() {

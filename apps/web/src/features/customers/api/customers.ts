@@ -34,7 +34,7 @@ import {
   type UpdateCustomerRequestInput,
   type UpdateStoreRequestInput,
 } from '@pos/domain';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type MutationFunction } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { isVersionConflict, notifyError } from '../lib/notify';
 import { customerKeys } from './keys';
@@ -111,24 +111,40 @@ export function useCustomer(id: number | null) {
   return useQuery({ ...getCustomerQueryOptions(id ?? 0), enabled: id !== null });
 }
 
-/** After an edit: everything shown for the customer is asked again (its record, stores, notes, activity…). */
-function useRefreshCustomer() {
-  const queryClient = useQueryClient();
-  return (customerId: number) => queryClient.invalidateQueries({ queryKey: customerKeys.customer(customerId) });
+export interface CustomerMutationOptions {
+  /**
+   * Settle only once the customer's queries are fetched again (the account tabs: a closing dialog reveals the
+   * new rows). Without it the refresh runs in the background and the caller's callbacks run at once.
+   */
+  readonly waitForRefresh?: boolean;
 }
 
 /**
- * The edits share one behaviour: the global toast is off (the form shows field errors, `notifyError` the
- * toast); a version conflict reloads the customer so the form starts again from the current record.
+ * A change to one customer (its record, stores, notes or accounts). Afterwards everything shown for the
+ * customer is asked again (`customerKeys.customer(id)`: record, stores, notes, Activity, account lists): on
+ * success, and on a version conflict (409), so the screen shows the record someone else changed. The global
+ * toast is off (forms show field errors); `notifyError` says what happened and what to do. A caller's own
+ * onSuccess/onError (to `mutate`) run as well.
  */
-function editMutationOptions(refresh: (customerId: number) => Promise<void>, customerIdOf: () => number) {
-  return {
-    meta: { silentError: true },
-    onError: (error: Error) => {
-      notifyError(error);
-      if (isVersionConflict(error)) void refresh(customerIdOf());
-    },
+export function useCustomerMutation<TVariables, TResult>(
+  customerId: number,
+  mutationFn: MutationFunction<TResult, TVariables>,
+  { waitForRefresh = false }: CustomerMutationOptions = {},
+) {
+  const queryClient = useQueryClient();
+  const refresh = async () => {
+    const done = queryClient.invalidateQueries({ queryKey: customerKeys.customer(customerId) });
+    if (waitForRefresh) await done;
   };
+  return useMutation<TResult, Error, TVariables>({
+    mutationFn,
+    meta: { silentError: true },
+    onSuccess: refresh,
+    onError: async (error) => {
+      notifyError(error);
+      if (isVersionConflict(error)) await refresh();
+    },
+  });
 }
 
 export async function updateCustomer(id: number, input: UpdateCustomerRequestInput): Promise<CustomerRecord> {
@@ -137,14 +153,7 @@ export async function updateCustomer(id: number, input: UpdateCustomerRequestInp
 }
 
 export function useUpdateCustomer(customerId: number) {
-  const refresh = useRefreshCustomer();
-  return useMutation({
-    mutationFn: (input: UpdateCustomerRequestInput) => updateCustomer(customerId, input),
-    onSuccess: () => {
-      void refresh(customerId);
-    },
-    ...editMutationOptions(refresh, () => customerId),
-  });
+  return useCustomerMutation(customerId, (input: UpdateCustomerRequestInput) => updateCustomer(customerId, input));
 }
 
 export async function updateStore(storeId: number, input: UpdateStoreRequestInput): Promise<StoreRecord> {
@@ -153,14 +162,7 @@ export async function updateStore(storeId: number, input: UpdateStoreRequestInpu
 }
 
 export function useUpdateStore(customerId: number) {
-  const refresh = useRefreshCustomer();
-  return useMutation({
-    mutationFn: ({ storeId, input }: { storeId: number; input: UpdateStoreRequestInput }) => updateStore(storeId, input),
-    onSuccess: () => {
-      void refresh(customerId);
-    },
-    ...editMutationOptions(refresh, () => customerId),
-  });
+  return useCustomerMutation(customerId, ({ storeId, input }: { storeId: number; input: UpdateStoreRequestInput }) => updateStore(storeId, input));
 }
 
 export async function saveStoreAddress(customerId: number, input: StoreAddressRequestInput): Promise<StoreAddressInfo> {
@@ -169,14 +171,7 @@ export async function saveStoreAddress(customerId: number, input: StoreAddressRe
 }
 
 export function useSaveStoreAddress(customerId: number) {
-  const refresh = useRefreshCustomer();
-  return useMutation({
-    mutationFn: (input: StoreAddressRequestInput) => saveStoreAddress(customerId, input),
-    onSuccess: () => {
-      void refresh(customerId);
-    },
-    ...editMutationOptions(refresh, () => customerId),
-  });
+  return useCustomerMutation(customerId, (input: StoreAddressRequestInput) => saveStoreAddress(customerId, input));
 }
 
 // ── Notes ───────────────────────────────────────────────────────────────────────────────────────────
@@ -210,14 +205,7 @@ export async function createCustomerNote(customerId: number, input: CreateCustom
 }
 
 export function useCreateCustomerNote(customerId: number) {
-  const refresh = useRefreshCustomer();
-  return useMutation({
-    mutationFn: (input: CreateCustomerNoteRequestInput) => createCustomerNote(customerId, input),
-    onSuccess: () => {
-      void refresh(customerId);
-    },
-    ...editMutationOptions(refresh, () => customerId),
-  });
+  return useCustomerMutation(customerId, (input: CreateCustomerNoteRequestInput) => createCustomerNote(customerId, input));
 }
 
 // ── Orders, e-mails, sales ──────────────────────────────────────────────────────────────────────────

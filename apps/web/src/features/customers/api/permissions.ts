@@ -41,8 +41,13 @@ export function getCustomerPermissionsQueryOptions() {
   return queryOptions({ queryKey: customerKeys.permissions(getToken()), queryFn: ({ signal }) => getCustomerPermissions(signal), staleTime: 60_000 });
 }
 
+/** The permissions query itself, for a screen that waits for the answer (the edit plan page). */
+export function useCustomerPermissionsQuery() {
+  return useQuery(getCustomerPermissionsQueryOptions());
+}
+
 /** The permissions, NO_EDIT while they load or when the check fails. */
 export function useCustomerPermissions(): CustomerPermissions {
-  const { data } = useQuery(getCustomerPermissionsQueryOptions());
+  const { data } = useCustomerPermissionsQuery();
   return data ?? NO_EDIT;
 }

@@ -1,12 +1,12 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
+import { ListPagination } from '../../../components/list-pagination';
+import { datedFileName, downloadFile } from '../../../lib/download';
 import { exportCustomerSearch, SEARCH_PAGE_SIZE, useCustomerSearch, type CustomerSearchParams } from '../api/customers';
-import { datedFileName, downloadFile } from '../lib/download';
 import { notifyError } from '../lib/notify';
 import { planSearch } from '../lib/search-kind';
 import { formatSort, type SortState } from '../lib/url-state';
 import { CustomerSearchResults } from './customer-search-results';
-import { ListPagination } from './list-pagination';
 
 export interface CustomerSearchViewProps {
   readonly q: string;
@@ -64,7 +64,7 @@ export function CustomerSearchView({ q, page, sort, onPage, onSort }: CustomerSe
       ) : (
         <Text c="dimmed">{search.isError ? 'The search failed. Check the text and try again.' : 'Searching…'}</Text>
       )}
-      <ListPagination label="Result pages" total={total} pageSize={SEARCH_PAGE_SIZE} page={page} onChange={onPage} />
+      <ListPagination hideSinglePage label="Result pages" total={total} pageSize={SEARCH_PAGE_SIZE} page={page} onChange={onPage} />
     </Stack>
   );
 }

@@ -1,40 +1,9 @@
-import { Box, Group, Pagination, Text } from '@mantine/core';
+import { ListPagination as SharedListPagination, type ListPaginationProps } from '../../../components/list-pagination';
 
-const CONTROL_LABELS = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' } as const;
-
-export interface ListPaginationProps {
-  /** Names the navigation landmark, e.g. 'Result pages'. */
-  readonly label: string;
-  readonly total: number;
-  readonly pageSize: number;
-  /** 1-based. */
-  readonly page: number;
-  readonly onChange: (page: number) => void;
-}
-
-/** "Showing 26–50 of 130" and Mantine's pagination, every control named. Hidden controls when one page. */
-export function ListPagination({ label, total, pageSize, page, onChange }: ListPaginationProps) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const last = Math.min(total, page * pageSize);
-  return (
-    <Group justify="space-between" gap="sm">
-      <Text size="sm" c="dimmed">
-        {total === 0 ? 'Nothing to show' : `Showing ${first}–${last} of ${total}`}
-      </Text>
-      {pages > 1 && (
-        <Box component="nav" aria-label={label}>
-          <Pagination
-            total={pages}
-            value={Math.min(page, pages)}
-            onChange={onChange}
-            size="sm"
-            withEdges
-            getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-            getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
-          />
-        </Box>
-      )}
-    </Group>
-  );
+/**
+ * Kept only for tabs/billing-items-tab.tsx, which another change is editing: it should import
+ * components/list-pagination with `hideSinglePage` like the other customer lists, and this file go.
+ */
+export function ListPagination(props: Omit<ListPaginationProps, 'hideSinglePage'>) {
+  return <SharedListPagination {...props} hideSinglePage />;
 }

@@ -2,11 +2,11 @@ import { Button, Code, Group, Modal, NativeSelect, Paper, Stack, Text, TextInput
 import { checkMidFormat, MID_MAX_DIGITS, MID_MIN_DIGITS, type StoreRecord } from '@pos/domain';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useLinkableTerminals, usePushLicense, useSendPaymentUpdateLink, useValidateMid } from '../api/actions';
 import type { CustomerPermissions } from '../api/permissions';
 import { notifySuccess } from '../lib/notify';
 import { editPagePath } from '../lib/url-state';
-import { ConfirmDialog } from './confirm-dialog';
 import { EditStoreDialog } from './edit-store-dialog';
 import { StoreAddressDialog } from './store-address-dialog';
 

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { isCountryCode, type StoreRecord } from '@pos/domain';
 import { useState, type FormEvent } from 'react';
 import { useSaveStoreAddress } from '../api/customers';
@@ -6,6 +6,7 @@ import { addressDraft, addressFieldsFromServer, checkAddress, type AddressDraft,
 import { serverFields } from '../lib/edit-form';
 import { isVersionConflict, notifySuccess } from '../lib/notify';
 import { AddressFields } from './address-fields';
+import { EditDialog, EditFormFooter } from './record-edit-form';
 
 export interface StoreAddressDialogProps {
   readonly store: StoreRecord;
@@ -20,9 +21,9 @@ export interface StoreAddressDialogProps {
  */
 export function StoreAddressDialog({ store, opened, onClose }: StoreAddressDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={`Edit address of store ${store.store_id}`} size="lg" centered>
-      {opened && <StoreAddressForm store={store} onClose={onClose} />}
-    </Modal>
+    <EditDialog title={`Edit address of store ${store.store_id}`} opened={opened} onClose={onClose}>
+      <StoreAddressForm store={store} onClose={onClose} />
+    </EditDialog>
   );
 }
 
@@ -74,19 +75,7 @@ function StoreAddressForm({ store, onClose }: { readonly store: StoreRecord; rea
     <form onSubmit={submit} noValidate aria-label="Store address">
       <Stack gap="sm">
         <AddressFields value={draft} onChange={setDraft} errors={errors} onBlurField={checkField} />
-        {message && (
-          <Text size="sm" c="red" role="alert">
-            {message}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Save address
-          </Button>
-        </Group>
+        <EditFormFooter message={message} busy={save.isPending} saveLabel="Save address" onClose={onClose} />
       </Stack>
     </form>
   );

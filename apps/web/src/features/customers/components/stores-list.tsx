@@ -1,8 +1,11 @@
 import { Table, Text, TextInput, UnstyledButton, Stack, Group } from '@mantine/core';
 import { filterStores, STORE_FILTER_MIN_CHARS, storeFilterApplies, type StoreRecord } from '@pos/domain';
 import { useState } from 'react';
+import { DataTable } from '../../../components/data-table';
 import { formatDate } from '../lib/format';
 import { StatusBadge } from './status-badge';
+
+const COLUMNS = ['Store', 'Store name', 'DBA', 'Bracct', 'Sales rep', 'Location', 'Status', 'Terminals', 'License expires'];
 
 export interface StoresListProps {
   readonly stores: readonly StoreRecord[];
@@ -44,64 +47,42 @@ export function StoresList({ stores, selectedId, onSelect }: StoresListProps) {
           {shown.length} of {stores.length} stores match “{filter.trim()}”.
         </Text>
       )}
-      <Table.ScrollContainer minWidth={800}>
-        <Table verticalSpacing={4} highlightOnHover captionSide="top">
-          <Table.Caption>Select a store by its name to see its terminals, plans, billing and more.</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Store</Table.Th>
-              <Table.Th scope="col">Store name</Table.Th>
-              <Table.Th scope="col">DBA</Table.Th>
-              <Table.Th scope="col">Bracct</Table.Th>
-              <Table.Th scope="col">Sales rep</Table.Th>
-              <Table.Th scope="col">Location</Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-              <Table.Th scope="col">Terminals</Table.Th>
-              <Table.Th scope="col">License expires</Table.Th>
+      <DataTable
+        caption="Select a store by its name to see its terminals, plans, billing and more."
+        columns={COLUMNS}
+        minWidth={800}
+        rowCount={shown.length}
+        emptyText={stores.length === 0 ? 'This customer has no stores.' : 'No store matches the filter.'}
+        striped={undefined}
+        verticalSpacing={4}
+        fz={undefined}
+        highlightOnHover
+      >
+        {shown.map((s) => {
+          const selected = s.store_id === selectedId;
+          return (
+            <Table.Tr key={s.store_id} bg={selected ? 'var(--mantine-color-blue-light)' : undefined}>
+              <Table.Td>{s.store_id}</Table.Td>
+              <Table.Td>
+                <UnstyledButton onClick={() => onSelect(s.store_id)} aria-pressed={selected} c="blue" fw={selected ? 700 : 500} fz="sm">
+                  {s.store_name}
+                </UnstyledButton>
+              </Table.Td>
+              <Table.Td>{s.doing_business_as}</Table.Td>
+              <Table.Td>{s.bracct ?? '—'}</Table.Td>
+              <Table.Td>{s.sales_rep ?? '—'}</Table.Td>
+              <Table.Td>{[s.address.city, s.address.state, s.country].filter(Boolean).join(', ')}</Table.Td>
+              <Table.Td>
+                <StatusBadge status={s.status} />
+              </Table.Td>
+              <Table.Td>
+                {s.active_terminals} active / {s.terminals}
+              </Table.Td>
+              <Table.Td>{formatDate(s.license_expires_on)}</Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {stores.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={9}>
-                  <Text c="dimmed">This customer has no stores.</Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {stores.length > 0 && shown.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={9}>
-                  <Text c="dimmed">No store matches the filter.</Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {shown.map((s) => {
-              const selected = s.store_id === selectedId;
-              return (
-                <Table.Tr key={s.store_id} bg={selected ? 'var(--mantine-color-blue-light)' : undefined}>
-                  <Table.Td>{s.store_id}</Table.Td>
-                  <Table.Td>
-                    <UnstyledButton onClick={() => onSelect(s.store_id)} aria-pressed={selected} c="blue" fw={selected ? 700 : 500} fz="sm">
-                      {s.store_name}
-                    </UnstyledButton>
-                  </Table.Td>
-                  <Table.Td>{s.doing_business_as}</Table.Td>
-                  <Table.Td>{s.bracct ?? '—'}</Table.Td>
-                  <Table.Td>{s.sales_rep ?? '—'}</Table.Td>
-                  <Table.Td>{[s.address.city, s.address.state, s.country].filter(Boolean).join(', ')}</Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={s.status} />
-                  </Table.Td>
-                  <Table.Td>
-                    {s.active_terminals} active / {s.terminals}
-                  </Table.Td>
-                  <Table.Td>{formatDate(s.license_expires_on)}</Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          );
+        })}
+      </DataTable>
     </Stack>
   );
 }

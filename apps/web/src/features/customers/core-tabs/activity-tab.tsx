@@ -1,8 +1,8 @@
 import { Code, Paper, Stack, Table, Text } from '@mantine/core';
 import type { AuditEntry } from '@pos/domain';
 import { useState } from 'react';
+import { ListPagination } from '../../../components/list-pagination';
 import { AUDIT_PAGE_SIZE, useCustomerAudit } from '../api/customers';
-import { ListPagination } from '../components/list-pagination';
 import { describeAuditEntry, diffAudit, fieldLabel } from '../lib/audit-diff';
 import { formatDateTime, humanize } from '../lib/format';
 import type { StoreTabProps } from '../tab-props';
@@ -21,7 +21,7 @@ export function ActivityTab({ customerId }: StoreTabProps) {
       </Stack>
       {audit.data && audit.data.items.length === 0 && <Text c="dimmed">No recorded activity yet.</Text>}
       {!audit.data && <Text c="dimmed">{audit.isError ? 'The activity could not be loaded.' : 'Loading activity…'}</Text>}
-      <ListPagination label="Activity pages" total={audit.data?.total ?? 0} pageSize={AUDIT_PAGE_SIZE} page={page} onChange={setPage} />
+      <ListPagination hideSinglePage label="Activity pages" total={audit.data?.total ?? 0} pageSize={AUDIT_PAGE_SIZE} page={page} onChange={setPage} />
     </Stack>
   );
 }

@@ -1,8 +1,8 @@
 import { Button, Checkbox, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { CUSTOMER_NOTE_MAX, createCustomerNoteRequest } from '@pos/domain';
 import { useState, type FormEvent } from 'react';
+import { ListPagination } from '../../../components/list-pagination';
 import { NOTES_PAGE_SIZE, useCreateCustomerNote, useCustomerNotes } from '../api/customers';
-import { ListPagination } from '../components/list-pagination';
 import { checkBody, serverFields } from '../lib/edit-form';
 import { formatDateTime, humanize } from '../lib/format';
 import { notifySuccess } from '../lib/notify';
@@ -43,7 +43,7 @@ export function NotesTab({ customerId, storeId, canEdit }: StoreTabProps) {
       </Stack>
       {notes.data && notes.data.items.length === 0 && <Text c="dimmed">No notes yet.</Text>}
       {!notes.data && <Text c="dimmed">{notes.isError ? 'The notes could not be loaded.' : 'Loading notes…'}</Text>}
-      <ListPagination label="Note pages" total={notes.data?.total ?? 0} pageSize={NOTES_PAGE_SIZE} page={page} onChange={(p) => setPaging({ key, page: p })} />
+      <ListPagination hideSinglePage label="Note pages" total={notes.data?.total ?? 0} pageSize={NOTES_PAGE_SIZE} page={page} onChange={(p) => setPaging({ key, page: p })} />
     </Stack>
   );
 }

@@ -1,8 +1,8 @@
 import { Badge, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { isOrderType, ORDER_STATUS, ORDER_TYPE_LABELS } from '@pos/domain';
 import { useState } from 'react';
+import { ListPagination } from '../../../components/list-pagination';
 import { ORDERS_PAGE_SIZE, useCustomerOrders } from '../api/customers';
-import { ListPagination } from '../components/list-pagination';
 import { SortableTh } from '../components/sortable-th';
 import { formatCents, formatDate, orderStatusText } from '../lib/format';
 import { formatSort, type SortState } from '../lib/url-state';
@@ -80,7 +80,7 @@ export function OrdersTab({ customerId, storeId }: StoreTabProps) {
         </Table>
       </Table.ScrollContainer>
       {!orders.data && <Text c="dimmed">{orders.isError ? 'The orders could not be loaded.' : 'Loading orders…'}</Text>}
-      <ListPagination label="Order pages" total={orders.data?.total ?? 0} pageSize={ORDERS_PAGE_SIZE} page={page} onChange={(p) => setPaging({ key, page: p })} />
+      <ListPagination hideSinglePage label="Order pages" total={orders.data?.total ?? 0} pageSize={ORDERS_PAGE_SIZE} page={page} onChange={(p) => setPaging({ key, page: p })} />
     </Stack>
   );
 }

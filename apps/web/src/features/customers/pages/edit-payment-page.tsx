@@ -9,11 +9,12 @@ import {
   type PaymentInstrumentCreateRequest,
 } from '@pos/domain';
 import { useState, type FormEvent } from 'react';
+import { FilePicker, type PickedFile } from '../../../components/file-picker';
 import { isApiError } from '../../../lib/api';
-import { fileFromBase64, useBanks, useSendPaymentUpdateLink, useUploadPaymentImage, type ImageUploadKind } from '../api/accounts-actions';
+import { fileFromBase64, useBanks, useUploadPaymentImage, type ImageUploadKind } from '../api/accounts-actions';
 import { tokenizeCard, useAddInstrument, useGatewayConfig, useInstruments } from '../api/accounts-payment';
 import { useTerminals } from '../api/accounts-terminals';
-import { FilePicker, type PickedFile } from '../../../components/file-picker';
+import { useSendPaymentUpdateLink } from '../api/actions';
 import { formatDate } from '../lib/format';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { EditPageFrame, type EditPageContext } from '../tabs/ui/edit-page-frame';

@@ -1,12 +1,11 @@
 import { Alert, Button, Checkbox, Code, Group, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { LIMITED_FEATURES, canChangeFeature, formatMoney, type Permission, type StoreFeature, type StoreFeatures } from '@pos/domain';
 import { useState, type FormEvent } from 'react';
-import { useRequestCrmFeatureChange, usePrivileges } from '../api/accounts-actions';
+import { useRequestCrmFeatureChange } from '../api/accounts-actions';
 import { useFeatures, useUpdateFeatures } from '../api/accounts-plans';
+import { useCustomerPermissionsQuery, type CustomerPermissions } from '../api/permissions';
 import { notifySuccess } from '../lib/notify';
 import { EditPageFrame, type EditPageContext } from '../tabs/ui/edit-page-frame';
-
-const FEATURE_PRIVILEGES: readonly Permission[] = ['customer_features_edit', 'customer_features_limited'];
 
 /**
  * #/editplan?customer=…&store=… (customer_features_edit or customer_features_limited): the store's software
@@ -23,17 +22,18 @@ export default function EditPlanPage() {
   );
 }
 
-/** The privileges the permission call granted, as a list for the domain's canChangeFeature. */
-export function grantedOf(flags: Readonly<Record<string, boolean>> | undefined): string[] {
-  return Object.entries(flags ?? {})
-    .filter(([, granted]) => granted)
-    .map(([name]) => name);
+/** The feature privileges the permission call granted, as a list for the domain's canChangeFeature. */
+export function grantedOf(permissions: CustomerPermissions): Permission[] {
+  const granted: Permission[] = [];
+  if (permissions.canEditFeatures) granted.push('customer_features_edit');
+  if (permissions.canEditLimitedFeatures) granted.push('customer_features_limited');
+  return granted;
 }
 
 function EditFeatures({ customer, store }: EditPageContext) {
   const customerId = customer.customer_id;
   const storeId = store?.store_id ?? null;
-  const privileges = usePrivileges(FEATURE_PRIVILEGES);
+  const privileges = useCustomerPermissionsQuery();
   const features = useFeatures(customerId, storeId);
   if (storeId === null) return <Text>This customer has no store, so it has no features.</Text>;
   if (features.isPending || privileges.isPending) {

@@ -1,22 +1,22 @@
-import { Button, Checkbox, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, NativeSelect, Table, Text, TextInput, type ComboboxItem } from '@mantine/core';
 import {
   CURRENCY_SYMBOLS,
   CUSTOMER_BILLING_ITEM_STATUS_CODES,
   CUSTOMER_BILLING_ITEM_STATUS_LABELS,
   customerBillingItemCreateRequest,
   fieldsFromZodError,
+  type CatalogueBillingItem,
   type CurrencyCode,
 } from '@pos/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
 import { isApiError } from '../../../lib/api';
-import { useAddBillingItem, useBillingItems } from '../api/accounts-billing';
-import { getFeaturesQueryOptions, usePlans } from '../api/accounts-plans';
+import { getBillingItemCatalogueQueryOptions, useAddBillingItem, useBillingItems } from '../api/accounts-billing';
+import { usePlans } from '../api/accounts-plans';
 import { ListPagination } from '../components/list-pagination';
 import { formatCents, formatDate } from '../lib/format';
 import { notifySuccess } from '../lib/notify';
 import type { StoreTabProps } from '../tab-props';
-import { billingCatalogue, type CatalogueOption } from './billing-catalogue';
 import { ActionDialog } from './ui/action-dialog';
 import { useIdempotencyKeys } from './ui/idempotency';
 import { parseAmount, todayIso } from './ui/money';
@@ -33,10 +33,39 @@ function statusColor(status: string): string {
   return status === 'A' ? 'green' : status === 'I' ? 'yellow' : 'gray';
 }
 
+const NO_CATEGORY = 'Without a category';
+
+interface CategoryGroup {
+  group: string;
+  items: ComboboxItem[];
+}
+
+/** Select options grouped by category (the catalogue answers by category, then name; uncategorised last). */
+function byCategory(items: readonly CatalogueBillingItem[], label: (item: CatalogueBillingItem) => string): CategoryGroup[] {
+  const groups: CategoryGroup[] = [];
+  for (const item of items) {
+    const group = item.category?.name ?? NO_CATEGORY;
+    let last = groups.at(-1);
+    if (last?.group !== group) {
+      last = { group, items: [] };
+      groups.push(last);
+    }
+    last.items.push({ value: String(item.billing_item_id), label: label(item) });
+  }
+  return groups;
+}
+
+/** 'C$107.99' or 'no catalogue price'. */
+function cataloguePrice(item: CatalogueBillingItem): string {
+  return item.unit_price_cents === null ? 'no catalogue price' : formatCents(item.unit_price_cents, item.currency);
+}
+
 /**
  * Billing items of the selected store. Filters: status, billing item, plan, and "Include previous
  * records" (the spec's checkForPreviousRecords: canceled and ended rows too). With edit rights: Add billing
- * item (priced from the catalogue unless a unit price is given; sent with an Idempotency-Key).
+ * item (priced from the catalogue unless a unit price is given; sent with an Idempotency-Key). The pickers list the
+ * catalogue (GET /api/customers/billingitems/{token}/all?custstoreid, decision 070): active items by category, with
+ * their price in the store's currency.
  */
 export function BillingItemsTab({ customerId, storeId, currency, canEdit }: StoreTabProps) {
   if (storeId === null) return <NoStore title="Billing items" />;
@@ -54,9 +83,10 @@ function BillingItemsOfStore({ customerId, storeId, currency, canEdit }: { custo
   const [adding, setAdding] = useState(false);
 
   const plans = usePlans(customerId, { storeId, limit: 100, offset: 0 });
-  // Only to name the feature items in the pickers: a failure leaves the §9 items, without a toast.
-  const features = useQuery({ ...getFeaturesQueryOptions(customerId, storeId), meta: { silentError: true } });
-  const catalogue = billingCatalogue(features.data?.features);
+  // The billing item filter's choices (priced in the store's currency; the Add dialog shares this read and says
+  // when it failed, so no toast here).
+  const catalogue = useQuery({ ...getBillingItemCatalogueQueryOptions({ storeId }), meta: { silentError: true } });
+  const catalogueItems = catalogue.data?.billing_items ?? [];
   const list = useBillingItems(customerId, {
     storeId,
     planId: planId ? Number(planId) : null,
@@ -88,7 +118,7 @@ function BillingItemsOfStore({ customerId, storeId, currency, canEdit }: { custo
           <NativeSelect label="Status" data={STATUS_OPTIONS} value={status} onChange={(e) => setStatus(e.currentTarget.value)} w={160} />
           <NativeSelect
             label="Billing item"
-            data={[{ value: '', label: 'Any billing item' }, ...catalogue.map((o) => ({ value: String(o.id), label: o.label }))]}
+            data={[{ value: '', label: 'Any billing item' }, ...byCategory(catalogueItems, (i) => (i.feature === 'Y' ? `${i.name} (feature)` : i.name))]}
             value={itemId}
             onChange={(e) => setItemId(e.currentTarget.value)}
             w={260}
@@ -160,7 +190,6 @@ function BillingItemsOfStore({ customerId, storeId, currency, canEdit }: { custo
           customerId={customerId}
           storeId={storeId}
           currency={currency}
-          catalogue={catalogue}
           plans={planOptions.slice(1)}
           onClose={() => setAdding(false)}
         />
@@ -182,25 +211,26 @@ function AddBillingItemDialog({
   customerId,
   storeId,
   currency,
-  catalogue,
   plans,
   onClose,
 }: {
   customerId: number;
   storeId: number;
   currency: CurrencyCode;
-  catalogue: readonly CatalogueOption[];
   plans: readonly { value: string; label: string }[];
   onClose: () => void;
 }) {
   const add = useAddBillingItem(customerId);
   const keys = useIdempotencyKeys();
+  const catalogue = useQuery({ ...getBillingItemCatalogueQueryOptions({ storeId }), meta: { silentError: true } });
   const [draft, setDraft] = useState<ItemDraft>({ billing_item_id: '', plan_id: '', quantity: '1', unit_price: '', starts_on: todayIso(), ends_on: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const chosen = catalogue.data?.billing_items.find((i) => String(i.billing_item_id) === draft.billing_item_id) ?? null;
   const set = (key: keyof ItemDraft) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     const value = e.currentTarget.value;
     setDraft((d) => ({ ...d, [key]: value }));
-    setErrors((er) => ({ ...er, [key === 'unit_price' ? 'unit_price_cents' : key]: '' }));
+    // Another item may have a catalogue price where the last had none.
+    setErrors((er) => ({ ...er, [key === 'unit_price' ? 'unit_price_cents' : key]: '', ...(key === 'billing_item_id' ? { unit_price_cents: '' } : {}) }));
   };
 
   function confirm() {
@@ -208,6 +238,9 @@ function AddBillingItemDialog({
     const price = draft.unit_price.trim() ? parseAmount(draft.unit_price, currency) : null;
     if (price && !price.ok) found.unit_price_cents = price.message;
     if (!draft.billing_item_id) found.billing_item_id = 'Choose a billing item.';
+    if (chosen && chosen.unit_price_cents === null && !price) {
+      found.unit_price_cents = `${chosen.name} has no catalogue price in ${chosen.currency}; enter the unit price.`;
+    }
     const quantity = /^\d{1,5}$/.test(draft.quantity.trim()) ? Number(draft.quantity.trim()) : NaN;
     const body = {
       billing_item_id: Number(draft.billing_item_id),
@@ -247,19 +280,40 @@ function AddBillingItemDialog({
     <ActionDialog opened title="Add a billing item" confirmLabel="Add billing item" busy={add.isPending} onConfirm={confirm} onClose={onClose}>
       <NativeSelect
         label="Billing item"
-        data={[{ value: '', label: 'Choose a billing item' }, ...catalogue.map((o) => ({ value: String(o.id), label: `${o.label} — id ${o.id}` }))]}
+        description={
+          chosen
+            ? `${chosen.category?.name ?? NO_CATEGORY} · ${chosen.charge_at_level === 'C' ? 'charged once per customer' : 'charged per store'}${chosen.feature === 'Y' ? ' · software feature' : ''} · ${cataloguePrice(chosen)}`
+            : undefined
+        }
+        data={[
+          { value: '', label: catalogue.isPending ? 'Loading billing items…' : 'Choose a billing item' },
+          ...byCategory(catalogue.data?.billing_items ?? [], (i) => `${i.name} — ${cataloguePrice(i)} (id ${i.billing_item_id})`),
+        ]}
         value={draft.billing_item_id}
         onChange={set('billing_item_id')}
         error={errors.billing_item_id}
+        disabled={!catalogue.isSuccess}
         required
         data-autofocus
       />
+      {catalogue.isError && (
+        <Group gap="xs" role="alert">
+          <Text c="red" size="sm">
+            The billing items could not be loaded.
+          </Text>
+          <Button size="compact-sm" variant="light" onClick={() => void catalogue.refetch()}>
+            Try again
+          </Button>
+        </Group>
+      )}
       <NativeSelect label="Plan" data={[{ value: '', label: 'No plan' }, ...plans]} value={draft.plan_id} onChange={set('plan_id')} error={errors.plan_id} />
       <Group grow align="flex-start">
         <TextInput label="Quantity" inputMode="numeric" value={draft.quantity} onChange={set('quantity')} error={errors.quantity} required />
         <TextInput
           label="Unit price"
-          description="Empty: the catalogue price"
+          description={
+            chosen && chosen.unit_price_cents === null ? `No catalogue price in ${chosen.currency}: enter one` : `Empty: the catalogue price${chosen ? ` (${cataloguePrice(chosen)})` : ''}`
+          }
           leftSection={CURRENCY_SYMBOLS[currency]}
           leftSectionWidth={36}
           inputMode="decimal"

@@ -1,13 +1,16 @@
 import { Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { DataTable } from '../../../components/data-table';
+import { ListPagination } from '../../../components/list-pagination';
 import { useBundles } from '../api/accounts-billing';
-import { ListPagination } from '../components/list-pagination';
 import { StatusBadge } from '../components/status-badge';
 import { formatCents, formatDate } from '../lib/format';
 import type { StoreTabProps } from '../tab-props';
 import { NoStore, TabFrame } from './ui/tab-frame';
 
 const PAGE_SIZE = 25;
+
+const COLUMNS = ['Bundle', 'NRS Pay', 'Items', 'Monthly price', 'Status', 'Starts'];
 
 /** Bundles of the selected store (read-only): name, NRS Pay, items, monthly price, status, start. */
 export function BundlesTab({ customerId, storeId }: StoreTabProps) {
@@ -21,50 +24,28 @@ function BundlesOfStore({ customerId, storeId }: { customerId: number; storeId: 
   const items = list.data?.items ?? [];
   return (
     <TabFrame title="Bundles" isPending={list.isPending} error={list.error} onRetry={() => void list.refetch()}>
-      <Table.ScrollContainer minWidth={820}>
-        <Table striped verticalSpacing="xs" fz="sm" captionSide="top">
-          <Table.Caption>Bundles of store {storeId}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Bundle</Table.Th>
-              <Table.Th scope="col">NRS Pay</Table.Th>
-              <Table.Th scope="col">Items</Table.Th>
-              <Table.Th scope="col">Monthly price</Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-              <Table.Th scope="col">Starts</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={6}>
-                  <Text c="dimmed">This store has no bundles.</Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {items.map((b) => (
-              <Table.Tr key={b.id}>
-                <Table.Th scope="row" fw={600}>
-                  {b.name}
-                  {b.description && (
-                    <Text size="xs" c="dimmed" fw={400}>
-                      {b.description}
-                    </Text>
-                  )}
-                </Table.Th>
-                <Table.Td>{b.nrs_pay ? 'Yes' : 'No'}</Table.Td>
-                <Table.Td>{b.items.map((i) => i.name).join(', ') || '—'}</Table.Td>
-                <Table.Td>{formatCents(b.monthly_price_cents, b.currency)}</Table.Td>
-                <Table.Td>
-                  <StatusBadge status={b.status === 'A' ? 'active' : b.status === 'C' ? 'canceled' : 'pending'} label={b.status_label} />
-                </Table.Td>
-                <Table.Td>{formatDate(b.starts_on)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <ListPagination label="Bundle pages" total={list.data?.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
+      <DataTable caption={`Bundles of store ${storeId}`} columns={COLUMNS} minWidth={820} rowCount={items.length} emptyText="This store has no bundles.">
+        {items.map((b) => (
+          <Table.Tr key={b.id}>
+            <Table.Th scope="row" fw={600}>
+              {b.name}
+              {b.description && (
+                <Text size="xs" c="dimmed" fw={400}>
+                  {b.description}
+                </Text>
+              )}
+            </Table.Th>
+            <Table.Td>{b.nrs_pay ? 'Yes' : 'No'}</Table.Td>
+            <Table.Td>{b.items.map((i) => i.name).join(', ') || '—'}</Table.Td>
+            <Table.Td>{formatCents(b.monthly_price_cents, b.currency)}</Table.Td>
+            <Table.Td>
+              <StatusBadge status={b.status === 'A' ? 'active' : b.status === 'C' ? 'canceled' : 'pending'} label={b.status_label} />
+            </Table.Td>
+            <Table.Td>{formatDate(b.starts_on)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
+      <ListPagination hideSinglePage label="Bundle pages" total={list.data?.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
     </TabFrame>
   );
 }

@@ -1,9 +1,10 @@
 import { Button, Group, NativeSelect, Table, Text, Textarea } from '@mantine/core';
 import { INVOICE_STATUSES, INVOICE_STATUS_LABELS, INVOICE_TYPES, INVOICE_TYPE_LABELS, invoiceReverseRequest, type Invoice } from '@pos/domain';
 import { useState } from 'react';
+import { DataTable } from '../../../components/data-table';
+import { ListPagination } from '../../../components/list-pagination';
 import { isApiError } from '../../../lib/api';
 import { useInvoice, useInvoices, useReverseInvoice } from '../api/accounts-money';
-import { ListPagination } from '../components/list-pagination';
 import { formatCents, formatDate } from '../lib/format';
 import { notifySuccess } from '../lib/notify';
 import type { StoreTabProps } from '../tab-props';
@@ -16,6 +17,7 @@ import { NoStore, TabFrame } from './ui/tab-frame';
 const PAGE_SIZE = 25;
 
 const STATUS_OPTIONS = [{ value: '', label: 'Any status' }, ...INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_LABELS[s] }))];
+const COLUMNS = ['Invoice', 'Type', 'Status', 'Issued', 'Due', 'Total', 'Paid', 'Balance', 'Actions'];
 const TYPE_OPTIONS = [{ value: '', label: 'Any type' }, ...INVOICE_TYPES.map((t) => ({ value: t, label: INVOICE_TYPE_LABELS[t] }))];
 
 /**
@@ -46,62 +48,37 @@ function InvoicesOfStore({ customerId, storeId, canEdit }: { customerId: number;
           <NativeSelect label="Type" data={TYPE_OPTIONS} value={type} onChange={(e) => setType(e.currentTarget.value)} w={260} />
         </Group>
       </form>
-      <Table.ScrollContainer minWidth={980}>
-        <Table striped verticalSpacing="xs" fz="sm" captionSide="top">
-          <Table.Caption>Invoices of store {storeId}, newest first</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Invoice</Table.Th>
-              <Table.Th scope="col">Type</Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-              <Table.Th scope="col">Issued</Table.Th>
-              <Table.Th scope="col">Due</Table.Th>
-              <Table.Th scope="col">Total</Table.Th>
-              <Table.Th scope="col">Paid</Table.Th>
-              <Table.Th scope="col">Balance</Table.Th>
-              <Table.Th scope="col">Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={9}>
-                  <Text c="dimmed">No invoices match.</Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {items.map((inv) => (
-              <Table.Tr key={inv.id}>
-                <Table.Th scope="row" fw={600}>
-                  {inv.invoice_number}
-                </Table.Th>
-                <Table.Td>{invoiceTypeLabel(inv.type)}</Table.Td>
-                <Table.Td>
-                  <StatusBadge look={invoiceStatusLook(inv.status)} />
-                </Table.Td>
-                <Table.Td>{formatDate(inv.issued_on)}</Table.Td>
-                <Table.Td>{formatDate(inv.due_on)}</Table.Td>
-                <Table.Td>{formatCents(inv.total_cents, inv.currency)}</Table.Td>
-                <Table.Td>{formatCents(inv.paid_cents, inv.currency)}</Table.Td>
-                <Table.Td>{formatCents(inv.balance_cents, inv.currency)}</Table.Td>
-                <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    <Button size="compact-sm" variant="light" aria-label={`Details of invoice ${inv.invoice_number}`} onClick={() => setDialog({ kind: 'detail', invoice: inv })}>
-                      Details
-                    </Button>
-                    {canEdit && inv.can_reverse && (
-                      <Button size="compact-sm" variant="light" color="red" aria-label={`Reverse invoice ${inv.invoice_number}`} onClick={() => setDialog({ kind: 'reverse', invoice: inv })}>
-                        Reverse
-                      </Button>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <ListPagination label="Invoice pages" total={list.data?.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={(p) => setPaging({ key: filterKey, page: p })} />
+      <DataTable caption={`Invoices of store ${storeId}, newest first`} columns={COLUMNS} minWidth={980} rowCount={items.length} emptyText="No invoices match.">
+        {items.map((inv) => (
+          <Table.Tr key={inv.id}>
+            <Table.Th scope="row" fw={600}>
+              {inv.invoice_number}
+            </Table.Th>
+            <Table.Td>{invoiceTypeLabel(inv.type)}</Table.Td>
+            <Table.Td>
+              <StatusBadge look={invoiceStatusLook(inv.status)} />
+            </Table.Td>
+            <Table.Td>{formatDate(inv.issued_on)}</Table.Td>
+            <Table.Td>{formatDate(inv.due_on)}</Table.Td>
+            <Table.Td>{formatCents(inv.total_cents, inv.currency)}</Table.Td>
+            <Table.Td>{formatCents(inv.paid_cents, inv.currency)}</Table.Td>
+            <Table.Td>{formatCents(inv.balance_cents, inv.currency)}</Table.Td>
+            <Table.Td>
+              <Group gap={6} wrap="nowrap">
+                <Button size="compact-sm" variant="light" aria-label={`Details of invoice ${inv.invoice_number}`} onClick={() => setDialog({ kind: 'detail', invoice: inv })}>
+                  Details
+                </Button>
+                {canEdit && inv.can_reverse && (
+                  <Button size="compact-sm" variant="light" color="red" aria-label={`Reverse invoice ${inv.invoice_number}`} onClick={() => setDialog({ kind: 'reverse', invoice: inv })}>
+                    Reverse
+                  </Button>
+                )}
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
+      <ListPagination hideSinglePage label="Invoice pages" total={list.data?.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={(p) => setPaging({ key: filterKey, page: p })} />
       {dialog?.kind === 'detail' && <InvoiceDetailDialog customerId={customerId} invoice={dialog.invoice} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'reverse' && <ReverseDialog customerId={customerId} invoice={dialog.invoice} onClose={() => setDialog(null)} />}
     </TabFrame>

@@ -15,20 +15,36 @@ import {
   type PaymentPlanKindCode,
 } from '@pos/domain';
 import { useState, type ChangeEvent, type ReactNode } from 'react';
+import { DataTable } from '../../../components/data-table';
+import { ListPagination } from '../../../components/list-pagination';
 import { isApiError } from '../../../lib/api';
 import { useBillingItems } from '../api/accounts-billing';
 import { useAddPlan, usePlans, useUpdateLicenseExpiry } from '../api/accounts-plans';
-import { ListPagination } from '../components/list-pagination';
 import { StatusBadge } from '../components/status-badge';
 import { formatCents, formatDate } from '../lib/format';
 import { notifySuccess } from '../lib/notify';
 import type { StoreTabProps } from '../tab-props';
 import { ActionDialog } from './ui/action-dialog';
+import { fieldErrorOrClose } from './ui/field-error';
 import { useIdempotencyKeys } from './ui/idempotency';
 import { parseAmount, todayIso } from './ui/money';
 import { NoStore, TabFrame } from './ui/tab-frame';
 
 const PAGE_SIZE = 25;
+
+const COLUMNS = [
+  'Plan',
+  'Kind',
+  <Table.Th key="status" scope="col" miw={120}>
+    Status
+  </Table.Th>,
+  'Initial payment',
+  'Recurring',
+  'Term / interval',
+  'Starts',
+  'License expires',
+  'Actions',
+];
 
 function isLicensed(plan: PaymentPlan): boolean {
   return LICENSED_PLAN_KINDS.includes(plan.kind);
@@ -71,64 +87,37 @@ function PlansOfStore({ customerId, storeId, currency, canEdit }: { customerId: 
         )
       }
     >
-      <Table.ScrollContainer minWidth={980}>
-        <Table striped verticalSpacing="xs" fz="sm" captionSide="top">
-          <Table.Caption>Payment plans of store {storeId}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Plan</Table.Th>
-              <Table.Th scope="col">Kind</Table.Th>
-              <Table.Th scope="col" miw={120}>
-                Status
-              </Table.Th>
-              <Table.Th scope="col">Initial payment</Table.Th>
-              <Table.Th scope="col">Recurring</Table.Th>
-              <Table.Th scope="col">Term / interval</Table.Th>
-              <Table.Th scope="col">Starts</Table.Th>
-              <Table.Th scope="col">License expires</Table.Th>
-              <Table.Th scope="col">Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={9}>
-                  <Text c="dimmed">This store has no payment plans.</Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {items.map((p) => (
-              <Table.Tr key={p.id}>
-                <Table.Th scope="row" fw={600}>
-                  {p.plan_name}
-                </Table.Th>
-                <Table.Td>{p.kind_label}</Table.Td>
-                <Table.Td>
-                  <StatusBadge status={p.status} />
-                </Table.Td>
-                <Table.Td>{formatCents(p.initial_amount_cents, p.currency)}</Table.Td>
-                <Table.Td>{formatCents(p.recurring_amount_cents, p.currency)}</Table.Td>
-                <Table.Td>{termText(p)}</Table.Td>
-                <Table.Td>{formatDate(p.starts_on)}</Table.Td>
-                <Table.Td>{isLicensed(p) ? formatDate(p.license_expires_on) : '—'}</Table.Td>
-                <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    <Button size="compact-sm" variant="light" aria-label={`Details of plan ${p.plan_name} (${p.id})`} onClick={() => setDialog({ kind: 'detail', plan: p })}>
-                      Details
-                    </Button>
-                    {canEdit && isLicensed(p) && p.status === 'active' && (
-                      <Button size="compact-sm" variant="light" aria-label={`Update license expiry of plan ${p.plan_name} (${p.id})`} onClick={() => setDialog({ kind: 'license', plan: p })}>
-                        Update license expiry
-                      </Button>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <ListPagination label="Plan pages" total={list.data?.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
+      <DataTable caption={`Payment plans of store ${storeId}`} columns={COLUMNS} minWidth={980} rowCount={items.length} emptyText="This store has no payment plans.">
+        {items.map((p) => (
+          <Table.Tr key={p.id}>
+            <Table.Th scope="row" fw={600}>
+              {p.plan_name}
+            </Table.Th>
+            <Table.Td>{p.kind_label}</Table.Td>
+            <Table.Td>
+              <StatusBadge status={p.status} />
+            </Table.Td>
+            <Table.Td>{formatCents(p.initial_amount_cents, p.currency)}</Table.Td>
+            <Table.Td>{formatCents(p.recurring_amount_cents, p.currency)}</Table.Td>
+            <Table.Td>{termText(p)}</Table.Td>
+            <Table.Td>{formatDate(p.starts_on)}</Table.Td>
+            <Table.Td>{isLicensed(p) ? formatDate(p.license_expires_on) : '—'}</Table.Td>
+            <Table.Td>
+              <Group gap={6} wrap="nowrap">
+                <Button size="compact-sm" variant="light" aria-label={`Details of plan ${p.plan_name} (${p.id})`} onClick={() => setDialog({ kind: 'detail', plan: p })}>
+                  Details
+                </Button>
+                {canEdit && isLicensed(p) && p.status === 'active' && (
+                  <Button size="compact-sm" variant="light" aria-label={`Update license expiry of plan ${p.plan_name} (${p.id})`} onClick={() => setDialog({ kind: 'license', plan: p })}>
+                    Update license expiry
+                  </Button>
+                )}
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
+      <ListPagination hideSinglePage label="Plan pages" total={list.data?.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
       {dialog?.kind === 'detail' && <PlanDetailDialog customerId={customerId} plan={dialog.plan} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'license' && <LicenseExpiryDialog customerId={customerId} plan={dialog.plan} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'add' && <AddPlanDialog customerId={customerId} storeId={storeId} currency={currency} onClose={() => setDialog(null)} />}
@@ -229,10 +218,7 @@ function LicenseExpiryDialog({ customerId, plan, onClose }: { customerId: number
           notifySuccess(`The license of ${saved.plan_name} now expires on ${formatDate(saved.license_expires_on)}.`);
           onClose();
         },
-        onError: (e) => {
-          if (isApiError(e)) setError(e.fields.license_expires_on ?? null);
-          if (isApiError(e) && e.status === 409) onClose();
-        },
+        onError: fieldErrorOrClose('license_expires_on', setError, onClose),
       },
     );
   }

@@ -1,13 +1,15 @@
-import { Table, Text } from '@mantine/core';
+import { Table } from '@mantine/core';
 import { useState } from 'react';
+import { DataTable } from '../../../components/data-table';
+import { ListPagination } from '../../../components/list-pagination';
 import { usePromotions } from '../api/accounts-billing';
-import { ListPagination } from '../components/list-pagination';
 import { formatCents, formatDateTime } from '../lib/format';
 import type { StoreTabProps } from '../tab-props';
 import { NoStore, TabFrame } from './ui/tab-frame';
 
 const PAGE_SIZE = 25;
 
+const COLUMNS = ['Promotion', 'Code', 'Type', 'Method', 'Amount', 'Order', 'Applied'];
 const PROMOTION_TYPES: Readonly<Record<string, string>> = { H: 'Hardware', S: 'Service', R: 'Referral' };
 const PROMOTION_METHODS: Readonly<Record<string, string>> = { A: 'Amount', P: 'Percent' };
 
@@ -23,45 +25,22 @@ function PromotionsOfStore({ customerId, storeId }: { customerId: number; storeI
   const items = list.data?.items ?? [];
   return (
     <TabFrame title="Promotions" isPending={list.isPending} error={list.error} onRetry={() => void list.refetch()}>
-      <Table.ScrollContainer minWidth={820}>
-        <Table striped verticalSpacing="xs" fz="sm" captionSide="top">
-          <Table.Caption>Promotions of store {storeId}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Promotion</Table.Th>
-              <Table.Th scope="col">Code</Table.Th>
-              <Table.Th scope="col">Type</Table.Th>
-              <Table.Th scope="col">Method</Table.Th>
-              <Table.Th scope="col">Amount</Table.Th>
-              <Table.Th scope="col">Order</Table.Th>
-              <Table.Th scope="col">Applied</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={7}>
-                  <Text c="dimmed">No promotions were applied to this store.</Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {items.map((p) => (
-              <Table.Tr key={p.id}>
-                <Table.Th scope="row" fw={600}>
-                  {p.name}
-                </Table.Th>
-                <Table.Td ff="monospace">{p.code}</Table.Td>
-                <Table.Td>{PROMOTION_TYPES[p.type] ?? p.type}</Table.Td>
-                <Table.Td>{PROMOTION_METHODS[p.method] ?? p.method}</Table.Td>
-                <Table.Td>{formatCents(p.amount_cents, p.currency)}</Table.Td>
-                <Table.Td>{p.order_id ?? '—'}</Table.Td>
-                <Table.Td>{formatDateTime(p.applied_at)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <ListPagination label="Promotion pages" total={list.data?.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
+      <DataTable caption={`Promotions of store ${storeId}`} columns={COLUMNS} minWidth={820} rowCount={items.length} emptyText="No promotions were applied to this store.">
+        {items.map((p) => (
+          <Table.Tr key={p.id}>
+            <Table.Th scope="row" fw={600}>
+              {p.name}
+            </Table.Th>
+            <Table.Td ff="monospace">{p.code}</Table.Td>
+            <Table.Td>{PROMOTION_TYPES[p.type] ?? p.type}</Table.Td>
+            <Table.Td>{PROMOTION_METHODS[p.method] ?? p.method}</Table.Td>
+            <Table.Td>{formatCents(p.amount_cents, p.currency)}</Table.Td>
+            <Table.Td>{p.order_id ?? '—'}</Table.Td>
+            <Table.Td>{formatDateTime(p.applied_at)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
+      <ListPagination hideSinglePage label="Promotion pages" total={list.data?.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
     </TabFrame>
   );
 }

@@ -1,18 +1,21 @@
 import { Alert, Button, Group, List, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import { serialNumberSchema, terminalElmerIdSchema, type Terminal, type TerminalValidation } from '@pos/domain';
 import { useState } from 'react';
-import { isApiError } from '../../../lib/api';
-import { useRetireReasons } from '../api/accounts';
+import { DataTable } from '../../../components/data-table';
+import { ListPagination } from '../../../components/list-pagination';
 import { useRetireTerminal, useTerminals, useUpdateTerminal, useValidateTerminal } from '../api/accounts-terminals';
-import { ListPagination } from '../components/list-pagination';
+import { useDomainData } from '../api/customers';
 import { StatusBadge } from '../components/status-badge';
 import { formatDate } from '../lib/format';
 import { notifySuccess } from '../lib/notify';
 import type { StoreTabProps } from '../tab-props';
 import { ActionDialog } from './ui/action-dialog';
+import { fieldErrorOrClose } from './ui/field-error';
 import { NoStore, TabFrame } from './ui/tab-frame';
 
 const PAGE_SIZE = 25;
+
+const COLUMNS = ['Terminal id', 'Serial number', 'Processor serial', 'Product', 'Status', 'Under transfer', 'Installed', 'Retired'];
 
 type Pending = { readonly kind: 'retire' | 'serial'; readonly terminal: Terminal } | null;
 
@@ -54,86 +57,67 @@ function TerminalsOfStore({ customerId, storeId, canEdit }: { customerId: number
         </Button>
       }
     >
-      <Table.ScrollContainer minWidth={960}>
-        <Table striped verticalSpacing="xs" fz="sm" captionSide="top">
-          <Table.Caption>Terminals of store {storeId}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Terminal id</Table.Th>
-              <Table.Th scope="col">Serial number</Table.Th>
-              <Table.Th scope="col">Processor serial</Table.Th>
-              <Table.Th scope="col">Product</Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-              <Table.Th scope="col">Under transfer</Table.Th>
-              <Table.Th scope="col">Installed</Table.Th>
-              <Table.Th scope="col">Retired</Table.Th>
-              {canEdit && <Table.Th scope="col">Actions</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={canEdit ? 9 : 8}>
-                  <Text c="dimmed">This store has no terminals.</Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {items.map((t) => (
-              <Table.Tr key={t.id}>
-                <Table.Th scope="row" fw={600}>
-                  {t.elmer_id}
-                </Table.Th>
-                <Table.Td ff="monospace">{t.serial_number}</Table.Td>
-                <Table.Td ff="monospace">{t.pos_cc_processor_serial_number ?? '—'}</Table.Td>
-                <Table.Td>{t.product?.name ?? '—'}</Table.Td>
-                <Table.Td>
-                  <StatusBadge status={t.status} label={t.status_label} />
-                </Table.Td>
-                <Table.Td>{t.under_transfer ? 'Yes' : 'No'}</Table.Td>
-                <Table.Td>{formatDate(t.installed_at)}</Table.Td>
-                <Table.Td>
-                  {t.retired_at ? (
-                    <>
-                      {formatDate(t.retired_at)}
-                      {t.retire_reason && (
-                        <Text size="xs" c="dimmed">
-                          {t.retire_reason.label}
-                        </Text>
-                      )}
-                    </>
-                  ) : (
-                    '—'
+      <DataTable
+        caption={`Terminals of store ${storeId}`}
+        columns={canEdit ? [...COLUMNS, 'Actions'] : COLUMNS}
+        minWidth={960}
+        rowCount={items.length}
+        emptyText="This store has no terminals."
+      >
+        {items.map((t) => (
+          <Table.Tr key={t.id}>
+            <Table.Th scope="row" fw={600}>
+              {t.elmer_id}
+            </Table.Th>
+            <Table.Td ff="monospace">{t.serial_number}</Table.Td>
+            <Table.Td ff="monospace">{t.pos_cc_processor_serial_number ?? '—'}</Table.Td>
+            <Table.Td>{t.product?.name ?? '—'}</Table.Td>
+            <Table.Td>
+              <StatusBadge status={t.status} label={t.status_label} />
+            </Table.Td>
+            <Table.Td>{t.under_transfer ? 'Yes' : 'No'}</Table.Td>
+            <Table.Td>{formatDate(t.installed_at)}</Table.Td>
+            <Table.Td>
+              {t.retired_at ? (
+                <>
+                  {formatDate(t.retired_at)}
+                  {t.retire_reason && (
+                    <Text size="xs" c="dimmed">
+                      {t.retire_reason.label}
+                    </Text>
                   )}
-                </Table.Td>
-                {canEdit && (
-                  <Table.Td>
-                    {t.status !== 'retired' && (
-                      <Group gap={6} wrap="nowrap">
-                        <Button size="compact-sm" variant="light" color="red" aria-label={`Retire terminal ${t.elmer_id}`} onClick={() => setPending({ kind: 'retire', terminal: t })}>
-                          Retire
-                        </Button>
-                        <Button
-                          size="compact-sm"
-                          variant="light"
-                          aria-label={`${t.under_transfer ? 'Unmark' : 'Mark'} terminal ${t.elmer_id} under transfer`}
-                          loading={transfer.isPending && transfer.variables?.terminalId === t.id}
-                          onClick={() => toggleTransfer(t)}
-                        >
-                          {t.under_transfer ? 'Unmark under transfer' : 'Mark under transfer'}
-                        </Button>
-                        <Button size="compact-sm" variant="light" aria-label={`Update processor serial of terminal ${t.elmer_id}`} onClick={() => setPending({ kind: 'serial', terminal: t })}>
-                          Update processor serial
-                        </Button>
-                      </Group>
-                    )}
-                  </Table.Td>
+                </>
+              ) : (
+                '—'
+              )}
+            </Table.Td>
+            {canEdit && (
+              <Table.Td>
+                {t.status !== 'retired' && (
+                  <Group gap={6} wrap="nowrap">
+                    <Button size="compact-sm" variant="light" color="red" aria-label={`Retire terminal ${t.elmer_id}`} onClick={() => setPending({ kind: 'retire', terminal: t })}>
+                      Retire
+                    </Button>
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      aria-label={`${t.under_transfer ? 'Unmark' : 'Mark'} terminal ${t.elmer_id} under transfer`}
+                      loading={transfer.isPending && transfer.variables?.terminalId === t.id}
+                      onClick={() => toggleTransfer(t)}
+                    >
+                      {t.under_transfer ? 'Unmark under transfer' : 'Mark under transfer'}
+                    </Button>
+                    <Button size="compact-sm" variant="light" aria-label={`Update processor serial of terminal ${t.elmer_id}`} onClick={() => setPending({ kind: 'serial', terminal: t })}>
+                      Update processor serial
+                    </Button>
+                  </Group>
                 )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <ListPagination label="Terminal pages" total={list.data?.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
+              </Table.Td>
+            )}
+          </Table.Tr>
+        ))}
+      </DataTable>
+      <ListPagination hideSinglePage label="Terminal pages" total={list.data?.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
       {pending?.kind === 'retire' && <RetireDialog customerId={customerId} terminal={pending.terminal} onClose={() => setPending(null)} />}
       {pending?.kind === 'serial' && <ProcessorSerialDialog customerId={customerId} terminal={pending.terminal} onClose={() => setPending(null)} />}
       {validating && <ValidateDialog onClose={() => setValidating(false)} />}
@@ -142,7 +126,7 @@ function TerminalsOfStore({ customerId, storeId, canEdit }: { customerId: number
 }
 
 function RetireDialog({ customerId, terminal, onClose }: { customerId: number; terminal: Terminal; onClose: () => void }) {
-  const reasons = useRetireReasons();
+  const reasons = useDomainData('retire_reason');
   const retire = useRetireTerminal(customerId);
   const [reasonId, setReasonId] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -159,15 +143,12 @@ function RetireDialog({ customerId, terminal, onClose }: { customerId: number; t
           notifySuccess(`Terminal ${terminal.elmer_id} is retired.`, 'Retired');
           onClose();
         },
-        onError: (e) => {
-          if (isApiError(e)) setError(e.fields.reason_id ?? null);
-          if (isApiError(e) && e.status === 409) onClose();
-        },
+        onError: fieldErrorOrClose('reason_id', setError, onClose),
       },
     );
   }
 
-  const options = [{ value: '', label: reasons.isPending ? 'Loading reasons…' : 'Choose a reason' }, ...(reasons.data ?? []).map((r) => ({ value: String(r.id), label: r.label }))];
+  const options = [{ value: '', label: reasons.isPending ? 'Loading reasons…' : 'Choose a reason' }, ...(reasons.data?.items ?? []).map((r) => ({ value: String(r.id), label: r.label }))];
   return (
     <ActionDialog
       opened
@@ -218,10 +199,7 @@ function ProcessorSerialDialog({ customerId, terminal, onClose }: { customerId: 
           notifySuccess(value ? `Terminal ${terminal.elmer_id} has processor serial ${value}.` : `The processor serial of terminal ${terminal.elmer_id} is cleared.`);
           onClose();
         },
-        onError: (e) => {
-          if (isApiError(e)) setError(e.fields.pos_cc_processor_serial_number ?? null);
-          if (isApiError(e) && e.status === 409) onClose();
-        },
+        onError: fieldErrorOrClose('pos_cc_processor_serial_number', setError, onClose),
       },
     );
   }

@@ -1,8 +1,9 @@
-import { Button, Group, NativeSelect, Table, Text } from '@mantine/core';
+import { Button, Group, NativeSelect, Table } from '@mantine/core';
 import { TRANSACTION_STATUSES, TRANSACTION_STATUS_LABELS, type Transaction, type TransactionAction } from '@pos/domain';
 import { useState } from 'react';
+import { DataTable } from '../../../components/data-table';
+import { ListPagination } from '../../../components/list-pagination';
 import { useTransactionAction, useTransactions } from '../api/accounts-money';
-import { ListPagination } from '../components/list-pagination';
 import { formatCents, formatDateTime } from '../lib/format';
 import { notifySuccess } from '../lib/notify';
 import type { StoreTabProps } from '../tab-props';
@@ -15,6 +16,8 @@ import { NoStore, TabFrame } from './ui/tab-frame';
 const PAGE_SIZE = 25;
 
 const STATUS_OPTIONS = [{ value: '', label: 'Any status' }, ...TRANSACTION_STATUSES.map((s) => ({ value: s, label: TRANSACTION_STATUS_LABELS[s] }))];
+
+const COLUMNS = ['Transaction', 'Status', 'Amount', 'Kind', 'Payment method', 'Invoice', 'Attempted', 'Failure reason'];
 
 const QUESTIONS: Readonly<Record<TransactionAction, { title: (t: Transaction) => string; message: (t: Transaction) => string; confirm: string; button: string }>> = {
   retry: {
@@ -83,68 +86,49 @@ function TransactionsOfStore({ customerId, storeId, canEdit }: { customerId: num
       <form role="search" aria-label="Filter transactions" onSubmit={(e) => e.preventDefault()}>
         <NativeSelect label="Status" data={STATUS_OPTIONS} value={status} onChange={(e) => setStatus(e.currentTarget.value)} w={220} />
       </form>
-      <Table.ScrollContainer minWidth={980}>
-        <Table striped verticalSpacing="xs" fz="sm" captionSide="top">
-          <Table.Caption>Transactions of store {storeId}, newest first</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Transaction</Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-              <Table.Th scope="col">Amount</Table.Th>
-              <Table.Th scope="col">Kind</Table.Th>
-              <Table.Th scope="col">Payment method</Table.Th>
-              <Table.Th scope="col">Invoice</Table.Th>
-              <Table.Th scope="col">Attempted</Table.Th>
-              <Table.Th scope="col">Failure reason</Table.Th>
-              {canEdit && <Table.Th scope="col">Actions</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={canEdit ? 9 : 8}>
-                  <Text c="dimmed">No transactions match.</Text>
-                </Table.Td>
-              </Table.Tr>
+      <DataTable
+        caption={`Transactions of store ${storeId}, newest first`}
+        columns={canEdit ? [...COLUMNS, 'Actions'] : COLUMNS}
+        minWidth={980}
+        rowCount={items.length}
+        emptyText="No transactions match."
+      >
+        {items.map((t) => (
+          <Table.Tr key={t.id}>
+            <Table.Th scope="row" fw={600}>
+              {t.id}
+            </Table.Th>
+            <Table.Td>
+              <StatusBadge look={transactionStatusLook(t.status)} />
+            </Table.Td>
+            <Table.Td>{formatCents(t.amount_cents, t.currency)}</Table.Td>
+            <Table.Td>{t.kind}</Table.Td>
+            <Table.Td>{t.instrument?.label ?? '—'}</Table.Td>
+            <Table.Td>{t.invoice_number ?? '—'}</Table.Td>
+            <Table.Td>{formatDateTime(t.attempted_at)}</Table.Td>
+            <Table.Td>{t.failure_reason ?? '—'}</Table.Td>
+            {canEdit && (
+              <Table.Td>
+                <Group gap={6} wrap="nowrap">
+                  {t.actions.map((action) => (
+                    <Button
+                      key={action}
+                      size="compact-sm"
+                      variant="light"
+                      color={action === 'void' ? 'red' : undefined}
+                      aria-label={`${QUESTIONS[action].button} transaction ${t.id}`}
+                      onClick={() => setPending({ tx: t, action })}
+                    >
+                      {QUESTIONS[action].button}
+                    </Button>
+                  ))}
+                </Group>
+              </Table.Td>
             )}
-            {items.map((t) => (
-              <Table.Tr key={t.id}>
-                <Table.Th scope="row" fw={600}>
-                  {t.id}
-                </Table.Th>
-                <Table.Td>
-                  <StatusBadge look={transactionStatusLook(t.status)} />
-                </Table.Td>
-                <Table.Td>{formatCents(t.amount_cents, t.currency)}</Table.Td>
-                <Table.Td>{t.kind}</Table.Td>
-                <Table.Td>{t.instrument?.label ?? '—'}</Table.Td>
-                <Table.Td>{t.invoice_number ?? '—'}</Table.Td>
-                <Table.Td>{formatDateTime(t.attempted_at)}</Table.Td>
-                <Table.Td>{t.failure_reason ?? '—'}</Table.Td>
-                {canEdit && (
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      {t.actions.map((action) => (
-                        <Button
-                          key={action}
-                          size="compact-sm"
-                          variant="light"
-                          color={action === 'void' ? 'red' : undefined}
-                          aria-label={`${QUESTIONS[action].button} transaction ${t.id}`}
-                          onClick={() => setPending({ tx: t, action })}
-                        >
-                          {QUESTIONS[action].button}
-                        </Button>
-                      ))}
-                    </Group>
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <ListPagination label="Transaction pages" total={list.data?.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={(p) => setPaging({ status, page: p })} />
+          </Table.Tr>
+        ))}
+      </DataTable>
+      <ListPagination hideSinglePage label="Transaction pages" total={list.data?.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={(p) => setPaging({ status, page: p })} />
       <ActionDialog
         opened={pending !== null}
         title={pending && question ? question.title(pending.tx) : ''}

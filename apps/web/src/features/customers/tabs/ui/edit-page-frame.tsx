@@ -2,9 +2,9 @@ import { Alert, Anchor, Group, NativeSelect, Stack, Text, Title } from '@mantine
 import { isCurrencyCode, isMerchantCountry, type CurrencyCode, type CustomerRecord, type MerchantCountryCode, type StoreRecord } from '@pos/domain';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { usePageCountry } from '../../../../lib/header-state';
 import { describeError } from '../../../../lib/error-message';
-import { useCustomerRecord } from '../../api/accounts';
+import { usePageCountry } from '../../../../lib/header-state';
+import { useCustomer } from '../../api/customers';
 import { customerPagePath } from '../../lib/url-state';
 
 function positiveInt(text: string | null): number | null {
@@ -39,7 +39,7 @@ export interface EditPageFrameProps {
 export function EditPageFrame({ title, intro, children }: EditPageFrameProps) {
   const [params, setParams] = useSearchParams();
   const { customerId, storeId } = readEditPageParams(params);
-  const record = useCustomerRecord(customerId);
+  const record = useCustomer(customerId);
   const customer = record.data;
   const store = customer ? (customer.stores.find((s) => s.store_id === storeId) ?? customer.stores[0] ?? null) : null;
   const countryText = store?.country ?? customer?.country ?? null;

@@ -10,10 +10,12 @@ export interface ListPaginationProps {
   /** 1-based. */
   readonly page: number;
   readonly onChange: (page: number) => void;
+  /** No page controls when everything fits on one page (the count stays). */
+  readonly hideSinglePage?: boolean;
 }
 
 /** "Showing 26–50 of 130" and Mantine's pagination, with every control named. */
-export function ListPagination({ label, total, pageSize, page, onChange }: ListPaginationProps) {
+export function ListPagination({ label, total, pageSize, page, onChange, hideSinglePage = false }: ListPaginationProps) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
@@ -22,17 +24,19 @@ export function ListPagination({ label, total, pageSize, page, onChange }: ListP
       <Text size="sm" c="dimmed">
         {total === 0 ? 'Nothing to show' : `Showing ${first}–${last} of ${total}`}
       </Text>
-      <Box component="nav" aria-label={label}>
-        <Pagination
-          total={pages}
-          value={Math.min(page, pages)}
-          onChange={onChange}
-          size="sm"
-          withEdges
-          getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-          getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
-        />
-      </Box>
+      {(pages > 1 || !hideSinglePage) && (
+        <Box component="nav" aria-label={label}>
+          <Pagination
+            total={pages}
+            value={Math.min(page, pages)}
+            onChange={onChange}
+            size="sm"
+            withEdges
+            getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+            getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
+          />
+        </Box>
+      )}
     </Group>
   );
 }
