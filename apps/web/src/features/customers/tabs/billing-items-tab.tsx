@@ -13,7 +13,7 @@ import { useState, type ChangeEvent } from 'react';
 import { isApiError } from '../../../lib/api';
 import { getBillingItemCatalogueQueryOptions, useAddBillingItem, useBillingItems } from '../api/accounts-billing';
 import { usePlans } from '../api/accounts-plans';
-import { ListPagination } from '../components/list-pagination';
+import { ListPagination } from '../../../components/list-pagination';
 import { formatCents, formatDate } from '../lib/format';
 import { notifySuccess } from '../lib/notify';
 import type { StoreTabProps } from '../tab-props';
@@ -184,7 +184,7 @@ function BillingItemsOfStore({ customerId, storeId, currency, canEdit }: { custo
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <ListPagination label="Billing item pages" total={list.data?.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={(p) => setPaging({ key: filterKey, page: p })} />
+      <ListPagination hideSinglePage label="Billing item pages" total={list.data?.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={(p) => setPaging({ key: filterKey, page: p })} />
       {adding && (
         <AddBillingItemDialog
           customerId={customerId}
