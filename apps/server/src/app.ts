@@ -36,6 +36,9 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { currencyRoutes } from './modules/currencies/currencies.routes';
 import { customerRoutes } from './modules/customers/customers.routes';
 import { customerAccountRoutes } from './modules/customer-accounts/customer-accounts.routes';
+import { orderStatusRoutes } from './modules/order-status/order-status.routes';
+import { orderRoutes } from './modules/orders/orders.routes';
+import { agentRoutes } from './modules/agents/agents.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { jobRoutes } from './modules/jobs/jobs.routes';
@@ -206,6 +209,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await api.register(adminRoutes);
   await api.register(customerRoutes);
   await api.register(customerAccountRoutes);
+  await api.register(orderStatusRoutes);
+  await api.register(orderRoutes);
+  await api.register(agentRoutes);
   api.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   registerWebApp(app, config.webDist);

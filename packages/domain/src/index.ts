@@ -28,6 +28,7 @@ export * from './rules/login-redirect';
 export * from './rules/milestones';
 export * from './rules/money';
 export * from './rules/mid';
+export * from './rules/order-transitions';
 
 export * from './contracts/common';
 export * from './contracts/auth';
@@ -38,4 +39,7 @@ export * from './contracts/catalogue';
 export * from './contracts/jobs';
 export * from './contracts/customers';
 export * from './contracts/customer-accounts';
+export * from './contracts/order-status';
+export * from './contracts/orders';
+export * from './contracts/agents';
 export * from './rules/password';

@@ -16,6 +16,8 @@ export const APP_ERROR_STATUS = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
+  // GET /api/customers/{token}/error/test: the deliberate error (issue 7, decision 078).
+  test_error: 500,
   unavailable: 503,
 } as const satisfies Record<string, number>;
 

@@ -1,16 +1,43 @@
-import { JOB_QUEUE, ORDER_STATUS } from '@pos/domain';
+import { JOB_QUEUE, effectivePrivileges, isOrderStatusCode, type OrderStatusCode, type TransitionRequester } from '@pos/domain';
 import { eq, sql } from 'drizzle-orm';
-import { orders, orderStatusHistory, statusReasons } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { orders, orderStatusHistory, privileges, roles, staffUsers, userAdditionalPrivileges } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
-import { requesterEmail, type WorkerDefinition } from '../context';
+import { AppError } from '../../http/errors';
+import { checkTransition, statusTimestamps } from '../../modules/order-status/order-status.service';
+import { requesterEmail, type JobRequest, type WorkerDefinition } from '../context';
 import { applyOnce, systemActor } from '../effect';
 import { PermanentJobError } from '../queue';
 
 /**
+ * The requester of a job as the transition table sees them: a staff user's current role and privileges
+ * (role + additional); null for a system request (only the table applies then). A staff user who no longer
+ * exists or is inactive may make no move.
+ */
+async function requesterOf(db: Db, request: JobRequest): Promise<TransitionRequester | null> {
+  const by = request.requestedBy;
+  if (by.actorType === 'system' || by.actorId == null) return null;
+  if (by.actorType !== 'staff') return { role: '', privileges: [] };
+  const [user] = await db
+    .select({ id: staffUsers.id, active: staffUsers.active, role: roles.name })
+    .from(staffUsers)
+    .innerJoin(roles, eq(roles.id, staffUsers.roleId))
+    .where(eq(staffUsers.id, Number(by.actorId)));
+  if (!user || !user.active) return { role: '', privileges: [] };
+  const extra = await db
+    .select({ name: privileges.name })
+    .from(userAdditionalPrivileges)
+    .innerJoin(privileges, eq(privileges.id, userAdditionalPrivileges.privilegeId))
+    .where(eq(userAdditionalPrivileges.userId, user.id));
+  return { role: user.role, privileges: effectivePrivileges(user.role, extra.map((e) => e.name)) };
+}
+
+/**
  * Order status change + action: the order takes the new status and the change is recorded in
- * order_status_history (with the reason and note) and the audit log. Any §4 status is accepted for now — the
- * allowed transitions arrive with the orders issue, which will check them here and in the route.
- * An order already in the requested status is left as it is.
+ * order_status_history (with the reason and note) and the audit log. The move is checked like
+ * PUT /api/customers/ordernotes (decision 073): it must be in the transition table, the requesting staff
+ * user's role/privileges must allow it, and a reason must be given where the table needs one — otherwise
+ * the job fails permanently (no retry). An order already in the requested status is left as it is.
  */
 export const orderStatusWorker: WorkerDefinition<typeof JOB_QUEUE.orderStatus> = {
   queue: JOB_QUEUE.orderStatus,
@@ -20,22 +47,21 @@ export const orderStatusWorker: WorkerDefinition<typeof JOB_QUEUE.orderStatus> =
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderInfoId)).for('update');
       if (!order) throw new PermanentJobError(`Order ${orderInfoId} does not exist.`, 'not_found');
       mark.customerId = order.customerId;
-      if (statusReasonId !== undefined) {
-        const [reason] = await tx.select({ id: statusReasons.id }).from(statusReasons).where(eq(statusReasons.id, statusReasonId));
-        if (!reason) throw new PermanentJobError(`Status reason ${statusReasonId} does not exist.`, 'not_found');
-      }
       if (order.status === status) return { orderInfoId, from: order.status, to: status, action, changed: false };
+      if (!isOrderStatusCode(order.status)) throw new PermanentJobError(`Order ${orderInfoId} has an unknown status ${order.status}.`, 'invalid_transition');
+      const from: OrderStatusCode = order.status;
+      try {
+        await checkTransition(tx, { from, to: status, statusReasonId, who: await requesterOf(tx, request) });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        const code = err.code === 'conflict' ? 'invalid_transition' : err.code;
+        throw new PermanentJobError(err.fields ? `${err.message} ${Object.values(err.fields).join(' ')}` : err.message, code);
+      }
 
       const by = requesterEmail(request);
       await tx
         .update(orders)
-        .set({
-          status,
-          updatedAt: now,
-          version: sql`${orders.version} + 1`,
-          ...(status === ORDER_STATUS.COMPLETE ? { completedAt: now } : {}),
-          ...(status === ORDER_STATUS.SUBMITTED_TO_SUPPORT && !order.submittedAt ? { submittedAt: now } : {}),
-        })
+        .set({ status, updatedAt: now, version: sql`${orders.version} + 1`, ...statusTimestamps(order, status, now) })
         .where(eq(orders.id, order.id));
       const [history] = await tx
         .insert(orderStatusHistory)

@@ -358,15 +358,15 @@ describe('queue and notification calls (spec §7): validate, record, enqueue, 20
     expect(badId.statusCode).toBe(400);
   });
 
-  it('orderinfo/status: changes the status and records the history (any §4 code for now)', async () => {
-    const order = await createOrder(t.database.db, { status: '1' });
+  it('orderinfo/status: changes the status by the transition table and records the history', async () => {
+    const order = await createOrder(t.database.db, { status: '11' });
     const reason = await createStatusReason(t.database.db, { status: '121', reason: 'Documents complete' });
     const job = await run(`/api/orderinfo/status/sns/${admin}`, { orderInfoId: order.id, status: '121', action: 'submit', statusReasonId: reason.id, note: 'All papers in' });
-    expect(job.output).toEqual({ orderInfoId: order.id, from: '1', to: '121', action: 'submit', changed: true });
+    expect(job.output).toEqual({ orderInfoId: order.id, from: '11', to: '121', action: 'submit', changed: true });
     const [o] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(o).toMatchObject({ status: '121', version: order.version + 1 });
     const history = await t.database.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id));
-    expect(history).toEqual([expect.objectContaining({ fromStatus: '1', toStatus: '121', statusReasonId: reason.id, note: 'All papers in', changedByEmail: 'ada.admin@example.com' })]);
+    expect(history).toEqual([expect.objectContaining({ fromStatus: '11', toStatus: '121', statusReasonId: reason.id, note: 'All papers in', changedByEmail: 'ada.admin@example.com' })]);
 
     const again = await run(`/api/orderinfo/status/sns/${admin}`, { orderInfoId: order.id, status: '121', action: 'submit' });
     expect(again.output).toMatchObject({ changed: false });

@@ -1,0 +1,66 @@
+import { currencyForCountry, isMerchantCountry, isStateOf, lineTaxCents, type CurrencyCode, type TaxFetchRequest, type TaxFetchResult } from '@pos/domain';
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../app';
+import { stores, taxRates } from '../../db/schema';
+import { AppError } from '../../http/errors';
+
+type Ctx = Pick<AppContext, 'database'>;
+
+const invalid = (field: string, message: string) => new AppError('validation_failed', message, { [field]: message });
+
+/**
+ * POST /api/customers/taxes/fetch/{token} (decision 075): the tax of each line from the state/province rate
+ * (basis points, decision 012) — of the store's address when store_id is sent, else of state + country.
+ * Per line: taxable = amount_cents × quantity, tax = round half up (taxable × bp / 10 000); totals are sums.
+ * The currency is the body's, else the store's, else the country's. A read: nothing is written.
+ */
+export async function fetchTaxes(ctx: Ctx, body: TaxFetchRequest): Promise<TaxFetchResult> {
+  const db = ctx.database.db;
+  let country: string;
+  let state: string;
+  let storeCurrency: CurrencyCode | undefined;
+  if (body.store_id !== undefined) {
+    const [store] = await db.select({ state: stores.state, country: stores.country, currency: stores.currency }).from(stores).where(eq(stores.id, body.store_id));
+    if (!store) throw new AppError('not_found', `Store ${body.store_id} was not found.`, { store_id: `There is no store ${body.store_id}.` });
+    country = store.country;
+    state = store.state.toUpperCase();
+    storeCurrency = store.currency as CurrencyCode;
+  } else {
+    country = body.country!;
+    state = body.state!;
+    if (!isMerchantCountry(country)) throw invalid('country', 'Choose US or CA.');
+    if (!isStateOf(country, state)) throw invalid('state', `${state} is not a ${country === 'CA' ? 'Canadian province or territory' : 'US state'}.`);
+  }
+  const [rate] = await db
+    .select({ bp: taxRates.rateBasisPoints, label: taxRates.label })
+    .from(taxRates)
+    .where(and(eq(taxRates.country, country), eq(taxRates.state, state)));
+  if (!rate) {
+    const message = `There is no tax rate for ${state}, ${country}.`;
+    throw new AppError('not_found', message, { [body.store_id !== undefined ? 'store_id' : 'state']: message });
+  }
+  const lines = body.lines.map((l) => {
+    const taxable = l.amount_cents * l.quantity;
+    return {
+      billing_item_id: l.billing_item_id ?? null,
+      product_id: l.product_id ?? null,
+      amount_cents: l.amount_cents,
+      quantity: l.quantity,
+      taxable_cents: taxable,
+      tax_cents: lineTaxCents(taxable, rate.bp),
+    };
+  });
+  const taxable = lines.reduce((s, l) => s + l.taxable_cents, 0);
+  const tax = lines.reduce((s, l) => s + l.tax_cents, 0);
+  return {
+    country,
+    state,
+    rate_basis_points: rate.bp,
+    label: rate.label,
+    currency: body.currency ?? storeCurrency ?? currencyForCountry(country),
+    lines,
+    taxable_cents: taxable,
+    tax_cents: tax,
+    total_cents: taxable + tax,
+  };
+}

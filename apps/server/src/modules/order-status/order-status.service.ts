@@ -1,0 +1,278 @@
+import {
+  NOTE_TYPE,
+  ORDER_STATUS,
+  ORDER_STATUS_CODES,
+  ORDER_STATUS_LABELS,
+  allowedNextStatuses,
+  canTransition,
+  describeTransitionRule,
+  isOrderStatusCode,
+  mayTransition,
+  transitionRequiresReason,
+  type OrderNoteItem,
+  type OrderStatusChangeInfo,
+  type OrderStatusChangeRequest,
+  type OrderStatusCode,
+  type OrderStatusReasonsInfo,
+  type OrderStatusSummary,
+  type TransitionRequester,
+} from '@pos/domain';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app';
+import type { Db } from '../../db/client';
+import { orderNotes, orders, orderStatusHistory, statusReasons } from '../../db/schema';
+import { actorOfSession, writeAudit } from '../../http/audit';
+import { AppError, notFound } from '../../http/errors';
+import type { SessionContext } from '../../http/session';
+
+type Ctx = Pick<AppContext, 'database' | 'clock'>;
+type OrderRow = typeof orders.$inferSelect;
+
+export interface Actor {
+  session: SessionContext;
+  requestId: string;
+}
+
+const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+
+/**
+ * The order, or 404. Distributor and make-token sessions only see orders of their own agent (decision 072);
+ * `lock` takes a row lock for a write.
+ */
+async function loadOrder(db: Db, session: SessionContext, orderId: number, lock = false): Promise<OrderRow> {
+  const q = db.select().from(orders).where(eq(orders.id, orderId));
+  const [row] = lock ? await q.for('update') : await q;
+  if (!row || (session.kind !== 'staff' && (session.agentId == null || row.agentId !== session.agentId))) throw notFound(`Order ${orderId}`);
+  return row;
+}
+
+/** GET /api/customers/orderstatus/{token}: status reasons grouped by status (statuses with reasons only). */
+export async function listStatusReasons(ctx: Ctx, status?: OrderStatusCode): Promise<OrderStatusReasonsInfo> {
+  const rows = await ctx.database.db
+    .select()
+    .from(statusReasons)
+    .where(status ? eq(statusReasons.status, status) : undefined)
+    .orderBy(asc(statusReasons.sortOrder), asc(statusReasons.reason), asc(statusReasons.id));
+  const statuses: OrderStatusReasonsInfo['statuses'] = [];
+  for (const code of ORDER_STATUS_CODES) {
+    const reasons = rows.filter((r) => r.status === code).map((r) => ({ id: r.id, reason: r.reason, sort_order: r.sortOrder }));
+    if (reasons.length) statuses.push({ status: code, label: ORDER_STATUS_LABELS[code], reasons });
+  }
+  return { statuses };
+}
+
+function noteItem(row: typeof orderNotes.$inferSelect, reason: string | null): OrderNoteItem {
+  return {
+    id: row.id,
+    order_id: row.orderId,
+    note_type: row.noteType as OrderNoteItem['note_type'],
+    status_reason_id: row.statusReasonId,
+    reason,
+    body: row.body,
+    created_by_email: row.createdByEmail,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** GET /api/customers/ordernotes/{orderId}/{token}: the order's notes, newest first. */
+export async function listOrderNotes(ctx: Ctx, session: SessionContext, orderId: number): Promise<{ notes: OrderNoteItem[] }> {
+  const db = ctx.database.db;
+  await loadOrder(db, session, orderId);
+  const rows = await db
+    .select({ note: orderNotes, reason: statusReasons.reason })
+    .from(orderNotes)
+    .leftJoin(statusReasons, eq(statusReasons.id, orderNotes.statusReasonId))
+    .where(eq(orderNotes.orderId, orderId))
+    .orderBy(desc(orderNotes.createdAt), desc(orderNotes.id));
+  return { notes: rows.map((r) => noteItem(r.note, r.reason)) };
+}
+
+/** POST /api/customers/ordernotes/{orderId}/{token}: add an order_note (audited). */
+export async function addOrderNote(ctx: Ctx, actor: Actor, orderId: number, body: string): Promise<{ note: OrderNoteItem }> {
+  return ctx.database.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const order = await loadOrder(db, actor.session, orderId);
+    const now = ctx.clock.now();
+    const [row] = await db
+      .insert(orderNotes)
+      .values({ orderId, noteType: NOTE_TYPE.ORDER_NOTE, body, createdByEmail: actor.session.email, createdAt: now })
+      .returning();
+    await writeAudit(db, {
+      ...actorOfSession(actor.session),
+      at: now,
+      action: 'create',
+      entity: 'order_note',
+      entityId: row!.id,
+      customerId: order.customerId,
+      after: { ...(order.customerId != null && { customer_id: order.customerId }), order_id: orderId, note_type: NOTE_TYPE.ORDER_NOTE, body },
+      requestId: actor.requestId,
+    });
+    return { note: noteItem(row!, null) };
+  });
+}
+
+type HistoryItem = OrderStatusChangeInfo['history'];
+
+function historyItem(row: typeof orderStatusHistory.$inferSelect, reason: string | null): HistoryItem {
+  return {
+    id: row.id,
+    order_id: row.orderId,
+    from_status: row.fromStatus != null && isOrderStatusCode(row.fromStatus) ? row.fromStatus : null,
+    to_status: row.toStatus as OrderStatusCode,
+    status_reason_id: row.statusReasonId,
+    reason,
+    note: row.note,
+    changed_by_email: row.changedByEmail,
+    changed_at: row.changedAt.toISOString(),
+  };
+}
+
+/** GET /api/customers/orderstatus/history/{orderId}/{token}: status changes, newest first. */
+export async function listStatusHistory(ctx: Ctx, session: SessionContext, orderId: number): Promise<{ history: HistoryItem[] }> {
+  const db = ctx.database.db;
+  await loadOrder(db, session, orderId);
+  const rows = await db
+    .select({ h: orderStatusHistory, reason: statusReasons.reason })
+    .from(orderStatusHistory)
+    .leftJoin(statusReasons, eq(statusReasons.id, orderStatusHistory.statusReasonId))
+    .where(eq(orderStatusHistory.orderId, orderId))
+    .orderBy(desc(orderStatusHistory.changedAt), desc(orderStatusHistory.id));
+  return { history: rows.map((r) => historyItem(r.h, r.reason)) };
+}
+
+function summary(row: OrderRow): OrderStatusSummary {
+  return {
+    id: row.id,
+    status: row.status as OrderStatusCode,
+    version: row.version,
+    submitted_at: iso(row.submittedAt),
+    completed_at: iso(row.completedAt),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Checks a move against the table and the requester (shared with the order-status worker): the move must
+ * exist (409 invalid_transition otherwise), `who` must be allowed to make it (403 naming the rule; pass
+ * null to skip — a system job), and a reason must be given where the table needs one (400). The reason must
+ * exist and belong to the target status.
+ */
+export async function checkTransition(
+  db: Db,
+  input: { from: OrderStatusCode; to: OrderStatusCode; statusReasonId?: number; who: TransitionRequester | null },
+): Promise<{ reason: string | null }> {
+  const { from, to, who } = input;
+  if (!canTransition(from, to)) {
+    throw new AppError('conflict', describeTransitionRule(from, to), undefined, {
+      reason: 'invalid_transition',
+      from,
+      to,
+      allowed: who ? allowedNextStatuses(from, who) : [],
+    });
+  }
+  if (who && !mayTransition(from, to, who)) throw new AppError('forbidden', describeTransitionRule(from, to));
+  if (input.statusReasonId === undefined) {
+    if (transitionRequiresReason(to)) {
+      throw new AppError('validation_failed', `A move to ${ORDER_STATUS_LABELS[to]} needs a status reason.`, {
+        status_reason_id: `Choose a reason for ${ORDER_STATUS_LABELS[to]}.`,
+      });
+    }
+    return { reason: null };
+  }
+  const [reason] = await db
+    .select()
+    .from(statusReasons)
+    .where(and(eq(statusReasons.id, input.statusReasonId), eq(statusReasons.status, to)));
+  if (!reason) {
+    throw new AppError('validation_failed', `Status reason ${input.statusReasonId} is not a reason for status ${to}.`, {
+      status_reason_id: `Choose a reason listed for ${ORDER_STATUS_LABELS[to]}.`,
+    });
+  }
+  return { reason: reason.reason };
+}
+
+/** The order columns a move to `to` sets besides the status. */
+export function statusTimestamps(order: OrderRow, to: OrderStatusCode, now: Date): Partial<typeof orders.$inferInsert> {
+  return {
+    ...(to === ORDER_STATUS.COMPLETE && { completedAt: now }),
+    ...(to === ORDER_STATUS.PENDING_CONTRACT_SIGN && !order.submittedAt && { submittedAt: now }),
+    ...(to === ORDER_STATUS.SUBMITTED_TO_SUPPORT && !order.submittedAt && { submittedAt: now }),
+  };
+}
+
+/**
+ * PUT /api/customers/ordernotes/{token}: change an order's status (decision 073). One transaction: lock the
+ * order, check version, table, requester and reason; update the order, write the history row, a
+ * status_reason note when a reason is given, and the audit entry.
+ */
+export async function changeOrderStatus(ctx: Ctx, actor: Actor, body: OrderStatusChangeRequest): Promise<OrderStatusChangeInfo> {
+  return ctx.database.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const order = await loadOrder(db, actor.session, body.order_id, true);
+    if (order.version !== body.version) {
+      throw new AppError(
+        'version_conflict',
+        `Order ${order.id} was changed by someone else since you opened it. Review its status and make your change again.`,
+        undefined,
+        { current: summary(order) },
+      );
+    }
+    const from = order.status as OrderStatusCode;
+    const who: TransitionRequester = { role: actor.session.role, privileges: actor.session.privileges };
+    const { reason } = await checkTransition(db, { from, to: body.status, statusReasonId: body.status_reason_id, who });
+    const now = ctx.clock.now();
+    const [updated] = await db
+      .update(orders)
+      .set({ status: body.status, updatedAt: now, version: sql`${orders.version} + 1`, ...statusTimestamps(order, body.status, now) })
+      .where(eq(orders.id, order.id))
+      .returning();
+    const [history] = await db
+      .insert(orderStatusHistory)
+      .values({
+        orderId: order.id,
+        fromStatus: from,
+        toStatus: body.status,
+        statusReasonId: body.status_reason_id ?? null,
+        note: body.note ?? null,
+        changedByEmail: actor.session.email,
+        changedAt: now,
+      })
+      .returning();
+    let noteId: number | null = null;
+    if (body.status_reason_id !== undefined) {
+      const [note] = await db
+        .insert(orderNotes)
+        .values({
+          orderId: order.id,
+          noteType: NOTE_TYPE.STATUS_REASON,
+          statusReasonId: body.status_reason_id,
+          body: body.note ? `${reason}: ${body.note}` : reason!,
+          createdByEmail: actor.session.email,
+          createdAt: now,
+        })
+        .returning({ id: orderNotes.id });
+      noteId = note!.id;
+    }
+    const cust = order.customerId != null ? { customer_id: order.customerId } : {};
+    await writeAudit(db, {
+      ...actorOfSession(actor.session),
+      at: now,
+      action: 'status_change',
+      entity: 'order',
+      entityId: order.id,
+      customerId: order.customerId,
+      before: { ...cust, status: from, version: order.version },
+      after: {
+        ...cust,
+        status: body.status,
+        version: updated!.version,
+        status_reason_id: body.status_reason_id ?? null,
+        note: body.note ?? null,
+        history_id: history!.id,
+        note_id: noteId,
+      },
+      requestId: actor.requestId,
+    });
+    return { order: summary(updated!), history: historyItem(history!, reason) };
+  });
+}

@@ -1,0 +1,95 @@
+import {
+  errorTestParams,
+  orderInfoQuery,
+  orderInfoResponse,
+  orderInfoSaveParams,
+  orderInfoSaveRequest,
+  orderInfoSaveResult,
+  pendingOrdersInfo,
+  pendingOrdersQuery,
+  successEnvelope,
+  tokenParams,
+  type Permission,
+} from '@pos/domain';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../http/errors';
+import { requireSession, sessionOf } from '../../http/session';
+import { getOrderInfo, getOrderQueue, listPendingOrders, saveOrderInfo, type Actor } from './orders.service';
+
+/** Order reads and writes (decision 078); a distributor is further limited to its own agent's orders. */
+const READ: readonly Permission[] = ['search_orders_view', 'search_orders_edit', 'create_distributor_orders'];
+const WRITE: readonly Permission[] = ['search_orders_edit', 'create_distributor_orders'];
+const canRead = requireSession({ anyOf: READ });
+const canWrite = requireSession({ anyOf: WRITE });
+const tags = ['orders'];
+
+const actorOf = (request: FastifyRequest): Actor => ({ session: sessionOf(request), requestId: request.id });
+
+/** Issue 7 (orders): the order document, the role queues, pending lists and the deliberate test error. */
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.ctx;
+
+  app.get(
+    '/api/customers/orderinfo/:token',
+    {
+      onRequest: canRead,
+      schema: {
+        tags,
+        summary: "One order's document, status and version (id or unifiedid); neither → the caller's role queue (paged)",
+        params: tokenParams,
+        querystring: orderInfoQuery,
+        response: { 200: successEnvelope(orderInfoResponse) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const session = sessionOf(request);
+      if (q.id !== undefined || q.unifiedid !== undefined) return { info: await getOrderInfo(ctx, session, q) };
+      return { info: await getOrderQueue(ctx, session, q) };
+    },
+  );
+
+  app.get(
+    '/api/customers/orderinfo/pending/:token',
+    {
+      onRequest: canRead,
+      schema: {
+        tags,
+        summary: 'Orders awaiting AR approval (type=ar: 121/125/126) or RAM (type=ram: 11), optionally one by id',
+        params: tokenParams,
+        querystring: pendingOrdersQuery,
+        response: { 200: successEnvelope(pendingOrdersInfo) },
+      },
+    },
+    async (request) => ({ info: await listPendingOrders(ctx, sessionOf(request), request.query) }),
+  );
+
+  app.post(
+    '/api/customers/orderinfo/:orderInfoId/:token',
+    {
+      onRequest: canWrite,
+      schema: {
+        tags,
+        summary: "Save an order's document: orderInfoId 'new' creates a Draft; otherwise with version; submit → Pending Contract Sign",
+        params: orderInfoSaveParams,
+        body: orderInfoSaveRequest,
+        response: { 200: successEnvelope(orderInfoSaveResult) },
+      },
+    },
+    async (request) => ({
+      info: await saveOrderInfo(ctx, actorOf(request), { orderInfoId: request.params.orderInfoId, body: request.body }),
+    }),
+  );
+
+  app.get(
+    '/api/customers/:token/error/test',
+    {
+      onRequest: canRead,
+      schema: { tags, summary: 'A deliberate server error (500 test_error) to check error reporting end to end', params: errorTestParams },
+    },
+    async () => {
+      throw new AppError('test_error', 'This is a deliberate test error: the error path works.');
+    },
+  );
+};

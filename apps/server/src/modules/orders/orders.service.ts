@@ -1,0 +1,331 @@
+import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  ORDER_STATUS,
+  ROLE,
+  canTransition,
+  fieldsFromZodError,
+  isOrderStatusCode,
+  mayTransition,
+  orderDraft,
+  orderForSubmit,
+  startStatusForRole,
+  centsToDecimal,
+  toCents,
+  type OrderDocument,
+  type OrderInfoRecord,
+  type OrderInfoSaveRequest,
+  type OrderStatusCode,
+} from '@pos/domain';
+import type { AppContext } from '../../app';
+import type { Db } from '../../db/client';
+import { agentOrders, orderStatusHistory, orders } from '../../db/schema';
+import { actorOfSession, writeAudit } from '../../http/audit';
+import { AppError, notFound } from '../../http/errors';
+import type { SessionContext } from '../../http/session';
+
+export interface Actor {
+  session: SessionContext;
+  requestId: string;
+}
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** Statuses of the pending lists (decision 078): AR approvals vs the RAM (contract sign) queue. */
+export const PENDING_STATUSES: Readonly<Record<'ar' | 'ram', readonly OrderStatusCode[]>> = {
+  ar: [ORDER_STATUS.PENDING_AR_APPROVAL, ORDER_STATUS.AR_CONTRACT_REGENERATED, ORDER_STATUS.AR_SUBMITTED],
+  ram: [ORDER_STATUS.PENDING_CONTRACT_SIGN],
+};
+
+/** Statuses in which an order's document can no longer be saved. */
+const CLOSED: readonly string[] = [ORDER_STATUS.REJECTED, ORDER_STATUS.POS_CANCELED, ORDER_STATUS.COMPLETE];
+/** Statuses in which an agent (distributor) may still change its order. */
+const AGENT_EDITABLE: readonly string[] = [ORDER_STATUS.DRAFT, ORDER_STATUS.INCOMPLETE];
+
+/**
+ * A distributor session (distributor login or make-token) or a staff user with an external-agent role sees only
+ * its own agent's orders: those whose agent_id is its agent, or assigned to it in agent_orders (decision 078).
+ */
+export function isAgentScoped(session: SessionContext): boolean {
+  return session.kind !== 'staff' || session.role === ROLE.DISTRIBUTOR || session.role === ROLE.RDC;
+}
+
+function agentFilter(session: SessionContext): SQL | undefined {
+  if (!isAgentScoped(session)) return undefined;
+  const agentId = session.agentId ?? -1;
+  return or(
+    eq(orders.agentId, agentId),
+    sql`exists (select 1 from ${agentOrders} where ${agentOrders.orderId} = ${orders.id} and ${agentOrders.agentId} = ${agentId})`,
+  );
+}
+
+async function loadVisible(db: Db, session: SessionContext, where: SQL, what: string): Promise<OrderRow> {
+  const [row] = await db.select().from(orders).where(where);
+  if (!row) throw notFound(what);
+  const scope = agentFilter(session);
+  if (scope) {
+    const [visible] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, row.id), scope));
+    if (!visible) throw new AppError('forbidden', "This order belongs to another agent: you can only work on your own agent's orders.");
+  }
+  return row;
+}
+
+function record(row: OrderRow): OrderInfoRecord {
+  return {
+    orderInfoId: row.id,
+    unifiedOrderId: row.unifiedOrderId,
+    status: row.status as OrderStatusCode,
+    flow: row.flow,
+    order_type: row.orderType,
+    sales_rep: row.salesRep,
+    agent_id: row.agentId,
+    customer_id: row.customerId,
+    version: row.version,
+    updated_at: row.updatedAt.toISOString(),
+    json: row.document,
+  };
+}
+
+// ── Reads ───────────────────────────────────────────────────────────────────────────────────────────
+
+export async function getOrderInfo(ctx: AppContext, session: SessionContext, key: { id?: number; unifiedid?: string }) {
+  const db = ctx.database.db;
+  const where = key.id !== undefined ? eq(orders.id, key.id) : eq(orders.unifiedOrderId, key.unifiedid!);
+  const row = await loadVisible(db, session, where, key.id !== undefined ? `Order ${key.id}` : `Order ${key.unifiedid}`);
+  return { order: record(row) };
+}
+
+/** The caller's queue: orders in the status its role starts from (newest change first). */
+export async function getOrderQueue(ctx: AppContext, session: SessionContext, page: { limit: number; offset: number }) {
+  const db = ctx.database.db;
+  const status = startStatusForRole(session.role);
+  const where = and(eq(orders.status, status), agentFilter(session));
+  const [rows, [total]] = await Promise.all([
+    db.select().from(orders).where(where).orderBy(desc(orders.updatedAt), desc(orders.id)).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  return {
+    queue: {
+      status,
+      total: total?.n ?? 0,
+      items: rows.map((r) => {
+        const { json: _json, ...rest } = record(r);
+        return {
+          ...rest,
+          legal_name: r.legalName,
+          dba_name: r.dbaName,
+          total_sale_price: centsToDecimal(r.totalSaleCents),
+          order_date: r.orderDate.toISOString(),
+        };
+      }),
+    },
+  };
+}
+
+/** Orders awaiting AR approval (121/125/126) or RAM (11), optionally one of them; `data` is the document as JSON text. */
+export async function listPendingOrders(ctx: AppContext, session: SessionContext, q: { type: 'ar' | 'ram'; id?: number }) {
+  const db = ctx.database.db;
+  const where = and(
+    inArray(orders.status, [...PENDING_STATUSES[q.type]]),
+    q.id !== undefined ? eq(orders.id, q.id) : undefined,
+    agentFilter(session),
+  );
+  const rows = await db.select().from(orders).where(where).orderBy(orders.updatedAt, orders.id).limit(500);
+  return {
+    orders: rows.map((r) => ({
+      id: r.id,
+      unified_order_id: r.unifiedOrderId,
+      status: r.status as OrderStatusCode,
+      sales_rep: r.salesRep,
+      version: r.version,
+      data: JSON.stringify(r.document),
+    })),
+  };
+}
+
+// ── Save ────────────────────────────────────────────────────────────────────────────────────────────
+
+function invalid(error: Parameters<typeof fieldsFromZodError>[0], what: string): AppError {
+  const fields = fieldsFromZodError(error);
+  const [path, message] = Object.entries(fields)[0] ?? ['_', 'invalid'];
+  return new AppError('validation_failed', `Please correct the ${what} (${path}: ${message}).`, fields);
+}
+
+const blankToNull = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+
+/** The indexed columns kept in step with the document (decision 014), written in the same statement. */
+function indexedColumns(doc: OrderDocument) {
+  const c = doc.CustomerInfo ?? {};
+  const store = doc.StoreInfo ?? {};
+  const country = store.StoreAddress?.country || doc.HomeAddress?.country || 'US';
+  const legal = blankToNull((c as Record<string, unknown>).legalName) ?? blankToNull(doc.orgName);
+  return {
+    flow: doc.flow ?? 'AR',
+    orderType: doc.orderType ?? 'P',
+    salesRep: blankToNull(doc.salesRep),
+    fedTaxId: blankToNull(c.federalTaxId),
+    legalName: legal,
+    dbaName: blankToNull(store.doingBusinessAs),
+    country,
+    currency: country === 'CA' ? 'CAD' : 'USD',
+    totalSaleCents: doc.totalSalePrice && doc.totalSalePrice.trim() !== '' ? toCents(doc.totalSalePrice) : 0,
+  };
+}
+
+function versionConflict(current: OrderInfoRecord): AppError {
+  return new AppError(
+    'version_conflict',
+    `Order ${current.orderInfoId} was changed by someone else since you opened it. Review the current order and make your change again.`,
+    undefined,
+    { current },
+  );
+}
+
+/** JSON with object keys sorted (jsonb does not keep key order, so plain JSON.stringify would see changes). */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** Sections of the document whose value changed (for the audit entry). */
+function changedSections(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter((k) => canonical(before[k]) !== canonical(after[k])).sort();
+}
+
+export interface SaveResult {
+  orderInfoId: number;
+  unifiedOrderId: string;
+  status: OrderStatusCode;
+  version: number;
+}
+
+/**
+ * Create ('new') or update an order's document (decision 078). The document is checked with the draft rules,
+ * or the submit rules when `submit`; a submit moves Draft/Incomplete → Pending Contract Sign (11) with a
+ * status-history row. Updates need the `version` read; a stale one → 409 version_conflict with the current order.
+ */
+export async function saveOrderInfo(
+  ctx: AppContext,
+  actor: Actor,
+  input: { orderInfoId: number | 'new'; body: OrderInfoSaveRequest },
+): Promise<SaveResult> {
+  const { session } = actor;
+  const draft = orderDraft.safeParse(input.body.json);
+  if (!draft.success) throw invalid(draft.error, 'order');
+  if (input.body.submit) {
+    const full = orderForSubmit.safeParse(input.body.json);
+    if (!full.success) throw invalid(full.error, 'order before submitting it');
+  }
+  const doc = draft.data;
+  const now = ctx.clock.now();
+  const audit = actorOfSession(session);
+
+  return ctx.database.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    let row: OrderRow;
+
+    if (input.orderInfoId === 'new') {
+      if (input.body.version !== undefined) throw new AppError('bad_request', 'A new order has no version: leave version out.', { version: 'Not allowed for a new order.' });
+      if (isAgentScoped(session) && session.agentId == null) throw new AppError('forbidden', 'Your session is not tied to an agent: you cannot create orders.');
+      const id = Number(
+        ((await db.execute(sql`select nextval(pg_get_serial_sequence('orders', 'id')) as id`)) as unknown as { rows: { id: string }[] }).rows[0]!.id,
+      );
+      const unifiedOrderId = `UO-${now.toISOString().slice(0, 10).replaceAll('-', '')}-${id}`;
+      const document = { ...doc, orderInfoId: id, unifiedOrderId, orderDate: doc.orderDate ?? now.toISOString() };
+      [row] = (await db
+        .insert(orders)
+        .values({
+          id,
+          unifiedOrderId,
+          document,
+          status: ORDER_STATUS.DRAFT,
+          agentId: isAgentScoped(session) ? session.agentId : null,
+          createdByEmail: session.email,
+          orderDate: now,
+          createdAt: now,
+          updatedAt: now,
+          ...indexedColumns(doc),
+        })
+        .returning()) as [OrderRow];
+      await db.insert(orderStatusHistory).values({ orderId: id, fromStatus: null, toStatus: ORDER_STATUS.DRAFT, changedByEmail: session.email, changedAt: now });
+      await writeAudit(db, {
+        ...audit,
+        at: now,
+        action: 'order.create',
+        entity: 'order',
+        entityId: id,
+        after: { unified_order_id: unifiedOrderId, status: row.status, sections: Object.keys(document).sort() },
+        requestId: actor.requestId,
+      });
+    } else {
+      const id = input.orderInfoId;
+      if (input.body.version === undefined) throw new AppError('validation_failed', 'Send the version of the order you read.', { version: 'Required to update an order.' });
+      const before = await loadVisible(db, session, eq(orders.id, id), `Order ${id}`);
+      if (CLOSED.includes(before.status)) {
+        throw new AppError('conflict', `Order ${id} is ${before.status === ORDER_STATUS.COMPLETE ? 'complete' : 'closed'}: its document can no longer change.`);
+      }
+      if (isAgentScoped(session) && !AGENT_EDITABLE.includes(before.status)) {
+        throw new AppError('forbidden', `Order ${id} is past Draft/Incomplete: only the back office can change it now.`);
+      }
+      const document = { ...doc, orderInfoId: id, unifiedOrderId: before.unifiedOrderId };
+      // One statement, guarded by the version: of two concurrent saves with the same version exactly one matches.
+      const [updated] = await db
+        .update(orders)
+        .set({ document, ...indexedColumns(doc), updatedAt: now, version: sql`${orders.version} + 1` })
+        .where(and(eq(orders.id, id), eq(orders.version, input.body.version)))
+        .returning();
+      if (!updated) {
+        const [current] = await db.select().from(orders).where(eq(orders.id, id));
+        if (!current) throw notFound(`Order ${id}`);
+        throw versionConflict(record(current));
+      }
+      row = updated;
+      await writeAudit(db, {
+        ...audit,
+        at: now,
+        action: 'order.update',
+        entity: 'order',
+        entityId: id,
+        before: { customer_id: before.customerId, version: before.version },
+        after: { customer_id: row.customerId, version: row.version, changed: changedSections(before.document, document) },
+        requestId: actor.requestId,
+      });
+    }
+
+    if (input.body.submit) {
+      const from = row.status;
+      const to = ORDER_STATUS.PENDING_CONTRACT_SIGN;
+      if (!isOrderStatusCode(from) || !AGENT_EDITABLE.includes(from) || !canTransition(from, to)) {
+        throw new AppError('conflict', `Order ${row.id} is not a draft: only a Draft or Incomplete order can be submitted.`);
+      }
+      if (!mayTransition(from, to, { role: session.role, privileges: session.privileges })) {
+        throw new AppError('forbidden', 'Submitting an order for contract signature is for the sales roles (create_distributor_orders).');
+      }
+      const [moved] = await db
+        .update(orders)
+        .set({ status: to, submittedAt: now, updatedAt: now, version: sql`${orders.version} + 1` })
+        .where(eq(orders.id, row.id))
+        .returning();
+      await db.insert(orderStatusHistory).values({ orderId: row.id, fromStatus: from, toStatus: to, note: 'Submitted for contract signature.', changedByEmail: session.email, changedAt: now });
+      await writeAudit(db, {
+        ...audit,
+        at: now,
+        action: 'order.status',
+        entity: 'order',
+        entityId: row.id,
+        before: { customer_id: row.customerId, status: from },
+        after: { customer_id: row.customerId, status: to },
+        requestId: actor.requestId,
+      });
+      row = moved!;
+    }
+    return { orderInfoId: row.id, unifiedOrderId: row.unifiedOrderId, status: row.status as OrderStatusCode, version: row.version };
+  });
+}
