@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, clearRoutes, landingOf, recordRoutes, routesOf, startAuthServer, type AuthServer } from './support/auth-server';
 import { launchBrowser, noBrowser } from './support/browser';
-import { signInThroughChooser } from './support/sign-in';
+import { signInThroughChooser, waitForSignedIn } from './support/sign-in';
 
 type Account = NonNullable<AuthConfigInfo['accounts']>[number];
 
@@ -86,9 +86,10 @@ describe.skipIf(noBrowser)('sign-in, sessions and the app frame in a real browse
     const { context, page } = await open('/login');
     const prompt = page.getByRole('region', { name: 'Sign in with your demo account' });
     await prompt.getByRole('button', { name: `Continue as ${account.name} (${account.email})` }).click();
-    await main(page).getByText(`You are signed in as ${account.name} (${account.email}).`).waitFor();
+    await waitForSignedIn(page, account);
     expect(landingOf(await routesOf(page))).toBe(expectedLanding('Admin'));
     // Flagged logged in now: a new visit of the sign-in page offers no prompt.
+    await page.goto('/#/login');
     await page.reload();
     await main(page).getByRole('heading', { name: 'Sign in', exact: true }).waitFor();
     expect(await prompt.count()).toBe(0);
@@ -156,7 +157,7 @@ describe.skipIf(noBrowser)('sign-in, sessions and the app frame in a real browse
     await main(page).getByLabel('Password', { exact: true }).fill('distributor-demo');
     await main(page).getByRole('button', { name: 'Sign in', exact: true }).click();
 
-    await main(page).getByText(/^You are signed in as Nora Quinn/).waitFor();
+    await waitForSignedIn(page, { name: 'Nora Quinn', email: 'distributor@example.com' });
     expect(landingOf(await routesOf(page))).toBe('#/order');
     expect(await page.evaluate(() => sessionStorage.getItem('role'))).toBe('Distributor');
 

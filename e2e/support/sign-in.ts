@@ -15,5 +15,20 @@ export async function signInThroughChooser(page: Page, account: DemoAccount): Pr
   await main.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('heading', { name: 'Choose a demo account' }).waitFor();
   await page.getByRole('button', { name: `Sign in as ${account.name} (${account.email})` }).click();
-  await main.getByText(`You are signed in as ${account.name} (${account.email}).`).waitFor();
+  await waitForSignedIn(page, account);
+}
+
+/**
+ * After a sign-in: the session is stored and the app has left the sign-in pages for the landing page of rules
+ * 1–7 — or, where that page is not built yet, came back to the sign-in page saying "You are signed in as …"
+ * (decision 020).
+ */
+export async function waitForSignedIn(page: Page, account: Pick<DemoAccount, 'name' | 'email'>): Promise<void> {
+  await page.waitForFunction(
+    (text) =>
+      sessionStorage.getItem('isLoggedIn') === 'true' &&
+      ((!location.hash.startsWith('#/login') && !location.hash.startsWith('#/distributor')) ||
+        (document.querySelector('main')?.textContent ?? '').includes(text)),
+    `You are signed in as ${account.name} (${account.email}).`,
+  );
 }

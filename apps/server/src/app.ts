@@ -39,6 +39,7 @@ import { customerAccountRoutes } from './modules/customer-accounts/customer-acco
 import { orderStatusRoutes } from './modules/order-status/order-status.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { agentRoutes } from './modules/agents/agents.routes';
+import { paymentAuthorizationRoutes } from './modules/payment-authorizations/payment-authorizations.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { jobRoutes } from './modules/jobs/jobs.routes';
@@ -212,6 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await api.register(orderStatusRoutes);
   await api.register(orderRoutes);
   await api.register(agentRoutes);
+  await api.register(paymentAuthorizationRoutes);
   api.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   registerWebApp(app, config.webDist);

@@ -50,9 +50,9 @@ describe('router', () => {
     setSession(makeSession({ token: 'tok', name: 'Dana Staff', email: 'dana@example.com' }));
     const { calls } = fakeApi({
       'GET /api/auth/validate/tok': valid(),
-      'GET /api/auth/permission/tok': { permissions: { search_orders_view: true } },
+      'GET /api/auth/permission/tok': { permissions: { reports_edit: true } },
     });
-    renderApp('#/order');
+    renderApp('#/reports');
     expect(await screen.findByText('You are signed in as Dana Staff (dana@example.com).')).toBeTruthy();
     expect(window.location.hash).toBe('#/login');
     expect(calls.map((c) => c.path)).toEqual(['/api/auth/validate/tok', '/api/auth/permission/tok', '/api/auth/config']);

@@ -27,6 +27,7 @@ export const pages: PageMap = {
   editPayment: () => import('../features/customers/pages/edit-payment-page'),
   editPaymentPlan: () => import('../features/customers/pages/edit-payment-plan-page'),
   editPlan: () => import('../features/customers/pages/edit-plan-page'),
+  order: () => import('../features/orders/pages/order-list-page'),
 };
 
 /**

@@ -1,4 +1,6 @@
-import type { SessionInfo } from '../lib/session';
+import { privilegesForRole } from '@pos/domain';
+import { setSession, type SessionInfo } from '../lib/session';
+import type { FakeRequest } from './fake-api';
 
 export function makeSession(overrides: Partial<SessionInfo> = {}): SessionInfo {
   return {
@@ -47,4 +49,24 @@ function base64url(text: string): string {
 /** An unsigned JWT with these claims (the web only reads claims; the server verifies signatures). */
 export function fakeJwt(claims: Record<string, unknown>): string {
   return `${base64url(JSON.stringify({ alg: 'RS256', typ: 'JWT' }))}.${base64url(JSON.stringify(claims))}.c2lnbmF0dXJl`;
+}
+
+/** Signs in a staff user of `role` with token 'tok'; the fake routes validate it and answer permission checks by the role. */
+export function signInAs(role: string) {
+  setSession(makeSession({ token: 'tok', role, name: 'Dana Whitfield', email: 'support@example.com' }));
+  const granted = privilegesForRole(role);
+  return {
+    'GET /api/auth/validate/tok': {
+      maketoken: false,
+      kind: 'staff',
+      email: 'support@example.com',
+      name: 'Dana Whitfield',
+      role,
+      agent_id: null,
+      account_manager_username: null,
+      privileges: granted,
+      expires_at: '2030-01-01T00:00:00.000Z',
+    },
+    'GET /api/auth/permission/tok': (r: FakeRequest) => permissionAnswer((r.query.get('privileges') ?? '').split(','), granted),
+  };
 }

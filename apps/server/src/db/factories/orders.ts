@@ -2,13 +2,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   ORDER_DEFAULTS,
   PAYMENT_PLAN_KIND,
+  blankOrder,
   centsToDecimal,
   type OrderFlow,
   type OrderStatusCode,
   type OrderType,
 } from '@pos/domain';
 import type { Db } from '../client';
-import { customers, orderNotes, orderStatusHistory, orders, statusReasons, stores, type AddressJson, type GeocodedAddressJson } from '../schema';
+import { customers, orderNotes, orderStatusHistory, orders, statusReasons, stores, type AddressJson } from '../schema';
 import { uniqueSuffix } from './sequence';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -16,8 +17,6 @@ export type NewOrder = typeof orders.$inferInsert;
 type CustomerRow = typeof customers.$inferSelect;
 type StoreRow = typeof stores.$inferSelect;
 type Loose<T> = { [K in keyof T]?: T[K] | null };
-
-const blankAddress = (country = 'US'): AddressJson => ({ address1: '', address2: null, city: '', state: '', zip: '', country });
 
 export interface OrderPlanInput {
   paymentPlanId?: number | null;
@@ -55,125 +54,100 @@ export type OrderDocument = Record<string, unknown> & { orderInfoId: number; uni
 const money = (cents: number) => centsToDecimal(cents);
 
 /**
- * The order JSON document of spec §3 (the blank template's sections and defaults from the domain's
- * ORDER_DEFAULTS), filled from a customer and store when given. Money values are decimal strings, as the
- * order screens exchange them.
+ * The order JSON document of spec §3: the domain's blank template (`blankOrder()`: every section, the spec
+ * defaults), filled from a customer and store when given. Money values are decimal strings, as the order screens
+ * exchange them. What is not known keeps the template's blank value.
  */
 export function buildOrderDocument(input: OrderDocumentInput): OrderDocument {
+  const blank = blankOrder();
   const c = input.customer ?? null;
   const s = input.store ?? null;
   const country = c?.country ?? 'US';
+  const blankAddress = (template: unknown): AddressJson => ({ ...(template as AddressJson), country });
   const hw = input.hardwarePlan ?? { initialPaymentCents: 0, recurringCents: 0, term: 0, interval: 0 };
   const mo = input.monthlyPlan ?? { initialPaymentCents: 0, recurringCents: 0, term: 1, interval: 1 };
-  const storeAddress = s?.storeAddress ?? blankAddress(country);
-  const geocoded: GeocodedAddressJson = s?.geocodedAddress ?? {};
-  const noOfTerminals = input.noOfTerminals ?? ORDER_DEFAULTS.noOfTerminals;
-  const planEntry = (type: string, p: OrderPlanInput, hardware: boolean) => ({
+  const storeAddress = s?.storeAddress ?? blankAddress(blank.StoreInfo?.StoreAddress);
+  const noOfTerminals = input.noOfTerminals ?? blank.noOfTerminals ?? ORDER_DEFAULTS.noOfTerminals;
+  const [hwPlanBlank, moPlanBlank] = blank.PaymentPlanInfo ?? [];
+  const [hwMethodBlank, moMethodBlank] = blank.PaymentInstrumentInfo ?? [];
+  const planEntry = (template: Record<string, unknown> | undefined, type: string, p: OrderPlanInput, hardware: boolean) => ({
+    ...template,
     type,
     paymentPlanId: p.paymentPlanId ?? null,
-    hardwareSalePlan: hardware,
-    monthlyPlan: !hardware,
     initialPaymentAmount: money(p.initialPaymentCents),
     recurringAmount: money(p.recurringCents),
     term: p.term,
     interval: p.interval,
-    ...(hardware ? { planName: p.planName ?? 'Hardware sale plan', showTermsFlag: p.term > 0, isDisable: false, additionalEquipmentAllowed: true } : {}),
+    ...(hardware ? { planName: p.planName ?? 'Hardware sale plan', showTermsFlag: p.term > 0 } : {}),
   });
-  const instrumentEntry = (type: string, hardware: boolean) => ({
+  const instrumentEntry = (template: Record<string, unknown> | undefined, type: string, hardware: boolean) => ({
+    ...template,
     type,
-    paymentMethodTypeId: null,
-    paymentMethodCode: null,
-    paymentDescription: null,
-    paymentPlanId: null,
     nameOnAccount: c ? `${c.firstName} ${c.lastName}` : null,
-    creditCardNumber: null,
-    expirationDate: null,
-    issuer: null,
-    achAccountNumber: null,
-    achRoutingNumber: null,
-    achBankName: null,
-    achAccountType: null,
-    achInstitutionNumber: null,
-    processorSetupIntent: null,
     paymentProcessorReference: c?.paymentProcessorReference ?? null,
-    paymentMethodSet: false,
     ...(hardware ? { noofPOS: noOfTerminals } : {}),
   });
   return {
+    ...blank,
     orderInfoId: input.orderInfoId,
-    mobileConsent: ORDER_DEFAULTS.mobileConsent,
-    orgId: null,
-    orgName: null,
     salesRep: input.salesRep ?? null,
     noOfTerminals,
-    skipContractRegeneration: false,
     flow: input.flow ?? 'AR',
     billingCustomerId: c?.id ?? null,
     orderDate: (input.orderDate ?? new Date()).toISOString(),
     totalSalePrice: money(input.totalSaleCents ?? 0),
-    byoe: 'N',
     orderType: input.orderType ?? ORDER_DEFAULTS.orderType,
     unifiedOrderId: input.unifiedOrderId,
     preferredTrainingLanguage: 'English',
     CustomerInfo: {
-      title: c?.title ?? null,
-      firstName: c?.firstName ?? '',
-      middleName: c?.middleName ?? null,
-      lastName: c?.lastName ?? '',
-      phone: c?.phone ?? null,
-      email: c?.email ?? '',
-      brAcct: c?.brAcct ?? null,
-      federalTaxId: c?.federalTaxId ?? null,
-      ofaCustomerId: c?.ofaCustomerId ?? null,
-      oasisId: c?.oasisId ?? null,
-      paymentProcessorReference: c?.paymentProcessorReference ?? null,
-      businessType: c?.businessType ?? null,
-      customerCategory: ORDER_DEFAULTS.customerCategory,
-      resaleCertificate: c?.resaleCertificate ?? null,
-      customerClass: ORDER_DEFAULTS.customerClass,
+      ...blank.CustomerInfo,
+      ...(c
+        ? {
+            title: c.title ?? null,
+            firstName: c.firstName ?? '',
+            middleName: c.middleName ?? null,
+            lastName: c.lastName ?? '',
+            phone: c.phone ?? null,
+            email: c.email ?? '',
+            brAcct: c.brAcct ?? null,
+            federalTaxId: c.federalTaxId ?? null,
+            ofaCustomerId: c.ofaCustomerId ?? null,
+            oasisId: c.oasisId ?? null,
+            paymentProcessorReference: c.paymentProcessorReference ?? null,
+            businessType: c.businessType ?? null,
+            resaleCertificate: c.resaleCertificate ?? null,
+          }
+        : {}),
     },
-    HomeAddress: c?.homeAddress ?? blankAddress(country),
-    BillingAddress: c?.billingAddress ?? blankAddress(country),
-    ShippingAddress: c?.shippingAddress ?? blankAddress(country),
+    HomeAddress: c?.homeAddress ?? blankAddress(blank.HomeAddress),
+    BillingAddress: c?.billingAddress ?? blankAddress(blank.BillingAddress),
+    ShippingAddress: c?.shippingAddress ?? blankAddress(blank.ShippingAddress),
     StoreInfo: {
-      doingBusinessAs: s?.doingBusinessAs ?? '',
-      customerStoreId: s?.id ?? null,
-      storeName: s?.storeName ?? '',
-      phone: s?.phone ?? null,
-      mobilePhone: s?.mobilePhone ?? null,
-      kindOfBusiness: s?.kindOfBusiness ?? null,
-      currentPos: null,
-      squareFootage: null,
-      numberOfItems: null,
-      onlineSource: null,
-      monthlyGrossSales: null,
-      paperRollsPerWeek: null,
-      inventoryDatabaseExists: ORDER_DEFAULTS.inventoryDatabaseExists,
-      internetConnectionType: null,
-      availablePorts: null,
-      posPhysicalLocation: null,
-      typeOfMachine: null,
-      acceptsCreditCards: ORDER_DEFAULTS.acceptsCreditCards,
-      creditCardProcessor: null,
-      specialInstructions: null,
-      dbaAddressSameAsLegal: ORDER_DEFAULTS.dbaAddressSameAsLegal,
-      dbaSameAsLegal: ORDER_DEFAULTS.dbaSameAsLegal,
+      ...blank.StoreInfo,
+      ...(s
+        ? {
+            doingBusinessAs: s.doingBusinessAs ?? '',
+            customerStoreId: s.id ?? null,
+            storeName: s.storeName ?? '',
+            phone: s.phone ?? null,
+            mobilePhone: s.mobilePhone ?? null,
+            kindOfBusiness: s.kindOfBusiness ?? null,
+          }
+        : {}),
       StoreAddress: storeAddress,
       DbaAddress: s?.dbaAddress ?? storeAddress,
-      GeocodedAddress: geocoded,
+      GeocodedAddress: s?.geocodedAddress ?? blank.StoreInfo?.GeocodedAddress ?? {},
       ...input.storeInfo,
     },
-    PromotionInfo: input.promotions ?? [],
-    BillingItemInfo: input.billingItems ?? [],
-    NoteInfo: input.notes ?? [],
-    BundleInfo: input.bundles ?? [],
-    additionalDiscount: money(0),
-    SaleRepChecklist: {},
-    PaymentPlanInfo: [planEntry(PAYMENT_PLAN_KIND.HARDWARE, hw, true), planEntry(PAYMENT_PLAN_KIND.MONTHLY, mo, false)],
-    PaymentInstrumentInfo: [instrumentEntry(PAYMENT_PLAN_KIND.HARDWARE, true), instrumentEntry(PAYMENT_PLAN_KIND.MONTHLY, false)],
-    PaymentInfo: { transactionTypeId: null, paymentProcessorReference: c?.paymentProcessorReference ?? null },
-    UserInfo: input.user ?? { name: '', email: '' },
-    additionalInfo: { billingCustomerID: c?.id ?? null, customerID: c?.id ?? null, ofa_id: c?.ofaCustomerId ?? null, org_id: null },
+    PromotionInfo: input.promotions ?? blank.PromotionInfo,
+    BillingItemInfo: input.billingItems ?? blank.BillingItemInfo,
+    NoteInfo: input.notes ?? blank.NoteInfo,
+    BundleInfo: input.bundles ?? blank.BundleInfo,
+    PaymentPlanInfo: [planEntry(hwPlanBlank, PAYMENT_PLAN_KIND.HARDWARE, hw, true), planEntry(moPlanBlank, PAYMENT_PLAN_KIND.MONTHLY, mo, false)],
+    PaymentInstrumentInfo: [instrumentEntry(hwMethodBlank, PAYMENT_PLAN_KIND.HARDWARE, true), instrumentEntry(moMethodBlank, PAYMENT_PLAN_KIND.MONTHLY, false)],
+    PaymentInfo: { ...blank.PaymentInfo, paymentProcessorReference: c?.paymentProcessorReference ?? null },
+    UserInfo: input.user ?? blank.UserInfo,
+    additionalInfo: { ...blank.additionalInfo, billingCustomerID: c?.id ?? null, customerID: c?.id ?? null, ofa_id: c?.ofaCustomerId ?? null },
   };
 }
 

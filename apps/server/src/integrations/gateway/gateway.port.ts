@@ -43,6 +43,26 @@ export interface VoidInput {
   idempotencyKey: string;
 }
 
+export interface AuthorizeInput {
+  /** The order's customer, when it has one. */
+  customerId: number | null;
+  amountCents: number;
+  currency: CurrencyCode;
+  /** The card's processor reference. */
+  paymentReference: string;
+  /** The same key answers the same authorization again (no second hold). */
+  idempotencyKey: string;
+  description: string;
+}
+
+export interface AuthorizeResult {
+  status: 'authorized' | 'declined';
+  /** The gateway's reference of this authorization (a hold, not a charge). */
+  reference: string;
+  /** Why it was declined (a sentence a person can read). */
+  declineReason: string | null;
+}
+
 export interface GatewayCustomerInput {
   customerId: number;
   name: string;
@@ -61,6 +81,8 @@ export interface PaymentGateway {
   redeemCardToken(token: string): Promise<CardDetails>;
   charge(input: ChargeInput): Promise<ChargeResult>;
   voidCharge(input: VoidInput): Promise<{ reference: string }>;
+  /** Authorize (hold, do not capture) an amount on a card. */
+  authorize(input: AuthorizeInput): Promise<AuthorizeResult>;
   /** Spec §7 "Payment gateway host: POST /customers/{id}" — create or update the gateway's customer. */
   updateCustomer(input: GatewayCustomerInput): Promise<{ customerReference: string }>;
 }

@@ -38,6 +38,16 @@ describe('local payment gateway', () => {
     expect((await gateway.charge({ ...base, amountCents: 2000, idempotencyKey: 'e' })).reference).not.toBe(first.reference);
   });
 
+  it('authorizes like it charges: 51 cents and a card ending 0002 decline; a repeated key answers the first result', async () => {
+    const gateway = createLocalGateway({ clock: fixedClock('2026-11-22T12:00:00Z') });
+    const base = { customerId: null, currency: 'USD' as const, paymentReference: 'pm_local_x_4242', description: 'Order 1' };
+    const ok = await gateway.authorize({ ...base, amountCents: 1000, idempotencyKey: 'a' });
+    expect(ok).toMatchObject({ status: 'authorized', reference: expect.stringMatching(/^auth_local_/), declineReason: null });
+    expect(await gateway.authorize({ ...base, amountCents: 1051, idempotencyKey: 'b' })).toMatchObject({ status: 'declined', declineReason: 'Insufficient funds' });
+    expect(await gateway.authorize({ ...base, paymentReference: 'pm_local_y_0002', amountCents: 1000, idempotencyKey: 'c' })).toMatchObject({ status: 'declined', declineReason: 'Card declined' });
+    expect(await gateway.authorize({ ...base, amountCents: 1000, idempotencyKey: 'a' })).toEqual(ok);
+  });
+
   it('is unavailable in production: every call answers 503', async () => {
     const gateway = createGateway(loadConfig({ NODE_ENV: 'production', IDENTITY_PROVIDER: 'google', GOOGLE_CLIENT_ID: 'x.apps.googleusercontent.com' }), fixedClock('2026-11-22T12:00:00Z'));
     expect(gateway).toMatchObject({ kind: 'local', available: false });
@@ -74,6 +84,16 @@ describe('HTTP payment gateway (PAYMENT_GATEWAY_URL)', () => {
     expect(JSON.parse(calls[0]!.init.body as string)).toEqual({ customer_id: 7, amount_cents: 500, currency: 'CAD', payment_reference: 'pm_1', description: 'x' });
     expect(await gateway.updateCustomer({ customerId: 7, name: 'A', email: 'a@example.org', defaultPaymentReference: null })).toEqual({ customerReference: 'cus_9' });
     expect(calls[1]!.url).toBe('https://pay.example.com/customers/7');
+  });
+
+  it('authorizes with capture false and the idempotency key; a decline carries its reason', async () => {
+    const { fetch, calls } = fakeFetch(() => json({ status: 'declined', reference: 'au_1', decline_reason: 'Do not honor' }));
+    const gateway = createHttpGateway({ url: 'https://pay.example.com', apiKey: 'secret' }, { fetch });
+    const result = await gateway.authorize({ customerId: 7, amountCents: 500, currency: 'USD', paymentReference: 'pm_1', idempotencyKey: 'authorize:1:k', description: 'Order 1' });
+    expect(result).toEqual({ status: 'declined', reference: 'au_1', declineReason: 'Do not honor' });
+    expect(calls[0]!.url).toBe('https://pay.example.com/v1/authorizations');
+    expect((calls[0]!.init.headers as Record<string, string>)['idempotency-key']).toBe('authorize:1:k');
+    expect(JSON.parse(calls[0]!.init.body as string)).toEqual({ customer_id: 7, amount_cents: 500, currency: 'USD', payment_reference: 'pm_1', description: 'Order 1', capture: false });
   });
 
   it('a refused token → 400 card_token; an outage or a wrong answer → 503', async () => {

@@ -10,6 +10,8 @@ import type { PaymentGateway } from './gateway.port';
  *   POST {url}/v1/charges         {customer_id, amount_cents, currency, payment_reference, description}
  *                                 + Idempotency-Key                         → {status: succeeded|failed, reference, failure_reason?}
  *   POST {url}/v1/charges/{reference}/void  + Idempotency-Key              → {reference}
+ *   POST {url}/v1/authorizations  {customer_id, amount_cents, currency, payment_reference, description, capture: false}
+ *                                 + Idempotency-Key                         → {status: authorized|declined, reference, decline_reason?}
  *   POST {url}/customers/{id}     {name, email, default_payment_reference} → {customer_reference}   (spec §7)
  * A 4xx on redeem → 400 card_token; a timeout, network error, other non-2xx or unexpected shape → 503 unavailable.
  */
@@ -17,6 +19,7 @@ import type { PaymentGateway } from './gateway.port';
 const TIMEOUT_MS = 10_000;
 const redeemAnswer = z.object({ brand: z.enum(CARD_BRANDS).catch('unknown'), last4: z.string().regex(/^\d{4}$/), exp_month: z.number().int().min(1).max(12), exp_year: z.number().int(), reference: z.string().min(1).max(200) });
 const chargeAnswer = z.object({ status: z.enum(['succeeded', 'failed']), reference: z.string().min(1).max(200), failure_reason: z.string().max(500).nullish() });
+const authorizeAnswer = z.object({ status: z.enum(['authorized', 'declined']), reference: z.string().min(1).max(200), decline_reason: z.string().max(500).nullish() });
 const voidAnswer = z.object({ reference: z.string().min(1).max(200) });
 const customerAnswer = z.object({ customer_reference: z.string().min(1).max(200) });
 
@@ -75,6 +78,15 @@ export function createHttpGateway(config: { url: string; apiKey: string | null }
         { idempotencyKey: input.idempotencyKey },
       );
       return { status: a.status, reference: a.reference, failureReason: a.status === 'failed' ? (a.failure_reason ?? 'Declined by the gateway') : null };
+    },
+    async authorize(input) {
+      const a = await call(
+        '/v1/authorizations',
+        { customer_id: input.customerId, amount_cents: input.amountCents, currency: input.currency, payment_reference: input.paymentReference, description: input.description, capture: false },
+        authorizeAnswer,
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return { status: a.status, reference: a.reference, declineReason: a.status === 'declined' ? (a.decline_reason ?? 'Declined by the gateway') : null };
     },
     async voidCharge(input) {
       return call(`/v1/charges/${encodeURIComponent(input.reference)}/void`, {}, voidAnswer, { idempotencyKey: input.idempotencyKey });

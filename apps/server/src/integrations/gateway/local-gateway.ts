@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { cardBrandOf, isCardExpired, type CardBrand, type GatewayToken } from '@pos/domain';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
-import type { CardDetails, ChargeResult, PaymentGateway } from './gateway.port';
+import type { AuthorizeResult, CardDetails, ChargeResult, PaymentGateway } from './gateway.port';
 
 /** Where the browser tokenizes cards when the local gateway is selected (served by local-gateway.routes.ts). */
 export const LOCAL_GATEWAY_TOKENIZE_PATH = '/gateway-local/v1/tokens';
@@ -14,6 +14,7 @@ export const LOCAL_TOKEN_TTL_MS = 15 * 60_000;
  * - a charge whose amount ends in 51 cents is declined 'Insufficient funds';
  * - a card ending 0002 (e.g. 4000 0000 0000 0002) tokenizes but every charge on it is declined 'Card declined';
  * - everything else succeeds.
+ * Authorizations follow the same rules (declined with the same reasons).
  */
 export const LOCAL_DECLINE_CENTS = 51;
 export const LOCAL_DECLINED_CARD_LAST4 = '0002';
@@ -44,6 +45,7 @@ export function createLocalGateway(deps: { clock: Clock; available?: boolean; ke
   const key = deps.key ?? randomBytes(32);
   const available = deps.available ?? true;
   const charges = new Map<string, ChargeResult>();
+  const authorizations = new Map<string, AuthorizeResult>();
   const sign = (payload: string) => createHmac('sha256', key).update(payload).digest();
   const refuse = () => {
     if (!available) throw new AppError('unavailable', 'No payment gateway is configured (set PAYMENT_GATEWAY_URL); the local test gateway is not used in production.');
@@ -92,6 +94,23 @@ export function createLocalGateway(deps: { clock: Clock; available?: boolean; ke
         result = { status: 'succeeded', reference, failureReason: null };
       }
       charges.set(input.idempotencyKey, result);
+      return result;
+    },
+
+    async authorize(input) {
+      refuse();
+      const seen = authorizations.get(input.idempotencyKey);
+      if (seen) return seen;
+      const reference = `auth_local_${randomBytes(8).toString('hex')}`;
+      let result: AuthorizeResult;
+      if (input.paymentReference.endsWith(`_${LOCAL_DECLINED_CARD_LAST4}`)) {
+        result = { status: 'declined', reference, declineReason: 'Card declined' };
+      } else if (input.amountCents % 100 === LOCAL_DECLINE_CENTS) {
+        result = { status: 'declined', reference, declineReason: 'Insufficient funds' };
+      } else {
+        result = { status: 'authorized', reference, declineReason: null };
+      }
+      authorizations.set(input.idempotencyKey, result);
       return result;
     },
 

@@ -5,6 +5,8 @@ import {
   orderInfoSaveParams,
   orderInfoSaveRequest,
   orderInfoSaveResult,
+  orderSearchQuery,
+  orderSearchResult,
   pendingOrdersInfo,
   pendingOrdersQuery,
   successEnvelope,
@@ -15,6 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/errors';
 import { requireSession, sessionOf } from '../../http/session';
+import { searchOrders, searchOrdersCsv } from './order-search.service';
 import { getOrderInfo, getOrderQueue, listPendingOrders, saveOrderInfo, type Actor } from './orders.service';
 
 /** Order reads and writes (decision 078); a distributor is further limited to its own agent's orders. */
@@ -90,6 +93,34 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => {
       throw new AppError('test_error', 'This is a deliberate test error: the error path works.');
+    },
+  );
+  // Decision 080: the order list of /order (filters, sort, paging; format=csv streams all matching rows).
+  app.get(
+    '/api/customers/orders/search/:token',
+    {
+      onRequest: canRead,
+      schema: {
+        tags,
+        summary: 'Order list: status (code or comma list), flow, sales_rep, agent_id, date_from/date_to, q, mine=queue (format=csv: all rows as CSV)',
+        params: tokenParams,
+        querystring: orderSearchQuery,
+        response: { 200: successEnvelope(orderSearchResult) },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const session = sessionOf(request);
+      if (q.format === 'csv') {
+        const day = ctx.clock.now().toISOString().slice(0, 10);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
+          .header('cache-control', 'no-store')
+          // A stream with a non-JSON type bypasses the JSON response schema (documented in the summary).
+          .send(searchOrdersCsv(ctx, session, q) as never);
+      }
+      return { info: await searchOrders(ctx, session, q) };
     },
   );
 };

@@ -1,30 +1,8 @@
 /*
  * Test data and a signed-in fake server for the customer screens' component tests (not used by the app).
  */
-import { privilegesForRole, type CustomerRecord, type CustomerSearchRecord, type StoreRecord } from '@pos/domain';
-import { setSession } from '../../../lib/session';
-import { makeSession, permissionAnswer } from '../../../test/factories';
-import type { FakeRequest } from '../../../test/fake-api';
-
-/** Signs in a staff user of `role` with token 'tok'; the fake routes validate it and answer permission checks by the role. */
-export function signInAs(role: string) {
-  setSession(makeSession({ token: 'tok', role, name: 'Dana Whitfield', email: 'support@example.com' }));
-  const granted = privilegesForRole(role);
-  return {
-    'GET /api/auth/validate/tok': {
-      maketoken: false,
-      kind: 'staff',
-      email: 'support@example.com',
-      name: 'Dana Whitfield',
-      role,
-      agent_id: null,
-      account_manager_username: null,
-      privileges: granted,
-      expires_at: '2030-01-01T00:00:00.000Z',
-    },
-    'GET /api/auth/permission/tok': (r: FakeRequest) => permissionAnswer((r.query.get('privileges') ?? '').split(','), granted),
-  };
-}
+import type { CustomerRecord, CustomerSearchRecord, StoreRecord } from '@pos/domain';
+export { signInAs } from '../../../test/factories';
 
 export function makeStore(overrides: Partial<StoreRecord> = {}): StoreRecord {
   const id = overrides.store_id ?? 500002;

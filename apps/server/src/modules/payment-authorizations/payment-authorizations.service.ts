@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { isCardExpired, type CardBrand, type CurrencyCode, type PaymentAuthorization, type PaymentAuthorizationRequest } from '@pos/domain';
+import type { Db } from '../../db/client';
+import { agentOrders, orders, paymentInstruments } from '../../db/schema';
+import { actorOfSession, writeAudit } from '../../http/audit';
+import { AppError } from '../../http/errors';
+import { gatewayOf } from '../../integrations/gateway';
+import type { AccountCtx } from '../customer-accounts/account-context';
+import { runIdempotent } from '../customer-accounts/idempotency';
+import { isAgentScoped } from '../orders/orders.service';
+
+/** The audit action of an authorization (entity 'order', entity id = the order id; decision 081). */
+export const AUTHORIZATION_ACTION = 'payment_authorization';
+
+const fieldError = (field: string, message: string) => new AppError('validation_failed', message, { [field]: message });
+
+interface OrderRef {
+  id: number;
+  customerId: number | null;
+  currency: string;
+  agentId: number | null;
+}
+
+/** The order, or 404 (field order_id); an agent-scoped caller may only use its own agent's orders (403). */
+async function requireOrder(tx: Db, ctx: AccountCtx, orderId: number): Promise<OrderRef> {
+  const [row] = await tx
+    .select({ id: orders.id, customerId: orders.customerId, currency: orders.currency, agentId: orders.agentId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!row) {
+    const message = `Order ${orderId} was not found.`;
+    throw new AppError('not_found', message, { order_id: message });
+  }
+  if (isAgentScoped(ctx.session)) {
+    const agentId = ctx.session.agentId ?? -1;
+    const [assigned] = await tx
+      .select({ orderId: agentOrders.orderId })
+      .from(agentOrders)
+      .where(and(eq(agentOrders.orderId, row.id), eq(agentOrders.agentId, agentId)));
+    if (row.agentId !== agentId && !assigned) {
+      throw new AppError('forbidden', "This order belongs to another agent: you can only work on your own agent's orders.");
+    }
+  }
+  return row;
+}
+
+interface CardRef {
+  reference: string;
+  brand: CardBrand;
+  last4: string;
+  instrumentId: number | null;
+}
+
+/** The card to authorize on: a gateway token (redeemed) or a saved card of the order's customer. */
+async function cardOf(tx: Db, ctx: AccountCtx, order: OrderRef, body: PaymentAuthorizationRequest, now: Date): Promise<CardRef> {
+  if (body.card_token !== undefined) {
+    const card = await gatewayOf(ctx.app).redeemCardToken(body.card_token);
+    if (isCardExpired(card.expMonth, card.expYear, now)) throw fieldError('card_token', 'The card has expired.');
+    return { reference: card.reference, brand: card.brand, last4: card.last4, instrumentId: null };
+  }
+  const id = body.payment_instrument_id!;
+  const [pi] = await tx.select().from(paymentInstruments).where(eq(paymentInstruments.id, id));
+  if (!pi || order.customerId === null || pi.customerId !== order.customerId) {
+    const message = `Payment instrument ${id} is not a payment method of this order's customer.`;
+    throw new AppError('not_found', message, { payment_instrument_id: message });
+  }
+  if (pi.kind !== 'card' || !pi.processorReference) throw fieldError('payment_instrument_id', 'Only a card can be authorized; choose a card or enter one.');
+  if (pi.status !== 'active') throw fieldError('payment_instrument_id', 'This payment method is inactive.');
+  if (pi.cardExpMonth != null && pi.cardExpYear != null && isCardExpired(pi.cardExpMonth, pi.cardExpYear, now)) {
+    throw fieldError('payment_instrument_id', 'The card has expired.');
+  }
+  return { reference: pi.processorReference, brand: (pi.cardBrand ?? 'unknown') as CardBrand, last4: pi.cardLast4 ?? '', instrumentId: pi.id };
+}
+
+/**
+ * POST /api/paymentauthorizations/{token} (decision 081): authorize — not capture — an amount for an order through
+ * the payment gateway. Once per Idempotency-Key (a repeat answers the recorded answer, no second gateway call).
+ * A decline is an answer (status 'declined'), recorded like an authorization: an audit entry on the order, filed
+ * under the order's customer when it has one. No table of its own (no migration this issue).
+ */
+export async function authorizePayment(ctx: AccountCtx, body: PaymentAuthorizationRequest, idempotencyKey: string | undefined): Promise<PaymentAuthorization> {
+  const scope = `POST /paymentauthorizations order ${body.order_id}`;
+  return runIdempotent(ctx, { scope, key: idempotencyKey, request: body }, async (tx, now) => {
+    const order = await requireOrder(tx, ctx, body.order_id);
+    if (body.currency !== order.currency) throw fieldError('currency', `This order is in ${order.currency}; authorize in ${order.currency}.`);
+    // One authorization at a time per order: a second concurrent call waits for the first to commit.
+    await tx.execute(sql`select 1 from ${orders} where ${orders.id} = ${order.id} for update`);
+    const card = await cardOf(tx, ctx, order, body, now);
+    const result = await gatewayOf(ctx.app).authorize({
+      customerId: order.customerId,
+      amountCents: body.amount_cents,
+      currency: body.currency as CurrencyCode,
+      paymentReference: card.reference,
+      idempotencyKey: `authorize:${order.id}:${idempotencyKey ?? randomUUID()}`,
+      description: `Order ${order.id}`,
+    });
+    const answer: PaymentAuthorization = {
+      authorization_id: result.reference,
+      order_id: order.id,
+      status: result.status,
+      amount_cents: body.amount_cents,
+      currency: body.currency,
+      decline_reason: result.declineReason,
+      payment_instrument_id: card.instrumentId,
+      card: { brand: card.brand, last4: card.last4 },
+      authorized_at: now.toISOString(),
+    };
+    await writeAudit(tx, {
+      ...actorOfSession(ctx.session),
+      at: now,
+      action: AUTHORIZATION_ACTION,
+      entity: 'order',
+      entityId: order.id,
+      after: { ...(order.customerId !== null ? { customer_id: order.customerId } : {}), ...answer },
+      requestId: ctx.requestId,
+      customerId: order.customerId,
+    });
+    return answer;
+  });
+}

@@ -1,0 +1,107 @@
+import {
+  orderNoteInfo,
+  orderNotesInfo,
+  orderSearchResult,
+  orderStatusChangeInfo,
+  orderStatusHistoryInfo,
+  orderStatusReasonsInfo,
+  type OrderNoteItem,
+  type OrderSearchResult,
+  type OrderStatusChangeInfo,
+  type OrderStatusChangeRequest,
+  type OrderStatusCode,
+  type OrderStatusReasonsInfo,
+} from '@pos/domain';
+import type { z } from 'zod';
+import { api } from '../../../lib/api';
+
+/*
+ * The order list API (contracts in @pos/domain; every answer is parsed):
+ *   GET  /api/customers/orders/search/{token}?status&flow&sales_rep&date_from&date_to&q&limit&offset&sort[&format=csv]
+ *   GET  /api/customers/orderstatus/history/{orderId}/{token}
+ *   GET  /api/customers/ordernotes/{orderId}/{token};  POST the same path {note}
+ *   GET  /api/customers/orderstatus/{token}?status=
+ *   PUT  /api/customers/ordernotes/{token} {order_id, status, status_reason_id?, note?, version}  (409 when stale)
+ */
+
+export const ORDER_PAGE_SIZE = 25;
+
+export interface OrderFilters {
+  /** A §4 code or '' for any. */
+  readonly status: string;
+  /** 'AR' | 'RAM' | ''. */
+  readonly flow: string;
+  readonly salesRep: string;
+  readonly dateFrom: string;
+  readonly dateTo: string;
+  readonly q: string;
+}
+
+export interface OrderListParams extends OrderFilters {
+  /** 1-based. */
+  readonly page: number;
+  /** 'legal_name' or '-legal_name' (ORDER_SEARCH_SORT_FIELDS). */
+  readonly sort: string | null;
+}
+
+function searchQuery(p: OrderFilters) {
+  return {
+    status: p.status || undefined,
+    flow: p.flow || undefined,
+    sales_rep: p.salesRep.trim() || undefined,
+    date_from: p.dateFrom || undefined,
+    date_to: p.dateTo || undefined,
+    q: p.q.trim() || undefined,
+  };
+}
+
+export async function searchOrders(p: OrderListParams, signal?: AbortSignal): Promise<OrderSearchResult> {
+  const info = await api.get<unknown>('/api/customers/orders/search/{token}', {
+    query: { ...searchQuery(p), limit: ORDER_PAGE_SIZE, offset: (p.page - 1) * ORDER_PAGE_SIZE, sort: p.sort ?? undefined },
+    signal,
+  });
+  return orderSearchResult.parse(info);
+}
+
+/** All matching orders as CSV (the server streams every row). */
+export async function exportOrders(p: OrderListParams): Promise<Blob> {
+  return api.get<Blob>('/api/customers/orders/search/{token}', {
+    query: { ...searchQuery(p), sort: p.sort ?? undefined, format: 'csv' },
+    responseType: 'blob',
+  });
+}
+
+export type OrderHistoryItem = z.infer<typeof orderStatusHistoryInfo>['history'][number];
+
+export async function getOrderHistory(orderId: number, signal?: AbortSignal): Promise<OrderHistoryItem[]> {
+  const info = await api.get<unknown>('/api/customers/orderstatus/history/{orderId}/{token}', { params: { orderId }, signal });
+  return orderStatusHistoryInfo.parse(info).history;
+}
+
+export async function getOrderNotes(orderId: number, signal?: AbortSignal): Promise<OrderNoteItem[]> {
+  const info = await api.get<unknown>('/api/customers/ordernotes/{orderId}/{token}', { params: { orderId }, signal });
+  return orderNotesInfo.parse(info).notes;
+}
+
+export async function addOrderNote(orderId: number, note: string): Promise<OrderNoteItem> {
+  const info = await api.post<unknown>('/api/customers/ordernotes/{orderId}/{token}', { note }, { params: { orderId } });
+  return orderNoteInfo.parse(info).note;
+}
+
+export async function getStatusReasons(status: OrderStatusCode, signal?: AbortSignal): Promise<OrderStatusReasonsInfo> {
+  const info = await api.get<unknown>('/api/customers/orderstatus/{token}', { query: { status }, signal });
+  return orderStatusReasonsInfo.parse(info);
+}
+
+export async function changeOrderStatus(body: OrderStatusChangeRequest): Promise<OrderStatusChangeInfo> {
+  const info = await api.put<unknown>('/api/customers/ordernotes/{token}', body);
+  return orderStatusChangeInfo.parse(info);
+}
+
+export const orderKeys = {
+  all: ['orders'] as const,
+  list: (p: OrderListParams) => ['orders', 'list', p] as const,
+  history: (orderId: number) => ['orders', 'history', orderId] as const,
+  notes: (orderId: number) => ['orders', 'notes', orderId] as const,
+  reasons: (status: string) => ['orders', 'reasons', status] as const,
+};

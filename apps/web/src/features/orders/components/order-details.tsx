@@ -1,0 +1,279 @@
+import { Alert, Button, CloseButton, Group, Paper, NativeSelect, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  allowedNextStatuses,
+  effectivePrivileges,
+  orderStatusLabel,
+  transitionRequiresReason,
+  type OrderSearchRecord,
+  type OrderStatusCode,
+} from '@pos/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { isApiError } from '../../../lib/api';
+import { describeError } from '../../../lib/error-message';
+import { useSession } from '../../../lib/session';
+import { addOrderNote, changeOrderStatus, getOrderHistory, getOrderNotes, getStatusReasons, orderKeys } from '../api/orders';
+import { formatCents, formatDateTime } from '../lib/format';
+
+export const ORDER_CONFLICT_MESSAGE = 'Someone else changed this order while you had it open. The latest version is now shown: check it and try again.';
+
+function notifyFailure(error: unknown) {
+  const { title, message } = describeError(error);
+  notifications.show({ color: 'red', title, message, autoClose: 8000, withBorder: true });
+}
+
+export interface OrderDetailsProps {
+  /** The order whose panel is open; null: closed. */
+  readonly order: OrderSearchRecord | null;
+  readonly onClose: () => void;
+  /** After a status change: the order with its new status and version. */
+  readonly onChanged: (order: OrderSearchRecord) => void;
+}
+
+/** The details panel of one order (next to the list): summary, "Change status", status history, notes. */
+export function OrderDetails({ order, onClose, onChanged }: OrderDetailsProps) {
+  if (!order) return null;
+  const title = `Order ${order.unified_order_id}`;
+  return (
+    <Paper component="section" aria-label={title} withBorder p="md">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        <CloseButton aria-label="Close order details" onClick={onClose} />
+      </Group>
+      <OrderDetailsBody key={order.id} order={order} onChanged={onChanged} />
+    </Paper>
+  );
+}
+
+function OrderDetailsBody({ order, onChanged }: { order: OrderSearchRecord; onChanged: (o: OrderSearchRecord) => void }) {
+  return (
+    <Stack gap="lg">
+      <OrderSummary order={order} />
+      <ChangeStatus order={order} onChanged={onChanged} />
+      <StatusHistory orderId={order.id} />
+      <OrderNotes orderId={order.id} />
+    </Stack>
+  );
+}
+
+function OrderSummary({ order }: { order: OrderSearchRecord }) {
+  const rows: [string, string][] = [
+    ['Order', `${order.unified_order_id} (#${order.id})`],
+    ['Status', order.status_label],
+    ['Flow', order.flow],
+    ['Legal name', order.legal_name ?? '—'],
+    ['DBA', order.dba_name ?? '—'],
+    ['Sales rep', order.sales_rep ?? '—'],
+    ['Agent', order.agent ?? '—'],
+    ['Total sale', formatCents(order.total_sale_cents, order.currency)],
+    ['Order date', formatDateTime(order.order_date)],
+  ];
+  return (
+    <section aria-label="Order summary">
+      <Title order={3} size="h5" mb="xs">
+        Summary
+      </Title>
+      <Table fz="sm" verticalSpacing={4}>
+        <Table.Tbody>
+          {rows.map(([k, v]) => (
+            <Table.Tr key={k}>
+              <Table.Th scope="row" w="35%">
+                {k}
+              </Table.Th>
+              <Table.Td>{v}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </section>
+  );
+}
+
+function StatusHistory({ orderId }: { orderId: number }) {
+  const history = useQuery({ queryKey: orderKeys.history(orderId), queryFn: ({ signal }) => getOrderHistory(orderId, signal) });
+  const items = history.data ?? [];
+  return (
+    <section aria-label="Status history">
+      <Title order={3} size="h5" mb="xs">
+        Status history
+      </Title>
+      {history.isPending ? (
+        <Text c="dimmed">Loading…</Text>
+      ) : items.length === 0 ? (
+        <Text c="dimmed">No status changes yet.</Text>
+      ) : (
+        <Table fz="sm" striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">When</Table.Th>
+              <Table.Th scope="col">From</Table.Th>
+              <Table.Th scope="col">To</Table.Th>
+              <Table.Th scope="col">Reason / note</Table.Th>
+              <Table.Th scope="col">By</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((h) => (
+              <Table.Tr key={h.id}>
+                <Table.Td>{formatDateTime(h.changed_at)}</Table.Td>
+                <Table.Td>{h.from_status ? orderStatusLabel(h.from_status) : '—'}</Table.Td>
+                <Table.Td>{orderStatusLabel(h.to_status)}</Table.Td>
+                <Table.Td>{[h.reason, h.note].filter(Boolean).join(' — ') || '—'}</Table.Td>
+                <Table.Td>{h.changed_by_email}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </section>
+  );
+}
+
+function OrderNotes({ orderId }: { orderId: number }) {
+  const client = useQueryClient();
+  const notes = useQuery({ queryKey: orderKeys.notes(orderId), queryFn: ({ signal }) => getOrderNotes(orderId, signal) });
+  const [text, setText] = useState('');
+  const add = useMutation({
+    mutationFn: (note: string) => addOrderNote(orderId, note),
+    meta: { silentError: true },
+    onSuccess: async () => {
+      setText('');
+      await client.invalidateQueries({ queryKey: orderKeys.notes(orderId) });
+    },
+    onError: notifyFailure,
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (text.trim() !== '') add.mutate(text.trim());
+  };
+  const items = notes.data ?? [];
+  return (
+    <section aria-label="Notes">
+      <Title order={3} size="h5" mb="xs">
+        Notes
+      </Title>
+      <form onSubmit={submit} aria-label="Add a note">
+        <Stack gap="xs">
+          <Textarea label="Note" value={text} onChange={(e) => setText(e.currentTarget.value)} maxLength={4000} minRows={2} />
+          <Group>
+            <Button type="submit" loading={add.isPending} disabled={text.trim() === ''}>
+              Add note
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {notes.isPending ? (
+        <Text c="dimmed">Loading…</Text>
+      ) : items.length === 0 ? (
+        <Text c="dimmed" mt="xs">
+          No notes yet.
+        </Text>
+      ) : (
+        <Stack component="ul" gap="xs" mt="xs" style={{ listStyle: 'none', padding: 0 }}>
+          {items.map((n) => (
+            <li key={n.id}>
+              <Text size="sm">{n.body}</Text>
+              <Text size="xs" c="dimmed">
+                {n.created_by_email} · {formatDateTime(n.created_at)}
+                {n.reason ? ` · ${n.reason}` : ''}
+              </Text>
+            </li>
+          ))}
+        </Stack>
+      )}
+    </section>
+  );
+}
+
+function ChangeStatus({ order, onChanged }: { order: OrderSearchRecord; onChanged: (o: OrderSearchRecord) => void }) {
+  const client = useQueryClient();
+  const { session } = useSession();
+  const role = session?.role ?? '';
+  const privileges = effectivePrivileges(role, session?.additional_privileges ?? []);
+  const options = allowedNextStatuses(order.status, { role, privileges });
+  const [to, setTo] = useState<OrderStatusCode | null>(null);
+  const [reasonId, setReasonId] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const needsReason = to !== null && transitionRequiresReason(to);
+  const reasons = useQuery({
+    queryKey: orderKeys.reasons(to ?? ''),
+    queryFn: ({ signal }) => getStatusReasons(to!, signal),
+    enabled: needsReason,
+  });
+  const reasonOptions = (reasons.data?.statuses.find((s) => s.status === to)?.reasons ?? []).map((r) => ({ value: String(r.id), label: r.reason }));
+  const change = useMutation({
+    mutationFn: () =>
+      changeOrderStatus({
+        order_id: order.id,
+        status: to!,
+        status_reason_id: reasonId ? Number(reasonId) : undefined,
+        note: note.trim() || undefined,
+        version: order.version,
+      }),
+    meta: { silentError: true },
+    onSuccess: async (info) => {
+      notifications.show({ color: 'green', title: 'Status changed', message: `Now ${orderStatusLabel(info.order.status)}.`, autoClose: 5000 });
+      setTo(null);
+      setReasonId(null);
+      setNote('');
+      const { status, version, updated_at } = info.order;
+      onChanged({ ...order, status, status_label: orderStatusLabel(status) ?? status, version, updated_at });
+      await client.invalidateQueries({ queryKey: orderKeys.all });
+    },
+    onError: async (error) => {
+      if (isApiError(error) && error.status === 409 && error.code === 'version_conflict') {
+        notifications.show({ id: 'order-conflict', color: 'orange', title: 'Changed by someone else', message: ORDER_CONFLICT_MESSAGE, autoClose: 10_000 });
+        await client.invalidateQueries({ queryKey: orderKeys.all });
+        return;
+      }
+      notifyFailure(error);
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (to !== null && (!needsReason || reasonId !== null)) change.mutate();
+  };
+  return (
+    <section aria-label="Change status">
+      <Title order={3} size="h5" mb="xs">
+        Change status
+      </Title>
+      {options.length === 0 ? (
+        <Alert color="gray">You cannot move an order in {order.status_label} to another status.</Alert>
+      ) : (
+        <form onSubmit={submit} aria-label="Change status">
+          <Stack gap="xs">
+            <NativeSelect
+              label="New status"
+              data={[{ value: '', label: 'Choose…' }, ...options.map((s) => ({ value: s, label: orderStatusLabel(s) ?? s }))]}
+              value={to ?? ''}
+              onChange={(e) => {
+                const v = e.currentTarget.value;
+                setTo(v === '' ? null : (v as OrderStatusCode));
+                setReasonId(null);
+              }}
+            />
+            {needsReason && (
+              <NativeSelect
+                label="Reason"
+                data={[{ value: '', label: reasons.isPending ? 'Loading…' : 'Choose…' }, ...reasonOptions]}
+                value={reasonId ?? ''}
+                onChange={(e) => setReasonId(e.currentTarget.value === '' ? null : e.currentTarget.value)}
+                required
+              />
+            )}
+            <Textarea label="Status note" value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={4000} minRows={1} />
+            <Group>
+              <Button type="submit" loading={change.isPending} disabled={to === null || (needsReason && reasonId === null)}>
+                Change status
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,186 @@
+import type { OrderSearchRecord } from '@pos/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { errorResponse, fakeApi, type FakeRequest } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render-app';
+import { signInAs } from '../../../test/factories';
+
+const SEARCH = '/api/customers/orders/search/tok';
+const HISTORY = '/api/customers/orderstatus/history/700001/tok';
+const NOTES = '/api/customers/ordernotes/700001/tok';
+const REASONS = '/api/customers/orderstatus/tok';
+const CHANGE = '/api/customers/ordernotes/tok';
+
+function makeOrder(overrides: Partial<OrderSearchRecord> = {}): OrderSearchRecord {
+  return {
+    id: 700001,
+    unified_order_id: 'UO-2026-0001',
+    status: '121',
+    status_label: 'Pending AR Approval',
+    flow: 'AR',
+    order_type: 'P',
+    legal_name: 'Zephyr Foods LLC',
+    dba_name: 'Zephyr Deli',
+    sales_rep: 'Dana Whitfield',
+    agent_id: null,
+    agent: null,
+    country: 'US',
+    currency: 'USD',
+    total_sale_cents: 149950,
+    order_date: '2026-03-01T12:00:00.000Z',
+    updated_at: '2026-03-02T12:00:00.000Z',
+    version: 4,
+    ...overrides,
+  };
+}
+
+const historyRow = (over: Record<string, unknown> = {}) => ({
+  id: 1,
+  order_id: 700001,
+  from_status: '11',
+  to_status: '121',
+  status_reason_id: null,
+  reason: null,
+  note: null,
+  changed_by_email: 'ram@example.com',
+  changed_at: '2026-03-02T12:00:00.000Z',
+  ...over,
+});
+
+function orderRoutes(extra: Record<string, unknown> = {}) {
+  return {
+    ...signInAs('AR Team'),
+    [`GET ${SEARCH}`]: { items: [makeOrder()], total: 1 },
+    [`GET ${HISTORY}`]: { history: [historyRow()] },
+    [`GET ${NOTES}`]: { notes: [] },
+    ...extra,
+  };
+}
+
+const lastSearch = (calls: FakeRequest[]) => Object.fromEntries(calls.filter((c) => c.path === SEARCH).at(-1)!.query);
+
+async function pick(label: string | RegExp, option: string, within_: HTMLElement = document.body) {
+  const select = await within(within_).findByRole('combobox', { name: label });
+  await waitFor(() => expect(within(select).getByRole('option', { name: option })).toBeTruthy());
+  await userEvent.setup().selectOptions(select, option);
+}
+
+describe('order list (#/order)', () => {
+  it("opens on the caller's queue, says so, and asks the server for that status", async () => {
+    const { calls } = fakeApi(orderRoutes());
+    renderApp('#/order');
+    expect(await screen.findByText('Your queue: Pending AR Approval')).toBeTruthy();
+    const table = await screen.findByRole('table', { name: /Orders — 1 match/ });
+    expect(within(table).getByText('Zephyr Foods LLC')).toBeTruthy();
+    expect(within(table).getByText('$1,499.50')).toBeTruthy();
+    expect(lastSearch(calls)).toEqual({ status: '121', limit: '25', offset: '0' });
+  });
+
+  it('sends the labelled filters, refuses search text under 3 characters, and sorts on the server', async () => {
+    const { calls } = fakeApi(orderRoutes());
+    const user = userEvent.setup();
+    renderApp('#/order');
+    await screen.findByRole('table', { name: /Orders — 1 match/ });
+    await pick('Flow', 'RAM');
+    await user.type(screen.getByRole('textbox', { name: 'Sales rep' }), 'whit');
+    await user.type(screen.getByLabelText('Order date from'), '2026-03-01');
+    await user.type(screen.getByRole('textbox', { name: /Search text/ }), 'ze');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('Type at least 3 characters.')).toBeTruthy();
+    expect(lastSearch(calls).flow).toBeUndefined();
+    await user.type(screen.getByRole('textbox', { name: /Search text/ }), 'p');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(lastSearch(calls)).toMatchObject({ status: '121', flow: 'RAM', sales_rep: 'whit', date_from: '2026-03-01', q: 'zep' }));
+    await user.click(screen.getByRole('button', { name: /Legal name/ }));
+    await waitFor(() => expect(lastSearch(calls).sort).toBe('legal_name'));
+    await user.click(screen.getByRole('button', { name: /Legal name/ }));
+    await waitFor(() => expect(lastSearch(calls).sort).toBe('-legal_name'));
+  });
+
+  it('Export CSV asks for all rows as CSV with the same filters', async () => {
+    const { calls } = fakeApi({
+      ...orderRoutes(),
+      [`GET ${SEARCH}`]: (r: FakeRequest) =>
+        r.query.get('format') === 'csv' ? new Response('\uFEFFid\r\n700001\r\n', { headers: { 'Content-Type': 'text/csv' } }) : { items: [makeOrder()], total: 1 },
+    });
+    const user = userEvent.setup();
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:orders');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderApp('#/order');
+    await screen.findByRole('table', { name: /Orders — 1 match/ });
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(calls.some((c) => c.path === SEARCH && c.query.get('format') === 'csv')).toBe(true));
+    const csv = calls.find((c) => c.query.get('format') === 'csv')!;
+    expect(csv.query.get('status')).toBe('121');
+    expect(csv.query.get('limit')).toBeNull();
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+  });
+
+  it('a row opens the details: summary, history and notes; a note is posted', async () => {
+    const { calls } = fakeApi(
+      orderRoutes({
+        [`POST ${NOTES}`]: (r: FakeRequest) => ({ note: { id: 9, order_id: 700001, note_type: 'order_note', status_reason_id: null, reason: null, body: (r.body as { note: string }).note, created_by_email: 'support@example.com', created_at: '2026-03-03T09:00:00.000Z' } }),
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('#/order');
+    await user.click(await screen.findByRole('button', { name: 'Open order UO-2026-0001' }));
+    const drawer = await screen.findByRole('region', { name: 'Order UO-2026-0001' });
+    expect(within(drawer).getByRole('region', { name: 'Order summary' }).textContent).toContain('Zephyr Deli');
+    expect(await within(drawer).findByText('ram@example.com')).toBeTruthy();
+    expect(within(drawer).getByText('No notes yet.')).toBeTruthy();
+    await user.type(within(drawer).getByRole('textbox', { name: 'Note' }), 'Called the merchant.');
+    await user.click(within(drawer).getByRole('button', { name: 'Add note' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === NOTES)).toBe(true));
+    expect(calls.find((c) => c.method === 'POST' && c.path === NOTES)!.body).toEqual({ note: 'Called the merchant.' });
+  });
+
+  it("offers only the role's allowed next statuses; Rejected needs a reason; the PUT carries the order's version", async () => {
+    let changed = false;
+    const { calls } = fakeApi(
+      orderRoutes({
+        [`GET ${REASONS}`]: { statuses: [{ status: '3', label: 'Rejected', reasons: [{ id: 31, reason: 'Incomplete documents', sort_order: 0 }] }] },
+        [`PUT ${CHANGE}`]: () => {
+          changed = true;
+          return {
+            order: { id: 700001, status: '3', version: 5, submitted_at: null, completed_at: null, updated_at: '2026-03-03T10:00:00.000Z' },
+            history: historyRow({ id: 2, from_status: '121', to_status: '3', status_reason_id: 31, reason: 'Incomplete documents' }),
+          };
+        },
+        [`GET ${HISTORY}`]: () => ({
+          history: changed ? [historyRow({ id: 2, from_status: '121', to_status: '3', reason: 'Incomplete documents', changed_by_email: 'ar@example.com' }), historyRow()] : [historyRow()],
+        }),
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('#/order');
+    await user.click(await screen.findByRole('button', { name: 'Open order UO-2026-0001' }));
+    const drawer = await screen.findByRole('region', { name: 'Order UO-2026-0001' });
+    const select = within(drawer).getByRole('combobox', { name: 'New status' });
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose…', 'Incomplete', 'Rejected', 'AR Contract Regenerated', 'AR Submitted']);
+    await user.selectOptions(select, 'Rejected');
+    expect(within(drawer).getByRole('button', { name: 'Change status' }).hasAttribute('disabled')).toBe(true);
+    await pick(/Reason/, 'Incomplete documents', drawer);
+    await user.click(within(drawer).getByRole('button', { name: 'Change status' }));
+    await waitFor(() => expect(changed).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ order_id: 700001, status: '3', status_reason_id: 31, version: 4 });
+    expect(calls.find((c) => c.path === REASONS)!.query.get('status')).toBe('3');
+    expect(await within(drawer).findByText('ar@example.com')).toBeTruthy();
+    expect(await screen.findByText('Now Rejected.')).toBeTruthy();
+  });
+
+  it('a 409 version conflict says so and reloads the list', async () => {
+    const { calls } = fakeApi(orderRoutes({ [`PUT ${CHANGE}`]: errorResponse(409, 'version_conflict', 'Stale.') }));
+    const user = userEvent.setup();
+    renderApp('#/order');
+    await user.click(await screen.findByRole('button', { name: 'Open order UO-2026-0001' }));
+    const drawer = await screen.findByRole('region', { name: 'Order UO-2026-0001' });
+    const before = calls.filter((c) => c.path === SEARCH).length;
+    await pick('New status', 'AR Submitted', drawer);
+    await user.click(within(drawer).getByRole('button', { name: 'Change status' }));
+    expect(await screen.findByText('Changed by someone else')).toBeTruthy();
+    await waitFor(() => expect(calls.filter((c) => c.path === SEARCH).length).toBeGreaterThan(before));
+  });
+});

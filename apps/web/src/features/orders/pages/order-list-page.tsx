@@ -1,0 +1,178 @@
+import { Alert, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  ORDER_FLOWS,
+  ORDER_SEARCH_TEXT_MIN,
+  ORDER_STATUS_CODES,
+  ORDER_STATUS_LABELS,
+  startStatusForRole,
+  type OrderSearchRecord,
+} from '@pos/domain';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { DataTable } from '../../../components/data-table';
+import { ListPagination } from '../../../components/list-pagination';
+import { describeError } from '../../../lib/error-message';
+import { datedFileName, downloadFile } from '../../../lib/download';
+import { useSession } from '../../../lib/session';
+import { exportOrders, ORDER_PAGE_SIZE, orderKeys, searchOrders, type OrderFilters, type OrderListParams } from '../api/orders';
+import { OrderDetails } from '../components/order-details';
+import { formatCents, formatDate } from '../lib/format';
+
+const STATUS_OPTIONS = [{ value: '', label: 'Any status' }, ...ORDER_STATUS_CODES.map((c) => ({ value: c, label: `${ORDER_STATUS_LABELS[c]} (${c})` }))];
+const FLOW_OPTIONS = [{ value: '', label: 'Any flow' }, ...ORDER_FLOWS.map((f) => ({ value: f, label: f }))];
+
+function SortHeader(props: { column: string; sort: string | null; onSort: (s: string) => void; children: ReactNode }) {
+  const { column, sort, onSort, children } = props;
+  const direction = sort === column ? 'asc' : sort === `-${column}` ? 'desc' : null;
+  return (
+    <Table.Th scope="col" aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}>
+      <UnstyledButton onClick={() => onSort(direction === 'asc' ? `-${column}` : column)} fw={700} fz="sm">
+        {children}
+        <span aria-hidden="true">{'\u00a0'}{direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}</span>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+/** /order: the order list, opening on the caller's queue (its role's start status), with a details drawer. */
+export default function OrderListPage() {
+  const { session } = useSession();
+  const queueStatus = startStatusForRole(session?.role ?? '');
+  const queueFilters: OrderFilters = { status: queueStatus, flow: '', salesRep: '', dateFrom: '', dateTo: '', q: '' };
+  const [draft, setDraft] = useState<OrderFilters>(queueFilters);
+  const [applied, setApplied] = useState<OrderFilters>(queueFilters);
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<string | null>(null);
+  const [textError, setTextError] = useState<string | null>(null);
+  const [opened, setOpened] = useState<OrderSearchRecord | null>(null);
+
+  const params: OrderListParams = { ...applied, page, sort };
+  const list = useQuery({ queryKey: orderKeys.list(params), queryFn: ({ signal }) => searchOrders(params, signal), placeholderData: keepPreviousData });
+  const items = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+  // The list's copy when the order is still listed (fresh after a reload), else the one opened or last changed.
+  const open: OrderSearchRecord | null = opened ? (items.find((o) => o.id === opened.id && o.version >= opened.version) ?? opened) : null;
+
+  const exportCsv = useMutation({
+    mutationFn: () => exportOrders(params),
+    meta: { silentError: true },
+    onSuccess: (blob) => downloadFile(datedFileName('orders', 'csv'), blob),
+    onError: (error) => {
+      const { title, message } = describeError(error);
+      notifications.show({ color: 'red', title, message, autoClose: 8000 });
+    },
+  });
+
+  const set = (key: keyof OrderFilters) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    const q = draft.q.trim();
+    if (q !== '' && q.length < ORDER_SEARCH_TEXT_MIN) {
+      setTextError(`Type at least ${ORDER_SEARCH_TEXT_MIN} characters.`);
+      return;
+    }
+    setTextError(null);
+    setApplied(draft);
+    setPage(1);
+  };
+  const showQueue = () => {
+    setDraft(queueFilters);
+    setApplied(queueFilters);
+    setPage(1);
+  };
+  const onSort = (s: string) => {
+    setSort(s);
+    setPage(1);
+  };
+
+  const columns = [
+    <SortHeader key="unified_order_id" column="unified_order_id" sort={sort} onSort={onSort}>
+      Order
+    </SortHeader>,
+    <SortHeader key="status" column="status" sort={sort} onSort={onSort}>
+      Status
+    </SortHeader>,
+    'Flow',
+    <SortHeader key="legal_name" column="legal_name" sort={sort} onSort={onSort}>
+      Legal name
+    </SortHeader>,
+    <SortHeader key="dba_name" column="dba_name" sort={sort} onSort={onSort}>
+      DBA
+    </SortHeader>,
+    <SortHeader key="sales_rep" column="sales_rep" sort={sort} onSort={onSort}>
+      Sales rep
+    </SortHeader>,
+    'Agent',
+    <SortHeader key="total_sale_cents" column="total_sale_cents" sort={sort} onSort={onSort}>
+      Total
+    </SortHeader>,
+    <SortHeader key="order_date" column="order_date" sort={sort} onSort={onSort}>
+      Order date
+    </SortHeader>,
+  ];
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        Orders
+      </Title>
+      <form onSubmit={apply} aria-label="Filter orders">
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <NativeSelect label="Status" data={STATUS_OPTIONS} value={draft.status} onChange={(e) => set('status')(e.currentTarget.value)} w={240} />
+          <NativeSelect label="Flow" data={FLOW_OPTIONS} value={draft.flow} onChange={(e) => set('flow')(e.currentTarget.value)} w={130} />
+          <TextInput label="Sales rep" value={draft.salesRep} onChange={(e) => set('salesRep')(e.currentTarget.value)} w={170} />
+          <TextInput label="Order date from" type="date" value={draft.dateFrom} onChange={(e) => set('dateFrom')(e.currentTarget.value)} />
+          <TextInput label="Order date to" type="date" value={draft.dateTo} onChange={(e) => set('dateTo')(e.currentTarget.value)} />
+          <TextInput
+            label="Search text"
+            description="Legal name, DBA, order id or tax id"
+            value={draft.q}
+            onChange={(e) => set('q')(e.currentTarget.value)}
+            error={textError}
+            w={240}
+          />
+          <Button type="submit">Apply</Button>
+          <Button variant="subtle" onClick={showQueue}>
+            My queue
+          </Button>
+        </Group>
+      </form>
+      <Group justify="space-between">
+        <Text fw={600}>Your queue: {ORDER_STATUS_LABELS[queueStatus]}</Text>
+        <Button variant="default" onClick={() => exportCsv.mutate()} loading={exportCsv.isPending} disabled={total === 0}>
+          Export CSV
+        </Button>
+      </Group>
+      {list.isError && <Alert color="red">{describeError(list.error).message}</Alert>}
+      <DataTable
+        caption={list.isPending ? 'Orders (loading…)' : `Orders — ${total} ${total === 1 ? 'match' : 'matches'}`}
+        columns={columns}
+        minWidth={1000}
+        rowCount={items.length}
+        emptyText={list.isPending ? 'Loading…' : 'No orders match.'}
+        highlightOnHover
+      >
+        {items.map((o) => (
+          <Table.Tr key={o.id}>
+            <Table.Td>
+              <UnstyledButton onClick={() => setOpened(o)} c="blue" fz="sm" aria-label={`Open order ${o.unified_order_id}`}>
+                {o.unified_order_id}
+              </UnstyledButton>
+            </Table.Td>
+            <Table.Td>{o.status_label}</Table.Td>
+            <Table.Td>{o.flow}</Table.Td>
+            <Table.Td>{o.legal_name ?? '—'}</Table.Td>
+            <Table.Td>{o.dba_name ?? '—'}</Table.Td>
+            <Table.Td>{o.sales_rep ?? '—'}</Table.Td>
+            <Table.Td>{o.agent ?? '—'}</Table.Td>
+            <Table.Td>{formatCents(o.total_sale_cents, o.currency)}</Table.Td>
+            <Table.Td>{formatDate(o.order_date)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
+      <ListPagination label="Order pages" total={total} pageSize={ORDER_PAGE_SIZE} page={page} onChange={setPage} hideSinglePage />
+      <OrderDetails order={open} onClose={() => setOpened(null)} onChanged={setOpened} />
+    </Stack>
+  );
+}
