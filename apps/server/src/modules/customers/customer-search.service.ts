@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { type Readable } from 'node:stream';
 import {
   CUSTOMER_SEARCH_CSV_COLUMNS,
   parseSort,
@@ -8,6 +8,7 @@ import {
   type CustomerSearchSortField,
 } from '@pos/domain';
 import type { AppContext } from '../../app';
+import { csvStream } from '../../lib/csv-stream';
 
 type Ctx = Pick<AppContext, 'database'>;
 
@@ -101,31 +102,7 @@ export async function searchCustomers(ctx: Ctx, q: CustomerSearchQuery): Promise
   return { items, total: total?.n ?? 0 };
 }
 
-/** Rows fetched per query while streaming the CSV. */
-export const CSV_PAGE_SIZE = 1000;
-
-/** One CSV cell (RFC 4180 quoting; text that a spreadsheet would run as a formula gets a leading '). */
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return String(value);
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/**
- * The CSV download of ALL matching rows (decision 050): UTF-8 with a byte-order mark, CRLF line ends, a
- * header of the column names, the search's sort order. Streamed page by page so a large result never sits
- * in memory whole.
- */
+/** The CSV download of ALL matching rows (decision 050), in the search's sort order. */
 export function searchCustomersCsv(ctx: Ctx, q: CustomerSearchQuery): Readable {
-  async function* lines() {
-    yield `\uFEFF${CUSTOMER_SEARCH_CSV_COLUMNS.join(',')}\r\n`;
-    for (let offset = 0; ; offset += CSV_PAGE_SIZE) {
-      const rows = await searchPage(ctx, q, { limit: CSV_PAGE_SIZE, offset });
-      if (rows.length > 0) yield rows.map((r) => CUSTOMER_SEARCH_CSV_COLUMNS.map((c) => csvCell(r[c])).join(',') + '\r\n').join('');
-      if (rows.length < CSV_PAGE_SIZE) return;
-    }
-  }
-  return Readable.from(lines());
+  return csvStream(CUSTOMER_SEARCH_CSV_COLUMNS, (limit, offset) => searchPage(ctx, q, { limit, offset }));
 }

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { type Readable } from 'node:stream';
 import {
   ORDER_SEARCH_CSV_COLUMNS,
   orderStatusLabel,
@@ -12,7 +12,7 @@ import {
 } from '@pos/domain';
 import type { AppContext } from '../../app';
 import type { SessionContext } from '../../http/session';
-import { csvCell, CSV_PAGE_SIZE } from '../customers/customer-search.service';
+import { csvStream } from '../../lib/csv-stream';
 import { isAgentScoped } from './orders.service';
 
 type Ctx = Pick<AppContext, 'database'>;
@@ -105,15 +105,7 @@ export async function searchOrders(ctx: Ctx, session: SessionContext, q: OrderSe
   return { items, total: total?.n ?? 0 };
 }
 
-/** The CSV of ALL matching orders (decision 050 format: BOM, CRLF, header row; streamed page by page). */
+/** The CSV of ALL matching orders (decision 050's format), in the list's sort order. */
 export function searchOrdersCsv(ctx: Ctx, session: SessionContext, q: OrderSearchQuery): Readable {
-  async function* lines() {
-    yield `\uFEFF${ORDER_SEARCH_CSV_COLUMNS.join(',')}\r\n`;
-    for (let offset = 0; ; offset += CSV_PAGE_SIZE) {
-      const rows = await searchPage(ctx, session, q, { limit: CSV_PAGE_SIZE, offset });
-      if (rows.length > 0) yield rows.map((r) => ORDER_SEARCH_CSV_COLUMNS.map((c) => csvCell(r[c])).join(',') + '\r\n').join('');
-      if (rows.length < CSV_PAGE_SIZE) return;
-    }
-  }
-  return Readable.from(lines());
+  return csvStream(ORDER_SEARCH_CSV_COLUMNS, (limit, offset) => searchPage(ctx, session, q, { limit, offset }));
 }
