@@ -39,3 +39,17 @@ export class AppError extends Error {
 }
 
 export const notFound = (what: string) => new AppError('not_found', `${what} was not found.`);
+
+/**
+ * 409 `version_conflict` for an edit based on a stale `version` (optimistic concurrency): `current` is the record as it
+ * is now, in the shape the read answers, so the client can show it and let the user make the change again.
+ */
+export function versionConflict(what: string, current: unknown, sent?: number): AppError {
+  const yours = sent === undefined ? '' : ` (you sent version ${sent})`;
+  return new AppError(
+    'version_conflict',
+    `${what} was changed by someone else since you opened it${yours}. Reload it and make your change again.`,
+    undefined,
+    { current },
+  );
+}

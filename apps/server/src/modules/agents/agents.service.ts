@@ -4,7 +4,7 @@ import type { AppContext } from '../../app';
 import type { Db } from '../../db/client';
 import { agentOrders, agents, orders } from '../../db/schema';
 import { actorOfSession, writeAudit } from '../../http/audit';
-import { AppError } from '../../http/errors';
+import { AppError, versionConflict } from '../../http/errors';
 import type { SessionContext } from '../../http/session';
 
 type Ctx = Pick<AppContext, 'database' | 'clock'>;
@@ -146,12 +146,7 @@ export async function updateAgentOrder(ctx: Ctx, actor: Actor, body: AgentOrderU
     const db = tx as unknown as Db;
     const order = await lockOrder(db, body.order_id);
     if (body.version !== undefined && body.version !== order.version) {
-      throw new AppError(
-        'version_conflict',
-        `Order ${order.id} was changed by someone else since you opened it (you sent version ${body.version}). Reload it and make your change again.`,
-        undefined,
-        { current: await orderAgents(db, order.id) },
-      );
+      throw versionConflict(`Order ${order.id}`, await orderAgents(db, order.id), body.version);
     }
     const agent = await activeAgent(db, body.agent_id);
     const before = await db.select({ agentId: agentOrders.agentId }).from(agentOrders).where(eq(agentOrders.orderId, order.id)).orderBy(asc(agentOrders.agentId));

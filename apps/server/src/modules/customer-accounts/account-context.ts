@@ -100,15 +100,6 @@ export async function requireStoreOf(db: Db, customerId: number, storeId: number
   return row;
 }
 
-/** 409 version_conflict carrying the current record (same shape as the read). */
-export function versionConflict(what: string, sent: number, current: unknown): AppError {
-  return new AppError(
-    'version_conflict',
-    `${what} was changed by someone else since you opened it (you sent version ${sent}). Reload it and make your change again.`,
-    undefined,
-    { current },
-  );
-}
 
 /** A 400 validation_failed for one field. */
 export function fieldError(field: string, message: string): AppError {

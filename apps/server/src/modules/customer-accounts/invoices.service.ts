@@ -15,9 +15,9 @@ import {
 } from '@pos/domain';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { creditMemos, invoiceLines, invoices, transactions } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError, versionConflict } from '../../http/errors';
 import { gatewayOf } from '../../integrations/gateway';
-import { audit, isoOrNull, orderBy, requireCustomer, requireStoreOf, versionConflict, type AccountCtx } from './account-context';
+import { audit, isoOrNull, orderBy, requireCustomer, requireStoreOf, type AccountCtx } from './account-context';
 import { runIdempotent } from './idempotency';
 import { selectTransactions, toTransaction } from './transactions.service';
 
@@ -124,7 +124,7 @@ export async function reverseInvoice(
     await requireCustomer(tx, customerId);
     const [row] = await tx.select().from(invoices).where(and(eq(invoices.id, invoiceId), eq(invoices.customerId, customerId))).for('update');
     if (!row) throw new AppError('not_found', `Invoice ${invoiceId} of customer ${customerId} was not found.`);
-    if (row.version !== body.version) throw versionConflict(`Invoice ${row.invoiceNumber}`, body.version, toInvoice(row));
+    if (row.version !== body.version) throw versionConflict(`Invoice ${row.invoiceNumber}`, toInvoice(row), body.version);
     const status = row.status as InvoiceStatus;
     if (!canReverseInvoice(status)) {
       throw new AppError('conflict', `Invoice ${row.invoiceNumber} is ${INVOICE_STATUS_LABELS[status].toLowerCase()}; only pending or paid invoices can be reversed.`, undefined, { current: toInvoice(row) });

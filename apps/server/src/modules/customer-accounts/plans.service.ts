@@ -18,8 +18,8 @@ import {
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customerBillingItems, customerPaymentPlans, stores, terminals } from '../../db/schema';
-import { AppError } from '../../http/errors';
-import { audit, fieldError, isoOrNull, orderBy, requireCustomer, requireStoreOf, versionConflict, type AccountCtx } from './account-context';
+import { AppError, versionConflict } from '../../http/errors';
+import { audit, fieldError, isoOrNull, orderBy, requireCustomer, requireStoreOf, type AccountCtx } from './account-context';
 import { selectBillingItems, toBillingItem } from './billing-items.service';
 import { runIdempotent } from './idempotency';
 
@@ -180,7 +180,7 @@ export async function updateLicenseExpiry(ctx: AccountCtx, customerId: number, p
   return ctx.app.database.db.transaction(async (tx) => {
     await requireCustomer(tx, customerId);
     const row = await lockPlan(tx, customerId, planId);
-    if (row.version !== body.version) throw versionConflict(`Plan ${planId}`, body.version, toPlan(row));
+    if (row.version !== body.version) throw versionConflict(`Plan ${planId}`, toPlan(row), body.version);
     if (!LICENSED_PLAN_KINDS.includes(row.kind as PaymentPlanKindCode)) {
       throw new AppError('conflict', `Plan ${planId} is a ${PAYMENT_PLAN_KIND_LABELS[row.kind as PaymentPlanKindCode].toLowerCase()}; only monthly and yearly plans carry a license.`, undefined, { current: toPlan(row) });
     }
@@ -222,7 +222,7 @@ export async function updatePlan(ctx: AccountCtx, customerId: number, planId: nu
   return ctx.app.database.db.transaction(async (tx) => {
     await requireCustomer(tx, customerId);
     const row = await lockPlan(tx, customerId, planId);
-    if (row.version !== body.version) throw versionConflict(`Plan ${planId}`, body.version, toPlan(row));
+    if (row.version !== body.version) throw versionConflict(`Plan ${planId}`, toPlan(row), body.version);
     if (row.status === 'canceled') throw new AppError('conflict', `Plan ${planId} is canceled and cannot change.`, undefined, { current: toPlan(row) });
     const kind = row.kind as PaymentPlanKindCode;
     if (ZERO_AMOUNT_PLAN_KINDS.includes(kind)) {

@@ -12,8 +12,8 @@ import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { domainData, products, terminals } from '../../db/schema';
-import { AppError } from '../../http/errors';
-import { audit, isoOrNull, orderBy, requireCustomer, requireStoreOf, versionConflict, type AccountCtx } from './account-context';
+import { AppError, versionConflict } from '../../http/errors';
+import { audit, isoOrNull, orderBy, requireCustomer, requireStoreOf, type AccountCtx } from './account-context';
 
 const reason = alias(domainData, 'retire_reason');
 
@@ -102,7 +102,7 @@ export async function updateTerminal(ctx: AccountCtx, customerId: number, termin
   return ctx.app.database.db.transaction(async (tx) => {
     await requireCustomer(tx, customerId);
     const row = await lockTerminal(tx, terminalId, customerId);
-    if (row.version !== body.version) throw versionConflict(`Terminal ${row.elmerId}`, body.version, await terminalById(tx, row.id));
+    if (row.version !== body.version) throw versionConflict(`Terminal ${row.elmerId}`, await terminalById(tx, row.id), body.version);
     if (row.status === 'retired') {
       throw new AppError('conflict', `Terminal ${row.elmerId} is retired; a retired terminal cannot be changed.`, undefined, { current: await terminalById(tx, row.id) });
     }
@@ -151,7 +151,7 @@ export async function retireTerminal(ctx: AccountCtx, terminalId: number, body: 
     if (row.status === 'retired') {
       throw new AppError('conflict', `Terminal ${row.elmerId} is already retired.`, undefined, { current: await terminalById(tx, row.id) });
     }
-    if (row.version !== body.version) throw versionConflict(`Terminal ${row.elmerId}`, body.version, await terminalById(tx, row.id));
+    if (row.version !== body.version) throw versionConflict(`Terminal ${row.elmerId}`, await terminalById(tx, row.id), body.version);
     const [why] = await tx
       .select({ id: domainData.id, code: domainData.code, label: domainData.label, active: domainData.active })
       .from(domainData)

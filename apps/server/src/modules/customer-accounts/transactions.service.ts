@@ -12,9 +12,9 @@ import {
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, invoices, paymentInstruments, transactions } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError, versionConflict } from '../../http/errors';
 import { gatewayOf } from '../../integrations/gateway';
-import { audit, isoOrNull, orderBy, requireCustomer, requireStoreOf, versionConflict, type AccountCtx } from './account-context';
+import { audit, isoOrNull, orderBy, requireCustomer, requireStoreOf, type AccountCtx } from './account-context';
 import { runIdempotent } from './idempotency';
 
 export function selectTransactions(db: Db) {
@@ -119,7 +119,7 @@ export async function actOnTransaction(
       .for('update');
     if (!row) throw new AppError('not_found', `Transaction ${txId} of customer ${customerId} was not found.`);
     const current = () => transactionById(tx, txId);
-    if (row.version !== body.version) throw versionConflict(`Transaction ${txId}`, body.version, await current());
+    if (row.version !== body.version) throw versionConflict(`Transaction ${txId}`, await current(), body.version);
     const status = row.status as TransactionStatus;
     if (!transactionActionsFor(status).includes(body.action)) {
       const why =

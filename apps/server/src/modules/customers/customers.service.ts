@@ -14,7 +14,7 @@ import type { AppContext } from '../../app';
 import type { Db } from '../../db/client';
 import { customers, salesPersons, stores, terminals, type AddressJson } from '../../db/schema';
 import { actorOfSession, writeAudit } from '../../http/audit';
-import { AppError, notFound } from '../../http/errors';
+import { AppError, notFound, versionConflict } from '../../http/errors';
 import type { SessionContext } from '../../http/session';
 
 type Ctx = Pick<AppContext, 'database' | 'clock'>;
@@ -199,14 +199,6 @@ export async function findCustomerIdByFederalTaxId(ctx: Ctx, fedTaxId: string): 
 
 // ── Edits ──────────────────────────────────────────────────────────────────────────────────────────
 
-function versionConflict(what: string, current: unknown): AppError {
-  return new AppError(
-    'version_conflict',
-    `${what} was changed by someone else since you opened it. Review the current values and make your change again.`,
-    undefined,
-    { current },
-  );
-}
 
 /** Before/after of the fields that really change (wire names), each with `customer_id` on top. */
 function diff(

@@ -22,7 +22,7 @@ import type { AppContext } from '../../app';
 import type { Db } from '../../db/client';
 import { orderNotes, orders, orderStatusHistory, statusReasons } from '../../db/schema';
 import { actorOfSession, writeAudit } from '../../http/audit';
-import { AppError, notFound } from '../../http/errors';
+import { AppError, notFound, versionConflict } from '../../http/errors';
 import type { SessionContext } from '../../http/session';
 
 type Ctx = Pick<AppContext, 'database' | 'clock'>;
@@ -210,12 +210,7 @@ export async function changeOrderStatus(ctx: Ctx, actor: Actor, body: OrderStatu
     const db = tx as unknown as Db;
     const order = await loadOrder(db, actor.session, body.order_id, true);
     if (order.version !== body.version) {
-      throw new AppError(
-        'version_conflict',
-        `Order ${order.id} was changed by someone else since you opened it. Review its status and make your change again.`,
-        undefined,
-        { current: summary(order) },
-      );
+      throw versionConflict(`Order ${order.id}`, summary(order));
     }
     const from = order.status as OrderStatusCode;
     const who: TransitionRequester = { role: actor.session.role, privileges: actor.session.privileges };

@@ -20,7 +20,7 @@ import type { AppContext } from '../../app';
 import type { Db } from '../../db/client';
 import { agentOrders, orderStatusHistory, orders } from '../../db/schema';
 import { actorOfSession, writeAudit } from '../../http/audit';
-import { AppError, notFound } from '../../http/errors';
+import { AppError, notFound, versionConflict } from '../../http/errors';
 import type { SessionContext } from '../../http/session';
 
 export interface Actor {
@@ -171,13 +171,8 @@ function indexedColumns(doc: OrderDocument) {
   };
 }
 
-function versionConflict(current: OrderInfoRecord): AppError {
-  return new AppError(
-    'version_conflict',
-    `Order ${current.orderInfoId} was changed by someone else since you opened it. Review the current order and make your change again.`,
-    undefined,
-    { current },
-  );
+function orderVersionConflict(current: OrderInfoRecord): AppError {
+  return versionConflict(`Order ${current.orderInfoId}`, current);
 }
 
 /** JSON with object keys sorted (jsonb does not keep key order, so plain JSON.stringify would see changes). */
@@ -284,7 +279,7 @@ export async function saveOrderInfo(
       if (!updated) {
         const [current] = await db.select().from(orders).where(eq(orders.id, id));
         if (!current) throw notFound(`Order ${id}`);
-        throw versionConflict(record(current));
+        throw orderVersionConflict(record(current));
       }
       row = updated;
       await writeAudit(db, {
