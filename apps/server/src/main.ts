@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config';
 import { migrateDatabase, type Database } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/open';
+import { exitGracefully } from './lib/graceful-exit';
 
 function fail(message: string): never {
   console.error(`\npos-backoffice: ${message}\n`);
@@ -45,22 +46,7 @@ if (config.seedDemoData && seeded.length === 0) {
 
 const { buildApp } = await appModule;
 const app = await buildApp({ config, database });
-let closing = false;
-async function shutdown(signal: string, exitCode = 0) {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down');
-  const timer = setTimeout(() => process.exit(1), 10_000);
-  timer.unref();
-  try {
-    await app.close();
-  } finally {
-    await database.close();
-    process.exit(exitCode);
-  }
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+const shutdown = exitGracefully({ graceMs: 10_000, database, announce: (signal) => app.log.info({ signal }, 'shutting down'), stop: () => app.close() });
 
 try {
   await app.listen({ port: config.port, host: config.host });

@@ -12,6 +12,7 @@ import type { JobContext } from './jobs/context';
 import { JobQueue } from './jobs/queue';
 import { startWorkers } from './jobs/registry';
 import { systemClock } from './lib/clock';
+import { exitGracefully } from './lib/graceful-exit';
 
 function fail(message: string): never {
   console.error(`\npos-backoffice worker: ${message}\n`);
@@ -59,22 +60,12 @@ const ctx: JobContext = {
 };
 const queue = new JobQueue(database);
 
-let stopping = false;
-async function stop(signal: string, exitCode = 0) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`pos-backoffice worker: ${signal}, finishing active jobs`);
-  const timer = setTimeout(() => process.exit(1), 15_000);
-  timer.unref();
-  try {
-    await queue.stop();
-  } finally {
-    await database.close();
-    process.exit(exitCode);
-  }
-}
-process.on('SIGTERM', () => void stop('SIGTERM'));
-process.on('SIGINT', () => void stop('SIGINT'));
+const stop = exitGracefully({
+  graceMs: 15_000,
+  database,
+  announce: (signal) => console.log(`pos-backoffice worker: ${signal}, finishing active jobs`),
+  stop: () => queue.stop(),
+});
 
 try {
   const workers = await startWorkers(queue, ctx);
