@@ -8,6 +8,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config';
 import { JOB_SCHEMA, openPostgres, type Database } from './db/client';
 import { createCrm } from './integrations/crm';
 import { createMail } from './integrations/mail';
+import { createStorage } from './integrations/storage';
 import type { JobContext } from './jobs/context';
 import { JobQueue } from './jobs/queue';
 import { startWorkers } from './jobs/registry';
@@ -57,6 +58,7 @@ const ctx: JobContext = {
   clock,
   mail: createMail(config, database, clock),
   crm: createCrm(config, { database, clock }),
+  storage: createStorage(config),
 };
 const queue = new JobQueue(database);
 

@@ -41,6 +41,7 @@ export * from './contracts/customers';
 export * from './contracts/customer-accounts';
 export * from './contracts/order-status';
 export * from './contracts/orders';
+export * from './contracts/order-contracts';
 export * from './contracts/order-search';
 export * from './contracts/agents';
 export * from './contracts/payment-authorizations';

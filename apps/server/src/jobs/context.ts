@@ -20,6 +20,7 @@ import type { Database } from '../db/client';
 import type { AuditActor } from '../http/audit';
 import type { CrmPort } from '../integrations/crm';
 import type { MailPort } from '../integrations/mail/mail.port';
+import type { StoragePort } from '../integrations/storage';
 import type { Clock } from '../lib/clock';
 
 /** What a worker gets: the server's context without HTTP (the app's ctx satisfies it; worker.ts builds one). */
@@ -29,6 +30,7 @@ export interface JobContext {
   clock: Clock;
   mail: MailPort;
   crm: CrmPort;
+  storage: StoragePort;
 }
 
 /** The validated body of each queue's call. */

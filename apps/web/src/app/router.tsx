@@ -13,6 +13,8 @@ export interface PageModule {
 
 export type PageMap = Partial<Record<RouteId, () => Promise<PageModule>>>;
 
+const newOrderPage = () => import('../features/order-flow/pages/new-order-page');
+const additionalItemsPage = () => import('../features/additional-items/pages/additional-items-page');
 const distributorPasswordReset = () => import('../features/auth/pages/distributor-password-reset-page');
 
 /** Every page is loaded on demand (spec §2). */
@@ -28,6 +30,20 @@ export const pages: PageMap = {
   editPaymentPlan: () => import('../features/customers/pages/edit-payment-plan-page'),
   editPlan: () => import('../features/customers/pages/edit-plan-page'),
   order: () => import('../features/orders/pages/order-list-page'),
+  newOrder: newOrderPage,
+  newOrderForCustomer: newOrderPage,
+  newOrderForStore: newOrderPage,
+  storeInfo: () => import('../features/order-flow/pages/store-info-page'),
+  saleSummary: () => import('../features/order-flow/pages/sale-summary-page'),
+  paymentPlanMethod: () => import('../features/order-flow/pages/payment-plan-method-page'),
+  charges: () => import('../features/order-flow/pages/charges-page'),
+  summary: () => import('../features/order-flow/pages/summary-page'),
+  contract: () => import('../features/contracts/pages/contract-page'),
+  contractReauthorize: () => import('../features/contracts/pages/contract-reauthorize-page'),
+  confirmation: () => import('../features/contracts/pages/confirmation-page'),
+  uploadContract: () => import('../features/contracts/pages/upload-contract-page'),
+  additionalItems: additionalItemsPage,
+  additionalItemsOrder: additionalItemsPage,
 };
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { CURRENCY_CODES, NOTE_TYPES, ORDER_FLOWS, ORDER_STATUS_CODES, ORDER_TYPES } from '@pos/domain';
+import { CONTRACT_STATUSES, CURRENCY_CODES, NOTE_TYPES, ORDER_FLOWS, ORDER_STATUS_CODES, ORDER_TYPES } from '@pos/domain';
 import { agents } from './agents';
 import { inList, timestamps, version } from './columns';
 import { customers, stores } from './merchants';
@@ -136,8 +136,6 @@ export const orderStatusHistory = pgTable(
     check('order_status_history_from_check', sql`${t.fromStatus} is null or ${inList(t.fromStatus, ORDER_STATUS_CODES)}`),
   ],
 );
-
-export const CONTRACT_STATUSES = ['generated', 'sent', 'signed', 'superseded', 'uploaded'] as const;
 
 export const contracts = pgTable(
   'contracts',

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, orderStatusHistory, privileges, roles, staffUsers, userAdditionalPrivileges } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
+import { applyStatusEffects } from '../../modules/orders/status-effects';
 import { AppError } from '../../http/errors';
 import { checkTransition, statusTimestamps } from '../../modules/order-status/order-status.service';
 import { requesterEmail, type JobRequest, type WorkerDefinition } from '../context';
@@ -59,10 +60,11 @@ export const orderStatusWorker: WorkerDefinition<typeof JOB_QUEUE.orderStatus> =
       }
 
       const by = requesterEmail(request);
-      await tx
+      const [moved] = await tx
         .update(orders)
         .set({ status, updatedAt: now, version: sql`${orders.version} + 1`, ...statusTimestamps(order, status, now) })
-        .where(eq(orders.id, order.id));
+        .where(eq(orders.id, order.id))
+        .returning();
       const [history] = await tx
         .insert(orderStatusHistory)
         .values({ orderId: order.id, fromStatus: order.status, toStatus: status, statusReasonId: statusReasonId ?? null, note: note ?? null, changedByEmail: by, changedAt: now })
@@ -77,6 +79,7 @@ export const orderStatusWorker: WorkerDefinition<typeof JOB_QUEUE.orderStatus> =
         before: { status: order.status },
         after: { status, action, status_reason_id: statusReasonId ?? null, note: note ?? null, history_id: history!.id, requested_by: by },
       });
+      await applyStatusEffects(ctx, tx, { order: moved!, from, to: status, now, actor: { ...systemActor(job), actorEmail: by }, requestId: job.id });
       return { orderInfoId, from: order.status, to: status, action, changed: true };
     });
   },

@@ -18,14 +18,14 @@ import {
   type TransitionRequester,
 } from '@pos/domain';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../../app';
 import type { Db } from '../../db/client';
 import { orderNotes, orders, orderStatusHistory, statusReasons } from '../../db/schema';
 import { actorOfSession, writeAudit } from '../../http/audit';
 import { AppError, notFound, versionConflict } from '../../http/errors';
 import type { SessionContext } from '../../http/session';
+import { applyStatusEffects, type EffectContext } from '../orders/status-effects';
 
-type Ctx = Pick<AppContext, 'database' | 'clock'>;
+type Ctx = EffectContext;
 type OrderRow = typeof orders.$inferSelect;
 
 export interface Actor {
@@ -268,6 +268,7 @@ export async function changeOrderStatus(ctx: Ctx, actor: Actor, body: OrderStatu
       },
       requestId: actor.requestId,
     });
+    await applyStatusEffects(ctx, db, { order: updated!, from, to: body.status, now, actor: actorOfSession(actor.session), requestId: actor.requestId });
     return { order: summary(updated!), history: historyItem(history!, reason) };
   });
 }

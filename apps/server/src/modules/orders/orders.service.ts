@@ -22,6 +22,7 @@ import { agentOrders, orderStatusHistory, orders } from '../../db/schema';
 import { actorOfSession, writeAudit } from '../../http/audit';
 import { AppError, notFound, versionConflict } from '../../http/errors';
 import type { SessionContext } from '../../http/session';
+import { applyStatusEffects } from './status-effects';
 
 export interface Actor {
   session: SessionContext;
@@ -320,6 +321,7 @@ export async function saveOrderInfo(
         requestId: actor.requestId,
       });
       row = moved!;
+      await applyStatusEffects(ctx, db, { order: row, from, to, now, actor: audit, requestId: actor.requestId });
     }
     return { orderInfoId: row.id, unifiedOrderId: row.unifiedOrderId, status: row.status as OrderStatusCode, version: row.version };
   });
