@@ -29,6 +29,7 @@ export * from './rules/milestones';
 export * from './rules/money';
 export * from './rules/mid';
 export * from './rules/order-transitions';
+export * from './rules/order-totals';
 
 export * from './contracts/common';
 export * from './contracts/auth';

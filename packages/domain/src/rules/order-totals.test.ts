@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { blankOrder } from '../contracts/orders';
+import { installmentPlan, orderCurrency, orderHasNrsPayBundle, orderTotals } from './order-totals';
+
+describe('orderTotals', () => {
+  it('adds hardware, bundles and one-time charges, takes discounts off and adds tax', () => {
+    const doc = {
+      ...blankOrder(),
+      BillingItemInfo: [
+        { billingItemId: 1, productId: 1, name: 'POS terminal', quantity: 2, unitPrice: '1499.00' },
+        { billingItemId: 20, name: 'Shipping', quantity: 1, unitPrice: '35.00' },
+        { billingItemId: 8, name: 'Monthly service fee', quantity: 1, unitPrice: '10.00', recurring: true },
+      ],
+      BundleInfo: [{ bundleId: 9, name: 'NRS Pay', quantity: 1, unitPrice: '100.00', monthlyPrice: '49.00' }],
+      PromotionInfo: [{ promoId: 3, code: 'SPRING', name: 'Spring', method: 'A', amount: '50.00' }],
+      additionalDiscount: { type: 'percent', value: 10 },
+    };
+    const t = orderTotals(doc, 250_00);
+    expect(t.subtotalCents).toBe(2 * 1499_00 + 35_00 + 100_00);
+    expect(t.discountCents).toBe(50_00 + Math.round(3133_00 / 10));
+    expect(t.taxCents).toBe(250_00);
+    expect(t.totalCents).toBe(3133_00 - t.discountCents + 250_00);
+    expect(t.recurringCents).toBe(10_00 + 49_00);
+    expect(t.lines.map((l) => l.section)).toEqual(['hardware', 'charge', 'hardware', 'discount', 'discount', 'tax']);
+    expect(t.currency).toBe('USD');
+    expect(t.installments).toBeNull();
+  });
+
+  it('never discounts below zero and ignores malformed entries', () => {
+    const doc = { ...blankOrder(), BillingItemInfo: [{ billingItemId: 1, name: 'x', quantity: 1, unitPrice: '10.00' }, { nonsense: true }], additionalDiscount: '99.00' };
+    const t = orderTotals(doc);
+    expect(t.subtotalCents).toBe(10_00);
+    expect(t.discountCents).toBe(10_00);
+    expect(t.totalCents).toBe(0);
+  });
+
+  it('uses CAD for a Canadian store and yearly interval for plan 5, installments with 5 % interest', () => {
+    const doc = blankOrder();
+    doc.StoreInfo!.StoreAddress!.country = 'CA';
+    doc.PaymentPlanInfo![0] = { ...doc.PaymentPlanInfo![0], paymentPlanId: 2, term: 12 };
+    doc.PaymentPlanInfo![1] = { ...doc.PaymentPlanInfo![1], paymentPlanId: 5, recurringAmount: '499.00' };
+    doc.BillingItemInfo = [{ billingItemId: 1, productId: 1, name: 'POS', quantity: 1, unitPrice: '1200.00' }];
+    const t = orderTotals(doc);
+    expect(orderCurrency(doc)).toBe('CAD');
+    expect(t.currency).toBe('CAD');
+    expect(t.recurringIntervalMonths).toBe(12);
+    expect(t.recurringCents).toBe(499_00);
+    expect(t.installments).toEqual({ count: 12, amountCents: 105_00, interestCents: 60_00 });
+  });
+
+  it('spreads installments with the last cent rounded up', () => {
+    expect(installmentPlan(100_00, 3)).toEqual({ count: 3, amountCents: 3500, interestCents: 500 });
+  });
+
+  it('finds NRS Pay bundles by flag or id', () => {
+    expect(orderHasNrsPayBundle({ BundleInfo: [{ bundleId: 9, name: 'a', quantity: 1, unitPrice: '0.00' }] }, [9])).toBe(true);
+    expect(orderHasNrsPayBundle({ BundleInfo: [{ bundleId: 3, name: 'a', quantity: 1, unitPrice: '0.00' }] }, [9])).toBe(false);
+  });
+});
