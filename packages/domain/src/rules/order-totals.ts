@@ -5,7 +5,7 @@ import { PAYMENT_PLAN_KIND } from '../codes/order';
 import { toCents } from './money';
 
 /*
- * The lines of an order document and their totals (decision 082): one function used by the order flow's summary
+ * The lines of an order document and their totals (decision 101): one function used by the order flow's summary
  * step, the contract PDF and onboarding, so the merchant signs the figures the rep saw.
  *
  * The document keeps money as decimal strings (decision 014). The list entries the order flow writes:
