@@ -40,6 +40,7 @@ import { orderStatusRoutes } from './modules/order-status/order-status.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { agentRoutes } from './modules/agents/agents.routes';
 import { paymentAuthorizationRoutes } from './modules/payment-authorizations/payment-authorizations.routes';
+import { contractRoutes } from './modules/contracts/contracts.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { jobRoutes } from './modules/jobs/jobs.routes';
@@ -214,6 +215,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await api.register(orderRoutes);
   await api.register(agentRoutes);
   await api.register(paymentAuthorizationRoutes);
+  await api.register(contractRoutes);
   api.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   registerWebApp(app, config.webDist);

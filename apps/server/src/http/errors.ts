@@ -11,6 +11,8 @@ export const APP_ERROR_STATUS = {
   route_not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  // A merchant's link (contract, re-authorization) that was used, replaced or has expired.
+  link_expired: 410,
   version_conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,

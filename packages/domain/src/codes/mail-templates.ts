@@ -2,6 +2,7 @@
 export const MAIL_TEMPLATE = {
   PAYMENT_UPDATE_LINK: 'payment_update_link',
   CONTRACT_SIGNING_LINK: 'contract_signing_link',
+  CONTRACT_REAUTHORIZE_LINK: 'contract_reauthorize_link',
   DISTRIBUTOR_PASSWORD_RESET: 'distributor_password_reset',
   FEATURE_CHANGE_CONFIRMATION: 'feature_change_confirmation',
 } as const;
@@ -10,6 +11,7 @@ export type MailTemplateName = (typeof MAIL_TEMPLATE)[keyof typeof MAIL_TEMPLATE
 export const MAIL_TEMPLATE_LABELS: Readonly<Record<MailTemplateName, string>> = {
   payment_update_link: 'Payment-method update link',
   contract_signing_link: 'Contract signing link',
+  contract_reauthorize_link: 'Payment re-authorization link',
   distributor_password_reset: 'Distributor password reset',
   feature_change_confirmation: 'Feature-change confirmation',
 };

@@ -20,7 +20,7 @@ import { tokenParams } from './customers';
  *   GET  /api/customers/contracts/{orderId}/{token}              → orderContractList
  *   GET  /api/customers/contracts/{orderId}/{contractId}/pdf/{token}  → application/pdf (signed one when signed)
  *   POST /api/customers/contracts/{orderId}/send/{token}          {kind?: 'sign'|'reauthorize'} → contractLinkSent
- *   POST /api/customers/contracts/{orderId}/upload/{token}        multipart field 'contract' (pdf/jpeg/png/gif ≤ 5 MB)
+ *   POST /api/customers/contracts/{orderId}/upload/{token}        multipart field 'file' (pdf/jpeg/png/gif ≤ 5 MB)
  *                                                                 → orderContract
  */
 

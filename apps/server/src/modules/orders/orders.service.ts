@@ -22,6 +22,7 @@ import { agentOrders, orderStatusHistory, orders } from '../../db/schema';
 import { actorOfSession, writeAudit } from '../../http/audit';
 import { AppError, notFound, versionConflict } from '../../http/errors';
 import type { SessionContext } from '../../http/session';
+import { regenerateAfterSave } from '../contracts/contracts.service';
 import { applyStatusEffects } from './status-effects';
 
 export interface Actor {
@@ -59,7 +60,7 @@ function agentFilter(session: SessionContext): SQL | undefined {
   );
 }
 
-async function loadVisible(db: Db, session: SessionContext, where: SQL, what: string): Promise<OrderRow> {
+export async function loadVisible(db: Db, session: SessionContext, where: SQL, what: string): Promise<OrderRow> {
   const [row] = await db.select().from(orders).where(where);
   if (!row) throw notFound(what);
   const scope = agentFilter(session);
@@ -293,6 +294,8 @@ export async function saveOrderInfo(
         after: { customer_id: row.customerId, version: row.version, changed: changedSections(before.document, document) },
         requestId: actor.requestId,
       });
+      // A contract waiting for the merchant follows the document (decision 082).
+      await regenerateAfterSave(ctx, db, before, row, { actor: audit, requestId: actor.requestId });
     }
 
     if (input.body.submit) {

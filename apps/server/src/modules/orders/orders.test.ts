@@ -201,7 +201,8 @@ describe('POST /api/customers/orderinfo/{orderInfoId}/{token}', () => {
       const history = await t.database.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id));
       expect(history.map((h) => [h.fromStatus, h.toStatus])).toEqual([[null, '1'], ['1', '11']]);
       const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, String(id))));
-      expect(audit.map((a) => a.action).sort()).toEqual(['order.create', 'order.status', 'order.update']);
+      // The submit also makes the contract and e-mails the merchant its signing link (decision 082).
+      expect(audit.map((a) => a.action).sort()).toEqual(['contract.generate', 'contract.sign_link_sent', 'order.create', 'order.status', 'order.update']);
       const again = await post(save(id, sales), { json: completeOrder(), version: 3, submit: true });
       expect([again.status, again.body.error.code]).toEqual([409, 'conflict']);
     });

@@ -9,7 +9,7 @@ export interface ContractSigningLinkInput {
   storeName: string;
   /** The order's reference the merchant knows (unifiedOrderId or order number). */
   orderReference: string;
-  /** The public signing page, e.g. `${PUBLIC_URL}/#/contract/sign/{token}`. */
+  /** The public signing page, `${PUBLIC_URL}/#/contract/{token}`. */
   link: string;
   expiresAt: Date;
 }

@@ -4,3 +4,4 @@ export * from './payment-update-link';
 export * from './contract-signing-link';
 export * from './distributor-password-reset';
 export * from './feature-change-confirmation';
+export * from './contract-reauthorize-link';
