@@ -1,5 +1,10 @@
+import { ORDER_STATUS } from '@pos/domain';
 import type { Db } from '../../db/client';
 import type { EffectContext, StatusChange } from '../orders/status-effects';
+import { onboardOrder } from './onboarding.service';
 
-/** Onboarding on Complete (issue 7; filled in by the onboarding module). */
-export async function onboardingStatusEffects(_ctx: EffectContext, _db: Db, _change: StatusChange): Promise<void> {}
+/** Onboarding on Complete (decision 083): in the transaction of the move, exactly once. */
+export async function onboardingStatusEffects(ctx: EffectContext, db: Db, change: StatusChange): Promise<void> {
+  if (change.to !== ORDER_STATUS.COMPLETE) return;
+  await onboardOrder(ctx, db, change.order.id, { actor: change.actor, requestId: change.requestId });
+}

@@ -24,6 +24,7 @@ import { AppError, notFound, versionConflict } from '../../http/errors';
 import type { SessionContext } from '../../http/session';
 import { regenerateAfterSave } from '../contracts/contracts.service';
 import { applyStatusEffects } from './status-effects';
+import { gatewayOf } from '../../integrations/gateway';
 
 export interface Actor {
   session: SessionContext;
@@ -196,6 +197,42 @@ function changedSections(before: Record<string, unknown>, after: Record<string, 
   return [...keys].filter((k) => canonical(before[k]) !== canonical(after[k])).sort();
 }
 
+/**
+ * A card entered in the order flow arrives as the gateway's token in `processorSetupIntent` (the number never reaches
+ * us). Tokens are short-lived, so the save redeems them at once: the entry keeps the gateway reference, brand, last 4
+ * and expiry (decision 083), which onboarding turns into the customer's payment instrument. Outside the transaction.
+ */
+async function redeemCardTokens(ctx: AppContext, doc: OrderDocument): Promise<OrderDocument> {
+  const list = doc.PaymentInstrumentInfo ?? [];
+  if (!list.some((m) => typeof m.processorSetupIntent === 'string' && m.processorSetupIntent.trim() !== '')) return doc;
+  const gateway = gatewayOf(ctx);
+  const redeemed = [];
+  for (const [i, m] of list.entries()) {
+    const token = typeof m.processorSetupIntent === 'string' ? m.processorSetupIntent.trim() : '';
+    if (!token) {
+      redeemed.push(m);
+      continue;
+    }
+    try {
+      const card = await gateway.redeemCardToken(token);
+      redeemed.push({
+        ...m,
+        processorSetupIntent: null,
+        paymentProcessorReference: card.reference,
+        creditCardNumber: card.last4,
+        issuer: card.brand,
+        expirationDate: `${String(card.expMonth).padStart(2, '0')}/${card.expYear}`,
+        paymentMethodSet: true,
+      });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      const field = `PaymentInstrumentInfo.${i}.processorSetupIntent`;
+      throw new AppError('validation_failed', 'The card could not be used: enter it again.', { [field]: err.fields?.card_token ?? err.message });
+    }
+  }
+  return { ...doc, PaymentInstrumentInfo: redeemed };
+}
+
 export interface SaveResult {
   orderInfoId: number;
   unifiedOrderId: string;
@@ -220,7 +257,7 @@ export async function saveOrderInfo(
     const full = orderForSubmit.safeParse(input.body.json);
     if (!full.success) throw invalid(full.error, 'order before submitting it');
   }
-  const doc = draft.data;
+  const doc = await redeemCardTokens(ctx, draft.data);
   const now = ctx.clock.now();
   const audit = actorOfSession(session);
 

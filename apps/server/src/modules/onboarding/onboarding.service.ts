@@ -1,0 +1,308 @@
+import {
+  ORDER_STATUS,
+  OTHER_IDS,
+  PAYMENT_PLAN_KIND,
+  PAYMENT_PLAN_TYPE_IDS,
+  orderBillingItemEntry,
+  orderTotals,
+  toCents,
+  type OrderDocument,
+  type OrderOnboarding,
+} from '@pos/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { billingItems, customerBillingItems, customerPaymentPlans, customers, orders, paymentInstruments, stores, terminals, type AddressJson } from '../../db/schema';
+import { writeAudit, type AuditActor } from '../../http/audit';
+import { AppError, notFound } from '../../http/errors';
+import { dataEncryptionKey, decryptAccountNumber, encryptAccountNumber } from '../customer-accounts/account-number-cipher';
+import type { EffectContext } from '../orders/status-effects';
+
+/*
+ * Onboarding (issue 7, decision 083): a Complete order becomes the merchant's records — customer (found by federal
+ * tax id or the order's customer, else created), store (the order's existing store, else created), terminals with new
+ * elmer ids, the hardware and monthly/yearly plans, billing items and payment instruments — exactly once: the order's
+ * `onboarded_at` is set in the same transaction, under the order's row lock, and a second run only reads.
+ */
+
+type OrderRow = typeof orders.$inferSelect;
+
+export interface OnboardingActor {
+  actor: AuditActor;
+  requestId: string | null;
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : v == null ? '' : String(v));
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+function addMonths(d: Date, months: number): string {
+  const x = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, d.getUTCDate()));
+  return day(x);
+}
+
+/** The elmer id of a terminal row id: the demo seed's rule (3,000,000 + id·7 + id mod 7), strictly increasing in id. */
+export function elmerIdFor(terminalId: number): string {
+  return String(3_000_000 + terminalId * 7 + (terminalId % 7));
+}
+
+function address(a: OrderDocument['HomeAddress'], fallbackCountry: string): AddressJson | null {
+  if (!a || !str(a.address1)) return null;
+  return { address1: str(a.address1), address2: str(a.address2) || null, city: str(a.city), state: str(a.state).toUpperCase(), zip: str(a.zip).toUpperCase(), country: str(a.country) || fallbackCountry };
+}
+
+/** What exists for an onboarded order (read back, so a re-run answers the same). */
+async function summaryOf(db: Db, order: OrderRow, created: boolean): Promise<OrderOnboarding> {
+  const t = await db.select({ elmerId: terminals.elmerId }).from(terminals).where(eq(terminals.orderId, order.id)).orderBy(terminals.id);
+  const p = await db.select({ id: customerPaymentPlans.id }).from(customerPaymentPlans).where(eq(customerPaymentPlans.orderId, order.id)).orderBy(customerPaymentPlans.id);
+  return {
+    order_id: order.id,
+    customer_id: order.customerId!,
+    store_id: order.storeId!,
+    elmer_ids: t.map((x) => x.elmerId),
+    plan_ids: p.map((x) => x.id),
+    onboarded_at: order.onboardedAt!.toISOString(),
+    created,
+  };
+}
+
+/**
+ * Onboard a Complete order once (`db` is the open transaction of the move to Complete, or its own). A second call
+ * changes nothing and answers what the first one made.
+ */
+export async function onboardOrder(ctx: Pick<EffectContext, 'config' | 'clock'>, db: Db, orderId: number, by: OnboardingActor): Promise<OrderOnboarding> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order) throw notFound(`Order ${orderId}`);
+  if (order.onboardedAt) return summaryOf(db, order, false);
+  if (order.status !== ORDER_STATUS.COMPLETE) {
+    throw new AppError('conflict', `Order ${order.unifiedOrderId} is not Complete: only a completed order is onboarded.`);
+  }
+  const now = ctx.clock.now();
+  const doc = order.document as OrderDocument;
+  const c = doc.CustomerInfo ?? {};
+  const s = doc.StoreInfo ?? {};
+  const totals = orderTotals(doc);
+  const currency = totals.currency;
+  const country = currency === 'CAD' ? 'CA' : 'US';
+  const pos = (doc.orderType ?? 'P') === 'P';
+
+  // Customer: the order's, the one named in the document, or the one with this federal tax id; else a new one.
+  const taxId = str(c.federalTaxId) || null;
+  const knownId = order.customerId ?? (Number(doc.additionalInfo?.customerID) || null);
+  let [customer] = knownId ? await db.select().from(customers).where(eq(customers.id, knownId)) : [];
+  if (!customer && taxId) [customer] = await db.select().from(customers).where(eq(customers.federalTaxId, taxId));
+  const legalName = str((c as { legalName?: unknown }).legalName) || [c.firstName, c.lastName].map(str).filter(Boolean).join(' ') || str(s.doingBusinessAs);
+  const customerCreated = !customer;
+  if (!customer) {
+    [customer] = await db
+      .insert(customers)
+      .values({
+        legalName,
+        title: str(c.title) || null,
+        firstName: str(c.firstName) || legalName,
+        middleName: str(c.middleName) || null,
+        lastName: str(c.lastName) || '',
+        phone: str(c.phone) || null,
+        email: str(c.email),
+        brAcct: str(c.brAcct) || null,
+        federalTaxId: taxId,
+        businessType: str(c.businessType) || null,
+        customerCategory: str(c.customerCategory) || 'DISTRIBUTOR',
+        customerClass: str(c.customerClass) || 'POS',
+        resaleCertificate: str(c.resaleCertificate) || null,
+        country,
+        currency,
+        homeAddress: address(doc.HomeAddress, country),
+        billingAddress: address(doc.BillingAddress, country),
+        shippingAddress: address(doc.ShippingAddress, country),
+        mobileConsent: doc.mobileConsent === 'Y',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+  }
+
+  // Store: the order's existing store of this customer, else a new one.
+  const storeId = Number(s.customerStoreId) || order.storeId || null;
+  let [store] = storeId ? await db.select().from(stores).where(and(eq(stores.id, storeId), eq(stores.customerId, customer!.id))) : [];
+  const storeCreated = !store;
+  if (!store) {
+    const storeAddress = address(s.StoreAddress, country) ?? address(doc.HomeAddress, country);
+    if (!storeAddress) throw new AppError('validation_failed', `Order ${order.unifiedOrderId} has no store address: it cannot be onboarded.`, { 'StoreInfo.StoreAddress.address1': 'Required.' });
+    [store] = await db
+      .insert(stores)
+      .values({
+        customerId: customer!.id,
+        storeName: str(s.storeName) || str(s.doingBusinessAs) || legalName,
+        doingBusinessAs: str(s.doingBusinessAs) || legalName,
+        brAcct: customer!.brAcct,
+        phone: str(s.phone) || null,
+        mobilePhone: str(s.mobilePhone) || null,
+        kindOfBusiness: str(s.kindOfBusiness) || null,
+        storeAddress,
+        dbaAddress: s.dbaAddressSameAsLegal === false ? address(s.DbaAddress, country) : null,
+        state: storeAddress.state,
+        country: storeAddress.country,
+        currency,
+        salesRep: order.salesRep ?? (str(doc.salesRep) || null),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+  }
+
+  // Plans: the hardware sale plan (POS) and the monthly or yearly plan.
+  const plans = doc.PaymentPlanInfo ?? [];
+  const hardwareEntry = plans.find((p) => p.type === PAYMENT_PLAN_KIND.HARDWARE);
+  const monthlyEntry = plans.find((p) => p.type === PAYMENT_PLAN_KIND.MONTHLY);
+  const yearly = Number(monthlyEntry?.paymentPlanId) === OTHER_IDS.YEARLY_PLAN_ID;
+  const planRows: { id: number; kind: string }[] = [];
+  if (pos) {
+    const inst = totals.installments;
+    const [row] = await db
+      .insert(customerPaymentPlans)
+      .values({
+        customerId: customer!.id,
+        storeId: store!.id,
+        orderId: order.id,
+        kind: 'hardware_sale',
+        paymentPlanTypeId: Number(hardwareEntry?.paymentPlanId) || PAYMENT_PLAN_TYPE_IDS.hardware_sale,
+        planName: str(hardwareEntry?.planName) || (inst ? `Hardware on ${inst.count} installments` : 'Hardware paid upfront'),
+        term: inst ? inst.count : 0,
+        interval: inst ? 1 : 0,
+        initialAmountCents: inst ? 0 : totals.totalCents,
+        recurringAmountCents: inst ? inst.amountCents : 0,
+        currency,
+        startsOn: day(now),
+        nextBillingOn: inst ? addMonths(now, 1) : null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: customerPaymentPlans.id, kind: customerPaymentPlans.kind });
+    planRows.push(row!);
+  }
+  const [service] = await db
+    .insert(customerPaymentPlans)
+    .values({
+      customerId: customer!.id,
+      storeId: store!.id,
+      orderId: order.id,
+      kind: yearly ? 'yearly' : 'monthly',
+      paymentPlanTypeId: yearly ? PAYMENT_PLAN_TYPE_IDS.yearly : PAYMENT_PLAN_TYPE_IDS.monthly,
+      planName: yearly ? 'Yearly plan' : 'Monthly plan',
+      term: yearly ? 12 : 1,
+      interval: yearly ? 12 : 1,
+      initialAmountCents: 0,
+      recurringAmountCents: totals.recurringCents,
+      currency,
+      startsOn: day(now),
+      licenseExpiresOn: addMonths(now, yearly ? 12 : 1),
+      nextBillingOn: addMonths(now, yearly ? 12 : 1),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: customerPaymentPlans.id, kind: customerPaymentPlans.kind });
+  planRows.push(service!);
+
+  // Terminals: new ids from the terminals sequence, elmer ids by the one rule, serial numbers until installed.
+  const terminalCount = pos ? Math.max(0, doc.noOfTerminals ?? 0) : 0;
+  const elmerIds: string[] = [];
+  if (terminalCount > 0) {
+    const ids = (
+      (await db.execute(sql`select nextval(pg_get_serial_sequence('terminals', 'id'))::int as id from generate_series(1, ${terminalCount})`)) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows.map((r) => Number(r.id));
+    const values = ids.map((id) => {
+      const elmerId = elmerIdFor(id);
+      elmerIds.push(elmerId);
+      return { id, elmerId, serialNumber: `PENDING-${elmerId}`, customerId: customer!.id, storeId: store!.id, orderId: order.id, planId: service!.id, status: 'pending', createdAt: now, updatedAt: now };
+    });
+    await db.insert(terminals).values(values);
+  }
+
+  // Billing items the catalogue knows (one-time ones on the hardware plan, recurring ones on the service plan).
+  const entries = (doc.BillingItemInfo ?? []).map((e) => orderBillingItemEntry.safeParse(e)).flatMap((r) => (r.success ? [r.data] : []));
+  const known = entries.length
+    ? new Set((await db.select({ id: billingItems.id }).from(billingItems).where(inArray(billingItems.id, [...new Set(entries.map((e) => e.billingItemId))]))).map((r) => r.id))
+    : new Set<number>();
+  const itemRows = entries
+    .filter((e) => known.has(e.billingItemId) && e.quantity > 0)
+    .map((e) => ({
+      customerId: customer!.id,
+      storeId: store!.id,
+      planId: e.recurring ? service!.id : (planRows.find((p) => p.kind === 'hardware_sale')?.id ?? service!.id),
+      billingItemId: e.billingItemId,
+      quantity: e.quantity,
+      unitPriceCents: toCents(e.unitPrice),
+      currency,
+      startsOn: day(now),
+      createdAt: now,
+      updatedAt: now,
+    }));
+  if (itemRows.length) await db.insert(customerBillingItems).values(itemRows);
+
+  // Payment instruments: cards by their gateway reference, banks re-encrypted for the customer, cash.
+  const key = dataEncryptionKey(ctx.config);
+  const seen = new Set<string>();
+  let instrumentCount = 0;
+  for (const m of doc.PaymentInstrumentInfo ?? []) {
+    if (m.paymentMethodTypeId == null) continue;
+    const isDefault = m.type === PAYMENT_PLAN_KIND.MONTHLY;
+    const base = { customerId: customer!.id, storeId: store!.id, nameOnAccount: str(m.nameOnAccount) || legalName, isDefault, createdAt: now, updatedAt: now };
+    const reference = str(m.paymentProcessorReference);
+    const last4 = str(m.creditCardNumber).slice(-4);
+    const encrypted = str((m as { achAccountNumberEncrypted?: unknown }).achAccountNumberEncrypted);
+    let row: typeof paymentInstruments.$inferInsert | null = null;
+    if (Number(m.paymentMethodTypeId) === OTHER_IDS.CASH_PAYMENT_METHOD_ID) {
+      row = { ...base, kind: 'cash' };
+    } else if (reference && /^\d{4}$/.test(last4)) {
+      const [mm, yyyy] = str(m.expirationDate).split('/');
+      const month = Number(mm);
+      if (month >= 1 && month <= 12) row = { ...base, kind: 'card', cardBrand: str(m.issuer) || null, cardLast4: last4, cardExpMonth: month, cardExpYear: Number(yyyy) || null, processorReference: reference };
+    } else if (encrypted) {
+      const number = decryptAccountNumber(key, -order.id, encrypted);
+      row = {
+        ...base,
+        kind: 'bank',
+        bankName: str(m.achBankName) || null,
+        routingNumber: str(m.achRoutingNumber) || null,
+        institutionNumber: str(m.achInstitutionNumber) || null,
+        accountType: str(m.achAccountType) || null,
+        accountLast4: number.slice(-4),
+        accountNumberEncrypted: encryptAccountNumber(key, customer!.id, number),
+      };
+    }
+    if (!row) continue;
+    const identity = `${row.kind}:${row.processorReference ?? row.accountLast4 ?? ''}:${row.routingNumber ?? ''}`;
+    if (seen.has(identity)) continue;
+    seen.add(identity);
+    if (isDefault) await db.update(paymentInstruments).set({ isDefault: false, updatedAt: now }).where(eq(paymentInstruments.customerId, customer!.id));
+    await db.insert(paymentInstruments).values(row);
+    instrumentCount++;
+  }
+
+  const [done] = await db
+    .update(orders)
+    .set({ customerId: customer!.id, storeId: store!.id, onboardedAt: now, updatedAt: now })
+    .where(eq(orders.id, order.id))
+    .returning();
+  await writeAudit(db, {
+    ...by.actor,
+    at: now,
+    action: 'order.onboard',
+    entity: 'order',
+    entityId: order.id,
+    customerId: customer!.id,
+    after: {
+      customer_id: customer!.id,
+      customer_created: customerCreated,
+      store_id: store!.id,
+      store_created: storeCreated,
+      elmer_ids: elmerIds,
+      plan_ids: planRows.map((p) => p.id),
+      billing_items: itemRows.length,
+      payment_instruments: instrumentCount,
+    },
+    requestId: by.requestId,
+  });
+  return summaryOf(db, done!, true);
+}
