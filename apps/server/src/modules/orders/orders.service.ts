@@ -25,6 +25,7 @@ import type { SessionContext } from '../../http/session';
 import { regenerateAfterSave } from '../contracts/contracts.service';
 import { applyStatusEffects } from './status-effects';
 import { gatewayOf } from '../../integrations/gateway';
+import { dataEncryptionKey, encryptAccountNumber } from '../customer-accounts/account-number-cipher';
 
 export interface Actor {
   session: SessionContext;
@@ -233,6 +234,29 @@ async function redeemCardTokens(ctx: AppContext, doc: OrderDocument): Promise<Or
   return { ...doc, PaymentInstrumentInfo: redeemed };
 }
 
+/**
+ * A full bank account number typed in the order flow is never kept in the document: it is encrypted (AES-GCM, the
+ * order as associated data, decision 083) next to a masked '****1234'. A new order has no id yet: the payment step
+ * comes after the order exists, so a full number on 'new' is refused.
+ */
+function protectBankNumbers(ctx: AppContext, orderId: number | 'new', doc: OrderDocument): OrderDocument {
+  const list = doc.PaymentInstrumentInfo ?? [];
+  if (!list.some((m) => /^\d{4,17}$/.test(String(m.achAccountNumber ?? '').trim()))) return doc;
+  if (orderId === 'new') {
+    const i = list.findIndex((m) => /^\d{4,17}$/.test(String(m.achAccountNumber ?? '').trim()));
+    throw new AppError('validation_failed', 'Save the order before adding a bank account.', { [`PaymentInstrumentInfo.${i}.achAccountNumber`]: 'Add the bank account on the payment step.' });
+  }
+  const key = dataEncryptionKey(ctx.config);
+  return {
+    ...doc,
+    PaymentInstrumentInfo: list.map((m) => {
+      const n = String(m.achAccountNumber ?? '').trim();
+      if (!/^\d{4,17}$/.test(n)) return m;
+      return { ...m, achAccountNumber: `****${n.slice(-4)}`, achAccountNumberEncrypted: encryptAccountNumber(key, -orderId, n), paymentMethodSet: true };
+    }),
+  };
+}
+
 export interface SaveResult {
   orderInfoId: number;
   unifiedOrderId: string;
@@ -257,7 +281,7 @@ export async function saveOrderInfo(
     const full = orderForSubmit.safeParse(input.body.json);
     if (!full.success) throw invalid(full.error, 'order before submitting it');
   }
-  const doc = await redeemCardTokens(ctx, draft.data);
+  const doc = protectBankNumbers(ctx, input.orderInfoId, await redeemCardTokens(ctx, draft.data));
   const now = ctx.clock.now();
   const audit = actorOfSession(session);
 

@@ -1,4 +1,101 @@
-/** Placeholder: being built (issue 7). */
+import { Checkbox, Fieldset, Group, Radio, TextInput } from '@mantine/core';
+import { OTHER_IDS, PAYMENT_PLAN_KIND, type OrderDocument } from '@pos/domain';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { OrderStepPage, type StepContext } from '../components/order-step-page';
+import { EMPTY_CARD, methodKindOf, PaymentMethodFields, type CardInput, type MethodEntry } from '../components/payment-method-fields';
+import { StepFrame } from '../components/step-frame';
+import { countryOf } from '../lib/doc';
+import { nextStep, stepPath } from '../lib/flow';
+import { withCardToken } from '../lib/tokenize';
+import { useDraft } from '../lib/use-draft';
+
+const MONTHLY = PAYMENT_PLAN_KIND.MONTHLY;
+
+function indexes(doc: OrderDocument) {
+  return {
+    plan: (doc.PaymentPlanInfo ?? []).findIndex((p) => p.type === MONTHLY),
+    method: (doc.PaymentInstrumentInfo ?? []).findIndex((m) => m.type === MONTHLY),
+    hardwareMethod: (doc.PaymentInstrumentInfo ?? []).findIndex((m) => m.type === PAYMENT_PLAN_KIND.HARDWARE),
+  };
+}
+
+function ChargesStep({ orderId, doc, orderType, flow }: StepContext) {
+  const navigate = useNavigate();
+  const [draft, update] = useDraft(doc);
+  const pos = orderType === 'P';
+  const { plan: pi, method: mi, hardwareMethod: hi } = indexes(doc);
+  const [sameAsHardware, setSame] = useState(() => pos && methodKindOf(doc.PaymentInstrumentInfo?.[mi]) === '');
+  const [card, setCard] = useState<CardInput>(EMPTY_CARD);
+  const [cardErrors, setCardErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  if (!draft) return null;
+  const country = countryOf(draft);
+  const plan = draft.PaymentPlanInfo?.[pi];
+  const yearly = Number(plan?.paymentPlanId) === OTHER_IDS.YEARLY_PLAN_ID;
+  const setPlan = (patch: Record<string, unknown>) => update((d) => ({ ...d, PaymentPlanInfo: (d.PaymentPlanInfo ?? []).map((p, i) => (i === pi ? { ...p, ...patch } : p)) }));
+  const setMethod = (next: MethodEntry) => update((d) => ({ ...d, PaymentInstrumentInfo: (d.PaymentInstrumentInfo ?? []).map((m, i) => (i === mi ? next : m)) }));
+
+  const submit = async () => {
+    setBusy(true);
+    setCardErrors({});
+    try {
+      let next: OrderDocument = draft;
+      const chosen = next.PaymentPlanInfo?.[pi];
+      if (chosen && chosen.paymentPlanId == null) next = { ...next, PaymentPlanInfo: next.PaymentPlanInfo!.map((p, i) => (i === pi ? { ...p, paymentPlanId: OTHER_IDS.MONTHLY_PLAN_ID, term: 1, interval: 1 } : p)) };
+      if (pos && sameAsHardware && hi >= 0) {
+        const hw = next.PaymentInstrumentInfo![hi]!;
+        next = { ...next, PaymentInstrumentInfo: next.PaymentInstrumentInfo!.map((m, i) => (i === mi ? { ...hw, type: MONTHLY, noofPOS: undefined } : m)) };
+      } else if (Number(next.PaymentInstrumentInfo?.[mi]?.paymentMethodTypeId) === 1) {
+        const tokenized = await withCardToken(next.PaymentInstrumentInfo![mi]!, card, next.PaymentInstrumentInfo![mi]!.nameOnAccount ?? '');
+        if ('errors' in tokenized) {
+          setCardErrors(tokenized.errors);
+          return;
+        }
+        next = { ...next, PaymentInstrumentInfo: next.PaymentInstrumentInfo!.map((m, i) => (i === mi ? tokenized.entry : m)) };
+      }
+      const outcome = await flow.save(next);
+      if (outcome === 'saved' || outcome === 'kept') void navigate(stepPath(nextStep(orderType, 'charges')!, orderId));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const methodErrors: Record<string, string> = { ...cardErrors };
+  for (const [k, v] of Object.entries(flow.errors)) if (k.startsWith(`PaymentInstrumentInfo.${mi}.`)) methodErrors[k.split('.').at(-1)!] = v;
+
+  return (
+    <StepFrame orderId={orderId} step="charges" orderType={orderType} country={country} title="Recurring charges" reference={flow.record?.unifiedOrderId} pending={flow.pending} busy={busy} onSubmit={() => void submit()}>
+      <Fieldset legend="Service plan">
+        <Radio.Group
+          label="Billing"
+          value={yearly ? 'yearly' : 'monthly'}
+          onChange={(v) => setPlan(v === 'yearly' ? { paymentPlanId: OTHER_IDS.YEARLY_PLAN_ID, term: 12, interval: 12 } : { paymentPlanId: OTHER_IDS.MONTHLY_PLAN_ID, term: 1, interval: 1 })}
+        >
+          <Group mt="xs">
+            <Radio value="monthly" label="Monthly plan" />
+            <Radio value="yearly" label="Yearly plan" />
+          </Group>
+        </Radio.Group>
+        <TextInput
+          mt="sm"
+          w={220}
+          label={yearly ? 'Yearly amount' : 'Monthly amount'}
+          description="An amount like 59.00"
+          value={plan?.recurringAmount ?? ''}
+          onChange={(x) => setPlan({ recurringAmount: x.currentTarget.value })}
+          error={flow.errors[`PaymentPlanInfo.${pi}.recurringAmount`]}
+        />
+      </Fieldset>
+      {pos && <Checkbox label="Charge the service plan to the hardware payment method" checked={sameAsHardware} onChange={(x) => setSame(x.currentTarget.checked)} />}
+      {(!pos || !sameAsHardware) && (
+        <PaymentMethodFields legend="Service plan payment method" country={country} entry={draft.PaymentInstrumentInfo?.[mi]} onChange={setMethod} card={card} onCard={setCard} errors={methodErrors} />
+      )}
+    </StepFrame>
+  );
+}
+
+/** #/charges/{orderId}: Recurring charges — the monthly or yearly plan and how it is paid. */
 export default function ChargesPage() {
-  return null;
+  return <OrderStepPage>{(ctx) => <ChargesStep {...ctx} />}</OrderStepPage>;
 }

@@ -1,4 +1,142 @@
-/** Placeholder: being built (issue 7). */
+import { Alert, Button, Group, Radio, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { blankOrder, type CustomerRecord, type OrderDocument, type StoreRecord } from '@pos/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Spinner } from '../../../components/spinner';
+import { describeError } from '../../../lib/error-message';
+import { usePageCountry } from '../../../lib/header-state';
+import { customerByFedTaxId, saveOrder } from '../api/order-flow';
+import { markFromNewOrder } from '../lib/draft-store';
+import { stepPath } from '../lib/flow';
+
+type Country = 'US' | 'CA';
+
+function addressOf(a: CustomerRecord['home_address'], country: Country) {
+  return a ? { address1: a.address1, address2: a.address2 ?? '', city: a.city, state: a.state, zip: a.zip, country } : { address1: '', address2: '', city: '', state: '', zip: '', country };
+}
+
+/** The §3 blank template with the choices of the new-order page, prefilled from an existing customer and store. */
+export function startingDocument(input: { orderType: 'P' | 'N'; flow: 'AR' | 'RAM'; country: Country; customer?: CustomerRecord; store?: StoreRecord }): OrderDocument {
+  const doc = blankOrder();
+  const { customer, store, country } = input;
+  doc.orderType = input.orderType;
+  doc.flow = input.flow;
+  for (const key of ['HomeAddress', 'BillingAddress', 'ShippingAddress'] as const) doc[key] = { ...doc[key], country };
+  doc.StoreInfo = { ...doc.StoreInfo, StoreAddress: { ...doc.StoreInfo!.StoreAddress, country }, DbaAddress: { ...doc.StoreInfo!.DbaAddress, country } };
+  if (input.orderType === 'N') doc.noOfTerminals = 0;
+  if (customer) {
+    doc.CustomerInfo = {
+      ...doc.CustomerInfo,
+      title: customer.title,
+      firstName: customer.first_name,
+      lastName: customer.last_name,
+      phone: customer.phone ?? '',
+      email: customer.email,
+      federalTaxId: customer.federal_tax_id ?? '',
+      brAcct: customer.bracct,
+      legalName: customer.legal_name,
+    };
+    doc.HomeAddress = addressOf(customer.home_address, country);
+    doc.BillingAddress = addressOf(customer.billing_address ?? customer.home_address, country);
+    doc.ShippingAddress = addressOf(customer.shipping_address ?? customer.home_address, country);
+    doc.additionalInfo = { ...doc.additionalInfo, customerID: customer.customer_id };
+  }
+  if (store) {
+    doc.StoreInfo = {
+      ...doc.StoreInfo,
+      customerStoreId: store.store_id,
+      doingBusinessAs: store.doing_business_as,
+      storeName: store.store_name,
+      phone: store.phone ?? '',
+      kindOfBusiness: store.kind_of_business,
+      StoreAddress: addressOf(store.address, country),
+    };
+    doc.salesRep = store.sales_rep;
+  }
+  return doc;
+}
+
+/**
+ * #/neworder, #/neworder/{fedTaxId}, #/neworder/{fedTaxId}/{storeId} (create_distributor_orders): choose the order type,
+ * flow and country, and start the order from the §3 blank template (prefilled from the customer and store when given).
+ */
 export default function NewOrderPage() {
-  return null;
+  const { fedTaxId, storeId } = useParams();
+  const navigate = useNavigate();
+  const lookup = useQuery({ queryKey: ['new-order', 'customer', fedTaxId], queryFn: () => customerByFedTaxId(fedTaxId!), enabled: Boolean(fedTaxId), retry: false });
+  const customer = lookup.data;
+  const store = customer?.stores.find((s) => String(s.store_id) === storeId);
+  const [orderType, setOrderType] = useState<'P' | 'N'>('P');
+  const [flow, setFlow] = useState<'AR' | 'RAM'>('AR');
+  const [chosenCountry, setCountry] = useState<Country>('US');
+  const country: Country = customer ? (customer.country === 'CA' ? 'CA' : 'US') : chosenCountry;
+  const [busy, setBusy] = useState(false);
+  usePageCountry(country);
+
+  const start = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      const created = await saveOrder('new', { json: startingDocument({ orderType, flow, country, customer, store }) as Record<string, unknown> });
+      markFromNewOrder(created.orderInfoId);
+      notifications.show({ color: 'green', title: 'Order started', message: `Order ${created.unifiedOrderId} is a draft. Fill in the store information.` });
+      void navigate(stepPath('storeInfo', created.orderInfoId));
+    } catch (error) {
+      const said = describeError(error);
+      notifications.show({ color: 'red', title: said.title, message: said.message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (fedTaxId && lookup.isPending) return <Spinner busy />;
+  return (
+    <Stack gap="md" maw={720}>
+      <Title order={1} size="h2">
+        New order
+      </Title>
+      {fedTaxId && lookup.isError && (
+        <Alert color="yellow" title="Customer not found">
+          No customer has the federal tax id {fedTaxId}. You can still start an order for a new merchant.
+        </Alert>
+      )}
+      {customer && (
+        <Text>
+          For {customer.legal_name}
+          {store ? `, store ${store.doing_business_as} (${store.store_id})` : ''}.
+        </Text>
+      )}
+      <form onSubmit={(e) => void start(e)} aria-label="Start an order">
+        <Stack gap="md">
+          <Radio.Group label="Order type" value={orderType} onChange={(v) => setOrderType(v as 'P' | 'N')}>
+            <Group mt="xs">
+              <Radio value="P" label="POS (hardware and software)" />
+              <Radio value="N" label="Non-POS (service plan only)" />
+            </Group>
+          </Radio.Group>
+          <Radio.Group label="Flow" value={flow} onChange={(v) => setFlow(v as 'AR' | 'RAM')}>
+            <Group mt="xs">
+              <Radio value="AR" label="AR" />
+              <Radio value="RAM" label="RAM" />
+            </Group>
+          </Radio.Group>
+          {!customer && (
+            <Radio.Group label="Country" value={chosenCountry} onChange={(v) => setCountry(v as Country)}>
+              <Group mt="xs">
+                <Radio value="US" label="United States" />
+                <Radio value="CA" label="Canada" />
+              </Group>
+            </Radio.Group>
+          )}
+          <Group>
+            <Button type="submit" loading={busy}>
+              Start order
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
 }

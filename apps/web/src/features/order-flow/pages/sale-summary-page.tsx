@@ -1,4 +1,191 @@
-/** Placeholder: being built (issue 7). */
+import { Button, Checkbox, Fieldset, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { centsToDecimal, formatMoney, orderTotals, type OrderBillingItemEntry, type OrderBundleEntry, type OrderPromotionEntry } from '@pos/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Spinner } from '../../../components/spinner';
+import { describeError } from '../../../lib/error-message';
+import { findPromotion, getBundles, getProducts } from '../api/order-flow';
+import { OrderStepPage, type StepContext } from '../components/order-step-page';
+import { StepFrame } from '../components/step-frame';
+import { TotalsTable } from '../components/totals-table';
+import { countryOf } from '../lib/doc';
+import { nextStep, stepPath } from '../lib/flow';
+import { useDraft } from '../lib/use-draft';
+
+const CHECKLIST = [
+  { key: 'hardwareReviewed', label: 'The merchant reviewed the hardware list' },
+  { key: 'internetConfirmed', label: 'An internet connection at the store is confirmed' },
+  { key: 'installDateDiscussed', label: 'An installation date was discussed' },
+] as const;
+
+const qty = (text: string) => Math.max(0, Math.min(999, Number.parseInt(text, 10) || 0));
+
+function SaleSummaryStep({ orderId, doc, orderType, flow }: StepContext) {
+  const navigate = useNavigate();
+  const [draft, update] = useDraft(doc);
+  const country = countryOf(doc);
+  const currency = country === 'CA' ? 'CAD' : 'USD';
+  const products = useQuery({ queryKey: ['catalogue', 'products', currency], queryFn: ({ signal }) => getProducts(currency, false, signal), staleTime: 300_000 });
+  const bundles = useQuery({ queryKey: ['catalogue', 'bundles', currency], queryFn: ({ signal }) => getBundles(currency, signal), staleTime: 300_000 });
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!draft) return null;
+
+  const items = (draft.BillingItemInfo ?? []) as OrderBillingItemEntry[];
+  const bundleItems = (draft.BundleInfo ?? []) as OrderBundleEntry[];
+  const promos = (draft.PromotionInfo ?? []) as OrderPromotionEntry[];
+  const quantityOf = (productId: number) => items.find((i) => i.productId === productId)?.quantity ?? 0;
+  const bundleQuantity = (bundleId: number) => bundleItems.find((b) => b.bundleId === bundleId)?.quantity ?? 0;
+  const totals = orderTotals(draft);
+  const terminalIds = new Set((products.data?.products ?? []).filter((p) => p.terminal_product || p.kind === 'terminal').map((p) => p.product_id));
+  const terminalCount = items.filter((i) => i.productId != null && terminalIds.has(i.productId)).reduce((n, i) => n + i.quantity, 0);
+
+  const setProduct = (p: { product_id: number; name: string; unit_price_cents: number | null }, quantity: number) =>
+    update((d) => {
+      const rest = ((d.BillingItemInfo ?? []) as OrderBillingItemEntry[]).filter((i) => i.productId !== p.product_id);
+      const entry: OrderBillingItemEntry = { billingItemId: 0, productId: p.product_id, name: p.name, quantity, unitPrice: centsToDecimal(p.unit_price_cents ?? 0) };
+      return { ...d, BillingItemInfo: quantity > 0 ? [...rest, entry] : rest };
+    });
+  const setBundle = (b: { bundle_id: number; name: string; monthly_price_cents: number | null; nrs_pay: boolean }, quantity: number) =>
+    update((d) => {
+      const rest = ((d.BundleInfo ?? []) as OrderBundleEntry[]).filter((x) => x.bundleId !== b.bundle_id);
+      const entry: OrderBundleEntry = { bundleId: b.bundle_id, name: b.name, quantity, unitPrice: '0.00', monthlyPrice: centsToDecimal(b.monthly_price_cents ?? 0), nrsPay: b.nrs_pay };
+      return { ...d, BundleInfo: quantity > 0 ? [...rest, entry] : rest };
+    });
+
+  const applyCode = async () => {
+    setCodeError(null);
+    const wanted = code.trim();
+    if (!wanted) return setCodeError('Enter a promotion code.');
+    if (promos.some((p) => p.code.toUpperCase() === wanted.toUpperCase())) return setCodeError('This code is already applied.');
+    try {
+      const found = (await findPromotion(wanted)).promotions.find((p) => !p.expired && p.currency === currency);
+      if (!found) return setCodeError(`No current ${currency} promotion has the code ${wanted}.`);
+      const entry: OrderPromotionEntry = { promoId: found.promo_id, code: found.code, name: found.name, method: found.method, amount: found.amount_cents != null ? centsToDecimal(found.amount_cents) : null, percent: found.percent };
+      update((d) => ({ ...d, PromotionInfo: [...((d.PromotionInfo ?? []) as OrderPromotionEntry[]), entry] }));
+      setCode('');
+    } catch (error) {
+      setCodeError(describeError(error).message);
+    }
+  };
+
+  const submit = async () => {
+    const next = { ...draft, noOfTerminals: Math.max(terminalCount, 0), totalSalePrice: centsToDecimal(orderTotals(draft).totalCents) };
+    setBusy(true);
+    const outcome = await flow.save(next);
+    setBusy(false);
+    if (outcome === 'saved' || outcome === 'kept') void navigate(stepPath(nextStep(orderType, 'saleSummary')!, orderId));
+  };
+
+  const checklist = (draft.SaleRepChecklist ?? {}) as Record<string, unknown>;
+  return (
+    <StepFrame orderId={orderId} step="saleSummary" orderType={orderType} country={country} title="Select hardware" reference={flow.record?.unifiedOrderId} pending={flow.pending} busy={busy} onSubmit={() => void submit()}>
+      {products.isPending || bundles.isPending ? (
+        <Spinner busy />
+      ) : (
+        <>
+          <Table aria-label="Hardware and products">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Product</Table.Th>
+                <Table.Th ta="right">Unit price</Table.Th>
+                <Table.Th>Quantity</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(products.data?.products ?? []).map((p) => (
+                <Table.Tr key={p.product_id}>
+                  <Table.Td>{p.name}</Table.Td>
+                  <Table.Td ta="right">{p.unit_price_cents == null ? '—' : formatMoney(p.unit_price_cents, currency)}</Table.Td>
+                  <Table.Td>
+                    <TextInput aria-label={`Quantity of ${p.name}`} type="number" min={0} w={90} value={String(quantityOf(p.product_id))} onChange={(x) => setProduct(p, qty(x.currentTarget.value))} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Table aria-label="Bundles">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Bundle</Table.Th>
+                <Table.Th ta="right">Monthly</Table.Th>
+                <Table.Th>Quantity</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(bundles.data?.bundles ?? []).map((b) => (
+                <Table.Tr key={b.bundle_id}>
+                  <Table.Td>{b.name}</Table.Td>
+                  <Table.Td ta="right">{b.monthly_price_cents == null ? '—' : formatMoney(b.monthly_price_cents, currency)}</Table.Td>
+                  <Table.Td>
+                    <TextInput aria-label={`Quantity of bundle ${b.name}`} type="number" min={0} w={90} value={String(bundleQuantity(b.bundle_id))} onChange={(x) => setBundle(b, qty(x.currentTarget.value))} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </>
+      )}
+      <Text>Terminals on this order: {terminalCount}</Text>
+      {flow.errors.noOfTerminals && (
+        <Text c="red" role="alert">
+          {flow.errors.noOfTerminals}
+        </Text>
+      )}
+      <Fieldset legend="Promotions and discount">
+        <Stack gap="sm">
+          <Group align="flex-end">
+            <TextInput label="Promotion code" value={code} onChange={(x) => setCode(x.currentTarget.value)} error={codeError} />
+            <Button variant="light" onClick={() => void applyCode()}>
+              Apply code
+            </Button>
+          </Group>
+          {promos.map((p) => (
+            <Group key={p.code} gap="xs">
+              <Text>
+                {p.code} — {p.name}
+              </Text>
+              <Button size="xs" variant="subtle" onClick={() => update((d) => ({ ...d, PromotionInfo: ((d.PromotionInfo ?? []) as OrderPromotionEntry[]).filter((x) => x.code !== p.code) }))}>
+                Remove {p.code}
+              </Button>
+            </Group>
+          ))}
+          <TextInput
+            label="Additional discount"
+            description="An amount like 25.00"
+            value={typeof draft.additionalDiscount === 'string' ? draft.additionalDiscount : ''}
+            onChange={(x) => {
+              const value = x.currentTarget.value;
+              update((d) => ({ ...d, additionalDiscount: value }));
+            }}
+            error={flow.errors.additionalDiscount}
+            w={200}
+          />
+        </Stack>
+      </Fieldset>
+      <Fieldset legend="Sales-rep checklist">
+        <Stack gap="xs">
+          {CHECKLIST.map((c) => (
+            <Checkbox
+              key={c.key}
+              label={c.label}
+              checked={checklist[c.key] === true}
+              onChange={(x) => {
+                const checked = x.currentTarget.checked;
+                update((d) => ({ ...d, SaleRepChecklist: { ...((d.SaleRepChecklist ?? {}) as Record<string, unknown>), [c.key]: checked } }));
+              }}
+            />
+          ))}
+        </Stack>
+      </Fieldset>
+      <TotalsTable totals={totals} caption="Order so far" />
+    </StepFrame>
+  );
+}
+
+/** #/sale-summary/{orderId}: SELECT HARDWARE — products, bundles, promotions, discount and the sales-rep checklist. */
 export default function SaleSummaryPage() {
-  return null;
+  return <OrderStepPage>{(ctx) => <SaleSummaryStep {...ctx} />}</OrderStepPage>;
 }

@@ -1,4 +1,137 @@
-/** Placeholder: being built (issue 7). */
+import { Alert, Anchor, Button, Fieldset, List, SimpleGrid, Stack, Text } from '@mantine/core';
+import { centsToDecimal, ORDER_STATUS_LABELS, orderTotals, PAYMENT_PLAN_KIND, type OrderDocument, type OrderStatusCode } from '@pos/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { fetchTax } from '../api/order-flow';
+import { OrderStepPage, type StepContext } from '../components/order-step-page';
+import { methodOnFile } from '../components/payment-method-fields';
+import { StepFrame } from '../components/step-frame';
+import { TotalsTable } from '../components/totals-table';
+import { countryOf } from '../lib/doc';
+import { stepPath, type StepId } from '../lib/flow';
+
+/** Which step a submit error's field belongs to ('CustomerInfo.email' → store information). */
+export function stepOfField(field: string, doc: OrderDocument): StepId {
+  const [head, index] = field.split('.');
+  if (head === 'PaymentPlanInfo' || head === 'PaymentInstrumentInfo') {
+    const list = head === 'PaymentPlanInfo' ? doc.PaymentPlanInfo : doc.PaymentInstrumentInfo;
+    const entry = index !== undefined ? list?.[Number(index)] : undefined;
+    return entry?.type === PAYMENT_PLAN_KIND.HARDWARE ? 'paymentPlanMethod' : 'charges';
+  }
+  if (['noOfTerminals', 'BillingItemInfo', 'BundleInfo', 'PromotionInfo', 'additionalDiscount', 'totalSalePrice'].includes(head!)) return 'saleSummary';
+  return 'storeInfo';
+}
+
+const STEP_LABELS: Readonly<Record<StepId, string>> = {
+  storeInfo: 'Store information',
+  saleSummary: 'Select hardware',
+  paymentPlanMethod: 'Payment (plan / method)',
+  charges: 'Recurring charges',
+  summary: 'Summary',
+};
+
+function address(a: OrderDocument['HomeAddress']): string {
+  return a ? [a.address1, a.city, [a.state, a.zip].filter(Boolean).join(' '), a.country].filter(Boolean).join(', ') : '—';
+}
+
+function SummaryStep({ orderId, doc, orderType, flow }: StepContext) {
+  const country = countryOf(doc);
+  const currency = country === 'CA' ? 'CAD' : 'USD';
+  const base = orderTotals(doc);
+  const state = doc.StoreInfo?.StoreAddress?.state ?? '';
+  const taxable = Math.max(0, base.subtotalCents - base.discountCents);
+  const tax = useQuery({
+    queryKey: ['order-flow', orderId, 'tax', state, country, taxable],
+    queryFn: () => fetchTax({ state, country, currency, amountCents: taxable }),
+    enabled: Boolean(state) && taxable > 0,
+    retry: false,
+  });
+  const totals = orderTotals(doc, tax.data?.tax_cents ?? 0);
+  const [busy, setBusy] = useState(false);
+  const [submitted, setSubmitted] = useState<{ status: string } | null>(null);
+  const [problems, setProblems] = useState<Record<string, string>>({});
+
+  const submit = async () => {
+    setBusy(true);
+    setProblems({});
+    const outcome = await flow.save({ ...doc, totalSalePrice: centsToDecimal(totals.totalCents) }, { submit: true });
+    setBusy(false);
+    if (outcome === 'saved') setSubmitted({ status: flow.record?.status ?? '11' });
+    else setProblems(flow.errors);
+  };
+  const fieldProblems = Object.keys(problems).length ? problems : flow.errors;
+  const c = doc.CustomerInfo ?? {};
+  const s = doc.StoreInfo ?? {};
+  const monthly = (doc.PaymentPlanInfo ?? []).find((p) => p.type === PAYMENT_PLAN_KIND.MONTHLY);
+
+  if (submitted) {
+    return (
+      <Stack maw={720}>
+        <Alert color="green" title="Order submitted" role="status">
+          Order {flow.record?.unifiedOrderId} is now {ORDER_STATUS_LABELS[(flow.record?.status ?? '11') as OrderStatusCode]}: the contract link was e-mailed to {c.email}.
+        </Alert>
+        <Anchor component={Link} to="/order">
+          Back to the order list
+        </Anchor>
+      </Stack>
+    );
+  }
+  return (
+    <StepFrame orderId={orderId} step="summary" orderType={orderType} country={country} title="Summary" reference={flow.record?.unifiedOrderId} pending={flow.pending} busy={busy} submitLabel="Submit order" onSubmit={() => void submit()}>
+      {Object.keys(fieldProblems).length > 0 && (
+        <Alert color="red" title="The order is not complete" role="alert">
+          <List>
+            {Object.entries(fieldProblems).map(([field, message]) => {
+              const step = stepOfField(field, doc);
+              return (
+                <List.Item key={field}>
+                  {message}{' '}
+                  <Anchor component={Link} to={stepPath(step, orderId)}>
+                    Fix it on “{STEP_LABELS[step]}”
+                  </Anchor>
+                </List.Item>
+              );
+            })}
+          </List>
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Fieldset legend="Merchant">
+          <Text>{[c.firstName, c.lastName].filter(Boolean).join(' ') || '—'}</Text>
+          <Text>{c.email || '—'}</Text>
+          <Text>{c.phone || '—'}</Text>
+          <Text>Tax id {c.federalTaxId || '—'}</Text>
+          <Text>{address(doc.HomeAddress)}</Text>
+          <Anchor component={Link} to={stepPath('storeInfo', orderId)}>
+            Edit store information
+          </Anchor>
+        </Fieldset>
+        <Fieldset legend="Store">
+          <Text>{s.doingBusinessAs || '—'}</Text>
+          <Text>{s.storeName || '—'}</Text>
+          <Text>{address(s.StoreAddress)}</Text>
+          <Text>{orderType === 'P' ? `${doc.noOfTerminals ?? 0} terminal(s)` : 'Non-POS order (no hardware)'}</Text>
+        </Fieldset>
+        <Fieldset legend="Payment">
+          {orderType === 'P' && <Text>Hardware: {methodOnFile((doc.PaymentInstrumentInfo ?? []).find((m) => m.type === PAYMENT_PLAN_KIND.HARDWARE)) ?? 'not chosen'}</Text>}
+          <Text>Service plan: {methodOnFile((doc.PaymentInstrumentInfo ?? []).find((m) => m.type === PAYMENT_PLAN_KIND.MONTHLY)) ?? 'not chosen'}</Text>
+          <Text>{Number(monthly?.paymentPlanId) === 5 ? 'Yearly plan' : 'Monthly plan'}</Text>
+          <Anchor component={Link} to={stepPath('charges', orderId)}>
+            Edit recurring charges
+          </Anchor>
+        </Fieldset>
+      </SimpleGrid>
+      {tax.isError && <Text c="dimmed">Tax could not be computed for {state || 'this store'}; it is added when the order is invoiced.</Text>}
+      <TotalsTable totals={totals} caption={`Totals (${totals.currency})`} showTax />
+      <Button component={Link} to="/order" variant="subtle" w="fit-content">
+        Save for later and go to the order list
+      </Button>
+    </StepFrame>
+  );
+}
+
+/** #/summary/{orderId}: everything at a glance with taxes and totals in the store's currency; submit. */
 export default function SummaryPage() {
-  return null;
+  return <OrderStepPage>{(ctx) => <SummaryStep {...ctx} />}</OrderStepPage>;
 }

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
+  effectivePrivileges,
   ORDER_FLOWS,
   ORDER_SEARCH_TEXT_MIN,
   ORDER_STATUS_CODES,
@@ -10,6 +11,7 @@ import {
 } from '@pos/domain';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table';
 import { ListPagination } from '../../../components/list-pagination';
 import { describeError } from '../../../lib/error-message';
@@ -39,6 +41,7 @@ function SortHeader(props: { column: string; sort: string | null; onSort: (s: st
 export default function OrderListPage() {
   const { session } = useSession();
   const queueStatus = startStatusForRole(session?.role ?? '');
+  const mayCreate = session ? effectivePrivileges(session.role, session.additional_privileges).includes('create_distributor_orders') : false;
   const queueFilters: OrderFilters = { status: queueStatus, flow: '', salesRep: '', dateFrom: '', dateTo: '', q: '' };
   const [draft, setDraft] = useState<OrderFilters>(queueFilters);
   const [applied, setApplied] = useState<OrderFilters>(queueFilters);
@@ -114,9 +117,16 @@ export default function OrderListPage() {
 
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        Orders
-      </Title>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          Orders
+        </Title>
+        {mayCreate && (
+          <Button component={Link} to="/neworder">
+            New order
+          </Button>
+        )}
+      </Group>
       <form onSubmit={apply} aria-label="Filter orders">
         <Group align="flex-end" gap="sm" wrap="wrap">
           <NativeSelect label="Status" data={STATUS_OPTIONS} value={draft.status} onChange={(e) => set('status')(e.currentTarget.value)} w={240} />
