@@ -1,4 +1,34 @@
-/** Placeholder: being built (issue 7). */
+import { Alert, Stack, Title } from '@mantine/core';
+import { useState } from 'react';
+import { CONFIRMATION_KEY } from '../api/contracts';
+
+interface Confirmation {
+  reference: string;
+  signer: string;
+  at: string;
+}
+
+function readConfirmation(): Confirmation | null {
+  try {
+    return JSON.parse(sessionStorage.getItem(CONFIRMATION_KEY) ?? 'null') as Confirmation | null;
+  } catch {
+    return null;
+  }
+}
+
+/** #/confirmation (public): what the merchant just signed or authorized. */
 export default function ConfirmationPage() {
-  return null;
+  const [done] = useState(readConfirmation);
+  return (
+    <Stack maw={640}>
+      <Title order={1} size="h2">
+        Thank you
+      </Title>
+      <Alert color="green" title="All done" role="status">
+        {done
+          ? `Your contract for order ${done.reference} was signed by ${done.signer} on ${new Date(done.at).toLocaleString()}. Your sales representative will be in touch about the installation.`
+          : 'Your answer was received. Your sales representative will be in touch.'}
+      </Alert>
+    </Stack>
+  );
 }

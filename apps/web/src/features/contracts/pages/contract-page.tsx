@@ -1,4 +1,134 @@
-/** Placeholder: being built (issue 7). */
+import { Alert, Anchor, Button, Checkbox, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { formatMoney } from '@pos/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Spinner } from '../../../components/spinner';
+import { isApiError } from '../../../lib/api';
+import { describeError } from '../../../lib/error-message';
+import { usePageCountry } from '../../../lib/header-state';
+import { CONFIRMATION_KEY, getContract, signContract } from '../api/contracts';
+import { SignaturePad, type SignaturePadHandle } from '../components/signature-pad';
+
+export const DEAD_LINK_MESSAGE = 'This link has expired or was already used — ask your sales representative for a new one.';
+
+/**
+ * #/contract/{tok} (public): the merchant reads the contract (summary and PDF), types their name, signs in the box
+ * (or uses the typed name), agrees to sign electronically and signs; then #/confirmation.
+ */
 export default function ContractPage() {
-  return null;
+  const tok = useParams().tok ?? '';
+  const navigate = useNavigate();
+  const view = useQuery({ queryKey: ['contract', tok], queryFn: ({ signal }) => getContract(tok, signal), retry: false, staleTime: 0, gcTime: 0 });
+  const pad = useRef<SignaturePadHandle>(null);
+  const [name, setName] = useState('');
+  const [consent, setConsent] = useState(false);
+  const [signed, setSigned] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  usePageCountry(view.data?.country);
+
+  if (view.isPending) return <Spinner busy />;
+  if (view.isError) {
+    const gone = isApiError(view.error) && (view.error.status === 410 || view.error.status === 400);
+    return (
+      <Alert color="red" title="This contract link does not work" maw={640}>
+        {gone ? DEAD_LINK_MESSAGE : describeError(view.error).message}
+      </Alert>
+    );
+  }
+  const c = view.data;
+  const money = (cents: number) => formatMoney(cents, c.currency);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const png = pad.current?.toPng() ?? null;
+    const problems: Record<string, string> = {};
+    if (name.trim().length < 2) problems.signer_name = 'Type your full name.';
+    if (!png) problems.signature_png = 'Draw your signature in the box, or use your typed name.';
+    if (!consent) problems.consent = 'Tick the box to agree to sign electronically.';
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
+    setBusy(true);
+    try {
+      const result = await signContract(tok, { signer_name: name.trim(), signature_png: png!, consent: true });
+      sessionStorage.setItem(CONFIRMATION_KEY, JSON.stringify({ reference: result.unified_order_id, signer: result.signer_name, at: result.signed_at }));
+      void navigate('/confirmation');
+    } catch (error) {
+      if (isApiError(error) && error.status === 410) setErrors({ _: DEAD_LINK_MESSAGE });
+      else setErrors(isApiError(error) && Object.keys(error.fields).length ? error.fields : { _: describeError(error).message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap="md" maw={760}>
+      <Title order={1} size="h2">
+        Your contract — order {c.unified_order_id}
+      </Title>
+      <Text>
+        {c.merchant_name} · {c.store_name} · contract version {c.version_no}
+      </Text>
+      <Table aria-label="What you are signing for">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Item</Table.Th>
+            <Table.Th ta="right">Quantity</Table.Th>
+            <Table.Th ta="right">Amount</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {c.lines.map((l, i) => (
+            <Table.Tr key={i}>
+              <Table.Td>{l.description}</Table.Td>
+              <Table.Td ta="right">{l.quantity}</Table.Td>
+              <Table.Td ta="right">{money(l.amount_cents)}</Table.Td>
+            </Table.Tr>
+          ))}
+          <Table.Tr>
+            <Table.Th scope="row">Total</Table.Th>
+            <Table.Td />
+            <Table.Td ta="right" fw={700}>
+              {money(c.total_cents)}
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
+      <Anchor href={c.pdf_url} target="_blank" rel="noopener">
+        Open the contract (PDF)
+      </Anchor>
+      <form onSubmit={(e) => void submit(e)} aria-label="Sign the contract" noValidate>
+        <Stack gap="sm">
+          {errors._ && (
+            <Alert color="red" role="alert">
+              {errors._}
+            </Alert>
+          )}
+          <TextInput label="Full name" required value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.signer_name} autoComplete="name" maw={360} />
+          <SignaturePad ref={pad} onChange={setSigned} />
+          <Button variant="light" w="fit-content" size="xs" onClick={() => pad.current?.writeName(name)} disabled={name.trim().length < 2}>
+            Use my typed name as my signature
+          </Button>
+          {errors.signature_png && (
+            <Text c="red" size="sm" role="alert">
+              {errors.signature_png}
+            </Text>
+          )}
+          <Checkbox
+            label="I have read the contract and agree to sign it electronically; my electronic signature has the same effect as a handwritten one."
+            checked={consent}
+            onChange={(e) => setConsent(e.currentTarget.checked)}
+            error={errors.consent}
+          />
+          <Button type="submit" loading={busy} w="fit-content">
+            Sign contract
+          </Button>
+          <Text size="xs" c="dimmed">
+            {signed ? 'Signature ready.' : 'No signature yet.'} The link works until {new Date(c.expires_at).toLocaleDateString()}.
+          </Text>
+        </Stack>
+      </form>
+    </Stack>
+  );
 }

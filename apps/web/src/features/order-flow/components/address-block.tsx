@@ -1,5 +1,6 @@
 import { Fieldset, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
-import { formatZipInput, statesFor, zipMask } from '@pos/domain';
+import { formatZipInput, statesFor, validateZip, zipMask } from '@pos/domain';
+import { useState } from 'react';
 
 export interface AddressValue {
   [key: string]: unknown;
@@ -27,6 +28,12 @@ export function AddressBlock(props: {
   const set = (field: keyof AddressValue, text: string) => props.onChange({ ...v, country: props.country, [field]: text });
   const ca = props.country === 'CA';
   const e = props.errors ?? {};
+  const [zipError, setZipError] = useState<string | null>(null);
+  const checkZip = () => {
+    const zip = v.zip ?? '';
+    const check = validateZip(props.country, zip);
+    setZipError(zip.trim() !== '' && !check.ok ? check.message : null);
+  };
   return (
     <Fieldset legend={props.legend}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -47,7 +54,8 @@ export function AddressBlock(props: {
           description={`Format ${zipMask(props.country) ?? ''}`}
           value={v.zip ?? ''}
           onChange={(x) => set('zip', formatZipInput(props.country, x.currentTarget.value))}
-          error={e.zip}
+          onBlur={checkZip}
+          error={zipError ?? e.zip}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
         />
       </SimpleGrid>

@@ -1,0 +1,50 @@
+import {
+  contractLinkSent,
+  contractSignResult,
+  contractView,
+  orderContract,
+  orderContractList,
+  reauthorizeResult,
+  reauthorizeView,
+  type ContractSignRequest,
+  type ReauthorizeRequest,
+} from '@pos/domain';
+import { api } from '../../../lib/api';
+
+/*
+ * The merchant's pages (no session; the link token is in the path) and the staff contract calls — see
+ * packages/domain/src/contracts/order-contracts.ts.
+ */
+
+export async function getContract(tok: string, signal?: AbortSignal) {
+  return contractView.parse(await api.get<unknown>('/api/public/contracts/{tok}', { params: { tok }, signal }));
+}
+
+export async function signContract(tok: string, body: ContractSignRequest) {
+  return contractSignResult.parse(await api.post<unknown>('/api/public/contracts/{tok}/sign', body, { params: { tok } }));
+}
+
+export async function getReauthorize(tok: string, signal?: AbortSignal) {
+  return reauthorizeView.parse(await api.get<unknown>('/api/public/contracts/reauthorize/{tok}', { params: { tok }, signal }));
+}
+
+export async function reauthorize(tok: string, body: ReauthorizeRequest) {
+  return reauthorizeResult.parse(await api.post<unknown>('/api/public/contracts/reauthorize/{tok}', body, { params: { tok } }));
+}
+
+export async function listContracts(orderId: number, signal?: AbortSignal) {
+  return orderContractList.parse(await api.get<unknown>('/api/customers/contracts/{orderId}/{token}', { params: { orderId }, signal }));
+}
+
+export async function sendContractLink(orderId: number, kind: 'sign' | 'reauthorize') {
+  return contractLinkSent.parse(await api.post<unknown>('/api/customers/contracts/{orderId}/send/{token}', { kind }, { params: { orderId } }));
+}
+
+export async function uploadContract(orderId: number, file: File) {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return orderContract.parse(await api.post<unknown>('/api/customers/contracts/{orderId}/upload/{token}', form, { params: { orderId } }));
+}
+
+/** Where the confirmation page finds what was just signed (this tab only). */
+export const CONFIRMATION_KEY = 'contractConfirmation';

@@ -1,0 +1,148 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2e, launchBrowser, noBrowser } from './support/browser';
+import { fillStoreInfo, milestones, monthlyCharges, newMerchant, payUpfrontByCard, selectHardware, signInToOrders, startOrder, submitOrder } from './support/order-flow';
+import { changeStatus, openOrder } from './support/order-queue';
+import { headerOf, mainOf, signInAsStaff } from './support/staff-session';
+
+/*
+ * Issue 7 end to end, as the people involved would: a rep sells a POS system to a new US merchant through every step,
+ * the merchant signs the contract from the e-mailed link (read from the Mailbox), AR and operations move the order
+ * through their queues, operations completes it, and the customer page shows the new store and its terminals.
+ */
+
+const POS_MILESTONES = ['ORDER', 'SELECT HARDWARE', 'PAYMENT (PLAN / METHOD)', 'Recurring charges'];
+
+/** The newest contract link e-mailed to `to`, as the Admin Mailbox shows it. */
+async function contractLinkFromMailbox(browser: Browser, to: string): Promise<string> {
+  const { page, context } = await signInAsStaff(browser, 'admin@example.com');
+  await page.goto('/#/admin/mailbox');
+  await mainOf(page).getByRole('heading', { name: 'Mailbox', level: 1 }).waitFor();
+  await mainOf(page).getByRole('searchbox', { name: 'Recipient' }).fill(to);
+  await mainOf(page).getByRole('combobox', { name: 'Template' }).selectOption({ label: 'Contract signing link' });
+  const row = mainOf(page).getByRole('table', { name: /Messages, newest first/ }).getByRole('row').filter({ hasText: to }).first();
+  await row.waitFor();
+  const subject = row.getByRole('button');
+  const subjectText = (await subject.textContent()) ?? '';
+  await subject.click();
+  const link = mainOf(page).getByRole('region', { name: subjectText }).getByRole('link', { name: /#\/contract\// });
+  const href = (await link.getAttribute('href'))!;
+  await context.close();
+  return href;
+}
+
+async function expectMilestone(page: Page, current: string | null, labels = POS_MILESTONES): Promise<void> {
+  await headerOf(page).getByRole('navigation', { name: 'Order progress' }).waitFor();
+  expect(await milestones(page)).toEqual({ labels, current });
+}
+
+describe.skipIf(noBrowser)('orders end to end (issue 7)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it('a rep sells a POS system, the merchant signs from the Mailbox link, AR and operations move it to Complete, the customer page shows the store and terminals', async () => {
+    const m = newMerchant('US');
+    const rep = await signInToOrders(browser, 'ram@example.com');
+    const page = rep.page;
+
+    await startOrder(page, { type: 'POS', country: 'US' });
+    await expectMilestone(page, 'ORDER');
+    await fillStoreInfo(page, m);
+    await page.waitForURL(/#\/sale-summary\/\d+$/);
+    await expectMilestone(page, 'SELECT HARDWARE');
+    await selectHardware(page, 2);
+    await page.waitForURL(/#\/payment-plan-method\/\d+$/);
+    await expectMilestone(page, 'PAYMENT (PLAN / METHOD)');
+    await payUpfrontByCard(page, `${m.firstName} ${m.lastName}`);
+    await page.waitForURL(/#\/charges\/\d+$/);
+    await expectMilestone(page, 'Recurring charges');
+    await monthlyCharges(page, '59.00');
+    await page.waitForURL(/#\/summary\/\d+$/);
+    // The summary: every milestone done, totals in US dollars with Texas tax.
+    await expectMilestone(page, null);
+    const totals = mainOf(page).getByRole('table', { name: 'Totals (USD)' });
+    await totals.getByRole('row', { name: /^Tax/ }).waitFor();
+    expect(await totals.textContent()).toMatch(/\$[\d,]+\.\d\d/);
+    expect(await mainOf(page).getByRole('group', { name: 'Payment' }).textContent()).toContain('visa ending 4242');
+    const unified = await submitOrder(page);
+    expect(await mainOf(page).getByRole('status').filter({ hasText: 'Order submitted' }).textContent()).toContain(m.email);
+    expect(rep.errors).toEqual([]);
+
+    // The merchant opens the link from the e-mail (no session) and signs with the typed name.
+    const link = await contractLinkFromMailbox(browser, m.email);
+    expect(link.startsWith(`${e2e.baseUrl}/#/contract/`)).toBe(true);
+    const merchant = await (await browser.newContext()).newPage();
+    await merchant.goto(link);
+    await mainOf(merchant).getByRole('heading', { name: `Your contract — order ${unified}` }).waitFor();
+    const pdfHref = await mainOf(merchant).getByRole('link', { name: 'Open the contract (PDF)' }).getAttribute('href');
+    const pdf = await merchant.request.get(`${e2e.baseUrl}${pdfHref}`);
+    expect([pdf.status(), pdf.headers()['content-type']]).toEqual([200, 'application/pdf']);
+    await mainOf(merchant).getByRole('textbox', { name: 'Full name' }).fill(`${m.firstName} ${m.lastName}`);
+    await mainOf(merchant).getByRole('button', { name: 'Use my typed name as my signature' }).click();
+    await mainOf(merchant).getByRole('checkbox', { name: /agree to sign it electronically/ }).check();
+    await mainOf(merchant).getByRole('button', { name: 'Sign contract' }).click();
+    await merchant.waitForURL(/#\/confirmation$/);
+    await mainOf(merchant).getByText(`Your contract for order ${unified} was signed by ${m.firstName} ${m.lastName}`).waitFor();
+    // The link was single-use.
+    await merchant.goto(link);
+    await merchant.reload();
+    await mainOf(merchant).getByText('This link has expired or was already used').waitFor();
+
+    // AR: the signed order is in its queue; it approves and hands it to support.
+    const ar = await signInToOrders(browser, 'ar@example.com');
+    await mainOf(ar.page).getByText('Your queue: Pending AR Approval').waitFor();
+    await mainOf(ar.page).getByRole('button', { name: `Open order ${unified}` }).waitFor();
+    let panel = await openOrder(ar.page, unified, 'Any status');
+    await changeStatus(ar.page, panel, 'AR Submitted', 'Payment checked.');
+    await changeStatus(ar.page, panel, 'Submitted to Support', 'Ready for installation.');
+
+    // Operations: schedules the installation, installs and completes.
+    const ops = await signInToOrders(browser, 'ops@example.com');
+    panel = await openOrder(ops.page, unified, 'Any status');
+    await changeStatus(ops.page, panel, 'Installation', 'Install booked.');
+    await changeStatus(ops.page, panel, 'Complete', 'Installed and trained.');
+    expect(ar.errors).toEqual([]);
+    expect(ops.errors).toEqual([]);
+
+    // The customer page shows the new store and its two terminals.
+    await ops.page.goto('/#/customer');
+    await mainOf(ops.page).getByRole('searchbox', { name: 'Search customers' }).fill(m.dba);
+    await mainOf(ops.page).getByRole('button', { name: 'Search', exact: true }).click();
+    await mainOf(ops.page).getByRole('table', { name: /Matching stores/ }).getByRole('link', { name: `${m.dba} #1`, exact: true }).click();
+    await mainOf(ops.page).getByRole('heading', { name: `${m.dba} LLC`, level: 1 }).waitFor();
+    await mainOf(ops.page).getByRole('tab', { name: 'Terminals' }).click();
+    const terminals = mainOf(ops.page).getByRole('table', { name: /Terminals/ });
+    await terminals.waitFor();
+    await expect.poll(async () => terminals.getByRole('row').filter({ hasText: /Pending/i }).count()).toBe(2);
+  });
+
+  it('a non-POS order shows two milestones; a Canadian order takes an A1A 1A1 postal code and shows C$', async () => {
+    const rep = await signInToOrders(browser, 'ram@example.com');
+    const page = rep.page;
+    await startOrder(page, { type: 'Non-POS', country: 'US' });
+    await expectMilestone(page, 'ORDER', ['ORDER', 'Recurring charges']);
+
+    await page.goto('/#/order');
+    const m = newMerchant('CA');
+    await startOrder(page, { type: 'POS', country: 'CA' });
+    await headerOf(page).getByRole('img', { name: 'Canada' }).waitFor();
+    const postal = mainOf(page).getByRole('group', { name: 'Legal (home) address' }).getByRole('textbox', { name: 'Postal code' });
+    await postal.fill('12345');
+    expect(await postal.inputValue()).toBe('');
+    await postal.fill('s4p');
+    await postal.blur();
+    await mainOf(page).getByText('Canadian postal code must look like A1A 1A1.').waitFor();
+    await fillStoreInfo(page, m);
+    await page.waitForURL(/#\/sale-summary\/\d+$/);
+    const products = mainOf(page).getByRole('table', { name: 'Hardware and products' });
+    await products.waitFor();
+    expect(await products.textContent()).toContain('C$');
+    await selectHardware(page, 1);
+    await page.waitForURL(/#\/payment-plan-method\/\d+$/);
+    await mainOf(page).getByText(/Paid upfront: C\$/).waitFor();
+    expect(rep.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,32 @@
+import type { Locator, Page } from 'playwright-core';
+import { mainOf } from './staff-session';
+
+/*
+ * The #/order list as the approvers use it: find an order by its unified id, open its panel, move it on.
+ */
+
+/** Filter the order list by text (unified order id, legal name, DBA or tax id) and open the order's panel. */
+export async function openOrder(page: Page, unifiedOrderId: string, status?: string): Promise<Locator> {
+  if (!page.url().includes('#/order')) await page.goto('/#/order');
+  const main = mainOf(page);
+  const filters = main.getByRole('form', { name: 'Filter orders' });
+  await filters.waitFor();
+  if (status !== undefined) await filters.getByRole('combobox', { name: 'Status' }).selectOption({ label: status });
+  await filters.getByRole('textbox', { name: 'Search text' }).fill(unifiedOrderId);
+  await filters.getByRole('button', { name: 'Apply', exact: true }).click();
+  const open = main.getByRole('button', { name: `Open order ${unifiedOrderId}` });
+  await open.waitFor();
+  await open.click();
+  const panel = main.getByRole('region', { name: `Order ${unifiedOrderId}` });
+  await panel.waitFor();
+  return panel;
+}
+
+/** In an open order panel: choose the new status by its label, give a note, change it and wait for the toast. */
+export async function changeStatus(page: Page, panel: Locator, toLabel: string, note: string): Promise<void> {
+  const change = panel.getByRole('region', { name: 'Change status' });
+  await change.getByRole('combobox', { name: 'New status' }).selectOption({ label: toLabel });
+  await change.getByRole('textbox', { name: 'Status note' }).fill(note);
+  await change.getByRole('button', { name: 'Change status' }).click();
+  await page.getByText(`Now ${toLabel}.`).first().waitFor();
+}
