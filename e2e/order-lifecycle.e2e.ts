@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2e, launchBrowser, noBrowser } from './support/browser';
 import { fillStoreInfo, milestones, monthlyCharges, newMerchant, payUpfrontByCard, selectHardware, signInToOrders, startOrder, submitOrder } from './support/order-flow';
 import { changeStatus, openOrder } from './support/order-queue';
-import { headerOf, mainOf, signInAsStaff } from './support/staff-session';
+import { headerOf, mainOf, sessionToken, signInAsStaff } from './support/staff-session';
 
 /*
  * Issue 7 end to end, as the people involved would: a rep sells a POS system to a new US merchant through every step,
@@ -144,5 +144,40 @@ describe.skipIf(noBrowser)('orders end to end (issue 7)', () => {
     await page.waitForURL(/#\/payment-plan-method\/\d+$/);
     await mainOf(page).getByText(/Paid upfront: C\$/).waitFor();
     expect(rep.errors).toEqual([]);
+  });
+
+  it('RAM Support assigns an agent to a waiting order from its panel and uploads the paper contract the merchant signed', async () => {
+    const { page, errors } = await signInToOrders(browser, 'ramsupport@example.com');
+    await mainOf(page).getByText('Your queue: Pending Contract Sign').waitFor();
+    const rows = mainOf(page).getByRole('table', { name: /^Orders — \d+ match/ }).getByRole('row').filter({ hasText: 'Pending Contract Sign' });
+    await rows.first().waitFor();
+    const open = rows.first().getByRole('button', { name: /^Open order / });
+    const unified = (await open.getAttribute('aria-label'))!.replace('Open order ', '');
+    await open.click();
+    const panel = mainOf(page).getByRole('region', { name: `Order ${unified}` });
+    await panel.waitFor();
+
+    // An agent, found by the first letters of a demo distributor's name.
+    const token = await sessionToken(page);
+    const agents = (await (await page.request.get(`${e2e.baseUrl}/api/customers/getagents/${token}?types=Distributor`)).json()) as { info: { agents: { name: string }[] } };
+    const name = agents.info.agents[0]!.name;
+    const agent = panel.getByRole('region', { name: 'Agent' });
+    await agent.getByRole('textbox', { name: 'Find an agent' }).fill(name.slice(0, 4));
+    const select = agent.getByRole('combobox', { name: 'Agent' });
+    await expect.poll(async () => (await select.locator('option').allTextContents()).some((t) => t.startsWith(name))).toBe(true);
+    const option = (await select.locator('option').allTextContents()).find((t) => t.startsWith(name))!;
+    await select.selectOption({ label: option });
+    await agent.getByRole('button', { name: /^(Assign|Switch) agent$/ }).click();
+    await page.getByText(`${name} now has order ${unified}.`).waitFor();
+    await agent.getByText(name, { exact: true }).waitFor();
+
+    // The paper contract.
+    const contract = panel.getByRole('region', { name: 'Contract' });
+    await contract.getByRole('link', { name: 'Upload signed contract' }).click();
+    await page.waitForURL(/#\/upload-contract\?order=\d+$/);
+    await mainOf(page).getByLabel(/Signed contract/).setInputFiles({ name: 'signed.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') });
+    await mainOf(page).getByRole('button', { name: 'Upload contract' }).click();
+    await mainOf(page).getByRole('status').filter({ hasText: 'moved on to its approval queue' }).waitFor();
+    expect(errors).toEqual([]);
   });
 });

@@ -1,9 +1,7 @@
 import {
-  contractLinkSent,
   contractSignResult,
   contractView,
   orderContract,
-  orderContractList,
   reauthorizeResult,
   reauthorizeView,
   type ContractSignRequest,
@@ -12,7 +10,7 @@ import {
 import { api } from '../../../lib/api';
 
 /*
- * The merchant's pages (no session; the link token is in the path) and the staff contract calls — see
+ * The merchant's pages (no session; the link token is in the path) and the paper-contract upload — see
  * packages/domain/src/contracts/order-contracts.ts.
  */
 
@@ -30,14 +28,6 @@ export async function getReauthorize(tok: string, signal?: AbortSignal) {
 
 export async function reauthorize(tok: string, body: ReauthorizeRequest) {
   return reauthorizeResult.parse(await api.post<unknown>('/api/public/contracts/reauthorize/{tok}', body, { params: { tok } }));
-}
-
-export async function listContracts(orderId: number, signal?: AbortSignal) {
-  return orderContractList.parse(await api.get<unknown>('/api/customers/contracts/{orderId}/{token}', { params: { orderId }, signal }));
-}
-
-export async function sendContractLink(orderId: number, kind: 'sign' | 'reauthorize') {
-  return contractLinkSent.parse(await api.post<unknown>('/api/customers/contracts/{orderId}/send/{token}', { kind }, { params: { orderId } }));
 }
 
 export async function uploadContract(orderId: number, file: File) {

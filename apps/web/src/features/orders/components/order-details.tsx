@@ -15,6 +15,7 @@ import { describeError } from '../../../lib/error-message';
 import { useSession } from '../../../lib/session';
 import { addOrderNote, changeOrderStatus, getOrderHistory, getOrderNotes, getStatusReasons, orderKeys } from '../api/orders';
 import { formatCents, formatDateTime } from '../lib/format';
+import { OrderAgentSection, OrderContractSection } from './order-contract-section';
 
 export const ORDER_CONFLICT_MESSAGE = 'Someone else changed this order while you had it open. The latest version is now shown: check it and try again.';
 
@@ -49,10 +50,14 @@ export function OrderDetails({ order, onClose, onChanged }: OrderDetailsProps) {
 }
 
 function OrderDetailsBody({ order, onChanged }: { order: OrderSearchRecord; onChanged: (o: OrderSearchRecord) => void }) {
+  const { session } = useSession();
+  const canEdit = session ? effectivePrivileges(session.role, session.additional_privileges).includes('search_orders_edit') : false;
   return (
     <Stack gap="lg">
       <OrderSummary order={order} />
       <ChangeStatus order={order} onChanged={onChanged} />
+      <OrderContractSection order={order} canEdit={canEdit} />
+      <OrderAgentSection order={order} canEdit={canEdit} onChanged={onChanged} />
       <StatusHistory orderId={order.id} />
       <OrderNotes orderId={order.id} />
     </Stack>

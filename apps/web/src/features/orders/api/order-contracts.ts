@@ -1,0 +1,33 @@
+import { agentList, agentOrderAssignments, contractLinkSent, orderContractList } from '@pos/domain';
+import { api } from '../../../lib/api';
+
+/*
+ * The order panel's contract and agent calls (contracts in @pos/domain):
+ *   GET    /api/customers/contracts/{orderId}/{token}                    → {contracts}
+ *   POST   /api/customers/contracts/{orderId}/send/{token} {kind}         → {sent_to, expires_at}
+ *   GET    /api/customers/getagents/{token}?search=                       → {agents}
+ *   PUT    /api/customers/agentorders/{token}/updateagentid {order_id, agent_id, version}
+ *   DELETE /api/customers/agentorders/{token}/delete {order_id, agent_id}
+ */
+
+export const contractKeys = { list: (orderId: number) => ['orders', 'contracts', orderId] as const };
+
+export async function listOrderContracts(orderId: number, signal?: AbortSignal) {
+  return orderContractList.parse(await api.get<unknown>('/api/customers/contracts/{orderId}/{token}', { params: { orderId }, signal }));
+}
+
+export async function sendOrderContractLink(orderId: number, kind: 'sign' | 'reauthorize') {
+  return contractLinkSent.parse(await api.post<unknown>('/api/customers/contracts/{orderId}/send/{token}', { kind }, { params: { orderId } }));
+}
+
+export async function searchAgents(search: string, signal?: AbortSignal) {
+  return agentList.parse(await api.get<unknown>('/api/customers/getagents/{token}', { query: { search }, signal }));
+}
+
+export async function setOrderAgent(orderId: number, agentId: number, version: number) {
+  return agentOrderAssignments.parse(await api.put<unknown>('/api/customers/agentorders/{token}/updateagentid', { order_id: orderId, agent_id: agentId, version }));
+}
+
+export async function removeOrderAgent(orderId: number, agentId: number) {
+  return agentOrderAssignments.parse(await api.delete<unknown>('/api/customers/agentorders/{token}/delete', { order_id: orderId, agent_id: agentId }));
+}
