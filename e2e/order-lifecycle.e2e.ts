@@ -180,4 +180,22 @@ describe.skipIf(noBrowser)('orders end to end (issue 7)', () => {
     await mainOf(page).getByRole('status').filter({ hasText: 'moved on to its approval queue' }).waitFor();
     expect(errors).toEqual([]);
   });
+
+  it('an admin adds two terminals to an existing store: the add-on order summary, then the draft order', async () => {
+    const { page, errors } = await signInAsStaff(browser, 'admin@example.com');
+    const token = await sessionToken(page);
+    const found = (await (await page.request.get(`${e2e.baseUrl}/api/customers/${token}/all?search=mart&limit=1`)).json()) as { info: { items: { customer_id: number; store_id: number }[] } };
+    const { customer_id: customerId, store_id: storeId } = found.info.items[0]!;
+    await page.goto(`/#/customer?id=${customerId}&store=${storeId}`);
+    await mainOf(page).getByRole('link', { name: 'Add items' }).click();
+    await page.waitForURL(new RegExp(`#/additional-items/${customerId}/${storeId}$`));
+    await mainOf(page).getByRole('table', { name: 'Hardware and products' }).getByRole('spinbutton').first().fill('2');
+    const summary = mainOf(page).getByRole('table', { name: 'Add-on order summary' });
+    await summary.getByRole('row').filter({ hasText: /^.+2/ }).first().waitFor();
+    await mainOf(page).getByRole('button', { name: 'Create add-on order' }).click();
+    await page.waitForURL(/#\/additional-items\/order\/\d+\/1$/);
+    await mainOf(page).getByText('status Draft', { exact: false }).waitFor();
+    expect(await mainOf(page).getByRole('table', { name: 'Add-on order summary' }).textContent()).toMatch(/\$/);
+    expect(errors).toEqual([]);
+  });
 });

@@ -14,7 +14,7 @@ export interface PageModule {
 export type PageMap = Partial<Record<RouteId, () => Promise<PageModule>>>;
 
 const newOrderPage = () => import('../features/order-flow/pages/new-order-page');
-const additionalItemsPage = () => import('../features/additional-items/pages/additional-items-page');
+const additionalItemsPage = () => import('../features/order-flow/pages/additional-items-page');
 const distributorPasswordReset = () => import('../features/auth/pages/distributor-password-reset-page');
 
 /** Every page is loaded on demand (spec §2). */

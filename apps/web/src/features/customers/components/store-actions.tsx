@@ -52,6 +52,9 @@ export function StoreActions({ store, permissions }: StoreActionsProps) {
             <Button size="xs" variant="default" component={Link} to={editPagePath('editpaymentplan', customerId, id)}>
               Edit payment plan
             </Button>
+            <Button size="xs" variant="default" component={Link} to={`/additional-items/${customerId}/${id}`}>
+              Add items
+            </Button>
           </>
         )}
         {canFeatures && (

@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/spinner';
 import { describeError } from '../../../lib/error-message';
 import { findPromotion, getBundles, getProducts } from '../api/order-flow';
 import { OrderStepPage, type StepContext } from '../components/order-step-page';
+import { ProductQuantities, terminalCount } from '../components/product-quantities';
 import { StepFrame } from '../components/step-frame';
 import { TotalsTable } from '../components/totals-table';
 import { countryOf } from '../lib/doc';
@@ -36,18 +37,11 @@ function SaleSummaryStep({ orderId, doc, orderType, flow }: StepContext) {
   const items = (draft.BillingItemInfo ?? []) as OrderBillingItemEntry[];
   const bundleItems = (draft.BundleInfo ?? []) as OrderBundleEntry[];
   const promos = (draft.PromotionInfo ?? []) as OrderPromotionEntry[];
-  const quantityOf = (productId: number) => items.find((i) => i.productId === productId)?.quantity ?? 0;
   const bundleQuantity = (bundleId: number) => bundleItems.find((b) => b.bundleId === bundleId)?.quantity ?? 0;
   const totals = orderTotals(draft);
   const terminalIds = new Set((products.data?.products ?? []).filter((p) => p.terminal_product || p.kind === 'terminal').map((p) => p.product_id));
-  const terminalCount = items.filter((i) => i.productId != null && terminalIds.has(i.productId)).reduce((n, i) => n + i.quantity, 0);
+  const terminals = terminalCount(items, terminalIds);
 
-  const setProduct = (p: { product_id: number; name: string; unit_price_cents: number | null }, quantity: number) =>
-    update((d) => {
-      const rest = ((d.BillingItemInfo ?? []) as OrderBillingItemEntry[]).filter((i) => i.productId !== p.product_id);
-      const entry: OrderBillingItemEntry = { billingItemId: 0, productId: p.product_id, name: p.name, quantity, unitPrice: centsToDecimal(p.unit_price_cents ?? 0) };
-      return { ...d, BillingItemInfo: quantity > 0 ? [...rest, entry] : rest };
-    });
   const setBundle = (b: { bundle_id: number; name: string; monthly_price_cents: number | null; nrs_pay: boolean }, quantity: number) =>
     update((d) => {
       const rest = ((d.BundleInfo ?? []) as OrderBundleEntry[]).filter((x) => x.bundleId !== b.bundle_id);
@@ -72,7 +66,7 @@ function SaleSummaryStep({ orderId, doc, orderType, flow }: StepContext) {
   };
 
   const submit = async () => {
-    const next = { ...draft, noOfTerminals: Math.max(terminalCount, 0), totalSalePrice: centsToDecimal(orderTotals(draft).totalCents) };
+    const next = { ...draft, noOfTerminals: terminals, totalSalePrice: centsToDecimal(orderTotals(draft).totalCents) };
     setBusy(true);
     const outcome = await flow.save(next);
     setBusy(false);
@@ -82,30 +76,11 @@ function SaleSummaryStep({ orderId, doc, orderType, flow }: StepContext) {
   const checklist = (draft.SaleRepChecklist ?? {}) as Record<string, unknown>;
   return (
     <StepFrame orderId={orderId} step="saleSummary" orderType={orderType} country={country} title="Select hardware" reference={flow.record?.unifiedOrderId} pending={flow.pending} busy={busy} onSubmit={() => void submit()}>
-      {products.isPending || bundles.isPending ? (
+      {bundles.isPending ? (
         <Spinner busy />
       ) : (
         <>
-          <Table aria-label="Hardware and products">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Product</Table.Th>
-                <Table.Th ta="right">Unit price</Table.Th>
-                <Table.Th>Quantity</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(products.data?.products ?? []).map((p) => (
-                <Table.Tr key={p.product_id}>
-                  <Table.Td>{p.name}</Table.Td>
-                  <Table.Td ta="right">{p.unit_price_cents == null ? '—' : formatMoney(p.unit_price_cents, currency)}</Table.Td>
-                  <Table.Td>
-                    <TextInput aria-label={`Quantity of ${p.name}`} type="number" min={0} w={90} value={String(quantityOf(p.product_id))} onChange={(x) => setProduct(p, qty(x.currentTarget.value))} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <ProductQuantities currency={currency} items={items} onChange={(next) => update((d) => ({ ...d, BillingItemInfo: [...next, ...((d.BillingItemInfo ?? []) as OrderBillingItemEntry[]).filter((i) => i.productId == null)] }))} />
           <Table aria-label="Bundles">
             <Table.Thead>
               <Table.Tr>
@@ -128,7 +103,7 @@ function SaleSummaryStep({ orderId, doc, orderType, flow }: StepContext) {
           </Table>
         </>
       )}
-      <Text>Terminals on this order: {terminalCount}</Text>
+      <Text>Terminals on this order: {terminals}</Text>
       {flow.errors.noOfTerminals && (
         <Text c="red" role="alert">
           {flow.errors.noOfTerminals}
