@@ -1,0 +1,123 @@
+import { blankOrder, type OrderDocument } from '@pos/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, signInAs } from '../../../test/factories';
+import { fakeApi, type FakeRequest } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render-app';
+import { markFromNewOrder, pendingDraft } from '../lib/draft-store';
+
+/*
+ * The order flow in the browser's DOM (issue 7, decision 090): the milestone bar per step and origin, ZIP rules by
+ * country, a save that fails for want of a connection kept on the device and sent again, 400 field errors shown.
+ */
+
+const ORDER = 700123;
+const INFO = '/api/customers/orderinfo/tok';
+const SAVE = `/api/customers/orderinfo/${ORDER}/tok`;
+
+function record(doc: OrderDocument, version = 1, status = '1') {
+  return { order: { orderInfoId: ORDER, unifiedOrderId: 'UO-20261124-700123', status, flow: 'AR', order_type: doc.orderType ?? 'P', sales_rep: null, agent_id: null, customer_id: null, version, updated_at: '2026-11-24T10:00:00.000Z', json: doc } };
+}
+
+function filled(country: 'US' | 'CA' = 'US', orderType: 'P' | 'N' = 'P'): OrderDocument {
+  const d = blankOrder();
+  d.orderType = orderType;
+  const a = country === 'US' ? { address1: '1 Main', address2: '', city: 'Austin', state: 'TX', zip: '78701', country } : { address1: '1 Main', address2: '', city: 'Regina', state: 'SK', zip: 'S4P 3Y2', country };
+  d.CustomerInfo = { ...d.CustomerInfo, firstName: 'Ana', lastName: 'Diaz', email: 'ana@shop.example', phone: '5125550100', federalTaxId: '74-1' };
+  d.HomeAddress = { ...a };
+  d.BillingAddress = { ...a };
+  d.ShippingAddress = { ...a };
+  d.StoreInfo = { ...d.StoreInfo, doingBusinessAs: 'Ana Mart', storeName: 'Ana Mart 1', phone: '5125550101', StoreAddress: { ...a } };
+  return d;
+}
+
+const bar = () => within(screen.getByRole('navigation', { name: 'Order progress' }));
+
+afterEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('order flow steps', () => {
+  it('POS from the new-order page: four milestones, the first labelled ORDER, the current one marked', async () => {
+    fakeApi({ ...signInAs('RAM'), [`GET ${INFO}`]: record(filled()) });
+    markFromNewOrder(ORDER);
+    renderApp(`#/store-info/${ORDER}`);
+    await screen.findByRole('form', { name: 'Store information' });
+    await waitFor(() => expect(bar().getAllByRole('listitem').map((li) => li.textContent?.replace(/^\d+/, ''))).toEqual(['ORDER', 'SELECT HARDWARE', 'PAYMENT (PLAN / METHOD)', 'Recurring charges']));
+    expect(bar().getByText('ORDER').closest('li')?.getAttribute('aria-current')).toBe('step');
+  });
+
+  it('non-POS opened directly: two milestones, Store information and Recurring charges', async () => {
+    fakeApi({ ...signInAs('RAM'), [`GET ${INFO}`]: record(filled('US', 'N')) });
+    renderApp(`#/charges/${ORDER}`);
+    await screen.findByRole('form', { name: 'Recurring charges' });
+    await waitFor(() => expect(bar().getAllByRole('listitem').map((li) => li.textContent?.replace(/^\d+/, ''))).toEqual(['Store information', 'Recurring charges']));
+    expect(bar().getByText('Recurring charges').closest('li')?.getAttribute('aria-current')).toBe('step');
+  });
+
+  it('a Canadian store asks for a province and a postal code A1A 1A1', async () => {
+    fakeApi({ ...signInAs('RAM'), [`GET ${INFO}`]: record(filled('CA')) });
+    const user = userEvent.setup();
+    renderApp(`#/store-info/${ORDER}`);
+    const home = await screen.findByRole('group', { name: 'Legal (home) address' });
+    expect((within(home).getByRole('combobox', { name: /Province/ }) as HTMLSelectElement).value).toBe('SK');
+    const postal = within(home).getByRole('textbox', { name: /Postal code/ });
+    await user.clear(postal);
+    await user.type(postal, '12345');
+    expect((postal as HTMLInputElement).value).toBe('');
+    await user.type(postal, 's4p');
+    await user.tab();
+    expect(await within(home).findByText('Canadian postal code must look like A1A 1A1.')).toBeTruthy();
+  });
+
+  it('a save that fails for want of a connection moves on, keeps the document on the device and sends it again', async () => {
+    let online = false;
+    const saves: FakeRequest[] = [];
+    fakeApi({
+      ...signInAs('RAM'),
+      [`GET ${INFO}`]: record(filled()),
+      [`POST ${SAVE}`]: (r: FakeRequest) => {
+        saves.push(r);
+        return online ? { orderInfoId: ORDER, unifiedOrderId: 'UO-20261124-700123', status: '1', version: 2 } : jsonResponse(503, { error: { code: 'unavailable', message: 'Down for a moment.' } });
+      },
+      'GET /api/products/tok/all': { currency: 'USD', products: [] },
+      'GET /api/bundles/tok/all': { currency: 'USD', bundles: [] },
+    });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const user = userEvent.setup();
+    renderApp(`#/store-info/${ORDER}`);
+    const store = await screen.findByRole('group', { name: 'Store' });
+    await user.clear(within(store).getByRole('textbox', { name: /Store name/ }));
+    await user.type(within(store).getByRole('textbox', { name: /Store name/ }), 'Ana Mart Oak');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+
+    await screen.findByRole('form', { name: 'Select hardware' });
+    expect(warn).toHaveBeenCalled();
+    expect(pendingDraft(ORDER)?.json).toMatchObject({ StoreInfo: { storeName: 'Ana Mart Oak' } });
+    expect(await screen.findByText('Saved on this device')).toBeTruthy();
+
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(pendingDraft(ORDER)).toBeNull());
+    expect(saves.at(-1)!.body).toMatchObject({ version: 1, json: { StoreInfo: { storeName: 'Ana Mart Oak' } } });
+    await waitFor(() => expect(screen.queryByText('Saved on this device')).toBeNull());
+  });
+
+  it('a refused save (400) stays on the step and marks the field', async () => {
+    fakeApi({
+      ...signInAs('RAM'),
+      [`GET ${INFO}`]: record(filled()),
+      [`POST ${SAVE}`]: jsonResponse(400, { error: { code: 'validation_failed', message: 'Check the order.', fields: { 'CustomerInfo.email': 'Enter a valid e-mail address.' } } }),
+    });
+    const user = userEvent.setup();
+    renderApp(`#/store-info/${ORDER}`);
+    await screen.findByRole('form', { name: 'Store information' });
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByText('Enter a valid e-mail address.')).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Store information' })).toBeTruthy();
+    expect(pendingDraft(ORDER)).toBeNull();
+  });
+});
