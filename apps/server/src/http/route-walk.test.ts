@@ -23,6 +23,12 @@ const PUBLIC_ROUTES = new Set([
   'GET /oidc/authorize',
   // The local payment gateway's tokenization endpoint stands in for a gateway's browser API (decision 059).
   'POST /gateway-local/v1/tokens',
+  // The merchant's contract pages: the single-use link token is the credential (decision 082).
+  'GET /api/public/contracts/:tok',
+  'GET /api/public/contracts/:tok/pdf',
+  'POST /api/public/contracts/:tok/sign',
+  'GET /api/public/contracts/reauthorize/:tok',
+  'POST /api/public/contracts/reauthorize/:tok',
 ]);
 /** The single-page app's files (which of these exist depends on whether the web app is built). */
 const WEB_APP_ROUTES = new Set(['GET /', 'GET /*']);

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { buildApp, type App } from '../app';
 import { loadConfig, type AppConfig } from '../config';
@@ -17,6 +20,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+let dataDir: string | undefined;
+const testDataDir = () => (dataDir ??= mkdtempSync(path.join(os.tmpdir(), 'pos-test-data-')));
+
 /**
  * Test configuration: the local identity provider keeps its key in memory, and the sign-in rate limit is
  * high enough not to get in the way (the rate-limit test lowers it).
@@ -26,6 +32,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', SEED_DEMO_DATA: 'false' }),
     oidcLocalKeyFile: null,
     signInRateLimitPerMinute: 10_000,
+    // Files the app stores (uploads, contract PDFs) go to a folder of this test run, never the repository's ./data.
+    dataDir: testDataDir(),
     ...overrides,
   };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { OrderStatusSnsRequest } from '@pos/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrder, createStaffUser, createStatusReason } from '../../db/factories';
+import { createOrder, createStaffUser, createStatusReason, createStore } from '../../db/factories';
 import { orders, orderStatusHistory } from '../../db/schema';
 import type { AuditActor } from '../../http/audit';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -43,7 +43,8 @@ afterAll(() => t.close());
 
 describe('order-status worker', () => {
   it('applies an allowed move by a staff user the rule names, with history', async () => {
-    const order = await createOrder(t.database.db, { status: '140' });
+    // A completed order is onboarded: it needs its store (address), as every submitted order has.
+    const order = await createOrder(t.database.db, { status: '140', storeId: (await createStore(t.database.db)).id });
     const out = await run({ orderInfoId: order.id, status: '150', action: 'complete' }, operations);
     expect(out).toEqual({ orderInfoId: order.id, from: '140', to: '150', action: 'complete', changed: true });
     expect(await statusOf(order.id)).toBe('150');

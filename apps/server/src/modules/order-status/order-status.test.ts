@@ -10,7 +10,7 @@ import {
 } from '@pos/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createDistributorAccount, createOrder, createOrderNote, createStaffUser, createStatusReason } from '../../db/factories';
+import { createCustomer, createDistributorAccount, createOrder, createOrderNote, createStaffUser, createStatusReason, createStore } from '../../db/factories';
 import { auditLog, orderNotes, orders, orderStatusHistory } from '../../db/schema';
 import { signIn } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -36,11 +36,15 @@ async function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unkno
 const changeStatus = (role: Role, payload: Json) => call('PUT', `/api/customers/ordernotes/${tok(role)}`, payload);
 const emailOf = (role: Role) => `${role.toLowerCase().replace(/ /g, '-')}@example.com`;
 
+let storeId: number;
+
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
   for (const role of ROLES) await createStaffUser(db, { email: emailOf(role), role });
   for (const role of ROLES) tokens.set(role, await signIn(t, emailOf(role)));
+  // Orders moved to Complete are onboarded: they need a store (its address), as a submitted order has.
+  storeId = (await createStore(db)).id;
   for (const status of ORDER_STATUS_CODES.filter(transitionRequiresReason)) {
     reasons.set(status, (await createStatusReason(db, { status, reason: `Reason for ${status}` })).id);
   }
@@ -118,7 +122,7 @@ describe('PUT /api/customers/ordernotes/{token} (status change)', () => {
     const db = t.database.db;
     for (const [from, to] of allowedPairs) {
       const role = ROLES.find((r) => r !== 'Admin' && mayTransition(from, to, { role: r, privileges: effectivePrivileges(r) }))!;
-      const order = await createOrder(db, { status: from });
+      const order = await createOrder(db, { status: from, ...(to === '150' && { storeId }) });
       const res = await changeStatus(role, { order_id: order.id, status: to, version: order.version, ...(transitionRequiresReason(to) && { status_reason_id: reasons.get(to) }) });
       expect([from, to, role, res.status]).toEqual([from, to, role, 200]);
       expect(res.body.info.order).toMatchObject({ id: order.id, status: to, version: order.version + 1 });
@@ -210,7 +214,7 @@ describe('PUT /api/customers/ordernotes/{token} (status change)', () => {
     expect(audit!.before).toMatchObject({ customer_id: customer.id, status: '11' });
     expect(audit!.after).toMatchObject({ customer_id: customer.id, status: '3', status_reason_id: reasons.get('3'), note: 'Licence expired' });
 
-    const done = await createOrder(db, { status: '140' });
+    const done = await createOrder(db, { status: '140', storeId });
     const complete = await changeStatus('Operations', { order_id: done.id, status: '150', version: done.version });
     expect(complete.body.info.order.completed_at).toBe(t.clock.now().toISOString());
     const draft = await createOrder(db, { status: '1' });
