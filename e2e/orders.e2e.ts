@@ -1,33 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2e, launchBrowser, noBrowser } from './support/browser';
-import { demoAccount, mainOf as main } from './support/staff-session';
+import { launchBrowser, noBrowser } from './support/browser';
+import { signInToOrders as signInLanding } from './support/order-flow';
+import { mainOf as main } from './support/staff-session';
 
 /*
  * The order list /order in a real browser on the demo data (issue 7, decision 080): the AR team lands on its
  * queue, opens an order, adds a note and moves the order on; the history shows the change. Each run moves one
  * demo order out of Pending AR Approval (the demo seed has several).
  */
-/**
- * Sign in through the demo chooser and wait for the landing page. (signInAsStaff waits for the login page's
- * "You are signed in as …", which a user whose landing page is built — /order now — never sees.)
- */
-async function signInLanding(browser: Browser, email: string): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL: e2e.baseUrl });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(e.message));
-  const account = await demoAccount(email);
-  await page.goto('/#/login');
-  await page.getByRole('main').getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByRole('heading', { name: 'Choose a demo account' }).waitFor();
-  await page.getByRole('button', { name: `Sign in as ${account.name} (${account.email})` }).click();
-  await page.waitForURL(/#\/order$/);
-  errors.length = 0;
-  return { page, errors };
-}
-
 describe.skipIf(noBrowser)('orders: the /order list, its queue and the details panel (issue 7)', () => {
   let browser: Browser;
 

@@ -125,6 +125,28 @@ async function contractInputOf(db: Db, order: OrderRow, versionNo: number, now: 
   };
 }
 
+/** A PDF the server made, stored under a fresh key with its `uploads` row (kind contract, owned by the order). */
+async function storePdf(ctx: EffectContext, db: Db, order: OrderRow, bytes: Uint8Array, name: string, now: Date, by: string | null): Promise<{ id: number }> {
+  const storageKey = newStorageKey('contract', 'pdf', now);
+  await ctx.storage.put(storageKey, bytes, 'application/pdf');
+  const [upload] = await db
+    .insert(uploads)
+    .values({
+      kind: 'contract',
+      originalName: name,
+      contentType: 'application/pdf',
+      sizeBytes: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      storageKey,
+      ownerType: SUBJECT,
+      ownerId: String(order.id),
+      createdByEmail: by,
+      createdAt: now,
+    })
+    .returning({ id: uploads.id });
+  return upload!;
+}
+
 export interface EffectActor {
   actor: AuditActor;
   requestId: string | null;
@@ -135,23 +157,7 @@ export async function makeContractVersion(ctx: EffectContext, db: Db, order: Ord
   const [last] = await db.select({ n: sql<number>`coalesce(max(${contracts.versionNo}), 0)::int` }).from(contracts).where(eq(contracts.orderId, order.id));
   const versionNo = (last?.n ?? 0) + 1;
   const bytes = await buildContractPdf(await contractInputOf(db, order, versionNo, now));
-  const storageKey = newStorageKey('contract', 'pdf', now);
-  await ctx.storage.put(storageKey, bytes, 'application/pdf');
-  const [upload] = await db
-    .insert(uploads)
-    .values({
-      kind: 'contract',
-      originalName: `contract-${order.unifiedOrderId}-v${versionNo}.pdf`,
-      contentType: 'application/pdf',
-      sizeBytes: bytes.length,
-      sha256: createHash('sha256').update(bytes).digest('hex'),
-      storageKey,
-      ownerType: SUBJECT,
-      ownerId: String(order.id),
-      createdByEmail: by.actor.actorEmail ?? null,
-      createdAt: now,
-    })
-    .returning({ id: uploads.id });
+  const upload = await storePdf(ctx, db, order, bytes, `contract-${order.unifiedOrderId}-v${versionNo}.pdf`, now, by.actor.actorEmail ?? null);
   const superseded = await db
     .update(contracts)
     .set({ status: 'superseded', updatedAt: now })
@@ -387,23 +393,7 @@ export async function signContract(ctx: EffectContext, tok: string, body: Contra
     } catch {
       throw new AppError('validation_failed', 'The signature image could not be read: clear it and sign again.', { signature_png: 'Draw your signature again.' });
     }
-    const storageKey = newStorageKey('contract', 'pdf', now);
-    await ctx.storage.put(storageKey, signed, 'application/pdf');
-    const [upload] = await db
-      .insert(uploads)
-      .values({
-        kind: 'contract',
-        originalName: `contract-${order.unifiedOrderId}-v${contract.versionNo}-signed.pdf`,
-        contentType: 'application/pdf',
-        sizeBytes: signed.length,
-        sha256: createHash('sha256').update(signed).digest('hex'),
-        storageKey,
-        ownerType: SUBJECT,
-        ownerId: String(order.id),
-        createdByEmail: by.actor.actorEmail ?? null,
-        createdAt: now,
-      })
-      .returning({ id: uploads.id });
+    const upload = await storePdf(ctx, db, order, signed, `contract-${order.unifiedOrderId}-v${contract.versionNo}-signed.pdf`, now, by.actor.actorEmail ?? null);
     await db
       .update(contracts)
       .set({ status: 'signed', signedUploadId: upload!.id, signedByName: body.signer_name, signedAt: now, signedFromIp: meta.ip, updatedAt: now })
