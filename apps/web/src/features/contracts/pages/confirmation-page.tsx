@@ -6,6 +6,8 @@ interface Confirmation {
   reference: string;
   signer: string;
   at: string;
+  /** Set after a re-authorization: the method now on the order. */
+  method?: string;
 }
 
 function readConfirmation(): Confirmation | null {
@@ -25,7 +27,9 @@ export default function ConfirmationPage() {
         Thank you
       </Title>
       <Alert color="green" title="All done" role="status">
-        {done
+        {done?.method
+          ? `The payment method for order ${done.reference} is now ${done.method} (authorized on ${new Date(done.at).toLocaleString()}).`
+          : done
           ? `Your contract for order ${done.reference} was signed by ${done.signer} on ${new Date(done.at).toLocaleString()}. Your sales representative will be in touch about the installation.`
           : 'Your answer was received. Your sales representative will be in touch.'}
       </Alert>
