@@ -1,4 +1,5 @@
 import {
+  billingItemCatalogue,
   bundleCatalogue,
   customerRecord,
   fedTaxIdLookupInfo,
@@ -19,6 +20,7 @@ import { api } from '../../../lib/api';
  *   GET  /api/customers/orderinfo/{token}?id=                 → {order}
  *   POST /api/customers/orderinfo/{new|id}/{token} {json, version?, submit?} → {orderInfoId, unifiedOrderId, status, version}
  *   GET  /api/products/{token}/all?currency=, /api/products/terminals/{token}/all?currency=, /api/bundles/{token}/all?currency=
+ *   GET  /api/customers/billingitems/{token}/all?currency=  (one-time charges)
  *   GET  /api/customers/promotions/{code}/{token}
  *   POST /api/customers/taxes/fetch/{token} {state, country, currency, lines}
  *   GET  /api/customers/{token}?fedtaxid=  → {customer_id};  GET /api/customers/{id}/{token} → the customer with stores
@@ -38,6 +40,10 @@ export async function saveOrder(id: number | 'new', body: { json: Record<string,
 export async function getProducts(currency: CurrencyCode, terminalsOnly: boolean, signal?: AbortSignal) {
   const path = terminalsOnly ? '/api/products/terminals/{token}/all' : '/api/products/{token}/all';
   return productCatalogue.parse(await api.get<unknown>(path, { query: { currency }, signal }));
+}
+
+export async function getBillingItems(currency: CurrencyCode, signal?: AbortSignal) {
+  return billingItemCatalogue.parse(await api.get<unknown>('/api/customers/billingitems/{token}/all', { query: { currency }, signal }));
 }
 
 export async function getBundles(currency: CurrencyCode, signal?: AbortSignal) {

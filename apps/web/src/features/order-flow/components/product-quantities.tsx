@@ -2,11 +2,11 @@ import { Table, TextInput } from '@mantine/core';
 import { centsToDecimal, formatMoney, type CurrencyCode, type OrderBillingItemEntry } from '@pos/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Spinner } from '../../../components/spinner';
-import { getProducts } from '../api/order-flow';
+import { getBillingItems, getProducts } from '../api/order-flow';
 
 const qty = (text: string) => Math.max(0, Math.min(999, Number.parseInt(text, 10) || 0));
 
-/** The catalogue's products in the order's currency with a quantity each; the order keeps them as BillingItemInfo entries. */
+/** The catalogue's products in the order's currency with a quantity each (BillingItemInfo entries); `onChange` gets the whole list. */
 export function ProductQuantities(props: {
   readonly currency: CurrencyCode;
   readonly items: readonly OrderBillingItemEntry[];
@@ -48,4 +48,42 @@ export function ProductQuantities(props: {
 /** Terminals among the entries: the terminal product (id 1) and products of kind terminal. */
 export function terminalCount(items: readonly OrderBillingItemEntry[], terminalProductIds: ReadonlySet<number>): number {
   return items.filter((i) => i.productId != null && terminalProductIds.has(i.productId)).reduce((n, i) => n + i.quantity, 0);
+}
+
+/**
+ * One-time charges from the billing-item catalogue (active, not recurring, with a price in the currency: shipping,
+ * installation…); kept as BillingItemInfo entries without a product id.
+ */
+export function ChargeQuantities(props: { readonly currency: CurrencyCode; readonly items: readonly OrderBillingItemEntry[]; readonly onChange: (items: OrderBillingItemEntry[]) => void }) {
+  const catalogue = useQuery({ queryKey: ['catalogue', 'billing-items', props.currency], queryFn: ({ signal }) => getBillingItems(props.currency, signal), staleTime: 300_000 });
+  if (catalogue.isPending) return <Spinner busy />;
+  const charges = (catalogue.data?.billing_items ?? []).filter((b) => b.active && !b.recurring && b.unit_price_cents != null);
+  const quantityOf = (id: number) => props.items.find((i) => i.productId == null && i.billingItemId === id)?.quantity ?? 0;
+  const set = (b: (typeof charges)[number], quantity: number) => {
+    const rest = props.items.filter((i) => !(i.productId == null && i.billingItemId === b.billing_item_id));
+    const entry: OrderBillingItemEntry = { billingItemId: b.billing_item_id, productId: null, name: b.name, quantity, unitPrice: centsToDecimal(b.unit_price_cents ?? 0) };
+    props.onChange(quantity > 0 ? [...rest, entry] : rest);
+  };
+  return (
+    <Table aria-label="One-time charges">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Charge</Table.Th>
+          <Table.Th ta="right">Unit price</Table.Th>
+          <Table.Th>Quantity</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {charges.map((b) => (
+          <Table.Tr key={b.billing_item_id}>
+            <Table.Td>{b.name}</Table.Td>
+            <Table.Td ta="right">{formatMoney(b.unit_price_cents ?? 0, props.currency)}</Table.Td>
+            <Table.Td>
+              <TextInput aria-label={`Quantity of ${b.name}`} type="number" min={0} w={90} value={String(quantityOf(b.billing_item_id))} onChange={(x) => set(b, qty(x.currentTarget.value))} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
 }

@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/spinner';
 import { describeError } from '../../../lib/error-message';
 import { findPromotion, getBundles, getProducts } from '../api/order-flow';
 import { OrderStepPage, type StepContext } from '../components/order-step-page';
-import { ProductQuantities, terminalCount } from '../components/product-quantities';
+import { ChargeQuantities, ProductQuantities, terminalCount } from '../components/product-quantities';
 import { StepFrame } from '../components/step-frame';
 import { TotalsTable } from '../components/totals-table';
 import { countryOf } from '../lib/doc';
@@ -80,7 +80,8 @@ function SaleSummaryStep({ orderId, doc, orderType, flow }: StepContext) {
         <Spinner busy />
       ) : (
         <>
-          <ProductQuantities currency={currency} items={items} onChange={(next) => update((d) => ({ ...d, BillingItemInfo: [...next, ...((d.BillingItemInfo ?? []) as OrderBillingItemEntry[]).filter((i) => i.productId == null)] }))} />
+          <ProductQuantities currency={currency} items={items} onChange={(next) => update((d) => ({ ...d, BillingItemInfo: next }))} />
+          <ChargeQuantities currency={currency} items={items} onChange={(next) => update((d) => ({ ...d, BillingItemInfo: next }))} />
           <Table aria-label="Bundles">
             <Table.Thead>
               <Table.Tr>
