@@ -4,13 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Spinner } from '../../../components/spinner';
-import { isApiError } from '../../../lib/api';
 import { describeError } from '../../../lib/error-message';
 import { usePageCountry } from '../../../lib/header-state';
 import { CONFIRMATION_KEY, getContract, signContract } from '../api/contracts';
 import { SignaturePad, type SignaturePadHandle } from '../components/signature-pad';
-
-export const DEAD_LINK_MESSAGE = 'This link has expired or was already used — ask your sales representative for a new one.';
+import { DEAD_LINK_MESSAGE, isDeadLink, submitErrors } from '../lib/link-errors';
 
 /**
  * #/contract/{tok} (public): the merchant reads the contract (summary and PDF), types their name, signs in the box
@@ -30,7 +28,7 @@ export default function ContractPage() {
 
   if (view.isPending) return <Spinner busy />;
   if (view.isError) {
-    const gone = isApiError(view.error) && (view.error.status === 410 || view.error.status === 400);
+    const gone = isDeadLink(view.error);
     return (
       <Alert color="red" title="This contract link does not work" maw={640}>
         {gone ? DEAD_LINK_MESSAGE : describeError(view.error).message}
@@ -55,8 +53,7 @@ export default function ContractPage() {
       sessionStorage.setItem(CONFIRMATION_KEY, JSON.stringify({ reference: result.unified_order_id, signer: result.signer_name, at: result.signed_at }));
       void navigate('/confirmation');
     } catch (error) {
-      if (isApiError(error) && error.status === 410) setErrors({ _: DEAD_LINK_MESSAGE });
-      else setErrors(isApiError(error) && Object.keys(error.fields).length ? error.fields : { _: describeError(error).message });
+      setErrors(submitErrors(error));
     } finally {
       setBusy(false);
     }

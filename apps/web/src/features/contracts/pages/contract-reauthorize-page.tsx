@@ -3,12 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Spinner } from '../../../components/spinner';
-import { isApiError } from '../../../lib/api';
 import { describeError } from '../../../lib/error-message';
 import { tokenizeCard } from '../../../lib/gateway';
 import { usePageCountry } from '../../../lib/header-state';
 import { CONFIRMATION_KEY, getReauthorize, reauthorize } from '../api/contracts';
-import { DEAD_LINK_MESSAGE } from './contract-page';
+import { DEAD_LINK_MESSAGE, isDeadLink, submitErrors } from '../lib/link-errors';
 
 /**
  * #/contract/reauthorize/{tok} (public): the merchant confirms the payment method of an order — a card (tokenized by
@@ -29,7 +28,7 @@ export default function ContractReauthorizePage() {
   if (view.isError) {
     return (
       <Alert color="red" title="This link does not work" maw={640}>
-        {isApiError(view.error) && [400, 410].includes(view.error.status) ? DEAD_LINK_MESSAGE : describeError(view.error).message}
+        {isDeadLink(view.error) ? DEAD_LINK_MESSAGE : describeError(view.error).message}
       </Alert>
     );
   }
@@ -55,8 +54,7 @@ export default function ContractReauthorizePage() {
       sessionStorage.setItem(CONFIRMATION_KEY, JSON.stringify({ reference: v.unified_order_id, signer: f.name, at: result.authorized_at, method: result.method }));
       void navigate('/confirmation');
     } catch (error) {
-      if (isApiError(error) && error.status === 410) setErrors({ _: DEAD_LINK_MESSAGE });
-      else setErrors(isApiError(error) && Object.keys(error.fields).length ? error.fields : { _: describeError(error).message });
+      setErrors(submitErrors(error));
     } finally {
       setBusy(false);
     }
