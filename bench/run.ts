@@ -33,10 +33,30 @@ const SEARCH_TARGET_MS = 100;
 
 const SCENARIOS: Scenario[] = [
   { name: 'health (one query)', path: '/api/health', targetP99Ms: 50 },
-  { name: 'customer-search-text (3 letters)', path: '/api/customers/{token}/all?search=mar', targetP50Ms: SEARCH_TARGET_MS, connections: 1 },
-  { name: 'customer-search-text (sorted by DBA desc)', path: '/api/customers/{token}/all?search=mar&sort=-doing_business_as', targetP50Ms: SEARCH_TARGET_MS, connections: 1 },
-  { name: 'customer-search-customerid', path: '/api/customers/{token}/all?customerid=100001', targetP50Ms: SEARCH_TARGET_MS, connections: 1 },
-  { name: 'customer-search-storeid', path: '/api/customers/{token}/all?storeid=500001', targetP50Ms: SEARCH_TARGET_MS, connections: 1 },
+  {
+    name: 'customer-search-text (3 letters)',
+    path: '/api/customers/{token}/all?search=mar',
+    targetP50Ms: SEARCH_TARGET_MS,
+    connections: 1,
+  },
+  {
+    name: 'customer-search-text (sorted by DBA desc)',
+    path: '/api/customers/{token}/all?search=mar&sort=-doing_business_as',
+    targetP50Ms: SEARCH_TARGET_MS,
+    connections: 1,
+  },
+  {
+    name: 'customer-search-customerid',
+    path: '/api/customers/{token}/all?customerid=100001',
+    targetP50Ms: SEARCH_TARGET_MS,
+    connections: 1,
+  },
+  {
+    name: 'customer-search-storeid',
+    path: '/api/customers/{token}/all?storeid=500001',
+    targetP50Ms: SEARCH_TARGET_MS,
+    connections: 1,
+  },
   { name: 'customer-search-text, 10 callers at once', path: '/api/customers/{token}/all?search=mar' },
   { name: 'customer record with stores', path: '/api/customers/100001/{token}' },
 ];
@@ -93,7 +113,13 @@ async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pbo-bench-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn' });
+  const server = startServer({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+  });
   try {
     const startMs = await waitForHealth(baseUrl, 120_000, server.exited).catch((err: Error) => {
       throw new Error(`${err.message}\n${server.output()}`, { cause: err });
@@ -101,7 +127,11 @@ async function main() {
     const token = await signIn(baseUrl, 'support@example.com');
     const results = [];
     for (const s of SCENARIOS) {
-      const r = await autocannon({ url: `${baseUrl}${s.path.replace('{token}', token)}`, connections: s.connections ?? 10, duration: seconds });
+      const r = await autocannon({
+        url: `${baseUrl}${s.path.replace('{token}', token)}`,
+        connections: s.connections ?? 10,
+        duration: seconds,
+      });
       const meets = [
         s.targetP99Ms === undefined ? null : r.latency.p99 <= s.targetP99Ms,
         s.targetP50Ms === undefined ? null : r.latency.p50 <= s.targetP50Ms,
@@ -114,7 +144,12 @@ async function main() {
         p50Ms: r.latency.p50,
         p99Ms: r.latency.p99,
         non2xx: r.non2xx,
-        target: s.targetP99Ms !== undefined ? `p99 ≤ ${s.targetP99Ms} ms` : s.targetP50Ms !== undefined ? `p50 ≤ ${s.targetP50Ms} ms` : null,
+        target:
+          s.targetP99Ms !== undefined
+            ? `p99 ≤ ${s.targetP99Ms} ms`
+            : s.targetP50Ms !== undefined
+              ? `p50 ≤ ${s.targetP50Ms} ms`
+              : null,
         meetsTarget: meets.length === 0 ? null : meets.every(Boolean),
       });
     }
@@ -123,7 +158,11 @@ async function main() {
     if (!process.env.DATABASE_URL) {
       server.process.kill('SIGTERM');
       await server.exited;
-      laterStarts = await (measureLaterStarts as (o: object) => Promise<LaterStarts>)({ dataDir, runs: LATER_STARTS, via: 'npm' });
+      laterStarts = await (measureLaterStarts as (o: object) => Promise<LaterStarts>)({
+        dataDir,
+        runs: LATER_STARTS,
+        via: 'npm',
+      });
     }
     const report = {
       at: new Date().toISOString(),
@@ -144,7 +183,9 @@ async function main() {
     console.log(JSON.stringify(report.bundle, null, 2));
     console.log(`first start → healthy: ${startMs} ms`);
     if (laterStarts) {
-      console.log(`later start (npm start) → healthy: median ${laterStarts.medianLaterStartMs} ms of ${laterStarts.laterStartsMs.join(', ')} (target < ${LATER_START_TARGET_MS} ms)`);
+      console.log(
+        `later start (npm start) → healthy: median ${laterStarts.medianLaterStartMs} ms of ${laterStarts.laterStartsMs.join(', ')} (target < ${LATER_START_TARGET_MS} ms)`,
+      );
     }
     mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
     writeFileSync(path.join(ROOT, 'bench/results/latest.json'), `${JSON.stringify(report, null, 2)}\n`);

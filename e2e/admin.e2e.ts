@@ -18,7 +18,7 @@ describe.skipIf(noBrowser)('admin tools: job monitor and Mailbox (issue 5)', () 
 
   const signedIn = (email: string) => signInAsStaff(browser, email);
 
-  it("an admin sends an update-payment link from the job monitor and finds the e-mail with its link in the Mailbox", async () => {
+  it('an admin sends an update-payment link from the job monitor and finds the e-mail with its link in the Mailbox', async () => {
     const { context, page, errors } = await signedIn('admin@example.com');
     const adminNav = header(page).getByRole('navigation', { name: 'Admin' });
 
@@ -34,13 +34,18 @@ describe.skipIf(noBrowser)('admin tools: job monitor and Mailbox (issue 5)', () 
     expect(jobId).toBeDefined();
 
     // The monitor refreshes itself: the job shows up and completes.
-    const jobRow = main(page).getByRole('table', { name: 'Recent jobs, newest first' }).getByRole('row').filter({ hasText: jobId! });
+    const jobRow = main(page)
+      .getByRole('table', { name: 'Recent jobs, newest first' })
+      .getByRole('row')
+      .filter({ hasText: jobId! });
     await jobRow.getByText('completed', { exact: true }).waitFor({ timeout: 30_000 });
     expect(await jobRow.getByText('Payment-method update link').count()).toBe(1);
 
     // Who the worker wrote to (the store's billing contact): the job's own record says.
     const token = await sessionToken(page);
-    const job: JobStatusInfo = jobStatusInfo.parse(await callApi(context, e2e.baseUrl, 'GET', `/api/jobs/${jobId}/${token}`));
+    const job: JobStatusInfo = jobStatusInfo.parse(
+      await callApi(context, e2e.baseUrl, 'GET', `/api/jobs/${jobId}/${token}`),
+    );
     const to = (job.output as { to?: string } | null)?.to;
     expect(to, 'the job output names the recipient').toMatch(/@/);
 

@@ -3,7 +3,15 @@ import path from 'node:path';
 import { loginRedirect, privilegesForRole, ROLES, type AuthConfigInfo, type LoginInfo } from '@pos/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, clearRoutes, landingOf, recordRoutes, routesOf, startAuthServer, type AuthServer } from './support/auth-server';
+import {
+  callApi,
+  clearRoutes,
+  landingOf,
+  recordRoutes,
+  routesOf,
+  startAuthServer,
+  type AuthServer,
+} from './support/auth-server';
 import { launchBrowser, noBrowser } from './support/browser';
 import { signInThroughChooser, waitForSignedIn } from './support/sign-in';
 
@@ -32,7 +40,8 @@ describe.skipIf(noBrowser)('sign-in, sessions and the app frame in a real browse
   };
 
   /** Where rules 1–7 send a role with no saved return URL: computed from the domain, not by hand. */
-  const expectedLanding = (role: string) => `#${loginRedirect({ returnUrl: null, granted: privilegesForRole(role) })?.path ?? '/login'}`;
+  const expectedLanding = (role: string) =>
+    `#${loginRedirect({ returnUrl: null, granted: privilegesForRole(role) })?.path ?? '/login'}`;
 
   async function open(hash: string, setup?: (context: BrowserContext) => Promise<void>) {
     const context = await browser.newContext({ baseURL: server.baseUrl });
@@ -68,7 +77,9 @@ describe.skipIf(noBrowser)('sign-in, sessions and the app frame in a real browse
     const account = accountFor('Customer Support');
     const { context, page } = await open('/login');
     await signInThroughChooser(page, account);
-    const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('sessionInfo') ?? '{}') as { token?: string }).token);
+    const token = await page.evaluate(
+      () => (JSON.parse(sessionStorage.getItem('sessionInfo') ?? '{}') as { token?: string }).token,
+    );
 
     await header(page).getByRole('button', { name: 'Signout' }).click();
     await header(page).getByRole('button', { name: 'Signout' }).waitFor({ state: 'detached' });
@@ -115,7 +126,8 @@ describe.skipIf(noBrowser)('sign-in, sessions and the app frame in a real browse
     const { context, page, dialogs } = await open('/login?id_token=garbage');
     const message = main(page).getByText('Authentication failed.', { exact: true });
     await message.waitFor();
-    const [r = 0, g = 0, b = 0] = (await message.evaluate((el) => getComputedStyle(el).color)).match(/\d+/g)?.map(Number) ?? [];
+    const [r = 0, g = 0, b = 0] =
+      (await message.evaluate((el) => getComputedStyle(el).color)).match(/\d+/g)?.map(Number) ?? [];
     expect(r > 150 && g < 120 && b < 120, `red text, got rgb(${r}, ${g}, ${b})`).toBe(true);
     await expect.poll(() => dialogs).toEqual(['Authentication failed.']);
     await page.getByRole('status', { name: 'Loading' }).waitFor({ state: 'detached' });
@@ -124,7 +136,7 @@ describe.skipIf(noBrowser)('sign-in, sessions and the app frame in a real browse
     await context.close();
   });
 
-  it("a token the server refuses (a forged signature) fails the same way", async () => {
+  it('a token the server refuses (a forged signature) fails the same way', async () => {
     const account = accountFor('Admin');
     const { context, page, dialogs } = await open('/login');
     // The provider hands over a credential whose signature was tampered with; the server must refuse it.
@@ -176,16 +188,37 @@ describe.skipIf(noBrowser)('sign-in, sessions and the app frame in a real browse
     const setupContext = await browser.newContext({ baseURL: server.baseUrl });
     const setupPage = await setupContext.newPage();
     await setupPage.goto('/');
-    const { idtoken } = await callApi<{ idtoken: string }>(setupContext, server.baseUrl, 'POST', '/api/dev/idtoken', { email: accountFor('Admin').email });
-    const admin = await callApi<LoginInfo>(setupContext, server.baseUrl, 'POST', '/api/auth/authenticate', { idtoken });
-    const distributorIdToken = await callApi<{ idtoken: string }>(setupContext, server.baseUrl, 'POST', '/api/dev/idtoken', { email: accountFor('Distributor').email });
-    const distributorStaff = await callApi<LoginInfo>(setupContext, server.baseUrl, 'POST', '/api/auth/authenticate', { idtoken: distributorIdToken.idtoken });
-    expect(distributorStaff.agent_id).not.toBeNull();
-    const { key } = await callApi<{ key: string }>(setupContext, server.baseUrl, 'POST', `/api/auth/integrationkeys/${admin.token}`, {
-      name: 'e2e make-token',
-      agent_id: distributorStaff.agent_id,
+    const { idtoken } = await callApi<{ idtoken: string }>(setupContext, server.baseUrl, 'POST', '/api/dev/idtoken', {
+      email: accountFor('Admin').email,
     });
-    const made = await callApi<{ token: string; maketoken: boolean; agent_id: number; role: string }>(setupContext, server.baseUrl, 'GET', `/api/auth/${encodeURIComponent(key)}/gettoken`);
+    const admin = await callApi<LoginInfo>(setupContext, server.baseUrl, 'POST', '/api/auth/authenticate', { idtoken });
+    const distributorIdToken = await callApi<{ idtoken: string }>(
+      setupContext,
+      server.baseUrl,
+      'POST',
+      '/api/dev/idtoken',
+      { email: accountFor('Distributor').email },
+    );
+    const distributorStaff = await callApi<LoginInfo>(setupContext, server.baseUrl, 'POST', '/api/auth/authenticate', {
+      idtoken: distributorIdToken.idtoken,
+    });
+    expect(distributorStaff.agent_id).not.toBeNull();
+    const { key } = await callApi<{ key: string }>(
+      setupContext,
+      server.baseUrl,
+      'POST',
+      `/api/auth/integrationkeys/${admin.token}`,
+      {
+        name: 'e2e make-token',
+        agent_id: distributorStaff.agent_id,
+      },
+    );
+    const made = await callApi<{ token: string; maketoken: boolean; agent_id: number; role: string }>(
+      setupContext,
+      server.baseUrl,
+      'GET',
+      `/api/auth/${encodeURIComponent(key)}/gettoken`,
+    );
     expect(made.maketoken).toBe(true);
     await setupContext.close();
 
@@ -197,7 +230,15 @@ describe.skipIf(noBrowser)('sign-in, sessions and the app frame in a real browse
           if (sessionStorage.getItem('sessionInfo')) return;
           sessionStorage.setItem(
             'sessionInfo',
-            JSON.stringify({ token, name: '', email: '', agentID: String(agentId), role, account_manager: null, additional_privileges: [] }),
+            JSON.stringify({
+              token,
+              name: '',
+              email: '',
+              agentID: String(agentId),
+              role,
+              account_manager: null,
+              additional_privileges: [],
+            }),
           );
           sessionStorage.setItem('isLoggedIn', 'true');
           sessionStorage.setItem('role', role);

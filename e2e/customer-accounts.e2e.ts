@@ -36,13 +36,27 @@ describe.skipIf(noBrowser)('customer account tabs and edit pages (issue 6)', () 
   async function findTarget(context: BrowserContext, token: string): Promise<Target> {
     for (let n = 5; n < 200; n++) {
       const elmerId = demoElmerId(n);
-      const answer = terminalValidation.parse(await callApi(context, e2e.baseUrl, 'GET', `/api/customers/${token}/terminals/validate/${elmerId}/NO-SUCH-SERIAL`));
+      const answer = terminalValidation.parse(
+        await callApi(
+          context,
+          e2e.baseUrl,
+          'GET',
+          `/api/customers/${token}/terminals/validate/${elmerId}/NO-SUCH-SERIAL`,
+        ),
+      );
       const t = answer.terminal;
       if (!t || t.status !== 'active') continue;
       const plans = paymentPlanList.parse(
-        await callApi(context, e2e.baseUrl, 'GET', `/api/customers/${t.customer_id}/${token}/customerpaymentplans?storeid=${t.store_id}&status=active&limit=100`),
+        await callApi(
+          context,
+          e2e.baseUrl,
+          'GET',
+          `/api/customers/${t.customer_id}/${token}/customerpaymentplans?storeid=${t.store_id}&status=active&limit=100`,
+        ),
       );
-      const plan = plans.items.find((p) => (p.kind === 'monthly' || p.kind === 'yearly') && p.license_expires_on !== null);
+      const plan = plans.items.find(
+        (p) => (p.kind === 'monthly' || p.kind === 'yearly') && p.license_expires_on !== null,
+      );
       if (plan) return { customerId: t.customer_id, storeId: t.store_id, elmerId, plan };
     }
     throw new Error('the demo data has no store with an active terminal and an active licensed plan');
@@ -63,7 +77,9 @@ describe.skipIf(noBrowser)('customer account tabs and edit pages (issue 6)', () 
     await page.goto(`/#/customer?id=${target.customerId}&store=${target.storeId}`);
     await main(page).getByRole('tab', { name: 'Terminals' }).click();
     const table = main(page).getByRole('table', { name: `Terminals of store ${target.storeId}` });
-    const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: target.elmerId, exact: true }) });
+    const row = table
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: target.elmerId, exact: true }) });
     await row.getByText('Active', { exact: true }).waitFor();
 
     await row.getByRole('button', { name: `Retire terminal ${target.elmerId}` }).click();

@@ -1,5 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { CUSTOMER_SEARCH_CSV_COLUMNS, customerRecord, customerSearchResult, type CustomerRecord, type StoreRecord } from '@pos/domain';
+import {
+  CUSTOMER_SEARCH_CSV_COLUMNS,
+  customerRecord,
+  customerSearchResult,
+  type CustomerRecord,
+  type StoreRecord,
+} from '@pos/domain';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from './support/auth-server';
@@ -38,8 +44,16 @@ describe.skipIf(noBrowser)('customer search and customer page (issue 6)', () => 
       for (const store of customer.stores) {
         const letters = store.doing_business_as.replace(/[^A-Za-z]/g, '').slice(0, 3);
         if (letters.length < 3) continue;
-        const result = customerSearchResult.parse(await callApi(context, e2e.baseUrl, 'GET', `/api/customers/${token}/all?search=${encodeURIComponent(letters)}&limit=25&sort=store_name`));
-        if (result.total <= 25 && result.items.some((r) => r.store_id === store.store_id)) return { customer, store, letters, total: result.total };
+        const result = customerSearchResult.parse(
+          await callApi(
+            context,
+            e2e.baseUrl,
+            'GET',
+            `/api/customers/${token}/all?search=${encodeURIComponent(letters)}&limit=25&sort=store_name`,
+          ),
+        );
+        if (result.total <= 25 && result.items.some((r) => r.store_id === store.store_id))
+          return { customer, store, letters, total: result.total };
       }
     }
     throw new Error('no demo store found whose DBA letters give a single page of results');
@@ -55,20 +69,29 @@ describe.skipIf(noBrowser)('customer search and customer page (issue 6)', () => 
     await main(page).getByRole('searchbox', { name: 'Search customers' }).fill(letters.toLowerCase());
     await main(page).getByText(`Will search text “${letters.toLowerCase()}”`).waitFor();
     await main(page).getByRole('button', { name: 'Search', exact: true }).click();
-    await main(page).getByRole('status').filter({ hasText: `Searching text “${letters.toLowerCase()}”` }).first().waitFor();
+    await main(page)
+      .getByRole('status')
+      .filter({ hasText: `Searching text “${letters.toLowerCase()}”` })
+      .first()
+      .waitFor();
 
     const results = main(page).getByRole('table', { name: /Matching stores/ });
     await results.waitFor();
 
     // Export CSV: every matching row, as the server writes it.
-    const [download] = await Promise.all([page.waitForEvent('download'), main(page).getByRole('button', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      main(page).getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^customers-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
     const lines = csv.split(/\r?\n/).filter((l) => l !== '');
     expect(lines[0]).toBe(CUSTOMER_SEARCH_CSV_COLUMNS.join(','));
     expect(lines).toHaveLength(1 + total);
     expect(csv).toContain(String(store.store_id));
-    await main(page).getByText(`Exported ${total} ${total === 1 ? 'row' : 'rows'} to`).waitFor();
+    await main(page)
+      .getByText(`Exported ${total} ${total === 1 ? 'row' : 'rows'} to`)
+      .waitFor();
 
     await results.getByRole('button', { name: 'Store name' }).click(); // sort by store name, as a person scanning the list would
     await results.getByRole('link', { name: store.store_name, exact: true }).click();
@@ -81,7 +104,9 @@ describe.skipIf(noBrowser)('customer search and customer page (issue 6)', () => 
     expect(headerText).toContain('USD ($)');
     if (customer.account_manager) expect(headerText).toContain(customer.account_manager);
     if (customer.sales_person) expect(headerText).toContain(customer.sales_person.name);
-    expect(new URL(page.url()).hash).toBe(`#/customer?id=${customer.customer_id}&store=${store.store_id}&q=${letters.toLowerCase()}`);
+    expect(new URL(page.url()).hash).toBe(
+      `#/customer?id=${customer.customer_id}&store=${store.store_id}&q=${letters.toLowerCase()}`,
+    );
     expect(await main(page).getByRole('button', { name: store.store_name }).getAttribute('aria-pressed')).toBe('true');
 
     // Back returns to the results.
@@ -141,11 +166,21 @@ describe.skipIf(noBrowser)('customer search and customer page (issue 6)', () => 
         const res = await fetch(`/api/customers/${customerId}/customerstores/address/${token}`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf },
-          body: JSON.stringify({ customer_store_id: storeId, version, address: { ...address, address2: undefined, zip: '12345' } }),
+          body: JSON.stringify({
+            customer_store_id: storeId,
+            version,
+            address: { ...address, address2: undefined, zip: '12345' },
+          }),
         });
         return { status: res.status, body: (await res.json()) as { error?: { fields?: Record<string, string> } } };
       },
-      { token, customerId: customer.customer_id, storeId: store.store_id, version: store.version, address: store.address },
+      {
+        token,
+        customerId: customer.customer_id,
+        storeId: store.store_id,
+        version: store.version,
+        address: store.address,
+      },
     );
     expect(refused.status).toBe(400);
     expect(refused.body.error?.fields?.['address.zip']).toMatch(/postal code/i);
@@ -155,15 +190,25 @@ describe.skipIf(noBrowser)('customer search and customer page (issue 6)', () => 
     expect(await postal.inputValue()).toBe('S0S 0S0');
     await dialog.getByRole('button', { name: 'Save address' }).click();
     await dialog.waitFor({ state: 'hidden', timeout: 5000 }).catch(async (e: unknown) => {
-      throw new Error(`the dialog stayed open: ${await dialog.textContent()} ${await page.getByRole('alert').allTextContents()}`, { cause: e });
+      throw new Error(
+        `the dialog stayed open: ${await dialog.textContent()} ${await page.getByRole('alert').allTextContents()}`,
+        { cause: e },
+      );
     });
     await page.getByText(`The address of store ${store.store_id} was saved.`).waitFor();
 
-    const saved = (await getCustomer(context, token, customer.customer_id)).stores.find((s) => s.store_id === store.store_id)!;
+    const saved = (await getCustomer(context, token, customer.customer_id)).stores.find(
+      (s) => s.store_id === store.store_id,
+    )!;
     expect(saved.address.zip).toBe('S0S 0S0');
     expect(saved.version).toBe(store.version + 1);
     await main(page).getByRole('button', { name: 'Edit address' }).click();
-    expect(await page.getByRole('dialog').getByRole('textbox', { name: /Postal code/ }).inputValue()).toBe('S0S 0S0');
+    expect(
+      await page
+        .getByRole('dialog')
+        .getByRole('textbox', { name: /Postal code/ })
+        .inputValue(),
+    ).toBe('S0S 0S0');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -176,8 +221,14 @@ describe.skipIf(noBrowser)('customer search and customer page (issue 6)', () => 
     await page.goto(`/#/customer?id=${customer.customer_id}&tab=notes`);
     await main(page).getByRole('region', { name: customer.legal_name }).waitFor();
     await main(page).getByRole('list', { name: 'Notes' }).waitFor();
-    await main(page).getByRole('table', { name: /Select a store/ }).waitFor();
-    expect(await main(page).getByRole('button', { name: /^(Edit|Push license|Validate MID|Send payment-update link|Add note)/ }).count()).toBe(0);
+    await main(page)
+      .getByRole('table', { name: /Select a store/ })
+      .waitFor();
+    expect(
+      await main(page)
+        .getByRole('button', { name: /^(Edit|Push license|Validate MID|Send payment-update link|Add note)/ })
+        .count(),
+    ).toBe(0);
     expect(await main(page).getByRole('link', { name: /^Edit/ }).count()).toBe(0);
     expect(await main(page).getByRole('textbox', { name: 'Note' }).count()).toBe(0);
 

@@ -1,7 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2e, launchBrowser, noBrowser } from './support/browser';
-import { fillStoreInfo, milestones, monthlyCharges, newMerchant, payUpfrontByCard, selectHardware, signInToOrders, startOrder, submitOrder } from './support/order-flow';
+import {
+  fillStoreInfo,
+  milestones,
+  monthlyCharges,
+  newMerchant,
+  payUpfrontByCard,
+  selectHardware,
+  signInToOrders,
+  startOrder,
+  submitOrder,
+} from './support/order-flow';
 import { changeStatus, openOrder } from './support/order-queue';
 import { headerOf, mainOf, sessionToken, signInAsStaff } from './support/staff-session';
 
@@ -20,12 +30,18 @@ async function contractLinkFromMailbox(browser: Browser, to: string): Promise<st
   await mainOf(page).getByRole('heading', { name: 'Mailbox', level: 1 }).waitFor();
   await mainOf(page).getByRole('searchbox', { name: 'Recipient' }).fill(to);
   await mainOf(page).getByRole('combobox', { name: 'Template' }).selectOption({ label: 'Contract signing link' });
-  const row = mainOf(page).getByRole('table', { name: /Messages, newest first/ }).getByRole('row').filter({ hasText: to }).first();
+  const row = mainOf(page)
+    .getByRole('table', { name: /Messages, newest first/ })
+    .getByRole('row')
+    .filter({ hasText: to })
+    .first();
   await row.waitFor();
   const subject = row.getByRole('button');
   const subjectText = (await subject.textContent()) ?? '';
   await subject.click();
-  const link = mainOf(page).getByRole('region', { name: subjectText }).getByRole('link', { name: /#\/contract\// });
+  const link = mainOf(page)
+    .getByRole('region', { name: subjectText })
+    .getByRole('link', { name: /#\/contract\// });
   const href = (await link.getAttribute('href'))!;
   await context.close();
   return href;
@@ -68,7 +84,9 @@ describe.skipIf(noBrowser)('orders end to end (issue 7)', () => {
     expect(await totals.textContent()).toMatch(/\$[\d,]+\.\d\d/);
     expect(await mainOf(page).getByRole('group', { name: 'Payment' }).textContent()).toContain('visa ending 4242');
     const unified = await submitOrder(page);
-    expect(await mainOf(page).getByRole('status').filter({ hasText: 'Order submitted' }).textContent()).toContain(m.email);
+    expect(await mainOf(page).getByRole('status').filter({ hasText: 'Order submitted' }).textContent()).toContain(
+      m.email,
+    );
     expect(rep.errors).toEqual([]);
 
     // The merchant opens the link from the e-mail (no session) and signs with the typed name.
@@ -76,16 +94,22 @@ describe.skipIf(noBrowser)('orders end to end (issue 7)', () => {
     expect(link.startsWith(`${e2e.baseUrl}/#/contract/`)).toBe(true);
     const merchant = await (await browser.newContext()).newPage();
     await merchant.goto(link);
-    await mainOf(merchant).getByRole('heading', { name: `Your contract — order ${unified}` }).waitFor();
+    await mainOf(merchant)
+      .getByRole('heading', { name: `Your contract — order ${unified}` })
+      .waitFor();
     const pdfHref = await mainOf(merchant).getByRole('link', { name: 'Open the contract (PDF)' }).getAttribute('href');
     const pdf = await merchant.request.get(`${e2e.baseUrl}${pdfHref}`);
     expect([pdf.status(), pdf.headers()['content-type']]).toEqual([200, 'application/pdf']);
     await mainOf(merchant).getByRole('textbox', { name: 'Full name' }).fill(`${m.firstName} ${m.lastName}`);
     await mainOf(merchant).getByRole('button', { name: 'Use my typed name as my signature' }).click();
-    await mainOf(merchant).getByRole('checkbox', { name: /agree to sign it electronically/ }).check();
+    await mainOf(merchant)
+      .getByRole('checkbox', { name: /agree to sign it electronically/ })
+      .check();
     await mainOf(merchant).getByRole('button', { name: 'Sign contract' }).click();
     await merchant.waitForURL(/#\/confirmation$/);
-    await mainOf(merchant).getByText(`Your contract for order ${unified} was signed by ${m.firstName} ${m.lastName}`).waitFor();
+    await mainOf(merchant)
+      .getByText(`Your contract for order ${unified} was signed by ${m.firstName} ${m.lastName}`)
+      .waitFor();
     // The link was single-use.
     await merchant.goto(link);
     await merchant.reload();
@@ -94,7 +118,9 @@ describe.skipIf(noBrowser)('orders end to end (issue 7)', () => {
     // AR: the signed order is in its queue; it approves and hands it to support.
     const ar = await signInToOrders(browser, 'ar@example.com');
     await mainOf(ar.page).getByText('Your queue: Pending AR Approval').waitFor();
-    await mainOf(ar.page).getByRole('button', { name: `Open order ${unified}` }).waitFor();
+    await mainOf(ar.page)
+      .getByRole('button', { name: `Open order ${unified}` })
+      .waitFor();
     let panel = await openOrder(ar.page, unified, 'Any status');
     await changeStatus(ar.page, panel, 'AR Submitted', 'Payment checked.');
     await changeStatus(ar.page, panel, 'Submitted to Support', 'Ready for installation.');
@@ -111,12 +137,24 @@ describe.skipIf(noBrowser)('orders end to end (issue 7)', () => {
     await ops.page.goto('/#/customer');
     await mainOf(ops.page).getByRole('searchbox', { name: 'Search customers' }).fill(m.dba);
     await mainOf(ops.page).getByRole('button', { name: 'Search', exact: true }).click();
-    await mainOf(ops.page).getByRole('table', { name: /Matching stores/ }).getByRole('link', { name: `${m.dba} #1`, exact: true }).click();
-    await mainOf(ops.page).getByRole('heading', { name: `${m.dba} LLC`, level: 1 }).waitFor();
+    await mainOf(ops.page)
+      .getByRole('table', { name: /Matching stores/ })
+      .getByRole('link', { name: `${m.dba} #1`, exact: true })
+      .click();
+    await mainOf(ops.page)
+      .getByRole('heading', { name: `${m.dba} LLC`, level: 1 })
+      .waitFor();
     await mainOf(ops.page).getByRole('tab', { name: 'Terminals' }).click();
     const terminals = mainOf(ops.page).getByRole('table', { name: /Terminals/ });
     await terminals.waitFor();
-    await expect.poll(async () => terminals.getByRole('row').filter({ hasText: /Pending/i }).count()).toBe(2);
+    await expect
+      .poll(async () =>
+        terminals
+          .getByRole('row')
+          .filter({ hasText: /Pending/i })
+          .count(),
+      )
+      .toBe(2);
   });
 
   it('a non-POS order shows two milestones; a Canadian order takes an A1A 1A1 postal code and shows C$', async () => {
@@ -129,7 +167,9 @@ describe.skipIf(noBrowser)('orders end to end (issue 7)', () => {
     const m = newMerchant('CA');
     await startOrder(page, { type: 'POS', country: 'CA' });
     await headerOf(page).getByRole('img', { name: 'Canada' }).waitFor();
-    const postal = mainOf(page).getByRole('group', { name: 'Legal (home) address' }).getByRole('textbox', { name: 'Postal code' });
+    const postal = mainOf(page)
+      .getByRole('group', { name: 'Legal (home) address' })
+      .getByRole('textbox', { name: 'Postal code' });
     await postal.fill('12345');
     expect(await postal.inputValue()).toBe('');
     await postal.fill('s4p');
@@ -142,14 +182,19 @@ describe.skipIf(noBrowser)('orders end to end (issue 7)', () => {
     expect(await products.textContent()).toContain('C$');
     await selectHardware(page, 1);
     await page.waitForURL(/#\/payment-plan-method\/\d+$/);
-    await mainOf(page).getByText(/Paid upfront: C\$/).waitFor();
+    await mainOf(page)
+      .getByText(/Paid upfront: C\$/)
+      .waitFor();
     expect(rep.errors).toEqual([]);
   });
 
   it('RAM Support assigns an agent to a waiting order from its panel and uploads the paper contract the merchant signed', async () => {
     const { page, errors } = await signInToOrders(browser, 'ramsupport@example.com');
     await mainOf(page).getByText('Your queue: Pending Contract Sign').waitFor();
-    const rows = mainOf(page).getByRole('table', { name: /^Orders — \d+ match/ }).getByRole('row').filter({ hasText: 'Pending Contract Sign' });
+    const rows = mainOf(page)
+      .getByRole('table', { name: /^Orders — \d+ match/ })
+      .getByRole('row')
+      .filter({ hasText: 'Pending Contract Sign' });
     await rows.first().waitFor();
     const open = rows.first().getByRole('button', { name: /^Open order / });
     const unified = (await open.getAttribute('aria-label'))!.replace('Open order ', '');
@@ -159,12 +204,16 @@ describe.skipIf(noBrowser)('orders end to end (issue 7)', () => {
 
     // An agent, found by the first letters of a demo distributor's name.
     const token = await sessionToken(page);
-    const agents = (await (await page.request.get(`${e2e.baseUrl}/api/customers/getagents/${token}?types=Distributor`)).json()) as { info: { agents: { name: string }[] } };
+    const agents = (await (
+      await page.request.get(`${e2e.baseUrl}/api/customers/getagents/${token}?types=Distributor`)
+    ).json()) as { info: { agents: { name: string }[] } };
     const name = agents.info.agents[0]!.name;
     const agent = panel.getByRole('region', { name: 'Agent' });
     await agent.getByRole('textbox', { name: 'Find an agent' }).fill(name.slice(0, 4));
     const select = agent.getByRole('combobox', { name: 'Agent' });
-    await expect.poll(async () => (await select.locator('option').allTextContents()).some((t) => t.startsWith(name))).toBe(true);
+    await expect
+      .poll(async () => (await select.locator('option').allTextContents()).some((t) => t.startsWith(name)))
+      .toBe(true);
     const option = (await select.locator('option').allTextContents()).find((t) => t.startsWith(name))!;
     await select.selectOption({ label: option });
     await agent.getByRole('button', { name: /^(Assign|Switch) agent$/ }).click();
@@ -175,7 +224,13 @@ describe.skipIf(noBrowser)('orders end to end (issue 7)', () => {
     const contract = panel.getByRole('region', { name: 'Contract' });
     await contract.getByRole('link', { name: 'Upload signed contract' }).click();
     await page.waitForURL(/#\/upload-contract\?order=\d+$/);
-    await mainOf(page).getByLabel(/Signed contract/).setInputFiles({ name: 'signed.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') });
+    await mainOf(page)
+      .getByLabel(/Signed contract/)
+      .setInputFiles({
+        name: 'signed.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+      });
     await mainOf(page).getByRole('button', { name: 'Upload contract' }).click();
     await mainOf(page).getByRole('status').filter({ hasText: 'moved on to its approval queue' }).waitFor();
     expect(errors).toEqual([]);
@@ -184,7 +239,9 @@ describe.skipIf(noBrowser)('orders end to end (issue 7)', () => {
   it('an admin adds two terminals to an existing store: the add-on order summary, then the draft order', async () => {
     const { page, errors } = await signInAsStaff(browser, 'admin@example.com');
     const token = await sessionToken(page);
-    const found = (await (await page.request.get(`${e2e.baseUrl}/api/customers/${token}/all?search=mart&limit=1`)).json()) as { info: { items: { customer_id: number; store_id: number }[] } };
+    const found = (await (
+      await page.request.get(`${e2e.baseUrl}/api/customers/${token}/all?search=mart&limit=1`)
+    ).json()) as { info: { items: { customer_id: number; store_id: number }[] } };
     const { customer_id: customerId, store_id: storeId } = found.info.items[0]!;
     await page.goto(`/#/customer?id=${customerId}&store=${storeId}`);
     await mainOf(page).getByRole('link', { name: 'Add items' }).click();

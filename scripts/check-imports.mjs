@@ -5,7 +5,8 @@ import path from 'node:path';
 import { ROOT } from './lib/web-build.mjs';
 
 const SOURCE = /\.(ts|tsx|mts|js|mjs)$/;
-const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
+const IMPORT =
+  /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
 
 function walk(dir, out = []) {
   let entries;
@@ -63,7 +64,9 @@ export function violation(file, spec) {
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
 if (isMain) {
-  const files = ['packages/domain/src', 'apps/server/src', 'apps/web/src', 'e2e', 'bench'].flatMap((d) => walk(path.join(ROOT, d)));
+  const files = ['packages/domain/src', 'apps/server/src', 'apps/web/src', 'e2e', 'bench'].flatMap((d) =>
+    walk(path.join(ROOT, d)),
+  );
   const problems = [];
   for (const file of files) {
     const text = readFileSync(file, 'utf8');

@@ -11,6 +11,11 @@ const arg = (name, fallback) => {
 const runs = Number(arg('runs', '5'));
 const via = arg('via', 'npm');
 
-console.log(`${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; starting via ${via}`);
+console.log(
+  `${os.cpus().length} cores, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}; starting via ${via}`,
+);
 const result = await measureLaterStarts({ runs, via, log: (m) => console.log(m) });
 console.log(`later start → healthy: median ${result.medianLaterStartMs} ms of ${result.laterStartsMs.join(', ')}`);

@@ -8,7 +8,14 @@ const report = path.join(ROOT, '.tmp/vitest-report.json');
 mkdirSync(path.dirname(report), { recursive: true });
 rmSync(report, { force: true });
 
-const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)];
+const args = [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  ...process.argv.slice(2),
+];
 const res = spawnSync('npx', args, { cwd: ROOT, stdio: 'inherit' });
 
 if (existsSync(report)) {

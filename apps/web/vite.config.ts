@@ -54,7 +54,11 @@ const config = {
         // Vendor code changes far less often than ours: keep it in its own long-cached chunks.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
+            {
+              name: 'react',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              priority: 30,
+            },
             { name: 'mantine', test: /[\\/]node_modules[\\/]@mantine[\\/]/, priority: 20 },
             { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 20 },
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 20 },

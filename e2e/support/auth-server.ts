@@ -98,7 +98,13 @@ export function landingOf(hashes: readonly string[]): string {
 }
 
 /** A JSON API call from the browser context (its cookies, and the XSRF header on non-GET). */
-export async function callApi<T>(context: BrowserContext, baseUrl: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+export async function callApi<T>(
+  context: BrowserContext,
+  baseUrl: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const cookies = await context.cookies(baseUrl);
   const xsrf = cookies.find((c) => c.name === 'XSRF-TOKEN')?.value;
   const response = await context.request.fetch(`${baseUrl}${path}`, {

@@ -2,7 +2,12 @@ import { existsSync } from 'node:fs';
 
 /** Debian's Chromium (or CHROMIUM_PATH). The wrapper /usr/bin/chromium prints a harmless shell warning, so prefer the binary. */
 export function findChromium(): string | undefined {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    '/usr/lib/chromium/chromium',
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+  ];
   return candidates.find((p): p is string => Boolean(p) && existsSync(p as string));
 }
 

@@ -20,7 +20,8 @@ export default async function setup(project: TestProject) {
   const chromium = findChromium() ?? null;
   if (!chromium) {
     const message = 'No Chromium found (set CHROMIUM_PATH or apt-get install chromium): browser tests are SKIPPED.';
-    if (process.env.E2E_REQUIRED === '1') throw new Error(`${message.replace(' are SKIPPED', ' cannot run')} E2E_REQUIRED=1 makes this a failure.`);
+    if (process.env.E2E_REQUIRED === '1')
+      throw new Error(`${message.replace(' are SKIPPED', ' cannot run')} E2E_REQUIRED=1 makes this a failure.`);
     console.warn(`\n${'!'.repeat(100)}\n!!! ${message}\n${'!'.repeat(100)}\n`);
     project.provide('e2e', { chromium: null, baseUrl: '', dataDir: '' });
     return;
@@ -31,7 +32,13 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pbo-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, SIGNIN_RATE_LIMIT_PER_MINUTE: '1000' });
+  const server = startServer({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseUrl,
+    SIGNIN_RATE_LIMIT_PER_MINUTE: '1000',
+  });
   try {
     const ms = await waitForHealth(baseUrl, 60_000, server.exited);
     console.log(`e2e: server healthy after ${ms} ms (fresh data dir, first start)`);

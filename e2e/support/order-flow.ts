@@ -23,8 +23,30 @@ export interface Merchant {
 export function newMerchant(country: 'US' | 'CA' = 'US'): Merchant {
   const n = `${Date.now()}`.slice(-7);
   return country === 'US'
-    ? { firstName: 'Maya', lastName: `Reyes${n}`, email: `maya${n}@merchant.example`, phone: '5125550199', taxId: `74-${n}`, dba: `Reyes Corner Store ${n}`, address1: '400 Congress Ave', city: 'Austin', stateLabel: 'Texas (TX)', zip: '78701' }
-    : { firstName: 'Luc', lastName: `Tremblay${n}`, email: `luc${n}@merchant.example`, phone: '3065550199', taxId: `CA-${n}`, dba: `Tremblay Depanneur ${n}`, address1: '1 Victoria Ave', city: 'Regina', stateLabel: 'Saskatchewan (SK)', zip: 'S4P 3Y2' };
+    ? {
+        firstName: 'Maya',
+        lastName: `Reyes${n}`,
+        email: `maya${n}@merchant.example`,
+        phone: '5125550199',
+        taxId: `74-${n}`,
+        dba: `Reyes Corner Store ${n}`,
+        address1: '400 Congress Ave',
+        city: 'Austin',
+        stateLabel: 'Texas (TX)',
+        zip: '78701',
+      }
+    : {
+        firstName: 'Luc',
+        lastName: `Tremblay${n}`,
+        email: `luc${n}@merchant.example`,
+        phone: '3065550199',
+        taxId: `CA-${n}`,
+        dba: `Tremblay Depanneur ${n}`,
+        address1: '1 Victoria Ave',
+        city: 'Regina',
+        stateLabel: 'Saskatchewan (SK)',
+        zip: 'S4P 3Y2',
+      };
 }
 
 /** Sign in through the demo chooser and land where the sign-in rules send the user (the order list for order roles). */
@@ -50,15 +72,27 @@ export async function milestones(page: Page): Promise<{ labels: string[]; curren
   await bar.waitFor();
   const labels = (await bar.getByRole('listitem').allTextContents()).map((t) => t.replace(/^\d+/, '').trim());
   const current = bar.locator('[aria-current="step"]');
-  return { labels, current: (await current.count()) ? (await current.textContent())!.replace(/^\d+/, '').trim() : null };
+  return {
+    labels,
+    current: (await current.count()) ? (await current.textContent())!.replace(/^\d+/, '').trim() : null,
+  };
 }
 
 /** #/neworder → choose type and country → Start order → the store-information step. Returns the order id. */
-export async function startOrder(page: Page, options: { type: 'POS' | 'Non-POS'; country: 'US' | 'CA' }): Promise<number> {
+export async function startOrder(
+  page: Page,
+  options: { type: 'POS' | 'Non-POS'; country: 'US' | 'CA' },
+): Promise<number> {
   await mainOf(page).getByRole('link', { name: 'New order' }).click();
   await mainOf(page).getByRole('heading', { name: 'New order', level: 1 }).waitFor();
-  await mainOf(page).getByRole('radio', { name: options.type === 'POS' ? 'POS (hardware and software)' : 'Non-POS (service plan only)' }).check();
-  await mainOf(page).getByRole('radio', { name: options.country === 'US' ? 'United States' : 'Canada' }).check();
+  await mainOf(page)
+    .getByRole('radio', {
+      name: options.type === 'POS' ? 'POS (hardware and software)' : 'Non-POS (service plan only)',
+    })
+    .check();
+  await mainOf(page)
+    .getByRole('radio', { name: options.country === 'US' ? 'United States' : 'Canada' })
+    .check();
   await mainOf(page).getByRole('button', { name: 'Start order' }).click();
   await page.waitForURL(/#\/store-info\/\d+$/);
   return Number(/store-info\/(\d+)/.exec(page.url())![1]);

@@ -31,7 +31,11 @@ export interface RunningServer {
  * Start the product the way `npm start` does, without the build step (the e2e global setup and the bench build
  * the web app and the server bundle first), on a port and data dir of our own.
  */
-export function startServer(env: Record<string, string>): { process: ChildProcess; output: () => string; exited: Promise<number | null> } {
+export function startServer(env: Record<string, string>): {
+  process: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+} {
   let output = '';
   const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
     cwd: ROOT,
@@ -44,7 +48,11 @@ export function startServer(env: Record<string, string>): { process: ChildProces
   return { process: child, output: () => output, exited };
 }
 
-export async function waitForHealth(baseUrl: string, timeoutMs: number, exited?: Promise<number | null>): Promise<number> {
+export async function waitForHealth(
+  baseUrl: string,
+  timeoutMs: number,
+  exited?: Promise<number | null>,
+): Promise<number> {
   const started = Date.now();
   let gone = false;
   void exited?.then(() => (gone = true));

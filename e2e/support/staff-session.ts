@@ -39,7 +39,9 @@ export async function signInAsStaff(browser: Browser, email: string): Promise<St
 
 /** The session token the app keeps in session storage ('' when signed out). */
 export function sessionToken(page: Page): Promise<string> {
-  return page.evaluate(() => (JSON.parse(sessionStorage.getItem('sessionInfo') ?? '{}') as { token?: string }).token ?? '');
+  return page.evaluate(
+    () => (JSON.parse(sessionStorage.getItem('sessionInfo') ?? '{}') as { token?: string }).token ?? '',
+  );
 }
 
 /** The page's main landmark and its header (banner), where the journeys look. */

@@ -82,7 +82,14 @@ export async function measureLaterStarts({ runs = 5, via = 'npm', dataDir: given
   ensureWebBuild({ quiet: true });
   await ensureServerBuild({ quiet: true });
   const port = await freePort();
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' };
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'development',
+  };
   try {
     let firstStartMs = null;
     if (!given) {
@@ -95,7 +102,13 @@ export async function measureLaterStarts({ runs = 5, via = 'npm', dataDir: given
       laterMs.push(ms);
       log(`later start ${i + 1}/${runs} → healthy: ${ms} ms (load ${os.loadavg()[0].toFixed(2)})`);
     }
-    return { via, firstStartMs, laterStartsMs: laterMs, medianLaterStartMs: median(laterMs), loadAvg1m: +os.loadavg()[0].toFixed(2) };
+    return {
+      via,
+      firstStartMs,
+      laterStartsMs: laterMs,
+      medianLaterStartMs: median(laterMs),
+      loadAvg1m: +os.loadavg()[0].toFixed(2),
+    };
   } finally {
     if (!given) rmSync(dataDir, { recursive: true, force: true });
   }

@@ -74,7 +74,11 @@ describe('server shell', () => {
   });
 
   it('accepts a valid body with the XSRF pair', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/__test/echo', payload: { email: 'a@example.com', age: 3 } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/__test/echo',
+      payload: { email: 'a@example.com', age: 3 },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ info: { email: 'a@example.com', age: 3 } });
   });

@@ -97,9 +97,7 @@ export type App = FastifyInstance;
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logStream
-      ? { level: config.logLevel, stream: options.logStream }
-      : { level: config.logLevel },
+    logger: options.logStream ? { level: config.logLevel, stream: options.logStream } : { level: config.logLevel },
     // One line per request is written by our onResponse hook instead (with tokens redacted).
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
@@ -109,7 +107,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // Zod validates and serializes (as set below); naming the compilers here also keeps Fastify from loading its
     // default Ajv and fast-json-stringify compilers at start (decision 041). Fastify types these factories for Ajv.
     schemaController: {
-      compilersFactory: { buildValidator: (() => validatorCompiler) as never, buildSerializer: (() => serializerCompiler) as never },
+      compilersFactory: {
+        buildValidator: (() => validatorCompiler) as never,
+        buildSerializer: (() => serializerCompiler) as never,
+      },
     },
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -192,7 +193,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       info: {
         title: 'pos-backoffice API',
         version: config.version,
-        description: 'Back-office API. Every call carries the session token in its path; non-GET calls need X-XSRF-TOKEN.',
+        description:
+          'Back-office API. Every call carries the session token in its path; non-GET calls need X-XSRF-TOKEN.',
       },
     },
     transform: jsonSchemaTransform,
@@ -232,7 +234,9 @@ function registerWebApp(app: FastifyInstance, webDist: string): void {
       reply
         .code(503)
         .type('text/html; charset=utf-8')
-        .send('<!doctype html><title>pos-backoffice</title><p>The web app is not built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p>'),
+        .send(
+          '<!doctype html><title>pos-backoffice</title><p>The web app is not built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p>',
+        ),
     );
     return;
   }

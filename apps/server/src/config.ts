@@ -48,10 +48,25 @@ export const envSchema = z.object({
   ALLOWED_EMAIL_DOMAINS: z
     .string()
     .default('example.com,example.org')
-    .transform((s) => s.split(',').map((d) => d.trim().toLowerCase()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((d) => d.trim().toLowerCase())
+        .filter(Boolean),
+    )
     .refine((list) => list.length > 0, 'must name at least one domain'),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(120),
-  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(120),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
   /** Sign-in, distributor login, password reset and make-token calls allowed per minute per client IP (each route). */
   SIGNIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   /** Run the job workers inside `npm start` (default); false when separate `npm run worker` processes do the work. */
@@ -73,7 +88,11 @@ export const envSchema = z.object({
   /** Sent as `Authorization: Bearer …` to PAYMENT_GATEWAY_URL. */
   PAYMENT_GATEWAY_API_KEY: z.string().trim().min(1).optional(),
   /** AES-256 key for bank account numbers: 64 hex characters (32 bytes). Unset → a fixed development key, refused in production (decision 059). */
-  DATA_ENCRYPTION_KEY: z.string().trim().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (32 bytes)').optional(),
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (32 bytes)')
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -129,7 +148,13 @@ export interface S3Config {
   region: string;
 }
 
-export const S3_VARIABLES = ['S3_BUCKET', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_REGION'] as const;
+export const S3_VARIABLES = [
+  'S3_BUCKET',
+  'S3_ENDPOINT',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_REGION',
+] as const;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -160,7 +185,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   if (e.CRM_API_KEY && !e.CRM_URL) {
-    problems.push('  CRM_API_KEY: set without CRM_URL (the key is only used by the HTTP CRM adapter); set CRM_URL or remove the key');
+    problems.push(
+      '  CRM_API_KEY: set without CRM_URL (the key is only used by the HTTP CRM adapter); set CRM_URL or remove the key',
+    );
   }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   const dataDir = path.resolve(e.DATA_DIR);

@@ -46,7 +46,12 @@ if (config.seedDemoData && seeded.length === 0) {
 
 const { buildApp } = await appModule;
 const app = await buildApp({ config, database });
-const shutdown = exitGracefully({ graceMs: 10_000, database, announce: (signal) => app.log.info({ signal }, 'shutting down'), stop: () => app.close() });
+const shutdown = exitGracefully({
+  graceMs: 10_000,
+  database,
+  announce: (signal) => app.log.info({ signal }, 'shutting down'),
+  stop: () => app.close(),
+});
 
 try {
   await app.listen({ port: config.port, host: config.host });

@@ -44,7 +44,9 @@ try {
   );
   if (!installed?.jobs || !installed.migrations) {
     await database.close();
-    fail('the database at DATABASE_URL is not migrated yet: start the server once (`npm start`) or run `npm run db:migrate`, then start the worker.');
+    fail(
+      'the database at DATABASE_URL is not migrated yet: start the server once (`npm start`) or run `npm run db:migrate`, then start the worker.',
+    );
   }
 } catch (err) {
   fail(`could not open the database: ${(err as Error).message}`);
@@ -71,7 +73,9 @@ const stop = exitGracefully({
 
 try {
   const workers = await startWorkers(queue, ctx);
-  console.log(`pos-backoffice worker ${config.version}: ${workers} job workers running (PostgreSQL, pid ${process.pid})`);
+  console.log(
+    `pos-backoffice worker ${config.version}: ${workers} job workers running (PostgreSQL, pid ${process.pid})`,
+  );
 } catch (err) {
   console.error(`pos-backoffice worker: could not start the job workers: ${(err as Error).message}`);
   await stop('start failure', 1);

@@ -98,6 +98,8 @@ export async function migrateDatabase(database: Database): Promise<void> {
   } else {
     await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
   }
-  const installed = await database.query<{ t: string | null }>(`select to_regclass('${JOB_SCHEMA}.version')::text as t`);
+  const installed = await database.query<{ t: string | null }>(
+    `select to_regclass('${JOB_SCHEMA}.version')::text as t`,
+  );
   if (!installed[0]?.t) await database.exec(PgBoss.getConstructionPlans(JOB_SCHEMA));
 }

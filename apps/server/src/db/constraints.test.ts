@@ -24,11 +24,15 @@ describe('constraints refuse bad data', () => {
   afterAll(() => database.close());
 
   it('refuses a negative invoice amount', async () => {
-    await expect(violation(createInvoice(database.db, { totalCents: -100 }))).resolves.toMatch(/invoices_amounts_check/);
+    await expect(violation(createInvoice(database.db, { totalCents: -100 }))).resolves.toMatch(
+      /invoices_amounts_check/,
+    );
   });
 
   it('refuses an invoice paid above its total', async () => {
-    await expect(violation(createInvoice(database.db, { totalCents: 79_00, paidCents: 80_00 }))).resolves.toMatch(/invoices_amounts_check/);
+    await expect(violation(createInvoice(database.db, { totalCents: 79_00, paidCents: 80_00 }))).resolves.toMatch(
+      /invoices_amounts_check/,
+    );
     const ok = await createInvoice(database.db, { paidCents: 79_00, status: 'P' });
     expect(ok.paidCents).toBe(ok.totalCents);
   });
@@ -41,31 +45,43 @@ describe('constraints refuse bad data', () => {
   it('refuses an unknown order status code', async () => {
     await expect(violation(createOrder(database.db, { status: '999' }))).resolves.toMatch(/orders_status_check/);
     const order = await createOrder(database.db, { status: '121' });
-    await expect(violation(database.db.update(orders).set({ status: '4' }).where(eq(orders.id, order.id)))).resolves.toMatch(
-      /orders_status_check/,
-    );
+    await expect(
+      violation(database.db.update(orders).set({ status: '4' }).where(eq(orders.id, order.id))),
+    ).resolves.toMatch(/orders_status_check/);
   });
 
   it('refuses an orphan store (its customer does not exist)', async () => {
-    await expect(violation(createStore(database.db, { customerId: 99_999_999 }))).resolves.toMatch(/stores_customer_fk/);
+    await expect(violation(createStore(database.db, { customerId: 99_999_999 }))).resolves.toMatch(
+      /stores_customer_fk/,
+    );
   });
 
   it('refuses deleting a customer that still has stores', async () => {
     const store = await createStore(database.db);
-    await expect(violation(database.db.delete(customers).where(eq(customers.id, store.customerId)))).resolves.toMatch(/stores_customer_fk/);
+    await expect(violation(database.db.delete(customers).where(eq(customers.id, store.customerId)))).resolves.toMatch(
+      /stores_customer_fk/,
+    );
   });
 
   it('refuses an unknown transaction status letter, and a failure without a reason', async () => {
-    await expect(violation(createTransaction(database.db, { status: 'X' }))).resolves.toMatch(/transactions_status_check/);
+    await expect(violation(createTransaction(database.db, { status: 'X' }))).resolves.toMatch(
+      /transactions_status_check/,
+    );
     await expect(violation(createTransaction(database.db, { status: 'F', failureReason: null }))).resolves.toMatch(
       /transactions_failure_check/,
     );
-    await expect(violation(createTransaction(database.db, { amountCents: 0 }))).resolves.toMatch(/transactions_amount_check/);
+    await expect(violation(createTransaction(database.db, { amountCents: 0 }))).resolves.toMatch(
+      /transactions_amount_check/,
+    );
   });
 
   it('refuses an unknown currency and a country outside US/CA', async () => {
-    await expect(violation(createCustomer(database.db, { currency: 'EUR' }))).resolves.toMatch(/customers_currency_check/);
-    await expect(violation(createCustomer(database.db, { country: 'MEX', currency: 'USD' }))).resolves.toMatch(/customers_country_check/);
+    await expect(violation(createCustomer(database.db, { currency: 'EUR' }))).resolves.toMatch(
+      /customers_currency_check/,
+    );
+    await expect(violation(createCustomer(database.db, { country: 'MEX', currency: 'USD' }))).resolves.toMatch(
+      /customers_country_check/,
+    );
   });
 
   it('ids start in their ranges: customers 100001+, stores 500001+, orders 700001+', async () => {
@@ -108,7 +124,10 @@ describe('br_acct sync trigger', () => {
     const a = await createStore(database.db, { customerId: customer.id });
     const b = await createStore(database.db, { customerId: customer.id });
     await database.db.update(customers).set({ brAcct: 'BR7799999' }).where(eq(customers.id, customer.id));
-    const rows = await database.db.select({ id: stores.id, brAcct: stores.brAcct }).from(stores).where(eq(stores.customerId, customer.id));
+    const rows = await database.db
+      .select({ id: stores.id, brAcct: stores.brAcct })
+      .from(stores)
+      .where(eq(stores.customerId, customer.id));
     expect(rows.map((r) => r.brAcct)).toEqual(['BR7799999', 'BR7799999']);
     expect(rows.map((r) => r.id).sort()).toEqual([a.id, b.id].sort());
     const [untouched] = await database.db.select({ brAcct: stores.brAcct }).from(stores).where(eq(stores.id, other.id));
@@ -119,9 +138,17 @@ describe('br_acct sync trigger', () => {
     const from = await createCustomer(database.db, { brAcct: 'BR7700003' });
     const to = await createCustomer(database.db, { brAcct: 'BR7700004' });
     const store = await createStore(database.db, { customerId: from.id });
-    const [moved] = await database.db.update(stores).set({ customerId: to.id }).where(eq(stores.id, store.id)).returning();
+    const [moved] = await database.db
+      .update(stores)
+      .set({ customerId: to.id })
+      .where(eq(stores.id, store.id))
+      .returning();
     expect(moved!.brAcct).toBe('BR7700004');
-    const [edited] = await database.db.update(stores).set({ brAcct: 'HAND-EDIT' }).where(eq(stores.id, store.id)).returning();
+    const [edited] = await database.db
+      .update(stores)
+      .set({ brAcct: 'HAND-EDIT' })
+      .where(eq(stores.id, store.id))
+      .returning();
     expect(edited!.brAcct).toBe('BR7700004');
   });
 });

@@ -42,7 +42,10 @@ describe('data directory lock', () => {
     // A real second process holds the lock.
     const holder = spawn(
       process.execPath,
-      ['-e', `require('fs').writeFileSync(${JSON.stringify(path.join(dir, LOCK_FILE_NAME))}, JSON.stringify({pid: process.pid, host: require('os').hostname()})); console.log('held'); setTimeout(() => {}, 60000)`],
+      [
+        '-e',
+        `require('fs').writeFileSync(${JSON.stringify(path.join(dir, LOCK_FILE_NAME))}, JSON.stringify({pid: process.pid, host: require('os').hostname()})); console.log('held'); setTimeout(() => {}, 60000)`,
+      ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     try {

@@ -60,12 +60,18 @@ describe('access factories', () => {
     expect(first.roles.size).toBe(ROLES.length);
     const rows = await database.query<{ name: string; start_status: string }>(`select name, start_status from roles`);
     for (const r of rows) expect(r.start_status).toBe(ROLE_START_STATUS[r.name as keyof typeof ROLE_START_STATUS]);
-    const [{ n }] = (await database.query<{ n: number }>(`select count(*)::int as n from role_privileges`)) as [{ n: number }];
+    const [{ n }] = (await database.query<{ n: number }>(`select count(*)::int as n from role_privileges`)) as [
+      { n: number },
+    ];
     expect(n).toBe(ROLES.reduce((sum, r) => sum + ROLE_PRIVILEGES[r].length, 0));
   });
 
   it('createStaffUser gives the role privileges plus additional ones', async () => {
-    const user = await createStaffUser(database.db, { email: 'ops.person@example.com', role: 'Operations', additionalPrivileges: ['receipts'] });
+    const user = await createStaffUser(database.db, {
+      email: 'ops.person@example.com',
+      role: 'Operations',
+      additionalPrivileges: ['receipts'],
+    });
     expect(user.name).toBe('Ops Person');
     expect(await staffPrivilegesOf(database.db, user.id)).toEqual([...ROLE_PRIVILEGES.Operations, 'receipts'].sort());
     const inactive = await createStaffUser(database.db, { role: 'Marketing', active: false });
@@ -143,14 +149,24 @@ describe.each(['US', 'CA'] as const)('merchant, billing and order factories (%s)
     const hardware = await createPaymentPlan(database.db, { storeId: store.id, kind: 'hardware_sale' });
     expect(hardware.paymentPlanTypeId).toBe(1);
     const memoPlan = await createPaymentPlan(database.db, { storeId: store.id, kind: 'credit_memo' });
-    expect(memoPlan).toMatchObject({ paymentPlanTypeId: 30, term: 0, interval: 0, initialAmountCents: 0, recurringAmountCents: 0 });
+    expect(memoPlan).toMatchObject({
+      paymentPlanTypeId: 30,
+      term: 0,
+      interval: 0,
+      initialAmountCents: 0,
+      recurringAmountCents: 0,
+    });
     const item = await createCustomerBillingItem(database.db, { storeId: store.id, planId: monthly.id });
     expect(item.customerId).toBe(store.customerId);
     const bundle = await createCustomerBundle(database.db, { storeId: store.id, bundleId: 9 });
     expect(bundle.bundleId).toBe(9);
     const card = await createPaymentInstrument(database.db, { customerId: store.customerId });
     expect(card.cardLast4).toMatch(/^\d{4}$/);
-    const bank = await createPaymentInstrument(database.db, { customerId: store.customerId, kind: 'bank', isDefault: false });
+    const bank = await createPaymentInstrument(database.db, {
+      customerId: store.customerId,
+      kind: 'bank',
+      isDefault: false,
+    });
     expect(bank.accountLast4).toMatch(/^\d{4}$/);
   });
 
@@ -171,7 +187,12 @@ describe.each(['US', 'CA'] as const)('merchant, billing and order factories (%s)
     const stored = await database.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice.id));
     expect(stored.map((l) => l.amountCents).sort((a, b) => a - b)).toEqual([-5_00, 58_00, 79_00]);
     const tx = await createTransaction(database.db, { invoiceId: invoice.id, status: 'F' });
-    expect(tx).toMatchObject({ customerId: store.customerId, amountCents: invoice.totalCents, failureReason: 'Insufficient funds', currency });
+    expect(tx).toMatchObject({
+      customerId: store.customerId,
+      amountCents: invoice.totalCents,
+      failureReason: 'Insufficient funds',
+      currency,
+    });
     const memo = await createCreditMemo(database.db, { invoiceId: invoice.id, storeId: store.id });
     expect(memo).toMatchObject({ status: 'P', decidedAt: null, currency });
     const approved = await createCreditMemo(database.db, { storeId: store.id, status: 'A' });
@@ -184,14 +205,25 @@ describe.each(['US', 'CA'] as const)('merchant, billing and order factories (%s)
     const store = await createStore(database.db, { country });
     const order = await createOrder(database.db, { storeId: store.id, status: '121', flow: 'RAM' });
     const doc = order.document as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-    expect(order).toMatchObject({ customerId: store.customerId, storeId: store.id, status: '121', flow: 'RAM', country, currency });
+    expect(order).toMatchObject({
+      customerId: store.customerId,
+      storeId: store.id,
+      status: '121',
+      flow: 'RAM',
+      country,
+      currency,
+    });
     expect(doc.orderInfoId).toBe(order.id);
     expect(doc.unifiedOrderId).toBe(order.unifiedOrderId);
     expect(doc.mobileConsent).toBe(ORDER_DEFAULTS.mobileConsent);
     expect(doc.orderType).toBe(ORDER_DEFAULTS.orderType);
     expect(doc.noOfTerminals).toBe(ORDER_DEFAULTS.noOfTerminals);
     expect(doc.flow).toBe('RAM');
-    expect(doc.CustomerInfo).toMatchObject({ customerCategory: ORDER_DEFAULTS.customerCategory, customerClass: ORDER_DEFAULTS.customerClass, brAcct: store.brAcct });
+    expect(doc.CustomerInfo).toMatchObject({
+      customerCategory: ORDER_DEFAULTS.customerCategory,
+      customerClass: ORDER_DEFAULTS.customerClass,
+      brAcct: store.brAcct,
+    });
     expect(doc.StoreInfo).toMatchObject({
       customerStoreId: store.id,
       doingBusinessAs: store.doingBusinessAs,
@@ -201,12 +233,20 @@ describe.each(['US', 'CA'] as const)('merchant, billing and order factories (%s)
       dbaSameAsLegal: ORDER_DEFAULTS.dbaSameAsLegal,
       StoreAddress: store.storeAddress,
     });
-    expect(doc.PaymentPlanInfo.map((p: { type: string }) => p.type)).toEqual([PAYMENT_PLAN_KIND.HARDWARE, PAYMENT_PLAN_KIND.MONTHLY]);
+    expect(doc.PaymentPlanInfo.map((p: { type: string }) => p.type)).toEqual([
+      PAYMENT_PLAN_KIND.HARDWARE,
+      PAYMENT_PLAN_KIND.MONTHLY,
+    ]);
     expect(doc.PaymentInstrumentInfo[0]).toHaveProperty('noofPOS', 1);
     const draft = await createOrder(database.db);
     expect(draft).toMatchObject({ status: '1', customerId: null, storeId: null });
     const reason = await createStatusReason(database.db, { status: '3', reason: 'Failed credit check' });
-    const note = await createOrderNote(database.db, { orderId: order.id, noteType: 'status_reason', statusReasonId: reason.id, body: 'Failed credit check' });
+    const note = await createOrderNote(database.db, {
+      orderId: order.id,
+      noteType: 'status_reason',
+      statusReasonId: reason.id,
+      body: 'Failed credit check',
+    });
     expect(note.orderId).toBe(order.id);
     await createOrderNote(database.db);
   });
@@ -218,7 +258,13 @@ describe.each(['US', 'CA'] as const)('merchant, billing and order factories (%s)
     expect(await countRows(database.db)).toEqual(before);
     const amount = await createPromotion(database.db, { currency });
     expect(amount).toMatchObject({ method: 'A', amountCents: 50_00, percent: null });
-    const percent = await createPromotion(database.db, { method: 'P', percent: '12.5', customerType: 'U', expiresOn: '2020-01-31', currency });
+    const percent = await createPromotion(database.db, {
+      method: 'P',
+      percent: '12.5',
+      customerType: 'U',
+      expiresOn: '2020-01-31',
+      currency,
+    });
     expect(percent).toMatchObject({ method: 'P', amountCents: null, customerType: 'U' });
     expect(Number(percent.percent)).toBe(12.5);
     await expect(createPromotion(database.db, { method: 'P', percent: '120' })).rejects.toThrow();

@@ -44,7 +44,22 @@ describe('demo seed', () => {
     expect(c.customers).toBe(250);
     expect(c.stores).toBeGreaterThanOrEqual(250);
     expect(c.stores).toBeLessThanOrEqual(1000);
-    for (const t of ['terminals', 'invoices', 'invoice_lines', 'transactions', 'orders', 'order_notes', 'order_status_history', 'credit_memos', 'receipts', 'promotions', 'referrals', 'sales_history', 'customer_billing_items', 'customer_bundles']) {
+    for (const t of [
+      'terminals',
+      'invoices',
+      'invoice_lines',
+      'transactions',
+      'orders',
+      'order_notes',
+      'order_status_history',
+      'credit_memos',
+      'receipts',
+      'promotions',
+      'referrals',
+      'sales_history',
+      'customer_billing_items',
+      'customer_bundles',
+    ]) {
       expect(c[t], t).toBeGreaterThan(0);
     }
     expect(c.staff_users).toBe(DEMO_STAFF.length);
@@ -61,7 +76,10 @@ describe('demo seed', () => {
 
   it('gives every seeded staff user exactly the privileges of its role (ROLE_PRIVILEGES)', async () => {
     for (const s of DEMO_STAFF) {
-      const [user] = await database.db.select().from(schema.staffUsers).where(eq(schema.staffUsers.email, `${s.username}@example.com`));
+      const [user] = await database.db
+        .select()
+        .from(schema.staffUsers)
+        .where(eq(schema.staffUsers.email, `${s.username}@example.com`));
       expect(user, s.username).toBeDefined();
       const [role] = await database.db.select().from(schema.roles).where(eq(schema.roles.id, user!.roleId));
       expect(role!.name).toBe(s.role);
@@ -70,7 +88,10 @@ describe('demo seed', () => {
   });
 
   it('has the distributor login with the documented password, tied to a Distributor agent', async () => {
-    const [account] = await database.db.select().from(schema.distributorAccounts).where(eq(schema.distributorAccounts.email, 'distributor@example.com'));
+    const [account] = await database.db
+      .select()
+      .from(schema.distributorAccounts)
+      .where(eq(schema.distributorAccounts.email, 'distributor@example.com'));
     expect(await verify(account!.passwordHash, 'distributor-demo')).toBe(true);
     const [agent] = await database.db.select().from(schema.agents).where(eq(schema.agents.id, account!.agentId));
     expect(agent!.type).toBe('Distributor');
@@ -83,7 +104,10 @@ describe('demo seed', () => {
     const byCountry = { US: 0, CA: 0 } as Record<string, number>;
     for (const s of all) {
       byCountry[s.country] = (byCountry[s.country] ?? 0) + 1;
-      expect(validateZip(s.country, s.storeAddress.zip), `${s.id} ${s.storeAddress.zip}`).toMatchObject({ ok: true, normalized: s.storeAddress.zip });
+      expect(validateZip(s.country, s.storeAddress.zip), `${s.id} ${s.storeAddress.zip}`).toMatchObject({
+        ok: true,
+        normalized: s.storeAddress.zip,
+      });
       expect(isStateOf(s.country, s.state), `${s.id} ${s.state}`).toBe(true);
       expect(s.currency).toBe(currencyForCountry(s.country));
     }
@@ -93,11 +117,20 @@ describe('demo seed', () => {
     expect(custs.filter((c) => c.country === 'US')).toHaveLength(200);
     expect(custs.filter((c) => c.country === 'CA')).toHaveLength(50);
     for (const c of custs) expect(validateZip(c.country, c.homeAddress!.zip).ok, c.homeAddress!.zip).toBe(true);
-    const types = await rows<{ store_type: string; n: number }>(database.db, sql`select store_type, count(*)::int as n from stores group by 1 order by 1`);
+    const types = await rows<{ store_type: string; n: number }>(
+      database.db,
+      sql`select store_type, count(*)::int as n from stores group by 1 order by 1`,
+    );
     expect(types.map((t) => t.store_type)).toEqual(['D', 'R', 'T']);
-    const cadInvoices = await rows<{ n: number }>(database.db, sql`select count(*)::int as n from invoices i join stores s on s.id = i.store_id where s.country = 'CA' and i.currency = 'CAD'`);
+    const cadInvoices = await rows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from invoices i join stores s on s.id = i.store_id where s.country = 'CA' and i.currency = 'CAD'`,
+    );
     expect(cadInvoices[0]!.n).toBeGreaterThan(0);
-    const wrong = await rows<{ n: number }>(database.db, sql`select count(*)::int as n from invoices i join stores s on s.id = i.store_id where i.currency <> s.currency`);
+    const wrong = await rows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from invoices i join stores s on s.id = i.store_id where i.currency <> s.currency`,
+    );
     expect(wrong[0]!.n).toBe(0);
   });
 
@@ -122,22 +155,41 @@ describe('demo seed', () => {
     );
     expect(statuses.map((s) => s.status).sort()).toEqual([...ORDER_STATUS_CODES].sort());
     for (const s of statuses) expect(s.with_history, s.status).toBe(s.n);
-    const notes = await rows<{ note_type: string }>(database.db, sql`select distinct note_type from order_notes order by 1`);
+    const notes = await rows<{ note_type: string }>(
+      database.db,
+      sql`select distinct note_type from order_notes order by 1`,
+    );
     expect(notes.map((n) => n.note_type)).toEqual(['order_note', 'status_reason']);
-    const [doc] = await rows<{ document: Record<string, unknown>; id: number }>(database.db, sql`select id, document from orders where store_id is not null limit 1`);
-    expect(doc!.document).toMatchObject({ orderInfoId: doc!.id, mobileConsent: 'N', CustomerInfo: { customerCategory: 'DISTRIBUTOR', customerClass: 'POS' } });
+    const [doc] = await rows<{ document: Record<string, unknown>; id: number }>(
+      database.db,
+      sql`select id, document from orders where store_id is not null limit 1`,
+    );
+    expect(doc!.document).toMatchObject({
+      orderInfoId: doc!.id,
+      mobileConsent: 'N',
+      CustomerInfo: { customerCategory: 'DISTRIBUTOR', customerClass: 'POS' },
+    });
   });
 
   it('has 12 months of billing with every transaction status, failures with reasons, chargebacks and pending memos', async () => {
-    const months = await rows<{ n: number }>(database.db, sql`select count(distinct date_trunc('month', issued_on))::int as n from invoices where type <> 'S'`);
+    const months = await rows<{ n: number }>(
+      database.db,
+      sql`select count(distinct date_trunc('month', issued_on))::int as n from invoices where type <> 'S'`,
+    );
     expect(months[0]!.n).toBe(12);
     const tx = await rows<{ status: string }>(database.db, sql`select distinct status from transactions`);
     expect(tx.map((t) => t.status).sort()).toEqual([...TRANSACTION_STATUSES].sort());
-    const failed = await rows<{ n: number }>(database.db, sql`select count(*)::int as n from transactions where status = 'F' and failure_reason is null`);
+    const failed = await rows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from transactions where status = 'F' and failure_reason is null`,
+    );
     expect(failed[0]!.n).toBe(0);
     const inv = await rows<{ status: string }>(database.db, sql`select distinct status from invoices order by 1`);
     expect(inv.map((i) => i.status)).toEqual(['N', 'P', 'R']);
-    const memos = await rows<{ status: string; n: number }>(database.db, sql`select status, count(*)::int as n from credit_memos group by 1 order by 1`);
+    const memos = await rows<{ status: string; n: number }>(
+      database.db,
+      sql`select status, count(*)::int as n from credit_memos group by 1 order by 1`,
+    );
     expect(memos.map((m) => m.status)).toEqual(['A', 'P', 'R']);
     expect(memos.find((m) => m.status === 'P')!.n).toBeGreaterThanOrEqual(10);
     // Invoice totals are the sum of their lines.
@@ -155,17 +207,31 @@ describe('demo seed', () => {
       sql`select b.id, string_agg(p.currency, ',' order by p.currency) as currencies from billing_items b join billing_item_prices p on p.billing_item_id = b.id group by b.id`,
     );
     for (const id of itemIds) expect(prices.find((p) => p.id === id)?.currencies, `billing item ${id}`).toBe('CAD,USD');
-    const bundles = await rows<{ id: number; options: number }>(database.db, sql`select b.id, count(o.id)::int as options from bundles b join bundle_price_options o on o.bundle_id = b.id where b.nrs_pay group by b.id`);
+    const bundles = await rows<{ id: number; options: number }>(
+      database.db,
+      sql`select b.id, count(o.id)::int as options from bundles b join bundle_price_options o on o.bundle_id = b.id where b.nrs_pay group by b.id`,
+    );
     expect(bundles.map((b) => b.id).sort((a, b) => a - b)).toEqual([...NRS_PAY_BUNDLE_IDS].sort((a, b) => a - b));
     const products = await database.db.select().from(schema.products);
     expect(products.find((p) => p.id === OTHER_IDS.TERMINAL_PRODUCT_ID)!.kind).toBe('terminal');
     expect(products.find((p) => p.id === OTHER_IDS.PETRO_PRODUCT_ID)!.name).toMatch(/Petro/);
     expect(products.some((p) => p.kind === 'accessory')).toBe(true);
     const tax = await database.db.select().from(schema.taxRates);
-    for (const s of US_STATES) expect(tax.some((t) => t.country === 'US' && t.state === s.code), s.code).toBe(true);
-    for (const p of CA_PROVINCES) expect(tax.some((t) => t.country === 'CA' && t.state === p.code), p.code).toBe(true);
+    for (const s of US_STATES)
+      expect(
+        tax.some((t) => t.country === 'US' && t.state === s.code),
+        s.code,
+      ).toBe(true);
+    for (const p of CA_PROVINCES)
+      expect(
+        tax.some((t) => t.country === 'CA' && t.state === p.code),
+        p.code,
+      ).toBe(true);
     expect(tax.find((t) => t.country === 'CA' && t.state === 'ON')!.rateBasisPoints).toBe(1300);
-    const retire = await database.db.select().from(schema.domainData).where(eq(schema.domainData.type, 'retire_reason'));
+    const retire = await database.db
+      .select()
+      .from(schema.domainData)
+      .where(eq(schema.domainData.type, 'retire_reason'));
     expect(retire.length).toBeGreaterThanOrEqual(5);
     const promos = await database.db.select().from(schema.promotions);
     expect(new Set(promos.map((p) => p.method))).toEqual(new Set(['A', 'P']));
@@ -181,15 +247,25 @@ describe('demo seed', () => {
       // are usable for the search (on a real-size table the planner picks them by itself).
       await tx.execute(sql`set local enable_seqscan = off`);
       const res = (await tx.execute(
-        sql.raw(`explain select id from stores where store_name ilike '%mar%' or doing_business_as ilike '%mar%' or br_acct ilike '%mar%' or sales_rep ilike '%mar%'`),
+        sql.raw(
+          `explain select id from stores where store_name ilike '%mar%' or doing_business_as ilike '%mar%' or br_acct ilike '%mar%' or sales_rep ilike '%mar%'`,
+        ),
       )) as unknown as { rows: Record<string, string>[] };
       return res.rows.map((r) => Object.values(r)[0]).join('\n');
     });
     expect(plan).toMatch(/BitmapOr/);
-    for (const index of ['stores_store_name_trgm_idx', 'stores_dba_trgm_idx', 'stores_br_acct_trgm_idx', 'stores_sales_rep_trgm_idx']) {
+    for (const index of [
+      'stores_store_name_trgm_idx',
+      'stores_dba_trgm_idx',
+      'stores_br_acct_trgm_idx',
+      'stores_sales_rep_trgm_idx',
+    ]) {
       expect(plan).toContain(index);
     }
-    const [{ n }] = await rows<{ n: number }>(database.db, sql`select count(*)::int as n from stores where store_name ilike '%mar%' or doing_business_as ilike '%mar%' or br_acct ilike '%mar%' or sales_rep ilike '%mar%'`) as [{ n: number }];
+    const [{ n }] = (await rows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from stores where store_name ilike '%mar%' or doing_business_as ilike '%mar%' or br_acct ilike '%mar%' or sales_rep ilike '%mar%'`,
+    )) as [{ n: number }];
     expect(n).toBeGreaterThan(0);
   });
 });

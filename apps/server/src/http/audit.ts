@@ -68,6 +68,10 @@ export function actorOfSession(session: SessionContext): AuditActor {
     case 'distributor':
       return { actorType: 'distributor', actorId: session.distributorAccountId, actorEmail: session.email };
     case 'maketoken':
-      return { actorType: 'distributor', actorId: session.agentId == null ? null : `agent:${session.agentId}`, actorEmail: session.email };
+      return {
+        actorType: 'distributor',
+        actorId: session.agentId == null ? null : `agent:${session.agentId}`,
+        actorEmail: session.email,
+      };
   }
 }

@@ -7,7 +7,12 @@ interface ErrorBody {
   error: { code: string; message: string; fields?: Record<string, string>; [k: string]: unknown };
 }
 
-export function errorBody(code: string, message: string, fields?: Record<string, string>, details?: Record<string, unknown>): ErrorBody {
+export function errorBody(
+  code: string,
+  message: string,
+  fields?: Record<string, string>,
+  details?: Record<string, unknown>,
+): ErrorBody {
   return { error: { code, message, ...(fields && Object.keys(fields).length ? { fields } : {}), ...details } };
 }
 
@@ -18,9 +23,15 @@ function send(reply: FastifyReply, status: number, body: ErrorBody) {
 /** Map Fastify's own client errors (bad JSON, too large, wrong content type) onto our codes. */
 const FASTIFY_CODES: Record<string, { code: AppErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_json', message: 'The request body is not valid JSON.' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_json', message: 'The request body is empty but its content type is JSON.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    code: 'invalid_json',
+    message: 'The request body is empty but its content type is JSON.',
+  },
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', message: 'The request body is too large.' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', message: 'This content type is not accepted here.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'unsupported_media_type',
+    message: 'This content type is not accepted here.',
+  },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'bad_request', message: 'The request has a wrong Content-Length.' },
 };
 
@@ -52,7 +63,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const mapped = err.code ? FASTIFY_CODES[err.code] : undefined;
     if (mapped) return send(reply, APP_ERROR_STATUS[mapped.code], errorBody(mapped.code, mapped.message));
     if (err.statusCode === 429) {
-      return send(reply, 429, errorBody('rate_limited', err.message || 'Too many requests. Wait a moment and try again.'));
+      return send(
+        reply,
+        429,
+        errorBody('rate_limited', err.message || 'Too many requests. Wait a moment and try again.'),
+      );
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return send(reply, err.statusCode, errorBody('bad_request', err.message));
@@ -61,14 +76,21 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return send(
       reply,
       500,
-      errorBody('internal', `Something went wrong on our side. Try again; if it keeps happening, report reference ${request.id}.`),
+      errorBody(
+        'internal',
+        `Something went wrong on our side. Try again; if it keeps happening, report reference ${request.id}.`,
+      ),
     );
   });
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (url === '/api' || url.startsWith('/api/')) {
-      return send(reply, 404, errorBody('route_not_found', `No API route matches ${request.method} ${redactUrl(url)}. Check the address.`));
+      return send(
+        reply,
+        404,
+        errorBody('route_not_found', `No API route matches ${request.method} ${redactUrl(url)}. Check the address.`),
+      );
     }
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });

@@ -67,8 +67,11 @@ describe('route walk: no route answers 2xx without a valid session', () => {
     });
     await createStaffUser(t.database.db, { email: 'walker@example.com', role: 'Admin' });
     const signIn = async () => {
-      const { idtoken } = (await t.request({ method: 'POST', url: '/api/dev/idtoken', payload: { email: 'walker@example.com' } })).json().info;
-      return (await t.request({ method: 'POST', url: '/api/auth/authenticate', payload: { idtoken } })).json().info.token as string;
+      const { idtoken } = (
+        await t.request({ method: 'POST', url: '/api/dev/idtoken', payload: { email: 'walker@example.com' } })
+      ).json().info;
+      return (await t.request({ method: 'POST', url: '/api/auth/authenticate', payload: { idtoken } })).json().info
+        .token as string;
     };
     tokens.unknown = 'Q'.repeat(43);
     tokens.released = await signIn();
@@ -102,8 +105,10 @@ describe('route walk: no route answers 2xx without a valid session', () => {
           ...(['GET', 'HEAD', 'DELETE', 'OPTIONS'].includes(route.method) ? {} : { payload: {} }),
         });
         walked++;
-        const code = route.method === 'HEAD' ? 'session_invalid' : (res.json() as { error?: { code?: string } }).error?.code;
-        if (res.statusCode !== 403 || code !== 'session_invalid') failures.push(`${name} with ${kind} token → ${res.statusCode} ${code}`);
+        const code =
+          route.method === 'HEAD' ? 'session_invalid' : (res.json() as { error?: { code?: string } }).error?.code;
+        if (res.statusCode !== 403 || code !== 'session_invalid')
+          failures.push(`${name} with ${kind} token → ${res.statusCode} ${code}`);
       }
     }
     // validate, logout, permission, role lookup, checkemail, integration keys ×2, currencies — and HEADs.

@@ -31,10 +31,7 @@ export const xsrfPlugin = fp(async (app: FastifyInstance, opts: { secureCookie: 
     if (SAFE_METHODS.has(request.method) || request.is404) return;
     const header = request.headers[XSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) {
-      throw new AppError(
-        'xsrf_mismatch',
-        'The request is missing its XSRF token. Reload the page and try again.',
-      );
+      throw new AppError('xsrf_mismatch', 'The request is missing its XSRF token. Reload the page and try again.');
     }
   });
 });

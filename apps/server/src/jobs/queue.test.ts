@@ -24,8 +24,17 @@ describe('job queue on the product database', () => {
     await queue.start();
     await queue.define({ name: 'test-echo', retryLimit: 0, retryDelay: 1, retryBackoff: false, expireInSeconds: 60 });
     await queue.define({ name: 'test-flaky', retryLimit: 2, retryDelay: 1, retryBackoff: true, expireInSeconds: 60 });
-    await queue.define({ name: 'test-single', retryLimit: 0, retryDelay: 1, retryBackoff: false, expireInSeconds: 60, policy: 'singleton' });
-    await database.exec(`create table if not exists job_effects (id serial primary key, queue text not null, payload jsonb not null)`);
+    await queue.define({
+      name: 'test-single',
+      retryLimit: 0,
+      retryDelay: 1,
+      retryBackoff: false,
+      expireInSeconds: 60,
+      policy: 'singleton',
+    });
+    await database.exec(
+      `create table if not exists job_effects (id serial primary key, queue text not null, payload jsonb not null)`,
+    );
   }, 60_000);
   afterAll(async () => {
     await queue.stop();
@@ -33,7 +42,9 @@ describe('job queue on the product database', () => {
   });
 
   it('binds pg-boss style $n placeholders, repeated ones included, when run through Drizzle', async () => {
-    const result = (await database.db.execute(toDrizzleSql('select $1::int + $2::int as s, $1::int as a, $3::text as n', [1, 2, undefined]))) as unknown as {
+    const result = (await database.db.execute(
+      toDrizzleSql('select $1::int + $2::int as s, $1::int as a, $3::text as n', [1, 2, undefined]),
+    )) as unknown as {
       rows: Array<{ s: number; a: number; n: string | null }>;
     };
     expect(result.rows[0]).toEqual({ s: 3, a: 1, n: null });
@@ -71,10 +82,14 @@ describe('job queue on the product database', () => {
 
   it('retries a failing job with backoff and then moves it to the dead-letter queue', async () => {
     let attempts = 0;
-    await queue.work('test-flaky', async () => {
-      attempts++;
-      throw new Error(`gateway timeout #${attempts}`);
-    }, { pollingIntervalSeconds: 0.5 });
+    await queue.work(
+      'test-flaky',
+      async () => {
+        attempts++;
+        throw new Error(`gateway timeout #${attempts}`);
+      },
+      { pollingIntervalSeconds: 0.5 },
+    );
     const id = await queue.send('test-flaky', { invoice: 7 });
     const job = await until(async () => {
       const j = await queue.getJob('test-flaky', id!);
@@ -92,7 +107,14 @@ describe('job queue on the product database', () => {
   });
 
   it('collapses a second job with the same key while the first waits (stately policy)', async () => {
-    await queue.define({ name: 'test-keyed', retryLimit: 0, retryDelay: 1, retryBackoff: false, expireInSeconds: 60, policy: 'stately' });
+    await queue.define({
+      name: 'test-keyed',
+      retryLimit: 0,
+      retryDelay: 1,
+      retryBackoff: false,
+      expireInSeconds: 60,
+      policy: 'stately',
+    });
     const a = await queue.send('test-keyed', { store: 1 }, { singletonKey: 'store-1' });
     const b = await queue.send('test-keyed', { store: 1 }, { singletonKey: 'store-1' });
     expect(a).toMatch(/^[0-9a-f-]{36}$/);

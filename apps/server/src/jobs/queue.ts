@@ -13,13 +13,20 @@ export function databaseExecutor(database: Database): Executor {
     async executeSql(text, values) {
       if (!values || values.length === 0) {
         if (database.kind === 'pglite') {
-          const results = await (database as Database & { pglite: { exec(t: string): Promise<Array<{ rows: unknown[] }>> } }).pglite.exec(text);
+          const results = await (
+            database as Database & { pglite: { exec(t: string): Promise<Array<{ rows: unknown[] }>> } }
+          ).pglite.exec(text);
           return { rows: results.at(-1)?.rows ?? [] };
         }
         const rows = await database.query(text);
         return { rows };
       }
-      return { rows: await database.query(text, values.map((v) => (v === undefined ? null : v))) };
+      return {
+        rows: await database.query(
+          text,
+          values.map((v) => (v === undefined ? null : v)),
+        ),
+      };
     },
   };
 }
@@ -172,16 +179,28 @@ export class JobQueue {
    * Enqueue a job. Pass the open transaction (`tx`) so the job exists only if the change that caused it commits.
    * Returns the job id (null when a singleton key suppressed a duplicate).
    */
-  async send<T extends object>(name: string, data: T, options: PgBoss.SendOptions = {}, tx?: Db): Promise<string | null> {
+  async send<T extends object>(
+    name: string,
+    data: T,
+    options: PgBoss.SendOptions = {},
+    tx?: Db,
+  ): Promise<string | null> {
     // pg-boss answers null for an unknown queue; a job that silently goes nowhere is a bug.
     if (!this.defined.has(name)) throw new Error(`job queue "${name}" does not exist (define it first)`);
     return this.boss.send(name, data, { ...options, ...(tx ? { db: transactionExecutor(tx) } : {}) });
   }
 
-  async work<T extends object>(name: string, handler: JobHandler<T>, options: { pollingIntervalSeconds?: number } = {}): Promise<string> {
+  async work<T extends object>(
+    name: string,
+    handler: JobHandler<T>,
+    options: { pollingIntervalSeconds?: number } = {},
+  ): Promise<string> {
     const id = await this.boss.work<T>(
       name,
-      { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? this.options.pollingIntervalSeconds ?? 2 },
+      {
+        batchSize: 1,
+        pollingIntervalSeconds: options.pollingIntervalSeconds ?? this.options.pollingIntervalSeconds ?? 2,
+      },
       async ([job]) => {
         if (!job) return undefined;
         try {
@@ -189,7 +208,10 @@ export class JobQueue {
         } catch (err) {
           // No retries left for a permanent failure: pg-boss then fails the job and copies it to the dead letter.
           if (err instanceof PermanentJobError) {
-            await this.database.query(`UPDATE ${JOB_SCHEMA}.job SET retry_limit = retry_count WHERE name = $1 AND id = $2`, [name, job.id]);
+            await this.database.query(
+              `UPDATE ${JOB_SCHEMA}.job SET retry_limit = retry_count WHERE name = $1 AND id = $2`,
+              [name, job.id],
+            );
           }
           throw err;
         }

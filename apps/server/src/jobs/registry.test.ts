@@ -20,12 +20,21 @@ describe('queue registry', () => {
 
   it('keeps one job at a time per record where two must not run at once', () => {
     const singletons = JOB_QUEUE_NAMES.filter((n) => QUEUE_DEFINITIONS[n].policy === 'singleton').sort();
-    expect(singletons).toEqual([JOB_QUEUE.orderStatus, JOB_QUEUE.pushLicense, JOB_QUEUE.retireTerminals, JOB_QUEUE.storeInfo].sort());
+    expect(singletons).toEqual(
+      [JOB_QUEUE.orderStatus, JOB_QUEUE.pushLicense, JOB_QUEUE.retireTerminals, JOB_QUEUE.storeInfo].sort(),
+    );
   });
 
   it('refuses a singleton-queue job without its key', async () => {
     const queue = { send: async () => 'x' } as unknown as JobQueue;
-    await expect(enqueueJob(queue, JOB_QUEUE.pushLicense, { input: { storeId: 1 }, requestedBy: { actorType: 'system' }, requestId: null }, {} as never)).rejects.toThrow(/singletonKey/);
+    await expect(
+      enqueueJob(
+        queue,
+        JOB_QUEUE.pushLicense,
+        { input: { storeId: 1 }, requestedBy: { actorType: 'system' }, requestId: null },
+        {} as never,
+      ),
+    ).rejects.toThrow(/singletonKey/);
   });
 
   it("the contract's plan statuses are the database's", () => {

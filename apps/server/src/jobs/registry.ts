@@ -41,7 +41,10 @@ export const WORKERS: { readonly [Q in JobQueueName]: WorkerDefinition<Q> } = {
 export type QueueOverrides = Partial<Record<JobQueueName, Partial<Omit<QueueDefinition, 'name'>>>>;
 
 /** Start the queue and create (or update) the given queues and their dead-letter queues. */
-export async function defineQueues(queue: JobQueue, options: { queues?: readonly JobQueueName[]; overrides?: QueueOverrides } = {}): Promise<void> {
+export async function defineQueues(
+  queue: JobQueue,
+  options: { queues?: readonly JobQueueName[]; overrides?: QueueOverrides } = {},
+): Promise<void> {
   for (const name of options.queues ?? JOB_QUEUE_NAMES) {
     await queue.ensure({ ...QUEUE_DEFINITIONS[name], ...options.overrides?.[name] });
   }
@@ -59,7 +62,11 @@ export interface StartWorkersOptions {
 }
 
 /** Define the queues and start their workers in this process. Returns how many workers started. */
-export async function startWorkers(queue: JobQueue, ctx: JobContext, options: StartWorkersOptions = {}): Promise<number> {
+export async function startWorkers(
+  queue: JobQueue,
+  ctx: JobContext,
+  options: StartWorkersOptions = {},
+): Promise<number> {
   const names = options.queues ?? JOB_QUEUE_NAMES;
   await defineQueues(queue, { queues: names, ...(options.overrides ? { overrides: options.overrides } : {}) });
   let started = 0;
@@ -67,7 +74,9 @@ export async function startWorkers(queue: JobQueue, ctx: JobContext, options: St
     const worker = WORKERS[name] as WorkerDefinition<JobQueueName>;
     for (let i = 0; i < (options.concurrency ?? 1); i++) {
       await queue.work<JobRequest>(name, (data, job) => worker.run(ctx, data, { id: job.id, queue: name }), {
-        ...(options.pollingIntervalSeconds === undefined ? {} : { pollingIntervalSeconds: options.pollingIntervalSeconds }),
+        ...(options.pollingIntervalSeconds === undefined
+          ? {}
+          : { pollingIntervalSeconds: options.pollingIntervalSeconds }),
       });
       started++;
     }

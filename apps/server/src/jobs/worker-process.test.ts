@@ -73,7 +73,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('npm run worker on PostgreSQL', 
 
     const admin = await signIn(t, 'ada.admin@example.com');
     const store = await createStore(database.db);
-    const res = await t.request({ method: 'POST', url: `/api/zoho/storemidvalidate/${admin}`, payload: { MID: '800000004321', storeid: store.id } });
+    const res = await t.request({
+      method: 'POST',
+      url: `/api/zoho/storemidvalidate/${admin}`,
+      payload: { MID: '800000004321', storeid: store.id },
+    });
     expect(res.statusCode).toBe(202);
     const job = await waitForJob(t, admin, res.json().info.jobId, { timeoutMs: 30_000 });
     expect(job).toMatchObject({ state: 'completed', output: { MID: '800000004321', valid: true } });

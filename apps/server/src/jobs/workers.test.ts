@@ -40,7 +40,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('worker processes on PostgreSQL'
   beforeAll(async () => {
     database = await createTestDatabase();
     url = (database as unknown as { pool: { options: { connectionString: string } } }).pool.options.connectionString;
-    await database.exec(`create table job_effects (id serial primary key, job_id uuid not null, n int not null, worker_pid int not null)`);
+    await database.exec(
+      `create table job_effects (id serial primary key, job_id uuid not null, n int not null, worker_pid int not null)`,
+    );
     producer = new JobQueue(database);
     await producer.start();
   }, 60_000);
@@ -69,14 +71,23 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('worker processes on PostgreSQL'
       return j?.state === 'completed' ? j : null;
     }, 45_000);
     expect(job.retryCount).toBeGreaterThanOrEqual(1);
-    const effects = await database.query<{ n: number; worker_pid: number }>(`select n, worker_pid from job_effects where job_id = $1`, [id]);
+    const effects = await database.query<{ n: number; worker_pid: number }>(
+      `select n, worker_pid from job_effects where job_id = $1`,
+      [id],
+    );
     expect(effects).toHaveLength(1);
     expect(effects[0]!.worker_pid).toBe(second.pid);
     second.kill('SIGTERM');
   }, 90_000);
 
   it('two worker processes share 1,000 jobs and do each exactly once', async () => {
-    await producer.define({ name: 'test-share', retryLimit: 3, retryDelay: 1, retryBackoff: false, expireInSeconds: 60 });
+    await producer.define({
+      name: 'test-share',
+      retryLimit: 3,
+      retryDelay: 1,
+      retryBackoff: false,
+      expireInSeconds: 60,
+    });
     await producer.boss.insert(Array.from({ length: 1000 }, (_, n) => ({ name: 'test-share', data: { n } })));
     const env = { QUEUE: 'test-share', DELAY_MS: '0', CONCURRENCY: '10' };
     const a = startWorker(url, env);
@@ -84,7 +95,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('worker processes on PostgreSQL'
     children.push(a, b);
     await Promise.all([a.ready, b.ready]);
     await until(async () => {
-      const rows = await database.query<{ c: number }>(`select count(*)::int as c from job_effects where n >= 0 and job_id in (select id from pgboss.job where name = 'test-share' union all select id from pgboss.archive where name = 'test-share')`);
+      const rows = await database.query<{ c: number }>(
+        `select count(*)::int as c from job_effects where n >= 0 and job_id in (select id from pgboss.job where name = 'test-share' union all select id from pgboss.archive where name = 'test-share')`,
+      );
       return rows[0]!.c >= 1000;
     }, 120_000);
     await new Promise((r) => setTimeout(r, 1500)); // let any duplicate show itself

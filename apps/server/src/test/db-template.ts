@@ -4,9 +4,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../db/client';
 
-export type DbTemplate =
-  | { kind: 'pglite'; file: string }
-  | { kind: 'postgres'; baseUrl: string; templateName: string };
+export type DbTemplate = { kind: 'pglite'; file: string } | { kind: 'postgres'; baseUrl: string; templateName: string };
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -9,13 +9,27 @@ const database = await openPostgres(process.env.DATABASE_URL as string, { max: 4
 const queue = new JobQueue(database, { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1 });
 await queue.start();
 const name = process.env.QUEUE as string;
-await queue.define({ name, retryLimit: 3, retryDelay: 1, retryBackoff: false, expireInSeconds: Number(process.env.EXPIRE_S ?? 60) });
+await queue.define({
+  name,
+  retryLimit: 3,
+  retryDelay: 1,
+  retryBackoff: false,
+  expireInSeconds: Number(process.env.EXPIRE_S ?? 60),
+});
 const delay = Number(process.env.DELAY_MS ?? 0);
 for (let i = 0; i < Number(process.env.CONCURRENCY ?? 1); i++) {
-  await queue.work<{ n: number }>(name, async (data, job) => {
-    if (delay) await new Promise((r) => setTimeout(r, delay));
-    await database.query(`insert into job_effects (job_id, n, worker_pid) values ($1, $2, $3)`, [job.id, data.n, process.pid]);
-  }, { pollingIntervalSeconds: 0.5 });
+  await queue.work<{ n: number }>(
+    name,
+    async (data, job) => {
+      if (delay) await new Promise((r) => setTimeout(r, delay));
+      await database.query(`insert into job_effects (job_id, n, worker_pid) values ($1, $2, $3)`, [
+        job.id,
+        data.n,
+        process.pid,
+      ]);
+    },
+    { pollingIntervalSeconds: 0.5 },
+  );
 }
 console.log('ready');
 process.on('SIGTERM', async () => {

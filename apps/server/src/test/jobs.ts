@@ -19,7 +19,8 @@ export async function waitForJob(
     if (res.statusCode !== 200) throw new Error(`job ${jobId}: ${res.statusCode} ${res.body}`);
     last = (res.json() as { info: JobStatusInfo }).info;
     if (states.includes(last.state)) return last;
-    if (Date.now() > deadline) throw new Error(`job ${jobId} did not reach ${states.join('/')} in time; last seen ${JSON.stringify(last)}`);
+    if (Date.now() > deadline)
+      throw new Error(`job ${jobId} did not reach ${states.join('/')} in time; last seen ${JSON.stringify(last)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

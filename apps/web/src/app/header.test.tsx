@@ -91,7 +91,12 @@ describe('header', () => {
     act(() => setMilestone({ milestones, current: 1 }));
     const bar = await banner.findByRole('navigation', { name: 'Order progress' });
     const steps = within(bar).getAllByRole('listitem');
-    expect(steps.map((s) => s.textContent)).toEqual(['1Store information', '2SELECT HARDWARE', '3PAYMENT (PLAN / METHOD)', '4Recurring charges']);
+    expect(steps.map((s) => s.textContent)).toEqual([
+      '1Store information',
+      '2SELECT HARDWARE',
+      '3PAYMENT (PLAN / METHOD)',
+      '4Recurring charges',
+    ]);
     expect(steps[1]?.getAttribute('aria-current')).toBe('step');
   });
 });

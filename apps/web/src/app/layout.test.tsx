@@ -16,7 +16,17 @@ const map: PageMap = { ...pages, customer: () => Promise.resolve({ default: Cust
 
 function signedInServer() {
   return fakeApi({
-    'GET /api/auth/validate/tok': { maketoken: false, kind: 'staff', email: 'dana@example.com', name: 'Dana', role: 'Customer Support', agent_id: null, account_manager_username: null, privileges: [], expires_at: '2030-01-01T00:00:00Z' },
+    'GET /api/auth/validate/tok': {
+      maketoken: false,
+      kind: 'staff',
+      email: 'dana@example.com',
+      name: 'Dana',
+      role: 'Customer Support',
+      agent_id: null,
+      account_manager_username: null,
+      privileges: [],
+      expires_at: '2030-01-01T00:00:00Z',
+    },
     'GET /api/auth/permission/tok': { permissions: { customer_details_view: true, customer_details_edit: true } },
     'GET /api/auth/logout/tok': { released: true },
   });

@@ -7,7 +7,14 @@ import '../lib/query-meta';
 /** The global error toast: the server's message plus what to do next. Same text shows once at a time. */
 export function showErrorToast(error: unknown): void {
   const { title, message } = describeError(error);
-  notifications.show({ id: `error:${title}:${message}`, color: 'red', title, message, autoClose: 8000, withBorder: true });
+  notifications.show({
+    id: `error:${title}:${message}`,
+    color: 'red',
+    title,
+    message,
+    autoClose: 8000,
+    withBorder: true,
+  });
 }
 
 /** Retry only what may succeed on its own: lost connection and server errors, twice. */

@@ -17,7 +17,10 @@ const validation = (maketoken: boolean) => ({
   expires_at: '2030-01-01T00:00:00.000Z',
 });
 
-const orderGuard: RouteGuard = { kind: 'permissions', anyOf: ['search_orders_edit', 'search_orders_view', 'create_distributor_orders'] };
+const orderGuard: RouteGuard = {
+  kind: 'permissions',
+  anyOf: ['search_orders_edit', 'search_orders_view', 'create_distributor_orders'],
+};
 const sessionGuard: RouteGuard = { kind: 'session' };
 const adminGuard: RouteGuard = { kind: 'roles', anyOf: ['Admin'] };
 
@@ -70,7 +73,9 @@ describe('route guard (spec §4)', () => {
 
     // Not exactly /order: the permission check decides.
     await expect(checkRouteAccess(orderGuard, '/order?status=1')).resolves.toBe('allowed');
-    await expect(checkRouteAccess({ kind: 'permissions', anyOf: ['create_distributor_orders'] }, '/neworder')).resolves.toBe('allowed');
+    await expect(
+      checkRouteAccess({ kind: 'permissions', anyOf: ['create_distributor_orders'] }, '/neworder'),
+    ).resolves.toBe('allowed');
   });
 
   it('clears the distributor-token flag when the validation says it is not one', async () => {
@@ -85,18 +90,24 @@ describe('route guard (spec §4)', () => {
     setSession(makeSession({ token: 'tok' }));
     const { calls } = fakeApi({
       'GET /api/auth/validate/tok': validation(false),
-      'GET /api/auth/permission/tok': { permissions: { search_orders_edit: false, search_orders_view: true, create_distributor_orders: false } },
+      'GET /api/auth/permission/tok': {
+        permissions: { search_orders_edit: false, search_orders_view: true, create_distributor_orders: false },
+      },
     });
     await expect(checkRouteAccess(orderGuard, '/order')).resolves.toBe('allowed');
     const permissionCall = calls.find((c) => c.path === '/api/auth/permission/tok');
-    expect(permissionCall?.query.get('privileges')).toBe('search_orders_edit,search_orders_view,create_distributor_orders');
+    expect(permissionCall?.query.get('privileges')).toBe(
+      'search_orders_edit,search_orders_view,create_distributor_orders',
+    );
   });
 
   it('denies when none is granted, and caches create_distributor_orders and search_orders_edit', async () => {
     setSession(makeSession({ token: 'tok' }));
     fakeApi({
       'GET /api/auth/validate/tok': validation(false),
-      'GET /api/auth/permission/tok': { permissions: { search_orders_edit: false, search_orders_view: false, create_distributor_orders: false } },
+      'GET /api/auth/permission/tok': {
+        permissions: { search_orders_edit: false, search_orders_view: false, create_distributor_orders: false },
+      },
     });
     await expect(checkRouteAccess(orderGuard, '/order')).resolves.toBe('denied');
     expect(window.sessionStorage.getItem('search_orders_edit')).toBe('false');
@@ -107,7 +118,9 @@ describe('route guard (spec §4)', () => {
     setSession(makeSession({ token: 'tok' }));
     fakeApi({
       'GET /api/auth/validate/tok': validation(false),
-      'GET /api/auth/permission/tok': { permissions: { search_orders_edit: true, search_orders_view: true, create_distributor_orders: true } },
+      'GET /api/auth/permission/tok': {
+        permissions: { search_orders_edit: true, search_orders_view: true, create_distributor_orders: true },
+      },
     });
     await checkRouteAccess(orderGuard, '/order');
     expect(getFlag('search_orders_edit')).toBe(true);

@@ -40,7 +40,8 @@ export async function checkRouteAccess(guard: RouteGuard, target: string): Promi
   if (maketoken && target === routePath('order')) return 'denied';
   if (guard.kind === 'session') return 'allowed';
   // Staff tools beyond the spec's screens: a staff session whose role is listed (checked on the server too).
-  if (guard.kind === 'roles') return kind === 'staff' && (guard.anyOf as readonly string[]).includes(role) ? 'allowed' : 'denied';
+  if (guard.kind === 'roles')
+    return kind === 'staff' && (guard.anyOf as readonly string[]).includes(role) ? 'allowed' : 'denied';
 
   try {
     const flags = await checkPermissions(guard.anyOf);

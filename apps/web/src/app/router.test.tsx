@@ -55,7 +55,11 @@ describe('router', () => {
     renderApp('#/reports');
     expect(await screen.findByText('You are signed in as Dana Staff (dana@example.com).')).toBeTruthy();
     expect(window.location.hash).toBe('#/login');
-    expect(calls.map((c) => c.path)).toEqual(['/api/auth/validate/tok', '/api/auth/permission/tok', '/api/auth/config']);
+    expect(calls.map((c) => c.path)).toEqual([
+      '/api/auth/validate/tok',
+      '/api/auth/permission/tok',
+      '/api/auth/config',
+    ]);
   });
 
   it('loads a public page registered in the page map', async () => {
@@ -81,7 +85,9 @@ describe('router', () => {
     const map: PageMap = { ...pages, customer: () => Promise.resolve({ default: GuardedTestPage }) };
     renderApp('#/customer', map);
     expect(await screen.findByRole('heading', { name: 'Customer page' })).toBeTruthy();
-    expect(calls.find((c) => c.path === '/api/auth/permission/tok')?.query.get('privileges')).toBe('customer_details_view,customer_details_edit');
+    expect(calls.find((c) => c.path === '/api/auth/permission/tok')?.query.get('privileges')).toBe(
+      'customer_details_view,customer_details_edit',
+    );
   });
 
   it('shows Access denied when no listed permission is granted', async () => {

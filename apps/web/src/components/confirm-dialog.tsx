@@ -17,7 +17,17 @@ export interface ConfirmDialogProps {
 }
 
 /** A yes/no question before an action that changes something (a modal dialog named by its title). */
-export function ConfirmDialog({ opened, title, message, confirmLabel, cancelLabel = 'Cancel', busy = false, color, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  opened,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  busy = false,
+  color,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <Text mb="lg">{message}</Text>

@@ -22,7 +22,15 @@ export interface DataTableProps extends Omit<TableProps, 'children' | 'captionSi
  * A list as a table: caption on top, column headers, the rows or a dimmed line saying there are none, in a
  * container that scrolls on narrow screens. Striped, compact and small print unless the props say otherwise.
  */
-export function DataTable({ caption, columns, minWidth, rowCount, emptyText, children, ...tableProps }: DataTableProps) {
+export function DataTable({
+  caption,
+  columns,
+  minWidth,
+  rowCount,
+  emptyText,
+  children,
+  ...tableProps
+}: DataTableProps) {
   return (
     <Table.ScrollContainer minWidth={minWidth}>
       <Table striped verticalSpacing="xs" fz="sm" {...tableProps} captionSide="top">

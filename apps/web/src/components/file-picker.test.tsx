@@ -17,7 +17,12 @@ function renderPicker(props: Partial<Parameters<typeof FilePicker>[0]> = {}) {
 describe('readPickedFile', () => {
   it('reads name, size, type and base64 content', async () => {
     const file = new File(['hello'], 'note.txt', { type: 'text/plain' });
-    await expect(readPickedFile(file)).resolves.toEqual({ name: 'note.txt', size: 5, type: 'text/plain', base64: 'aGVsbG8=' });
+    await expect(readPickedFile(file)).resolves.toEqual({
+      name: 'note.txt',
+      size: 5,
+      type: 'text/plain',
+      base64: 'aGVsbG8=',
+    });
   });
 });
 

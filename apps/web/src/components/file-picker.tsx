@@ -92,7 +92,9 @@ export function FilePicker({
   };
 
   const shownError = problem ?? error;
-  const describedBy = [description ? `${id}-description` : null, shownError ? `${id}-error` : null].filter(Boolean).join(' ');
+  const describedBy = [description ? `${id}-description` : null, shownError ? `${id}-error` : null]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <Input.Wrapper

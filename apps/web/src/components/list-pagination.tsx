@@ -1,6 +1,11 @@
 import { Box, Group, Pagination, Text } from '@mantine/core';
 
-const CONTROL_LABELS = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' } as const;
+const CONTROL_LABELS = {
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+} as const;
 
 export interface ListPaginationProps {
   /** Names the navigation landmark, e.g. 'Message pages'. */
@@ -15,7 +20,14 @@ export interface ListPaginationProps {
 }
 
 /** "Showing 26–50 of 130" and Mantine's pagination, with every control named. */
-export function ListPagination({ label, total, pageSize, page, onChange, hideSinglePage = false }: ListPaginationProps) {
+export function ListPagination({
+  label,
+  total,
+  pageSize,
+  page,
+  onChange,
+  hideSinglePage = false,
+}: ListPaginationProps) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);

@@ -10,7 +10,12 @@ export function MilestoneBar({ progress }: { readonly progress: MilestoneProgres
         {progress.milestones.map((step, index) => {
           const state = index < progress.current ? 'done' : index === progress.current ? 'current' : 'todo';
           return (
-            <li key={step.routeId} className={classes.step} data-state={state} aria-current={state === 'current' ? 'step' : undefined}>
+            <li
+              key={step.routeId}
+              className={classes.step}
+              data-state={state}
+              aria-current={state === 'current' ? 'step' : undefined}
+            >
               <span className={classes.marker} aria-hidden="true">
                 {index + 1}
               </span>

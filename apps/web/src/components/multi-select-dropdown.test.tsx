@@ -4,7 +4,12 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { filterOptions, MultiSelectDropdown, type MultiSelectDropdownProps, type MultiSelectOption } from './multi-select-dropdown';
+import {
+  filterOptions,
+  MultiSelectDropdown,
+  type MultiSelectDropdownProps,
+  type MultiSelectOption,
+} from './multi-select-dropdown';
 
 const agentTypes: MultiSelectOption[] = [
   { value: 'Distributor', label: 'Distributor' },
@@ -12,7 +17,9 @@ const agentTypes: MultiSelectOption[] = [
   { value: 'RDC', label: 'RDC' },
 ];
 
-function Harness(props: Partial<MultiSelectDropdownProps> & { readonly onValue?: (v: string[]) => void; readonly initial?: string[] }) {
+function Harness(
+  props: Partial<MultiSelectDropdownProps> & { readonly onValue?: (v: string[]) => void; readonly initial?: string[] },
+) {
   const { onValue, initial = [], ...rest } = props;
   const [value, setValue] = useState<string[]>(initial);
   return (
@@ -48,12 +55,21 @@ describe('MultiSelectDropdown', () => {
     const list = screen.getByRole('listbox', { name: 'Agent types' });
     expect(list.style.maxHeight).toBe('197px');
     expect(list.getAttribute('aria-multiselectable')).toBe('true');
-    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select all', 'Distributor', 'REFP', 'RDC']);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select all', 'Distributor', 'REFP', 'RDC']);
     expect(input.getAttribute('aria-expanded')).toBe('true');
   });
 
   it('uses the spec defaults', () => {
-    expect(MULTI_SELECT_DEFAULTS).toMatchObject({ maxHeight: 197, enableSelectAll: true, limitSelection: null, noResultsText: 'No results found' });
+    expect(MULTI_SELECT_DEFAULTS).toMatchObject({
+      maxHeight: 197,
+      enableSelectAll: true,
+      limitSelection: null,
+      noResultsText: 'No results found',
+    });
   });
 
   it('selects by click, as many as wanted (no limit)', async () => {
@@ -81,7 +97,12 @@ describe('MultiSelectDropdown', () => {
   it('searches case-insensitively; Select all then applies to the matches', async () => {
     const { input, onValue } = setup();
     await userEvent.type(input, 'r');
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Select all', 'Distributor', 'REFP', 'RDC']);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Select all',
+      'Distributor',
+      'REFP',
+      'RDC',
+    ]);
     await userEvent.type(input, 'd');
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Select all', 'RDC']);
     await userEvent.click(screen.getByRole('option', { name: 'Select all' }));

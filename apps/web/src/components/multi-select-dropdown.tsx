@@ -155,7 +155,11 @@ export function MultiSelectDropdown({
       errorProps={{ id: `${id}-error` }}
     >
       <div ref={rootRef} className={classes.root}>
-        <div className={classes.control} data-invalid={error ? true : undefined} onClick={() => inputRef.current?.focus()}>
+        <div
+          className={classes.control}
+          data-invalid={error ? true : undefined}
+          onClick={() => inputRef.current?.focus()}
+        >
           {value.length > 0 && (
             <Pill.Group>
               {value.map((v) => (
@@ -184,7 +188,10 @@ export function MultiSelectDropdown({
             aria-autocomplete="list"
             aria-activedescendant={open && rows.length > 0 ? optionId(activeIndex) : undefined}
             aria-invalid={Boolean(error)}
-            aria-describedby={[description ? `${id}-description` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined}
+            aria-describedby={
+              [description ? `${id}-description` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') ||
+              undefined
+            }
             value={search}
             onChange={(e) => {
               setSearch(e.currentTarget.value);

@@ -72,7 +72,10 @@ describe('GlobalSpinner', () => {
     const client = new QueryClient();
     client.setQueryData(['jobs'], { items: [] });
     setup(client);
-    act(() => void client.prefetchQuery({ queryKey: ['jobs'], queryFn: never, meta: { quietRefetch: true }, staleTime: 0 }));
+    act(
+      () =>
+        void client.prefetchQuery({ queryKey: ['jobs'], queryFn: never, meta: { quietRefetch: true }, staleTime: 0 }),
+    );
     settle();
     expect(client.isFetching()).toBe(1);
     expect(screen.queryByRole('status', { name: 'Loading' })).toBeNull();

@@ -4,7 +4,9 @@ import { api, ApiError, apiUrl, NETWORK_ERROR_MESSAGE } from './api';
 import { getToken, isLoggedIn, setSession } from './session';
 
 function stubFetch(response: Response | (() => Promise<Response>)) {
-  const fetchMock = vi.fn<typeof fetch>(() => (typeof response === 'function' ? response() : Promise.resolve(response)));
+  const fetchMock = vi.fn<typeof fetch>(() =>
+    typeof response === 'function' ? response() : Promise.resolve(response),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
@@ -30,7 +32,9 @@ describe('apiUrl', () => {
   });
 
   it('treats a missing token like an ended session', () => {
-    expect(() => apiUrl('/api/currencies/{token}')).toThrowError(expect.objectContaining({ status: 403, code: 'no_session' }));
+    expect(() => apiUrl('/api/currencies/{token}')).toThrowError(
+      expect.objectContaining({ status: 403, code: 'no_session' }),
+    );
   });
 
   it('refuses a path with an unfilled parameter', () => {
@@ -43,7 +47,11 @@ describe('api', () => {
     setSession(makeSession({ token: 'tok' }));
     const fetchMock = stubFetch(jsonResponse(200, { info: { customer_id: 7 } }));
 
-    const info = await api.post<{ customer_id: number }>('/api/customers/{id}/customernotes/{token}', { note: 'hi' }, { params: { id: 3 } });
+    const info = await api.post<{ customer_id: number }>(
+      '/api/customers/{id}/customernotes/{token}',
+      { note: 'hi' },
+      { params: { id: 3 } },
+    );
 
     expect(info).toEqual({ customer_id: 7 });
     const { url, init, headers } = sentRequest(fetchMock);
@@ -57,18 +65,31 @@ describe('api', () => {
   it('adds a query string without empty values', async () => {
     setSession(makeSession({ token: 'tok' }));
     const fetchMock = stubFetch(jsonResponse(200, { info: [] }));
-    await api.get('/api/customers/getagents/{token}', { query: { types: ['REFP', 'Distributor'], search: undefined, email: null } });
+    await api.get('/api/customers/getagents/{token}', {
+      query: { types: ['REFP', 'Distributor'], search: undefined, email: null },
+    });
     expect(sentRequest(fetchMock).url).toBe('/api/customers/getagents/tok?types=REFP%2CDistributor');
   });
 
   it('throws an ApiError with status, code, message and fields from an error envelope', async () => {
     setSession(makeSession());
-    stubFetch(jsonResponse(422, { error: { code: 'validation', message: 'The e-mail is not valid', fields: { email: 'Enter a valid e-mail' } } }));
+    stubFetch(
+      jsonResponse(422, {
+        error: { code: 'validation', message: 'The e-mail is not valid', fields: { email: 'Enter a valid e-mail' } },
+      }),
+    );
 
-    const error = await api.put('/api/auth/getIdOrUpdateLoginRolePrivilegeEmail/{token}', { email: 'x' }).catch((e: unknown) => e);
+    const error = await api
+      .put('/api/auth/getIdOrUpdateLoginRolePrivilegeEmail/{token}', { email: 'x' })
+      .catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 422, code: 'validation', message: 'The e-mail is not valid', fields: { email: 'Enter a valid e-mail' } });
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'validation',
+      message: 'The e-mail is not valid',
+      fields: { email: 'Enter a valid e-mail' },
+    });
     expect(getToken()).toBe('tok-123');
   });
 
@@ -118,7 +139,11 @@ describe('api', () => {
   it('turns a network failure into ApiError code network telling the user to check the connection', async () => {
     setSession(makeSession());
     stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
-    await expect(api.get('/api/currencies/{token}')).rejects.toMatchObject({ status: 0, code: 'network', message: NETWORK_ERROR_MESSAGE });
+    await expect(api.get('/api/currencies/{token}')).rejects.toMatchObject({
+      status: 0,
+      code: 'network',
+      message: NETWORK_ERROR_MESSAGE,
+    });
     expect(NETWORK_ERROR_MESSAGE).toMatch(/check your internet connection and try again/i);
   });
 

@@ -35,8 +35,7 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-export const NETWORK_ERROR_MESSAGE =
-  'Could not reach the server. Check your internet connection and try again.';
+export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your internet connection and try again.';
 const NO_SESSION_MESSAGE = 'You are not signed in. Sign in and try again.';
 
 /**

@@ -1,6 +1,13 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { createAppUpdater, SKIP_WAITING, useUpdateCountdown, watchForUpdates, type RegistrationLike, type WorkerLike } from './app-update';
+import {
+  createAppUpdater,
+  SKIP_WAITING,
+  useUpdateCountdown,
+  watchForUpdates,
+  type RegistrationLike,
+  type WorkerLike,
+} from './app-update';
 
 class FakeWorker extends EventTarget implements WorkerLike {
   state = 'installing';
@@ -134,7 +141,9 @@ describe('createAppUpdater', () => {
     vi.useFakeTimers();
     const registration = new FakeRegistration();
     const register = vi.fn(() => Promise.resolve(registration as unknown as ServiceWorkerRegistration));
-    await createAppUpdater({ reload: vi.fn(), checkEveryMs: 60_000 }).start({ register } as unknown as ServiceWorkerContainer);
+    await createAppUpdater({ reload: vi.fn(), checkEveryMs: 60_000 }).start({
+      register,
+    } as unknown as ServiceWorkerContainer);
     expect(registration.update).toHaveBeenCalledTimes(1);
     vi.advanceTimersByTime(60_000);
     expect(registration.update).toHaveBeenCalledTimes(2);

@@ -1,4 +1,11 @@
-import { gatewayConfig, gatewayToken, gatewayTokenRequest, type GatewayConfig, type GatewayToken, type GatewayTokenRequest } from '@pos/domain';
+import {
+  gatewayConfig,
+  gatewayToken,
+  gatewayTokenRequest,
+  type GatewayConfig,
+  type GatewayToken,
+  type GatewayTokenRequest,
+} from '@pos/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api, ApiError, NETWORK_ERROR_MESSAGE } from './api';
 
@@ -12,7 +19,11 @@ export async function getGatewayConfig(signal?: AbortSignal): Promise<GatewayCon
 }
 
 export function useGatewayConfig() {
-  return useQuery({ queryKey: ['payment-gateway', 'config'], queryFn: ({ signal }) => getGatewayConfig(signal), staleTime: 10 * 60_000 });
+  return useQuery({
+    queryKey: ['payment-gateway', 'config'],
+    queryFn: ({ signal }) => getGatewayConfig(signal),
+    staleTime: 10 * 60_000,
+  });
 }
 
 function fieldsOf(value: unknown): Record<string, string> {
@@ -29,7 +40,10 @@ function sameOrigin(url: string): boolean {
 }
 
 function xsrfCookie(): string | null {
-  const pair = document.cookie.split(';').map((p) => p.trim()).find((p) => p.startsWith('XSRF-TOKEN='));
+  const pair = document.cookie
+    .split(';')
+    .map((p) => p.trim())
+    .find((p) => p.startsWith('XSRF-TOKEN='));
   return pair ? decodeURIComponent(pair.slice('XSRF-TOKEN='.length)) : null;
 }
 
@@ -68,9 +82,9 @@ export async function tokenizeCard(tokenizeUrl: string, card: GatewayTokenReques
   }
   const data = (await response.json().catch(() => undefined)) as unknown;
   if (!response.ok) {
-    const error = (typeof data === 'object' && data !== null && 'error' in data ? (data as { error: unknown }).error : data) as
-      | { code?: unknown; message?: unknown; fields?: unknown }
-      | undefined;
+    const error = (
+      typeof data === 'object' && data !== null && 'error' in data ? (data as { error: unknown }).error : data
+    ) as { code?: unknown; message?: unknown; fields?: unknown } | undefined;
     throw new ApiError({
       status: response.status,
       code: typeof error?.code === 'string' ? error.code : 'card_declined',

@@ -34,7 +34,8 @@ export const STORAGE_KEYS = {
 } as const;
 
 /** Boolean flags stored as the strings 'true' / 'false' (spec §4 sign-out sets them to 'false'). */
-export type SessionFlag = 'create_distributor_orders' | 'search_orders_edit' | 'customer_features_limited' | 'distributor_token';
+export type SessionFlag =
+  'create_distributor_orders' | 'search_orders_edit' | 'customer_features_limited' | 'distributor_token';
 
 const optionalText = z
   .union([z.string(), z.number()])

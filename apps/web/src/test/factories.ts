@@ -67,6 +67,7 @@ export function signInAs(role: string) {
       privileges: granted,
       expires_at: '2030-01-01T00:00:00.000Z',
     },
-    'GET /api/auth/permission/tok': (r: FakeRequest) => permissionAnswer((r.query.get('privileges') ?? '').split(','), granted),
+    'GET /api/auth/permission/tok': (r: FakeRequest) =>
+      permissionAnswer((r.query.get('privileges') ?? '').split(','), granted),
   };
 }

@@ -21,10 +21,16 @@ export function fakeApi(routes: Record<string, FakeHandler | Response | object>)
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
     const text = typeof init?.body === 'string' ? init.body : undefined;
-    const request: FakeRequest = { method, path: url.pathname, query: url.searchParams, body: text ? (JSON.parse(text) as unknown) : undefined };
+    const request: FakeRequest = {
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      body: text ? (JSON.parse(text) as unknown) : undefined,
+    };
     calls.push(request);
     const route = routes[`${method} ${url.pathname}`];
-    if (route === undefined) return jsonResponse(404, { error: { code: 'not_found', message: `No fake for ${method} ${url.pathname}` } });
+    if (route === undefined)
+      return jsonResponse(404, { error: { code: 'not_found', message: `No fake for ${method} ${url.pathname}` } });
     const answer = typeof route === 'function' ? await (route as FakeHandler)(request) : route;
     if (answer instanceof Response) return answer.clone();
     return jsonResponse(200, { info: answer });

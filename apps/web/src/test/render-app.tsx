@@ -15,7 +15,9 @@ export interface RenderAppOptions {
 export function renderApp(hash: string, pageMap: PageMap = pages, options: RenderAppOptions = {}) {
   window.location.hash = hash;
   const router = createAppRouter(pageMap);
-  const queryClient = options.appQueryClient ? createQueryClient() : new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const queryClient = options.appQueryClient
+    ? createQueryClient()
+    : new QueryClient({ defaultOptions: { queries: { retry: false } } });
   onTestFinished(() => router.dispose());
   const view = render(
     <Providers queryClient={queryClient}>

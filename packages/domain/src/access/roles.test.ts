@@ -16,8 +16,21 @@ import { loginRedirect } from '../rules/login-redirect';
 describe('roles', () => {
   it('has Admin plus the 14 roles of §6', () => {
     expect(ROLES).toEqual([
-      'Admin', 'AR Team', 'Customer Service', 'Customer Support', 'Customer Care', 'NRS Pay Support',
-      'RAM Support', 'Operations', 'Marketing', 'Distributor', 'RAM', 'IS', 'RSS', 'MSS', 'RDC',
+      'Admin',
+      'AR Team',
+      'Customer Service',
+      'Customer Support',
+      'Customer Care',
+      'NRS Pay Support',
+      'RAM Support',
+      'Operations',
+      'Marketing',
+      'Distributor',
+      'RAM',
+      'IS',
+      'RSS',
+      'MSS',
+      'RDC',
     ]);
     expect(isRole('RSS')).toBe(true);
     expect(isRole('admin')).toBe(false);
@@ -55,17 +68,22 @@ describe('roles', () => {
   it('AR Team has the AR work privileges', () => {
     expect([...ROLE_PRIVILEGES['AR Team']].sort()).toEqual(
       [
-        'search_orders_view', 'search_orders_edit', 'customer_details_view', 'ar_approvals', 'receipts',
-        'apply_receipt', 'invoices', 'collect_payment', 'failed_payments_edit',
+        'search_orders_view',
+        'search_orders_edit',
+        'customer_details_view',
+        'ar_approvals',
+        'receipts',
+        'apply_receipt',
+        'invoices',
+        'collect_payment',
+        'failed_payments_edit',
       ].sort(),
     );
   });
 
   it('Distributor has create_distributor_orders only; Marketing has promotions', () => {
     expect(ROLE_PRIVILEGES.Distributor).toEqual(['create_distributor_orders']);
-    expect(ROLE_PRIVILEGES.Marketing).toEqual(
-      expect.arrayContaining(['promotions_view', 'promotions_edit']),
-    );
+    expect(ROLE_PRIVILEGES.Marketing).toEqual(expect.arrayContaining(['promotions_view', 'promotions_edit']));
     expect(roleHasPermission('Marketing', 'customer_details_edit')).toBe(false);
     expect(roleHasPermission('Distributor', 'search_orders_view')).toBe(false);
   });

@@ -28,21 +28,21 @@ export function isRole(value: unknown): value is Role {
 
 /** The order status queue each role starts from (spec §6). Admin is not in the spec: Draft. */
 export const ROLE_START_STATUS: Readonly<Record<Role, OrderStatusCode>> = {
-  'Admin': ORDER_STATUS.DRAFT,
+  Admin: ORDER_STATUS.DRAFT,
   'AR Team': ORDER_STATUS.PENDING_AR_APPROVAL,
   'Customer Service': ORDER_STATUS.PENDING_AR_APPROVAL,
   'Customer Support': ORDER_STATUS.PENDING_AR_APPROVAL,
   'Customer Care': ORDER_STATUS.PENDING_AR_APPROVAL,
   'NRS Pay Support': ORDER_STATUS.PENDING_NRS_PAY_APPROVAL,
   'RAM Support': ORDER_STATUS.PENDING_CONTRACT_SIGN,
-  'Operations': ORDER_STATUS.INSTALLATION,
-  'Marketing': ORDER_STATUS.COMPLETE,
-  'Distributor': ORDER_STATUS.DRAFT,
-  'RAM': ORDER_STATUS.DRAFT,
-  'IS': ORDER_STATUS.DRAFT,
-  'RSS': ORDER_STATUS.DRAFT,
-  'MSS': ORDER_STATUS.DRAFT,
-  'RDC': ORDER_STATUS.DRAFT,
+  Operations: ORDER_STATUS.INSTALLATION,
+  Marketing: ORDER_STATUS.COMPLETE,
+  Distributor: ORDER_STATUS.DRAFT,
+  RAM: ORDER_STATUS.DRAFT,
+  IS: ORDER_STATUS.DRAFT,
+  RSS: ORDER_STATUS.DRAFT,
+  MSS: ORDER_STATUS.DRAFT,
+  RDC: ORDER_STATUS.DRAFT,
 };
 
 /** The queue a role starts from; unknown roles start from Draft. */
@@ -53,11 +53,7 @@ export function startStatusForRole(role: string): OrderStatusCode {
 /** Privileges every order-working staff role needs to reach its queue on /order. */
 const ORDER_QUEUE: readonly Permission[] = ['search_orders_view', 'search_orders_edit'];
 /** Sales roles that create orders and follow their customers (start from Draft). */
-const SALES: readonly Permission[] = [
-  ...ORDER_QUEUE,
-  'create_distributor_orders',
-  'customer_details_view',
-];
+const SALES: readonly Permission[] = [...ORDER_QUEUE, 'create_distributor_orders', 'customer_details_view'];
 
 /**
  * The privileges each role is granted (spec §6 leaves "the rights themselves" open — this is our design).
@@ -80,7 +76,7 @@ const SALES: readonly Permission[] = [
  * - RAM, IS, RSS, MSS (internal sales, queue Draft): orders, order creation, customer details view.
  */
 export const ROLE_PRIVILEGES: Readonly<Record<Role, readonly Permission[]>> = {
-  'Admin': PERMISSIONS,
+  Admin: PERMISSIONS,
   'AR Team': [
     ...ORDER_QUEUE,
     'customer_details_view',
@@ -124,20 +120,15 @@ export const ROLE_PRIVILEGES: Readonly<Record<Role, readonly Permission[]>> = {
     'customer_features_edit',
     'failed_payments_edit',
   ],
-  'RAM Support': [
-    ...ORDER_QUEUE,
-    'customer_details_view',
-    'customer_details_edit',
-    'customer_features_limited',
-  ],
-  'Operations': [...ORDER_QUEUE, 'customer_details_view', 'customer_features_edit', 'reports_edit'],
-  'Marketing': ['search_orders_view', 'promotions_view', 'promotions_edit', 'reports_edit'],
-  'Distributor': ['create_distributor_orders'],
-  'RAM': SALES,
-  'IS': SALES,
-  'RSS': SALES,
-  'MSS': SALES,
-  'RDC': ['create_distributor_orders'],
+  'RAM Support': [...ORDER_QUEUE, 'customer_details_view', 'customer_details_edit', 'customer_features_limited'],
+  Operations: [...ORDER_QUEUE, 'customer_details_view', 'customer_features_edit', 'reports_edit'],
+  Marketing: ['search_orders_view', 'promotions_view', 'promotions_edit', 'reports_edit'],
+  Distributor: ['create_distributor_orders'],
+  RAM: SALES,
+  IS: SALES,
+  RSS: SALES,
+  MSS: SALES,
+  RDC: ['create_distributor_orders'],
 };
 
 /** A role's own privileges; an unknown role has none. */

@@ -43,7 +43,9 @@ describe('route table', () => {
     expect(routePath('root')).toBe('/');
     expect(routePath('storeInfo', { orderId: 42 })).toBe('/store-info/42');
     expect(routePath('newOrderForStore', { fedTaxId: '12-3456789', storeId: 7 })).toBe('/neworder/12-3456789/7');
-    expect(routePath('viewAgentStores', { agentId: 3, agentName: 'Ann & Bob' })).toBe('/view-agent-stores/3/Ann%20%26%20Bob');
+    expect(routePath('viewAgentStores', { agentId: 3, agentName: 'Ann & Bob' })).toBe(
+      '/view-agent-stores/3/Ann%20%26%20Bob',
+    );
     expect(routePath('distributorPasswordReset', { tok: 'abc' })).toBe('/distributor/passsword/reset/abc');
   });
 

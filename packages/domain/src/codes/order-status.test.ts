@@ -10,7 +10,21 @@ import {
 describe('order status codes', () => {
   it('has the 15 string codes of spec §4 in ascending order', () => {
     expect(ORDER_STATUS_CODES).toEqual([
-      '1', '2', '3', '10', '11', '15', '101', '111', '121', '125', '126', '140', '141', '142', '150',
+      '1',
+      '2',
+      '3',
+      '10',
+      '11',
+      '15',
+      '101',
+      '111',
+      '121',
+      '125',
+      '126',
+      '140',
+      '141',
+      '142',
+      '150',
     ]);
   });
 

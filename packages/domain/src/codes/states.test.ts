@@ -26,9 +26,21 @@ describe('state lists', () => {
     expect(CA_PROVINCES).toHaveLength(13);
     expect(new Set(CA_PROVINCES.map((s) => s.code)).size).toBe(13);
     for (const s of CA_PROVINCES) expect(s.code).toMatch(/^[A-Z]{2}$/);
-    expect(CA_PROVINCES.map((s) => s.code).sort()).toEqual(
-      ['AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT'],
-    );
+    expect(CA_PROVINCES.map((s) => s.code).sort()).toEqual([
+      'AB',
+      'BC',
+      'MB',
+      'NB',
+      'NL',
+      'NS',
+      'NT',
+      'NU',
+      'ON',
+      'PE',
+      'QC',
+      'SK',
+      'YT',
+    ]);
   });
 
   it('looks lists up by country', () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { TRANSACTION_STATUS, TRANSACTION_STATUS_LABELS, TRANSACTION_STATUSES, isTransactionStatus } from './transactions';
+import {
+  TRANSACTION_STATUS,
+  TRANSACTION_STATUS_LABELS,
+  TRANSACTION_STATUSES,
+  isTransactionStatus,
+} from './transactions';
 
 describe('transaction status', () => {
   it('has the letters of §4 with their words', () => {

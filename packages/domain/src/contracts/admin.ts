@@ -30,7 +30,11 @@ export const mailSummary = z.object({
 export type MailSummary = z.infer<typeof mailSummary>;
 
 export const mailList = z.object({ items: z.array(mailSummary), total: z.number().int() });
-export const mailMessage = mailSummary.extend({ html: z.string().nullable(), text: z.string().nullable(), error: z.string().nullable() });
+export const mailMessage = mailSummary.extend({
+  html: z.string().nullable(),
+  text: z.string().nullable(),
+  error: z.string().nullable(),
+});
 export type MailMessageInfo = z.infer<typeof mailMessage>;
 
 export const JOB_STATE_VALUES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;

@@ -4,7 +4,11 @@ import { lineTaxCents, taxFetchRequest } from './catalogue';
 
 describe('getAgentsQuery', () => {
   it('takes exactly one filter and normalises it', () => {
-    expect(getAgentsQuery.parse({ types: ' REFP , Distributor,REFP,' })).toMatchObject({ types: ['REFP', 'Distributor'], limit: 50, offset: 0 });
+    expect(getAgentsQuery.parse({ types: ' REFP , Distributor,REFP,' })).toMatchObject({
+      types: ['REFP', 'Distributor'],
+      limit: 50,
+      offset: 0,
+    });
     expect(getAgentsQuery.parse({ email: ' Ann@Example.COM ' }).email).toBe('ann@example.com');
     expect(getAgentsQuery.parse({ search: '  abc ', type: '' })).toMatchObject({ search: 'abc', type: undefined });
     expect(getAgentsQuery.safeParse({}).success).toBe(false);
@@ -22,13 +26,19 @@ describe('getAgentsQuery', () => {
 describe('taxFetchRequest and lineTaxCents', () => {
   it('wants a store or a state and country, not both', () => {
     const lines = [{ amount_cents: 100 }];
-    expect(taxFetchRequest.parse({ state: 'on', country: 'ca', lines })).toMatchObject({ state: 'ON', country: 'CA', lines: [{ amount_cents: 100, quantity: 1 }] });
+    expect(taxFetchRequest.parse({ state: 'on', country: 'ca', lines })).toMatchObject({
+      state: 'ON',
+      country: 'CA',
+      lines: [{ amount_cents: 100, quantity: 1 }],
+    });
     expect(taxFetchRequest.safeParse({ store_id: 3, lines }).success).toBe(true);
     expect(taxFetchRequest.safeParse({ store_id: 3, state: 'ON', lines }).success).toBe(false);
     expect(taxFetchRequest.safeParse({ state: 'ON', lines }).success).toBe(false);
   });
 
   it('rounds each line half up', () => {
-    expect([lineTaxCents(0, 1300), lineTaxCents(200, 625), lineTaxCents(199, 625), lineTaxCents(10_000, 1498)]).toEqual([0, 13, 12, 1498]);
+    expect([lineTaxCents(0, 1300), lineTaxCents(200, 625), lineTaxCents(199, 625), lineTaxCents(10_000, 1498)]).toEqual(
+      [0, 13, 12, 1498],
+    );
   });
 });

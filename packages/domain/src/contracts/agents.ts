@@ -24,14 +24,24 @@ export const getAgentsQuery = z
   .object({
     search: z.preprocess(
       emptyAsAbsent,
-      z.string().trim().min(AGENT_SEARCH_MIN_LENGTH, { message: `Type at least ${AGENT_SEARCH_MIN_LENGTH} characters.` }).max(100, { message: 'Type at most 100 characters.' }).optional(),
+      z
+        .string()
+        .trim()
+        .min(AGENT_SEARCH_MIN_LENGTH, { message: `Type at least ${AGENT_SEARCH_MIN_LENGTH} characters.` })
+        .max(100, { message: 'Type at most 100 characters.' })
+        .optional(),
     ),
     type: z.preprocess(emptyAsAbsent, z.string().trim().pipe(agentTypeEnum).optional()),
     types: z.preprocess(
       emptyAsAbsent,
       z
         .string()
-        .transform((s) => s.split(',').map((t) => t.trim()).filter((t) => t !== ''))
+        .transform((s) =>
+          s
+            .split(',')
+            .map((t) => t.trim())
+            .filter((t) => t !== ''),
+        )
         .pipe(z.array(agentTypeEnum).min(1, { message: TYPE_MESSAGE }))
         .transform((list) => [...new Set(list)])
         .optional(),
@@ -43,7 +53,11 @@ export const getAgentsQuery = z
       .min(1, { message: 'limit is at least 1.' })
       .max(PAGINATION.maxLimit, { message: `limit is at most ${PAGINATION.maxLimit}.` })
       .default(PAGINATION.defaultLimit),
-    offset: z.coerce.number({ message: 'offset is a number.' }).int({ message: 'offset is a whole number.' }).min(0, { message: 'offset is at least 0.' }).default(0),
+    offset: z.coerce
+      .number({ message: 'offset is a number.' })
+      .int({ message: 'offset is a whole number.' })
+      .min(0, { message: 'offset is at least 0.' })
+      .default(0),
   })
   .superRefine((q, ctx) => {
     const given = (['search', 'type', 'types', 'email'] as const).filter((k) => q[k] !== undefined);
@@ -94,7 +108,11 @@ export const agentOrderUpdateRequest = z
   .object({
     order_id: bodyId('order id'),
     agent_id: bodyId('agent id'),
-    version: z.number({ message: 'The version is a number.' }).int({ message: 'The version is a whole number.' }).min(1, { message: 'The version is at least 1.' }).optional(),
+    version: z
+      .number({ message: 'The version is a number.' })
+      .int({ message: 'The version is a whole number.' })
+      .min(1, { message: 'The version is at least 1.' })
+      .optional(),
   })
   .strict();
 export type AgentOrderUpdateRequest = z.infer<typeof agentOrderUpdateRequest>;

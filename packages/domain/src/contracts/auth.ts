@@ -58,7 +58,10 @@ export const loginInfo = z.object({
 export type LoginInfo = z.infer<typeof loginInfo>;
 
 /** Spec §3: the distributor login response. */
-export const distributorLoginRequest = z.object({ email: emailSchema, password: z.string().min(1).max(PASSWORD_MAX_LENGTH) });
+export const distributorLoginRequest = z.object({
+  email: emailSchema,
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+});
 export const distributorLoginInfo = z.object({
   token: z.string(),
   name: z.string(),
@@ -93,14 +96,24 @@ export const validateInfo = z.object({
 });
 export type ValidateInfo = z.infer<typeof validateInfo>;
 
-export const makeTokenInfo = z.object({ token: z.string(), maketoken: z.literal(true), agent_id: z.number().int(), role: z.string() });
+export const makeTokenInfo = z.object({
+  token: z.string(),
+  maketoken: z.literal(true),
+  agent_id: z.number().int(),
+  role: z.string(),
+});
 
 export const permissionQuery = z.object({
   privileges: z
     .string()
     .min(1)
     .max(1000)
-    .transform((s) => s.split(',').map((p) => p.trim()).filter(Boolean)),
+    .transform((s) =>
+      s
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean),
+    ),
 });
 export const permissionInfo = z.object({ permissions: z.record(z.string(), z.boolean()) });
 
@@ -135,7 +148,6 @@ export const currencyInfo = z.object({
 
 export const devIdTokenRequest = z.object({ email: z.string().trim().min(3).max(254) });
 export const devIdTokenInfo = z.object({ idtoken: z.string() });
-
 
 /** Integration keys for make-token sessions (`GET /api/auth/{x}/gettoken`); made by an Admin, tied to an agent. */
 export const integrationKeyCreateRequest = z.object({

@@ -12,7 +12,11 @@ export const bankListQuery = z.object({
     .string()
     .trim()
     .toUpperCase()
-    .pipe(z.enum(MERCHANT_COUNTRY_CODES as [MerchantCountryCode, ...MerchantCountryCode[]], { message: 'Choose US or CA.' }))
+    .pipe(
+      z.enum(MERCHANT_COUNTRY_CODES as [MerchantCountryCode, ...MerchantCountryCode[]], {
+        message: 'Choose US or CA.',
+      }),
+    )
     .optional(),
 });
 export type BankListQuery = z.infer<typeof bankListQuery>;

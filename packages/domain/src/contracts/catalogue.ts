@@ -154,7 +154,8 @@ export const bundlePriceOptionsQuery = z
     reference_id: z.preprocess(emptyAsAbsent, idField('reference id').optional()),
   })
   .superRefine((q, ctx) => {
-    if (q.bundle_id === undefined) ctx.addIssue({ code: 'custom', path: ['bundle_id'], message: 'Enter the bundle id.' });
+    if (q.bundle_id === undefined)
+      ctx.addIssue({ code: 'custom', path: ['bundle_id'], message: 'Enter the bundle id.' });
   });
 export type BundlePriceOptionsQuery = z.output<typeof bundlePriceOptionsQuery>;
 
@@ -180,13 +181,25 @@ export const bundlePriceOptionList = z.object({
 export type BundlePriceOptionList = z.infer<typeof bundlePriceOptionList>;
 
 export const promotionParams = z.object({
-  code: z.string().trim().min(1, { message: 'Enter a promotion code.' }).max(50, { message: 'A promotion code has at most 50 characters.' }),
+  code: z
+    .string()
+    .trim()
+    .min(1, { message: 'Enter a promotion code.' })
+    .max(50, { message: 'A promotion code has at most 50 characters.' }),
   token: z.string(),
 });
 
 /** `?expired=Y` also finds expired promotions; `?promo_id=` narrows to one promotion of that code. */
 export const promotionQuery = z.object({
-  expired: z.preprocess(emptyAsAbsent, z.string().trim().toUpperCase().pipe(z.enum(['Y', 'N'], { message: 'expired is Y or N.' })).optional()),
+  expired: z.preprocess(
+    emptyAsAbsent,
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .pipe(z.enum(['Y', 'N'], { message: 'expired is Y or N.' }))
+      .optional(),
+  ),
   promo_id: z.preprocess(emptyAsAbsent, idField('promotion id').optional()),
 });
 export type PromotionQuery = z.output<typeof promotionQuery>;
@@ -215,7 +228,11 @@ export const promotionLookup = z.object({ promotions: z.array(cataloguePromotion
 export type PromotionLookup = z.infer<typeof promotionLookup>;
 
 export const referralParams = z.object({
-  refId: z.string().trim().min(1, { message: 'Enter a referral code.' }).max(50, { message: 'A referral code has at most 50 characters.' }),
+  refId: z
+    .string()
+    .trim()
+    .min(1, { message: 'Enter a referral code.' })
+    .max(50, { message: 'A referral code has at most 50 characters.' }),
   token: z.string(),
 });
 
@@ -242,7 +259,13 @@ export const TAX_MAX_LINES = 200;
 const stateOrCountry = (what: string, max: number) =>
   z.preprocess(
     emptyAsAbsent,
-    z.string().trim().toUpperCase().min(2, { message: `Enter the ${what} code.` }).max(max, { message: `Enter the ${what} code.` }).optional(),
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .min(2, { message: `Enter the ${what} code.` })
+      .max(max, { message: `Enter the ${what} code.` })
+      .optional(),
   );
 
 export const taxLine = z
@@ -278,10 +301,16 @@ export const taxFetchRequest = z
   .superRefine((body, ctx) => {
     const where = body.state !== undefined || body.country !== undefined;
     if (body.store_id !== undefined && where) {
-      ctx.addIssue({ code: 'custom', path: ['store_id'], message: 'Send a store id or a state and country, not both.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['store_id'],
+        message: 'Send a store id or a state and country, not both.',
+      });
     } else if (body.store_id === undefined) {
-      if (body.state === undefined) ctx.addIssue({ code: 'custom', path: ['state'], message: 'Enter the state or province (or a store id).' });
-      if (body.country === undefined) ctx.addIssue({ code: 'custom', path: ['country'], message: 'Enter the country, US or CA (or a store id).' });
+      if (body.state === undefined)
+        ctx.addIssue({ code: 'custom', path: ['state'], message: 'Enter the state or province (or a store id).' });
+      if (body.country === undefined)
+        ctx.addIssue({ code: 'custom', path: ['country'], message: 'Enter the country, US or CA (or a store id).' });
     }
   });
 export type TaxFetchRequestInput = z.input<typeof taxFetchRequest>;

@@ -24,10 +24,13 @@ describe('envelopes', () => {
       error: { code: 'not_found', message: 'No such order.' },
     });
     expect(
-      errorEnvelopeSchema.safeParse({ error: { code: 'invalid', message: 'Check the form.', fields: { zip: 'Bad' } } }).success,
+      errorEnvelopeSchema.safeParse({ error: { code: 'invalid', message: 'Check the form.', fields: { zip: 'Bad' } } })
+        .success,
     ).toBe(true);
     expect(errorEnvelopeSchema.safeParse({ error: { code: '', message: 'x' } }).success).toBe(false);
-    expect(errorEnvelopeSchema.safeParse({ error: { code: 'x', message: 'y', fields: { zip: 1 } } }).success).toBe(false);
+    expect(errorEnvelopeSchema.safeParse({ error: { code: 'x', message: 'y', fields: { zip: 1 } } }).success).toBe(
+      false,
+    );
     expect(errorEnvelopeSchema.safeParse({ code: 'x', message: 'y' }).success).toBe(false);
   });
 
@@ -74,7 +77,9 @@ describe('lists', () => {
 
   it('paged list is { items, total }', () => {
     const schema = successEnvelope(pagedList(z.object({ id: z.number() })));
-    expect(schema.parse({ info: { items: [{ id: 1 }], total: 7 } })).toEqual({ info: { items: [{ id: 1 }], total: 7 } });
+    expect(schema.parse({ info: { items: [{ id: 1 }], total: 7 } })).toEqual({
+      info: { items: [{ id: 1 }], total: 7 },
+    });
     expect(schema.safeParse({ info: { items: [], total: -1 } }).success).toBe(false);
     expect(schema.safeParse({ info: { items: [{ id: 'x' }], total: 1 } }).success).toBe(false);
   });
@@ -89,7 +94,9 @@ describe('health', () => {
       database: 'pglite',
     });
     expect(healthResponseSchema.safeParse({ status: 'ok', version: '0.1.0', database: 'mysql' }).success).toBe(false);
-    expect(healthResponseSchema.safeParse({ status: 'down', version: '0.1.0', database: 'postgres' }).success).toBe(false);
+    expect(healthResponseSchema.safeParse({ status: 'down', version: '0.1.0', database: 'postgres' }).success).toBe(
+      false,
+    );
   });
 });
 

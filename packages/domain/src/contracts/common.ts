@@ -136,9 +136,7 @@ export const addressSchema = z
         code: 'custom',
         path: ['state'],
         message:
-          address.country === 'CA'
-            ? 'Choose a Canadian province or territory.'
-            : 'Choose a US state or territory.',
+          address.country === 'CA' ? 'Choose a Canadian province or territory.' : 'Choose a US state or territory.',
       });
     }
   })

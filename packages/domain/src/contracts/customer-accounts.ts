@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { BILLING_TERM, NRS_PAY_SOFTWARE_FEATURES, OTHER_IDS, type NrsPaySoftwareFeature } from '../codes/billing';
 import { CURRENCY_CODES } from '../codes/currencies';
-import { INVOICE_STATUSES, INVOICE_TYPES, CREDIT_MEMO_STATUSES, CREDIT_MEMO_TYPES, type InvoiceStatus } from '../codes/invoices';
+import {
+  INVOICE_STATUSES,
+  INVOICE_TYPES,
+  CREDIT_MEMO_STATUSES,
+  CREDIT_MEMO_TYPES,
+  type InvoiceStatus,
+} from '../codes/invoices';
 import { TRANSACTION_STATUSES, type TransactionStatus } from '../codes/transactions';
 import { paginationQuerySchema } from './common';
 import { PAYMENT_PLAN_STATUSES } from './jobs';
@@ -241,8 +247,18 @@ export const terminalUpdateRequest = z
         message: 'Say what changes: {elmer_id, under_transfer} or {pos_cc_processor_serial_number}.',
       });
     } else if (transfer) {
-      if (body.elmer_id === undefined) ctx.addIssue({ code: 'custom', path: ['elmer_id'], message: 'Send the terminal id (elmer_id) with under_transfer.' });
-      if (body.under_transfer === undefined) ctx.addIssue({ code: 'custom', path: ['under_transfer'], message: 'Send under_transfer (true or false) with elmer_id.' });
+      if (body.elmer_id === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['elmer_id'],
+          message: 'Send the terminal id (elmer_id) with under_transfer.',
+        });
+      if (body.under_transfer === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['under_transfer'],
+          message: 'Send under_transfer (true or false) with elmer_id.',
+        });
     }
   });
 export type TerminalUpdateRequest = z.infer<typeof terminalUpdateRequest>;
@@ -276,7 +292,12 @@ export const terminalValidation = z.object({
   serial_in_use_by: z.string().nullable(),
   reasons: z.array(z.string()),
   terminal: z
-    .object({ id: z.number().int(), customer_id: z.number().int(), store_id: z.number().int(), status: z.enum(TERMINAL_STATUSES) })
+    .object({
+      id: z.number().int(),
+      customer_id: z.number().int(),
+      store_id: z.number().int(),
+      status: z.enum(TERMINAL_STATUSES),
+    })
     .nullable(),
 });
 export type TerminalValidation = z.infer<typeof terminalValidation>;
@@ -343,7 +364,9 @@ export type PaymentPlanList = z.infer<typeof paymentPlanList>;
 
 export const paymentPlanListQuery = paginationQuerySchema.extend({
   storeid: idParam('store id').optional(),
-  status: z.enum(PAYMENT_PLAN_STATUSES, { message: `Status is one of ${PAYMENT_PLAN_STATUSES.join(', ')}.` }).optional(),
+  status: z
+    .enum(PAYMENT_PLAN_STATUSES, { message: `Status is one of ${PAYMENT_PLAN_STATUSES.join(', ')}.` })
+    .optional(),
   sort: sortSchema(['starts_on', 'kind', 'status', 'id']),
 });
 export type PaymentPlanListQuery = z.infer<typeof paymentPlanListQuery>;
@@ -369,17 +392,31 @@ export const paymentPlanCreateRequest = z
   })
   .superRefine((body, ctx) => {
     const zero = ZERO_AMOUNT_PLAN_KINDS.includes(body.kind);
-    if (!zero && body.store_id == null) ctx.addIssue({ code: 'custom', path: ['store_id'], message: 'Choose the store this plan is for.' });
+    if (!zero && body.store_id == null)
+      ctx.addIssue({ code: 'custom', path: ['store_id'], message: 'Choose the store this plan is for.' });
     if (zero) {
       for (const key of ['initial_amount_cents', 'recurring_amount_cents', 'term', 'interval'] as const) {
-        if ((body[key] ?? 0) !== 0) ctx.addIssue({ code: 'custom', path: [key], message: `A ${PAYMENT_PLAN_KIND_LABELS[body.kind].toLowerCase()} has zero ${key.replace(/_/g, ' ')}.` });
+        if ((body[key] ?? 0) !== 0)
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: `A ${PAYMENT_PLAN_KIND_LABELS[body.kind].toLowerCase()} has zero ${key.replace(/_/g, ' ')}.`,
+          });
       }
     }
     if (body.license_expires_on !== undefined && !LICENSED_PLAN_KINDS.includes(body.kind)) {
-      ctx.addIssue({ code: 'custom', path: ['license_expires_on'], message: 'Only monthly and yearly plans carry a license.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['license_expires_on'],
+        message: 'Only monthly and yearly plans carry a license.',
+      });
     }
     if (body.license_expires_on !== undefined && body.license_expires_on < body.starts_on) {
-      ctx.addIssue({ code: 'custom', path: ['license_expires_on'], message: 'The license cannot expire before the plan starts.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['license_expires_on'],
+        message: 'The license cannot expire before the plan starts.',
+      });
     }
   });
 export type PaymentPlanCreateRequest = z.input<typeof paymentPlanCreateRequest>;
@@ -404,7 +441,12 @@ export const paymentPlanUpdateRequest = z
     version: recordVersionSchema,
   })
   .refine(
-    (b) => b.plan_name !== undefined || b.initial_amount_cents !== undefined || b.recurring_amount_cents !== undefined || b.term !== undefined || b.interval !== undefined,
+    (b) =>
+      b.plan_name !== undefined ||
+      b.initial_amount_cents !== undefined ||
+      b.recurring_amount_cents !== undefined ||
+      b.term !== undefined ||
+      b.interval !== undefined,
     { message: 'Say what changes: plan_name, initial_amount_cents, recurring_amount_cents, term or interval.' },
   );
 export type PaymentPlanUpdateRequest = z.infer<typeof paymentPlanUpdateRequest>;
@@ -462,7 +504,10 @@ export const customerBillingItem = z.object({
 });
 export type CustomerBillingItem = z.infer<typeof customerBillingItem>;
 /** §3 "Customer billing items response: customer_billing_items". */
-export const customerBillingItemList = z.object({ customer_billing_items: z.array(customerBillingItem), total: z.number().int().min(0) });
+export const customerBillingItemList = z.object({
+  customer_billing_items: z.array(customerBillingItem),
+  total: z.number().int().min(0),
+});
 export type CustomerBillingItemList = z.infer<typeof customerBillingItemList>;
 
 /** GET …/customerpaymentplans/{planId}: the plan, every billing item attached to it (history included), its terminals. */
@@ -478,15 +523,25 @@ export type PaymentPlanDetail = z.infer<typeof paymentPlanDetail>;
  * POST …/customerbillingitems. unit_price_cents defaults to the catalogue price in the customer's currency;
  * store_id is required for items charged per store (S); plan_id, when given, must be the customer's (and the store's).
  */
-export const customerBillingItemCreateRequest = z.object({
-  billing_item_id: idField('billing item id'),
-  store_id: idField('store id').nullable().optional(),
-  plan_id: idField('plan id').nullable().optional(),
-  quantity: z.number().int({ message: 'A quantity is a whole number.' }).min(1, { message: 'The quantity is at least 1.' }).max(10_000).default(1),
-  unit_price_cents: centsSchema.optional(),
-  starts_on: isoDateSchema.optional(),
-  ends_on: isoDateSchema.nullable().optional(),
-}).refine((b) => !b.ends_on || !b.starts_on || b.ends_on >= b.starts_on, { path: ['ends_on'], message: 'The end date cannot be before the start date.' });
+export const customerBillingItemCreateRequest = z
+  .object({
+    billing_item_id: idField('billing item id'),
+    store_id: idField('store id').nullable().optional(),
+    plan_id: idField('plan id').nullable().optional(),
+    quantity: z
+      .number()
+      .int({ message: 'A quantity is a whole number.' })
+      .min(1, { message: 'The quantity is at least 1.' })
+      .max(10_000)
+      .default(1),
+    unit_price_cents: centsSchema.optional(),
+    starts_on: isoDateSchema.optional(),
+    ends_on: isoDateSchema.nullable().optional(),
+  })
+  .refine((b) => !b.ends_on || !b.starts_on || b.ends_on >= b.starts_on, {
+    path: ['ends_on'],
+    message: 'The end date cannot be before the start date.',
+  });
 export type CustomerBillingItemCreateRequest = z.input<typeof customerBillingItemCreateRequest>;
 export type CustomerBillingItemCreateBody = z.output<typeof customerBillingItemCreateRequest>;
 
@@ -564,7 +619,10 @@ export const featuresUpdateRequest = z.object({
     .array(idField('billing item id'))
     .max(100, { message: 'At most 100 features.' })
     .refine((list) => new Set(list).size === list.length, { message: 'Each feature may appear once.' }),
-  features_version: z.string({ message: 'Send the features_version you read.' }).min(1, { message: 'Send the features_version you read.' }).max(200),
+  features_version: z
+    .string({ message: 'Send the features_version you read.' })
+    .min(1, { message: 'Send the features_version you read.' })
+    .max(200),
   notify_merchant: z.boolean().default(false),
 });
 export type FeaturesUpdateRequest = z.input<typeof featuresUpdateRequest>;
@@ -639,7 +697,11 @@ export function transactionActionsFor(status: TransactionStatus): TransactionAct
 export const transactionListQuery = paginationQuerySchema.extend({
   storeid: idParam('store id').optional(),
   invoiceid: idParam('invoice id').optional(),
-  status: z.enum(TRANSACTION_STATUSES as [TransactionStatus, ...TransactionStatus[]], { message: `Status is one of ${TRANSACTION_STATUSES.join(', ')}.` }).optional(),
+  status: z
+    .enum(TRANSACTION_STATUSES as [TransactionStatus, ...TransactionStatus[]], {
+      message: `Status is one of ${TRANSACTION_STATUSES.join(', ')}.`,
+    })
+    .optional(),
   /** fetch=true: across all customers (the failed-payments list); the id in the path is ignored. */
   fetch: queryBooleanSchema.default(false),
   sort: sortSchema(['attempted_at', 'amount_cents', 'status', 'id']),
@@ -703,8 +765,12 @@ export function canReverseInvoice(status: InvoiceStatus): boolean {
 
 export const invoiceListQuery = paginationQuerySchema.extend({
   storeid: idParam('store id').optional(),
-  status: z.enum(INVOICE_STATUSES as [InvoiceStatus, ...InvoiceStatus[]], { message: 'Status is N, R or P.' }).optional(),
-  type: z.enum(INVOICE_TYPES as [string, ...string[]], { message: `Type is one of ${INVOICE_TYPES.join(', ')}.` }).optional(),
+  status: z
+    .enum(INVOICE_STATUSES as [InvoiceStatus, ...InvoiceStatus[]], { message: 'Status is N, R or P.' })
+    .optional(),
+  type: z
+    .enum(INVOICE_TYPES as [string, ...string[]], { message: `Type is one of ${INVOICE_TYPES.join(', ')}.` })
+    .optional(),
   sort: sortSchema(['issued_on', 'due_on', 'total_cents', 'status', 'invoice_number']),
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;
@@ -773,7 +839,11 @@ export const accountInvoiceParams = accountParams.extend({ invoiceId: idParam('i
 
 /** POST …/customerinvoices/{invoiceId}/reverse. $ */
 export const invoiceReverseRequest = z.object({
-  reason: z.string({ message: 'Say why the invoice is reversed.' }).trim().min(3, { message: 'Say why the invoice is reversed (at least 3 characters).' }).max(500),
+  reason: z
+    .string({ message: 'Say why the invoice is reversed.' })
+    .trim()
+    .min(3, { message: 'Say why the invoice is reversed (at least 3 characters).' })
+    .max(500),
   version: recordVersionSchema,
 });
 export type InvoiceReverseRequest = z.infer<typeof invoiceReverseRequest>;
@@ -802,7 +872,13 @@ export const paymentInstrument = z.object({
   kind: z.enum(PAYMENT_INSTRUMENT_KIND_CODES),
   name_on_account: z.string().nullable(),
   card: z
-    .object({ brand: z.string(), last4: z.string(), exp_month: z.number().int(), exp_year: z.number().int(), expired: z.boolean() })
+    .object({
+      brand: z.string(),
+      last4: z.string(),
+      exp_month: z.number().int(),
+      exp_year: z.number().int(),
+      expired: z.boolean(),
+    })
     .nullable(),
   bank: z
     .object({
@@ -847,7 +923,11 @@ const nameOnAccountSchema = z
 /** A card: the token the gateway's browser library (or /gateway-local/v1/tokens) returned — never the number. */
 export const cardInstrumentRequest = z.object({
   kind: z.literal('card'),
-  card_token: z.string({ message: 'Tokenize the card first.' }).trim().min(10, { message: 'Tokenize the card first.' }).max(4000),
+  card_token: z
+    .string({ message: 'Tokenize the card first.' })
+    .trim()
+    .min(10, { message: 'Tokenize the card first.' })
+    .max(4000),
   name_on_account: nameOnAccountSchema,
   store_id: idField('store id').nullable().optional(),
   make_default: z.boolean().default(true),
@@ -864,25 +944,38 @@ export const bankInstrumentRequest = z
     name_on_account: nameOnAccountSchema,
     routing_number: z.string({ message: 'Enter the routing number.' }).trim(),
     institution_number: z.string().trim().optional(),
-    account_number: z.string({ message: 'Enter the account number.' }).trim().regex(/^\d{4,17}$/, { message: 'An account number has 4–17 digits.' }),
+    account_number: z
+      .string({ message: 'Enter the account number.' })
+      .trim()
+      .regex(/^\d{4,17}$/, { message: 'An account number has 4–17 digits.' }),
     account_type: z.enum(BANK_ACCOUNT_TYPES, { message: 'Account type is checking or savings.' }),
-    bank_name: z.string({ message: 'Enter the bank name.' }).trim().min(1, { message: 'Enter the bank name.' }).max(100),
+    bank_name: z
+      .string({ message: 'Enter the bank name.' })
+      .trim()
+      .min(1, { message: 'Enter the bank name.' })
+      .max(100),
     store_id: idField('store id').nullable().optional(),
     check_image_upload_id: idField('upload id').optional(),
     make_default: z.boolean().default(true),
   })
   .superRefine((b, ctx) => {
     if (b.institution_number !== undefined && b.institution_number !== '') {
-      if (!/^\d{3}$/.test(b.institution_number)) ctx.addIssue({ code: 'custom', path: ['institution_number'], message: 'An institution number has 3 digits.' });
-      if (!/^\d{5}$/.test(b.routing_number)) ctx.addIssue({ code: 'custom', path: ['routing_number'], message: 'A Canadian transit number has 5 digits.' });
+      if (!/^\d{3}$/.test(b.institution_number))
+        ctx.addIssue({ code: 'custom', path: ['institution_number'], message: 'An institution number has 3 digits.' });
+      if (!/^\d{5}$/.test(b.routing_number))
+        ctx.addIssue({ code: 'custom', path: ['routing_number'], message: 'A Canadian transit number has 5 digits.' });
     } else if (!isValidAbaRoutingNumber(b.routing_number)) {
       ctx.addIssue({ code: 'custom', path: ['routing_number'], message: 'Enter a valid 9-digit ABA routing number.' });
     }
   });
 
-export const paymentInstrumentCreateRequest = z.discriminatedUnion('kind', [cardInstrumentRequest, bankInstrumentRequest], {
-  message: 'Kind is card or bank.',
-});
+export const paymentInstrumentCreateRequest = z.discriminatedUnion(
+  'kind',
+  [cardInstrumentRequest, bankInstrumentRequest],
+  {
+    message: 'Kind is card or bank.',
+  },
+);
 export type PaymentInstrumentCreateRequest = z.input<typeof paymentInstrumentCreateRequest>;
 export type PaymentInstrumentCreateBody = z.output<typeof paymentInstrumentCreateRequest>;
 
@@ -938,9 +1031,20 @@ export const gatewayTokenRequest = z.object({
     .string({ message: 'Enter the card number.' })
     .transform((v) => v.replace(/[\s-]/g, ''))
     .pipe(z.string().refine(isLuhnValid, { message: 'Enter a valid card number.' })),
-  exp_month: z.coerce.number({ message: 'Enter the expiry month.' }).int().min(1, { message: 'The month is 1–12.' }).max(12, { message: 'The month is 1–12.' }),
-  exp_year: z.coerce.number({ message: 'Enter the expiry year.' }).int().min(2000, { message: 'Enter a 4-digit year.' }).max(2100, { message: 'Enter a 4-digit year.' }),
-  cvc: z.string({ message: 'Enter the security code.' }).trim().regex(/^\d{3,4}$/, { message: 'The security code has 3 or 4 digits.' }),
+  exp_month: z.coerce
+    .number({ message: 'Enter the expiry month.' })
+    .int()
+    .min(1, { message: 'The month is 1–12.' })
+    .max(12, { message: 'The month is 1–12.' }),
+  exp_year: z.coerce
+    .number({ message: 'Enter the expiry year.' })
+    .int()
+    .min(2000, { message: 'Enter a 4-digit year.' })
+    .max(2100, { message: 'Enter a 4-digit year.' }),
+  cvc: z
+    .string({ message: 'Enter the security code.' })
+    .trim()
+    .regex(/^\d{3,4}$/, { message: 'The security code has 3 or 4 digits.' }),
   name: z.string().trim().max(100).optional(),
 });
 export type GatewayTokenRequest = z.input<typeof gatewayTokenRequest>;

@@ -185,7 +185,10 @@ export const customerSearchQuery = z
           : Object.entries(rest)
               .filter(([, v]) => v !== undefined && v !== null && String(v).trim() !== '')
               .map(([k]) => k)
-              .filter((k) => resolved.code === 'several_kinds' || !['customerid', 'search', 'storeid', 'federaltaxid'].includes(k));
+              .filter(
+                (k) =>
+                  resolved.code === 'several_kinds' || !['customerid', 'search', 'storeid', 'federaltaxid'].includes(k),
+              );
       if (keys.length === 0) ctx.addIssue({ code: 'custom', path: [], message: resolved.message });
       for (const key of keys) ctx.addIssue({ code: 'custom', path: [key], message: resolved.message });
       return z.NEVER;
@@ -194,7 +197,11 @@ export const customerSearchQuery = z
     const kind: CustomerSearchKind = resolved.kind;
     if (kind === 'customerid' || kind === 'storeid') {
       if (!/^\d{1,10}$/.test(value) || Number(value) < 1 || Number(value) > INT_MAX) {
-        ctx.addIssue({ code: 'custom', path: [kind], message: `A ${kind === 'customerid' ? 'customer' : 'store'} id is a positive whole number.` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [kind],
+          message: `A ${kind === 'customerid' ? 'customer' : 'store'} id is a positive whole number.`,
+        });
         return z.NEVER;
       }
       value = String(Number(value));
@@ -270,16 +277,14 @@ export const CUSTOMER_SEARCH_CSV_COLUMNS = [
 // ── GET /api/customers/{token}?fedtaxid= ───────────────────────────────────────────────────────────
 
 export const fedTaxIdLookupQuery = z.object({
-  fedtaxid: z
-    .string({ message: 'Give the federal tax id (NN-NNNNNNN or 9 digits).' })
-    .transform((v, ctx) => {
-      const n = normalizeFederalTaxId(v);
-      if (!n) {
-        ctx.addIssue({ code: 'custom', message: 'A federal tax id is NN-NNNNNNN or 9 digits.' });
-        return z.NEVER;
-      }
-      return n;
-    }),
+  fedtaxid: z.string({ message: 'Give the federal tax id (NN-NNNNNNN or 9 digits).' }).transform((v, ctx) => {
+    const n = normalizeFederalTaxId(v);
+    if (!n) {
+      ctx.addIssue({ code: 'custom', message: 'A federal tax id is NN-NNNNNNN or 9 digits.' });
+      return z.NEVER;
+    }
+    return n;
+  }),
 });
 export const fedTaxIdLookupInfo = z.object({ customer_id: z.number().int() });
 export type FedTaxIdLookupInfo = z.infer<typeof fedTaxIdLookupInfo>;
@@ -450,7 +455,9 @@ export const updateCustomerRequest = z
     account_manager: clearableText(255),
     sales_person_id: idParam.nullable().optional(),
     mobile_consent: z.boolean().optional(),
-    status: z.enum(CUSTOMER_STATUS_VALUES, { message: `Choose one of ${CUSTOMER_STATUS_VALUES.join(', ')}.` }).optional(),
+    status: z
+      .enum(CUSTOMER_STATUS_VALUES, { message: `Choose one of ${CUSTOMER_STATUS_VALUES.join(', ')}.` })
+      .optional(),
   })
   .refine((b) => Object.keys(b).some((k) => k !== 'version' && b[k as keyof typeof b] !== undefined), {
     message: 'Send at least one field to change.',
@@ -493,7 +500,13 @@ export type StoreEmailsInfo = z.infer<typeof storeEmailsInfo>;
 
 // ── GET /api/customers/{id}/{token}/customerorders ─────────────────────────────────────────────────
 
-export const CUSTOMER_ORDER_SORT_FIELDS = ['order_date', 'order_id', 'status', 'total_sale_cents', 'updated_at'] as const;
+export const CUSTOMER_ORDER_SORT_FIELDS = [
+  'order_date',
+  'order_id',
+  'status',
+  'total_sale_cents',
+  'updated_at',
+] as const;
 /** Default sort: newest order first (`-order_date`). */
 export const customerOrdersQuery = paginationQuerySchema.extend({
   storeid: idParam.optional(),
@@ -617,7 +630,12 @@ export type AuditEntryList = z.infer<typeof auditEntryList>;
 // ── GET /api/domaindata/{token}?type= ──────────────────────────────────────────────────────────────
 
 /** The look-up lists kept in domain_data. */
-export const DOMAIN_DATA_TYPES = ['retire_reason', 'business_type', 'internet_connection_type', 'return_reason'] as const;
+export const DOMAIN_DATA_TYPES = [
+  'retire_reason',
+  'business_type',
+  'internet_connection_type',
+  'return_reason',
+] as const;
 export type DomainDataType = (typeof DOMAIN_DATA_TYPES)[number];
 export const domainDataQuery = z.object({
   type: z.enum(DOMAIN_DATA_TYPES, { message: `Choose a type: ${DOMAIN_DATA_TYPES.join(', ')}.` }),

@@ -80,7 +80,9 @@ function uniqueList<T extends z.ZodType>(item: T, what: string, max: number) {
     .array(item)
     .min(1, { message: `Name at least one ${what}.` })
     .max(max, { message: `At most ${max} ${what}s per request.` })
-    .refine((list) => new Set(list.map((v) => JSON.stringify(v))).size === list.length, { message: `Each ${what} may appear once.` });
+    .refine((list) => new Set(list.map((v) => JSON.stringify(v))).size === list.length, {
+      message: `Each ${what} may appear once.`,
+    });
 }
 
 // ── Customers: terminals, plans, stores ───────────────────────────────────────────────────────────
@@ -116,7 +118,9 @@ export const paymentPlansSnsRequest = z.object({
     .array(planChange)
     .min(1, { message: 'Name at least one plan.' })
     .max(100, { message: 'At most 100 plans per request.' })
-    .refine((list) => new Set(list.map((p) => p.customerplanid)).size === list.length, { message: 'Each plan may appear once.' }),
+    .refine((list) => new Set(list.map((p) => p.customerplanid)).size === list.length, {
+      message: 'Each plan may appear once.',
+    }),
 });
 export type PaymentPlansSnsRequest = z.infer<typeof paymentPlansSnsRequest>;
 
@@ -126,12 +130,17 @@ export const recurringPlansSnsRequest = z.object({
     .array(
       z.object({
         customerplanid: recordIdSchema,
-        recurringAmount: moneySchema.refine((m) => m.cents >= 0, { message: 'A recurring amount cannot be negative.', path: ['cents'] }),
+        recurringAmount: moneySchema.refine((m) => m.cents >= 0, {
+          message: 'A recurring amount cannot be negative.',
+          path: ['cents'],
+        }),
       }),
     )
     .min(1, { message: 'Name at least one plan.' })
     .max(100, { message: 'At most 100 plans per request.' })
-    .refine((list) => new Set(list.map((p) => p.customerplanid)).size === list.length, { message: 'Each plan may appear once.' }),
+    .refine((list) => new Set(list.map((p) => p.customerplanid)).size === list.length, {
+      message: 'Each plan may appear once.',
+    }),
 });
 export type RecurringPlansSnsRequest = z.infer<typeof recurringPlansSnsRequest>;
 
@@ -161,7 +170,10 @@ export type StoreInfoSnsRequest = z.infer<typeof storeInfoSnsRequest>;
 
 /** Push the store's license state to its terminals: the body is empty (`{}` or none). */
 export const pushLicenseRequest = z.strictObject({}, { message: 'This call takes no body.' }).nullish();
-export const pushLicenseParams = z.object({ token: z.string(), storeId: z.coerce.number().int().positive().max(MAX_ID) });
+export const pushLicenseParams = z.object({
+  token: z.string(),
+  storeId: z.coerce.number().int().positive().max(MAX_ID),
+});
 
 // ── Notifications ─────────────────────────────────────────────────────────────────────────────────
 
@@ -178,7 +190,9 @@ export const featureChangeEmailRequest = z.object({
     .array(z.object({ billingitemid: recordIdSchema, action: z.enum(FEATURE_CHANGE_ACTIONS) }))
     .min(1, { message: 'Name at least one feature.' })
     .max(50)
-    .refine((list) => new Set(list.map((f) => f.billingitemid)).size === list.length, { message: 'Each feature may appear once.' }),
+    .refine((list) => new Set(list.map((f) => f.billingitemid)).size === list.length, {
+      message: 'Each feature may appear once.',
+    }),
   /** Default: the store's owner/primary e-mail, else the customer's. */
   email: emailSchema.optional(),
   effectiveOn: isoDate.optional(),
@@ -194,7 +208,9 @@ export type FeatureChangeEmailRequest = z.infer<typeof featureChangeEmailRequest
  */
 export const orderStatusSnsRequest = z.object({
   orderInfoId: recordIdSchema,
-  status: z.enum(ORDER_STATUS_CODES as [OrderStatusCode, ...OrderStatusCode[]], { message: 'Choose an order status code of spec §4.' }),
+  status: z.enum(ORDER_STATUS_CODES as [OrderStatusCode, ...OrderStatusCode[]], {
+    message: 'Choose an order status code of spec §4.',
+  }),
   action: z
     .string()
     .trim()
@@ -230,7 +246,11 @@ export const crmStoreMidValidateRequest = z.object({
 export type CrmStoreMidValidateRequest = z.infer<typeof crmStoreMidValidateRequest>;
 
 /** The output of a completed MID validation job. */
-export const crmStoreMidValidateOutput = z.object({ MID: z.string(), valid: z.boolean(), reason: z.string().optional() });
+export const crmStoreMidValidateOutput = z.object({
+  MID: z.string(),
+  valid: z.boolean(),
+  reason: z.string().optional(),
+});
 
 // ── Billing (the effect arrives with the billing issue; the contract and queue exist now) ─────────
 
@@ -255,12 +275,16 @@ export const paymentCollectionSnsRequest = z.object({
   customer_id: recordIdSchema,
   invoice_ids: uniqueList(recordIdSchema, 'invoice', 200),
   payment_instrument_id: recordIdSchema.optional(),
-  amount: moneySchema.refine((m) => m.cents > 0, { message: 'Enter an amount above zero.', path: ['cents'] }).optional(),
+  amount: moneySchema
+    .refine((m) => m.cents > 0, { message: 'Enter an amount above zero.', path: ['cents'] })
+    .optional(),
 });
 export type PaymentCollectionSnsRequest = z.infer<typeof paymentCollectionSnsRequest>;
 
-const NO_CARD_DATA = 'Card numbers never reach this server: tokenize the card with the payment gateway and send its reference.';
-const NO_ACCOUNT_NUMBER = 'Bank account numbers are not sent through the job queue: upload the check image and send its upload_id.';
+const NO_CARD_DATA =
+  'Card numbers never reach this server: tokenize the card with the payment gateway and send its reference.';
+const NO_ACCOUNT_NUMBER =
+  'Bank account numbers are not sent through the job queue: upload the check image and send its upload_id.';
 
 /**
  * Add a payment method. Card: the gateway's reference (setup intent or processor reference) — never the number.
@@ -283,10 +307,18 @@ export const paymentInstrumentAddRequest = z
   })
   .superRefine((v, ctx) => {
     if (v.kind === 'card' && !v.processorSetupIntent && !v.paymentProcessorReference) {
-      ctx.addIssue({ code: 'custom', path: ['paymentProcessorReference'], message: 'A card needs the gateway reference (processorSetupIntent or paymentProcessorReference).' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['paymentProcessorReference'],
+        message: 'A card needs the gateway reference (processorSetupIntent or paymentProcessorReference).',
+      });
     }
     if (v.kind === 'bank' && v.upload_id === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['upload_id'], message: 'A bank account needs the uploaded check or ACH image (upload_id).' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['upload_id'],
+        message: 'A bank account needs the uploaded check or ACH image (upload_id).',
+      });
     }
   });
 export type PaymentInstrumentAddRequest = z.infer<typeof paymentInstrumentAddRequest>;

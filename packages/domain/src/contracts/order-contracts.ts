@@ -32,7 +32,9 @@ export const CONTRACT_LINK_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 
 /** A link token as it appears in `#/contract/{tok}` (base64url, 43 characters for 256 bits). */
 export const linkTokenParams = z.object({
-  tok: z.string().regex(/^[A-Za-z0-9_-]{20,128}$/, { message: 'This link is not valid: open the link from the e-mail again.' }),
+  tok: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{20,128}$/, { message: 'This link is not valid: open the link from the e-mail again.' }),
 });
 
 const orderStatusCode = z.enum(ORDER_STATUS_CODES as [string, ...string[]]);
@@ -118,12 +120,23 @@ export const reauthorizeRequest = z
       cardInstrumentRequest.omit({ store_id: true, make_default: true }).extend({ consent: reauthorizeConsent }),
       z.object({
         kind: z.literal('bank'),
-        name_on_account: z.string({ message: 'Enter the name on the account.' }).trim().min(1, { message: 'Enter the name on the account.' }).max(100),
+        name_on_account: z
+          .string({ message: 'Enter the name on the account.' })
+          .trim()
+          .min(1, { message: 'Enter the name on the account.' })
+          .max(100),
         routing_number: z.string({ message: 'Enter the routing number.' }).trim(),
         institution_number: z.string().trim().optional(),
-        account_number: z.string({ message: 'Enter the account number.' }).trim().regex(/^\d{4,17}$/, { message: 'An account number has 4–17 digits.' }),
+        account_number: z
+          .string({ message: 'Enter the account number.' })
+          .trim()
+          .regex(/^\d{4,17}$/, { message: 'An account number has 4–17 digits.' }),
         account_type: z.enum(BANK_ACCOUNT_TYPES, { message: 'Account type is checking or savings.' }),
-        bank_name: z.string({ message: 'Enter the bank name.' }).trim().min(1, { message: 'Enter the bank name.' }).max(100),
+        bank_name: z
+          .string({ message: 'Enter the bank name.' })
+          .trim()
+          .min(1, { message: 'Enter the bank name.' })
+          .max(100),
         consent: reauthorizeConsent,
       }),
     ],
@@ -132,8 +145,10 @@ export const reauthorizeRequest = z
   .superRefine((b, ctx) => {
     if (b.kind !== 'bank') return;
     if (b.institution_number !== undefined && b.institution_number !== '') {
-      if (!/^\d{3}$/.test(b.institution_number)) ctx.addIssue({ code: 'custom', path: ['institution_number'], message: 'An institution number has 3 digits.' });
-      if (!/^\d{5}$/.test(b.routing_number)) ctx.addIssue({ code: 'custom', path: ['routing_number'], message: 'A Canadian transit number has 5 digits.' });
+      if (!/^\d{3}$/.test(b.institution_number))
+        ctx.addIssue({ code: 'custom', path: ['institution_number'], message: 'An institution number has 3 digits.' });
+      if (!/^\d{5}$/.test(b.routing_number))
+        ctx.addIssue({ code: 'custom', path: ['routing_number'], message: 'A Canadian transit number has 5 digits.' });
     } else if (!isValidAbaRoutingNumber(b.routing_number)) {
       ctx.addIssue({ code: 'custom', path: ['routing_number'], message: 'Enter a valid 9-digit ABA routing number.' });
     }
@@ -162,7 +177,9 @@ export type OrderContract = z.infer<typeof orderContract>;
 export const orderContractList = z.object({ contracts: z.array(orderContract) });
 
 export const orderContractParams = tokenParams.extend({ orderId: z.coerce.number().int().min(1).max(2_147_483_647) });
-export const orderContractPdfParams = orderContractParams.extend({ contractId: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const orderContractPdfParams = orderContractParams.extend({
+  contractId: z.coerce.number().int().min(1).max(2_147_483_647),
+});
 
 export const contractLinkSendRequest = z.object({ kind: z.enum(['sign', 'reauthorize']).default('sign') });
 export const contractLinkSent = z.object({

@@ -32,7 +32,9 @@ const isoDate = (label: string) =>
   z
     .string()
     .trim()
-    .refine((v) => ISO_DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { message: `${label}: a date YYYY-MM-DD.` })
+    .refine((v) => ISO_DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), {
+      message: `${label}: a date YYYY-MM-DD.`,
+    })
     .optional();
 
 /** Blank query values ('') count as absent: a form submits its empty fields. */
@@ -54,19 +56,37 @@ export const orderSearchQuery = z
         .string()
         .max(200)
         .transform((v, ctx) => {
-          const codes = [...new Set(v.split(',').map((s) => s.trim()).filter((s) => s !== ''))];
+          const codes = [
+            ...new Set(
+              v
+                .split(',')
+                .map((s) => s.trim())
+                .filter((s) => s !== ''),
+            ),
+          ];
           const bad = codes.filter((c) => !isOrderStatusCode(c));
           if (codes.length === 0 || bad.length > 0) {
-            ctx.addIssue({ code: 'custom', message: `Unknown status ${bad.join(', ') || v}: use codes of ${ORDER_STATUS_CODES.join(', ')}.` });
+            ctx.addIssue({
+              code: 'custom',
+              message: `Unknown status ${bad.join(', ') || v}: use codes of ${ORDER_STATUS_CODES.join(', ')}.`,
+            });
             return z.NEVER;
           }
           return codes as OrderStatusCode[];
         })
         .optional(),
     ),
-    flow: z.preprocess(blankToUndefined, z.enum(ORDER_FLOWS as [OrderFlow, ...OrderFlow[]], { message: `Flow is one of ${ORDER_FLOWS.join(', ')}.` }).optional()),
+    flow: z.preprocess(
+      blankToUndefined,
+      z
+        .enum(ORDER_FLOWS as [OrderFlow, ...OrderFlow[]], { message: `Flow is one of ${ORDER_FLOWS.join(', ')}.` })
+        .optional(),
+    ),
     sales_rep: z.preprocess(blankToUndefined, z.string().trim().max(ORDER_SEARCH_TEXT_MAX).optional()),
-    agent_id: z.preprocess(blankToUndefined, z.coerce.number({ message: 'An agent id is a whole number.' }).int().min(1).max(2147483647).optional()),
+    agent_id: z.preprocess(
+      blankToUndefined,
+      z.coerce.number({ message: 'An agent id is a whole number.' }).int().min(1).max(2147483647).optional(),
+    ),
     date_from: z.preprocess(blankToUndefined, isoDate('From')),
     date_to: z.preprocess(blankToUndefined, isoDate('To')),
     q: z.preprocess(
@@ -74,8 +94,12 @@ export const orderSearchQuery = z
       z
         .string()
         .trim()
-        .min(ORDER_SEARCH_TEXT_MIN, { message: `Search with ${ORDER_SEARCH_TEXT_MIN} to ${ORDER_SEARCH_TEXT_MAX} characters.` })
-        .max(ORDER_SEARCH_TEXT_MAX, { message: `Search with ${ORDER_SEARCH_TEXT_MIN} to ${ORDER_SEARCH_TEXT_MAX} characters.` })
+        .min(ORDER_SEARCH_TEXT_MIN, {
+          message: `Search with ${ORDER_SEARCH_TEXT_MIN} to ${ORDER_SEARCH_TEXT_MAX} characters.`,
+        })
+        .max(ORDER_SEARCH_TEXT_MAX, {
+          message: `Search with ${ORDER_SEARCH_TEXT_MIN} to ${ORDER_SEARCH_TEXT_MAX} characters.`,
+        })
         .optional(),
     ),
     mine: z.preprocess(blankToUndefined, z.enum(['queue'], { message: 'mine=queue is the only value.' }).optional()),

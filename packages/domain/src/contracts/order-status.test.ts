@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { orderIdTokenParams, orderNoteCreateRequest, orderStatusChangeRequest, orderStatusReasonsQuery } from './order-status';
+import {
+  orderIdTokenParams,
+  orderNoteCreateRequest,
+  orderStatusChangeRequest,
+  orderStatusReasonsQuery,
+} from './order-status';
 
 describe('order status contracts', () => {
   it('accepts a status change with a reason and note, and trims the note', () => {
-    const parsed = orderStatusChangeRequest.parse({ order_id: 700001, status: '3', status_reason_id: 4, note: '  no licence  ', version: 2 });
+    const parsed = orderStatusChangeRequest.parse({
+      order_id: 700001,
+      status: '3',
+      status_reason_id: 4,
+      note: '  no licence  ',
+      version: 2,
+    });
     expect(parsed).toEqual({ order_id: 700001, status: '3', status_reason_id: 4, note: 'no licence', version: 2 });
   });
 
@@ -13,7 +24,9 @@ describe('order status contracts', () => {
     expect(bad.error?.issues[0]?.message).toBe('Choose an order status code of spec §4.');
     expect(orderStatusChangeRequest.safeParse({ order_id: 1, status: '2' }).success).toBe(false);
     expect(orderStatusChangeRequest.safeParse({ order_id: 1, status: '2', version: 0, extra: 1 }).success).toBe(false);
-    expect(orderStatusChangeRequest.safeParse({ order_id: 1, status: '2', version: 0, note: '   ' }).success).toBe(false);
+    expect(orderStatusChangeRequest.safeParse({ order_id: 1, status: '2', version: 0, note: '   ' }).success).toBe(
+      false,
+    );
     expect(orderStatusChangeRequest.safeParse({ order_id: 0, status: '2', version: 0 }).success).toBe(false);
   });
 

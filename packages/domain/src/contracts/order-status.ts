@@ -14,7 +14,9 @@ import { recordIdSchema } from './jobs';
  */
 
 const STATUS_MESSAGE = 'Choose an order status code of spec §4.';
-export const orderStatusCodeSchema = z.enum(ORDER_STATUS_CODES as [OrderStatusCode, ...OrderStatusCode[]], { message: STATUS_MESSAGE });
+export const orderStatusCodeSchema = z.enum(ORDER_STATUS_CODES as [OrderStatusCode, ...OrderStatusCode[]], {
+  message: STATUS_MESSAGE,
+});
 const noteTypeSchema = z.enum(NOTE_TYPES as [NoteType, ...NoteType[]]);
 const isoDateTime = z.string();
 

@@ -1,20 +1,52 @@
 import { describe, expect, it } from 'vitest';
 import { fieldsFromZodError } from './common';
-import { blankOrder, isStorableCardReference, orderDraft, orderForSubmit, orderInfoQuery, orderInfoSaveParams, type OrderDocument } from './orders';
+import {
+  blankOrder,
+  isStorableCardReference,
+  orderDraft,
+  orderForSubmit,
+  orderInfoQuery,
+  orderInfoSaveParams,
+  type OrderDocument,
+} from './orders';
 
-const address = { address1: '12 Elm St', address2: '', city: 'Springfield', state: 'IL', zip: '62701', country: 'US' as const };
+const address = {
+  address1: '12 Elm St',
+  address2: '',
+  city: 'Springfield',
+  state: 'IL',
+  zip: '62701',
+  country: 'US' as const,
+};
 
 /** A blank order filled with everything a POS submit needs. */
 function completeOrder(): OrderDocument {
   const o = blankOrder();
-  o.CustomerInfo = { ...o.CustomerInfo, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '2175550100', federalTaxId: '41-7000001' };
+  o.CustomerInfo = {
+    ...o.CustomerInfo,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    phone: '2175550100',
+    federalTaxId: '41-7000001',
+  };
   o.HomeAddress = { ...address };
   o.BillingAddress = { ...address };
   o.ShippingAddress = { ...address };
-  o.StoreInfo = { ...o.StoreInfo, doingBusinessAs: 'Ada Mart', storeName: 'Ada Mart - Elm', phone: '2175550101', StoreAddress: { ...address } };
+  o.StoreInfo = {
+    ...o.StoreInfo,
+    doingBusinessAs: 'Ada Mart',
+    storeName: 'Ada Mart - Elm',
+    phone: '2175550101',
+    StoreAddress: { ...address },
+  };
   o.totalSalePrice = '1499.00';
   o.PaymentPlanInfo = o.PaymentPlanInfo!.map((p, i) => ({ ...p, paymentPlanId: 10 + i }));
-  o.PaymentInstrumentInfo = o.PaymentInstrumentInfo!.map((p) => ({ ...p, paymentMethodTypeId: 1, creditCardNumber: '4242' }));
+  o.PaymentInstrumentInfo = o.PaymentInstrumentInfo!.map((p) => ({
+    ...p,
+    paymentMethodTypeId: 1,
+    creditCardNumber: '4242',
+  }));
   return o;
 }
 
@@ -28,13 +60,31 @@ describe('blankOrder', () => {
     const o = blankOrder();
     expect(o).toMatchObject({ mobileConsent: 'N', noOfTerminals: 1, orderType: 'P' });
     expect(o.CustomerInfo).toMatchObject({ customerCategory: 'DISTRIBUTOR', customerClass: 'POS' });
-    expect(o.StoreInfo).toMatchObject({ inventoryDatabaseExists: 'No', acceptsCreditCards: 'No', dbaAddressSameAsLegal: true, dbaSameAsLegal: false });
+    expect(o.StoreInfo).toMatchObject({
+      inventoryDatabaseExists: 'No',
+      acceptsCreditCards: 'No',
+      dbaAddressSameAsLegal: true,
+      dbaSameAsLegal: false,
+    });
     expect(o.PaymentPlanInfo!.map((p) => p.type)).toEqual(['hardware sale plan', 'monthly plan']);
     expect(o.PaymentInstrumentInfo!.map((p) => p.type)).toEqual(['hardware sale plan', 'monthly plan']);
     expect(o.PaymentPlanInfo![0]).toHaveProperty('planName');
     expect(o.PaymentPlanInfo![1]).not.toHaveProperty('planName');
     expect(o.PaymentInstrumentInfo![0]).toHaveProperty('noofPOS', 1);
-    for (const k of ['HomeAddress', 'BillingAddress', 'ShippingAddress', 'PromotionInfo', 'BillingItemInfo', 'NoteInfo', 'BundleInfo', 'additionalDiscount', 'SaleRepChecklist', 'PaymentInfo', 'UserInfo', 'additionalInfo']) {
+    for (const k of [
+      'HomeAddress',
+      'BillingAddress',
+      'ShippingAddress',
+      'PromotionInfo',
+      'BillingItemInfo',
+      'NoteInfo',
+      'BundleInfo',
+      'additionalDiscount',
+      'SaleRepChecklist',
+      'PaymentInfo',
+      'UserInfo',
+      'additionalInfo',
+    ]) {
       expect(o).toHaveProperty(k);
     }
     expect(Object.keys(o.StoreInfo!.GeocodedAddress!)).toContain('lattitude');
@@ -65,7 +115,14 @@ describe('orderDraft', () => {
     o.additionalDiscount = { type: 'percent', value: 101 };
     const fields = issues(orderDraft, o);
     expect(Object.keys(fields).sort()).toEqual(
-      ['BillingAddress.state', 'CustomerInfo.email', 'HomeAddress.zip', 'ShippingAddress.zip', 'additionalDiscount.value', 'totalSalePrice'].sort(),
+      [
+        'BillingAddress.state',
+        'CustomerInfo.email',
+        'HomeAddress.zip',
+        'ShippingAddress.zip',
+        'additionalDiscount.value',
+        'totalSalePrice',
+      ].sort(),
     );
   });
   it('accepts a Canadian postal code and province, percent at the bounds, and decimal money', () => {
@@ -122,7 +179,9 @@ describe('orderForSubmit', () => {
     o.CustomerInfo!.email = ' ';
     o.CustomerInfo!.phone = null;
     o.PaymentInstrumentInfo = [o.PaymentInstrumentInfo![0]!];
-    expect(Object.keys(issues(orderForSubmit, o)).sort()).toEqual(['CustomerInfo.email', 'CustomerInfo.phone', 'PaymentInstrumentInfo'].sort());
+    expect(Object.keys(issues(orderForSubmit, o)).sort()).toEqual(
+      ['CustomerInfo.email', 'CustomerInfo.phone', 'PaymentInstrumentInfo'].sort(),
+    );
   });
 });
 

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { MERCHANT_COUNTRY_CODES } from '../codes/countries';
-import { ORDER_DEFAULTS, ORDER_FLOWS, ORDER_TYPE, ORDER_TYPES, PAYMENT_PLAN_KIND, PAYMENT_PLAN_KINDS } from '../codes/order';
+import {
+  ORDER_DEFAULTS,
+  ORDER_FLOWS,
+  ORDER_TYPE,
+  ORDER_TYPES,
+  PAYMENT_PLAN_KIND,
+  PAYMENT_PLAN_KINDS,
+} from '../codes/order';
 import { ORDER_STATUS_CODES } from '../codes/order-status';
 import { isStateOf } from '../codes/states';
 import { isValidEmail } from '../rules/email';
@@ -236,7 +243,8 @@ export const orderDraft = orderShape.superRefine((doc, ctx) => {
     const seen = new Set<string>();
     (doc[list] ?? []).forEach((entry, i) => {
       if (entry.type == null) return;
-      if (seen.has(entry.type)) ctx.addIssue({ code: 'custom', path: [list, i, 'type'], message: `Only one '${entry.type}' entry.` });
+      if (seen.has(entry.type))
+        ctx.addIssue({ code: 'custom', path: [list, i, 'type'], message: `Only one '${entry.type}' entry.` });
       seen.add(entry.type);
     });
   }
@@ -264,7 +272,8 @@ export const orderForSubmit = orderDraft.superRefine((doc, ctx) => {
   need(['CustomerInfo', 'phone'], c.phone, 'Phone');
   need(['CustomerInfo', 'federalTaxId'], c.federalTaxId, 'Federal tax id');
   const address = (path: string[], a: OrderAddress | null | undefined) => {
-    for (const f of ADDRESS_REQUIRED) need([...path, f], a?.[f], f === 'address1' ? 'Address' : f.charAt(0).toUpperCase() + f.slice(1));
+    for (const f of ADDRESS_REQUIRED)
+      need([...path, f], a?.[f], f === 'address1' ? 'Address' : f.charAt(0).toUpperCase() + f.slice(1));
   };
   address(['HomeAddress'], doc.HomeAddress);
   address(['BillingAddress'], doc.BillingAddress);
@@ -286,8 +295,18 @@ export const orderForSubmit = orderDraft.superRefine((doc, ctx) => {
     else need(['PaymentPlanInfo', p, 'paymentPlanId'], plans[p]!.paymentPlanId, `The ${kind}`);
     const methods = doc.PaymentInstrumentInfo ?? [];
     const m = methods.findIndex((e) => e.type === kind);
-    if (m < 0) ctx.addIssue({ code: 'custom', path: ['PaymentInstrumentInfo'], message: `The ${kind} payment method is required.` });
-    else need(['PaymentInstrumentInfo', m, 'paymentMethodTypeId'], methods[m]!.paymentMethodTypeId, `The ${kind} payment method`);
+    if (m < 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PaymentInstrumentInfo'],
+        message: `The ${kind} payment method is required.`,
+      });
+    else
+      need(
+        ['PaymentInstrumentInfo', m, 'paymentMethodTypeId'],
+        methods[m]!.paymentMethodTypeId,
+        `The ${kind} payment method`,
+      );
   }
   if (pos && (doc.noOfTerminals ?? 0) < 1) {
     ctx.addIssue({ code: 'custom', path: ['noOfTerminals'], message: 'A POS order needs at least one terminal.' });
@@ -420,7 +439,10 @@ export function blankOrder(): OrderDocument {
     additionalDiscount: '0.00',
     SaleRepChecklist: {},
     PaymentPlanInfo: [planEntry(PAYMENT_PLAN_KIND.HARDWARE, true), planEntry(PAYMENT_PLAN_KIND.MONTHLY, false)],
-    PaymentInstrumentInfo: [instrumentEntry(PAYMENT_PLAN_KIND.HARDWARE, true), instrumentEntry(PAYMENT_PLAN_KIND.MONTHLY, false)],
+    PaymentInstrumentInfo: [
+      instrumentEntry(PAYMENT_PLAN_KIND.HARDWARE, true),
+      instrumentEntry(PAYMENT_PLAN_KIND.MONTHLY, false),
+    ],
     PaymentInfo: { transactionTypeId: null, paymentProcessorReference: null },
     UserInfo: { name: '', email: '' },
     additionalInfo: { billingCustomerID: null, customerID: null, ofa_id: null, org_id: null },
@@ -438,7 +460,10 @@ export const orderInfoQuery = paginationQuerySchema
     id: positiveInt.optional(),
     unifiedid: z.string().trim().min(1).max(64).optional(),
   })
-  .refine((q) => !(q.id !== undefined && q.unifiedid !== undefined), { message: 'Give id or unifiedid, not both.', path: ['id'] });
+  .refine((q) => !(q.id !== undefined && q.unifiedid !== undefined), {
+    message: 'Give id or unifiedid, not both.',
+    path: ['id'],
+  });
 
 /** One order as the order screens load it: the document plus status and version. */
 export const orderInfoRecord = z.object({

@@ -25,7 +25,11 @@ export const paymentAuthorizationRequest = z
   .superRefine((b, ctx) => {
     const given = Number(b.card_token !== undefined) + Number(b.payment_instrument_id !== undefined);
     if (given !== 1) {
-      ctx.addIssue({ code: 'custom', path: ['card_token'], message: 'Give either card_token or payment_instrument_id (exactly one).' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['card_token'],
+        message: 'Give either card_token or payment_instrument_id (exactly one).',
+      });
     }
   });
 export type PaymentAuthorizationRequest = z.infer<typeof paymentAuthorizationRequest>;

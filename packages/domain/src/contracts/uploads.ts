@@ -21,4 +21,7 @@ export const uploadInfo = z.object({
 });
 export type UploadInfo = z.infer<typeof uploadInfo>;
 
-export const uploadFileParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647), token: z.string() });
+export const uploadFileParams = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  token: z.string(),
+});

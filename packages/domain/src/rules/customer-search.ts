@@ -24,12 +24,8 @@ export function resolveCustomerSearchQuery(
   query: Readonly<Record<string, unknown>>,
   allowedExtraKeys: readonly string[] = CUSTOMER_SEARCH_EXTRA_KEYS,
 ): CustomerSearchResolution {
-  const present = Object.entries(query).filter(
-    ([, v]) => v !== undefined && v !== null && String(v).trim() !== '',
-  );
-  const unknown = present
-    .map(([k]) => k)
-    .filter((k) => !isCustomerSearchKind(k) && !allowedExtraKeys.includes(k));
+  const present = Object.entries(query).filter(([, v]) => v !== undefined && v !== null && String(v).trim() !== '');
+  const unknown = present.map(([k]) => k).filter((k) => !isCustomerSearchKind(k) && !allowedExtraKeys.includes(k));
   if (unknown.length > 0) {
     return {
       ok: false,

@@ -12,7 +12,24 @@ describe('isValidEmail', () => {
   });
 
   it('refuses malformed addresses', () => {
-    for (const e of ['', 'plain', '@b.co', 'a@', 'a@b', 'a@b.c', 'a b@c.co', 'a..b@c.co', '.a@c.co', 'a.@c.co', 'a@-b.co', 'a@b-.co', 'a@b..co', 'a@b.co ', 'a@@b.co', 'a@b.123']) {
+    for (const e of [
+      '',
+      'plain',
+      '@b.co',
+      'a@',
+      'a@b',
+      'a@b.c',
+      'a b@c.co',
+      'a..b@c.co',
+      '.a@c.co',
+      'a.@c.co',
+      'a@-b.co',
+      'a@b-.co',
+      'a@b..co',
+      'a@b.co ',
+      'a@@b.co',
+      'a@b.123',
+    ]) {
       expect(isValidEmail(e), e).toBe(false);
     }
   });

@@ -31,7 +31,12 @@ export function normalizeEmail(email: string): string {
 /** The domain of an address, lower-cased ('' when there is no '@'). */
 export function emailDomain(email: string): string {
   const at = email.lastIndexOf('@');
-  return at < 0 ? '' : email.slice(at + 1).trim().toLowerCase();
+  return at < 0
+    ? ''
+    : email
+        .slice(at + 1)
+        .trim()
+        .toLowerCase();
 }
 
 /**

@@ -72,12 +72,16 @@ describe('loginRedirect — precedence', () => {
   });
 
   it('uses the first rule, not the last, when several match', () => {
-    expect(loginRedirect({ granted: ['breath_of_life', 'reports_edit', 'customer_details_edit'] })?.path).toBe('/customer');
+    expect(loginRedirect({ granted: ['breath_of_life', 'reports_edit', 'customer_details_edit'] })?.path).toBe(
+      '/customer',
+    );
     expect(loginRedirect({ granted: ['promotions_edit', 'failed_payments_edit'] })?.path).toBe('/payments');
   });
 
   it('accepts the server flag map', () => {
-    expect(loginRedirect({ granted: { search_orders_view: false, reports_edit: true } })?.path).toBe('/customer-listing');
+    expect(loginRedirect({ granted: { search_orders_view: false, reports_edit: true } })?.path).toBe(
+      '/customer-listing',
+    );
     expect(
       loginRedirect({ returnUrl: ZOHO_URL, granted: { create_distributor_orders: true, search_orders_edit: true } }),
     ).toEqual({ path: ZOHO_URL, clearReturnUrl: true });
@@ -88,11 +92,23 @@ describe('loginRedirect — precedence', () => {
 describe('redirect tables', () => {
   it('has six rules after rule 1 and asks the server for all their privileges', () => {
     expect(LOGIN_REDIRECT_RULES.map((r) => r.path)).toEqual([
-      '/order', '/customer', '/payments', '/promotions', '/customer-listing', '/breathoflife',
+      '/order',
+      '/customer',
+      '/payments',
+      '/promotions',
+      '/customer-listing',
+      '/breathoflife',
     ]);
     expect(LOGIN_REDIRECT_PRIVILEGES).toEqual([
-      'create_distributor_orders', 'search_orders_view', 'search_orders_edit', 'customer_details_view',
-      'customer_details_edit', 'failed_payments_edit', 'promotions_view', 'promotions_edit', 'reports_edit',
+      'create_distributor_orders',
+      'search_orders_view',
+      'search_orders_edit',
+      'customer_details_view',
+      'customer_details_edit',
+      'failed_payments_edit',
+      'promotions_view',
+      'promotions_edit',
+      'reports_edit',
       'breath_of_life',
     ]);
   });

@@ -27,7 +27,9 @@ describe('orderMilestones', () => {
   });
 
   it('milestones point at the route table paths', () => {
-    const paths = orderMilestones({ orderType: 'P', fromNewOrder: false }).map((m) => routePath(m.routeId, { orderId: 9 }));
+    const paths = orderMilestones({ orderType: 'P', fromNewOrder: false }).map((m) =>
+      routePath(m.routeId, { orderId: 9 }),
+    );
     expect(paths).toEqual(['/store-info/9', '/sale-summary/9', '/payment-plan-method/9', '/charges/9']);
   });
 

@@ -20,10 +20,7 @@ export const MILESTONE_LABELS = {
  * POS: store-info, sale-summary, payment-plan-method, charges. Non-POS: store-info and charges only.
  * The first step is labelled 'ORDER' when the flow was entered from the new-order page.
  */
-export function orderMilestones(input: {
-  readonly orderType: OrderType;
-  readonly fromNewOrder: boolean;
-}): Milestone[] {
+export function orderMilestones(input: { readonly orderType: OrderType; readonly fromNewOrder: boolean }): Milestone[] {
   const first: Milestone = {
     routeId: 'storeInfo',
     label: input.fromNewOrder ? MILESTONE_LABELS.storeInfoFromNewOrder : MILESTONE_LABELS.storeInfo,

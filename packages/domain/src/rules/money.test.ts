@@ -82,7 +82,12 @@ describe('parseMoney', () => {
   });
 
   it('round-trips formatMoney', () => {
-    for (const [cents, currency] of [[123456, 'USD'], [-1, 'CAD'], [0, 'CAD'], [100000000, 'USD']] as const) {
+    for (const [cents, currency] of [
+      [123456, 'USD'],
+      [-1, 'CAD'],
+      [0, 'CAD'],
+      [100000000, 'USD'],
+    ] as const) {
       expect(parseMoney(formatMoney(cents, currency))).toEqual({ cents, currency });
     }
   });

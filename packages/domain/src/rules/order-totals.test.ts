@@ -27,7 +27,11 @@ describe('orderTotals', () => {
   });
 
   it('never discounts below zero and ignores malformed entries', () => {
-    const doc = { ...blankOrder(), BillingItemInfo: [{ billingItemId: 1, name: 'x', quantity: 1, unitPrice: '10.00' }, { nonsense: true }], additionalDiscount: '99.00' };
+    const doc = {
+      ...blankOrder(),
+      BillingItemInfo: [{ billingItemId: 1, name: 'x', quantity: 1, unitPrice: '10.00' }, { nonsense: true }],
+      additionalDiscount: '99.00',
+    };
     const t = orderTotals(doc);
     expect(t.subtotalCents).toBe(10_00);
     expect(t.discountCents).toBe(10_00);
@@ -53,7 +57,11 @@ describe('orderTotals', () => {
   });
 
   it('finds NRS Pay bundles by flag or id', () => {
-    expect(orderHasNrsPayBundle({ BundleInfo: [{ bundleId: 9, name: 'a', quantity: 1, unitPrice: '0.00' }] }, [9])).toBe(true);
-    expect(orderHasNrsPayBundle({ BundleInfo: [{ bundleId: 3, name: 'a', quantity: 1, unitPrice: '0.00' }] }, [9])).toBe(false);
+    expect(
+      orderHasNrsPayBundle({ BundleInfo: [{ bundleId: 9, name: 'a', quantity: 1, unitPrice: '0.00' }] }, [9]),
+    ).toBe(true);
+    expect(
+      orderHasNrsPayBundle({ BundleInfo: [{ bundleId: 3, name: 'a', quantity: 1, unitPrice: '0.00' }] }, [9]),
+    ).toBe(false);
   });
 });

@@ -72,7 +72,11 @@ export interface OrderTotals {
   /** Months between recurring charges: 1 (monthly plan) or 12 (yearly plan). */
   readonly recurringIntervalMonths: 1 | 12;
   /** Installments of the hardware plan, when it is not paid upfront: count and amount each (interest included). */
-  readonly installments: { readonly count: number; readonly amountCents: number; readonly interestCents: number } | null;
+  readonly installments: {
+    readonly count: number;
+    readonly amountCents: number;
+    readonly interestCents: number;
+  } | null;
 }
 
 /** The subset of the order document the totals read (any OrderDocument fits). */
@@ -82,7 +86,14 @@ export interface OrderForTotals {
   readonly BillingItemInfo?: readonly unknown[] | null;
   readonly BundleInfo?: readonly unknown[] | null;
   readonly PromotionInfo?: readonly unknown[] | null;
-  readonly PaymentPlanInfo?: readonly { type?: string | null; paymentPlanId?: unknown; recurringAmount?: string | null; term?: number | null }[] | null;
+  readonly PaymentPlanInfo?:
+    | readonly {
+        type?: string | null;
+        paymentPlanId?: unknown;
+        recurringAmount?: string | null;
+        term?: number | null;
+      }[]
+    | null;
   readonly HomeAddress?: { country?: string | null } | null;
   readonly StoreInfo?: { StoreAddress?: { country?: string | null } | null } | null;
 }
@@ -112,8 +123,13 @@ function entries<T>(list: readonly unknown[] | null | undefined, schema: z.ZodTy
 }
 
 /** Whether the order sells an NRS Pay bundle (its signed contract goes to the NRS Pay approval queue). */
-export function orderHasNrsPayBundle(doc: OrderForTotals, nrsPayBundleIds: readonly number[] = NRS_PAY_BUNDLE_IDS): boolean {
-  return entries(doc.BundleInfo, orderBundleEntry).some((b) => b.nrsPay === true || nrsPayBundleIds.includes(b.bundleId));
+export function orderHasNrsPayBundle(
+  doc: OrderForTotals,
+  nrsPayBundleIds: readonly number[] = NRS_PAY_BUNDLE_IDS,
+): boolean {
+  return entries(doc.BundleInfo, orderBundleEntry).some(
+    (b) => b.nrsPay === true || nrsPayBundleIds.includes(b.bundleId),
+  );
 }
 
 /**
@@ -132,10 +148,20 @@ export function orderTotals(doc: OrderForTotals, taxCents = 0): OrderTotals {
       continue;
     }
     const hardware = item.productId != null || item.billingItemId === OTHER_IDS.TERMINAL_PRODUCT_ID;
-    lines.push({ section: hardware ? 'hardware' : 'charge', description: item.name, quantity: item.quantity, amount_cents: amount });
+    lines.push({
+      section: hardware ? 'hardware' : 'charge',
+      description: item.name,
+      quantity: item.quantity,
+      amount_cents: amount,
+    });
   }
   for (const bundle of entries(doc.BundleInfo, orderBundleEntry)) {
-    lines.push({ section: 'hardware', description: bundle.name, quantity: bundle.quantity, amount_cents: bundle.quantity * cents(bundle.unitPrice) });
+    lines.push({
+      section: 'hardware',
+      description: bundle.name,
+      quantity: bundle.quantity,
+      amount_cents: bundle.quantity * cents(bundle.unitPrice),
+    });
     recurringCents += bundle.quantity * cents(bundle.monthlyPrice);
   }
   const subtotalCents = lines.reduce((sum, l) => sum + l.amount_cents, 0);
@@ -165,14 +191,28 @@ export function orderTotals(doc: OrderForTotals, taxCents = 0): OrderTotals {
 
   const hardwarePlan = doc.orderType === 'N' ? undefined : plans.find((p) => p.type === PAYMENT_PLAN_KIND.HARDWARE);
   const term = hardwarePlan?.term ?? 0;
-  const upfront = hardwarePlan == null || Number(hardwarePlan.paymentPlanId) === OTHER_IDS.UPFRONT_PAYMENT_PLAN_ID || term <= 1;
+  const upfront =
+    hardwarePlan == null || Number(hardwarePlan.paymentPlanId) === OTHER_IDS.UPFRONT_PAYMENT_PLAN_ID || term <= 1;
   const installments = upfront ? null : installmentPlan(totalCents, term);
 
-  return { currency, lines, subtotalCents, discountCents, taxCents: tax, totalCents, recurringCents, recurringIntervalMonths, installments };
+  return {
+    currency,
+    lines,
+    subtotalCents,
+    discountCents,
+    taxCents: tax,
+    totalCents,
+    recurringCents,
+    recurringIntervalMonths,
+    installments,
+  };
 }
 
 /** Installments of `totalCents` over `count` payments with the §9 interest (5 %); the last one takes the rounding. */
-export function installmentPlan(totalCents: number, count: number): { count: number; amountCents: number; interestCents: number } {
+export function installmentPlan(
+  totalCents: number,
+  count: number,
+): { count: number; amountCents: number; interestCents: number } {
   const interestCents = Math.round((totalCents * FEES.INSTALLMENT_INTEREST_PERCENT) / 100);
   const amountCents = Math.ceil((totalCents + interestCents) / Math.max(1, count));
   return { count, amountCents, interestCents };
@@ -182,7 +222,8 @@ function additionalDiscountCents(value: unknown, subtotalCents: number): number 
   if (typeof value === 'string') return cents(value);
   if (value && typeof value === 'object') {
     const v = value as { type?: unknown; value?: unknown };
-    if (v.type === 'percent' && typeof v.value === 'number') return Math.round((subtotalCents * Math.min(100, Math.max(0, v.value))) / 100);
+    if (v.type === 'percent' && typeof v.value === 'number')
+      return Math.round((subtotalCents * Math.min(100, Math.max(0, v.value))) / 100);
     if (v.type === 'amount' && typeof v.value === 'string') return cents(v.value);
   }
   return 0;

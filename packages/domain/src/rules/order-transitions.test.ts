@@ -12,23 +12,49 @@ import {
 
 /** The documented moves (decision 071), written out independently of the table: "from>to". */
 const EXPECTED_MOVES = new Set([
-  '1>2', '1>11',
-  '2>1', '2>11',
+  '1>2',
+  '1>11',
+  '2>1',
+  '2>11',
   '3>2',
-  '11>2', '11>101', '11>111', '11>121', '11>3',
-  '101>121', '101>2', '101>3',
-  '111>121', '111>2', '111>3',
-  '121>125', '121>126', '121>2', '121>3',
-  '125>11', '125>126', '125>3',
-  '126>15', '126>10', '126>3',
-  '15>10', '15>140', '15>3',
-  '10>15', '10>140', '10>3',
-  '140>141', '140>142', '140>150',
+  '11>2',
+  '11>101',
+  '11>111',
+  '11>121',
+  '11>3',
+  '101>121',
+  '101>2',
+  '101>3',
+  '111>121',
+  '111>2',
+  '111>3',
+  '121>125',
+  '121>126',
+  '121>2',
+  '121>3',
+  '125>11',
+  '125>126',
+  '125>3',
+  '126>15',
+  '126>10',
+  '126>3',
+  '15>10',
+  '15>140',
+  '15>3',
+  '10>15',
+  '10>140',
+  '10>3',
+  '140>141',
+  '140>142',
+  '140>150',
   '141>140',
-  '142>140', '142>141',
+  '142>140',
+  '142>141',
 ]);
 
-const pairs: Array<[OrderStatusCode, OrderStatusCode]> = ORDER_STATUS_CODES.flatMap((from) => ORDER_STATUS_CODES.map((to) => [from, to] as [OrderStatusCode, OrderStatusCode]));
+const pairs: Array<[OrderStatusCode, OrderStatusCode]> = ORDER_STATUS_CODES.flatMap((from) =>
+  ORDER_STATUS_CODES.map((to) => [from, to] as [OrderStatusCode, OrderStatusCode]),
+);
 
 function who(role: Role) {
   return { role, privileges: effectivePrivileges(role) };
@@ -59,7 +85,8 @@ describe('order status transitions', () => {
 
   it('property: over every pair of codes, canTransition holds iff the pair is a documented move', () => {
     expect(pairs).toHaveLength(15 * 15);
-    for (const [from, to] of pairs) expect([from, to, canTransition(from, to)]).toEqual([from, to, EXPECTED_MOVES.has(`${from}>${to}`)]);
+    for (const [from, to] of pairs)
+      expect([from, to, canTransition(from, to)]).toEqual([from, to, EXPECTED_MOVES.has(`${from}>${to}`)]);
   });
 
   it('property: no status moves to itself', () => {
@@ -129,7 +156,9 @@ describe('order status transitions', () => {
   });
 
   it('describes the rule for 403 messages', () => {
-    expect(describeTransitionRule('140', '150')).toBe('Moving an order from status 140 to 150 needs the role Admin, Operations.');
+    expect(describeTransitionRule('140', '150')).toBe(
+      'Moving an order from status 140 to 150 needs the role Admin, Operations.',
+    );
     expect(describeTransitionRule('121', '126')).toContain('or the privilege ar_approvals');
     expect(describeTransitionRule('150', '1')).toBe('An order cannot move from status 150 to 1.');
   });

@@ -24,7 +24,10 @@ export interface TransitionActor {
 }
 
 /** Sales (the Draft queue): whoever creates orders. */
-const SALES: TransitionActor = { roles: [ROLE.DISTRIBUTOR, ROLE.RAM, ROLE.IS, ROLE.RSS, ROLE.MSS, ROLE.RDC], privileges: ['create_distributor_orders'] };
+const SALES: TransitionActor = {
+  roles: [ROLE.DISTRIBUTOR, ROLE.RAM, ROLE.IS, ROLE.RSS, ROLE.MSS, ROLE.RDC],
+  privileges: ['create_distributor_orders'],
+};
 /** RAM Support works the Pending Contract Sign queue. */
 const RAM_SUPPORT: TransitionActor = { roles: [ROLE.RAM_SUPPORT], privileges: [] };
 /** The Pending AR Approval queue (also Petro approvals and the support hand-over). */
@@ -43,7 +46,9 @@ const SUPPORT: TransitionActor = {
 const S = ORDER_STATUS;
 
 /** from → (to → who may make the move). A pair absent here is forbidden. */
-export const ORDER_TRANSITIONS: Readonly<Record<OrderStatusCode, Readonly<Partial<Record<OrderStatusCode, TransitionActor>>>>> = {
+export const ORDER_TRANSITIONS: Readonly<
+  Record<OrderStatusCode, Readonly<Partial<Record<OrderStatusCode, TransitionActor>>>>
+> = {
   [S.DRAFT]: { [S.INCOMPLETE]: SALES, [S.PENDING_CONTRACT_SIGN]: SALES },
   [S.INCOMPLETE]: { [S.DRAFT]: SALES, [S.PENDING_CONTRACT_SIGN]: SALES },
   [S.REJECTED]: { [S.INCOMPLETE]: SALES },
@@ -56,7 +61,12 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatusCode, Readonly<Partia
   },
   [S.PETRO_APPROVAL]: { [S.PENDING_AR_APPROVAL]: AR, [S.INCOMPLETE]: AR, [S.REJECTED]: AR },
   [S.PENDING_NRS_PAY_APPROVAL]: { [S.PENDING_AR_APPROVAL]: NRS_PAY, [S.INCOMPLETE]: NRS_PAY, [S.REJECTED]: NRS_PAY },
-  [S.PENDING_AR_APPROVAL]: { [S.AR_CONTRACT_REGENERATED]: AR, [S.AR_SUBMITTED]: AR, [S.INCOMPLETE]: AR, [S.REJECTED]: AR },
+  [S.PENDING_AR_APPROVAL]: {
+    [S.AR_CONTRACT_REGENERATED]: AR,
+    [S.AR_SUBMITTED]: AR,
+    [S.INCOMPLETE]: AR,
+    [S.REJECTED]: AR,
+  },
   [S.AR_CONTRACT_REGENERATED]: { [S.PENDING_CONTRACT_SIGN]: AR, [S.AR_SUBMITTED]: AR, [S.REJECTED]: AR },
   [S.AR_SUBMITTED]: { [S.SUBMITTED_TO_SUPPORT]: AR, [S.PENDING_ONBOARDING]: AR, [S.REJECTED]: AR },
   [S.SUBMITTED_TO_SUPPORT]: { [S.PENDING_ONBOARDING]: SUPPORT, [S.INSTALLATION]: SUPPORT, [S.REJECTED]: SUPPORT },

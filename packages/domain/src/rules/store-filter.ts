@@ -20,10 +20,7 @@ export function storeFilterApplies(text: string | null | undefined): boolean {
  * Case-insensitive substring match of the trimmed text against any of bracct, sales_rep, store_name,
  * doing_business_as. Under 3 characters every record is returned (a new array, same order).
  */
-export function filterStores<T extends StoreSearchRecord>(
-  records: readonly T[],
-  text: string | null | undefined,
-): T[] {
+export function filterStores<T extends StoreSearchRecord>(records: readonly T[], text: string | null | undefined): T[] {
   if (!storeFilterApplies(text)) return [...records];
   const needle = (text ?? '').trim().toLowerCase();
   return records.filter((record) =>

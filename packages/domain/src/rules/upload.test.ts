@@ -28,7 +28,14 @@ const ok = { ok: true };
 
 describe('upload kinds', () => {
   it('lists the six kinds with their extensions (§5 and our choice for check/ACH images)', () => {
-    expect(UPLOAD_KIND_NAMES).toEqual(['storePicture', 'businessLicense', 'contract', 'resellerFile', 'checkImage', 'achCadImage']);
+    expect(UPLOAD_KIND_NAMES).toEqual([
+      'storePicture',
+      'businessLicense',
+      'contract',
+      'resellerFile',
+      'checkImage',
+      'achCadImage',
+    ]);
     expect(UPLOAD_KINDS.storePicture.extensions).toEqual(['jpg', 'jpeg', 'png', 'gif', 'heic']);
     expect(UPLOAD_KINDS.businessLicense.extensions).toEqual(['jpg', 'jpeg', 'png', 'pdf', 'heic']);
     expect(UPLOAD_KINDS.contract.types).toEqual(['pdf', 'jpeg', 'png', 'gif']);
@@ -72,11 +79,17 @@ describe('validateUpload', () => {
       code: 'bad_extension',
       message: 'Store pictures must be JPG, JPEG, PNG, GIF or HEIC files.',
     });
-    expect(validateUpload({ ...base, kind: 'businessLicense', fileName: 'scan.pdf', contentType: 'application/pdf' })).toEqual(ok);
-    expect(validateUpload({ ...base, kind: 'businessLicense', fileName: 'a.gif', contentType: 'image/gif' })).toMatchObject({
+    expect(
+      validateUpload({ ...base, kind: 'businessLicense', fileName: 'scan.pdf', contentType: 'application/pdf' }),
+    ).toEqual(ok);
+    expect(
+      validateUpload({ ...base, kind: 'businessLicense', fileName: 'a.gif', contentType: 'image/gif' }),
+    ).toMatchObject({
       code: 'bad_extension',
     });
-    expect(validateUpload({ ...base, kind: 'resellerFile', fileName: 'r.jpg', contentType: 'image/jpeg' })).toMatchObject({
+    expect(
+      validateUpload({ ...base, kind: 'resellerFile', fileName: 'r.jpg', contentType: 'image/jpeg' }),
+    ).toMatchObject({
       code: 'bad_extension',
     });
     expect(validateUpload({ ...base, kind: 'resellerFile' })).toEqual(ok);
@@ -87,12 +100,17 @@ describe('validateUpload', () => {
   });
 
   it('checks the declared content type against the extension', () => {
-    expect(validateUpload({ ...base, contentType: 'image/jpeg' })).toMatchObject({ ok: false, code: 'bad_content_type' });
+    expect(validateUpload({ ...base, contentType: 'image/jpeg' })).toMatchObject({
+      ok: false,
+      code: 'bad_content_type',
+    });
     expect(validateUpload({ ...base, kind: 'contract', fileName: 'c.pdf', contentType: 'image/png' })).toMatchObject({
       code: 'bad_content_type',
     });
     expect(validateUpload({ ...base, contentType: 'IMAGE/PNG; foo=bar' })).toEqual(ok);
-    expect(validateUpload({ ...base, kind: 'checkImage', fileName: 'cheque.jpeg', contentType: 'image/jpg' })).toEqual(ok);
+    expect(validateUpload({ ...base, kind: 'checkImage', fileName: 'cheque.jpeg', contentType: 'image/jpg' })).toEqual(
+      ok,
+    );
   });
 
   it('accepts an undeclared type (browsers send none for HEIC); bytes are checked later', () => {

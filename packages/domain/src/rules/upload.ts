@@ -32,12 +32,34 @@ export const FILE_TYPE_CONTENT_TYPES: Readonly<Record<FileType, readonly string[
  *   back-office viewers cannot show).
  */
 export const UPLOAD_KINDS = {
-  storePicture: { label: 'Store pictures', types: ['jpeg', 'png', 'gif', 'heic'], extensions: ['jpg', 'jpeg', 'png', 'gif', 'heic'] },
-  businessLicense: { label: 'Business licenses', types: ['jpeg', 'png', 'pdf', 'heic'], extensions: ['jpg', 'jpeg', 'png', 'pdf', 'heic'] },
-  contract: { label: 'Contracts', types: ['pdf', 'jpeg', 'png', 'gif'], extensions: ['pdf', 'jpg', 'jpeg', 'png', 'gif'] },
+  storePicture: {
+    label: 'Store pictures',
+    types: ['jpeg', 'png', 'gif', 'heic'],
+    extensions: ['jpg', 'jpeg', 'png', 'gif', 'heic'],
+  },
+  businessLicense: {
+    label: 'Business licenses',
+    types: ['jpeg', 'png', 'pdf', 'heic'],
+    extensions: ['jpg', 'jpeg', 'png', 'pdf', 'heic'],
+  },
+  contract: {
+    label: 'Contracts',
+    types: ['pdf', 'jpeg', 'png', 'gif'],
+    extensions: ['pdf', 'jpg', 'jpeg', 'png', 'gif'],
+  },
   resellerFile: { label: 'Reseller files', types: ['png'], extensions: ['png'] },
-  checkImage: { label: 'Check images', types: ['jpeg', 'png', 'gif', 'pdf'], extensions: ['jpg', 'jpeg', 'png', 'gif', 'pdf'], multipartField: 'checkimage' },
-  achCadImage: { label: 'Bank account images', types: ['jpeg', 'png', 'gif', 'pdf'], extensions: ['jpg', 'jpeg', 'png', 'gif', 'pdf'], multipartField: 'achcadimage' },
+  checkImage: {
+    label: 'Check images',
+    types: ['jpeg', 'png', 'gif', 'pdf'],
+    extensions: ['jpg', 'jpeg', 'png', 'gif', 'pdf'],
+    multipartField: 'checkimage',
+  },
+  achCadImage: {
+    label: 'Bank account images',
+    types: ['jpeg', 'png', 'gif', 'pdf'],
+    extensions: ['jpg', 'jpeg', 'png', 'gif', 'pdf'],
+    multipartField: 'achcadimage',
+  },
 } as const satisfies Record<
   string,
   {
@@ -73,8 +95,7 @@ export type UploadErrorCode =
   | 'name_content_mismatch';
 
 export type UploadCheck =
-  | { readonly ok: true }
-  | { readonly ok: false; readonly code: UploadErrorCode; readonly message: string };
+  { readonly ok: true } | { readonly ok: false; readonly code: UploadErrorCode; readonly message: string };
 
 export interface UploadDescription {
   readonly kind: UploadKind;

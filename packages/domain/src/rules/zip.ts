@@ -13,8 +13,7 @@ const CA_POSTAL = /^([ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]) ?(\d[ABCEGHJ-NPRSTV
 const OTHER_ZIP = /^[A-Z0-9][A-Z0-9 -]{0,9}$/i;
 
 export type ZipCheck =
-  | { readonly ok: true; readonly normalized: string }
-  | { readonly ok: false; readonly message: string };
+  { readonly ok: true; readonly normalized: string } | { readonly ok: false; readonly message: string };
 
 export function zipMask(country: string): string | null {
   return isMerchantCountry(country) ? MERCHANT_COUNTRIES[country].zipMask : null;

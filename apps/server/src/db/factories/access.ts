@@ -1,7 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PERMISSIONS, ROLE, ROLES, ROLE_PRIVILEGES, ROLE_START_STATUS, type Permission, type Role } from '@pos/domain';
 import type { Db } from '../client';
-import { distributorAccounts, privileges, rolePrivileges, roles, staffUsers, userAdditionalPrivileges } from '../schema';
+import {
+  distributorAccounts,
+  privileges,
+  rolePrivileges,
+  roles,
+  staffUsers,
+  userAdditionalPrivileges,
+} from '../schema';
 import { createAgent } from './agents';
 import { uniqueSuffix } from './sequence';
 import { hashPassword } from '../../modules/auth/passwords';
@@ -36,7 +43,10 @@ export async function ensureAccessData(db: Db): Promise<AccessData> {
     .values(PERMISSIONS.map((name) => ({ name, description: PRIVILEGE_DESCRIPTIONS[name] ?? name.replace(/_/g, ' ') })))
     .onConflictDoNothing({ target: privileges.name });
 
-  const roleRows = await db.select({ id: roles.id, name: roles.name }).from(roles).where(inArray(roles.name, [...ROLES]));
+  const roleRows = await db
+    .select({ id: roles.id, name: roles.name })
+    .from(roles)
+    .where(inArray(roles.name, [...ROLES]));
   const privRows = await db
     .select({ id: privileges.id, name: privileges.name })
     .from(privileges)

@@ -12,7 +12,11 @@ export function canadianLocalDeliveryUnit(rng: Rng): string {
 }
 
 /** A valid US (5-digit ZIP, US state) or Canadian (`A1A 1A1`, province) street address. */
-export function randomAddress(rng: Rng, country: MerchantCountryCode, overrides: Partial<AddressJson> = {}): AddressJson {
+export function randomAddress(
+  rng: Rng,
+  country: MerchantCountryCode,
+  overrides: Partial<AddressJson> = {},
+): AddressJson {
   const street = `${rng.int(10, 9899)} ${rng.pick(STREET_NAMES)} ${rng.pick(country === 'CA' ? STREET_TYPES_CA : STREET_TYPES_US)}`;
   if (country === 'CA') {
     const c = rng.pick(CA_CITIES);

@@ -31,12 +31,39 @@ export type NewTransaction = typeof transactions.$inferInsert;
 export type CreditMemoRow = typeof creditMemos.$inferSelect;
 
 /** §9 payment plan type id and billing term of each plan kind. */
-export const PLAN_KIND_DEFAULTS: Readonly<Record<PlanKind, { paymentPlanTypeId: number; planName: string; term: number; interval: number }>> = {
-  hardware_sale: { paymentPlanTypeId: OTHER_IDS.UPFRONT_PAYMENT_PLAN_ID, planName: 'Hardware sale plan', term: 0, interval: 0 },
-  monthly: { paymentPlanTypeId: OTHER_IDS.MONTHLY_PLAN_ID, planName: 'Monthly plan', term: BILLING_TERM.MONTHLY, interval: BILLING_TERM.MONTHLY },
-  yearly: { paymentPlanTypeId: OTHER_IDS.YEARLY_PLAN_ID, planName: 'Yearly plan', term: BILLING_TERM.YEARLY, interval: BILLING_TERM.YEARLY },
-  credit_memo: { paymentPlanTypeId: OTHER_IDS.CREDIT_MEMO_PAYMENT_PLAN_ID, planName: 'Credit memo plan', term: 0, interval: 0 },
-  due_amount: { paymentPlanTypeId: OTHER_IDS.DUE_AMOUNT_PAYMENT_PLAN_ID, planName: 'Due amount plan', term: 0, interval: 0 },
+export const PLAN_KIND_DEFAULTS: Readonly<
+  Record<PlanKind, { paymentPlanTypeId: number; planName: string; term: number; interval: number }>
+> = {
+  hardware_sale: {
+    paymentPlanTypeId: OTHER_IDS.UPFRONT_PAYMENT_PLAN_ID,
+    planName: 'Hardware sale plan',
+    term: 0,
+    interval: 0,
+  },
+  monthly: {
+    paymentPlanTypeId: OTHER_IDS.MONTHLY_PLAN_ID,
+    planName: 'Monthly plan',
+    term: BILLING_TERM.MONTHLY,
+    interval: BILLING_TERM.MONTHLY,
+  },
+  yearly: {
+    paymentPlanTypeId: OTHER_IDS.YEARLY_PLAN_ID,
+    planName: 'Yearly plan',
+    term: BILLING_TERM.YEARLY,
+    interval: BILLING_TERM.YEARLY,
+  },
+  credit_memo: {
+    paymentPlanTypeId: OTHER_IDS.CREDIT_MEMO_PAYMENT_PLAN_ID,
+    planName: 'Credit memo plan',
+    term: 0,
+    interval: 0,
+  },
+  due_amount: {
+    paymentPlanTypeId: OTHER_IDS.DUE_AMOUNT_PAYMENT_PLAN_ID,
+    planName: 'Due amount plan',
+    term: 0,
+    interval: 0,
+  },
 };
 
 export function isoDate(d: Date): string {
@@ -44,13 +71,26 @@ export function isoDate(d: Date): string {
 }
 
 /** The customer and store a billing row belongs to: given, taken from the store, or a new store. */
-async function owner(db: Db, input: { customerId?: number; storeId?: number | null }): Promise<{ customerId: number; storeId: number | null; currency: CurrencyCode }> {
+async function owner(
+  db: Db,
+  input: { customerId?: number; storeId?: number | null },
+): Promise<{ customerId: number; storeId: number | null; currency: CurrencyCode }> {
   if (input.storeId != null) {
-    const [s] = await db.select({ customerId: stores.customerId, currency: stores.currency }).from(stores).where(eq(stores.id, input.storeId));
-    return { customerId: input.customerId ?? s?.customerId ?? 0, storeId: input.storeId, currency: (s?.currency ?? 'USD') as CurrencyCode };
+    const [s] = await db
+      .select({ customerId: stores.customerId, currency: stores.currency })
+      .from(stores)
+      .where(eq(stores.id, input.storeId));
+    return {
+      customerId: input.customerId ?? s?.customerId ?? 0,
+      storeId: input.storeId,
+      currency: (s?.currency ?? 'USD') as CurrencyCode,
+    };
   }
   if (input.customerId !== undefined) {
-    const [c] = await db.select({ currency: customers.currency }).from(customers).where(eq(customers.id, input.customerId));
+    const [c] = await db
+      .select({ currency: customers.currency })
+      .from(customers)
+      .where(eq(customers.id, input.customerId));
     return { customerId: input.customerId, storeId: null, currency: (c?.currency ?? 'USD') as CurrencyCode };
   }
   const store = await createStore(db);
@@ -58,7 +98,10 @@ async function owner(db: Db, input: { customerId?: number; storeId?: number | nu
 }
 
 /** A payment plan (default monthly, $79/month) for a store; kind decides the §9 type id, term and interval. */
-export async function createPaymentPlan(db: Db, overrides: Partial<NewPaymentPlan> & { kind?: PlanKind } = {}): Promise<PaymentPlanRow> {
+export async function createPaymentPlan(
+  db: Db,
+  overrides: Partial<NewPaymentPlan> & { kind?: PlanKind } = {},
+): Promise<PaymentPlanRow> {
   const kind = overrides.kind ?? 'monthly';
   const o = await owner(db, overrides);
   const zero = kind === 'credit_memo' || kind === 'due_amount';
@@ -88,7 +131,15 @@ export async function createCustomerBillingItem(
   await ensureBillingItems(db, [billingItemId]);
   const [row] = await db
     .insert(customerBillingItems)
-    .values({ unitPriceCents: 79_00, currency: o.currency, startsOn: isoDate(new Date()), ...overrides, billingItemId, customerId: o.customerId, storeId: o.storeId })
+    .values({
+      unitPriceCents: 79_00,
+      currency: o.currency,
+      startsOn: isoDate(new Date()),
+      ...overrides,
+      billingItemId,
+      customerId: o.customerId,
+      storeId: o.storeId,
+    })
     .returning();
   return row!;
 }
@@ -118,13 +169,33 @@ export async function createPaymentInstrument(
   const last4 = uniqueDigits(4);
   const values =
     kind === 'card'
-      ? { cardBrand: 'visa', cardLast4: last4, cardExpMonth: 12, cardExpYear: new Date().getUTCFullYear() + 3, processorReference: `pm_${uniqueSuffix()}` }
+      ? {
+          cardBrand: 'visa',
+          cardLast4: last4,
+          cardExpMonth: 12,
+          cardExpYear: new Date().getUTCFullYear() + 3,
+          processorReference: `pm_${uniqueSuffix()}`,
+        }
       : kind === 'bank'
-        ? { bankName: 'Demo Bank', routingNumber: '021000021', accountNumberEncrypted: `demo:${last4}`, accountLast4: last4, accountType: 'checking' }
+        ? {
+            bankName: 'Demo Bank',
+            routingNumber: '021000021',
+            accountNumberEncrypted: `demo:${last4}`,
+            accountLast4: last4,
+            accountType: 'checking',
+          }
         : {};
   const [row] = await db
     .insert(paymentInstruments)
-    .values({ nameOnAccount: 'Demo Merchant', isDefault: true, ...values, ...overrides, kind, customerId: o.customerId, storeId: o.storeId })
+    .values({
+      nameOnAccount: 'Demo Merchant',
+      isDefault: true,
+      ...values,
+      ...overrides,
+      kind,
+      customerId: o.customerId,
+      storeId: o.storeId,
+    })
     .returning();
   return row!;
 }
@@ -146,8 +217,13 @@ export async function createInvoice(
 ): Promise<InvoiceRow & { lines: InvoiceLineRow[] }> {
   const { lines: lineInput, ...values } = overrides;
   const o = await owner(db, values);
-  const lines = lineInput ?? [{ billingItemId: BILLING_ITEM_IDS.MONTHLY_SERVICE_FEE, description: 'Monthly service fee', unitCents: 79_00 }];
-  await ensureBillingItems(db, lines.map((l) => l.billingItemId));
+  const lines = lineInput ?? [
+    { billingItemId: BILLING_ITEM_IDS.MONTHLY_SERVICE_FEE, description: 'Monthly service fee', unitCents: 79_00 },
+  ];
+  await ensureBillingItems(
+    db,
+    lines.map((l) => l.billingItemId),
+  );
   const taxCents = values.taxCents ?? 0;
   const linesTotal = lines.reduce((s, l) => s + l.unitCents * (l.quantity ?? 1), 0);
   const issued = values.issuedOn ?? isoDate(new Date());
@@ -219,7 +295,10 @@ export async function createTransaction(db: Db, overrides: Partial<NewTransactio
 }
 
 /** A credit memo (default a pending $25 credit). A decided one (A/R) gets decidedAt and the approver. */
-export async function createCreditMemo(db: Db, overrides: Partial<typeof creditMemos.$inferInsert> = {}): Promise<CreditMemoRow> {
+export async function createCreditMemo(
+  db: Db,
+  overrides: Partial<typeof creditMemos.$inferInsert> = {},
+): Promise<CreditMemoRow> {
   const o = await owner(db, overrides);
   const status = overrides.status ?? 'P';
   const [row] = await db
@@ -241,7 +320,10 @@ export async function createCreditMemo(db: Db, overrides: Partial<typeof creditM
   return row!;
 }
 
-export async function createReceipt(db: Db, overrides: Partial<typeof receipts.$inferInsert> = {}): Promise<typeof receipts.$inferSelect> {
+export async function createReceipt(
+  db: Db,
+  overrides: Partial<typeof receipts.$inferInsert> = {},
+): Promise<typeof receipts.$inferSelect> {
   const o = await owner(db, { customerId: overrides.customerId });
   const amount = overrides.amountCents ?? 100_00;
   const [row] = await db

@@ -84,42 +84,93 @@ export const BILLING_ITEM_DEFS: readonly BillingItemDef[] = [
   { id: HARDWARE_ITEM_IDS.ACCESSORIES, name: 'Accessories (hardware)', category: 'Hardware', prices: both(0) },
   { id: B.TAX, name: 'Sales tax', category: 'Taxes', prices: both(0) },
   { id: B.DISCOUNT, name: 'Discount', category: 'Discounts and promotions', prices: both(0) },
-  { id: B.MONTHLY_SERVICE_FEE, name: 'Monthly service fee', category: 'Service fees', recurring: true, prices: both(79_00) },
-  { id: B.YEARLY_SERVICE_FEE, name: 'Yearly service fee', category: 'Service fees', recurring: true, prices: both(799_00) },
+  {
+    id: B.MONTHLY_SERVICE_FEE,
+    name: 'Monthly service fee',
+    category: 'Service fees',
+    recurring: true,
+    prices: both(79_00),
+  },
+  {
+    id: B.YEARLY_SERVICE_FEE,
+    name: 'Yearly service fee',
+    category: 'Service fees',
+    recurring: true,
+    prices: both(799_00),
+  },
   { id: B.INSTALLMENT, name: 'Hardware installment', category: 'Installments', recurring: true, prices: both(0) },
-  { id: B.INTEREST, name: `Interest on installment (${FEES.INSTALLMENT_INTEREST_PERCENT}%)`, category: 'Installments', recurring: true, prices: both(0) },
+  {
+    id: B.INTEREST,
+    name: `Interest on installment (${FEES.INSTALLMENT_INTEREST_PERCENT}%)`,
+    category: 'Installments',
+    recurring: true,
+    prices: both(0),
+  },
   { id: B.MARKET_FEE, name: 'Market fee', category: 'Fees', recurring: true, prices: both(15_00) },
   { id: B.SHIPPING, name: 'Shipping', category: 'Shipping', prices: both(49_00) },
   { id: B.RESTOCKING_FEE, name: 'Restocking fee', category: 'Fees', prices: both(FEES.RESTOCKING_FEE_CENTS) },
   { id: B.OTHER_CHARGES, name: 'Other charges', category: 'Fees', prices: both(0) },
   { id: B.CASH_CHECK_FEE, name: 'Cash / check payment fee', category: 'Fees', prices: both(5_00) },
   { id: B.CANCELLATION_FEE, name: 'Cancellation fee', category: 'Fees', prices: both(250_00) },
-  { id: FEE_ITEM_IDS.FAILED_PAYMENT, name: 'Failed payment fee', category: 'Fees', prices: { USD: FEES.US_FAILED_PAYMENT_FEE_CENTS } },
-  { id: FEE_ITEM_IDS.REACTIVATION, name: 'Reactivation fee', category: 'Fees', prices: { USD: FEES.US_REACTIVATION_FEE_CENTS } },
-  ...MARKETPLACE_FEE_ITEM_IDS.map(
-    (id): BillingItemDef => ({
-      id,
-      name: MARKETPLACE_NAMES[id],
-      category: 'Marketplace',
-      recurring: true,
-      prices: both(id === DEFAULT_MARKETPLACE_FEE_ITEM_ID ? FEES.MARKETPLACE_FEE_CENTS : id === 114 ? 199_00 : 299_00),
-    }),
-  ),
-  ...PROMOTION_ITEM_IDS.map((id): BillingItemDef => ({ id, name: PROMOTION_NAMES[id], category: 'Discounts and promotions', prices: both(0) })),
-  ...NRS_PAY_SOFTWARE_FEATURES.map(
-    (name, i): BillingItemDef => ({
-      id: FEATURE_ITEM_BASE_ID + i,
-      name,
-      category: 'Software features',
-      feature: 'Y',
-      recurring: true,
-      prices: both(FEATURE_PRICES_USD[i]!),
-    }),
-  ),
-  { id: 211, name: 'Loyalty program', category: 'Software features', feature: 'Y', recurring: true, prices: both(12_00) },
+  {
+    id: FEE_ITEM_IDS.FAILED_PAYMENT,
+    name: 'Failed payment fee',
+    category: 'Fees',
+    prices: { USD: FEES.US_FAILED_PAYMENT_FEE_CENTS },
+  },
+  {
+    id: FEE_ITEM_IDS.REACTIVATION,
+    name: 'Reactivation fee',
+    category: 'Fees',
+    prices: { USD: FEES.US_REACTIVATION_FEE_CENTS },
+  },
+  ...MARKETPLACE_FEE_ITEM_IDS.map((id): BillingItemDef => ({
+    id,
+    name: MARKETPLACE_NAMES[id],
+    category: 'Marketplace',
+    recurring: true,
+    prices: both(id === DEFAULT_MARKETPLACE_FEE_ITEM_ID ? FEES.MARKETPLACE_FEE_CENTS : id === 114 ? 199_00 : 299_00),
+  })),
+  ...PROMOTION_ITEM_IDS.map((id): BillingItemDef => ({
+    id,
+    name: PROMOTION_NAMES[id],
+    category: 'Discounts and promotions',
+    prices: both(0),
+  })),
+  ...NRS_PAY_SOFTWARE_FEATURES.map((name, i): BillingItemDef => ({
+    id: FEATURE_ITEM_BASE_ID + i,
+    name,
+    category: 'Software features',
+    feature: 'Y',
+    recurring: true,
+    prices: both(FEATURE_PRICES_USD[i]!),
+  })),
+  {
+    id: 211,
+    name: 'Loyalty program',
+    category: 'Software features',
+    feature: 'Y',
+    recurring: true,
+    prices: both(12_00),
+  },
   { id: 212, name: 'Gift cards', category: 'Software features', feature: 'Y', recurring: true, prices: both(9_00) },
-  { id: 213, name: 'Additional register license', category: 'Software features', feature: 'Y', recurring: true, prices: both(29_00) },
-  { id: 214, name: 'Online ordering', category: 'Software features', feature: 'Y', chargeAtLevel: 'C', recurring: true, prices: both(39_00) },
+  {
+    id: 213,
+    name: 'Additional register license',
+    category: 'Software features',
+    feature: 'Y',
+    recurring: true,
+    prices: both(29_00),
+  },
+  {
+    id: 214,
+    name: 'Online ordering',
+    category: 'Software features',
+    feature: 'Y',
+    chargeAtLevel: 'C',
+    recurring: true,
+    prices: both(39_00),
+  },
 ];
 
 export const FEATURE_ITEM_IDS: readonly number[] = BILLING_ITEM_DEFS.filter((d) => d.feature === 'Y').map((d) => d.id);
@@ -133,12 +184,19 @@ export interface BundleDef {
   items: readonly { billingItemId: number; usdCents: number }[];
 }
 
-const feature = (name: (typeof NRS_PAY_SOFTWARE_FEATURES)[number]) => FEATURE_ITEM_BASE_ID + NRS_PAY_SOFTWARE_FEATURES.indexOf(name);
+const feature = (name: (typeof NRS_PAY_SOFTWARE_FEATURES)[number]) =>
+  FEATURE_ITEM_BASE_ID + NRS_PAY_SOFTWARE_FEATURES.indexOf(name);
 
-const NRS_PAY_BUNDLE_CONTENT: Record<(typeof NRS_PAY_BUNDLE_IDS)[number], { name: string; features: (typeof NRS_PAY_SOFTWARE_FEATURES)[number][] }> = {
+const NRS_PAY_BUNDLE_CONTENT: Record<
+  (typeof NRS_PAY_BUNDLE_IDS)[number],
+  { name: string; features: (typeof NRS_PAY_SOFTWARE_FEATURES)[number][] }
+> = {
   2: { name: 'NRS Pay Essentials', features: ['No Ads', 'Employee Time Clock'] },
   7: { name: 'NRS Pay Plus', features: ['No Ads', 'Employee Time Clock', 'Item Modifiers', 'Customer Tabs'] },
-  9: { name: 'NRS Pay Pro', features: ['No Ads', 'Advanced Data', 'Employee Time Clock', 'Item Modifiers', 'Customer Tabs'] },
+  9: {
+    name: 'NRS Pay Pro',
+    features: ['No Ads', 'Advanced Data', 'Employee Time Clock', 'Item Modifiers', 'Customer Tabs'],
+  },
   13: { name: 'NRS Pay EBT', features: ['Unlimited EBT', 'eWIC'] },
   17: { name: 'NRS Pay E-commerce', features: ['E-commerce', 'Advanced Data'] },
   41: { name: 'NRS Pay Tobacco', features: ['Request Tobacco Scan Data', 'Advanced Data'] },
@@ -155,7 +213,10 @@ export const BUNDLE_DEFS: readonly BundleDef[] = [
       description: `${c.features.join(', ')}.`,
       nrsPay: true,
       // A bundle costs about 80% of its features bought one by one.
-      items: c.features.map((f) => ({ billingItemId: feature(f), usdCents: Math.round((FEATURE_PRICES_USD[feature(f) - FEATURE_ITEM_BASE_ID]! * 0.8) / 100) * 100 })),
+      items: c.features.map((f) => ({
+        billingItemId: feature(f),
+        usdCents: Math.round((FEATURE_PRICES_USD[feature(f) - FEATURE_ITEM_BASE_ID]! * 0.8) / 100) * 100,
+      })),
     };
   }),
   {
@@ -202,18 +263,102 @@ export interface ProductDef {
 }
 
 export const PRODUCT_DEFS: readonly ProductDef[] = [
-  { id: OTHER_IDS.TERMINAL_PRODUCT_ID, name: 'NRS POS Terminal', sku: 'POS-T1', kind: 'terminal', description: 'Touch-screen register with scanner and receipt printer.', usdCents: 1499_00 },
-  { id: OTHER_IDS.PETRO_PRODUCT_ID, name: 'NRS Petro POS', sku: 'PETRO-P1', kind: 'terminal', description: 'Register with fuel-pump controller integration.', usdCents: 2499_00 },
-  { id: 3, name: 'Handheld barcode scanner', sku: 'ACC-SCAN', kind: 'accessory', description: '2D wireless scanner.', usdCents: 149_00 },
-  { id: 4, name: 'Cash drawer', sku: 'ACC-DRAWER', kind: 'accessory', description: 'Five-bill, eight-coin drawer.', usdCents: 99_00 },
-  { id: 5, name: 'Receipt printer', sku: 'ACC-PRINT', kind: 'accessory', description: 'Thermal 80 mm receipt printer.', usdCents: 199_00 },
-  { id: 6, name: 'Customer-facing display', sku: 'ACC-CFD', kind: 'accessory', description: '10-inch second screen.', usdCents: 179_00 },
-  { id: 7, name: 'Label printer', sku: 'ACC-LABEL', kind: 'accessory', description: 'Shelf and price label printer.', usdCents: 129_00 },
-  { id: 8, name: 'Deli scale', sku: 'ACC-SCALE', kind: 'accessory', description: 'Legal-for-trade scale with POS link.', usdCents: 299_00 },
-  { id: 9, name: 'PIN pad card reader', sku: 'ACC-PINPAD', kind: 'accessory', description: 'EMV and contactless PIN pad.', usdCents: 249_00 },
-  { id: 10, name: 'Receipt paper (50 rolls)', sku: 'ACC-PAPER50', kind: 'accessory', description: 'Thermal paper, case of 50.', usdCents: 59_00 },
-  { id: 11, name: 'NRS Pay app', sku: 'SW-NRSPAY', kind: 'software', description: 'Payments app on the terminal.', usdCents: 0 },
-  { id: 12, name: 'Installation and training', sku: 'SVC-INSTALL', kind: 'service', description: 'On-site installation and two hours of training.', usdCents: 149_00 },
+  {
+    id: OTHER_IDS.TERMINAL_PRODUCT_ID,
+    name: 'NRS POS Terminal',
+    sku: 'POS-T1',
+    kind: 'terminal',
+    description: 'Touch-screen register with scanner and receipt printer.',
+    usdCents: 1499_00,
+  },
+  {
+    id: OTHER_IDS.PETRO_PRODUCT_ID,
+    name: 'NRS Petro POS',
+    sku: 'PETRO-P1',
+    kind: 'terminal',
+    description: 'Register with fuel-pump controller integration.',
+    usdCents: 2499_00,
+  },
+  {
+    id: 3,
+    name: 'Handheld barcode scanner',
+    sku: 'ACC-SCAN',
+    kind: 'accessory',
+    description: '2D wireless scanner.',
+    usdCents: 149_00,
+  },
+  {
+    id: 4,
+    name: 'Cash drawer',
+    sku: 'ACC-DRAWER',
+    kind: 'accessory',
+    description: 'Five-bill, eight-coin drawer.',
+    usdCents: 99_00,
+  },
+  {
+    id: 5,
+    name: 'Receipt printer',
+    sku: 'ACC-PRINT',
+    kind: 'accessory',
+    description: 'Thermal 80 mm receipt printer.',
+    usdCents: 199_00,
+  },
+  {
+    id: 6,
+    name: 'Customer-facing display',
+    sku: 'ACC-CFD',
+    kind: 'accessory',
+    description: '10-inch second screen.',
+    usdCents: 179_00,
+  },
+  {
+    id: 7,
+    name: 'Label printer',
+    sku: 'ACC-LABEL',
+    kind: 'accessory',
+    description: 'Shelf and price label printer.',
+    usdCents: 129_00,
+  },
+  {
+    id: 8,
+    name: 'Deli scale',
+    sku: 'ACC-SCALE',
+    kind: 'accessory',
+    description: 'Legal-for-trade scale with POS link.',
+    usdCents: 299_00,
+  },
+  {
+    id: 9,
+    name: 'PIN pad card reader',
+    sku: 'ACC-PINPAD',
+    kind: 'accessory',
+    description: 'EMV and contactless PIN pad.',
+    usdCents: 249_00,
+  },
+  {
+    id: 10,
+    name: 'Receipt paper (50 rolls)',
+    sku: 'ACC-PAPER50',
+    kind: 'accessory',
+    description: 'Thermal paper, case of 50.',
+    usdCents: 59_00,
+  },
+  {
+    id: 11,
+    name: 'NRS Pay app',
+    sku: 'SW-NRSPAY',
+    kind: 'software',
+    description: 'Payments app on the terminal.',
+    usdCents: 0,
+  },
+  {
+    id: 12,
+    name: 'Installation and training',
+    sku: 'SVC-INSTALL',
+    kind: 'service',
+    description: 'On-site installation and two hours of training.',
+    usdCents: 149_00,
+  },
 ];
 
 export function cadPrice(usdCents: number): number {

@@ -55,7 +55,11 @@ async function insertBillingItems(db: Db, defs: readonly BillingItemDef[]): Prom
     )
     .onConflictDoNothing({ target: billingItems.id });
   const prices = defs.flatMap((d) =>
-    (Object.entries(d.prices) as [CurrencyCode, number][]).map(([currency, priceCents]) => ({ billingItemId: d.id, currency, priceCents })),
+    (Object.entries(d.prices) as [CurrencyCode, number][]).map(([currency, priceCents]) => ({
+      billingItemId: d.id,
+      currency,
+      priceCents,
+    })),
   );
   if (prices.length > 0) await db.insert(billingItemPrices).values(prices).onConflictDoNothing();
 }
@@ -75,7 +79,12 @@ export async function createCatalogue(db: Db): Promise<{ billingItems: number; b
   const haveOptions = await db
     .select({ bundleId: bundlePriceOptions.bundleId })
     .from(bundlePriceOptions)
-    .where(inArray(bundlePriceOptions.bundleId, BUNDLE_DEFS.map((b) => b.id)))
+    .where(
+      inArray(
+        bundlePriceOptions.bundleId,
+        BUNDLE_DEFS.map((b) => b.id),
+      ),
+    )
     .groupBy(bundlePriceOptions.bundleId);
   const done = new Set(haveOptions.map((r) => r.bundleId));
   const options = BUNDLE_DEFS.filter((b) => !done.has(b.id)).flatMap((b) =>
@@ -84,8 +93,24 @@ export async function createCatalogue(db: Db): Promise<{ billingItems: number; b
         const monthly = currency === 'USD' ? item.usdCents : cadPrice(item.usdCents);
         return [
           // reference_id null: the monthly price; reference_id 5 (the yearly plan): ten months for twelve.
-          { bundleId: b.id, billingItemId: item.billingItemId, currency, referenceId: null, label: 'Monthly', priceCents: monthly, term: 1 },
-          { bundleId: b.id, billingItemId: item.billingItemId, currency, referenceId: 5, label: 'Yearly (2 months free)', priceCents: monthly * 10, term: 12 },
+          {
+            bundleId: b.id,
+            billingItemId: item.billingItemId,
+            currency,
+            referenceId: null,
+            label: 'Monthly',
+            priceCents: monthly,
+            term: 1,
+          },
+          {
+            bundleId: b.id,
+            billingItemId: item.billingItemId,
+            currency,
+            referenceId: 5,
+            label: 'Yearly (2 months free)',
+            priceCents: monthly * 10,
+            term: 12,
+          },
         ];
       }),
     ),
@@ -113,7 +138,10 @@ export async function createCatalogue(db: Db): Promise<{ billingItems: number; b
 /** Make sure the catalogue billing items with these ids exist (for invoice lines in tests). */
 export async function ensureBillingItems(db: Db, ids: readonly number[]): Promise<void> {
   const wanted = new Set(ids);
-  const existing = await db.select({ id: billingItems.id }).from(billingItems).where(inArray(billingItems.id, [...wanted]));
+  const existing = await db
+    .select({ id: billingItems.id })
+    .from(billingItems)
+    .where(inArray(billingItems.id, [...wanted]));
   for (const r of existing) wanted.delete(r.id);
   const defs = BILLING_ITEM_DEFS.filter((d) => wanted.has(d.id));
   await insertBillingItems(db, defs);
@@ -134,14 +162,20 @@ export async function createBillingItem(
   const { prices = { USD: 10_00, CAD: 13_00 }, ...values } = overrides;
   let id = values.id;
   if (id === undefined) {
-    const [row] = await db.select({ max: sql<number>`coalesce(max(${billingItems.id}), 1000)::int` }).from(billingItems);
+    const [row] = await db
+      .select({ max: sql<number>`coalesce(max(${billingItems.id}), 1000)::int` })
+      .from(billingItems);
     id = Math.max(row!.max, 1000) + 1;
   }
   const [row] = await db
     .insert(billingItems)
     .values({ name: `Billing item ${id}`, feature: 'N', chargeAtLevel: 'S', ...values, id })
     .returning();
-  const priceRows = (Object.entries(prices) as [CurrencyCode, number][]).map(([currency, priceCents]) => ({ billingItemId: id, currency, priceCents }));
+  const priceRows = (Object.entries(prices) as [CurrencyCode, number][]).map(([currency, priceCents]) => ({
+    billingItemId: id,
+    currency,
+    priceCents,
+  }));
   if (priceRows.length > 0) await db.insert(billingItemPrices).values(priceRows);
   return row!;
 }
@@ -172,7 +206,13 @@ export async function createReferral(
 ): Promise<typeof referrals.$inferSelect> {
   const [row] = await db
     .insert(referrals)
-    .values({ refCode: `REF${nextSeq()}${Math.floor(Math.random() * 1e6)}`, name: 'Referral', discountCents: 100_00, currency: 'USD', ...overrides })
+    .values({
+      refCode: `REF${nextSeq()}${Math.floor(Math.random() * 1e6)}`,
+      name: 'Referral',
+      discountCents: 100_00,
+      currency: 'USD',
+      ...overrides,
+    })
     .returning();
   return row!;
 }

@@ -126,7 +126,10 @@ export async function createStore(db: Db, overrides: Partial<NewStore> = {}): Pr
     // A missing customer is left to the foreign key to refuse.
     customer = found ?? { id: overrides.customerId, country: overrides.country ?? 'US' };
   }
-  const [row] = await db.insert(stores).values(storeValues(factoryRng, customer, overrides)).returning();
+  const [row] = await db
+    .insert(stores)
+    .values(storeValues(factoryRng, customer, overrides))
+    .returning();
   return row!;
 }
 
@@ -166,7 +169,11 @@ export async function createCustomerNote(
   return row!;
 }
 
-export function salesPersonValues(rng: Rng, overrides: Partial<NewSalesPerson> = {}, key = uniqueSuffix()): NewSalesPerson {
+export function salesPersonValues(
+  rng: Rng,
+  overrides: Partial<NewSalesPerson> = {},
+  key = uniqueSuffix(),
+): NewSalesPerson {
   const first = rng.pick(FIRST_NAMES);
   const last = rng.pick(LAST_NAMES);
   return {

@@ -13,10 +13,22 @@ describe('buildOrderDocument', () => {
     const blank = blankOrder();
     expect(orderDraft.safeParse(doc).error).toBeUndefined();
     expect(keysOf(doc)).toEqual(keysOf(blank));
-    for (const section of ['CustomerInfo', 'StoreInfo', 'HomeAddress', 'PaymentInfo', 'UserInfo', 'additionalInfo'] as const) {
+    for (const section of [
+      'CustomerInfo',
+      'StoreInfo',
+      'HomeAddress',
+      'PaymentInfo',
+      'UserInfo',
+      'additionalInfo',
+    ] as const) {
       expect(doc[section], section).toEqual(blank[section]);
     }
-    expect(doc).toMatchObject({ orderInfoId: 700001, unifiedOrderId: 'UO-1', orderDate: ORDER_DATE.toISOString(), preferredTrainingLanguage: 'English' });
+    expect(doc).toMatchObject({
+      orderInfoId: 700001,
+      unifiedOrderId: 'UO-1',
+      orderDate: ORDER_DATE.toISOString(),
+      preferredTrainingLanguage: 'English',
+    });
     expect((doc.PaymentPlanInfo as object[]).map(keysOf)).toEqual(blank.PaymentPlanInfo!.map(keysOf));
     expect((doc.PaymentInstrumentInfo as object[]).map(keysOf)).toEqual(blank.PaymentInstrumentInfo!.map(keysOf));
   });
@@ -27,7 +39,16 @@ describe('buildOrderDocument', () => {
       orderInfoId: 700002,
       unifiedOrderId: 'UO-2',
       orderDate: ORDER_DATE,
-      customer: { id: 42, firstName: 'Pat', lastName: 'Lee', email: 'pat@example.org', phone: '4165550100', country: 'CA', homeAddress: home, paymentProcessorReference: 'cus_9' },
+      customer: {
+        id: 42,
+        firstName: 'Pat',
+        lastName: 'Lee',
+        email: 'pat@example.org',
+        phone: '4165550100',
+        country: 'CA',
+        homeAddress: home,
+        paymentProcessorReference: 'cus_9',
+      },
       store: { id: 7, doingBusinessAs: 'Pat’s Deli', storeName: 'Deli', storeAddress: home },
       noOfTerminals: 3,
       totalSaleCents: 123_456,
@@ -40,12 +61,24 @@ describe('buildOrderDocument', () => {
       billingCustomerId: 42,
       noOfTerminals: 3,
       totalSalePrice: '1234.56',
-      CustomerInfo: { firstName: 'Pat', lastName: 'Lee', email: 'pat@example.org', phone: '4165550100', customerCategory: blankOrder().CustomerInfo!.customerCategory },
+      CustomerInfo: {
+        firstName: 'Pat',
+        lastName: 'Lee',
+        email: 'pat@example.org',
+        phone: '4165550100',
+        customerCategory: blankOrder().CustomerInfo!.customerCategory,
+      },
       HomeAddress: home,
       BillingAddress: { country: 'CA', address1: '' },
       StoreInfo: { doingBusinessAs: 'Pat’s Deli', customerStoreId: 7, StoreAddress: home, DbaAddress: home },
-      PaymentPlanInfo: [{ paymentPlanId: 11, initialPaymentAmount: '100.00', recurringAmount: '25.00', term: 12, showTermsFlag: true }, { term: 1, interval: 1 }],
-      PaymentInstrumentInfo: [{ nameOnAccount: 'Pat Lee', paymentProcessorReference: 'cus_9', noofPOS: 3 }, { nameOnAccount: 'Pat Lee' }],
+      PaymentPlanInfo: [
+        { paymentPlanId: 11, initialPaymentAmount: '100.00', recurringAmount: '25.00', term: 12, showTermsFlag: true },
+        { term: 1, interval: 1 },
+      ],
+      PaymentInstrumentInfo: [
+        { nameOnAccount: 'Pat Lee', paymentProcessorReference: 'cus_9', noofPOS: 3 },
+        { nameOnAccount: 'Pat Lee' },
+      ],
       UserInfo: { name: 'sam', email: 'sam@example.com' },
       additionalInfo: { customerID: 42, billingCustomerID: 42 },
     });

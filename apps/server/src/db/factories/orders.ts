@@ -70,7 +70,12 @@ export function buildOrderDocument(input: OrderDocumentInput): OrderDocument {
   const noOfTerminals = input.noOfTerminals ?? blank.noOfTerminals ?? ORDER_DEFAULTS.noOfTerminals;
   const [hwPlanBlank, moPlanBlank] = blank.PaymentPlanInfo ?? [];
   const [hwMethodBlank, moMethodBlank] = blank.PaymentInstrumentInfo ?? [];
-  const planEntry = (template: Record<string, unknown> | undefined, type: string, p: OrderPlanInput, hardware: boolean) => ({
+  const planEntry = (
+    template: Record<string, unknown> | undefined,
+    type: string,
+    p: OrderPlanInput,
+    hardware: boolean,
+  ) => ({
     ...template,
     type,
     paymentPlanId: p.paymentPlanId ?? null,
@@ -143,11 +148,22 @@ export function buildOrderDocument(input: OrderDocumentInput): OrderDocument {
     BillingItemInfo: input.billingItems ?? blank.BillingItemInfo,
     NoteInfo: input.notes ?? blank.NoteInfo,
     BundleInfo: input.bundles ?? blank.BundleInfo,
-    PaymentPlanInfo: [planEntry(hwPlanBlank, PAYMENT_PLAN_KIND.HARDWARE, hw, true), planEntry(moPlanBlank, PAYMENT_PLAN_KIND.MONTHLY, mo, false)],
-    PaymentInstrumentInfo: [instrumentEntry(hwMethodBlank, PAYMENT_PLAN_KIND.HARDWARE, true), instrumentEntry(moMethodBlank, PAYMENT_PLAN_KIND.MONTHLY, false)],
+    PaymentPlanInfo: [
+      planEntry(hwPlanBlank, PAYMENT_PLAN_KIND.HARDWARE, hw, true),
+      planEntry(moPlanBlank, PAYMENT_PLAN_KIND.MONTHLY, mo, false),
+    ],
+    PaymentInstrumentInfo: [
+      instrumentEntry(hwMethodBlank, PAYMENT_PLAN_KIND.HARDWARE, true),
+      instrumentEntry(moMethodBlank, PAYMENT_PLAN_KIND.MONTHLY, false),
+    ],
     PaymentInfo: { ...blank.PaymentInfo, paymentProcessorReference: c?.paymentProcessorReference ?? null },
     UserInfo: input.user ?? blank.UserInfo,
-    additionalInfo: { ...blank.additionalInfo, billingCustomerID: c?.id ?? null, customerID: c?.id ?? null, ofa_id: c?.ofaCustomerId ?? null },
+    additionalInfo: {
+      ...blank.additionalInfo,
+      billingCustomerID: c?.id ?? null,
+      customerID: c?.id ?? null,
+      ofa_id: c?.ofaCustomerId ?? null,
+    },
   };
 }
 
@@ -168,7 +184,13 @@ export async function createOrder(
   if (customerId != null) [customer] = await db.select().from(customers).where(eq(customers.id, customerId));
   const id =
     values.id ??
-    Number(((await db.execute(sql`select nextval(pg_get_serial_sequence('orders', 'id')) as id`)) as unknown as { rows: { id: string }[] }).rows[0]!.id);
+    Number(
+      (
+        (await db.execute(sql`select nextval(pg_get_serial_sequence('orders', 'id')) as id`)) as unknown as {
+          rows: { id: string }[];
+        }
+      ).rows[0]!.id,
+    );
   const unifiedOrderId = values.unifiedOrderId ?? `UO-${uniqueSuffix()}`;
   const createdByEmail = values.createdByEmail ?? 'admin@example.com';
   const document =
@@ -212,7 +234,10 @@ export async function createStatusReason(
 ): Promise<typeof statusReasons.$inferSelect> {
   const status = overrides.status ?? '3';
   const reason = overrides.reason ?? 'Incomplete documents';
-  await db.insert(statusReasons).values({ status, reason, sortOrder: overrides.sortOrder ?? 0 }).onConflictDoNothing();
+  await db
+    .insert(statusReasons)
+    .values({ status, reason, sortOrder: overrides.sortOrder ?? 0 })
+    .onConflictDoNothing();
   const [row] = await db
     .select()
     .from(statusReasons)
@@ -228,7 +253,13 @@ export async function createOrderNote(
   const orderId = overrides.orderId ?? (await createOrder(db)).id;
   const [row] = await db
     .insert(orderNotes)
-    .values({ noteType: 'order_note', body: 'Merchant asked for a morning installation.', createdByEmail: 'service@example.com', ...overrides, orderId })
+    .values({
+      noteType: 'order_note',
+      body: 'Merchant asked for a morning installation.',
+      createdByEmail: 'service@example.com',
+      ...overrides,
+      orderId,
+    })
     .returning();
   return row!;
 }

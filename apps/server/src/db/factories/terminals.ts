@@ -42,7 +42,10 @@ export async function createTerminal(db: Db, overrides: Partial<NewTerminal> = {
   }
   const retired = overrides.status === 'retired';
   const retireReasonId =
-    overrides.retireReasonId ?? (retired ? (await createDomainData(db, { type: 'retire_reason', code: 'store_closed', label: 'Store closed' })).id : null);
+    overrides.retireReasonId ??
+    (retired
+      ? (await createDomainData(db, { type: 'retire_reason', code: 'store_closed', label: 'Store closed' })).id
+      : null);
   const elmerId = uniqueDigits(8);
   const [row] = await db
     .insert(terminals)

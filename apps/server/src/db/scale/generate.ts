@@ -111,7 +111,9 @@ async function main() {
   const statements = rangeStatements(offsets);
   await restoreIndexes(pool, parallel); // a previous run that died half-way
   await dropIndexes(pool);
-  console.log(`seed:scale: ${stores.toLocaleString('en-US')} stores in batches of ${batch.toLocaleString('en-US')}, ${parallel} at a time`);
+  console.log(
+    `seed:scale: ${stores.toLocaleString('en-US')} stores in batches of ${batch.toLocaleString('en-US')}, ${parallel} at a time`,
+  );
 
   const ranges: Array<[number, number]> = [];
   // Batches start on odd store numbers so each customer's two stores land in the same batch.

@@ -22,11 +22,95 @@ export interface Offsets {
 
 const sqlArray = (values: readonly string[]) => `(array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}])`;
 
-const FIRST = sqlArray(['Ava', 'Ben', 'Chloe', 'Dev', 'Elena', 'Farid', 'Grace', 'Hiro', 'Isla', 'Jamal', 'Kira', 'Luis', 'Mina', 'Noah', 'Omar', 'Priya', 'Quinn', 'Rosa', 'Sam', 'Tariq']);
-const LAST = sqlArray(['Nguyen', 'Smith', 'Patel', 'Garcia', 'Kim', 'Brown', 'Singh', 'Lopez', 'Chen', 'Martin', 'Roy', 'Tremblay', 'Ali', 'Wilson', 'Khan', 'Davis']);
-const WORD1 = sqlArray(['Corner', 'Sunrise', 'Maple', 'Harbor', 'Liberty', 'Golden', 'Prairie', 'Summit', 'Lakeside', 'Union', 'Pioneer', 'Cedar', 'Northern', 'Eastside', 'Riverside', 'Highland', 'Main Street', 'Village', 'Metro', 'Pacific']);
-const WORD2 = sqlArray(['Market', 'Deli', 'Liquor', 'Grocery', 'Mart', 'Food Store', 'Convenience', 'Fuel & Go', 'Smoke Shop', 'Bodega', 'Pantry', 'Express', 'Wine & Spirits', 'Pharmacy', 'Hardware']);
-const REPS = sqlArray(['Alice Moreau', 'Brian Otis', 'Carmen Diaz', 'Derek Lam', 'Erin Walsh', 'Felix Roy', 'Gina Park', 'Hector Ruiz']);
+const FIRST = sqlArray([
+  'Ava',
+  'Ben',
+  'Chloe',
+  'Dev',
+  'Elena',
+  'Farid',
+  'Grace',
+  'Hiro',
+  'Isla',
+  'Jamal',
+  'Kira',
+  'Luis',
+  'Mina',
+  'Noah',
+  'Omar',
+  'Priya',
+  'Quinn',
+  'Rosa',
+  'Sam',
+  'Tariq',
+]);
+const LAST = sqlArray([
+  'Nguyen',
+  'Smith',
+  'Patel',
+  'Garcia',
+  'Kim',
+  'Brown',
+  'Singh',
+  'Lopez',
+  'Chen',
+  'Martin',
+  'Roy',
+  'Tremblay',
+  'Ali',
+  'Wilson',
+  'Khan',
+  'Davis',
+]);
+const WORD1 = sqlArray([
+  'Corner',
+  'Sunrise',
+  'Maple',
+  'Harbor',
+  'Liberty',
+  'Golden',
+  'Prairie',
+  'Summit',
+  'Lakeside',
+  'Union',
+  'Pioneer',
+  'Cedar',
+  'Northern',
+  'Eastside',
+  'Riverside',
+  'Highland',
+  'Main Street',
+  'Village',
+  'Metro',
+  'Pacific',
+]);
+const WORD2 = sqlArray([
+  'Market',
+  'Deli',
+  'Liquor',
+  'Grocery',
+  'Mart',
+  'Food Store',
+  'Convenience',
+  'Fuel & Go',
+  'Smoke Shop',
+  'Bodega',
+  'Pantry',
+  'Express',
+  'Wine & Spirits',
+  'Pharmacy',
+  'Hardware',
+]);
+const REPS = sqlArray([
+  'Alice Moreau',
+  'Brian Otis',
+  'Carmen Diaz',
+  'Derek Lam',
+  'Erin Walsh',
+  'Felix Roy',
+  'Gina Park',
+  'Hector Ruiz',
+]);
 const US = sqlArray(US_STATES.slice(0, 50).map((s) => s.code));
 const CA = sqlArray(CA_PROVINCES.map((s) => s.code));
 const STATUSES = sqlArray(ORDER_STATUS_CODES);
@@ -136,4 +220,12 @@ export function rangeStatements(o: Offsets): string[] {
   ];
 }
 
-export const SCALE_TABLES = ['customers', 'stores', 'terminals', 'customer_payment_plans', 'invoices', 'transactions', 'orders'] as const;
+export const SCALE_TABLES = [
+  'customers',
+  'stores',
+  'terminals',
+  'customer_payment_plans',
+  'invoices',
+  'transactions',
+  'orders',
+] as const;

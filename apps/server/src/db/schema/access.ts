@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, type AnyPgColumn, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  type AnyPgColumn,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { ORDER_STATUS_CODES } from '@pos/domain';
 import { agents } from './agents';
 import { inList, timestamps, version } from './columns';
@@ -13,7 +24,10 @@ export const roles = pgTable(
     startStatus: text().notNull(),
     ...timestamps,
   },
-  (t) => [uniqueIndex('roles_name_uq').on(t.name), check('roles_start_status_check', inList(t.startStatus, ORDER_STATUS_CODES))],
+  (t) => [
+    uniqueIndex('roles_name_uq').on(t.name),
+    check('roles_start_status_check', inList(t.startStatus, ORDER_STATUS_CODES)),
+  ],
 );
 
 export const privileges = pgTable(
@@ -29,8 +43,12 @@ export const privileges = pgTable(
 export const rolePrivileges = pgTable(
   'role_privileges',
   {
-    roleId: integer().notNull().references(() => roles.id, { onDelete: 'cascade' }),
-    privilegeId: integer().notNull().references(() => privileges.id, { onDelete: 'cascade' }),
+    roleId: integer()
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    privilegeId: integer()
+      .notNull()
+      .references(() => privileges.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.privilegeId] }), index('role_privileges_privilege_idx').on(t.privilegeId)],
 );
@@ -41,7 +59,9 @@ export const staffUsers = pgTable(
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
     email: text().notNull(),
     name: text().notNull(),
-    roleId: integer().notNull().references(() => roles.id),
+    roleId: integer()
+      .notNull()
+      .references(() => roles.id),
     active: boolean().notNull().default(true),
     /** The account manager's username shown with the session (spec §3 account_manager_username). */
     accountManagerUsername: text(),
@@ -61,11 +81,18 @@ export const staffUsers = pgTable(
 export const userAdditionalPrivileges = pgTable(
   'user_additional_privileges',
   {
-    userId: integer().notNull().references(() => staffUsers.id, { onDelete: 'cascade' }),
-    privilegeId: integer().notNull().references(() => privileges.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    privilegeId: integer()
+      .notNull()
+      .references(() => privileges.id, { onDelete: 'cascade' }),
     grantedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.privilegeId] }), index('user_additional_privileges_privilege_idx').on(t.privilegeId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.privilegeId] }),
+    index('user_additional_privileges_privilege_idx').on(t.privilegeId),
+  ],
 );
 
 export const distributorAccounts = pgTable(
@@ -76,8 +103,12 @@ export const distributorAccounts = pgTable(
     name: text().notNull(),
     /** argon2id hash; never the password. */
     passwordHash: text().notNull(),
-    agentId: integer().notNull().references(() => agents.id),
-    roleId: integer().notNull().references(() => roles.id),
+    agentId: integer()
+      .notNull()
+      .references(() => agents.id),
+    roleId: integer()
+      .notNull()
+      .references(() => roles.id),
     accountManagerUsername: text(),
     active: boolean().notNull().default(true),
     failedAttempts: integer().notNull().default(0),
@@ -127,7 +158,14 @@ export const sessions = pgTable(
   ],
 );
 
-export const LINK_TOKEN_PURPOSES = ['contract_sign', 'contract_reauthorize', 'payment_update', 'payment_instrument', 'features', 'distributor_password_reset'] as const;
+export const LINK_TOKEN_PURPOSES = [
+  'contract_sign',
+  'contract_reauthorize',
+  'payment_update',
+  'payment_instrument',
+  'features',
+  'distributor_password_reset',
+] as const;
 
 /** Single-purpose, expiring, revocable links sent to merchants and distributors. Only the hash is stored. */
 export const linkTokens = pgTable(
@@ -159,7 +197,9 @@ export const integrationKeys = pgTable(
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
     keyHash: text().notNull(),
     name: text().notNull(),
-    agentId: integer().notNull().references(() => agents.id),
+    agentId: integer()
+      .notNull()
+      .references(() => agents.id),
     createdByStaffId: integer().references(() => staffUsers.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp({ withTimezone: true }),

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import {
   CREDIT_MEMO_STATUSES,
   CREDIT_MEMO_TYPES,
@@ -192,7 +203,10 @@ export const paymentInstruments = pgTable(
       'payment_instruments_bank_check',
       sql`${t.kind} <> 'bank' or (${t.accountNumberEncrypted} is not null and ${t.accountLast4} is not null)`,
     ),
-    check('payment_instruments_account_type_check', sql`${t.accountType} is null or ${t.accountType} in ('checking', 'savings')`),
+    check(
+      'payment_instruments_account_type_check',
+      sql`${t.accountType} is null or ${t.accountType} in ('checking', 'savings')`,
+    ),
   ],
 );
 
@@ -229,7 +243,10 @@ export const invoices = pgTable(
     check('invoices_status_check', inList(t.status, INVOICE_STATUSES)),
     check('invoices_type_check', inList(t.type, INVOICE_TYPES)),
     check('invoices_currency_check', inList(t.currency, CURRENCY_CODES)),
-    check('invoices_amounts_check', sql`${t.totalCents} >= 0 and ${t.taxCents} >= 0 and ${t.paidCents} >= 0 and ${t.paidCents} <= ${t.totalCents}`),
+    check(
+      'invoices_amounts_check',
+      sql`${t.totalCents} >= 0 and ${t.taxCents} >= 0 and ${t.paidCents} >= 0 and ${t.paidCents} <= ${t.totalCents}`,
+    ),
     check('invoices_due_check', sql`${t.dueOn} >= ${t.issuedOn}`),
   ],
 );
@@ -348,7 +365,9 @@ export const receipts = pgTable(
   },
   (t) => [
     index('receipts_customer_idx').on(t.customerId, t.receivedOn),
-    index('receipts_unapplied_idx').on(t.receivedOn).where(sql`${t.unappliedCents} > 0`),
+    index('receipts_unapplied_idx')
+      .on(t.receivedOn)
+      .where(sql`${t.unappliedCents} > 0`),
     check('receipts_method_check', inList(t.method, ['check', 'cash', 'wire', 'ach', 'card'])),
     check('receipts_currency_check', inList(t.currency, CURRENCY_CODES)),
     check('receipts_amount_check', sql`${t.amountCents} > 0 and ${t.unappliedCents} between 0 and ${t.amountCents}`),

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { CURRENCY_CODES, CUSTOMER_TYPES, MERCHANT_COUNTRY_CODES } from '@pos/domain';
 import { agents } from './agents';
 import { inList, nonNegative, timestamps, version } from './columns';
@@ -24,7 +36,11 @@ export const products = pgTable(
     active: boolean().notNull().default(true),
     ...timestamps,
   },
-  (t) => [uniqueIndex('products_sku_uq').on(t.sku), index('products_kind_idx').on(t.kind), check('products_kind_check', inList(t.kind, PRODUCT_KINDS))],
+  (t) => [
+    uniqueIndex('products_sku_uq').on(t.sku),
+    index('products_kind_idx').on(t.kind),
+    check('products_kind_check', inList(t.kind, PRODUCT_KINDS)),
+  ],
 );
 
 export const productPrices = pgTable(
@@ -211,6 +227,8 @@ export const banks = pgTable(
     institutionNumber: text(),
     active: boolean().notNull().default(true),
   },
-  (t) => [index('banks_country_idx').on(t.country, t.name), check('banks_country_check', inList(t.country, MERCHANT_COUNTRY_CODES))],
+  (t) => [
+    index('banks_country_idx').on(t.country, t.name),
+    check('banks_country_check', inList(t.country, MERCHANT_COUNTRY_CODES)),
+  ],
 );
-

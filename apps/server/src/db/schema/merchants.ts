@@ -155,7 +155,9 @@ export const stores = pgTable(
     ...version,
   },
   (t) => [
-    foreignKey({ name: 'stores_customer_fk', columns: [t.customerId], foreignColumns: [customers.id] }).onDelete('restrict'),
+    foreignKey({ name: 'stores_customer_fk', columns: [t.customerId], foreignColumns: [customers.id] }).onDelete(
+      'restrict',
+    ),
     index('stores_customer_idx').on(t.customerId),
     index('stores_sales_person_idx').on(t.salesPersonId),
     index('stores_status_idx').on(t.status),

@@ -1,11 +1,36 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { CONTRACT_STATUSES, CURRENCY_CODES, NOTE_TYPES, ORDER_FLOWS, ORDER_STATUS_CODES, ORDER_TYPES } from '@pos/domain';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import {
+  CONTRACT_STATUSES,
+  CURRENCY_CODES,
+  NOTE_TYPES,
+  ORDER_FLOWS,
+  ORDER_STATUS_CODES,
+  ORDER_TYPES,
+} from '@pos/domain';
 import { agents } from './agents';
 import { inList, timestamps, version } from './columns';
 import { customers, stores } from './merchants';
 
-export const UPLOAD_KINDS = ['storePicture', 'businessLicense', 'contract', 'resellerFile', 'checkImage', 'achCadImage'] as const;
+export const UPLOAD_KINDS = [
+  'storePicture',
+  'businessLicense',
+  'contract',
+  'resellerFile',
+  'checkImage',
+  'achCadImage',
+] as const;
 
 /** Every uploaded file: stored under a server-made key, with its checked type, size and hash. */
 export const uploads = pgTable(
@@ -91,7 +116,10 @@ export const statusReasons = pgTable(
     reason: text().notNull(),
     sortOrder: integer().notNull().default(0),
   },
-  (t) => [uniqueIndex('status_reasons_status_reason_uq').on(t.status, t.reason), check('status_reasons_status_check', inList(t.status, ORDER_STATUS_CODES))],
+  (t) => [
+    uniqueIndex('status_reasons_status_reason_uq').on(t.status, t.reason),
+    check('status_reasons_status_check', inList(t.status, ORDER_STATUS_CODES)),
+  ],
 );
 
 export const orderNotes = pgTable(
@@ -133,7 +161,10 @@ export const orderStatusHistory = pgTable(
     index('order_status_history_order_idx').on(t.orderId, t.changedAt),
     index('order_status_history_reason_idx').on(t.statusReasonId),
     check('order_status_history_to_check', inList(t.toStatus, ORDER_STATUS_CODES)),
-    check('order_status_history_from_check', sql`${t.fromStatus} is null or ${inList(t.fromStatus, ORDER_STATUS_CODES)}`),
+    check(
+      'order_status_history_from_check',
+      sql`${t.fromStatus} is null or ${inList(t.fromStatus, ORDER_STATUS_CODES)}`,
+    ),
   ],
 );
 
@@ -158,7 +189,10 @@ export const contracts = pgTable(
     index('contracts_upload_idx').on(t.uploadId),
     index('contracts_signed_upload_idx').on(t.signedUploadId),
     check('contracts_status_check', inList(t.status, CONTRACT_STATUSES)),
-    check('contracts_signed_check', sql`${t.status} <> 'signed' or (${t.signedAt} is not null and ${t.signedByName} is not null)`),
+    check(
+      'contracts_signed_check',
+      sql`${t.status} <> 'signed' or (${t.signedAt} is not null and ${t.signedByName} is not null)`,
+    ),
   ],
 );
 

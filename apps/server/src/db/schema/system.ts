@@ -34,6 +34,9 @@ export const auditLog = pgTable(
     index('audit_log_entity_idx').on(t.entity, t.entityId, t.at),
     index('audit_log_actor_idx').on(t.actorId, t.at),
     index('audit_log_at_idx').on(t.at),
-    check('audit_log_actor_type_check', sql`${t.actorType} in ('staff', 'distributor', 'merchant', 'system', 'anonymous')`),
+    check(
+      'audit_log_actor_type_check',
+      sql`${t.actorType} in ('staff', 'distributor', 'merchant', 'system', 'anonymous')`,
+    ),
   ],
 );

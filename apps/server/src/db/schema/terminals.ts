@@ -17,7 +17,10 @@ export const domainData = pgTable(
     sortOrder: integer().notNull().default(0),
     active: boolean().notNull().default(true),
   },
-  (t) => [uniqueIndex('domain_data_type_code_uq').on(t.type, t.code), index('domain_data_type_idx').on(t.type, t.sortOrder)],
+  (t) => [
+    uniqueIndex('domain_data_type_code_uq').on(t.type, t.code),
+    index('domain_data_type_idx').on(t.type, t.sortOrder),
+  ],
 );
 
 export const TERMINAL_STATUSES = ['active', 'pending', 'retired'] as const;

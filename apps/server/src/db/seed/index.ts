@@ -155,10 +155,15 @@ async function insertMany<T extends PgTable>(db: Db, table: T, rows: PgInsertVal
   }
   const tableSql = sql.identifier(getTableName(table));
   for (const list of groups.values()) {
-    const names = sql.join(Object.keys(list[0]!).map((n) => sql.identifier(n)), sql`, `);
+    const names = sql.join(
+      Object.keys(list[0]!).map((n) => sql.identifier(n)),
+      sql`, `,
+    );
     for (let i = 0; i < list.length; i += 500) {
       const json = JSON.stringify(list.slice(i, i + 500));
-      await db.execute(sql`insert into ${tableSql} (${names}) select ${names} from json_populate_recordset(null::${tableSql}, ${json}::json)`);
+      await db.execute(
+        sql`insert into ${tableSql} (${names}) select ${names} from json_populate_recordset(null::${tableSql}, ${json}::json)`,
+      );
     }
   }
 }
@@ -174,7 +179,9 @@ async function reserveIds(db: Db, table: string, n: number): Promise<number[]> {
 
 /** After rows were inserted with explicit ids outside the sequence, move the sequence past them. */
 async function resetSequence(db: Db, table: string): Promise<void> {
-  await db.execute(sql`select setval(pg_get_serial_sequence(${table}, 'id'), max(id)) from ${sql.identifier(table)} having max(id) is not null`);
+  await db.execute(
+    sql`select setval(pg_get_serial_sequence(${table}, 'id'), max(id)) from ${sql.identifier(table)} having max(id) is not null`,
+  );
 }
 
 const priceOf = new Map(BILLING_ITEM_DEFS.map((d) => [d.id, d.prices]));
@@ -190,10 +197,23 @@ const itemName = new Map(BILLING_ITEM_DEFS.map((d) => [d.id, d.name]));
 const taxBp = (country: MerchantCountryCode, state: string) => TAX_RATES[country][state]?.bp ?? 0;
 const tax = (amount: number, bp: number) => Math.round((amount * bp) / 10_000);
 
-const AGENT_DEFS: readonly { key: string; name: string; type: AgentType; code?: number; parent?: string; country?: MerchantCountryCode }[] = [
+const AGENT_DEFS: readonly {
+  key: string;
+  name: string;
+  type: AgentType;
+  code?: number;
+  parent?: string;
+  country?: MerchantCountryCode;
+}[] = [
   { key: 'demo', name: 'Demo Distributor LLC', type: AGENT_TYPE.DISTRIBUTOR, code: 5 },
   { key: 'gulfcoast', name: 'Gulf Coast POS Distributors', type: AGENT_TYPE.DISTRIBUTOR, code: 7 },
-  { key: 'gulfcoast.houston', name: 'Gulf Coast POS - Houston', type: AGENT_TYPE.DISTRIBUTOR, code: 7, parent: 'gulfcoast' },
+  {
+    key: 'gulfcoast.houston',
+    name: 'Gulf Coast POS - Houston',
+    type: AGENT_TYPE.DISTRIBUTOR,
+    code: 7,
+    parent: 'gulfcoast',
+  },
   { key: 'greatlakes', name: 'Great Lakes Retail Systems', type: AGENT_TYPE.DISTRIBUTOR, code: 8 },
   { key: 'maple', name: 'Maple POS Distribution Ltd.', type: AGENT_TYPE.DISTRIBUTOR, code: 5, country: 'CA' },
   { key: 'sunbelt', name: 'Sunbelt Referral Partners', type: AGENT_TYPE.REFP, code: 2 },
@@ -204,7 +224,13 @@ const AGENT_DEFS: readonly { key: string; name: string; type: AgentType; code?: 
   { key: 'rdc.central', name: 'RDC Central', type: AGENT_TYPE.RDC, code: 1, parent: 'rdc.southwest' },
 ];
 
-const SALES_PEOPLE: readonly { name: string; channel: SalesChannel; agent?: string; country?: MerchantCountryCode; manager: string }[] = [
+const SALES_PEOPLE: readonly {
+  name: string;
+  channel: SalesChannel;
+  agent?: string;
+  country?: MerchantCountryCode;
+  manager: string;
+}[] = [
   { name: 'Jordan Reyes', channel: 'IS', manager: 'is' },
   { name: 'Emily Carter', channel: 'IS', manager: 'is' },
   { name: 'Aisha Mohammed', channel: 'IS', manager: 'is' },
@@ -234,23 +260,210 @@ interface PromoDef {
   expiresIn: number | null;
 }
 const PROMOS: readonly PromoDef[] = [
-  { code: 'WELCOME100', name: 'New store: $100 off hardware', type: 'H', method: 'A', value: 100_00, customerType: 'N', currency: 'USD', billingItemId: 66, startsIn: -300, expiresIn: null },
-  { code: 'WELCOME100', name: 'New store: C$130 off hardware', type: 'H', method: 'A', value: 130_00, customerType: 'N', currency: 'CAD', billingItemId: 66, startsIn: -300, expiresIn: null },
-  { code: 'SPRING50', name: 'Spring hardware sale', type: 'H', method: 'A', value: 50_00, customerType: 'A', currency: 'USD', billingItemId: 66, startsIn: -420, expiresIn: -330 },
-  { code: 'SUMMER10', name: 'Summer: 10% off hardware', type: 'H', method: 'P', value: 10, customerType: 'A', currency: 'USD', billingItemId: 66, startsIn: -260, expiresIn: -170 },
-  { code: 'UPGRADE15', name: 'Upgrades: 15% off', type: 'H', method: 'P', value: 15, customerType: 'U', currency: 'USD', billingItemId: 66, startsIn: -90, expiresIn: 180 },
-  { code: 'TRANSFER75', name: 'Transfer incentive', type: 'H', method: 'A', value: 75_00, customerType: 'T', currency: 'USD', billingItemId: 66, startsIn: -60, expiresIn: 300 },
-  { code: 'REPLACE20', name: 'Replacement: 20% off', type: 'H', method: 'P', value: 20, customerType: 'R', currency: 'USD', billingItemId: 66, startsIn: -30, expiresIn: 365 },
-  { code: 'EXISTING25', name: 'Existing store add-on: $25 off', type: 'H', method: 'A', value: 25_00, customerType: 'E', currency: 'USD', billingItemId: 66, startsIn: -120, expiresIn: null },
-  { code: 'FREEMONTH', name: 'First month of service free', type: 'S', method: 'P', value: 100, customerType: 'N', currency: 'USD', billingItemId: 67, startsIn: -200, expiresIn: 120 },
-  { code: 'FREEMONTH', name: 'First month of service free', type: 'S', method: 'P', value: 100, customerType: 'N', currency: 'CAD', billingItemId: 67, startsIn: -200, expiresIn: 120 },
-  { code: 'REFER50', name: 'Referral credit', type: 'R', method: 'A', value: 50_00, customerType: 'A', currency: 'USD', billingItemId: 68, startsIn: -365, expiresIn: null },
-  { code: 'CANADA75', name: 'Canada launch: C$75 off', type: 'H', method: 'A', value: 75_00, customerType: 'A', currency: 'CAD', billingItemId: 66, startsIn: -500, expiresIn: -200 },
-  { code: 'HOLIDAY20', name: 'Holiday: 20% off hardware', type: 'H', method: 'P', value: 20, customerType: 'A', currency: 'USD', billingItemId: 66, startsIn: -420, expiresIn: -380 },
-  { code: 'HOLIDAY20', name: 'Holiday: 20% off hardware', type: 'H', method: 'P', value: 20, customerType: 'A', currency: 'CAD', billingItemId: 66, startsIn: -420, expiresIn: -380 },
-  { code: 'PETRO200', name: 'Petro system: $200 off', type: 'H', method: 'A', value: 200_00, customerType: 'N', currency: 'USD', billingItemId: 66, startsIn: -100, expiresIn: 200 },
-  { code: 'NRSPAY3', name: 'NRS Pay: three months at half price', type: 'S', method: 'P', value: 50, customerType: 'A', currency: 'USD', billingItemId: 67, startsIn: -45, expiresIn: 45 },
-  { code: 'QUEBEC10', name: 'Quebec: 10% off hardware', type: 'H', method: 'P', value: 10, customerType: 'N', currency: 'CAD', billingItemId: 66, startsIn: -20, expiresIn: 340 },
+  {
+    code: 'WELCOME100',
+    name: 'New store: $100 off hardware',
+    type: 'H',
+    method: 'A',
+    value: 100_00,
+    customerType: 'N',
+    currency: 'USD',
+    billingItemId: 66,
+    startsIn: -300,
+    expiresIn: null,
+  },
+  {
+    code: 'WELCOME100',
+    name: 'New store: C$130 off hardware',
+    type: 'H',
+    method: 'A',
+    value: 130_00,
+    customerType: 'N',
+    currency: 'CAD',
+    billingItemId: 66,
+    startsIn: -300,
+    expiresIn: null,
+  },
+  {
+    code: 'SPRING50',
+    name: 'Spring hardware sale',
+    type: 'H',
+    method: 'A',
+    value: 50_00,
+    customerType: 'A',
+    currency: 'USD',
+    billingItemId: 66,
+    startsIn: -420,
+    expiresIn: -330,
+  },
+  {
+    code: 'SUMMER10',
+    name: 'Summer: 10% off hardware',
+    type: 'H',
+    method: 'P',
+    value: 10,
+    customerType: 'A',
+    currency: 'USD',
+    billingItemId: 66,
+    startsIn: -260,
+    expiresIn: -170,
+  },
+  {
+    code: 'UPGRADE15',
+    name: 'Upgrades: 15% off',
+    type: 'H',
+    method: 'P',
+    value: 15,
+    customerType: 'U',
+    currency: 'USD',
+    billingItemId: 66,
+    startsIn: -90,
+    expiresIn: 180,
+  },
+  {
+    code: 'TRANSFER75',
+    name: 'Transfer incentive',
+    type: 'H',
+    method: 'A',
+    value: 75_00,
+    customerType: 'T',
+    currency: 'USD',
+    billingItemId: 66,
+    startsIn: -60,
+    expiresIn: 300,
+  },
+  {
+    code: 'REPLACE20',
+    name: 'Replacement: 20% off',
+    type: 'H',
+    method: 'P',
+    value: 20,
+    customerType: 'R',
+    currency: 'USD',
+    billingItemId: 66,
+    startsIn: -30,
+    expiresIn: 365,
+  },
+  {
+    code: 'EXISTING25',
+    name: 'Existing store add-on: $25 off',
+    type: 'H',
+    method: 'A',
+    value: 25_00,
+    customerType: 'E',
+    currency: 'USD',
+    billingItemId: 66,
+    startsIn: -120,
+    expiresIn: null,
+  },
+  {
+    code: 'FREEMONTH',
+    name: 'First month of service free',
+    type: 'S',
+    method: 'P',
+    value: 100,
+    customerType: 'N',
+    currency: 'USD',
+    billingItemId: 67,
+    startsIn: -200,
+    expiresIn: 120,
+  },
+  {
+    code: 'FREEMONTH',
+    name: 'First month of service free',
+    type: 'S',
+    method: 'P',
+    value: 100,
+    customerType: 'N',
+    currency: 'CAD',
+    billingItemId: 67,
+    startsIn: -200,
+    expiresIn: 120,
+  },
+  {
+    code: 'REFER50',
+    name: 'Referral credit',
+    type: 'R',
+    method: 'A',
+    value: 50_00,
+    customerType: 'A',
+    currency: 'USD',
+    billingItemId: 68,
+    startsIn: -365,
+    expiresIn: null,
+  },
+  {
+    code: 'CANADA75',
+    name: 'Canada launch: C$75 off',
+    type: 'H',
+    method: 'A',
+    value: 75_00,
+    customerType: 'A',
+    currency: 'CAD',
+    billingItemId: 66,
+    startsIn: -500,
+    expiresIn: -200,
+  },
+  {
+    code: 'HOLIDAY20',
+    name: 'Holiday: 20% off hardware',
+    type: 'H',
+    method: 'P',
+    value: 20,
+    customerType: 'A',
+    currency: 'USD',
+    billingItemId: 66,
+    startsIn: -420,
+    expiresIn: -380,
+  },
+  {
+    code: 'HOLIDAY20',
+    name: 'Holiday: 20% off hardware',
+    type: 'H',
+    method: 'P',
+    value: 20,
+    customerType: 'A',
+    currency: 'CAD',
+    billingItemId: 66,
+    startsIn: -420,
+    expiresIn: -380,
+  },
+  {
+    code: 'PETRO200',
+    name: 'Petro system: $200 off',
+    type: 'H',
+    method: 'A',
+    value: 200_00,
+    customerType: 'N',
+    currency: 'USD',
+    billingItemId: 66,
+    startsIn: -100,
+    expiresIn: 200,
+  },
+  {
+    code: 'NRSPAY3',
+    name: 'NRS Pay: three months at half price',
+    type: 'S',
+    method: 'P',
+    value: 50,
+    customerType: 'A',
+    currency: 'USD',
+    billingItemId: 67,
+    startsIn: -45,
+    expiresIn: 45,
+  },
+  {
+    code: 'QUEBEC10',
+    name: 'Quebec: 10% off hardware',
+    type: 'H',
+    method: 'P',
+    value: 10,
+    customerType: 'N',
+    currency: 'CAD',
+    billingItemId: 66,
+    startsIn: -20,
+    expiresIn: 340,
+  },
 ];
 
 type StoreStatus = 'active' | 'pending' | 'suspended' | 'closed';
@@ -280,7 +493,15 @@ interface StoreGen {
   petro: boolean;
   taxBp: number;
   orderId: number;
-  hw: { id: number; upfront: boolean; initial: number; recurring: number; financed: number; interest: number; saleLines: Line[] } | null;
+  hw: {
+    id: number;
+    upfront: boolean;
+    initial: number;
+    recurring: number;
+    financed: number;
+    interest: number;
+    saleLines: Line[];
+  } | null;
   svc: { id: number; kind: 'monthly' | 'yearly'; recurringLines: Line[] } | null;
   features: number[];
   bundleId: number | null;
@@ -319,21 +540,66 @@ export async function seedDemoData(database: Database, opts: SeedDemoOptions = {
     return { seeded: true, counts };
   });
   const ms = Math.round(performance.now() - started);
-  if (result.seeded) log(`demo seed: done in ${ms} ms (${Object.entries(result.counts).map(([t, n]) => `${t} ${n}`).join(', ')})`);
+  if (result.seeded)
+    log(
+      `demo seed: done in ${ms} ms (${Object.entries(result.counts)
+        .map(([t, n]) => `${t} ${n}`)
+        .join(', ')})`,
+    );
   else log('demo seed: already present, nothing to do');
   return { ...result, ms };
 }
 
 /** The tables the demo fills, for counts. */
 export const DEMO_TABLES = [
-  'roles', 'privileges', 'role_privileges', 'staff_users', 'distributor_accounts', 'agents', 'sales_persons',
-  'customers', 'stores', 'store_emails', 'customer_notes', 'agent_stores', 'terminals', 'domain_data',
-  'currencies', 'products', 'product_prices', 'billing_item_categories', 'billing_items', 'billing_item_prices',
-  'bundles', 'bundle_price_options', 'promotions', 'referrals', 'tax_rates', 'banks', 'customer_payment_plans',
-  'customer_billing_items', 'customer_bundles', 'payment_instruments', 'invoices', 'invoice_lines', 'transactions',
-  'credit_memos', 'receipts', 'receipt_allocations', 'write_offs', 'returns', 'tax_certificates', 'orders',
-  'order_notes', 'order_status_history', 'status_reasons', 'contracts', 'agent_orders', 'order_promotions',
-  'sales_history', 'audit_log',
+  'roles',
+  'privileges',
+  'role_privileges',
+  'staff_users',
+  'distributor_accounts',
+  'agents',
+  'sales_persons',
+  'customers',
+  'stores',
+  'store_emails',
+  'customer_notes',
+  'agent_stores',
+  'terminals',
+  'domain_data',
+  'currencies',
+  'products',
+  'product_prices',
+  'billing_item_categories',
+  'billing_items',
+  'billing_item_prices',
+  'bundles',
+  'bundle_price_options',
+  'promotions',
+  'referrals',
+  'tax_rates',
+  'banks',
+  'customer_payment_plans',
+  'customer_billing_items',
+  'customer_bundles',
+  'payment_instruments',
+  'invoices',
+  'invoice_lines',
+  'transactions',
+  'credit_memos',
+  'receipts',
+  'receipt_allocations',
+  'write_offs',
+  'returns',
+  'tax_certificates',
+  'orders',
+  'order_notes',
+  'order_status_history',
+  'status_reasons',
+  'contracts',
+  'agent_orders',
+  'order_promotions',
+  'sales_history',
+  'audit_log',
 ] as const;
 
 export async function countRows(db: Db): Promise<Record<string, number>> {
@@ -358,8 +624,18 @@ async function writeDemoData(db: Db, opts: SeedDemoOptions, log: (m: string) => 
   await db
     .insert(taxRates)
     .values([
-      ...US_STATES.map((s) => ({ country: 'US', state: s.code, rateBasisPoints: taxBp('US', s.code), label: TAX_RATES.US[s.code]?.label ?? 'State sales tax' })),
-      ...CA_PROVINCES.map((s) => ({ country: 'CA', state: s.code, rateBasisPoints: taxBp('CA', s.code), label: TAX_RATES.CA[s.code]?.label ?? 'GST' })),
+      ...US_STATES.map((s) => ({
+        country: 'US',
+        state: s.code,
+        rateBasisPoints: taxBp('US', s.code),
+        label: TAX_RATES.US[s.code]?.label ?? 'State sales tax',
+      })),
+      ...CA_PROVINCES.map((s) => ({
+        country: 'CA',
+        state: s.code,
+        rateBasisPoints: taxBp('CA', s.code),
+        label: TAX_RATES.CA[s.code]?.label ?? 'GST',
+      })),
     ])
     .onConflictDoNothing();
   const existingBanks = await db.select({ name: banks.name }).from(banks);
@@ -367,11 +643,20 @@ async function writeDemoData(db: Db, opts: SeedDemoOptions, log: (m: string) => 
   await insertMany(
     db,
     banks,
-    BANKS.filter((b) => !haveBank.has(b.name)).map((b) => ({ name: b.name, country: b.country, routingNumber: b.routingNumber ?? null, institutionNumber: b.institutionNumber ?? null })),
+    BANKS.filter((b) => !haveBank.has(b.name)).map((b) => ({
+      name: b.name,
+      country: b.country,
+      routingNumber: b.routingNumber ?? null,
+      institutionNumber: b.institutionNumber ?? null,
+    })),
   );
   await db
     .insert(domainData)
-    .values(Object.entries(DOMAIN_DATA).flatMap(([type, list]) => list.map(([code, label], i) => ({ type, code, label, sortOrder: i + 1 }))))
+    .values(
+      Object.entries(DOMAIN_DATA).flatMap(([type, list]) =>
+        list.map(([code, label], i) => ({ type, code, label, sortOrder: i + 1 })),
+      ),
+    )
     .onConflictDoNothing();
   const retireReasons = new Map(
     (await db.select().from(domainData).where(eq(domainData.type, 'retire_reason'))).map((r) => [r.code, r.id]),
@@ -379,12 +664,15 @@ async function writeDemoData(db: Db, opts: SeedDemoOptions, log: (m: string) => 
   await db
     .insert(statusReasons)
     .values(
-      ORDER_STATUS_CODES.flatMap((status) => (STATUS_REASONS[status] ?? []).map((reason, i) => ({ status, reason, sortOrder: i + 1 }))),
+      ORDER_STATUS_CODES.flatMap((status) =>
+        (STATUS_REASONS[status] ?? []).map((reason, i) => ({ status, reason, sortOrder: i + 1 })),
+      ),
     )
     .onConflictDoNothing();
   const reasonRows = await db.select().from(statusReasons);
   const reasonsByStatus = new Map<string, { id: number; reason: string }[]>();
-  for (const r of reasonRows) reasonsByStatus.set(r.status, [...(reasonsByStatus.get(r.status) ?? []), { id: r.id, reason: r.reason }]);
+  for (const r of reasonRows)
+    reasonsByStatus.set(r.status, [...(reasonsByStatus.get(r.status) ?? []), { id: r.id, reason: r.reason }]);
   for (const list of reasonsByStatus.values()) list.sort((a, b) => a.id - b.id);
   log('demo seed: roles, privileges, catalogue, tax rates, banks, look-ups');
 
@@ -415,10 +703,18 @@ async function writeDemoData(db: Db, opts: SeedDemoOptions, log: (m: string) => 
   const agentRows = await db
     .select({ id: agents.id, email: agents.email })
     .from(agents)
-    .where(inArray(agents.email, AGENT_DEFS.map((a) => agentEmail(a.key))));
+    .where(
+      inArray(
+        agents.email,
+        AGENT_DEFS.map((a) => agentEmail(a.key)),
+      ),
+    );
   const agentId = new Map(AGENT_DEFS.map((a) => [a.key, agentRows.find((r) => r.email === agentEmail(a.key))!.id]));
 
-  const staffAgent: Partial<Record<string, number>> = { distributor: agentId.get('demo'), rdc: agentId.get('rdc.southwest') };
+  const staffAgent: Partial<Record<string, number>> = {
+    distributor: agentId.get('demo'),
+    rdc: agentId.get('rdc.southwest'),
+  };
   await db
     .insert(staffUsers)
     .values(
@@ -444,7 +740,11 @@ async function writeDemoData(db: Db, opts: SeedDemoOptions, log: (m: string) => 
     .onConflictDoNothing();
 
   const spIds = await reserveIds(db, 'sales_persons', SALES_PEOPLE.length);
-  const salesPeople = SALES_PEOPLE.map((p, i) => ({ ...p, id: spIds[i]!, agentId: p.agent ? agentId.get(p.agent)! : null }));
+  const salesPeople = SALES_PEOPLE.map((p, i) => ({
+    ...p,
+    id: spIds[i]!,
+    agentId: p.agent ? agentId.get(p.agent)! : null,
+  }));
   await insertMany(
     db,
     salesPersons,
@@ -457,7 +757,9 @@ async function writeDemoData(db: Db, opts: SeedDemoOptions, log: (m: string) => 
       agentId: p.agentId,
     })),
   );
-  log(`demo seed: ${AGENT_DEFS.length} agents, ${DEMO_STAFF.length} staff users, 1 distributor login, ${salesPeople.length} sales persons`);
+  log(
+    `demo seed: ${AGENT_DEFS.length} agents, ${DEMO_STAFF.length} staff users, 1 distributor login, ${salesPeople.length} sales persons`,
+  );
 
   // ── customers and stores (decided in memory first) ─────────────────────────────────────────────────
   const customerIds = await reserveIds(db, 'customers', usCount + caCount);
@@ -496,18 +798,45 @@ async function writeDemoData(db: Db, opts: SeedDemoOptions, log: (m: string) => 
     });
   }
 
-  const storeSpecs: { customer: CustomerGen; values: NewStore; status: StoreStatus; createdAt: Date; closedAt: Date | null; terminals: number }[] = [];
+  const storeSpecs: {
+    customer: CustomerGen;
+    values: NewStore;
+    status: StoreStatus;
+    createdAt: Date;
+    closedAt: Date | null;
+    terminals: number;
+  }[] = [];
   for (const c of customerGens) {
-    const count = c.special === 'T' ? 5 : c.special === 'D' ? 4 : rng.weighted([[1, 45], [2, 30], [3, 15], [4, 10]] as const);
+    const count =
+      c.special === 'T'
+        ? 5
+        : c.special === 'D'
+          ? 4
+          : rng.weighted([
+              [1, 45],
+              [2, 30],
+              [3, 15],
+              [4, 10],
+            ] as const);
     // Most multi-store customers are a small chain: one name and kind of business, several addresses.
     const chain = count > 1 && rng.chance(0.6);
     let first: NewStore | undefined;
     for (let k = 0; k < count; k++) {
       const base = storeValues(rng, { id: c.id, country: c.country }, {});
       first ??= base;
-      const dba = c.special === 'T' ? `QA Lane ${k + 1}` : c.special === 'D' ? `Demo Store ${k + 1}` : chain ? first.doingBusinessAs : base.doingBusinessAs;
+      const dba =
+        c.special === 'T'
+          ? `QA Lane ${k + 1}`
+          : c.special === 'D'
+            ? `Demo Store ${k + 1}`
+            : chain
+              ? first.doingBusinessAs
+              : base.doingBusinessAs;
       const kindOfBusiness = chain ? first.kindOfBusiness : base.kindOfBusiness;
-      let createdAt = k === 0 ? addDays(c.createdAt, rng.int(0, 20) + rng.next()) : addDays(c.createdAt, rng.next() * ((today.getTime() - c.createdAt.getTime()) / DAY - 1));
+      let createdAt =
+        k === 0
+          ? addDays(c.createdAt, rng.int(0, 20) + rng.next())
+          : addDays(c.createdAt, rng.next() * ((today.getTime() - c.createdAt.getTime()) / DAY - 1));
       let status: StoreStatus = 'active';
       let closedAt: Date | null = null;
       if (!c.special) {
@@ -528,7 +857,13 @@ async function writeDemoData(db: Db, opts: SeedDemoOptions, log: (m: string) => 
         status,
         createdAt,
         closedAt,
-        terminals: c.special ? 1 : rng.weighted([[1, 55], [2, 30], [3, 15]] as const),
+        terminals: c.special
+          ? 1
+          : rng.weighted([
+              [1, 55],
+              [2, 30],
+              [3, 15],
+            ] as const),
         values: {
           ...base,
           doingBusinessAs: dba,
@@ -553,7 +888,11 @@ async function writeDemoData(db: Db, opts: SeedDemoOptions, log: (m: string) => 
     const g: StoreGen = {
       id: storeIds[i]!,
       customer: s.customer,
-      values: { ...s.values, id: storeIds[i]!, mid: s.values.mid ? `8${String(storeIds[i]!).padStart(11, '0')}` : null },
+      values: {
+        ...s.values,
+        id: storeIds[i]!,
+        mid: s.values.mid ? `8${String(storeIds[i]!).padStart(11, '0')}` : null,
+      },
       status: s.status,
       createdAt: s.createdAt,
       closedAt: s.closedAt,
@@ -579,50 +918,135 @@ async function writeDemoData(db: Db, opts: SeedDemoOptions, log: (m: string) => 
   billed.forEach((s, i) => {
     const cur = s.customer.currency;
     const product = s.petro ? OTHER_IDS.PETRO_PRODUCT_ID : OTHER_IDS.TERMINAL_PRODUCT_ID;
-    const accessories = rng.sample(PRODUCT_DEFS.filter((p) => p.kind === 'accessory'), rng.int(0, 3));
+    const accessories = rng.sample(
+      PRODUCT_DEFS.filter((p) => p.kind === 'accessory'),
+      rng.int(0, 3),
+    );
     const saleLines: Line[] = [
-      { billingItemId: s.petro ? HARDWARE_ITEM_IDS.PETRO : HARDWARE_ITEM_IDS.TERMINAL, description: PRODUCT_DEFS.find((p) => p.id === product)!.name, quantity: s.terminals, unitCents: productPrice(product, cur) },
-      ...accessories.map((a) => ({ billingItemId: HARDWARE_ITEM_IDS.ACCESSORIES, description: a.name, quantity: 1, unitCents: productPrice(a.id, cur) })),
-      { billingItemId: BILLING_ITEM_IDS.SHIPPING, description: itemName.get(BILLING_ITEM_IDS.SHIPPING)!, quantity: 1, unitCents: itemPrice(BILLING_ITEM_IDS.SHIPPING, cur) },
+      {
+        billingItemId: s.petro ? HARDWARE_ITEM_IDS.PETRO : HARDWARE_ITEM_IDS.TERMINAL,
+        description: PRODUCT_DEFS.find((p) => p.id === product)!.name,
+        quantity: s.terminals,
+        unitCents: productPrice(product, cur),
+      },
+      ...accessories.map((a) => ({
+        billingItemId: HARDWARE_ITEM_IDS.ACCESSORIES,
+        description: a.name,
+        quantity: 1,
+        unitCents: productPrice(a.id, cur),
+      })),
+      {
+        billingItemId: BILLING_ITEM_IDS.SHIPPING,
+        description: itemName.get(BILLING_ITEM_IDS.SHIPPING)!,
+        quantity: 1,
+        unitCents: itemPrice(BILLING_ITEM_IDS.SHIPPING, cur),
+      },
     ];
     const subtotal = lineTotal(saleLines);
     const saleTax = tax(subtotal, s.taxBp);
-    if (saleTax > 0) saleLines.push({ billingItemId: BILLING_ITEM_IDS.TAX, description: 'Sales tax', quantity: 1, unitCents: saleTax });
+    if (saleTax > 0)
+      saleLines.push({
+        billingItemId: BILLING_ITEM_IDS.TAX,
+        description: 'Sales tax',
+        quantity: 1,
+        unitCents: saleTax,
+      });
     const total = subtotal + saleTax;
     const upfront = rng.chance(0.7);
     const initial = upfront ? total : Math.round(total * 0.2);
     const financed = total - initial;
     const interest = Math.round((financed * FEES.INSTALLMENT_INTEREST_PERCENT) / 100);
-    if (!upfront) saleLines.push({ billingItemId: BILLING_ITEM_IDS.INSTALLMENT, description: 'Financed over 12 monthly installments', quantity: 1, unitCents: -financed });
+    if (!upfront)
+      saleLines.push({
+        billingItemId: BILLING_ITEM_IDS.INSTALLMENT,
+        description: 'Financed over 12 monthly installments',
+        quantity: 1,
+        unitCents: -financed,
+      });
     const hwId = planIds[2 * i]!;
     const svcId = planIds[2 * i + 1]!;
-    s.hw = { id: hwId, upfront, initial, recurring: upfront ? 0 : Math.round((financed + interest) / 12), financed, interest, saleLines };
+    s.hw = {
+      id: hwId,
+      upfront,
+      initial,
+      recurring: upfront ? 0 : Math.round((financed + interest) / 12),
+      financed,
+      interest,
+      saleLines,
+    };
 
     const kind = rng.chance(0.8) ? ('monthly' as const) : ('yearly' as const);
     const feeItem = kind === 'monthly' ? BILLING_ITEM_IDS.MONTHLY_SERVICE_FEE : BILLING_ITEM_IDS.YEARLY_SERVICE_FEE;
     const factor = kind === 'monthly' ? 1 : 10;
-    const recurringLines: Line[] = [{ billingItemId: feeItem, description: itemName.get(feeItem)!, quantity: 1, unitCents: itemPrice(feeItem, cur) }];
-    if (s.terminals > 1) recurringLines.push({ billingItemId: 213, description: itemName.get(213)!, quantity: s.terminals - 1, unitCents: itemPrice(213, cur) * factor });
-    if (s.petro) recurringLines.push({ billingItemId: BILLING_ITEM_IDS.MARKET_FEE, description: itemName.get(BILLING_ITEM_IDS.MARKET_FEE)!, quantity: 1, unitCents: itemPrice(BILLING_ITEM_IDS.MARKET_FEE, cur) * factor });
+    const recurringLines: Line[] = [
+      { billingItemId: feeItem, description: itemName.get(feeItem)!, quantity: 1, unitCents: itemPrice(feeItem, cur) },
+    ];
+    if (s.terminals > 1)
+      recurringLines.push({
+        billingItemId: 213,
+        description: itemName.get(213)!,
+        quantity: s.terminals - 1,
+        unitCents: itemPrice(213, cur) * factor,
+      });
+    if (s.petro)
+      recurringLines.push({
+        billingItemId: BILLING_ITEM_IDS.MARKET_FEE,
+        description: itemName.get(BILLING_ITEM_IDS.MARKET_FEE)!,
+        quantity: 1,
+        unitCents: itemPrice(BILLING_ITEM_IDS.MARKET_FEE, cur) * factor,
+      });
     if (kind === 'monthly') {
-      s.features = rng.sample(FEATURE_ITEM_IDS.filter((id) => id !== 213 && id !== 214), rng.weighted([[0, 50], [1, 25], [2, 15], [3, 10]] as const));
-      for (const f of s.features) recurringLines.push({ billingItemId: f, description: itemName.get(f)!, quantity: 1, unitCents: itemPrice(f, cur) });
+      s.features = rng.sample(
+        FEATURE_ITEM_IDS.filter((id) => id !== 213 && id !== 214),
+        rng.weighted([
+          [0, 50],
+          [1, 25],
+          [2, 15],
+          [3, 10],
+        ] as const),
+      );
+      for (const f of s.features)
+        recurringLines.push({
+          billingItemId: f,
+          description: itemName.get(f)!,
+          quantity: 1,
+          unitCents: itemPrice(f, cur),
+        });
       if (rng.chance(0.25)) {
         s.bundleId = rng.pick(NRS_PAY_BUNDLE_IDS);
         const def = BUNDLE_DEFS.find((b) => b.id === s.bundleId)!;
         for (const item of def.items)
-          recurringLines.push({ billingItemId: item.billingItemId, description: `${def.name}: ${itemName.get(item.billingItemId)}`, quantity: 1, unitCents: cur === 'USD' ? item.usdCents : cadPrice(item.usdCents) });
+          recurringLines.push({
+            billingItemId: item.billingItemId,
+            description: `${def.name}: ${itemName.get(item.billingItemId)}`,
+            quantity: 1,
+            unitCents: cur === 'USD' ? item.usdCents : cadPrice(item.usdCents),
+          });
       }
     }
-    if (rng.chance(0.05)) recurringLines.push({ billingItemId: 113, description: itemName.get(113)!, quantity: 1, unitCents: itemPrice(113, cur) * factor });
+    if (rng.chance(0.05))
+      recurringLines.push({
+        billingItemId: 113,
+        description: itemName.get(113)!,
+        quantity: 1,
+        unitCents: itemPrice(113, cur) * factor,
+      });
     s.svc = { id: svcId, kind, recurringLines };
 
     const startsOn = iso(s.createdAt);
     const yearsIn = Math.floor((today.getTime() - s.createdAt.getTime()) / (365.25 * DAY));
-    const anniversary = new Date(Date.UTC(s.createdAt.getUTCFullYear() + yearsIn + 1, s.createdAt.getUTCMonth(), s.createdAt.getUTCDate()));
+    const anniversary = new Date(
+      Date.UTC(s.createdAt.getUTCFullYear() + yearsIn + 1, s.createdAt.getUTCMonth(), s.createdAt.getUTCDate()),
+    );
     const live = s.status === 'active' || s.status === 'suspended';
     const license =
-      s.status === 'closed' ? iso(s.closedAt!) : s.status === 'suspended' ? iso(monthStart(anchor, -1)) : kind === 'monthly' ? iso(monthStart(anchor, 1)) : iso(anniversary);
+      s.status === 'closed'
+        ? iso(s.closedAt!)
+        : s.status === 'suspended'
+          ? iso(monthStart(anchor, -1))
+          : kind === 'monthly'
+            ? iso(monthStart(anchor, 1))
+            : iso(anniversary);
     s.values.licenseExpiresOn = license;
     const installmentsDone = monthKey(today) - monthKey(s.createdAt) > 12;
     planRows.push(
@@ -681,14 +1105,26 @@ async function writeDemoData(db: Db, opts: SeedDemoOptions, log: (m: string) => 
         endsOn: s.closedAt ? iso(s.closedAt) : null,
       });
     }
-    if (s.bundleId) bundleRows.push({ customerId: s.customer.id, storeId: s.id, bundleId: s.bundleId, planId: svcId, status: s.status === 'closed' ? 'C' : 'A', startsOn });
+    if (s.bundleId)
+      bundleRows.push({
+        customerId: s.customer.id,
+        storeId: s.id,
+        bundleId: s.bundleId,
+        planId: svcId,
+        status: s.status === 'closed' ? 'C' : 'A',
+        startsOn,
+      });
   });
 
   // ── payment instruments ──────────────────────────────────────────────────────────────────────────
   const usBanks = BANKS.filter((b) => b.country === 'US');
   const caBanks = BANKS.filter((b) => b.country === 'CA');
   const instrumentPlan = customerGens.map((c) => ({ c, second: rng.chance(0.1) }));
-  const instrumentIds = await reserveIds(db, 'payment_instruments', instrumentPlan.reduce((n, p) => n + (p.second ? 2 : 1), 0));
+  const instrumentIds = await reserveIds(
+    db,
+    'payment_instruments',
+    instrumentPlan.reduce((n, p) => n + (p.second ? 2 : 1), 0),
+  );
   let nextInstrument = 0;
   const instrumentRows: PgInsertValue<typeof paymentInstruments>[] = [];
   for (const { c, second } of instrumentPlan) {
@@ -720,7 +1156,12 @@ async function writeDemoData(db: Db, opts: SeedDemoOptions, log: (m: string) => 
         customerId: c.id,
         kind: 'card',
         nameOnAccount: holder,
-        cardBrand: rng.weighted([['visa', 50], ['mastercard', 30], ['amex', 12], ['discover', 8]] as const),
+        cardBrand: rng.weighted([
+          ['visa', 50],
+          ['mastercard', 30],
+          ['amex', 12],
+          ['discover', 8],
+        ] as const),
         cardLast4: last4,
         cardExpMonth: rng.int(1, 12),
         cardExpYear: today.getUTCFullYear() + (active ? rng.int(1, 5) : -1),
@@ -748,7 +1189,8 @@ async function writeDemoData(db: Db, opts: SeedDemoOptions, log: (m: string) => 
   for (const s of billed) {
     const start = s.createdAt;
     const endKey = s.closedAt ? monthKey(s.closedAt) : monthKey(anchor);
-    if (monthKey(start) >= monthKey(windowStart)) invoiceSpecs.push({ s, planId: s.hw!.id, type: 'S', issued: start, lines: s.hw!.saleLines });
+    if (monthKey(start) >= monthKey(windowStart))
+      invoiceSpecs.push({ s, planId: s.hw!.id, type: 'S', issued: start, lines: s.hw!.saleLines });
     for (let m = monthStart(windowStart); monthKey(m) <= endKey; m = monthStart(m, 1)) {
       const sinceStart = monthKey(m) - monthKey(start);
       if (sinceStart < 0) continue;
@@ -761,8 +1203,22 @@ async function writeDemoData(db: Db, opts: SeedDemoOptions, log: (m: string) => 
           type: 'I',
           issued: m,
           lines: [
-            { billingItemId: BILLING_ITEM_IDS.INSTALLMENT, description: `Installment ${sinceStart} of 12`, quantity: 1, unitCents: principal },
-            ...(interest > 0 ? [{ billingItemId: BILLING_ITEM_IDS.INTEREST, description: itemName.get(BILLING_ITEM_IDS.INTEREST)!, quantity: 1, unitCents: interest }] : []),
+            {
+              billingItemId: BILLING_ITEM_IDS.INSTALLMENT,
+              description: `Installment ${sinceStart} of 12`,
+              quantity: 1,
+              unitCents: principal,
+            },
+            ...(interest > 0
+              ? [
+                  {
+                    billingItemId: BILLING_ITEM_IDS.INTEREST,
+                    description: itemName.get(BILLING_ITEM_IDS.INTEREST)!,
+                    quantity: 1,
+                    unitCents: interest,
+                  },
+                ]
+              : []),
           ],
         });
       }
@@ -771,7 +1227,8 @@ async function writeDemoData(db: Db, opts: SeedDemoOptions, log: (m: string) => 
       const issued = sinceStart === 0 ? start : m;
       const lines = [...s.svc!.recurringLines];
       const t = tax(lineTotal(lines), s.taxBp);
-      if (t > 0) lines.push({ billingItemId: BILLING_ITEM_IDS.TAX, description: 'Sales tax', quantity: 1, unitCents: t });
+      if (t > 0)
+        lines.push({ billingItemId: BILLING_ITEM_IDS.TAX, description: 'Sales tax', quantity: 1, unitCents: t });
       invoiceSpecs.push({ s, planId: s.svc!.id, type: 'M', issued, lines });
     }
   }
@@ -781,7 +1238,13 @@ async function writeDemoData(db: Db, opts: SeedDemoOptions, log: (m: string) => 
   const invoiceRows: PgInsertValue<typeof invoices>[] = [];
   const lineRows: PgInsertValue<typeof invoiceLines>[] = [];
   const txRows: PgInsertValue<typeof transactions>[] = [];
-  const receiptSpecs: { customer: CustomerGen; amount: number; invoiceId: number | null; received: Date; method: string }[] = [];
+  const receiptSpecs: {
+    customer: CustomerGen;
+    amount: number;
+    invoiceId: number | null;
+    received: Date;
+    method: string;
+  }[] = [];
   const unpaidOld: { id: number; s: StoreGen; total: number; issued: Date }[] = [];
   const paidInvoices: { id: number; s: StoreGen; total: number; issued: Date }[] = [];
   invoiceSpecs.forEach((spec, i) => {
@@ -789,7 +1252,9 @@ async function writeDemoData(db: Db, opts: SeedDemoOptions, log: (m: string) => 
     const { s } = spec;
     const cur = s.customer.currency;
     const total = lineTotal(spec.lines);
-    const taxCents = spec.lines.filter((l) => l.billingItemId === BILLING_ITEM_IDS.TAX).reduce((n, l) => n + l.unitCents, 0);
+    const taxCents = spec.lines
+      .filter((l) => l.billingItemId === BILLING_ITEM_IDS.TAX)
+      .reduce((n, l) => n + l.unitCents, 0);
     const dueOn = addDays(spec.issued, spec.type === 'S' ? 0 : 10);
     const current = monthKey(spec.issued) === monthKey(anchor) && spec.type !== 'S';
     const lastMonths = monthKey(anchor) - monthKey(spec.issued) <= 2;
@@ -798,7 +1263,16 @@ async function writeDemoData(db: Db, opts: SeedDemoOptions, log: (m: string) => 
     else if (spec.type === 'S') outcome = rng.chance(0.04) ? 'check' : 'paid';
     else if (s.status === 'suspended' && lastMonths) outcome = 'failed';
     else if (s.closedAt && monthKey(spec.issued) === monthKey(s.closedAt)) outcome = 'failed';
-    else outcome = rng.weighted([['paid', 880], ['retried', 40], ['failed', 35], ['check', 25], ['reversed', 10], ['chargeback', 7], ['void', 3]] as const);
+    else
+      outcome = rng.weighted([
+        ['paid', 880],
+        ['retried', 40],
+        ['failed', 35],
+        ['check', 25],
+        ['reversed', 10],
+        ['chargeback', 7],
+        ['void', 3],
+      ] as const);
     const paid = outcome === 'paid' || outcome === 'retried' || outcome === 'check' || outcome === 'void';
     const at = (d: Date, hours: number) => new Date(d.getTime() + hours * 3_600_000);
     invoiceRows.push({
@@ -810,7 +1284,10 @@ async function writeDemoData(db: Db, opts: SeedDemoOptions, log: (m: string) => 
       status: outcome === 'reversed' ? 'R' : paid ? 'P' : 'N',
       type: spec.type,
       periodStart: spec.type === 'S' ? null : iso(spec.issued),
-      periodEnd: spec.type === 'S' ? null : iso(addDays(monthStart(spec.issued, spec.type === 'M' && s.svc!.kind === 'yearly' ? 12 : 1), -1)),
+      periodEnd:
+        spec.type === 'S'
+          ? null
+          : iso(addDays(monthStart(spec.issued, spec.type === 'M' && s.svc!.kind === 'yearly' ? 12 : 1), -1)),
       issuedOn: iso(spec.issued),
       dueOn: iso(dueOn),
       totalCents: total,
@@ -821,15 +1298,40 @@ async function writeDemoData(db: Db, opts: SeedDemoOptions, log: (m: string) => 
       createdAt: at(spec.issued, 2),
       updatedAt: at(dueOn, 10),
     });
-    for (const l of spec.lines) lineRows.push({ invoiceId: id, billingItemId: l.billingItemId, description: l.description, quantity: l.quantity, unitCents: l.unitCents, amountCents: l.quantity * l.unitCents });
+    for (const l of spec.lines)
+      lineRows.push({
+        invoiceId: id,
+        billingItemId: l.billingItemId,
+        description: l.description,
+        quantity: l.quantity,
+        unitCents: l.unitCents,
+        amountCents: l.quantity * l.unitCents,
+      });
     if (paid) paidInvoices.push({ id, s, total, issued: spec.issued });
     if (outcome === 'failed' && !current) unpaidOld.push({ id, s, total, issued: spec.issued });
 
-    const base = { customerId: s.customer.id, storeId: s.id, invoiceId: id, paymentInstrumentId: s.customer.instrumentId, amountCents: total, currency: cur };
+    const base = {
+      customerId: s.customer.id,
+      storeId: s.id,
+      invoiceId: id,
+      paymentInstrumentId: s.customer.instrumentId,
+      amountCents: total,
+      currency: cur,
+    };
     const ref = () => `${s.customer.instrumentKind === 'card' ? 'ch' : 'ach'}_${rng.digits(16)}`;
     const tx = (status: string, hours: number, extra: Partial<PgInsertValue<typeof transactions>> = {}) => {
       const attemptedAt = at(dueOn, hours);
-      txRows.push({ ...base, kind: 'charge', status, gatewayReference: ref(), attemptedAt, settledAt: status === 'S' || status === 'B' || status === 'C' ? at(attemptedAt, 26) : null, createdAt: attemptedAt, updatedAt: attemptedAt, ...extra });
+      txRows.push({
+        ...base,
+        kind: 'charge',
+        status,
+        gatewayReference: ref(),
+        attemptedAt,
+        settledAt: status === 'S' || status === 'B' || status === 'C' ? at(attemptedAt, 26) : null,
+        createdAt: attemptedAt,
+        updatedAt: attemptedAt,
+        ...extra,
+      });
     };
     switch (outcome) {
       case 'paid':
@@ -844,7 +1346,18 @@ async function writeDemoData(db: Db, opts: SeedDemoOptions, log: (m: string) => 
         if (rng.chance(0.5)) tx('F', 9 + 24 * rng.int(3, 7), { failureReason: rng.pick(FAILURE_REASONS) });
         break;
       case 'check':
-        receiptSpecs.push({ customer: s.customer, amount: total, invoiceId: id, received: addDays(dueOn, rng.int(0, 5)), method: rng.weighted([['check', 6], ['wire', 2], ['cash', 1], ['ach', 1]] as const) });
+        receiptSpecs.push({
+          customer: s.customer,
+          amount: total,
+          invoiceId: id,
+          received: addDays(dueOn, rng.int(0, 5)),
+          method: rng.weighted([
+            ['check', 6],
+            ['wire', 2],
+            ['cash', 1],
+            ['ach', 1],
+          ] as const),
+        });
         break;
       case 'reversed':
         tx('C', 9, { failureReason: 'Invoice reversed; payment refunded' });
@@ -870,7 +1383,13 @@ async function writeDemoData(db: Db, opts: SeedDemoOptions, log: (m: string) => 
 
   // Receipts not yet applied (for the apply-receipt screen): customers with an unpaid invoice.
   for (const u of rng.sample(unpaidOld, Math.min(15, unpaidOld.length)))
-    receiptSpecs.push({ customer: u.s.customer, amount: rng.chance(0.7) ? u.total : Math.round(u.total / 2), invoiceId: null, received: addDays(today, -rng.int(1, 10)), method: rng.pick(['check', 'wire', 'ach']) });
+    receiptSpecs.push({
+      customer: u.s.customer,
+      amount: rng.chance(0.7) ? u.total : Math.round(u.total / 2),
+      invoiceId: null,
+      received: addDays(today, -rng.int(1, 10)),
+      method: rng.pick(['check', 'wire', 'ach']),
+    });
   const receiptIds = await reserveIds(db, 'receipts', receiptSpecs.length);
   const receiptRows = receiptSpecs.map((r, i) => ({
     id: receiptIds[i]!,
@@ -886,7 +1405,17 @@ async function writeDemoData(db: Db, opts: SeedDemoOptions, log: (m: string) => 
     updatedAt: r.received,
   }));
   const allocationRows = receiptSpecs.flatMap((r, i) =>
-    r.invoiceId ? [{ receiptId: receiptIds[i]!, invoiceId: r.invoiceId, amountCents: r.amount, allocatedByEmail: 'ar@example.com', allocatedAt: addDays(r.received, 1) }] : [],
+    r.invoiceId
+      ? [
+          {
+            receiptId: receiptIds[i]!,
+            invoiceId: r.invoiceId,
+            amountCents: r.amount,
+            allocatedByEmail: 'ar@example.com',
+            allocatedAt: addDays(r.received, 1),
+          },
+        ]
+      : [],
   );
 
   // ── credit memos, write-offs, returns ────────────────────────────────────────────────────────────
@@ -895,7 +1424,11 @@ async function writeDemoData(db: Db, opts: SeedDemoOptions, log: (m: string) => 
   const olderPaid = paidInvoices.filter((p) => monthKey(anchor) - monthKey(p.issued) > 2);
   const memo = (p: (typeof paidInvoices)[number], status: 'P' | 'A' | 'R', createdAt: Date) => {
     const reason = rng.pick(MEMO_REASONS);
-    const type = reason.startsWith('Refund') ? 'R' : reason.startsWith('Price match') || reason.startsWith('Tax') ? 'A' : 'C';
+    const type = reason.startsWith('Refund')
+      ? 'R'
+      : reason.startsWith('Price match') || reason.startsWith('Tax')
+        ? 'A'
+        : 'C';
     const amount = Math.max(100, Math.min(p.total, rng.int(5, 60) * 500));
     memoRows.push({
       customerId: p.s.customer.id,
@@ -928,7 +1461,10 @@ async function writeDemoData(db: Db, opts: SeedDemoOptions, log: (m: string) => 
       type: u.s.status === 'closed' ? WRITE_OFF_TYPE.WRITE_OFF_UNRECOVERABLE : WRITE_OFF_TYPE.WRITE_OFF,
       amountCents: u.total,
       currency: u.s.customer.currency,
-      reason: u.s.status === 'closed' ? 'Store closed; balance unrecoverable' : 'Small balance written off after collection attempts',
+      reason:
+        u.s.status === 'closed'
+          ? 'Store closed; balance unrecoverable'
+          : 'Small balance written off after collection attempts',
       createdByEmail: 'ar@example.com',
       createdAt: addDays(u.issued, 75 > (today.getTime() - u.issued.getTime()) / DAY ? 1 : 75),
     }));
@@ -991,7 +1527,10 @@ async function writeDemoData(db: Db, opts: SeedDemoOptions, log: (m: string) => 
       reason: rng.pick(DOMAIN_DATA.return_reason!)[1],
       status,
       restockingFeeCents: restocking,
-      refundCents: status === 'refunded' ? Math.max(0, productPrice(OTHER_IDS.TERMINAL_PRODUCT_ID, s.customer.currency) - restocking) : 0,
+      refundCents:
+        status === 'refunded'
+          ? Math.max(0, productPrice(OTHER_IDS.TERMINAL_PRODUCT_ID, s.customer.currency) - restocking)
+          : 0,
       currency: s.customer.currency,
       createdByEmail: 'support@example.com',
       createdAt: addDays(today, -rng.int(2, 60)),
@@ -1039,8 +1578,12 @@ async function writeDemoData(db: Db, opts: SeedDemoOptions, log: (m: string) => 
   for (const s of storeGens) {
     const flow: OrderFlow = rng.chance(0.3) ? 'RAM' : 'AR';
     let status: OrderStatusCode = ORDER_STATUS.COMPLETE;
-    if (s.status === 'pending') status = s.petro && rng.chance(0.5) ? ORDER_STATUS.PETRO_APPROVAL : rng.pick(IN_PROGRESS);
-    const orderDate = s.status === 'pending' ? addDays(s.createdAt, -rng.int(0, 3)) : addDays(s.createdAt, -rng.int(7, 30) - rng.next());
+    if (s.status === 'pending')
+      status = s.petro && rng.chance(0.5) ? ORDER_STATUS.PETRO_APPROVAL : rng.pick(IN_PROGRESS);
+    const orderDate =
+      s.status === 'pending'
+        ? addDays(s.createdAt, -rng.int(0, 3))
+        : addDays(s.createdAt, -rng.int(7, 30) - rng.next());
     const agent = s.customer.salesPerson.agentId;
     orderSpecs.push({
       id: s.orderId,
@@ -1097,7 +1640,9 @@ async function writeDemoData(db: Db, opts: SeedDemoOptions, log: (m: string) => 
       customer: null,
       store: null,
       prospect: { customer, store },
-      agentId: viaAgent ? rng.pick([agentId.get('demo')!, agentId.get('gulfcoast')!, agentId.get('greatlakes')!]) : null,
+      agentId: viaAgent
+        ? rng.pick([agentId.get('demo')!, agentId.get('gulfcoast')!, agentId.get('greatlakes')!])
+        : null,
       createdBy: viaAgent ? 'distributor' : salesStaff(flow),
       terminals: terminalsWanted,
       totalSale: terminalsWanted * productPrice(OTHER_IDS.TERMINAL_PRODUCT_ID, currencyForCountry(country)),
@@ -1114,16 +1659,46 @@ async function writeDemoData(db: Db, opts: SeedDemoOptions, log: (m: string) => 
   for (const o of orderSpecs) {
     const path = STATUS_PATHS[o.status];
     const span = Math.max(0.2, (o.end.getTime() - o.orderDate.getTime()) / DAY);
-    const times = path.map((_, k) => (k === 0 ? o.orderDate : addDays(o.orderDate, (span * k) / Math.max(1, path.length - 1) - rng.next() * 0.1)));
-    const c = o.customer ? { ...o.customer.values, id: o.customer.id } : o.prospect ? { ...o.prospect.customer, id: undefined } : null;
+    const times = path.map((_, k) =>
+      k === 0 ? o.orderDate : addDays(o.orderDate, (span * k) / Math.max(1, path.length - 1) - rng.next() * 0.1),
+    );
+    const c = o.customer
+      ? { ...o.customer.values, id: o.customer.id }
+      : o.prospect
+        ? { ...o.prospect.customer, id: undefined }
+        : null;
     const st = o.store ? o.store.values : o.prospect ? { ...o.prospect.store, id: undefined } : null;
     const cur = currencyForCountry((c?.country as string | undefined) ?? 'US');
     const hwPlan: OrderPlanInput | undefined = o.store?.hw
-      ? { paymentPlanId: o.store.hw.id, initialPaymentCents: o.store.hw.initial, recurringCents: o.store.hw.recurring, term: o.store.hw.upfront ? 0 : 12, interval: o.store.hw.upfront ? 0 : 1 }
-      : { paymentPlanId: OTHER_IDS.UPFRONT_PAYMENT_PLAN_ID, initialPaymentCents: o.totalSale, recurringCents: 0, term: 0, interval: 0 };
+      ? {
+          paymentPlanId: o.store.hw.id,
+          initialPaymentCents: o.store.hw.initial,
+          recurringCents: o.store.hw.recurring,
+          term: o.store.hw.upfront ? 0 : 12,
+          interval: o.store.hw.upfront ? 0 : 1,
+        }
+      : {
+          paymentPlanId: OTHER_IDS.UPFRONT_PAYMENT_PLAN_ID,
+          initialPaymentCents: o.totalSale,
+          recurringCents: 0,
+          term: 0,
+          interval: 0,
+        };
     const moPlan: OrderPlanInput | undefined = o.store?.svc
-      ? { paymentPlanId: o.store.svc.id, initialPaymentCents: 0, recurringCents: lineTotal(o.store.svc.recurringLines), term: PLAN_KIND_DEFAULTS[o.store.svc.kind].term, interval: PLAN_KIND_DEFAULTS[o.store.svc.kind].interval }
-      : { paymentPlanId: OTHER_IDS.MONTHLY_PLAN_ID, initialPaymentCents: 0, recurringCents: itemPrice(BILLING_ITEM_IDS.MONTHLY_SERVICE_FEE, cur), term: 1, interval: 1 };
+      ? {
+          paymentPlanId: o.store.svc.id,
+          initialPaymentCents: 0,
+          recurringCents: lineTotal(o.store.svc.recurringLines),
+          term: PLAN_KIND_DEFAULTS[o.store.svc.kind].term,
+          interval: PLAN_KIND_DEFAULTS[o.store.svc.kind].interval,
+        }
+      : {
+          paymentPlanId: OTHER_IDS.MONTHLY_PLAN_ID,
+          initialPaymentCents: 0,
+          recurringCents: itemPrice(BILLING_ITEM_IDS.MONTHLY_SERVICE_FEE, cur),
+          term: 1,
+          interval: 1,
+        };
     const createdByEmail = `${o.createdBy}@example.com`;
     const unifiedOrderId = `UO-${o.id}`;
     const document = buildOrderDocument({
@@ -1140,9 +1715,17 @@ async function writeDemoData(db: Db, opts: SeedDemoOptions, log: (m: string) => 
       hardwarePlan: hwPlan,
       monthlyPlan: moPlan,
       user: { name: staffName.get(o.createdBy) ?? o.createdBy, email: createdByEmail },
-      billingItems: (o.store?.features ?? []).map((f) => ({ billingItemId: f, name: itemName.get(f), price: (itemPrice(f, cur) / 100).toFixed(2) })),
+      billingItems: (o.store?.features ?? []).map((f) => ({
+        billingItemId: f,
+        name: itemName.get(f),
+        price: (itemPrice(f, cur) / 100).toFixed(2),
+      })),
       bundles: o.store?.bundleId ? [{ bundleId: o.store.bundleId }] : [],
-      storeInfo: { currentPos: rng.pick(['None', 'Cash register', 'Square', 'Clover', 'Other POS']), internetConnectionType: rng.pick(['Cable', 'DSL', 'Fiber', '4G/LTE']), acceptsCreditCards: st?.mid ? 'Yes' : 'No' },
+      storeInfo: {
+        currentPos: rng.pick(['None', 'Cash register', 'Square', 'Clover', 'Other POS']),
+        internetConnectionType: rng.pick(['Cable', 'DSL', 'Fiber', '4G/LTE']),
+        acceptsCreditCards: st?.mid ? 'Yes' : 'No',
+      },
     });
     const reached = (code: OrderStatusCode) => {
       const k = path.indexOf(code);
@@ -1178,13 +1761,45 @@ async function writeDemoData(db: Db, opts: SeedDemoOptions, log: (m: string) => 
     path.forEach((to, k) => {
       const reasons = reasonsByStatus.get(to) ?? [];
       const final = k === path.length - 1;
-      const withReason = reasons.length > 0 && (final ? ['2', '3', '141', '142'].includes(to) || rng.chance(0.4) : rng.chance(0.1));
+      const withReason =
+        reasons.length > 0 && (final ? ['2', '3', '141', '142'].includes(to) || rng.chance(0.4) : rng.chance(0.1));
       const reason = withReason ? rng.pick(reasons) : null;
-      historyRows.push({ orderId: o.id, fromStatus: k === 0 ? null : path[k - 1]!, toStatus: to, statusReasonId: reason?.id ?? null, note: reason?.reason ?? null, changedByEmail: k === 0 ? createdByEmail : `${STATUS_ACTOR[to]}@example.com`, changedAt: times[k]! });
-      if (reason) noteRows.push({ orderId: o.id, noteType: 'status_reason', statusReasonId: reason.id, body: reason.reason, createdByEmail: `${STATUS_ACTOR[to]}@example.com`, createdAt: times[k]! });
+      historyRows.push({
+        orderId: o.id,
+        fromStatus: k === 0 ? null : path[k - 1]!,
+        toStatus: to,
+        statusReasonId: reason?.id ?? null,
+        note: reason?.reason ?? null,
+        changedByEmail: k === 0 ? createdByEmail : `${STATUS_ACTOR[to]}@example.com`,
+        changedAt: times[k]!,
+      });
+      if (reason)
+        noteRows.push({
+          orderId: o.id,
+          noteType: 'status_reason',
+          statusReasonId: reason.id,
+          body: reason.reason,
+          createdByEmail: `${STATUS_ACTOR[to]}@example.com`,
+          createdAt: times[k]!,
+        });
     });
-    for (let n = rng.weighted([[0, 40], [1, 35], [2, 20], [3, 5]] as const); n > 0; n--)
-      noteRows.push({ orderId: o.id, noteType: 'order_note', body: rng.pick(ORDER_NOTE_TEXTS), createdByEmail: rng.pick([createdByEmail, 'service@example.com', 'ar@example.com']), createdAt: addDays(o.orderDate, rng.next() * span) });
+    for (
+      let n = rng.weighted([
+        [0, 40],
+        [1, 35],
+        [2, 20],
+        [3, 5],
+      ] as const);
+      n > 0;
+      n--
+    )
+      noteRows.push({
+        orderId: o.id,
+        noteType: 'order_note',
+        body: rng.pick(ORDER_NOTE_TEXTS),
+        createdByEmail: rng.pick([createdByEmail, 'service@example.com', 'ar@example.com']),
+        createdAt: addDays(o.orderDate, rng.next() * span),
+      });
     const contractAt = reached(ORDER_STATUS.PENDING_CONTRACT_SIGN);
     if (contractAt) {
       const signer = c ? `${c.firstName} ${c.lastName}` : 'Merchant';
@@ -1200,14 +1815,35 @@ async function writeDemoData(db: Db, opts: SeedDemoOptions, log: (m: string) => 
         createdAt: contractAt,
         updatedAt: signedAt ?? contractAt,
       });
-      if (regenerated) contractRows.push({ orderId: o.id, versionNo: 2, status: 'generated', createdAt: regenerated, updatedAt: regenerated });
+      if (regenerated)
+        contractRows.push({
+          orderId: o.id,
+          versionNo: 2,
+          status: 'generated',
+          createdAt: regenerated,
+          updatedAt: regenerated,
+        });
     }
-    if (o.agentId) agentOrderRows.push({ agentId: o.agentId, orderId: o.id, assignedByEmail: o.createdBy === 'distributor' ? createdByEmail : 'admin@example.com', assignedAt: o.orderDate });
+    if (o.agentId)
+      agentOrderRows.push({
+        agentId: o.agentId,
+        orderId: o.id,
+        assignedByEmail: o.createdBy === 'distributor' ? createdByEmail : 'admin@example.com',
+        assignedAt: o.orderDate,
+      });
     if (o.status === ORDER_STATUS.COMPLETE && o.customer && rng.chance(0.12)) {
       const options = promoRows.filter((p) => p.currency === cur && p.type === 'H');
       const p = rng.pick(options);
       const amount = p.method === 'A' ? p.amountCents! : Math.round((o.totalSale * Number(p.percent)) / 100);
-      orderPromoRows.push({ orderId: o.id, customerId: o.customer.id, storeId: o.store?.id ?? null, promotionId: p.id, amountCents: Math.min(amount, o.totalSale), currency: cur, appliedAt: o.orderDate });
+      orderPromoRows.push({
+        orderId: o.id,
+        customerId: o.customer.id,
+        storeId: o.store?.id ?? null,
+        promotionId: p.id,
+        amountCents: Math.min(amount, o.totalSale),
+        currency: cur,
+        appliedAt: o.orderDate,
+      });
     }
   }
 
@@ -1220,18 +1856,31 @@ async function writeDemoData(db: Db, opts: SeedDemoOptions, log: (m: string) => 
   for (const s of storeGens) {
     const slug = (s.values.doingBusinessAs as string).toLowerCase().replace(/[^a-z0-9]+/g, '');
     emailRows.push({ storeId: s.id, email: `${slug}.${s.id}@example.org`, kind: 'general', isPrimary: true });
-    if (rng.chance(0.5)) emailRows.push({ storeId: s.id, email: `billing.${s.id}@example.org`, kind: 'billing', isPrimary: false });
+    if (rng.chance(0.5))
+      emailRows.push({ storeId: s.id, email: `billing.${s.id}@example.org`, kind: 'billing', isPrimary: false });
     if (s.status !== 'pending')
-      for (let n = rng.weighted([[0, 45], [1, 35], [2, 20]] as const); n > 0; n--)
+      for (
+        let n = rng.weighted([
+          [0, 45],
+          [1, 35],
+          [2, 20],
+        ] as const);
+        n > 0;
+        n--
+      )
         customerNoteRows.push({
           customerId: s.customer.id,
           storeId: s.id,
           noteType: 'order_note',
           body: rng.pick(CUSTOMER_NOTE_TEXTS),
           createdByEmail: `${rng.pick(['service', 'support', 'care', 'ar'])}@example.com`,
-          createdAt: addDays(s.createdAt, rng.next() * Math.max(1, (today.getTime() - s.createdAt.getTime()) / DAY - 1)),
+          createdAt: addDays(
+            s.createdAt,
+            rng.next() * Math.max(1, (today.getTime() - s.createdAt.getTime()) / DAY - 1),
+          ),
         });
-    if (s.customer.salesPerson.agentId) agentStoreRows.push({ agentId: s.customer.salesPerson.agentId, storeId: s.id, assignedAt: s.createdAt });
+    if (s.customer.salesPerson.agentId)
+      agentStoreRows.push({ agentId: s.customer.salesPerson.agentId, storeId: s.id, assignedAt: s.createdAt });
     if (s.hw)
       salesHistoryRows.push({
         salesPersonId: s.customer.salesPerson.id,
@@ -1239,11 +1888,21 @@ async function writeDemoData(db: Db, opts: SeedDemoOptions, log: (m: string) => 
         storeId: s.id,
         periodMonth: iso(monthStart(s.createdAt)),
         units: s.terminals,
-        amountCents: lineTotal(s.hw.saleLines.filter((l) => l.billingItemId !== BILLING_ITEM_IDS.TAX && l.billingItemId !== BILLING_ITEM_IDS.INSTALLMENT)),
+        amountCents: lineTotal(
+          s.hw.saleLines.filter(
+            (l) => l.billingItemId !== BILLING_ITEM_IDS.TAX && l.billingItemId !== BILLING_ITEM_IDS.INSTALLMENT,
+          ),
+        ),
         currency: s.customer.currency,
       });
     if ((s.values.storeAddress as AddressJson).state === 'AZ' && rng.chance(0.6))
-      taxCertRows.push({ customerId: s.customer.id, storeId: s.id, state: 'AZ', certificateNumber: `TPT-${rng.digits(8)}`, expiresOn: iso(addDays(anchor, rng.int(60, 700))) });
+      taxCertRows.push({
+        customerId: s.customer.id,
+        storeId: s.id,
+        state: 'AZ',
+        certificateNumber: `TPT-${rng.digits(8)}`,
+        expiresOn: iso(addDays(anchor, rng.int(60, 700))),
+      });
   }
   const referralRows = AGENT_DEFS.filter((a) => a.type !== AGENT_TYPE.RDC).map((a, i) => ({
     refCode: `REF-${a.key.split('.')[0]!.toUpperCase()}${i + 1}`,
@@ -1254,8 +1913,16 @@ async function writeDemoData(db: Db, opts: SeedDemoOptions, log: (m: string) => 
   }));
 
   // ── write, parents first ────────────────────────────────────────────────────────────────────────
-  await insertMany(db, customers, customerGens.map((c) => c.values));
-  await insertMany(db, stores, storeGens.map((s) => s.values));
+  await insertMany(
+    db,
+    customers,
+    customerGens.map((c) => c.values),
+  );
+  await insertMany(
+    db,
+    stores,
+    storeGens.map((s) => s.values),
+  );
   log(`demo seed: ${customerGens.length} customers, ${storeGens.length} stores`);
   await insertMany(db, storeEmails, emailRows);
   await insertMany(db, customerNotes, customerNoteRows);
@@ -1288,5 +1955,11 @@ async function writeDemoData(db: Db, opts: SeedDemoOptions, log: (m: string) => 
   log(`demo seed: ${invoiceRows.length} invoices, ${txRows.length} transactions, ${memoRows.length} credit memos`);
   // Products carry their catalogue ids (1 terminal, 2 Petro …); everything else took reserved ids.
   await resetSequence(db, 'products');
-  await db.insert(auditLog).values({ actorType: 'system', action: 'seed', entity: 'demo_data', entityId: String(DEMO_SEED_VERSION), after: { seed: DEMO_SEED, month: iso(anchor) } });
+  await db.insert(auditLog).values({
+    actorType: 'system',
+    action: 'seed',
+    entity: 'demo_data',
+    entityId: String(DEMO_SEED_VERSION),
+    after: { seed: DEMO_SEED, month: iso(anchor) },
+  });
 }

@@ -10,34 +10,92 @@ import { ORDER_STATUS, type MerchantCountryCode, type OrderStatusCode } from '@p
  * Rates with a half basis point are rounded half up: Minnesota 6.875 % → 688, Missouri 4.225 % → 423,
  * New Jersey 6.625 % → 663, New Mexico 4.875 % → 488, Quebec GST + QST 14.975 % → 1498 (decision 012).
  */
-export const TAX_RATES: Readonly<Record<MerchantCountryCode, Readonly<Record<string, { bp: number; label: string }>>>> = {
-  US: Object.fromEntries(
-    Object.entries({
-      AL: 400, AK: 0, AS: 0, AZ: 560, AR: 650, CA: 725, CO: 290, CT: 635, DE: 0, DC: 600, FL: 600, GA: 400,
-      GU: 500, HI: 400, ID: 600, IL: 625, IN: 700, IA: 600, KS: 650, KY: 600, LA: 500, ME: 550, MH: 0, MD: 600,
-      MA: 625, MI: 600, MN: 688, MS: 700, MO: 423, MT: 0, NE: 550, NV: 685, NH: 0, NJ: 663, NM: 488, NY: 400,
-      NC: 475, ND: 500, MP: 0, OH: 575, OK: 450, OR: 0, PA: 600, PR: 1150, RI: 700, SC: 600, SD: 420, TN: 700,
-      TX: 625, UT: 610, VT: 600, VI: 0, VA: 530, WA: 650, WV: 600, WI: 500, WY: 400,
-    }).map(([state, bp]) => [state, { bp, label: bp === 0 ? 'No state sales tax' : 'State sales tax' }]),
-  ),
-  CA: {
-    AB: { bp: 500, label: 'GST' },
-    BC: { bp: 1200, label: 'GST + PST' },
-    MB: { bp: 1200, label: 'GST + RST' },
-    NB: { bp: 1500, label: 'HST' },
-    NL: { bp: 1500, label: 'HST' },
-    NS: { bp: 1400, label: 'HST' },
-    NT: { bp: 500, label: 'GST' },
-    NU: { bp: 500, label: 'GST' },
-    ON: { bp: 1300, label: 'HST' },
-    PE: { bp: 1500, label: 'HST' },
-    QC: { bp: 1498, label: 'GST + QST' },
-    SK: { bp: 1100, label: 'GST + PST' },
-    YT: { bp: 500, label: 'GST' },
-  },
-};
+export const TAX_RATES: Readonly<Record<MerchantCountryCode, Readonly<Record<string, { bp: number; label: string }>>>> =
+  {
+    US: Object.fromEntries(
+      Object.entries({
+        AL: 400,
+        AK: 0,
+        AS: 0,
+        AZ: 560,
+        AR: 650,
+        CA: 725,
+        CO: 290,
+        CT: 635,
+        DE: 0,
+        DC: 600,
+        FL: 600,
+        GA: 400,
+        GU: 500,
+        HI: 400,
+        ID: 600,
+        IL: 625,
+        IN: 700,
+        IA: 600,
+        KS: 650,
+        KY: 600,
+        LA: 500,
+        ME: 550,
+        MH: 0,
+        MD: 600,
+        MA: 625,
+        MI: 600,
+        MN: 688,
+        MS: 700,
+        MO: 423,
+        MT: 0,
+        NE: 550,
+        NV: 685,
+        NH: 0,
+        NJ: 663,
+        NM: 488,
+        NY: 400,
+        NC: 475,
+        ND: 500,
+        MP: 0,
+        OH: 575,
+        OK: 450,
+        OR: 0,
+        PA: 600,
+        PR: 1150,
+        RI: 700,
+        SC: 600,
+        SD: 420,
+        TN: 700,
+        TX: 625,
+        UT: 610,
+        VT: 600,
+        VI: 0,
+        VA: 530,
+        WA: 650,
+        WV: 600,
+        WI: 500,
+        WY: 400,
+      }).map(([state, bp]) => [state, { bp, label: bp === 0 ? 'No state sales tax' : 'State sales tax' }]),
+    ),
+    CA: {
+      AB: { bp: 500, label: 'GST' },
+      BC: { bp: 1200, label: 'GST + PST' },
+      MB: { bp: 1200, label: 'GST + RST' },
+      NB: { bp: 1500, label: 'HST' },
+      NL: { bp: 1500, label: 'HST' },
+      NS: { bp: 1400, label: 'HST' },
+      NT: { bp: 500, label: 'GST' },
+      NU: { bp: 500, label: 'GST' },
+      ON: { bp: 1300, label: 'HST' },
+      PE: { bp: 1500, label: 'HST' },
+      QC: { bp: 1498, label: 'GST + QST' },
+      SK: { bp: 1100, label: 'GST + PST' },
+      YT: { bp: 500, label: 'GST' },
+    },
+  };
 
-export const BANKS: readonly { name: string; country: MerchantCountryCode; routingNumber?: string; institutionNumber?: string }[] = [
+export const BANKS: readonly {
+  name: string;
+  country: MerchantCountryCode;
+  routingNumber?: string;
+  institutionNumber?: string;
+}[] = [
   { name: 'JPMorgan Chase Bank', country: 'US', routingNumber: '021000021' },
   { name: 'Bank of America', country: 'US', routingNumber: '026009593' },
   { name: 'Wells Fargo Bank', country: 'US', routingNumber: '121000248' },
@@ -94,19 +152,41 @@ export const DOMAIN_DATA: Readonly<Record<string, readonly (readonly [code: stri
 
 /** Reasons staff can give when an order moves to a status (status_reasons). */
 export const STATUS_REASONS: Readonly<Partial<Record<OrderStatusCode, readonly string[]>>> = {
-  [ORDER_STATUS.INCOMPLETE]: ['Missing business license', 'Missing voided check', 'Missing federal tax id', 'Store pictures needed'],
-  [ORDER_STATUS.REJECTED]: ['Failed credit check', 'Duplicate order', 'Merchant declined the contract', 'Unsupported business type'],
+  [ORDER_STATUS.INCOMPLETE]: [
+    'Missing business license',
+    'Missing voided check',
+    'Missing federal tax id',
+    'Store pictures needed',
+  ],
+  [ORDER_STATUS.REJECTED]: [
+    'Failed credit check',
+    'Duplicate order',
+    'Merchant declined the contract',
+    'Unsupported business type',
+  ],
   [ORDER_STATUS.PENDING_ONBOARDING]: ['Waiting for the onboarding system', 'Merchant ID requested'],
   [ORDER_STATUS.PENDING_CONTRACT_SIGN]: ['Contract sent to the merchant', 'Reauthorization requested'],
   [ORDER_STATUS.SUBMITTED_TO_SUPPORT]: ['Sent to support for review', 'Custom configuration requested'],
   [ORDER_STATUS.PETRO_APPROVAL]: ['Waiting for Petro approval', 'Fuel controller model check'],
   [ORDER_STATUS.PENDING_NRS_PAY_APPROVAL]: ['Processor underwriting', 'Waiting for bank letter'],
-  [ORDER_STATUS.PENDING_AR_APPROVAL]: ['Deposit not received', 'Past-due balance on another store', 'Waiting for AR review'],
+  [ORDER_STATUS.PENDING_AR_APPROVAL]: [
+    'Deposit not received',
+    'Past-due balance on another store',
+    'Waiting for AR review',
+  ],
   [ORDER_STATUS.AR_CONTRACT_REGENERATED]: ['Pricing changed', 'Plan changed'],
   [ORDER_STATUS.AR_SUBMITTED]: ['Approved by AR'],
   [ORDER_STATUS.INSTALLATION]: ['Hardware shipped', 'Installation scheduled'],
-  [ORDER_STATUS.POS_CANCELED]: ['Merchant canceled', 'Store closed before installation', 'Could not reach the merchant'],
-  [ORDER_STATUS.POS_POSTPONED]: ['Store not ready', 'Merchant asked for a later date', 'Waiting on internet installation'],
+  [ORDER_STATUS.POS_CANCELED]: [
+    'Merchant canceled',
+    'Store closed before installation',
+    'Could not reach the merchant',
+  ],
+  [ORDER_STATUS.POS_POSTPONED]: [
+    'Store not ready',
+    'Merchant asked for a later date',
+    'Waiting on internet installation',
+  ],
   [ORDER_STATUS.COMPLETE]: ['Installed and trained'],
 };
 
@@ -176,7 +256,11 @@ export const DEMO_STAFF = [
   { username: 'distributor', role: 'Distributor', name: 'Nora Quinn' },
 ] as const;
 
-export const DEMO_DISTRIBUTOR_LOGIN = { email: 'distributor@example.com', password: 'distributor-demo', name: 'Nora Quinn' } as const;
+export const DEMO_DISTRIBUTOR_LOGIN = {
+  email: 'distributor@example.com',
+  password: 'distributor-demo',
+  name: 'Nora Quinn',
+} as const;
 
 export const FAILURE_REASONS = [
   'Insufficient funds',
@@ -222,7 +306,7 @@ export const ORDER_NOTE_TEXTS = [
 export const CUSTOMER_NOTE_TEXTS = [
   'Merchant called about a receipt printer jam; fixed over the phone.',
   'Updated the store hours in the back office.',
-  'Asked for a copy of last month\'s invoice; sent by e-mail.',
+  "Asked for a copy of last month's invoice; sent by e-mail.",
   'Requested training for a new cashier.',
   'Payment method updated after a failed charge.',
   'Interested in the loyalty program; sent pricing.',

@@ -47,7 +47,10 @@ describe('local CRM', () => {
     await createStore(database.db, { mid: null });
     expect(await crm.validateMid('1234')).toEqual({ valid: false, reason: MID_FORMAT_MESSAGE });
     expect(await crm.validateMid('800000009999')).toEqual({ valid: true });
-    expect(await crm.validateMid('8000-0000-4242')).toEqual({ valid: false, reason: `MID 800000004242 is already used by store ${store.id}.` });
+    expect(await crm.validateMid('8000-0000-4242')).toEqual({
+      valid: false,
+      reason: `MID 800000004242 is already used by store ${store.id}.`,
+    });
     expect(await crm.validateMid('800000004242', { excludeStoreId: store.id })).toEqual({ valid: true });
     expect(await crm.validateMid('800000004242', { excludeStoreId: store.id + 1 })).toMatchObject({ valid: false });
   });
@@ -62,7 +65,13 @@ describe('local CRM', () => {
       notes: 'trial month',
     });
     expect(reference).toMatch(/^CRM-20261122-[0-9A-F]{8}$/);
-    const rows = await database.query<{ action: string; actor_type: string; actor_email: string; customer_id: number | null; after: unknown }>(
+    const rows = await database.query<{
+      action: string;
+      actor_type: string;
+      actor_email: string;
+      customer_id: number | null;
+      after: unknown;
+    }>(
       `select action, actor_type, actor_email, customer_id, after from audit_log where entity = 'crm_request' and entity_id = $1`,
       [reference],
     );
@@ -72,17 +81,32 @@ describe('local CRM', () => {
         actor_type: 'system',
         actor_email: 'ops@example.org',
         customer_id: 42,
-        after: { reference, storeId: 500001, customerId: 42, features: ['eWIC', 'No Ads'], requestedBy: 'ops@example.org', notes: 'trial month' },
+        after: {
+          reference,
+          storeId: 500001,
+          customerId: 42,
+          features: ['eWIC', 'No Ads'],
+          requestedBy: 'ops@example.org',
+          notes: 'trial month',
+        },
       },
     ]);
-    const second = await crm.requestFeatureChange({ storeId: 500001, customerId: 42, features: ['eWIC'], requestedBy: 'ops@example.org' });
+    const second = await crm.requestFeatureChange({
+      storeId: 500001,
+      customerId: 42,
+      features: ['eWIC'],
+      requestedBy: 'ops@example.org',
+    });
     expect(second.reference).not.toBe(reference);
   });
 
   it('createCrm picks the local adapter without CRM_URL and the HTTP one with it', async () => {
     const local = createCrm(loadConfig({ NODE_ENV: 'test' }), { database, clock });
     expect(await local.validateMid('1')).toMatchObject({ valid: false });
-    const http = createCrm(loadConfig({ NODE_ENV: 'test', CRM_URL: 'http://127.0.0.1:1', CRM_TIMEOUT_MS: '500' }), { database, clock });
+    const http = createCrm(loadConfig({ NODE_ENV: 'test', CRM_URL: 'http://127.0.0.1:1', CRM_TIMEOUT_MS: '500' }), {
+      database,
+      clock,
+    });
     await expect(http.validateMid('800000001234')).rejects.toMatchObject({ code: 'unavailable' });
   });
 });
@@ -113,7 +137,9 @@ describe('HTTP CRM (CRM_URL) against a local server', () => {
         if (mode === 'shape') return json(200, { ok: true });
         if (req.url === '/crm/feature-changes') return json(201, { reference: 'ZOHO-77' });
         if (req.url === '/crm/mid-validations') {
-          return body?.mid === '800000001234' ? json(200, { valid: true }) : json(200, { valid: false, reason: 'MID unknown to the processor.' });
+          return body?.mid === '800000001234'
+            ? json(200, { valid: true })
+            : json(200, { valid: false, reason: 'MID unknown to the processor.' });
         }
         json(404, { message: 'no route' });
       });
@@ -128,13 +154,19 @@ describe('HTTP CRM (CRM_URL) against a local server', () => {
   it('sends feature changes and MID checks as JSON with the API key', async () => {
     mode = 'ok';
     seen.length = 0;
-    expect(await crm().requestFeatureChange({ storeId: 1, customerId: 2, features: ['eWIC'], requestedBy: 'a@example.com' })).toEqual({
+    expect(
+      await crm().requestFeatureChange({ storeId: 1, customerId: 2, features: ['eWIC'], requestedBy: 'a@example.com' }),
+    ).toEqual({
       reference: 'ZOHO-77',
     });
     expect(await crm().validateMid('800000001234', { excludeStoreId: 9 })).toEqual({ valid: true });
     expect(await crm().validateMid('800000009999')).toEqual({ valid: false, reason: 'MID unknown to the processor.' });
     expect(seen).toEqual([
-      { path: '/crm/feature-changes', auth: 'Bearer k-123', body: { storeId: 1, customerId: 2, features: ['eWIC'], requestedBy: 'a@example.com' } },
+      {
+        path: '/crm/feature-changes',
+        auth: 'Bearer k-123',
+        body: { storeId: 1, customerId: 2, features: ['eWIC'], requestedBy: 'a@example.com' },
+      },
       { path: '/crm/mid-validations', auth: 'Bearer k-123', body: { mid: '800000001234', excludeStoreId: 9 } },
       { path: '/crm/mid-validations', auth: 'Bearer k-123', body: { mid: '800000009999' } },
     ]);
@@ -147,7 +179,11 @@ describe('HTTP CRM (CRM_URL) against a local server', () => {
       .requestFeatureChange({ storeId: 1, customerId: 2, features: [], requestedBy: 'a@example.com' })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
-    expect(err).toMatchObject({ code: 'unavailable', status: 503, message: 'The CRM is unavailable (no answer within 200 ms). Try again later.' });
+    expect(err).toMatchObject({
+      code: 'unavailable',
+      status: 503,
+      message: 'The CRM is unavailable (no answer within 200 ms). Try again later.',
+    });
     expect(Date.now() - started).toBeLessThan(900);
   });
 
@@ -174,7 +210,9 @@ describe('HTTP CRM (CRM_URL) against a local server', () => {
   });
 
   it('config: CRM_URL must be a URL; CRM_API_KEY needs CRM_URL', () => {
-    expect(() => loadConfig({ NODE_ENV: 'test', CRM_URL: 'crm.local' })).toThrow(/CRM_URL: must be an http:\/\/ or https:\/\/ URL/);
+    expect(() => loadConfig({ NODE_ENV: 'test', CRM_URL: 'crm.local' })).toThrow(
+      /CRM_URL: must be an http:\/\/ or https:\/\/ URL/,
+    );
     expect(() => loadConfig({ NODE_ENV: 'test', CRM_API_KEY: 'x' })).toThrow(/CRM_API_KEY: set without CRM_URL/);
     expect(loadConfig({ NODE_ENV: 'test', CRM_URL: 'https://crm.example.com/api', CRM_API_KEY: 'x' }).crm).toEqual({
       url: 'https://crm.example.com/api',

@@ -19,7 +19,8 @@ export function createHttpCrm(config: CrmConfig & { url: string }, deps: { fetch
   const base = config.url.replace(/\/+$/, '');
 
   async function call<T>(path: string, body: unknown, answer: z.ZodType<T>): Promise<T> {
-    const unavailable = (why: string) => new AppError('unavailable', `The CRM is unavailable (${why}). Try again later.`);
+    const unavailable = (why: string) =>
+      new AppError('unavailable', `The CRM is unavailable (${why}). Try again later.`);
     let res: Response;
     try {
       res = await doFetch(`${base}${path}`, {
@@ -34,7 +35,8 @@ export function createHttpCrm(config: CrmConfig & { url: string }, deps: { fetch
       });
     } catch (err) {
       const name = (err as { name?: string }).name;
-      if (name === 'TimeoutError' || name === 'AbortError') throw unavailable(`no answer within ${config.timeoutMs} ms`);
+      if (name === 'TimeoutError' || name === 'AbortError')
+        throw unavailable(`no answer within ${config.timeoutMs} ms`);
       throw unavailable('it could not be reached');
     }
     let json: unknown;
@@ -56,7 +58,11 @@ export function createHttpCrm(config: CrmConfig & { url: string }, deps: { fetch
       return { reference };
     },
     async validateMid(mid, opts = {}) {
-      const answer = await call('/mid-validations', { mid, ...(opts.excludeStoreId === undefined ? {} : { excludeStoreId: opts.excludeStoreId }) }, midAnswer);
+      const answer = await call(
+        '/mid-validations',
+        { mid, ...(opts.excludeStoreId === undefined ? {} : { excludeStoreId: opts.excludeStoreId }) },
+        midAnswer,
+      );
       return answer.valid ? { valid: true } : { valid: false, reason: answer.reason ?? 'The CRM refused this MID.' };
     },
   };

@@ -15,41 +15,91 @@ describe('local payment gateway', () => {
     expect(token).toMatchObject({ brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 });
     expect(token.token).not.toContain('4242424242424242');
     const card = await gateway.redeemCardToken(token.token);
-    expect(card).toEqual({ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, reference: expect.stringMatching(/^pm_local_[A-Za-z0-9_-]+_4242$/) });
+    expect(card).toEqual({
+      brand: 'visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: 2030,
+      reference: expect.stringMatching(/^pm_local_[A-Za-z0-9_-]+_4242$/),
+    });
     clock.advance(LOCAL_TOKEN_TTL_MS + 1);
-    await expect(gateway.redeemCardToken(token.token)).rejects.toMatchObject({ code: 'validation_failed', fields: { card_token: 'The card token is not valid (expired).' } });
+    await expect(gateway.redeemCardToken(token.token)).rejects.toMatchObject({
+      code: 'validation_failed',
+      fields: { card_token: 'The card token is not valid (expired).' },
+    });
   });
 
   it("refuses another gateway instance's token (the key is per instance) and an expired card", async () => {
     const clock = fixedClock('2026-11-22T12:00:00Z');
     const token = createLocalGateway({ clock }).tokenize(VISA).token;
-    await expect(createLocalGateway({ clock }).redeemCardToken(token)).rejects.toMatchObject({ fields: { card_token: 'The card token is not valid (signature mismatch).' } });
-    expect(() => createLocalGateway({ clock }).tokenize({ ...VISA, exp_month: 10, exp_year: 2026 })).toThrow('The card has expired.');
+    await expect(createLocalGateway({ clock }).redeemCardToken(token)).rejects.toMatchObject({
+      fields: { card_token: 'The card token is not valid (signature mismatch).' },
+    });
+    expect(() => createLocalGateway({ clock }).tokenize({ ...VISA, exp_month: 10, exp_year: 2026 })).toThrow(
+      'The card has expired.',
+    );
   });
 
   it('charges: 51 cents declines, a card ending 0002 declines, the rest succeeds; a repeated key answers the first result', async () => {
     const gateway = createLocalGateway({ clock: fixedClock('2026-11-22T12:00:00Z') });
-    const base = { customerId: 1, currency: 'USD' as const, paymentReference: 'pm_local_x_4242', instrumentKind: 'card' as const, description: 'test' };
-    expect(await gateway.charge({ ...base, amountCents: 1000, idempotencyKey: 'a' })).toMatchObject({ status: 'succeeded', failureReason: null });
-    expect(await gateway.charge({ ...base, amountCents: 1051, idempotencyKey: 'b' })).toMatchObject({ status: 'failed', failureReason: 'Insufficient funds' });
-    expect(await gateway.charge({ ...base, paymentReference: 'pm_local_y_0002', amountCents: 1000, idempotencyKey: 'c' })).toMatchObject({ status: 'failed', failureReason: 'Card declined' });
+    const base = {
+      customerId: 1,
+      currency: 'USD' as const,
+      paymentReference: 'pm_local_x_4242',
+      instrumentKind: 'card' as const,
+      description: 'test',
+    };
+    expect(await gateway.charge({ ...base, amountCents: 1000, idempotencyKey: 'a' })).toMatchObject({
+      status: 'succeeded',
+      failureReason: null,
+    });
+    expect(await gateway.charge({ ...base, amountCents: 1051, idempotencyKey: 'b' })).toMatchObject({
+      status: 'failed',
+      failureReason: 'Insufficient funds',
+    });
+    expect(
+      await gateway.charge({ ...base, paymentReference: 'pm_local_y_0002', amountCents: 1000, idempotencyKey: 'c' }),
+    ).toMatchObject({ status: 'failed', failureReason: 'Card declined' });
     const first = await gateway.charge({ ...base, amountCents: 2000, idempotencyKey: 'd' });
     expect(await gateway.charge({ ...base, amountCents: 2000, idempotencyKey: 'd' })).toEqual(first);
-    expect((await gateway.charge({ ...base, amountCents: 2000, idempotencyKey: 'e' })).reference).not.toBe(first.reference);
+    expect((await gateway.charge({ ...base, amountCents: 2000, idempotencyKey: 'e' })).reference).not.toBe(
+      first.reference,
+    );
   });
 
   it('authorizes like it charges: 51 cents and a card ending 0002 decline; a repeated key answers the first result', async () => {
     const gateway = createLocalGateway({ clock: fixedClock('2026-11-22T12:00:00Z') });
-    const base = { customerId: null, currency: 'USD' as const, paymentReference: 'pm_local_x_4242', description: 'Order 1' };
+    const base = {
+      customerId: null,
+      currency: 'USD' as const,
+      paymentReference: 'pm_local_x_4242',
+      description: 'Order 1',
+    };
     const ok = await gateway.authorize({ ...base, amountCents: 1000, idempotencyKey: 'a' });
-    expect(ok).toMatchObject({ status: 'authorized', reference: expect.stringMatching(/^auth_local_/), declineReason: null });
-    expect(await gateway.authorize({ ...base, amountCents: 1051, idempotencyKey: 'b' })).toMatchObject({ status: 'declined', declineReason: 'Insufficient funds' });
-    expect(await gateway.authorize({ ...base, paymentReference: 'pm_local_y_0002', amountCents: 1000, idempotencyKey: 'c' })).toMatchObject({ status: 'declined', declineReason: 'Card declined' });
+    expect(ok).toMatchObject({
+      status: 'authorized',
+      reference: expect.stringMatching(/^auth_local_/),
+      declineReason: null,
+    });
+    expect(await gateway.authorize({ ...base, amountCents: 1051, idempotencyKey: 'b' })).toMatchObject({
+      status: 'declined',
+      declineReason: 'Insufficient funds',
+    });
+    expect(
+      await gateway.authorize({ ...base, paymentReference: 'pm_local_y_0002', amountCents: 1000, idempotencyKey: 'c' }),
+    ).toMatchObject({ status: 'declined', declineReason: 'Card declined' });
     expect(await gateway.authorize({ ...base, amountCents: 1000, idempotencyKey: 'a' })).toEqual(ok);
   });
 
   it('is unavailable in production: every call answers 503', async () => {
-    const gateway = createGateway(loadConfig({ NODE_ENV: 'production', IDENTITY_PROVIDER: 'google', GOOGLE_CLIENT_ID: 'x.apps.googleusercontent.com' }), fixedClock('2026-11-22T12:00:00Z'));
+    const gateway = createGateway(
+      loadConfig({
+        NODE_ENV: 'production',
+        IDENTITY_PROVIDER: 'google',
+        GOOGLE_CLIENT_ID: 'x.apps.googleusercontent.com',
+      }),
+      fixedClock('2026-11-22T12:00:00Z'),
+    );
     expect(gateway).toMatchObject({ kind: 'local', available: false });
     await expect(gateway.redeemCardToken('tok_local_a.b')).rejects.toMatchObject({ code: 'unavailable' });
   });
@@ -64,44 +114,111 @@ describe('HTTP payment gateway (PAYMENT_GATEWAY_URL)', () => {
     }) as unknown as typeof globalThis.fetch;
     return { fetch, calls };
   }
-  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
   it('is chosen by PAYMENT_GATEWAY_URL, and says where the browser tokenizes', () => {
-    const config = loadConfig({ NODE_ENV: 'test', PAYMENT_GATEWAY_URL: 'https://pay.example.com/api/', PAYMENT_GATEWAY_API_KEY: 'k' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PAYMENT_GATEWAY_URL: 'https://pay.example.com/api/',
+      PAYMENT_GATEWAY_API_KEY: 'k',
+    });
     expect(config.gateway).toEqual({ url: 'https://pay.example.com/api', apiKey: 'k' });
-    expect(createGateway(config, fixedClock(new Date()))).toMatchObject({ kind: 'remote', tokenizeUrl: 'https://pay.example.com/api/v1/tokens', available: true });
+    expect(createGateway(config, fixedClock(new Date()))).toMatchObject({
+      kind: 'remote',
+      tokenizeUrl: 'https://pay.example.com/api/v1/tokens',
+      available: true,
+    });
   });
 
   it('charges with the idempotency key and the API key; updates the gateway customer (spec §7 POST /customers/{id})', async () => {
     const { fetch, calls } = fakeFetch((url) =>
-      url.endsWith('/v1/charges') ? json({ status: 'failed', reference: 'ch_1', failure_reason: 'Do not honor' }) : json({ customer_reference: 'cus_9' }),
+      url.endsWith('/v1/charges')
+        ? json({ status: 'failed', reference: 'ch_1', failure_reason: 'Do not honor' })
+        : json({ customer_reference: 'cus_9' }),
     );
     const gateway = createHttpGateway({ url: 'https://pay.example.com', apiKey: 'secret' }, { fetch });
-    const charge = await gateway.charge({ customerId: 7, amountCents: 500, currency: 'CAD', paymentReference: 'pm_1', instrumentKind: 'card', idempotencyKey: 'retry:1:v1', description: 'x' });
+    const charge = await gateway.charge({
+      customerId: 7,
+      amountCents: 500,
+      currency: 'CAD',
+      paymentReference: 'pm_1',
+      instrumentKind: 'card',
+      idempotencyKey: 'retry:1:v1',
+      description: 'x',
+    });
     expect(charge).toEqual({ status: 'failed', reference: 'ch_1', failureReason: 'Do not honor' });
     const headers = calls[0]!.init.headers as Record<string, string>;
     expect(headers).toMatchObject({ authorization: 'Bearer secret', 'idempotency-key': 'retry:1:v1' });
-    expect(JSON.parse(calls[0]!.init.body as string)).toEqual({ customer_id: 7, amount_cents: 500, currency: 'CAD', payment_reference: 'pm_1', description: 'x' });
-    expect(await gateway.updateCustomer({ customerId: 7, name: 'A', email: 'a@example.org', defaultPaymentReference: null })).toEqual({ customerReference: 'cus_9' });
+    expect(JSON.parse(calls[0]!.init.body as string)).toEqual({
+      customer_id: 7,
+      amount_cents: 500,
+      currency: 'CAD',
+      payment_reference: 'pm_1',
+      description: 'x',
+    });
+    expect(
+      await gateway.updateCustomer({ customerId: 7, name: 'A', email: 'a@example.org', defaultPaymentReference: null }),
+    ).toEqual({ customerReference: 'cus_9' });
     expect(calls[1]!.url).toBe('https://pay.example.com/customers/7');
   });
 
   it('authorizes with capture false and the idempotency key; a decline carries its reason', async () => {
-    const { fetch, calls } = fakeFetch(() => json({ status: 'declined', reference: 'au_1', decline_reason: 'Do not honor' }));
+    const { fetch, calls } = fakeFetch(() =>
+      json({ status: 'declined', reference: 'au_1', decline_reason: 'Do not honor' }),
+    );
     const gateway = createHttpGateway({ url: 'https://pay.example.com', apiKey: 'secret' }, { fetch });
-    const result = await gateway.authorize({ customerId: 7, amountCents: 500, currency: 'USD', paymentReference: 'pm_1', idempotencyKey: 'authorize:1:k', description: 'Order 1' });
+    const result = await gateway.authorize({
+      customerId: 7,
+      amountCents: 500,
+      currency: 'USD',
+      paymentReference: 'pm_1',
+      idempotencyKey: 'authorize:1:k',
+      description: 'Order 1',
+    });
     expect(result).toEqual({ status: 'declined', reference: 'au_1', declineReason: 'Do not honor' });
     expect(calls[0]!.url).toBe('https://pay.example.com/v1/authorizations');
     expect((calls[0]!.init.headers as Record<string, string>)['idempotency-key']).toBe('authorize:1:k');
-    expect(JSON.parse(calls[0]!.init.body as string)).toEqual({ customer_id: 7, amount_cents: 500, currency: 'USD', payment_reference: 'pm_1', description: 'Order 1', capture: false });
+    expect(JSON.parse(calls[0]!.init.body as string)).toEqual({
+      customer_id: 7,
+      amount_cents: 500,
+      currency: 'USD',
+      payment_reference: 'pm_1',
+      description: 'Order 1',
+      capture: false,
+    });
   });
 
   it('a refused token → 400 card_token; an outage or a wrong answer → 503', async () => {
-    const refused = createHttpGateway({ url: 'https://pay.example.com', apiKey: null }, { fetch: fakeFetch(() => json({ error: 'bad' }, 402)).fetch });
-    await expect(refused.redeemCardToken('tok_x')).rejects.toMatchObject({ code: 'validation_failed', fields: { card_token: 'The gateway refused this token.' } });
-    const down = createHttpGateway({ url: 'https://pay.example.com', apiKey: null }, { fetch: fakeFetch(() => json({}, 502)).fetch });
-    await expect(down.voidCharge({ reference: 'ch_1', idempotencyKey: 'k' })).rejects.toMatchObject({ code: 'unavailable' });
-    const odd = createHttpGateway({ url: 'https://pay.example.com', apiKey: null }, { fetch: fakeFetch(() => json({ status: 'maybe' })).fetch });
-    await expect(odd.charge({ customerId: 1, amountCents: 1, currency: 'USD', paymentReference: 'p', instrumentKind: 'card', idempotencyKey: 'k', description: 'd' })).rejects.toMatchObject({ code: 'unavailable' });
+    const refused = createHttpGateway(
+      { url: 'https://pay.example.com', apiKey: null },
+      { fetch: fakeFetch(() => json({ error: 'bad' }, 402)).fetch },
+    );
+    await expect(refused.redeemCardToken('tok_x')).rejects.toMatchObject({
+      code: 'validation_failed',
+      fields: { card_token: 'The gateway refused this token.' },
+    });
+    const down = createHttpGateway(
+      { url: 'https://pay.example.com', apiKey: null },
+      { fetch: fakeFetch(() => json({}, 502)).fetch },
+    );
+    await expect(down.voidCharge({ reference: 'ch_1', idempotencyKey: 'k' })).rejects.toMatchObject({
+      code: 'unavailable',
+    });
+    const odd = createHttpGateway(
+      { url: 'https://pay.example.com', apiKey: null },
+      { fetch: fakeFetch(() => json({ status: 'maybe' })).fetch },
+    );
+    await expect(
+      odd.charge({
+        customerId: 1,
+        amountCents: 1,
+        currency: 'USD',
+        paymentReference: 'p',
+        instrumentKind: 'card',
+        idempotencyKey: 'k',
+        description: 'd',
+      }),
+    ).rejects.toMatchObject({ code: 'unavailable' });
   });
 });

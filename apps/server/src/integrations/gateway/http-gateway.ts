@@ -17,18 +17,41 @@ import type { PaymentGateway } from './gateway.port';
  */
 
 const TIMEOUT_MS = 10_000;
-const redeemAnswer = z.object({ brand: z.enum(CARD_BRANDS).catch('unknown'), last4: z.string().regex(/^\d{4}$/), exp_month: z.number().int().min(1).max(12), exp_year: z.number().int(), reference: z.string().min(1).max(200) });
-const chargeAnswer = z.object({ status: z.enum(['succeeded', 'failed']), reference: z.string().min(1).max(200), failure_reason: z.string().max(500).nullish() });
-const authorizeAnswer = z.object({ status: z.enum(['authorized', 'declined']), reference: z.string().min(1).max(200), decline_reason: z.string().max(500).nullish() });
+const redeemAnswer = z.object({
+  brand: z.enum(CARD_BRANDS).catch('unknown'),
+  last4: z.string().regex(/^\d{4}$/),
+  exp_month: z.number().int().min(1).max(12),
+  exp_year: z.number().int(),
+  reference: z.string().min(1).max(200),
+});
+const chargeAnswer = z.object({
+  status: z.enum(['succeeded', 'failed']),
+  reference: z.string().min(1).max(200),
+  failure_reason: z.string().max(500).nullish(),
+});
+const authorizeAnswer = z.object({
+  status: z.enum(['authorized', 'declined']),
+  reference: z.string().min(1).max(200),
+  decline_reason: z.string().max(500).nullish(),
+});
 const voidAnswer = z.object({ reference: z.string().min(1).max(200) });
 const customerAnswer = z.object({ customer_reference: z.string().min(1).max(200) });
 
-export function createHttpGateway(config: { url: string; apiKey: string | null }, deps: { fetch?: typeof fetch } = {}): PaymentGateway {
+export function createHttpGateway(
+  config: { url: string; apiKey: string | null },
+  deps: { fetch?: typeof fetch } = {},
+): PaymentGateway {
   const doFetch = deps.fetch ?? fetch;
   const base = config.url.replace(/\/+$/, '');
 
-  async function call<T>(path: string, body: unknown, answer: z.ZodType<T>, opts: { idempotencyKey?: string; badRequest?: (status: number) => AppError } = {}): Promise<T> {
-    const unavailable = (why: string) => new AppError('unavailable', `The payment gateway is unavailable (${why}). Try again later.`);
+  async function call<T>(
+    path: string,
+    body: unknown,
+    answer: z.ZodType<T>,
+    opts: { idempotencyKey?: string; badRequest?: (status: number) => AppError } = {},
+  ): Promise<T> {
+    const unavailable = (why: string) =>
+      new AppError('unavailable', `The payment gateway is unavailable (${why}). Try again later.`);
     let res: Response;
     try {
       res = await doFetch(`${base}${path}`, {
@@ -66,33 +89,63 @@ export function createHttpGateway(config: { url: string; apiKey: string | null }
     tokenizeUrl: `${base}/v1/tokens`,
     async redeemCardToken(token) {
       const a = await call('/v1/tokens/redeem', { token }, redeemAnswer, {
-        badRequest: () => new AppError('validation_failed', 'The payment gateway refused the card token. Enter the card again.', { card_token: 'The gateway refused this token.' }),
+        badRequest: () =>
+          new AppError('validation_failed', 'The payment gateway refused the card token. Enter the card again.', {
+            card_token: 'The gateway refused this token.',
+          }),
       });
       return { brand: a.brand, last4: a.last4, expMonth: a.exp_month, expYear: a.exp_year, reference: a.reference };
     },
     async charge(input) {
       const a = await call(
         '/v1/charges',
-        { customer_id: input.customerId, amount_cents: input.amountCents, currency: input.currency, payment_reference: input.paymentReference, description: input.description },
+        {
+          customer_id: input.customerId,
+          amount_cents: input.amountCents,
+          currency: input.currency,
+          payment_reference: input.paymentReference,
+          description: input.description,
+        },
         chargeAnswer,
         { idempotencyKey: input.idempotencyKey },
       );
-      return { status: a.status, reference: a.reference, failureReason: a.status === 'failed' ? (a.failure_reason ?? 'Declined by the gateway') : null };
+      return {
+        status: a.status,
+        reference: a.reference,
+        failureReason: a.status === 'failed' ? (a.failure_reason ?? 'Declined by the gateway') : null,
+      };
     },
     async authorize(input) {
       const a = await call(
         '/v1/authorizations',
-        { customer_id: input.customerId, amount_cents: input.amountCents, currency: input.currency, payment_reference: input.paymentReference, description: input.description, capture: false },
+        {
+          customer_id: input.customerId,
+          amount_cents: input.amountCents,
+          currency: input.currency,
+          payment_reference: input.paymentReference,
+          description: input.description,
+          capture: false,
+        },
         authorizeAnswer,
         { idempotencyKey: input.idempotencyKey },
       );
-      return { status: a.status, reference: a.reference, declineReason: a.status === 'declined' ? (a.decline_reason ?? 'Declined by the gateway') : null };
+      return {
+        status: a.status,
+        reference: a.reference,
+        declineReason: a.status === 'declined' ? (a.decline_reason ?? 'Declined by the gateway') : null,
+      };
     },
     async voidCharge(input) {
-      return call(`/v1/charges/${encodeURIComponent(input.reference)}/void`, {}, voidAnswer, { idempotencyKey: input.idempotencyKey });
+      return call(`/v1/charges/${encodeURIComponent(input.reference)}/void`, {}, voidAnswer, {
+        idempotencyKey: input.idempotencyKey,
+      });
     },
     async updateCustomer(input) {
-      const a = await call(`/customers/${input.customerId}`, { name: input.name, email: input.email, default_payment_reference: input.defaultPaymentReference }, customerAnswer);
+      const a = await call(
+        `/customers/${input.customerId}`,
+        { name: input.name, email: input.email, default_payment_reference: input.defaultPaymentReference },
+        customerAnswer,
+      );
       return { customerReference: a.customer_reference };
     },
   };

@@ -48,9 +48,16 @@ export function createLocalGateway(deps: { clock: Clock; available?: boolean; ke
   const authorizations = new Map<string, AuthorizeResult>();
   const sign = (payload: string) => createHmac('sha256', key).update(payload).digest();
   const refuse = () => {
-    if (!available) throw new AppError('unavailable', 'No payment gateway is configured (set PAYMENT_GATEWAY_URL); the local test gateway is not used in production.');
+    if (!available)
+      throw new AppError(
+        'unavailable',
+        'No payment gateway is configured (set PAYMENT_GATEWAY_URL); the local test gateway is not used in production.',
+      );
   };
-  const badToken = (why: string) => new AppError('validation_failed', `The card token is not valid (${why}). Enter the card again.`, { card_token: `The card token is not valid (${why}).` });
+  const badToken = (why: string) =>
+    new AppError('validation_failed', `The card token is not valid (${why}). Enter the card again.`, {
+      card_token: `The card token is not valid (${why}).`,
+    });
 
   return {
     kind: 'local',
@@ -63,9 +70,22 @@ export function createLocalGateway(deps: { clock: Clock; available?: boolean; ke
       if (isCardExpired(card.exp_month, card.exp_year, now)) {
         throw new AppError('validation_failed', 'The card has expired.', { exp_year: 'The card has expired.' });
       }
-      const payload: TokenPayload = { b: cardBrandOf(card.number), l: card.number.slice(-4), m: card.exp_month, y: card.exp_year, n: randomBytes(9).toString('base64url'), t: now.getTime() };
+      const payload: TokenPayload = {
+        b: cardBrandOf(card.number),
+        l: card.number.slice(-4),
+        m: card.exp_month,
+        y: card.exp_year,
+        n: randomBytes(9).toString('base64url'),
+        t: now.getTime(),
+      };
       const body = b64(JSON.stringify(payload));
-      return { token: `tok_local_${body}.${b64(sign(body))}`, brand: payload.b, last4: payload.l, exp_month: payload.m, exp_year: payload.y };
+      return {
+        token: `tok_local_${body}.${b64(sign(body))}`,
+        brand: payload.b,
+        last4: payload.l,
+        exp_month: payload.m,
+        exp_year: payload.y,
+      };
     },
 
     async redeemCardToken(token): Promise<CardDetails> {
@@ -77,7 +97,13 @@ export function createLocalGateway(deps: { clock: Clock; available?: boolean; ke
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw badToken('signature mismatch');
       const payload = JSON.parse(Buffer.from(m[1]!, 'base64url').toString('utf8')) as TokenPayload;
       if (deps.clock.now().getTime() - payload.t > LOCAL_TOKEN_TTL_MS) throw badToken('expired');
-      return { brand: payload.b, last4: payload.l, expMonth: payload.m, expYear: payload.y, reference: `pm_local_${payload.n}_${payload.l}` };
+      return {
+        brand: payload.b,
+        last4: payload.l,
+        expMonth: payload.m,
+        expYear: payload.y,
+        reference: `pm_local_${payload.n}_${payload.l}`,
+      };
     },
 
     async charge(input) {

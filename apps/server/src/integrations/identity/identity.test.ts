@@ -10,8 +10,16 @@ import { createIdentityProvider } from '.';
 describe('identity provider configuration', () => {
   it('refuses to start with the local provider in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/IDENTITY_PROVIDER: the local identity provider .* refused when NODE_ENV=production/);
-    expect(() => loadConfig({ NODE_ENV: 'production', IDENTITY_PROVIDER: 'google', GOOGLE_CLIENT_ID: 'abc.apps.googleusercontent.com' })).not.toThrow();
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /IDENTITY_PROVIDER: the local identity provider .* refused when NODE_ENV=production/,
+    );
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        IDENTITY_PROVIDER: 'google',
+        GOOGLE_CLIENT_ID: 'abc.apps.googleusercontent.com',
+      }),
+    ).not.toThrow();
   });
 
   it('needs GOOGLE_CLIENT_ID in google mode, and uses it as the audience', () => {
@@ -31,7 +39,10 @@ describe('identity provider configuration', () => {
       sessionMaxHours: 12,
       signInRateLimitPerMinute: 10,
     });
-    expect(loadConfig({ ALLOWED_EMAIL_DOMAINS: ' Corp.Example , shop.example ' }).allowedEmailDomains).toEqual(['corp.example', 'shop.example']);
+    expect(loadConfig({ ALLOWED_EMAIL_DOMAINS: ' Corp.Example , shop.example ' }).allowedEmailDomains).toEqual([
+      'corp.example',
+      'shop.example',
+    ]);
     expect(() => loadConfig({ PUBLIC_URL: 'ftp://x' })).toThrow(/PUBLIC_URL/);
   });
 
@@ -63,17 +74,19 @@ describe('google mode', () => {
     expect(res.json()).toEqual({ info: { provider: 'google', clientId: 'abc.apps.googleusercontent.com' } });
   });
 
-  it("allows Google Identity Services in the CSP only in this mode", async () => {
+  it('allows Google Identity Services in the CSP only in this mode', async () => {
     const res = await t.request({ method: 'GET', url: '/api/health' });
     const csp = res.headers['content-security-policy'] as string;
-    expect(csp).toContain('script-src \'self\' https://accounts.google.com/gsi/client');
+    expect(csp).toContain("script-src 'self' https://accounts.google.com/gsi/client");
     expect(csp).toContain('frame-src https://accounts.google.com/gsi/');
-    expect(csp).toContain('connect-src \'self\' https://accounts.google.com/gsi/');
+    expect(csp).toContain("connect-src 'self' https://accounts.google.com/gsi/");
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
   });
 
   it('has no local issuer endpoints', async () => {
-    expect((await t.request({ method: 'POST', url: '/api/dev/idtoken', payload: { email: 'a@example.com' } })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/dev/idtoken', payload: { email: 'a@example.com' } })).statusCode,
+    ).toBe(404);
     expect((await t.request({ method: 'GET', url: '/oidc/jwks.json' })).statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url: '/.well-known/openid-configuration' })).statusCode).toBe(404);
   });

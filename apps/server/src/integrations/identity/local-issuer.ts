@@ -1,6 +1,15 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWK, type JSONWebKeySet } from 'jose';
+import {
+  calculateJwkThumbprint,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  SignJWT,
+  type CryptoKey,
+  type JWK,
+  type JSONWebKeySet,
+} from 'jose';
 import type { LocalIdTokenClaims, LocalIssuer, LocalSignOptions } from './identity.port';
 
 const ALG = 'ES256';
@@ -16,7 +25,12 @@ async function newKey(): Promise<StoredKey> {
   const { privateKey, publicKey } = await generateKeyPair(ALG, { extractable: true });
   const publicJwk = await exportJWK(publicKey);
   const kid = await calculateJwkThumbprint(publicJwk);
-  return { kid, alg: ALG, privateJwk: await exportJWK(privateKey), publicJwk: { ...publicJwk, kid, alg: ALG, use: 'sig' } };
+  return {
+    kid,
+    alg: ALG,
+    privateJwk: await exportJWK(privateKey),
+    publicJwk: { ...publicJwk, kid, alg: ALG, use: 'sig' },
+  };
 }
 
 function readKey(file: string): StoredKey | null {

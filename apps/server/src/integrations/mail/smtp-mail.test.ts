@@ -36,7 +36,11 @@ function smtpSink(): Promise<{ server: Server; port: number; messages: string[] 
       }
     });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as { port: number }).port, messages })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, port: (server.address() as { port: number }).port, messages }),
+    ),
+  );
 }
 
 describe('SMTP mail', () => {
@@ -52,18 +56,37 @@ describe('SMTP mail', () => {
   });
 
   it('sends through SMTP_URL and logs the message as sent', async () => {
-    const mail = createSmtpMail(database, fixedClock('2026-11-22T12:00:00Z'), { url: `smtp://127.0.0.1:${sink.port}?ignoreTLS=true`, from: 'Back Office <bo@example.com>' });
-    const { id } = await mail.send({ to: 'owner@shop.example.com', subject: 'Sign your contract', html: '<p>hi</p>', text: 'hi', template: 'contract_sign_link' });
+    const mail = createSmtpMail(database, fixedClock('2026-11-22T12:00:00Z'), {
+      url: `smtp://127.0.0.1:${sink.port}?ignoreTLS=true`,
+      from: 'Back Office <bo@example.com>',
+    });
+    const { id } = await mail.send({
+      to: 'owner@shop.example.com',
+      subject: 'Sign your contract',
+      html: '<p>hi</p>',
+      text: 'hi',
+      template: 'contract_sign_link',
+    });
     expect(sink.messages).toHaveLength(1);
     expect(sink.messages[0]).toContain('Subject: Sign your contract');
-    const rows = await database.query<{ status: string; template: string }>(`select status, template from mail_log where id = $1`, [id]);
+    const rows = await database.query<{ status: string; template: string }>(
+      `select status, template from mail_log where id = $1`,
+      [id],
+    );
     expect(rows[0]).toEqual({ status: 'sent', template: 'contract_sign_link' });
   });
 
   it('logs a failed send with its error and tells the caller', async () => {
-    const mail = createSmtpMail(database, fixedClock('2026-11-22T12:00:00Z'), { url: 'smtp://127.0.0.1:1?connectionTimeout=500', from: 'bo@example.com' });
-    await expect(mail.send({ to: 'x@example.com', subject: 's', html: 'h', text: 't', template: 'payment_update_link' })).rejects.toThrow();
-    const rows = await database.query<{ status: string; error: string }>(`select status, error from mail_log order by id desc limit 1`);
+    const mail = createSmtpMail(database, fixedClock('2026-11-22T12:00:00Z'), {
+      url: 'smtp://127.0.0.1:1?connectionTimeout=500',
+      from: 'bo@example.com',
+    });
+    await expect(
+      mail.send({ to: 'x@example.com', subject: 's', html: 'h', text: 't', template: 'payment_update_link' }),
+    ).rejects.toThrow();
+    const rows = await database.query<{ status: string; error: string }>(
+      `select status, error from mail_log order by id desc limit 1`,
+    );
     expect(rows[0]!.status).toBe('failed');
     expect(rows[0]!.error).toMatch(/ECONNREFUSED|connect/i);
   });

@@ -21,10 +21,21 @@ export function createSmtpMail(database: Database, clock: Clock, options: { url:
       const db = sendOptions.db ?? database.db;
       const id = await logMail(db, message, 'queued', clock.now());
       try {
-        await (await getTransport()).sendMail({ from: options.from, to: message.to, subject: message.subject, html: message.html, text: message.text });
+        await (
+          await getTransport()
+        ).sendMail({
+          from: options.from,
+          to: message.to,
+          subject: message.subject,
+          html: message.html,
+          text: message.text,
+        });
         await db.update(mailLog).set({ status: 'sent', sentAt: clock.now() }).where(eq(mailLog.id, id));
       } catch (err) {
-        await db.update(mailLog).set({ status: 'failed', error: (err as Error).message.slice(0, 1000) }).where(eq(mailLog.id, id));
+        await db
+          .update(mailLog)
+          .set({ status: 'failed', error: (err as Error).message.slice(0, 1000) })
+          .where(eq(mailLog.id, id));
         throw err;
       }
       return { id };

@@ -23,7 +23,12 @@ export function createS3Storage(
     return new URL(`${base}/${uriEncode(config.bucket)}/${key.split('/').map(uriEncode).join('/')}`);
   };
 
-  async function send(method: 'PUT' | 'GET' | 'DELETE', key: string, body?: Uint8Array, contentType?: string): Promise<Response> {
+  async function send(
+    method: 'PUT' | 'GET' | 'DELETE',
+    key: string,
+    body?: Uint8Array,
+    contentType?: string,
+  ): Promise<Response> {
     const url = objectUrl(key);
     const amzDate = toAmzDate(now());
     const payloadHash = body ? sha256Hex(body) : EMPTY_SHA256;
@@ -51,7 +56,10 @@ export function createS3Storage(
       });
     } catch (err) {
       const name = (err as { name?: string }).name;
-      const why = name === 'TimeoutError' || name === 'AbortError' ? `no answer within ${timeoutMs} ms` : 'it could not be reached';
+      const why =
+        name === 'TimeoutError' || name === 'AbortError'
+          ? `no answer within ${timeoutMs} ms`
+          : 'it could not be reached';
       throw new AppError('unavailable', `The file store is unavailable (${why}). Try again later.`);
     }
   }
@@ -59,7 +67,10 @@ export function createS3Storage(
   const failed = async (res: Response, what: string) => {
     const text = await res.text().catch(() => '');
     const code = /<Code>([^<]+)<\/Code>/.exec(text)?.[1];
-    return new AppError('unavailable', `The file store refused to ${what} (HTTP ${res.status}${code ? ` ${code}` : ''}). Try again later.`);
+    return new AppError(
+      'unavailable',
+      `The file store refused to ${what} (HTTP ${res.status}${code ? ` ${code}` : ''}). Try again later.`,
+    );
   };
 
   return {
@@ -77,7 +88,10 @@ export function createS3Storage(
       }
       if (!res.ok || !res.body) throw await failed(res, 'read the file');
       const length = Number(res.headers.get('content-length'));
-      return { body: Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), size: Number.isFinite(length) && length >= 0 ? length : null };
+      return {
+        body: Readable.fromWeb(res.body as WebReadableStream<Uint8Array>),
+        size: Number.isFinite(length) && length >= 0 ? length : null,
+      };
     },
     async delete(key) {
       const res = await send('DELETE', key);

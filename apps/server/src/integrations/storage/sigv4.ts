@@ -45,7 +45,10 @@ export function uriEncode(value: string): string {
 
 /** '20130524T000000Z' */
 export function toAmzDate(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 function canonicalQuery(url: URL): string {
@@ -56,7 +59,8 @@ function canonicalQuery(url: URL): string {
 
 export function signV4(req: SigV4Request): SigV4Result {
   const headers = new Map<string, string>();
-  for (const [name, value] of Object.entries(req.headers)) headers.set(name.toLowerCase(), value.trim().replace(/\s+/g, ' '));
+  for (const [name, value] of Object.entries(req.headers))
+    headers.set(name.toLowerCase(), value.trim().replace(/\s+/g, ' '));
   if (!headers.has('host')) headers.set('host', req.url.host);
   const names = [...headers.keys()].sort();
   const signedHeaders = names.join(';');

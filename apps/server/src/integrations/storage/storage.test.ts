@@ -14,7 +14,10 @@ import { isStorageKey } from './storage.port';
 
 describe('SigV4 signing, against AWS documented examples', () => {
   // https://docs.aws.amazon.com/AmazonS3/latest/API/sig-v4-header-based-auth.html ("Examples: Signature Calculations")
-  const credentials = { accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY' };
+  const credentials = {
+    accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+    secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+  };
 
   it('S3 GET Object (examplebucket/test.txt, Range bytes=0-9)', () => {
     const signed = signV4({
@@ -90,7 +93,19 @@ describe('SigV4 signing, against AWS documented examples', () => {
 describe('storage keys', () => {
   it('accepts server-made keys only', () => {
     expect(isStorageKey('checkImage/2026/11/0123456789abcdef0123456789abcdef.png')).toBe(true);
-    for (const bad of ['', '../etc/passwd', 'a/../../b', '/abs', 'a//b', 'a/b.', 'a b.png', 'a/./b', 'x.png/y', 'a\\b', 'a.png.html']) {
+    for (const bad of [
+      '',
+      '../etc/passwd',
+      'a/../../b',
+      '/abs',
+      'a//b',
+      'a/b.',
+      'a b.png',
+      'a/./b',
+      'x.png/y',
+      'a\\b',
+      'a.png.html',
+    ]) {
       expect(isStorageKey(bad), bad).toBe(false);
     }
   });
@@ -154,7 +169,11 @@ describe('S3-compatible storage against a local fake S3 that checks signatures',
           res.writeHead(status, { 'content-type': 'application/xml' });
           res.end(`<?xml version="1.0"?><Error><Code>${code}</Code></Error>`);
         };
-        if (auth !== expected.authorization || !signedHeaders.includes('host') || !signedHeaders.includes('x-amz-content-sha256')) {
+        if (
+          auth !== expected.authorization ||
+          !signedHeaders.includes('host') ||
+          !signedHeaders.includes('x-amz-content-sha256')
+        ) {
           return fail(403, 'SignatureDoesNotMatch');
         }
         if (sha256Hex(body) !== req.headers['x-amz-content-sha256']) return fail(400, 'XAmzContentSHA256Mismatch');
@@ -226,7 +245,13 @@ describe('S3-compatible storage against a local fake S3 that checks signatures',
       S3_REGION: 'ca-central-1',
     };
     const parsed = loadConfig(all);
-    expect(parsed.s3).toEqual({ bucket: 'b', endpoint: 'https://s3.ca-central-1.amazonaws.com', accessKeyId: 'id', secretAccessKey: 'secret', region: 'ca-central-1' });
+    expect(parsed.s3).toEqual({
+      bucket: 'b',
+      endpoint: 'https://s3.ca-central-1.amazonaws.com',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      region: 'ca-central-1',
+    });
     expect(createStorage(parsed).kind).toBe('s3');
     expect(loadConfig({ NODE_ENV: 'test' }).s3).toBeNull();
     expect(() => loadConfig({ NODE_ENV: 'test', S3_BUCKET: 'b', S3_REGION: 'us-east-1' })).toThrow(

@@ -12,7 +12,10 @@ export const agentSwitchWorker: WorkerDefinition<typeof JOB_QUEUE.agentSwitch> =
   async run(ctx, request, job) {
     const { orderInfoIds, agent_id: agentId } = request.input;
     return applyOnce(ctx, job, async (tx, now, mark) => {
-      const [agent] = await tx.select({ id: agents.id, active: agents.active }).from(agents).where(eq(agents.id, agentId));
+      const [agent] = await tx
+        .select({ id: agents.id, active: agents.active })
+        .from(agents)
+        .where(eq(agents.id, agentId));
       if (!agent) throw new PermanentJobError(`Agent ${agentId} does not exist.`, 'not_found');
       if (!agent.active) throw new PermanentJobError(`Agent ${agentId} is not active.`, 'validation_failed');
       const rows = await tx
@@ -29,10 +32,16 @@ export const agentSwitchWorker: WorkerDefinition<typeof JOB_QUEUE.agentSwitch> =
       const switched: number[] = [];
       for (const order of rows) {
         if (order.agentId !== agentId) {
-          await tx.update(orders).set({ agentId, updatedAt: now, version: sql`${orders.version} + 1` }).where(eq(orders.id, order.id));
+          await tx
+            .update(orders)
+            .set({ agentId, updatedAt: now, version: sql`${orders.version} + 1` })
+            .where(eq(orders.id, order.id));
         }
         await tx.delete(agentOrders).where(and(eq(agentOrders.orderId, order.id), ne(agentOrders.agentId, agentId)));
-        await tx.insert(agentOrders).values({ agentId, orderId: order.id, assignedByEmail: by, assignedAt: now }).onConflictDoNothing();
+        await tx
+          .insert(agentOrders)
+          .values({ agentId, orderId: order.id, assignedByEmail: by, assignedAt: now })
+          .onConflictDoNothing();
         await writeAudit(tx, {
           ...systemActor(job),
           at: now,

@@ -18,7 +18,10 @@ export const crmAccessoriesOrderWorker: WorkerDefinition<typeof JOB_QUEUE.crmAcc
     const done = await completedOutput(ctx.database.db, job);
     if (done) return done;
     const { storeid: storeId, features, notes } = request.input;
-    const [store] = await ctx.database.db.select({ id: stores.id, customerId: stores.customerId }).from(stores).where(eq(stores.id, storeId));
+    const [store] = await ctx.database.db
+      .select({ id: stores.id, customerId: stores.customerId })
+      .from(stores)
+      .where(eq(stores.id, storeId));
     if (!store) throw new PermanentJobError(`Store ${storeId} does not exist.`, 'not_found');
     const { reference } = await ctx.crm.requestFeatureChange({
       storeId,

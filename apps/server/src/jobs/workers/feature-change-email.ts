@@ -17,15 +17,27 @@ export const featureChangeEmailWorker: WorkerDefinition<typeof JOB_QUEUE.feature
       const contact = await merchantContact(tx, storeId, ['owner', 'general', 'billing']);
       if (!contact) throw new PermanentJobError(`Store ${storeId} does not exist.`, 'not_found');
       mark.customerId = contact.store.customerId;
-      const items = await tx.select({ id: billingItems.id, name: billingItems.name }).from(billingItems).where(inArray(billingItems.id, features.map((f) => f.billingitemid)));
+      const items = await tx
+        .select({ id: billingItems.id, name: billingItems.name })
+        .from(billingItems)
+        .where(
+          inArray(
+            billingItems.id,
+            features.map((f) => f.billingitemid),
+          ),
+        );
       const missing = features.filter((f) => !items.some((i) => i.id === f.billingitemid)).map((f) => f.billingitemid);
-      if (missing.length > 0) throw new PermanentJobError(`Billing item(s) ${missing.join(', ')} do not exist.`, 'not_found');
+      if (missing.length > 0)
+        throw new PermanentJobError(`Billing item(s) ${missing.join(', ')} do not exist.`, 'not_found');
 
       const to = email ?? contact.email;
       const message = featureChangeConfirmationEmail({
         recipientName: contact.name,
         storeName: contact.store.doingBusinessAs,
-        changes: features.map((f) => ({ feature: items.find((i) => i.id === f.billingitemid)!.name, action: f.action })),
+        changes: features.map((f) => ({
+          feature: items.find((i) => i.id === f.billingitemid)!.name,
+          action: f.action,
+        })),
         ...(effectiveOn ? { effectiveOn } : {}),
         ...(reference ? { reference } : {}),
       });

@@ -18,7 +18,11 @@ let reason141: number;
 const system: AuditActor = { actorType: 'system', actorId: 'crm' };
 
 function run(input: OrderStatusSnsRequest, requestedBy: AuditActor) {
-  return orderStatusWorker.run(t.app.ctx, { input, requestedBy, requestId: null }, { id: randomUUID(), queue: 'order-status' });
+  return orderStatusWorker.run(
+    t.app.ctx,
+    { input, requestedBy, requestId: null },
+    { id: randomUUID(), queue: 'order-status' },
+  );
 }
 async function rejection(p: Promise<unknown>): Promise<PermanentJobError> {
   const err = await p.then(
@@ -48,7 +52,10 @@ describe('order-status worker', () => {
     const out = await run({ orderInfoId: order.id, status: '150', action: 'complete' }, operations);
     expect(out).toEqual({ orderInfoId: order.id, from: '140', to: '150', action: 'complete', changed: true });
     expect(await statusOf(order.id)).toBe('150');
-    const history = await t.database.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id));
+    const history = await t.database.db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, order.id));
     expect(history).toMatchObject([{ fromStatus: '140', toStatus: '150', changedByEmail: 'ops-worker@example.com' }]);
   });
 
@@ -67,13 +74,20 @@ describe('order-status worker', () => {
     const noReason = await rejection(run({ orderInfoId: order.id, status: '141', action: 'cancel' }, operations));
     expect(noReason.code).toBe('validation_failed');
     expect(await statusOf(order.id)).toBe('140');
-    const ok = await run({ orderInfoId: order.id, status: '141', action: 'cancel', statusReasonId: reason141 }, operations);
+    const ok = await run(
+      { orderInfoId: order.id, status: '141', action: 'cancel', statusReasonId: reason141 },
+      operations,
+    );
     expect(ok).toMatchObject({ changed: true, to: '141' });
   });
 
   it('a system request is checked against the table only; the same status is a no-op', async () => {
     const order = await createOrder(t.database.db, { status: '121' });
-    expect(await run({ orderInfoId: order.id, status: '126', action: 'approve' }, system)).toMatchObject({ changed: true });
-    expect(await run({ orderInfoId: order.id, status: '126', action: 'approve' }, operations)).toMatchObject({ changed: false });
+    expect(await run({ orderInfoId: order.id, status: '126', action: 'approve' }, system)).toMatchObject({
+      changed: true,
+    });
+    expect(await run({ orderInfoId: order.id, status: '126', action: 'approve' }, operations)).toMatchObject({
+      changed: false,
+    });
   });
 });

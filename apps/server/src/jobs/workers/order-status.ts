@@ -1,4 +1,10 @@
-import { JOB_QUEUE, effectivePrivileges, isOrderStatusCode, type OrderStatusCode, type TransitionRequester } from '@pos/domain';
+import {
+  JOB_QUEUE,
+  effectivePrivileges,
+  isOrderStatusCode,
+  type OrderStatusCode,
+  type TransitionRequester,
+} from '@pos/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, orderStatusHistory, privileges, roles, staffUsers, userAdditionalPrivileges } from '../../db/schema';
@@ -30,7 +36,13 @@ async function requesterOf(db: Db, request: JobRequest): Promise<TransitionReque
     .from(userAdditionalPrivileges)
     .innerJoin(privileges, eq(privileges.id, userAdditionalPrivileges.privilegeId))
     .where(eq(userAdditionalPrivileges.userId, user.id));
-  return { role: user.role, privileges: effectivePrivileges(user.role, extra.map((e) => e.name)) };
+  return {
+    role: user.role,
+    privileges: effectivePrivileges(
+      user.role,
+      extra.map((e) => e.name),
+    ),
+  };
 }
 
 /**
@@ -49,14 +61,21 @@ export const orderStatusWorker: WorkerDefinition<typeof JOB_QUEUE.orderStatus> =
       if (!order) throw new PermanentJobError(`Order ${orderInfoId} does not exist.`, 'not_found');
       mark.customerId = order.customerId;
       if (order.status === status) return { orderInfoId, from: order.status, to: status, action, changed: false };
-      if (!isOrderStatusCode(order.status)) throw new PermanentJobError(`Order ${orderInfoId} has an unknown status ${order.status}.`, 'invalid_transition');
+      if (!isOrderStatusCode(order.status))
+        throw new PermanentJobError(
+          `Order ${orderInfoId} has an unknown status ${order.status}.`,
+          'invalid_transition',
+        );
       const from: OrderStatusCode = order.status;
       try {
         await checkTransition(tx, { from, to: status, statusReasonId, who: await requesterOf(tx, request) });
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         const code = err.code === 'conflict' ? 'invalid_transition' : err.code;
-        throw new PermanentJobError(err.fields ? `${err.message} ${Object.values(err.fields).join(' ')}` : err.message, code);
+        throw new PermanentJobError(
+          err.fields ? `${err.message} ${Object.values(err.fields).join(' ')}` : err.message,
+          code,
+        );
       }
 
       const by = requesterEmail(request);
@@ -67,7 +86,15 @@ export const orderStatusWorker: WorkerDefinition<typeof JOB_QUEUE.orderStatus> =
         .returning();
       const [history] = await tx
         .insert(orderStatusHistory)
-        .values({ orderId: order.id, fromStatus: order.status, toStatus: status, statusReasonId: statusReasonId ?? null, note: note ?? null, changedByEmail: by, changedAt: now })
+        .values({
+          orderId: order.id,
+          fromStatus: order.status,
+          toStatus: status,
+          statusReasonId: statusReasonId ?? null,
+          note: note ?? null,
+          changedByEmail: by,
+          changedAt: now,
+        })
         .returning({ id: orderStatusHistory.id });
       await writeAudit(tx, {
         ...systemActor(job),
@@ -77,9 +104,23 @@ export const orderStatusWorker: WorkerDefinition<typeof JOB_QUEUE.orderStatus> =
         entityId: order.id,
         customerId: order.customerId,
         before: { status: order.status },
-        after: { status, action, status_reason_id: statusReasonId ?? null, note: note ?? null, history_id: history!.id, requested_by: by },
+        after: {
+          status,
+          action,
+          status_reason_id: statusReasonId ?? null,
+          note: note ?? null,
+          history_id: history!.id,
+          requested_by: by,
+        },
       });
-      await applyStatusEffects(ctx, tx, { order: moved!, from, to: status, now, actor: { ...systemActor(job), actorEmail: by }, requestId: job.id });
+      await applyStatusEffects(ctx, tx, {
+        order: moved!,
+        from,
+        to: status,
+        now,
+        actor: { ...systemActor(job), actorEmail: by },
+        requestId: job.id,
+      });
       return { orderInfoId, from: order.status, to: status, action, changed: true };
     });
   },

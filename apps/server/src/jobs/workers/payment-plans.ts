@@ -16,9 +16,15 @@ export const paymentPlansWorker: WorkerDefinition<typeof JOB_QUEUE.paymentPlans>
     const changes = request.input.plans;
     return applyOnce(ctx, job, async (tx, now, mark) => {
       const ids = changes.map((c) => c.customerplanid);
-      const plans = await tx.select().from(customerPaymentPlans).where(inArray(customerPaymentPlans.id, ids)).orderBy(customerPaymentPlans.id).for('update');
+      const plans = await tx
+        .select()
+        .from(customerPaymentPlans)
+        .where(inArray(customerPaymentPlans.id, ids))
+        .orderBy(customerPaymentPlans.id)
+        .for('update');
       const missing = ids.filter((id) => !plans.some((p) => p.id === id));
-      if (missing.length > 0) throw new PermanentJobError(`Payment plan(s) ${missing.join(', ')} do not exist.`, 'not_found');
+      if (missing.length > 0)
+        throw new PermanentJobError(`Payment plan(s) ${missing.join(', ')} do not exist.`, 'not_found');
       mark.customerId = soleCustomer(plans.map((p) => p.customerId));
 
       const applied: Array<{ customerplanid: number; version: number }> = [];
@@ -49,8 +55,18 @@ export const paymentPlansWorker: WorkerDefinition<typeof JOB_QUEUE.paymentPlans>
           entity: 'customer_payment_plan',
           entityId: plan.id,
           customerId: plan.customerId,
-          before: { licenseExpiresOn: plan.licenseExpiresOn, nextBillingOn: plan.nextBillingOn, status: plan.status, version: plan.version },
-          after: { ...set, version: updated!.version, ...(storeLicense ? { store_license_expires_on: storeLicense, store_id: plan.storeId } : {}), requested_by: requesterEmail(request) },
+          before: {
+            licenseExpiresOn: plan.licenseExpiresOn,
+            nextBillingOn: plan.nextBillingOn,
+            status: plan.status,
+            version: plan.version,
+          },
+          after: {
+            ...set,
+            version: updated!.version,
+            ...(storeLicense ? { store_license_expires_on: storeLicense, store_id: plan.storeId } : {}),
+            requested_by: requesterEmail(request),
+          },
         });
         applied.push({ customerplanid: plan.id, version: updated!.version });
       }

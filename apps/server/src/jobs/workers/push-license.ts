@@ -25,9 +25,14 @@ const DAY_MS = 24 * 3600_000;
  * A store's license state on `today` (YYYY-MM-DD): disabled when the store is not active; active until the
  * expiry day (or with no expiry recorded); then 'grace' for the §9 grace period; then expired.
  */
-export function licenseStatus(input: { storeStatus: string; expiresOn: string | null; today: string }): { status: LicenseStatus; graceUntil: string | null } {
+export function licenseStatus(input: { storeStatus: string; expiresOn: string | null; today: string }): {
+  status: LicenseStatus;
+  graceUntil: string | null;
+} {
   const graceUntil = input.expiresOn
-    ? new Date(Date.parse(`${input.expiresOn}T00:00:00Z`) + FEES.LICENSE_EXPIRY_GRACE_PERIOD_DAYS * DAY_MS).toISOString().slice(0, 10)
+    ? new Date(Date.parse(`${input.expiresOn}T00:00:00Z`) + FEES.LICENSE_EXPIRY_GRACE_PERIOD_DAYS * DAY_MS)
+        .toISOString()
+        .slice(0, 10)
     : null;
   if (input.storeStatus !== 'active') return { status: 'disabled', graceUntil };
   if (!input.expiresOn || input.today <= input.expiresOn) return { status: 'active', graceUntil };
@@ -46,7 +51,12 @@ export const pushLicenseWorker: WorkerDefinition<typeof JOB_QUEUE.pushLicense> =
     const { storeId } = request.input;
     return applyOnce(ctx, job, async (tx, now, mark) => {
       const [store] = await tx
-        .select({ id: stores.id, customerId: stores.customerId, status: stores.status, licenseExpiresOn: stores.licenseExpiresOn })
+        .select({
+          id: stores.id,
+          customerId: stores.customerId,
+          status: stores.status,
+          licenseExpiresOn: stores.licenseExpiresOn,
+        })
         .from(stores)
         .where(eq(stores.id, storeId));
       if (!store) throw new PermanentJobError(`Store ${storeId} does not exist.`, 'not_found');
@@ -55,10 +65,26 @@ export const pushLicenseWorker: WorkerDefinition<typeof JOB_QUEUE.pushLicense> =
         .selectDistinct({ name: billingItems.name })
         .from(customerBillingItems)
         .innerJoin(billingItems, eq(billingItems.id, customerBillingItems.billingItemId))
-        .where(and(eq(customerBillingItems.storeId, storeId), eq(customerBillingItems.status, 'A'), eq(billingItems.feature, 'Y')))
+        .where(
+          and(
+            eq(customerBillingItems.storeId, storeId),
+            eq(customerBillingItems.status, 'A'),
+            eq(billingItems.feature, 'Y'),
+          ),
+        )
         .orderBy(billingItems.name);
-      const { status, graceUntil } = licenseStatus({ storeStatus: store.status, expiresOn: store.licenseExpiresOn, today: now.toISOString().slice(0, 10) });
-      const license: LicenseState = { storeId, status, expiresOn: store.licenseExpiresOn, graceUntil, features: features.map((f) => f.name) };
+      const { status, graceUntil } = licenseStatus({
+        storeStatus: store.status,
+        expiresOn: store.licenseExpiresOn,
+        today: now.toISOString().slice(0, 10),
+      });
+      const license: LicenseState = {
+        storeId,
+        status,
+        expiresOn: store.licenseExpiresOn,
+        graceUntil,
+        features: features.map((f) => f.name),
+      };
 
       const targets = await tx
         .select({ elmerId: terminals.elmerId })

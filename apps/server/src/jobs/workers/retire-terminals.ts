@@ -20,9 +20,15 @@ export const retireTerminalsWorker: WorkerDefinition<typeof JOB_QUEUE.retireTerm
         .from(domainData)
         .where(and(eq(domainData.id, reasonId), eq(domainData.type, 'retire_reason')));
       if (!reason) throw new PermanentJobError(`Retire reason ${reasonId} does not exist.`, 'not_found');
-      const rows = await tx.select().from(terminals).where(inArray(terminals.elmerId, elmerIds)).orderBy(terminals.id).for('update');
+      const rows = await tx
+        .select()
+        .from(terminals)
+        .where(inArray(terminals.elmerId, elmerIds))
+        .orderBy(terminals.id)
+        .for('update');
       const missing = elmerIds.filter((id) => !rows.some((r) => r.elmerId === id));
-      if (missing.length > 0) throw new PermanentJobError(`Terminal(s) ${missing.join(', ')} do not exist.`, 'not_found');
+      if (missing.length > 0)
+        throw new PermanentJobError(`Terminal(s) ${missing.join(', ')} do not exist.`, 'not_found');
       mark.customerId = soleCustomer(rows.map((r) => r.customerId));
 
       const retired: string[] = [];
@@ -34,7 +40,13 @@ export const retireTerminalsWorker: WorkerDefinition<typeof JOB_QUEUE.retireTerm
         }
         await tx
           .update(terminals)
-          .set({ status: 'retired', retiredAt: now, retireReasonId: reason.id, updatedAt: now, version: sql`${terminals.version} + 1` })
+          .set({
+            status: 'retired',
+            retiredAt: now,
+            retireReasonId: reason.id,
+            updatedAt: now,
+            version: sql`${terminals.version} + 1`,
+          })
           .where(eq(terminals.id, terminal.id));
         await writeAudit(tx, {
           ...systemActor(job),
@@ -44,7 +56,14 @@ export const retireTerminalsWorker: WorkerDefinition<typeof JOB_QUEUE.retireTerm
           entityId: terminal.elmerId,
           customerId: terminal.customerId,
           before: { status: terminal.status, retired_at: null, retire_reason_id: null },
-          after: { status: 'retired', retired_at: now.toISOString(), retire_reason_id: reason.id, retire_reason: reason.code, note: note ?? null, requested_by: requesterEmail(request) },
+          after: {
+            status: 'retired',
+            retired_at: now.toISOString(),
+            retire_reason_id: reason.id,
+            retire_reason: reason.code,
+            note: note ?? null,
+            requested_by: requesterEmail(request),
+          },
         });
         retired.push(terminal.elmerId);
       }

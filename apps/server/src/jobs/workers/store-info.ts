@@ -48,10 +48,16 @@ export const storeInfoWorker: WorkerDefinition<typeof JOB_QUEUE.storeInfo> = {
       if (!store) throw new PermanentJobError(`Store ${storeId} does not exist.`, 'not_found');
       mark.customerId = store.customerId;
       if (store.version !== version) {
-        throw new PermanentJobError(`Store ${storeId} was changed by someone else (version ${store.version}, the change was made against ${version}).`, 'version_conflict');
+        throw new PermanentJobError(
+          `Store ${storeId} was changed by someone else (version ${store.version}, the change was made against ${version}).`,
+          'version_conflict',
+        );
       }
       if (changes.StoreAddress && changes.StoreAddress.country !== store.country) {
-        throw new PermanentJobError(`Store ${storeId} is in ${store.country}; a store cannot move to another country.`, 'validation_failed');
+        throw new PermanentJobError(
+          `Store ${storeId} is in ${store.country}; a store cannot move to another country.`,
+          'validation_failed',
+        );
       }
       const set = storeColumnsFor(changes);
       const [updated] = await tx

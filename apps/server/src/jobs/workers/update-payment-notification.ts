@@ -27,13 +27,19 @@ export const updatePaymentNotificationWorker: WorkerDefinition<typeof JOB_QUEUE.
   async run(ctx, request, job) {
     const elmerId = request.input.elmer_id;
     return applyOnce(ctx, job, async (tx, now, mark) => {
-      const [terminal] = await tx.select({ storeId: terminals.storeId }).from(terminals).where(eq(terminals.elmerId, elmerId));
+      const [terminal] = await tx
+        .select({ storeId: terminals.storeId })
+        .from(terminals)
+        .where(eq(terminals.elmerId, elmerId));
       if (!terminal) throw new PermanentJobError(`Terminal ${elmerId} does not exist.`, 'not_found');
       const contact = await merchantContact(tx, terminal.storeId, ['billing', 'owner', 'general']);
       if (!contact) throw new PermanentJobError(`The store of terminal ${elmerId} does not exist.`, 'not_found');
       mark.customerId = contact.store.customerId;
 
-      const staffId = request.requestedBy.actorType === 'staff' && typeof request.requestedBy.actorId === 'number' ? request.requestedBy.actorId : null;
+      const staffId =
+        request.requestedBy.actorType === 'staff' && typeof request.requestedBy.actorId === 'number'
+          ? request.requestedBy.actorId
+          : null;
       const link = await issueLinkToken(tx, {
         purpose: 'payment_update',
         subjectType: 'store',
@@ -48,7 +54,10 @@ export const updatePaymentNotificationWorker: WorkerDefinition<typeof JOB_QUEUE.
         link: paymentUpdateLink(ctx.config.publicUrl, link.token),
         expiresAt: link.expiresAt,
       });
-      const mail = await ctx.mail.send({ to: contact.email, ...message, related: { type: 'store', id: contact.store.id } }, { db: tx });
+      const mail = await ctx.mail.send(
+        { to: contact.email, ...message, related: { type: 'store', id: contact.store.id } },
+        { db: tx },
+      );
       await writeAudit(tx, {
         ...systemActor(job),
         at: now,
@@ -56,9 +65,22 @@ export const updatePaymentNotificationWorker: WorkerDefinition<typeof JOB_QUEUE.
         entity: 'store',
         entityId: contact.store.id,
         customerId: contact.store.customerId,
-        after: { elmer_id: elmerId, to: contact.email, link_token_id: link.id, expires_at: link.expiresAt.toISOString(), mail_id: mail.id, requested_by: requesterEmail(request) },
+        after: {
+          elmer_id: elmerId,
+          to: contact.email,
+          link_token_id: link.id,
+          expires_at: link.expiresAt.toISOString(),
+          mail_id: mail.id,
+          requested_by: requesterEmail(request),
+        },
       });
-      return { storeId: contact.store.id, to: contact.email, mailId: mail.id, linkTokenId: link.id, expiresAt: link.expiresAt.toISOString() };
+      return {
+        storeId: contact.store.id,
+        to: contact.email,
+        mailId: mail.id,
+        linkTokenId: link.id,
+        expiresAt: link.expiresAt.toISOString(),
+      };
     });
   },
 };

@@ -24,7 +24,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/mail/:token',
     {
       onRequest: adminOnly,
-      schema: { tags, summary: 'Mailbox: recent messages', params: z.object({ token: z.string() }), querystring: mailListQuery, response: { 200: successEnvelope(mailList) } },
+      schema: {
+        tags,
+        summary: 'Mailbox: recent messages',
+        params: z.object({ token: z.string() }),
+        querystring: mailListQuery,
+        response: { 200: successEnvelope(mailList) },
+      },
     },
     async (request) => ({ info: await listMail(app.ctx, request.query) }),
   );
@@ -47,7 +53,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/jobs/:token',
     {
       onRequest: adminOnly,
-      schema: { tags, summary: 'Job monitor: recent jobs by queue and state', params: z.object({ token: z.string() }), querystring: jobListQuery, response: { 200: successEnvelope(jobList) } },
+      schema: {
+        tags,
+        summary: 'Job monitor: recent jobs by queue and state',
+        params: z.object({ token: z.string() }),
+        querystring: jobListQuery,
+        response: { 200: successEnvelope(jobList) },
+      },
     },
     async (request) => ({ info: await listJobs(app.ctx, request.query) }),
   );
@@ -57,7 +69,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       `/api/admin/jobs/:queue/:id/${action}/:token`,
       {
         onRequest: adminOnly,
-        schema: { tags, summary: `Job monitor: ${action} a job`, params: jobActionParams, response: { 200: successEnvelope(jobActionInfo) } },
+        schema: {
+          tags,
+          summary: `Job monitor: ${action} a job`,
+          params: jobActionParams,
+          response: { 200: successEnvelope(jobActionInfo) },
+        },
       },
       async (request) => {
         const result = await actOnJob(app.ctx, { queue: request.params.queue, id: request.params.id, action });

@@ -28,7 +28,13 @@ export async function listMail(ctx: AppContext, q: { to?: string; template?: str
   const cond = where.length ? and(...where) : undefined;
   const db = ctx.database.db;
   const [rows, [total]] = await Promise.all([
-    db.select().from(mailLog).where(cond).orderBy(desc(mailLog.createdAt), desc(mailLog.id)).limit(q.limit).offset(q.offset),
+    db
+      .select()
+      .from(mailLog)
+      .where(cond)
+      .orderBy(desc(mailLog.createdAt), desc(mailLog.id))
+      .limit(q.limit)
+      .offset(q.offset),
     db.select({ n: count() }).from(mailLog).where(cond),
   ]);
   return { items: rows.map(toSummary), total: Number(total?.n ?? 0) };
@@ -55,7 +61,10 @@ interface JobRow {
 }
 
 /** Recent jobs from pg-boss's live table and its archive, newest first, with counts per queue and state. */
-export async function listJobs(ctx: AppContext, q: { queue?: string; state?: JobStateValue; limit: number; offset: number }) {
+export async function listJobs(
+  ctx: AppContext,
+  q: { queue?: string; state?: JobStateValue; limit: number; offset: number },
+) {
   const params: unknown[] = [];
   const where: string[] = [];
   if (q.queue) {
@@ -110,7 +119,8 @@ export async function actOnJob(ctx: AppContext, input: { queue: string; id: stri
     if (job.state !== 'failed' && job.state !== 'cancelled') {
       throw new AppError('conflict', `Only a failed or cancelled job can be retried; this one is ${job.state}.`);
     }
-    if ((job as { archivedOn?: Date }).archivedOn) throw new AppError('conflict', 'This job has been archived; send it again instead.');
+    if ((job as { archivedOn?: Date }).archivedOn)
+      throw new AppError('conflict', 'This job has been archived; send it again instead.');
     await ctx.queue.boss.retry(input.queue, input.id);
   } else {
     if (job.state === 'completed' || job.state === 'failed' || job.state === 'cancelled') {

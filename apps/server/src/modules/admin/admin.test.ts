@@ -40,7 +40,12 @@ describe('admin: Mailbox and job monitor', () => {
     expect(list.statusCode).toBe(200);
     const { items, total } = list.json().info;
     expect(total).toBe(1);
-    expect(items[0]).toMatchObject({ to: 'merchant@shop.example.com', template: 'payment_update_link', status: 'stored', links: ['http://localhost/#/customer/payment/abc'] });
+    expect(items[0]).toMatchObject({
+      to: 'merchant@shop.example.com',
+      template: 'payment_update_link',
+      status: 'stored',
+      links: ['http://localhost/#/customer/payment/abc'],
+    });
     const one = await t.request({ method: 'GET', url: `/api/admin/mail/${items[0].id}/${admin}` });
     expect(one.json().info.html).toContain('this link');
     expect((await t.request({ method: 'GET', url: `/api/admin/mail/999999/${admin}` })).statusCode).toBe(404);
@@ -59,10 +64,14 @@ describe('admin: Mailbox and job monitor', () => {
     const q = t.app.ctx.queue;
     await q.define({ name: 'admin-test-fail', retryLimit: 0, retryDelay: 1, retryBackoff: false, expireInSeconds: 60 });
     let fail = true;
-    await q.work('admin-test-fail', async () => {
-      if (fail) throw new Error('processor said no');
-      return { ok: true };
-    }, { pollingIntervalSeconds: 0.5 });
+    await q.work(
+      'admin-test-fail',
+      async () => {
+        if (fail) throw new Error('processor said no');
+        return { ok: true };
+      },
+      { pollingIntervalSeconds: 0.5 },
+    );
     const id = (await q.send('admin-test-fail', { store: 5 }))!;
     await until(async () => (await q.getJob('admin-test-fail', id))?.state === 'failed');
 
@@ -70,7 +79,13 @@ describe('admin: Mailbox and job monitor', () => {
     expect(list.statusCode).toBe(200);
     const info = list.json().info;
     expect(info.items).toHaveLength(1);
-    expect(info.items[0]).toMatchObject({ id, queue: 'admin-test-fail', state: 'failed', dead_lettered: true, data: { store: 5 } });
+    expect(info.items[0]).toMatchObject({
+      id,
+      queue: 'admin-test-fail',
+      state: 'failed',
+      dead_lettered: true,
+      data: { store: 5 },
+    });
     expect(JSON.stringify(info.items[0].output)).toContain('processor said no');
     expect(info.queues.find((x: { queue: string }) => x.queue === 'admin-test-fail').counts.failed).toBe(1);
 
@@ -85,9 +100,15 @@ describe('admin: Mailbox and job monitor', () => {
 
     await q.define({ name: 'admin-test-idle', retryLimit: 0, retryDelay: 1, retryBackoff: false, expireInSeconds: 60 });
     const waiting = (await q.send('admin-test-idle', {}, { startAfter: 3600 }))!;
-    const cancelled = await t.request({ method: 'POST', url: `/api/admin/jobs/admin-test-idle/${waiting}/cancel/${admin}` });
+    const cancelled = await t.request({
+      method: 'POST',
+      url: `/api/admin/jobs/admin-test-idle/${waiting}/cancel/${admin}`,
+    });
     expect(cancelled.json().info.state).toBe('cancelled');
-    const forbidden = await t.request({ method: 'POST', url: `/api/admin/jobs/admin-test-idle/${waiting}/cancel/${viewer}` });
+    const forbidden = await t.request({
+      method: 'POST',
+      url: `/api/admin/jobs/admin-test-idle/${waiting}/cancel/${viewer}`,
+    });
     expect(forbidden.statusCode).toBe(403);
   }, 40_000);
 });

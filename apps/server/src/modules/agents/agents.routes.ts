@@ -29,7 +29,13 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/customers/getagents/:token',
     {
       onRequest: requireSession({ anyOf: AGENT_GUARDS.read }),
-      schema: { tags, summary: 'Active agents by exactly one of search=, type=, types= or email= (paginated)', params: tokenParams, querystring: getAgentsQuery, response: { 200: successEnvelope(agentList) } },
+      schema: {
+        tags,
+        summary: 'Active agents by exactly one of search=, type=, types= or email= (paginated)',
+        params: tokenParams,
+        querystring: getAgentsQuery,
+        response: { 200: successEnvelope(agentList) },
+      },
     },
     async (request) => ({ info: await listAgents(request.server.ctx, request.query) }),
   );
@@ -38,7 +44,16 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/customers/agentorders/:token/add',
-    { onRequest: write, schema: { tags, summary: 'Put an agent on an order', params: tokenParams, body: agentOrderRequest, response: { 200: successEnvelope(agentOrderAssignments) } } },
+    {
+      onRequest: write,
+      schema: {
+        tags,
+        summary: 'Put an agent on an order',
+        params: tokenParams,
+        body: agentOrderRequest,
+        response: { 200: successEnvelope(agentOrderAssignments) },
+      },
+    },
     async (request) => ({ info: await addAgentOrder(request.server.ctx, actorOf(request), request.body) }),
   );
 
@@ -46,14 +61,29 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/customers/agentorders/:token/updateagentid',
     {
       onRequest: write,
-      schema: { tags, summary: "Switch the order to one agent (optional order version)", params: tokenParams, body: agentOrderUpdateRequest, response: { 200: successEnvelope(agentOrderAssignments) } },
+      schema: {
+        tags,
+        summary: 'Switch the order to one agent (optional order version)',
+        params: tokenParams,
+        body: agentOrderUpdateRequest,
+        response: { 200: successEnvelope(agentOrderAssignments) },
+      },
     },
     async (request) => ({ info: await updateAgentOrder(request.server.ctx, actorOf(request), request.body) }),
   );
 
   app.delete(
     '/api/customers/agentorders/:token/delete',
-    { onRequest: write, schema: { tags, summary: 'Take an agent off an order', params: tokenParams, body: agentOrderRequest, response: { 200: successEnvelope(agentOrderAssignments) } } },
+    {
+      onRequest: write,
+      schema: {
+        tags,
+        summary: 'Take an agent off an order',
+        params: tokenParams,
+        body: agentOrderRequest,
+        response: { 200: successEnvelope(agentOrderAssignments) },
+      },
+    },
     async (request) => ({ info: await deleteAgentOrder(request.server.ctx, actorOf(request), request.body) }),
   );
 };

@@ -1,4 +1,11 @@
-import type { AgentList, AgentOrderAssignments, AgentOrderRequest, AgentOrderUpdateRequest, AgentRecord, GetAgentsQuery } from '@pos/domain';
+import type {
+  AgentList,
+  AgentOrderAssignments,
+  AgentOrderRequest,
+  AgentOrderUpdateRequest,
+  AgentRecord,
+  GetAgentsQuery,
+} from '@pos/domain';
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../app';
 import type { Db } from '../../db/client';
@@ -74,13 +81,15 @@ async function lockOrder(db: Db, orderId: number) {
     .from(orders)
     .where(eq(orders.id, orderId))
     .for('update');
-  if (!order) throw new AppError('not_found', `Order ${orderId} was not found.`, { order_id: `There is no order ${orderId}.` });
+  if (!order)
+    throw new AppError('not_found', `Order ${orderId} was not found.`, { order_id: `There is no order ${orderId}.` });
   return order;
 }
 
 async function activeAgent(db: Db, agentId: number): Promise<AgentRow> {
   const [agent] = await db.select().from(agents).where(eq(agents.id, agentId));
-  if (!agent) throw new AppError('not_found', `Agent ${agentId} was not found.`, { agent_id: `There is no agent ${agentId}.` });
+  if (!agent)
+    throw new AppError('not_found', `Agent ${agentId} was not found.`, { agent_id: `There is no agent ${agentId}.` });
   if (!agent.active) {
     const message = `Agent ${agent.name} is not active; choose another agent.`;
     throw new AppError('validation_failed', message, { agent_id: message });
@@ -90,9 +99,18 @@ async function activeAgent(db: Db, agentId: number): Promise<AgentRow> {
 
 /** The order's agents (by assignment time) with its main agent and version. */
 export async function orderAgents(db: Db, orderId: number): Promise<AgentOrderAssignments> {
-  const [order] = await db.select({ agentId: orders.agentId, version: orders.version }).from(orders).where(eq(orders.id, orderId));
+  const [order] = await db
+    .select({ agentId: orders.agentId, version: orders.version })
+    .from(orders)
+    .where(eq(orders.id, orderId));
   const rows = await db
-    .select({ agentId: agentOrders.agentId, name: agents.name, type: agents.type, by: agentOrders.assignedByEmail, at: agentOrders.assignedAt })
+    .select({
+      agentId: agentOrders.agentId,
+      name: agents.name,
+      type: agents.type,
+      by: agentOrders.assignedByEmail,
+      at: agentOrders.assignedAt,
+    })
     .from(agentOrders)
     .innerJoin(agents, eq(agents.id, agentOrders.agentId))
     .where(eq(agentOrders.orderId, orderId))
@@ -101,7 +119,13 @@ export async function orderAgents(db: Db, orderId: number): Promise<AgentOrderAs
     order_id: orderId,
     agent_id: order?.agentId ?? null,
     version: order?.version ?? 0,
-    agents: rows.map((r) => ({ agent_id: r.agentId, name: r.name, type: r.type, assigned_by_email: r.by, assigned_at: new Date(r.at).toISOString() })),
+    agents: rows.map((r) => ({
+      agent_id: r.agentId,
+      name: r.name,
+      type: r.type,
+      assigned_by_email: r.by,
+      assigned_at: new Date(r.at).toISOString(),
+    })),
   };
 }
 
@@ -115,7 +139,12 @@ export async function addAgentOrder(ctx: Ctx, actor: Actor, body: AgentOrderRequ
     const agent = await activeAgent(db, body.agent_id);
     const inserted = await db
       .insert(agentOrders)
-      .values({ orderId: order.id, agentId: agent.id, assignedByEmail: actor.session.email, assignedAt: ctx.clock.now() })
+      .values({
+        orderId: order.id,
+        agentId: agent.id,
+        assignedByEmail: actor.session.email,
+        assignedAt: ctx.clock.now(),
+      })
       .onConflictDoNothing()
       .returning({ agentId: agentOrders.agentId });
     if (inserted.length === 0) {
@@ -141,7 +170,11 @@ export async function addAgentOrder(ctx: Ctx, actor: Actor, body: AgentOrderRequ
  * order's current one (409 version_conflict with the current assignments). Switching to the same sole agent
  * changes nothing and writes no audit entry.
  */
-export async function updateAgentOrder(ctx: Ctx, actor: Actor, body: AgentOrderUpdateRequest): Promise<AgentOrderAssignments> {
+export async function updateAgentOrder(
+  ctx: Ctx,
+  actor: Actor,
+  body: AgentOrderUpdateRequest,
+): Promise<AgentOrderAssignments> {
   return ctx.database.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     const order = await lockOrder(db, body.order_id);
@@ -149,13 +182,25 @@ export async function updateAgentOrder(ctx: Ctx, actor: Actor, body: AgentOrderU
       throw versionConflict(`Order ${order.id}`, await orderAgents(db, order.id), body.version);
     }
     const agent = await activeAgent(db, body.agent_id);
-    const before = await db.select({ agentId: agentOrders.agentId }).from(agentOrders).where(eq(agentOrders.orderId, order.id)).orderBy(asc(agentOrders.agentId));
+    const before = await db
+      .select({ agentId: agentOrders.agentId })
+      .from(agentOrders)
+      .where(eq(agentOrders.orderId, order.id))
+      .orderBy(asc(agentOrders.agentId));
     const beforeIds = before.map((r) => r.agentId);
-    if (order.agentId === agent.id && beforeIds.length === 1 && beforeIds[0] === agent.id) return orderAgents(db, order.id);
-    await db.delete(agentOrders).where(and(eq(agentOrders.orderId, order.id), sql`${agentOrders.agentId} <> ${agent.id}`));
+    if (order.agentId === agent.id && beforeIds.length === 1 && beforeIds[0] === agent.id)
+      return orderAgents(db, order.id);
+    await db
+      .delete(agentOrders)
+      .where(and(eq(agentOrders.orderId, order.id), sql`${agentOrders.agentId} <> ${agent.id}`));
     await db
       .insert(agentOrders)
-      .values({ orderId: order.id, agentId: agent.id, assignedByEmail: actor.session.email, assignedAt: ctx.clock.now() })
+      .values({
+        orderId: order.id,
+        agentId: agent.id,
+        assignedByEmail: actor.session.email,
+        assignedAt: ctx.clock.now(),
+      })
       .onConflictDoNothing();
     await db
       .update(orders)
@@ -176,7 +221,11 @@ export async function updateAgentOrder(ctx: Ctx, actor: Actor, body: AgentOrderU
 }
 
 /** DELETE /api/customers/agentorders/{token}/delete: take an agent off an order (404 when it is not on it). */
-export async function deleteAgentOrder(ctx: Ctx, actor: Actor, body: AgentOrderRequest): Promise<AgentOrderAssignments> {
+export async function deleteAgentOrder(
+  ctx: Ctx,
+  actor: Actor,
+  body: AgentOrderRequest,
+): Promise<AgentOrderAssignments> {
   return ctx.database.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     const order = await lockOrder(db, body.order_id);
@@ -194,7 +243,12 @@ export async function deleteAgentOrder(ctx: Ctx, actor: Actor, body: AgentOrderR
       action: 'agent_order_delete',
       entity: 'order',
       entityId: order.id,
-      before: { order_id: order.id, agent_id: body.agent_id, assigned_by_email: deleted[0]!.by, ...customerOf(order.customerId) },
+      before: {
+        order_id: order.id,
+        agent_id: body.agent_id,
+        assigned_by_email: deleted[0]!.by,
+        ...customerOf(order.customerId),
+      },
       requestId: actor.requestId,
     });
     return orderAgents(db, order.id);

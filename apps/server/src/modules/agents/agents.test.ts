@@ -17,11 +17,22 @@ describe('agents', () => {
   beforeAll(async () => {
     t = await createTestApp();
     const db = t.database.db;
-    ids.alpha = (await createAgent(db, { name: 'Alpha Distribution', email: 'Alpha.Sales@Example.com', type: 'Distributor' })).id;
+    ids.alpha = (
+      await createAgent(db, { name: 'Alpha Distribution', email: 'Alpha.Sales@Example.com', type: 'Distributor' })
+    ).id;
     ids.beta = (await createAgent(db, { name: 'Beta Partners', email: 'beta@example.com', type: 'REFP' })).id;
     ids.gamma = (await createAgent(db, { name: 'Gamma Regional', email: 'gamma@example.com', type: 'RDC' })).id;
-    ids.delta = (await createAgent(db, { name: 'Delta Distribution', email: 'delta@example.com', type: 'Distributor' })).id;
-    ids.retired = (await createAgent(db, { name: 'Retired Distribution', email: 'retired@example.com', type: 'Distributor', active: false })).id;
+    ids.delta = (
+      await createAgent(db, { name: 'Delta Distribution', email: 'delta@example.com', type: 'Distributor' })
+    ).id;
+    ids.retired = (
+      await createAgent(db, {
+        name: 'Retired Distribution',
+        email: 'retired@example.com',
+        type: 'Distributor',
+        active: false,
+      })
+    ).id;
     ids.percent = (await createAgent(db, { name: '100% Sales_Co', email: 'pct@example.com', type: 'REFP' })).id;
     await createStaffUser(db, { email: 'agents-edit@example.com', role: 'IS' });
     await createStaffUser(db, { email: 'agents-view@example.com', role: 'Marketing' });
@@ -82,7 +93,10 @@ describe('agents', () => {
     it('pages with limit and offset; total counts every match', async () => {
       const res = await get('?types=REFP,Distributor,RDC&limit=2&offset=1');
       expect(res.json().info).toMatchObject({ total: 5, limit: 2, offset: 1 });
-      expect((res.json().info.agents as Array<{ name: string }>).map((a) => a.name)).toEqual(['Alpha Distribution', 'Beta Partners']);
+      expect((res.json().info.agents as Array<{ name: string }>).map((a) => a.name)).toEqual([
+        'Alpha Distribution',
+        'Beta Partners',
+      ]);
     });
 
     it('is open to order viewers and distributors', async () => {
@@ -119,14 +133,28 @@ describe('agents', () => {
 
   describe('agent orders', () => {
     const send = (method: 'POST' | 'PUT' | 'DELETE', action: string, payload: unknown, tok = edit) =>
-      t.request({ method, url: `/api/customers/agentorders/${tok}/${action}`, payload: payload as Record<string, unknown> });
+      t.request({
+        method,
+        url: `/api/customers/agentorders/${tok}/${action}`,
+        payload: payload as Record<string, unknown>,
+      });
     const add = (p: unknown, tok?: string) => send('POST', 'add', p, tok);
     const update = (p: unknown, tok?: string) => send('PUT', 'updateagentid', p, tok);
     const del = (p: unknown, tok?: string) => send('DELETE', 'delete', p, tok);
     const assigned = async (orderId: number) =>
-      (await t.database.db.select({ agentId: agentOrders.agentId }).from(agentOrders).where(eq(agentOrders.orderId, orderId))).map((r) => r.agentId).sort((a, b) => a - b);
+      (
+        await t.database.db
+          .select({ agentId: agentOrders.agentId })
+          .from(agentOrders)
+          .where(eq(agentOrders.orderId, orderId))
+      )
+        .map((r) => r.agentId)
+        .sort((a, b) => a - b);
     const audits = (orderId: number, action: string) =>
-      t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, String(orderId)), eq(auditLog.action, action)));
+      t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, String(orderId)), eq(auditLog.action, action)));
     let orderId: number;
     let customerId: number;
 
@@ -142,15 +170,31 @@ describe('agents', () => {
         order_id: orderId,
         agent_id: null,
         version: 1,
-        agents: [{ agent_id: ids.alpha, name: 'Alpha Distribution', type: 'Distributor', assigned_by_email: 'agents-edit@example.com', assigned_at: t.clock.now().toISOString() }],
+        agents: [
+          {
+            agent_id: ids.alpha,
+            name: 'Alpha Distribution',
+            type: 'Distributor',
+            assigned_by_email: 'agents-edit@example.com',
+            assigned_at: t.clock.now().toISOString(),
+          },
+        ],
       });
       expect(await assigned(orderId)).toEqual([ids.alpha]);
       const [entry] = await audits(orderId, 'agent_order_add');
-      expect(entry).toMatchObject({ actorType: 'staff', actorEmail: 'agents-edit@example.com', customerId, after: { order_id: orderId, agent_id: ids.alpha, customer_id: customerId } });
+      expect(entry).toMatchObject({
+        actorType: 'staff',
+        actorEmail: 'agents-edit@example.com',
+        customerId,
+        after: { order_id: orderId, agent_id: ids.alpha, customer_id: customerId },
+      });
 
       const again = await add({ order_id: orderId, agent_id: ids.alpha });
       expect(again.statusCode).toBe(409);
-      expect(again.json().error).toMatchObject({ code: 'conflict', fields: { agent_id: `Agent Alpha Distribution is already on order ${orderId}.` } });
+      expect(again.json().error).toMatchObject({
+        code: 'conflict',
+        fields: { agent_id: `Agent Alpha Distribution is already on order ${orderId}.` },
+      });
       expect(await audits(orderId, 'agent_order_add')).toHaveLength(1);
 
       expect((await add({ order_id: orderId, agent_id: ids.beta })).statusCode).toBe(200);
@@ -160,7 +204,12 @@ describe('agents', () => {
     it('updateagentid switches the order to one agent, bumps its version and checks a sent version', async () => {
       const res = await update({ order_id: orderId, agent_id: ids.gamma, version: 1 });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().info).toMatchObject({ order_id: orderId, agent_id: ids.gamma, version: 2, agents: [{ agent_id: ids.gamma }] });
+      expect(res.json().info).toMatchObject({
+        order_id: orderId,
+        agent_id: ids.gamma,
+        version: 2,
+        agents: [{ agent_id: ids.gamma }],
+      });
       expect(await assigned(orderId)).toEqual([ids.gamma]);
       const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
       expect(order).toMatchObject({ agentId: ids.gamma, version: 2 });
@@ -185,7 +234,10 @@ describe('agents', () => {
 
     it('two concurrent switches with one version → one 409', async () => {
       const o = (await createOrder(t.database.db)).id;
-      const results = await Promise.all([update({ order_id: o, agent_id: ids.alpha, version: 1 }), update({ order_id: o, agent_id: ids.delta, version: 1 })]);
+      const results = await Promise.all([
+        update({ order_id: o, agent_id: ids.alpha, version: 1 }),
+        update({ order_id: o, agent_id: ids.delta, version: 1 }),
+      ]);
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
       expect((await assigned(o)).length).toBe(1);
     });
@@ -196,7 +248,10 @@ describe('agents', () => {
       expect(res.json().info.agents).toEqual([]);
       expect(await assigned(orderId)).toEqual([]);
       const [entry] = await audits(orderId, 'agent_order_delete');
-      expect(entry).toMatchObject({ customerId, before: { order_id: orderId, agent_id: ids.gamma, assigned_by_email: 'agents-edit@example.com' } });
+      expect(entry).toMatchObject({
+        customerId,
+        before: { order_id: orderId, agent_id: ids.gamma, assigned_by_email: 'agents-edit@example.com' },
+      });
       const again = await del({ order_id: orderId, agent_id: ids.gamma });
       expect(again.statusCode).toBe(404);
       expect(again.json().error.fields).toEqual({ agent_id: `Agent ${ids.gamma} is not on order ${orderId}.` });
@@ -214,7 +269,9 @@ describe('agents', () => {
         expect(res.json().error.fields).toEqual({ agent_id: 'There is no agent 999999.' });
         const retired = await call({ order_id: orderId, agent_id: ids.retired });
         expect(retired.statusCode).toBe(400);
-        expect(retired.json().error.fields).toEqual({ agent_id: 'Agent Retired Distribution is not active; choose another agent.' });
+        expect(retired.json().error.fields).toEqual({
+          agent_id: 'Agent Retired Distribution is not active; choose another agent.',
+        });
       }
     });
 
@@ -222,7 +279,10 @@ describe('agents', () => {
       for (const call of [add, update, del]) {
         const res = await call({ order_id: 'x', agent_id: 0 });
         expect(res.statusCode).toBe(400);
-        expect(res.json().error.fields).toEqual({ order_id: 'Enter the order id (a number).', agent_id: 'The agent id is a positive number.' });
+        expect(res.json().error.fields).toEqual({
+          order_id: 'Enter the order id (a number).',
+          agent_id: 'The agent id is a positive number.',
+        });
         const extra = await call({ order_id: orderId, agent_id: ids.alpha, note: 'x' });
         expect(extra.statusCode).toBe(400);
       }
@@ -232,7 +292,10 @@ describe('agents', () => {
 
     it('403 without a session, or without search_orders_edit (order viewers, distributors)', async () => {
       for (const call of [add, update, del]) {
-        for (const bad of BAD_TOKENS) expect((await call({ order_id: orderId, agent_id: ids.alpha }, bad)).json().error.code).toBe('session_invalid');
+        for (const bad of BAD_TOKENS)
+          expect((await call({ order_id: orderId, agent_id: ids.alpha }, bad)).json().error.code).toBe(
+            'session_invalid',
+          );
         for (const tok of [view, dist]) {
           const res = await call({ order_id: orderId, agent_id: ids.alpha }, tok);
           expect(res.statusCode).toBe(403);
@@ -246,11 +309,14 @@ describe('agents', () => {
   it('the OpenAPI document describes the agent, catalogue and tax routes', async () => {
     const res = await t.request({ method: 'GET', url: '/api/openapi.json' });
     expect(res.statusCode).toBe(200);
-    const paths = (res.json() as { paths: Record<string, Record<string, { parameters?: Array<{ name: string }> }>> }).paths;
+    const paths = (res.json() as { paths: Record<string, Record<string, { parameters?: Array<{ name: string }> }>> })
+      .paths;
     expect(paths['/api/customers/getagents/{token}']?.get?.parameters?.map((p) => p.name)).toEqual(
       expect.arrayContaining(['search', 'type', 'types', 'email', 'limit', 'offset']),
     );
-    expect(paths['/api/bundles/billingitempriceoptions/{token}']?.get?.parameters?.map((p) => p.name)).toEqual(expect.arrayContaining(['bundle_id', 'currency', 'reference_id']));
+    expect(paths['/api/bundles/billingitempriceoptions/{token}']?.get?.parameters?.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['bundle_id', 'currency', 'reference_id']),
+    );
     for (const [path, method] of [
       ['/api/customers/agentorders/{token}/add', 'post'],
       ['/api/customers/agentorders/{token}/updateagentid', 'put'],

@@ -41,7 +41,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/auth/config',
-    { schema: { tags, summary: 'Which identity provider the sign-in button uses (public)', response: { 200: successEnvelope(authConfigInfo) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Which identity provider the sign-in button uses (public)',
+        response: { 200: successEnvelope(authConfigInfo) },
+      },
+    },
     async () => {
       const { identity, database } = app.ctx;
       if (identity.kind === 'google') return { info: { provider: 'google' as const, clientId: identity.audience } };
@@ -72,7 +78,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/auth/validate/:token',
-    { onRequest: requireSession(), schema: { tags, summary: 'Validate a session', params: tokenParams, response: { 200: successEnvelope(validateInfo) } } },
+    {
+      onRequest: requireSession(),
+      schema: {
+        tags,
+        summary: 'Validate a session',
+        params: tokenParams,
+        response: { 200: successEnvelope(validateInfo) },
+      },
+    },
     async (request) => ({ info: describeSession(sessionOf(request)) }),
   );
 
@@ -80,7 +94,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/logout/:token',
     {
       onRequest: requireSession(),
-      schema: { tags, summary: 'Release a session', params: tokenParams, response: { 200: successEnvelope(z.object({ released: z.literal(true) })) } },
+      schema: {
+        tags,
+        summary: 'Release a session',
+        params: tokenParams,
+        response: { 200: successEnvelope(z.object({ released: z.literal(true) })) },
+      },
     },
     async (request) => {
       await signOut(authCtx(request), sessionOf(request));

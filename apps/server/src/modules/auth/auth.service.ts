@@ -1,11 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import {
-  ROLE,
-  isAllowedEmailDomain,
-  normalizeEmail,
-  type LoginInfo,
-  type ValidateInfo,
-} from '@pos/domain';
+import { ROLE, isAllowedEmailDomain, normalizeEmail, type LoginInfo, type ValidateInfo } from '@pos/domain';
 import type { z } from 'zod';
 import type { roleLookupInfo, roleLookupRequest } from '@pos/domain';
 import type { Db } from '../../db/client';
@@ -103,7 +97,10 @@ export async function signInStaff(ctx: AuthCtx, input: { idtoken: string }): Pro
     if (!(err instanceof IdTokenError)) throw err;
     await auditSignInFailure(ctx, 'staff', err.reason);
     if (err.reason === 'provider_unavailable') {
-      throw new AppError('unavailable', 'Authentication failed: the identity provider could not be reached. Try again shortly.');
+      throw new AppError(
+        'unavailable',
+        'Authentication failed: the identity provider could not be reached. Try again shortly.',
+      );
     }
     throw authFailed(err.reason, err.message.charAt(0).toLowerCase() + err.message.slice(1));
   }
@@ -119,7 +116,11 @@ export async function signInStaff(ctx: AuthCtx, input: { idtoken: string }): Pro
     throw authFailed('no_staff_user', 'there is no staff account for this e-mail address.');
   }
   if (!user.active) {
-    await auditSignInFailure(ctx, 'staff', 'user_inactive', { actorType: 'staff', actorId: user.id, actorEmail: user.email });
+    await auditSignInFailure(ctx, 'staff', 'user_inactive', {
+      actorType: 'staff',
+      actorId: user.id,
+      actorEmail: user.email,
+    });
     throw authFailed('user_inactive', 'this staff account is not active.');
   }
 
@@ -222,7 +223,11 @@ export async function signInWithIntegrationKey(ctx: AuthCtx, key: string) {
     throw authFailed('unknown_key', 'the integration key is not valid.');
   }
   if (!found.agentActive) {
-    await auditSignInFailure(ctx, 'maketoken', 'agent_inactive', { actorType: 'distributor', actorId: found.agentId, actorEmail: found.agentEmail });
+    await auditSignInFailure(ctx, 'maketoken', 'agent_inactive', {
+      actorType: 'distributor',
+      actorId: found.agentId,
+      actorEmail: found.agentEmail,
+    });
     throw authFailed('agent_inactive', "the integration key's agent is not active.");
   }
   const role = makeTokenRole(found.agentType);
@@ -258,7 +263,13 @@ type RoleLookupInfo = z.output<typeof roleLookupInfo>;
 
 async function roleInfo(db: Db, userId: number): Promise<RoleLookupInfo> {
   const [user] = await db
-    .select({ id: staffUsers.id, email: staffUsers.email, name: staffUsers.name, roleId: staffUsers.roleId, role: roles.name })
+    .select({
+      id: staffUsers.id,
+      email: staffUsers.email,
+      name: staffUsers.name,
+      roleId: staffUsers.roleId,
+      role: roles.name,
+    })
     .from(staffUsers)
     .innerJoin(roles, eq(roles.id, staffUsers.roleId))
     .where(eq(staffUsers.id, userId));
@@ -286,10 +297,15 @@ function isAdmin(session: SessionContext): boolean {
  * record, or anyone's for an Admin). With role_id / login_role_privilege_id: change them (Admin only),
  * audited with before and after; the user's other sessions end so the next sign-in captures the change.
  */
-export async function lookupOrUpdateStaffRole(ctx: AuthCtx, session: SessionContext, input: RoleLookupRequest): Promise<RoleLookupInfo> {
+export async function lookupOrUpdateStaffRole(
+  ctx: AuthCtx,
+  session: SessionContext,
+  input: RoleLookupRequest,
+): Promise<RoleLookupInfo> {
   const isUpdate = input.role_id !== undefined || input.login_role_privilege_id !== undefined;
   const email = normalizeEmail(input.email);
-  if (isUpdate && !isAdmin(session)) throw new AppError('forbidden', "Only an Admin can change a user's role or privileges.");
+  if (isUpdate && !isAdmin(session))
+    throw new AppError('forbidden', "Only an Admin can change a user's role or privileges.");
   if (!isUpdate && !isAdmin(session) && !(session.kind === 'staff' && normalizeEmail(session.email) === email)) {
     throw new AppError('forbidden', 'Only an Admin can look up other users.');
   }
@@ -302,7 +318,8 @@ export async function lookupOrUpdateStaffRole(ctx: AuthCtx, session: SessionCont
     const before = await roleInfo(tx, user.id);
     if (input.role_id !== undefined) {
       const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, input.role_id));
-      if (!role) throw new AppError('validation_failed', 'That role does not exist.', { role_id: 'Choose an existing role.' });
+      if (!role)
+        throw new AppError('validation_failed', 'That role does not exist.', { role_id: 'Choose an existing role.' });
       await tx
         .update(staffUsers)
         .set({ roleId: input.role_id, updatedAt: now, version: sql`${staffUsers.version} + 1` })
@@ -313,12 +330,16 @@ export async function lookupOrUpdateStaffRole(ctx: AuthCtx, session: SessionCont
       if (ids.length > 0) {
         const found = await tx.select({ id: privileges.id }).from(privileges).where(inArray(privileges.id, ids));
         if (found.length !== ids.length) {
-          throw new AppError('validation_failed', 'A privilege does not exist.', { login_role_privilege_id: 'Choose existing privileges.' });
+          throw new AppError('validation_failed', 'A privilege does not exist.', {
+            login_role_privilege_id: 'Choose existing privileges.',
+          });
         }
       }
       await tx.delete(userAdditionalPrivileges).where(eq(userAdditionalPrivileges.userId, user.id));
       if (ids.length > 0) {
-        await tx.insert(userAdditionalPrivileges).values(ids.map((privilegeId) => ({ userId: user.id, privilegeId, grantedAt: now })));
+        await tx
+          .insert(userAdditionalPrivileges)
+          .values(ids.map((privilegeId) => ({ userId: user.id, privilegeId, grantedAt: now })));
       }
     }
     const after = await roleInfo(tx, user.id);
@@ -338,7 +359,10 @@ export async function lookupOrUpdateStaffRole(ctx: AuthCtx, session: SessionCont
 }
 
 /** POST /api/customers/agents/checkemail/{token}: is there an agent with this e-mail (compared lower-cased)? */
-export async function checkAgentEmail(ctx: AuthCtx, email: string): Promise<{ exists: boolean; agent_id: number | null }> {
+export async function checkAgentEmail(
+  ctx: AuthCtx,
+  email: string,
+): Promise<{ exists: boolean; agent_id: number | null }> {
   const [row] = await ctx.database.db
     .select({ id: agents.id })
     .from(agents)
@@ -348,15 +372,31 @@ export async function checkAgentEmail(ctx: AuthCtx, email: string): Promise<{ ex
 }
 
 /** POST /api/auth/integrationkeys/{token} (Admin): a new key for an active agent; the key is returned once. */
-export async function createIntegrationKey(ctx: AuthCtx, session: SessionContext, input: { name: string; agent_id: number }) {
-  const [agent] = await ctx.database.db.select({ id: agents.id, active: agents.active }).from(agents).where(eq(agents.id, input.agent_id));
-  if (!agent?.active) throw new AppError('validation_failed', 'That agent does not exist or is not active.', { agent_id: 'Choose an active agent.' });
+export async function createIntegrationKey(
+  ctx: AuthCtx,
+  session: SessionContext,
+  input: { name: string; agent_id: number },
+) {
+  const [agent] = await ctx.database.db
+    .select({ id: agents.id, active: agents.active })
+    .from(agents)
+    .where(eq(agents.id, input.agent_id));
+  if (!agent?.active)
+    throw new AppError('validation_failed', 'That agent does not exist or is not active.', {
+      agent_id: 'Choose an active agent.',
+    });
   const key = newToken();
   const now = ctx.clock.now();
   return ctx.database.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(integrationKeys)
-      .values({ keyHash: hashToken(key), name: input.name, agentId: agent.id, createdByStaffId: session.staffUserId, createdAt: now })
+      .values({
+        keyHash: hashToken(key),
+        name: input.name,
+        agentId: agent.id,
+        createdByStaffId: session.staffUserId,
+        createdAt: now,
+      })
       .returning({ id: integrationKeys.id });
     await writeAudit(tx, {
       at: now,

@@ -16,7 +16,11 @@ describe('staff sign-in with the local OpenID Connect provider', () => {
     issuer = t.app.ctx.identity.local!;
     await ensureAccessData(t.database.db);
     await createStaffUser(t.database.db, { email: 'ada.admin@example.com', name: 'Ada Admin', role: 'Admin' });
-    await createStaffUser(t.database.db, { email: 'ops@example.org', role: 'Operations', additionalPrivileges: ['receipts'] });
+    await createStaffUser(t.database.db, {
+      email: 'ops@example.org',
+      role: 'Operations',
+      additionalPrivileges: ['receipts'],
+    });
     await createStaffUser(t.database.db, { email: 'gone@example.com', role: 'Marketing', active: false });
     await createStaffUser(t.database.db, { email: 'outsider@elsewhere.test', role: 'Admin' });
   });
@@ -34,7 +38,11 @@ describe('staff sign-in with the local OpenID Connect provider', () => {
   }
 
   it('signs an active staff user in and answers the session fields of spec §3', async () => {
-    const tok = await t.request({ method: 'POST', url: '/api/dev/idtoken', payload: { email: 'Ada.Admin@example.com' } });
+    const tok = await t.request({
+      method: 'POST',
+      url: '/api/dev/idtoken',
+      payload: { email: 'Ada.Admin@example.com' },
+    });
     expect(tok.statusCode).toBe(200);
     const res = await authenticate(tok.json().info.idtoken);
     expect(res.statusCode).toBe(200);
@@ -50,7 +58,9 @@ describe('staff sign-in with the local OpenID Connect provider', () => {
     });
     expect(info.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // Only the SHA-256 of the token is stored.
-    const rows = await t.database.query<{ token_hash: string; privileges: string[] }>(`select token_hash, privileges from sessions`);
+    const rows = await t.database.query<{ token_hash: string; privileges: string[] }>(
+      `select token_hash, privileges from sessions`,
+    );
     expect(rows.map((r) => r.token_hash)).toContain(hashToken(info.token));
     expect(JSON.stringify(rows)).not.toContain(info.token);
     const audit = await t.database.query<{ actor_type: string; action: string }>(
@@ -64,7 +74,12 @@ describe('staff sign-in with the local OpenID Connect provider', () => {
     expect(additional_privileges).toEqual(['receipts']);
     const res = await t.request({ method: 'GET', url: `/api/auth/validate/${token}` });
     expect(res.json().info.privileges).toEqual([...ROLE_PRIVILEGES.Operations, 'receipts'].sort());
-    expect(res.json().info).toMatchObject({ maketoken: false, kind: 'staff', role: 'Operations', email: 'ops@example.org' });
+    expect(res.json().info).toMatchObject({
+      maketoken: false,
+      kind: 'staff',
+      role: 'Operations',
+      email: 'ops@example.org',
+    });
   });
 
   describe('refuses ID tokens that must not sign anyone in (4xx envelope, never a 500, audited)', () => {
@@ -97,28 +112,64 @@ describe('staff sign-in with the local OpenID Connect provider', () => {
           return new SignJWT(claims()).setProtectedHeader({ alg: 'ES256', kid: 'someone-else' }).sign(privateKey);
         },
       ],
-      ['an expired token', 'expired', () => issuer.signIdToken({ email: 'ada.admin@example.com' }, { now: new Date(t.clock.now().getTime() - 2 * 3600_000) })],
-      ['a token not valid yet', 'not_yet_valid', () => issuer.signIdToken({ email: 'ada.admin@example.com' }, { now: new Date(t.clock.now().getTime() + 600_000) })],
-      ['the wrong audience', 'wrong_audience', () => issuer.signIdToken({ email: 'ada.admin@example.com' }, { audience: 'another-app' })],
-      ['the wrong issuer', 'wrong_issuer', () => issuer.signIdToken({ email: 'ada.admin@example.com' }, { issuer: 'https://evil.example.net' })],
+      [
+        'an expired token',
+        'expired',
+        () =>
+          issuer.signIdToken(
+            { email: 'ada.admin@example.com' },
+            { now: new Date(t.clock.now().getTime() - 2 * 3600_000) },
+          ),
+      ],
+      [
+        'a token not valid yet',
+        'not_yet_valid',
+        () =>
+          issuer.signIdToken({ email: 'ada.admin@example.com' }, { now: new Date(t.clock.now().getTime() + 600_000) }),
+      ],
+      [
+        'the wrong audience',
+        'wrong_audience',
+        () => issuer.signIdToken({ email: 'ada.admin@example.com' }, { audience: 'another-app' }),
+      ],
+      [
+        'the wrong issuer',
+        'wrong_issuer',
+        () => issuer.signIdToken({ email: 'ada.admin@example.com' }, { issuer: 'https://evil.example.net' }),
+      ],
       ['alg: none', 'algorithm_not_allowed', async () => `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims())}.`],
       [
         'HS256 (signed with a shared secret)',
         'algorithm_not_allowed',
-        () => new SignJWT(claims()).setProtectedHeader({ alg: 'HS256', kid: kid() }).sign(new TextEncoder().encode('x'.repeat(32))),
+        () =>
+          new SignJWT(claims())
+            .setProtectedHeader({ alg: 'HS256', kid: kid() })
+            .sign(new TextEncoder().encode('x'.repeat(32))),
       ],
-      ['an unverified e-mail', 'email_unverified', () => issuer.signIdToken({ email: 'ada.admin@example.com', email_verified: false })],
-      ['an e-mail outside the allowed domains', 'domain_not_allowed', () => issuer.signIdToken({ email: 'outsider@elsewhere.test' })],
+      [
+        'an unverified e-mail',
+        'email_unverified',
+        () => issuer.signIdToken({ email: 'ada.admin@example.com', email_verified: false }),
+      ],
+      [
+        'an e-mail outside the allowed domains',
+        'domain_not_allowed',
+        () => issuer.signIdToken({ email: 'outsider@elsewhere.test' }),
+      ],
       ['an inactive staff user', 'user_inactive', () => issuer.signIdToken({ email: 'gone@example.com' })],
       ['an e-mail with no staff user', 'no_staff_user', () => issuer.signIdToken({ email: 'nobody@example.com' })],
       ['garbage', 'malformed', async () => 'not.a.jwt-at-all-but-long-enough'],
     ];
 
     it.each(cases)('refuses %s', async (_name, reason, make) => {
-      const before = await t.database.query<{ n: number }>(`select count(*)::int as n from audit_log where action = 'sign_in_failed'`);
+      const before = await t.database.query<{ n: number }>(
+        `select count(*)::int as n from audit_log where action = 'sign_in_failed'`,
+      );
       const res = await authenticate(await make());
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ error: { code: 'unauthenticated', message: expect.stringMatching(/^Authentication failed/), reason } });
+      expect(res.json()).toEqual({
+        error: { code: 'unauthenticated', message: expect.stringMatching(/^Authentication failed/), reason },
+      });
       const after = await t.database.query<{ n: number; reason: string }>(
         `select count(*)::int as n, max(after->>'reason') filter (where id = (select max(id) from audit_log)) as reason from audit_log where action = 'sign_in_failed'`,
       );
@@ -140,7 +191,11 @@ describe('staff sign-in with the local OpenID Connect provider', () => {
       const out = await t.request({ method: 'GET', url: `/api/auth/logout/${token}` });
       expect(out.statusCode).toBe(200);
       expect(out.json()).toEqual({ info: { released: true } });
-      for (const url of [`/api/auth/validate/${token}`, `/api/auth/logout/${token}`, `/api/auth/permission/${token}?privileges=receipts`]) {
+      for (const url of [
+        `/api/auth/validate/${token}`,
+        `/api/auth/logout/${token}`,
+        `/api/auth/permission/${token}?privileges=receipts`,
+      ]) {
         const res = await t.request({ method: 'GET', url });
         expect(res.statusCode).toBe(403);
         expect(res.json().error.code).toBe('session_invalid');
@@ -151,8 +206,11 @@ describe('staff sign-in with the local OpenID Connect provider', () => {
       const { token } = await signIn('ada.admin@example.com');
       const validate = () => t.request({ method: 'GET', url: `/api/auth/validate/${token}` });
       const seen = async () =>
-        (await t.database.query<{ last_seen_at: Date }>(`select last_seen_at from sessions where token_hash = $1`, [hashToken(token)]))[0]!
-          .last_seen_at;
+        (
+          await t.database.query<{ last_seen_at: Date }>(`select last_seen_at from sessions where token_hash = $1`, [
+            hashToken(token),
+          ])
+        )[0]!.last_seen_at;
       const first = await seen();
       t.clock.advance(30_000);
       await validate();
@@ -207,7 +265,10 @@ describe('staff sign-in with the local OpenID Connect provider', () => {
       info: { permissions: { search_orders_view: true, receipts: true, promotions_edit: false, no_such_thing: false } },
     });
     const admin = await signIn('ada.admin@example.com');
-    const all = await t.request({ method: 'GET', url: `/api/auth/permission/${admin.token}?privileges=${PERMISSIONS.join(',')}` });
+    const all = await t.request({
+      method: 'GET',
+      url: `/api/auth/permission/${admin.token}?privileges=${PERMISSIONS.join(',')}`,
+    });
     expect(Object.values(all.json().info.permissions).every(Boolean)).toBe(true);
     const missing = await t.request({ method: 'GET', url: `/api/auth/permission/${token}` });
     expect(missing.statusCode).toBe(400);
@@ -225,14 +286,23 @@ describe('staff sign-in with the local OpenID Connect provider', () => {
       expect(created.statusCode).toBe(201);
       const { key, id } = created.json().info;
       expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      const stored = await t.database.query<{ key_hash: string }>(`select key_hash from integration_keys where id = $1`, [id]);
+      const stored = await t.database.query<{ key_hash: string }>(
+        `select key_hash from integration_keys where id = $1`,
+        [id],
+      );
       expect(stored[0]!.key_hash).toBe(hashToken(key));
 
       const made = await t.request({ method: 'GET', url: `/api/auth/${key}/gettoken` });
       expect(made.statusCode).toBe(200);
       expect(made.json().info).toMatchObject({ maketoken: true, agent_id: agent.id, role: 'Distributor' });
       const v = await t.request({ method: 'GET', url: `/api/auth/validate/${made.json().info.token}` });
-      expect(v.json().info).toMatchObject({ maketoken: true, kind: 'maketoken', name: 'Dana Distributor', agent_id: agent.id, privileges: ['create_distributor_orders'] });
+      expect(v.json().info).toMatchObject({
+        maketoken: true,
+        kind: 'maketoken',
+        name: 'Dana Distributor',
+        agent_id: agent.id,
+        privileges: ['create_distributor_orders'],
+      });
 
       const revoked = await t.request({ method: 'DELETE', url: `/api/auth/integrationkeys/${id}/${admin.token}` });
       expect(revoked.statusCode).toBe(200);
@@ -246,7 +316,11 @@ describe('staff sign-in with the local OpenID Connect provider', () => {
 
     it('only an Admin makes keys', async () => {
       const ops = await signIn('ops@example.org');
-      const res = await t.request({ method: 'POST', url: `/api/auth/integrationkeys/${ops.token}`, payload: { name: 'x', agent_id: 1 } });
+      const res = await t.request({
+        method: 'POST',
+        url: `/api/auth/integrationkeys/${ops.token}`,
+        payload: { name: 'x', agent_id: 1 },
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json().error.code).toBe('forbidden');
     });
@@ -261,10 +335,18 @@ describe('staff sign-in with the local OpenID Connect provider', () => {
     it('looks a user up; an Admin changes role and additional privileges, audited with before and after', async () => {
       const user = await createStaffUser(t.database.db, { email: 'mover@example.com', role: 'IS' });
       const moverSession = await signIn('mover@example.com');
-      const own = await t.request({ method: 'PUT', url: `/api/auth/getIdOrUpdateLoginRolePrivilegeEmail/${moverSession.token}`, payload: { email: 'MOVER@example.com' } });
+      const own = await t.request({
+        method: 'PUT',
+        url: `/api/auth/getIdOrUpdateLoginRolePrivilegeEmail/${moverSession.token}`,
+        payload: { email: 'MOVER@example.com' },
+      });
       expect(own.statusCode).toBe(200);
       expect(own.json().info).toMatchObject({ id: user.id, role: 'IS', additional_privileges: [] });
-      const other = await t.request({ method: 'PUT', url: `/api/auth/getIdOrUpdateLoginRolePrivilegeEmail/${moverSession.token}`, payload: { email: 'ops@example.org' } });
+      const other = await t.request({
+        method: 'PUT',
+        url: `/api/auth/getIdOrUpdateLoginRolePrivilegeEmail/${moverSession.token}`,
+        payload: { email: 'ops@example.org' },
+      });
       expect(other.statusCode).toBe(403);
       const selfPromote = await t.request({
         method: 'PUT',
@@ -278,7 +360,11 @@ describe('staff sign-in with the local OpenID Connect provider', () => {
       const res = await t.request({
         method: 'PUT',
         url: `/api/auth/getIdOrUpdateLoginRolePrivilegeEmail/${admin.token}`,
-        payload: { email: 'mover@example.com', role_id: access.roles.get('Marketing'), login_role_privilege_id: [access.privileges.get('receipts')] },
+        payload: {
+          email: 'mover@example.com',
+          role_id: access.roles.get('Marketing'),
+          login_role_privilege_id: [access.privileges.get('receipts')],
+        },
       });
       expect(res.statusCode).toBe(200);
       expect(res.json().info).toMatchObject({ role: 'Marketing', additional_privileges: ['receipts'] });
@@ -295,7 +381,9 @@ describe('staff sign-in with the local OpenID Connect provider', () => {
         },
       ]);
       // The user's sessions end so the next sign-in captures the new privileges.
-      expect((await t.request({ method: 'GET', url: `/api/auth/validate/${moverSession.token}` })).statusCode).toBe(403);
+      expect((await t.request({ method: 'GET', url: `/api/auth/validate/${moverSession.token}` })).statusCode).toBe(
+        403,
+      );
 
       const bad = await t.request({
         method: 'PUT',
@@ -303,7 +391,11 @@ describe('staff sign-in with the local OpenID Connect provider', () => {
         payload: { email: 'mover@example.com', role_id: 99999 },
       });
       expect(bad.statusCode).toBe(400);
-      const unknown = await t.request({ method: 'PUT', url: `/api/auth/getIdOrUpdateLoginRolePrivilegeEmail/${admin.token}`, payload: { email: 'who@example.com' } });
+      const unknown = await t.request({
+        method: 'PUT',
+        url: `/api/auth/getIdOrUpdateLoginRolePrivilegeEmail/${admin.token}`,
+        payload: { email: 'who@example.com' },
+      });
       expect(unknown.statusCode).toBe(404);
     });
   });
@@ -311,21 +403,37 @@ describe('staff sign-in with the local OpenID Connect provider', () => {
   it('checkemail compares the agent e-mail lower-cased', async () => {
     const agent = await createAgent(t.database.db, { email: 'Mixed.Case@Example.com' });
     const { token } = await signIn('ops@example.org');
-    const hit = await t.request({ method: 'POST', url: `/api/customers/agents/checkemail/${token}`, payload: { email: 'MIXED.case@example.COM' } });
+    const hit = await t.request({
+      method: 'POST',
+      url: `/api/customers/agents/checkemail/${token}`,
+      payload: { email: 'MIXED.case@example.COM' },
+    });
     expect(hit.json()).toEqual({ info: { exists: true, agent_id: agent.id } });
-    const miss = await t.request({ method: 'POST', url: `/api/customers/agents/checkemail/${token}`, payload: { email: 'none@example.com' } });
+    const miss = await t.request({
+      method: 'POST',
+      url: `/api/customers/agents/checkemail/${token}`,
+      payload: { email: 'none@example.com' },
+    });
     expect(miss.json()).toEqual({ info: { exists: false, agent_id: null } });
   });
 
   describe('the local provider', () => {
     it('publishes discovery and keys, and /api/auth/config names it with the demo accounts', async () => {
       const discovery = (await t.request({ method: 'GET', url: '/.well-known/openid-configuration' })).json();
-      expect(discovery).toMatchObject({ issuer: 'http://localhost:3000', jwks_uri: 'http://localhost:3000/oidc/jwks.json', id_token_signing_alg_values_supported: ['ES256'] });
+      expect(discovery).toMatchObject({
+        issuer: 'http://localhost:3000',
+        jwks_uri: 'http://localhost:3000/oidc/jwks.json',
+        id_token_signing_alg_values_supported: ['ES256'],
+      });
       const jwks = (await t.request({ method: 'GET', url: '/oidc/jwks.json' })).json();
       expect(jwks.keys).toHaveLength(1);
       expect(jwks.keys[0]).not.toHaveProperty('d'); // never the private part
       const config = (await t.request({ method: 'GET', url: '/api/auth/config' })).json().info;
-      expect(config).toMatchObject({ provider: 'local', clientId: 'pos-backoffice-local', authorizeUrl: '/oidc/authorize' });
+      expect(config).toMatchObject({
+        provider: 'local',
+        clientId: 'pos-backoffice-local',
+        authorizeUrl: '/oidc/authorize',
+      });
       expect(config.accounts).toContainEqual({ email: 'ada.admin@example.com', name: 'Ada Admin', role: 'Admin' });
       const offered = config.accounts.map((a: { email: string }) => a.email);
       expect(offered).not.toContain('gone@example.com');
@@ -333,13 +441,21 @@ describe('staff sign-in with the local OpenID Connect provider', () => {
     });
 
     it('the chooser lists active staff as buttons and redirects back with an ID token that signs in', async () => {
-      const page = await t.request({ method: 'GET', url: '/oidc/authorize?redirect_uri=%2F%23%2Flogin&nonce=n1&state=s1' });
+      const page = await t.request({
+        method: 'GET',
+        url: '/oidc/authorize?redirect_uri=%2F%23%2Flogin&nonce=n1&state=s1',
+      });
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toContain('text/html');
-      expect(page.body).toContain('<button type="submit" name="login_hint" value="ada.admin@example.com">Sign in as Ada Admin (ada.admin@example.com)</button>');
+      expect(page.body).toContain(
+        '<button type="submit" name="login_hint" value="ada.admin@example.com">Sign in as Ada Admin (ada.admin@example.com)</button>',
+      );
       expect(page.body).not.toContain('gone@example.com');
 
-      const chosen = await t.request({ method: 'GET', url: '/oidc/authorize?redirect_uri=%2F%23%2Flogin&nonce=n1&state=s1&login_hint=ada.admin%40example.com' });
+      const chosen = await t.request({
+        method: 'GET',
+        url: '/oidc/authorize?redirect_uri=%2F%23%2Flogin&nonce=n1&state=s1&login_hint=ada.admin%40example.com',
+      });
       expect(chosen.statusCode).toBe(303);
       const location = chosen.headers.location as string;
       expect(location).toMatch(/^\/#\/login\?id_token=[^&]+&state=s1$/);
@@ -355,7 +471,10 @@ describe('staff sign-in with the local OpenID Connect provider', () => {
 
     it('redirects only to this application', async () => {
       for (const uri of ['https://evil.example.net/#/login', '//evil.example.net/x', 'javascript:alert(1)']) {
-        const res = await t.request({ method: 'GET', url: `/oidc/authorize?redirect_uri=${encodeURIComponent(uri)}&login_hint=ada.admin%40example.com` });
+        const res = await t.request({
+          method: 'GET',
+          url: `/oidc/authorize?redirect_uri=${encodeURIComponent(uri)}&login_hint=ada.admin%40example.com`,
+        });
         expect(res.statusCode).toBe(400);
         expect(res.headers.location).toBeUndefined();
       }

@@ -1,4 +1,10 @@
-import { distributorLoginInfo, distributorLoginRequest, passwordForgotRequest, passwordResetRequest, successEnvelope } from '@pos/domain';
+import {
+  distributorLoginInfo,
+  distributorLoginRequest,
+  passwordForgotRequest,
+  passwordResetRequest,
+  successEnvelope,
+} from '@pos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authCtx } from './auth.context';
@@ -14,7 +20,12 @@ export const distributorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/distributor/login',
     {
       config: limit,
-      schema: { tags, summary: 'Distributor login', body: distributorLoginRequest, response: { 200: successEnvelope(distributorLoginInfo) } },
+      schema: {
+        tags,
+        summary: 'Distributor login',
+        body: distributorLoginRequest,
+        response: { 200: successEnvelope(distributorLoginInfo) },
+      },
     },
     async (request) => ({ info: await signInDistributor(authCtx(request), request.body) }),
   );

@@ -54,7 +54,11 @@ function lockedError(until: Date): AppError {
   );
 }
 
-async function auditFailure(ctx: AuthCtx, reason: string, actor: { actorType: 'distributor' | 'anonymous'; actorId?: number; actorEmail: string }) {
+async function auditFailure(
+  ctx: AuthCtx,
+  reason: string,
+  actor: { actorType: 'distributor' | 'anonymous'; actorId?: number; actorEmail: string },
+) {
   await writeAudit(ctx.database.db, {
     at: ctx.clock.now(),
     ...actor,
@@ -69,14 +73,22 @@ async function auditFailure(ctx: AuthCtx, reason: string, actor: { actorType: 'd
  * POST /api/auth/distributor/login: argon2id check; 5 failures in a row lock the account for 15 minutes
  * (a correct password is refused while locked); success clears the count and opens a distributor session.
  */
-export async function signInDistributor(ctx: AuthCtx, input: { email: string; password: string }): Promise<DistributorLoginInfo> {
+export async function signInDistributor(
+  ctx: AuthCtx,
+  input: { email: string; password: string },
+): Promise<DistributorLoginInfo> {
   const now = ctx.clock.now();
   const email = normalizeEmail(input.email);
   const account = await findAccount(ctx, byEmail(email));
   if (!account) {
     await verifyPassword(null, input.password); // same time as a wrong password
     await auditFailure(ctx, 'unknown_account', { actorType: 'anonymous', actorEmail: email });
-    throw new AppError('unauthenticated', 'Authentication failed: the e-mail address or password is wrong.', undefined, { reason: 'bad_credentials' });
+    throw new AppError(
+      'unauthenticated',
+      'Authentication failed: the e-mail address or password is wrong.',
+      undefined,
+      { reason: 'bad_credentials' },
+    );
   }
   const actor = { actorType: 'distributor' as const, actorId: account.id, actorEmail: account.email };
   if (account.lockedUntil && account.lockedUntil > now) {
@@ -95,7 +107,9 @@ export async function signInDistributor(ctx: AuthCtx, input: { email: string; pa
       const previous = current?.lockedUntil && current.lockedUntil <= now ? 0 : (current?.failedAttempts ?? 0);
       const failedAttempts = previous + 1;
       const lockedUntil =
-        failedAttempts >= DISTRIBUTOR_MAX_FAILED_ATTEMPTS ? new Date(now.getTime() + DISTRIBUTOR_LOCK_MINUTES * 60_000) : null;
+        failedAttempts >= DISTRIBUTOR_MAX_FAILED_ATTEMPTS
+          ? new Date(now.getTime() + DISTRIBUTOR_LOCK_MINUTES * 60_000)
+          : null;
       await tx
         .update(distributorAccounts)
         .set({ failedAttempts: lockedUntil ? 0 : failedAttempts, lockedUntil })
@@ -104,16 +118,26 @@ export async function signInDistributor(ctx: AuthCtx, input: { email: string; pa
     });
     await auditFailure(ctx, lock ? 'bad_password_locked' : 'bad_password', actor);
     if (lock) throw lockedError(lock);
-    throw new AppError('unauthenticated', 'Authentication failed: the e-mail address or password is wrong.', undefined, { reason: 'bad_credentials' });
+    throw new AppError(
+      'unauthenticated',
+      'Authentication failed: the e-mail address or password is wrong.',
+      undefined,
+      { reason: 'bad_credentials' },
+    );
   }
   if (!account.active || !account.agentActive) {
     await auditFailure(ctx, 'account_inactive', actor);
-    throw new AppError('unauthenticated', 'Authentication failed: this distributor account is not active.', undefined, { reason: 'account_inactive' });
+    throw new AppError('unauthenticated', 'Authentication failed: this distributor account is not active.', undefined, {
+      reason: 'account_inactive',
+    });
   }
 
   return ctx.database.db.transaction(async (tx) => {
     const privileges = await rolePrivilegeNames(tx, account.roleId);
-    await tx.update(distributorAccounts).set({ failedAttempts: 0, lockedUntil: null }).where(eq(distributorAccounts.id, account.id));
+    await tx
+      .update(distributorAccounts)
+      .set({ failedAttempts: 0, lockedUntil: null })
+      .where(eq(distributorAccounts.id, account.id));
     const session = await createSession(tx, ctx.config, now, {
       kind: 'distributor',
       role: account.role,
@@ -175,7 +199,14 @@ export async function requestPasswordReset(ctx: AuthCtx, input: { email: string 
       );
     const [row] = await tx
       .insert(linkTokens)
-      .values({ tokenHash: hashToken(token), purpose: PASSWORD_RESET_PURPOSE, subjectType: SUBJECT, subjectId: String(account.id), createdAt: now, expiresAt })
+      .values({
+        tokenHash: hashToken(token),
+        purpose: PASSWORD_RESET_PURPOSE,
+        subjectType: SUBJECT,
+        subjectId: String(account.id),
+        createdAt: now,
+        expiresAt,
+      })
       .returning({ id: linkTokens.id });
     const message = distributorPasswordResetEmail({ name: account.name, link, ttlMinutes: PASSWORD_RESET_TTL_MINUTES });
     await ctx.mail.send(
@@ -203,7 +234,8 @@ export async function requestPasswordReset(ctx: AuthCtx, input: { email: string 
   });
 }
 
-const INVALID_LINK = 'This password-reset link is not valid any more (it was used, replaced or has expired). Ask for a new one.';
+const INVALID_LINK =
+  'This password-reset link is not valid any more (it was used, replaced or has expired). Ask for a new one.';
 
 /**
  * POST /api/auth/distributor/password/reset: the link's token, used once and only before it expires; the
@@ -219,7 +251,11 @@ export async function resetPassword(ctx: AuthCtx, input: { token: string; passwo
     isNull(linkTokens.revokedAt),
     gt(linkTokens.expiresAt, now),
   );
-  const [link] = await ctx.database.db.select({ subjectId: linkTokens.subjectId }).from(linkTokens).where(live).limit(1);
+  const [link] = await ctx.database.db
+    .select({ subjectId: linkTokens.subjectId })
+    .from(linkTokens)
+    .where(live)
+    .limit(1);
   if (!link) throw new AppError('validation_failed', INVALID_LINK, { token: INVALID_LINK });
   const account = await findAccount(ctx, eq(distributorAccounts.id, Number(link.subjectId)));
   if (!account) throw new AppError('validation_failed', INVALID_LINK, { token: INVALID_LINK });
@@ -237,7 +273,14 @@ export async function resetPassword(ctx: AuthCtx, input: { token: string; passwo
     if (used.length === 0) throw new AppError('validation_failed', INVALID_LINK, { token: INVALID_LINK });
     await tx
       .update(distributorAccounts)
-      .set({ passwordHash, passwordChangedAt: now, failedAttempts: 0, lockedUntil: null, updatedAt: now, version: sql`${distributorAccounts.version} + 1` })
+      .set({
+        passwordHash,
+        passwordChangedAt: now,
+        failedAttempts: 0,
+        lockedUntil: null,
+        updatedAt: now,
+        version: sql`${distributorAccounts.version} + 1`,
+      })
       .where(eq(distributorAccounts.id, account.id));
     await tx
       .update(linkTokens)

@@ -17,7 +17,13 @@ describe('distributor login', () => {
 
   it('signs a distributor in with the fields of spec §3, and the session works', async () => {
     const agent = await createAgent(t.database.db, { type: 'Distributor' });
-    await createDistributorAccount(t.database.db, { email: 'dist.one@example.com', name: 'Dist One', agentId: agent.id, password: PASSWORD, accountManagerUsername: 'amy' });
+    await createDistributorAccount(t.database.db, {
+      email: 'dist.one@example.com',
+      name: 'Dist One',
+      agentId: agent.id,
+      password: PASSWORD,
+      accountManagerUsername: 'amy',
+    });
     const res = await login('DIST.ONE@example.com', PASSWORD);
     expect(res.statusCode).toBe(200);
     expect(res.json().info).toEqual({
@@ -30,7 +36,11 @@ describe('distributor login', () => {
       additional_privileges: [],
     });
     const v = await t.request({ method: 'GET', url: `/api/auth/validate/${res.json().info.token}` });
-    expect(v.json().info).toMatchObject({ kind: 'distributor', maketoken: false, privileges: ['create_distributor_orders'] });
+    expect(v.json().info).toMatchObject({
+      kind: 'distributor',
+      maketoken: false,
+      privileges: ['create_distributor_orders'],
+    });
   });
 
   it('refuses a wrong password and an unknown e-mail alike (401, audited)', async () => {
@@ -39,7 +49,13 @@ describe('distributor login', () => {
     const unknown = await login('nobody@example.com', PASSWORD);
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ error: { code: 'unauthenticated', message: 'Authentication failed: the e-mail address or password is wrong.', reason: 'bad_credentials' } });
+      expect(res.json()).toEqual({
+        error: {
+          code: 'unauthenticated',
+          message: 'Authentication failed: the e-mail address or password is wrong.',
+          reason: 'bad_credentials',
+        },
+      });
     }
     const audit = await t.database.query<{ actor_type: string; reason: string }>(
       `select actor_type, after->>'reason' as reason from audit_log where action = 'sign_in_failed' order by id`,
@@ -52,10 +68,14 @@ describe('distributor login', () => {
 
   it('locks the account for 15 minutes after 5 failures in a row, even for the right password', async () => {
     await createDistributorAccount(t.database.db, { email: 'dist.lock@example.com', password: PASSWORD });
-    for (let i = 1; i <= 4; i++) expect((await login('dist.lock@example.com', `wrong-password-${i}`)).json().error.reason).toBe('bad_credentials');
+    for (let i = 1; i <= 4; i++)
+      expect((await login('dist.lock@example.com', `wrong-password-${i}`)).json().error.reason).toBe('bad_credentials');
     const fifth = await login('dist.lock@example.com', 'wrong-password-5');
     expect(fifth.statusCode).toBe(401);
-    expect(fifth.json().error).toMatchObject({ reason: 'locked', locked_until: new Date(t.clock.now().getTime() + 15 * 60_000).toISOString() });
+    expect(fifth.json().error).toMatchObject({
+      reason: 'locked',
+      locked_until: new Date(t.clock.now().getTime() + 15 * 60_000).toISOString(),
+    });
     const right = await login('dist.lock@example.com', PASSWORD);
     expect(right.statusCode).toBe(401);
     expect(right.json().error.reason).toBe('locked');
@@ -76,13 +96,17 @@ describe('distributor login', () => {
 
   describe('password reset', () => {
     async function lastMail(to: string) {
-      const rows = await t.database.query<{ subject: string; text: string; links: string[]; status: string; template: string }>(
-        `select subject, text, links, status, template from mail_log where "to" = $1 order by id desc limit 1`,
-        [to],
-      );
+      const rows = await t.database.query<{
+        subject: string;
+        text: string;
+        links: string[];
+        status: string;
+        template: string;
+      }>(`select subject, text, links, status, template from mail_log where "to" = $1 order by id desc limit 1`, [to]);
       return rows[0];
     }
-    const forgot = (email: string) => t.request({ method: 'POST', url: '/api/auth/distributor/password/forgot', payload: { email } });
+    const forgot = (email: string) =>
+      t.request({ method: 'POST', url: '/api/auth/distributor/password/forgot', payload: { email } });
     const reset = (token: string, password: string) =>
       t.request({ method: 'POST', url: '/api/auth/distributor/password/reset', payload: { token, password } });
 
@@ -119,7 +143,9 @@ describe('distributor login', () => {
       const again = await reset(token, 'Another-passphrase-2026');
       expect(again.statusCode).toBe(400);
       expect(again.json().error.fields.token).toMatch(/not valid any more/);
-      const audit = await t.database.query(`select action from audit_log where entity = 'distributor_account' order by id`);
+      const audit = await t.database.query(
+        `select action from audit_log where entity = 'distributor_account' order by id`,
+      );
       expect(audit.map((a) => a.action)).toEqual(['password_reset_requested', 'password_reset']);
     });
 
@@ -151,20 +177,29 @@ describe('rate limits on sign-in', () => {
   afterAll(() => t.close());
 
   it('answers 429 with the error envelope after the limit, per client address and route', async () => {
-    const attempt = (url: string, payload: object, remoteAddress: string) => t.request({ method: 'POST', url, payload, remoteAddress });
+    const attempt = (url: string, payload: object, remoteAddress: string) =>
+      t.request({ method: 'POST', url, payload, remoteAddress });
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
-      statuses.push((await attempt('/api/auth/distributor/login', { email: 'x@example.com', password: 'y' }, '10.1.1.1')).statusCode);
+      statuses.push(
+        (await attempt('/api/auth/distributor/login', { email: 'x@example.com', password: 'y' }, '10.1.1.1'))
+          .statusCode,
+      );
     }
     expect(statuses).toEqual([401, 401, 401, 429]);
     const limited = await attempt('/api/auth/distributor/login', { email: 'x@example.com', password: 'y' }, '10.1.1.1');
-    expect(limited.json()).toEqual({ error: { code: 'rate_limited', message: expect.stringMatching(/^Too many attempts/) } });
+    expect(limited.json()).toEqual({
+      error: { code: 'rate_limited', message: expect.stringMatching(/^Too many attempts/) },
+    });
     expect(limited.headers['retry-after']).toBeDefined();
     // Another address is not affected.
-    expect((await attempt('/api/auth/distributor/login', { email: 'x@example.com', password: 'y' }, '10.1.1.2')).statusCode).toBe(401);
+    expect(
+      (await attempt('/api/auth/distributor/login', { email: 'x@example.com', password: 'y' }, '10.1.1.2')).statusCode,
+    ).toBe(401);
 
     const signIn: number[] = [];
-    for (let i = 0; i < 4; i++) signIn.push((await attempt('/api/auth/authenticate', { idtoken: 'x'.repeat(30) }, '10.1.1.3')).statusCode);
+    for (let i = 0; i < 4; i++)
+      signIn.push((await attempt('/api/auth/authenticate', { idtoken: 'x'.repeat(30) }, '10.1.1.3')).statusCode);
     expect(signIn).toEqual([401, 401, 401, 429]);
   });
 });

@@ -13,7 +13,10 @@ import { escapeHtml } from './html';
 const CHOOSER_LIMIT = 100;
 
 /** Active staff who may sign in (allowed domain) that the local chooser offers, demo staff first (lowest ids). */
-export async function demoAccounts(db: Db, allowedDomains: readonly string[]): Promise<Array<{ email: string; name: string; role: string }>> {
+export async function demoAccounts(
+  db: Db,
+  allowedDomains: readonly string[],
+): Promise<Array<{ email: string; name: string; role: string }>> {
   const rows = await db
     .select({ email: staffUsers.email, name: staffUsers.name, role: roles.name })
     .from(staffUsers)
@@ -85,29 +88,43 @@ export const localOidcRoutes: FastifyPluginAsyncZod<{ issuer: LocalIssuer }> = a
   const { config } = app.ctx;
   const tags = ['local identity provider'];
 
-  app.get('/.well-known/openid-configuration', { schema: { tags, summary: 'OpenID Connect discovery (local provider)' } }, async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=300');
-    return {
-      issuer: issuer.issuer,
-      authorization_endpoint: `${config.publicUrl}/oidc/authorize`,
-      jwks_uri: `${config.publicUrl}/oidc/jwks.json`,
-      response_types_supported: ['id_token'],
-      response_modes_supported: ['query'],
-      subject_types_supported: ['public'],
-      id_token_signing_alg_values_supported: ['ES256'],
-      scopes_supported: ['openid', 'email', 'profile'],
-      claims_supported: ['iss', 'sub', 'aud', 'exp', 'iat', 'nbf', 'email', 'email_verified', 'name', 'nonce'],
-    };
-  });
+  app.get(
+    '/.well-known/openid-configuration',
+    { schema: { tags, summary: 'OpenID Connect discovery (local provider)' } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return {
+        issuer: issuer.issuer,
+        authorization_endpoint: `${config.publicUrl}/oidc/authorize`,
+        jwks_uri: `${config.publicUrl}/oidc/jwks.json`,
+        response_types_supported: ['id_token'],
+        response_modes_supported: ['query'],
+        subject_types_supported: ['public'],
+        id_token_signing_alg_values_supported: ['ES256'],
+        scopes_supported: ['openid', 'email', 'profile'],
+        claims_supported: ['iss', 'sub', 'aud', 'exp', 'iat', 'nbf', 'email', 'email_verified', 'name', 'nonce'],
+      };
+    },
+  );
 
-  app.get('/oidc/jwks.json', { schema: { tags, summary: 'Public keys of the local provider' } }, async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=300');
-    return issuer.jwks();
-  });
+  app.get(
+    '/oidc/jwks.json',
+    { schema: { tags, summary: 'Public keys of the local provider' } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return issuer.jwks();
+    },
+  );
 
   app.get(
     '/oidc/authorize',
-    { schema: { tags, summary: 'Demo sign-in chooser; redirects to redirect_uri?id_token=…&state=…', querystring: authorizeQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Demo sign-in chooser; redirects to redirect_uri?id_token=…&state=…',
+        querystring: authorizeQuery,
+      },
+    },
     async (request, reply) => {
       const q = request.query;
       reply.header('cache-control', 'no-store');
@@ -118,7 +135,8 @@ export const localOidcRoutes: FastifyPluginAsyncZod<{ issuer: LocalIssuer }> = a
           .type('text/html; charset=utf-8')
           .send(page('Sign-in request refused', `<h1>Sign-in request refused</h1>\n<p>${escapeHtml(message)}</p>`));
       if (!target) return refuse('The redirect_uri must be an address of this application.');
-      if (q.client_id && q.client_id !== issuer.audience) return refuse(`Unknown client_id; this provider serves ${issuer.audience}.`);
+      if (q.client_id && q.client_id !== issuer.audience)
+        return refuse(`Unknown client_id; this provider serves ${issuer.audience}.`);
 
       if (q.login_hint) {
         const email = normalizeEmail(q.login_hint);

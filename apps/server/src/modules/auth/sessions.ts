@@ -63,7 +63,12 @@ export async function createSession(
  * The live session of a token: not released, not expired, and its person still active. One query; the
  * names and e-mail come with it so handlers need not look them up again.
  */
-export async function findLiveSession(db: Db, config: SessionTiming, token: string, now: Date): Promise<SessionContext | null> {
+export async function findLiveSession(
+  db: Db,
+  config: SessionTiming,
+  token: string,
+  now: Date,
+): Promise<SessionContext | null> {
   const rows = await db
     .select({
       id: sessions.id,
@@ -114,10 +119,23 @@ export async function findLiveSession(db: Db, config: SessionTiming, token: stri
   switch (r.kind as SessionKind) {
     case 'staff':
       if (!r.staffActive) return null;
-      return { ...base, kind: 'staff', email: r.staffEmail!, name: r.staffName!, accountManagerUsername: r.staffManager, agentId: r.agentId ?? r.staffAgentId };
+      return {
+        ...base,
+        kind: 'staff',
+        email: r.staffEmail!,
+        name: r.staffName!,
+        accountManagerUsername: r.staffManager,
+        agentId: r.agentId ?? r.staffAgentId,
+      };
     case 'distributor':
       if (!r.distributorActive || r.agentActive === false) return null;
-      return { ...base, kind: 'distributor', email: r.distributorEmail!, name: r.distributorName!, accountManagerUsername: r.distributorManager };
+      return {
+        ...base,
+        kind: 'distributor',
+        email: r.distributorEmail!,
+        name: r.distributorName!,
+        accountManagerUsername: r.distributorManager,
+      };
     case 'maketoken':
       if (!r.agentActive) return null;
       return { ...base, kind: 'maketoken', email: r.agentEmail!, name: r.agentName!, accountManagerUsername: null };
@@ -159,7 +177,9 @@ export async function releaseSessionsOf(
   options: { exceptSessionId?: number } = {},
 ): Promise<number> {
   const owner =
-    'staffUserId' in who ? eq(sessions.staffUserId, who.staffUserId) : eq(sessions.distributorAccountId, who.distributorAccountId);
+    'staffUserId' in who
+      ? eq(sessions.staffUserId, who.staffUserId)
+      : eq(sessions.distributorAccountId, who.distributorAccountId);
   const rows = await db
     .update(sessions)
     .set({ releasedAt: now })

@@ -4,7 +4,10 @@ import type { Database } from '../../db/client';
 import { banks } from '../../db/schema';
 
 /** Active banks, by country then name; optionally of one country. */
-export async function listBanks(ctx: { database: Database }, input: { country?: MerchantCountryCode }): Promise<BankListItem[]> {
+export async function listBanks(
+  ctx: { database: Database },
+  input: { country?: MerchantCountryCode },
+): Promise<BankListItem[]> {
   const rows = await ctx.database.db
     .select({
       id: banks.id,

@@ -27,15 +27,36 @@ describe('GET /api/customers/paymentinstruments/list/bank/{token}', () => {
     const res = await t.request({ method: 'GET', url: url() });
     expect(res.statusCode, res.body).toBe(200);
     const list = res.json().info.banks as Array<Record<string, unknown>>;
-    expect(list.map((b) => b.name)).toEqual(['Bank of Montreal', 'Royal Bank of Canada', 'Bank of America', 'Wells Fargo Bank']);
-    expect(list[0]).toEqual({ id: expect.any(Number), name: 'Bank of Montreal', country: 'CA', routing_number: null, institution_number: '001' });
-    expect(list[2]).toEqual({ id: expect.any(Number), name: 'Bank of America', country: 'US', routing_number: '026009593', institution_number: null });
+    expect(list.map((b) => b.name)).toEqual([
+      'Bank of Montreal',
+      'Royal Bank of Canada',
+      'Bank of America',
+      'Wells Fargo Bank',
+    ]);
+    expect(list[0]).toEqual({
+      id: expect.any(Number),
+      name: 'Bank of Montreal',
+      country: 'CA',
+      routing_number: null,
+      institution_number: '001',
+    });
+    expect(list[2]).toEqual({
+      id: expect.any(Number),
+      name: 'Bank of America',
+      country: 'US',
+      routing_number: '026009593',
+      institution_number: null,
+    });
   });
 
   it('filters by ?country= (US or CA, any case); another country → 400', async () => {
-    const us = (await t.request({ method: 'GET', url: url('?country=US') })).json().info.banks as Array<{ name: string }>;
+    const us = (await t.request({ method: 'GET', url: url('?country=US') })).json().info.banks as Array<{
+      name: string;
+    }>;
     expect(us.map((b) => b.name)).toEqual(['Bank of America', 'Wells Fargo Bank']);
-    const ca = (await t.request({ method: 'GET', url: url('?country=ca') })).json().info.banks as Array<{ name: string }>;
+    const ca = (await t.request({ method: 'GET', url: url('?country=ca') })).json().info.banks as Array<{
+      name: string;
+    }>;
     expect(ca.map((b) => b.name)).toEqual(['Bank of Montreal', 'Royal Bank of Canada']);
     const mx = await t.request({ method: 'GET', url: url('?country=MX') });
     expect(mx.statusCode).toBe(400);

@@ -20,7 +20,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../http/session';
 import { listBillingItemCategories, listCatalogueBillingItems } from './catalogue.service';
-import { findPromotions, findReferral, listBundlePriceOptions, listBundles, listProducts } from './order-catalogue.service';
+import {
+  findPromotions,
+  findReferral,
+  listBundlePriceOptions,
+  listBundles,
+  listProducts,
+} from './order-catalogue.service';
 import { fetchTaxes } from './taxes.service';
 
 /** Catalogue reads of spec §7 (decision 070): any signed-in session — agents and distributors read them too (§1). */
@@ -31,7 +37,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireSession(),
       schema: {
         tags: ['catalogue'],
-        summary: 'Active billing items with their price in one currency (?currency=USD|CAD, else the ?custstoreid= store’s, else USD)',
+        summary:
+          'Active billing items with their price in one currency (?currency=USD|CAD, else the ?custstoreid= store’s, else USD)',
         params: z.object({ token: z.string() }),
         querystring: billingItemCatalogueQuery,
         response: { 200: successEnvelope(billingItemCatalogue) },
@@ -61,7 +68,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/products/:token/all',
     {
       onRequest: requireSession(),
-      schema: { tags: ['catalogue'], summary: 'Active products with their price in ?currency= (default USD)', params: tokenParams, querystring: catalogueCurrencyQuery, response: { 200: successEnvelope(productCatalogue) } },
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Active products with their price in ?currency= (default USD)',
+        params: tokenParams,
+        querystring: catalogueCurrencyQuery,
+        response: { 200: successEnvelope(productCatalogue) },
+      },
     },
     async (request) => ({ info: await listProducts(request.server.ctx, request.query.currency) }),
   );
@@ -70,7 +83,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/products/terminals/:token/all',
     {
       onRequest: requireSession(),
-      schema: { tags: ['catalogue'], summary: 'Active terminal products (§9 terminal product 1, Petro product 2) with their price', params: tokenParams, querystring: catalogueCurrencyQuery, response: { 200: successEnvelope(productCatalogue) } },
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Active terminal products (§9 terminal product 1, Petro product 2) with their price',
+        params: tokenParams,
+        querystring: catalogueCurrencyQuery,
+        response: { 200: successEnvelope(productCatalogue) },
+      },
     },
     async (request) => ({ info: await listProducts(request.server.ctx, request.query.currency, true) }),
   );
@@ -79,7 +98,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/bundles/:token/all',
     {
       onRequest: requireSession(),
-      schema: { tags: ['catalogue'], summary: 'Active bundles with their items and monthly prices (NRS Pay bundles flagged)', params: tokenParams, querystring: catalogueCurrencyQuery, response: { 200: successEnvelope(bundleCatalogue) } },
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Active bundles with their items and monthly prices (NRS Pay bundles flagged)',
+        params: tokenParams,
+        querystring: catalogueCurrencyQuery,
+        response: { 200: successEnvelope(bundleCatalogue) },
+      },
     },
     async (request) => ({ info: await listBundles(request.server.ctx, request.query.currency) }),
   );
@@ -88,7 +113,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/bundles/billingitempriceoptions/:token',
     {
       onRequest: requireSession(),
-      schema: { tags: ['catalogue'], summary: "Price options of a bundle's billing items (?bundle_id, ?currency, optional ?reference_id)", params: tokenParams, querystring: bundlePriceOptionsQuery, response: { 200: successEnvelope(bundlePriceOptionList) } },
+      schema: {
+        tags: ['catalogue'],
+        summary: "Price options of a bundle's billing items (?bundle_id, ?currency, optional ?reference_id)",
+        params: tokenParams,
+        querystring: bundlePriceOptionsQuery,
+        response: { 200: successEnvelope(bundlePriceOptionList) },
+      },
     },
     async (request) => ({ info: await listBundlePriceOptions(request.server.ctx, request.query) }),
   );
@@ -97,7 +128,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/customers/promotions/:code/:token',
     {
       onRequest: requireSession(),
-      schema: { tags: ['catalogue'], summary: 'Current promotions with a code (?expired=Y includes expired ones; ?promo_id= narrows)', params: promotionParams, querystring: promotionQuery, response: { 200: successEnvelope(promotionLookup) } },
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Current promotions with a code (?expired=Y includes expired ones; ?promo_id= narrows)',
+        params: promotionParams,
+        querystring: promotionQuery,
+        response: { 200: successEnvelope(promotionLookup) },
+      },
     },
     async (request) => ({ info: await findPromotions(request.server.ctx, request.params.code, request.query) }),
   );
@@ -106,7 +143,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/customers/referrals/:refId/:token',
     {
       onRequest: requireSession(),
-      schema: { tags: ['catalogue'], summary: 'An active referral by its code (or id)', params: referralParams, response: { 200: successEnvelope(referralLookup) } },
+      schema: {
+        tags: ['catalogue'],
+        summary: 'An active referral by its code (or id)',
+        params: referralParams,
+        response: { 200: successEnvelope(referralLookup) },
+      },
     },
     async (request) => ({ info: await findReferral(request.server.ctx, request.params.refId) }),
   );
@@ -115,7 +157,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/customers/taxes/fetch/:token',
     {
       onRequest: requireSession(),
-      schema: { tags: ['catalogue'], summary: "Tax of an order's lines from the store's (or a state's) rate, per line, rounded half up", params: tokenParams, body: taxFetchRequest, response: { 200: successEnvelope(taxFetchResult) } },
+      schema: {
+        tags: ['catalogue'],
+        summary: "Tax of an order's lines from the store's (or a state's) rate, per line, rounded half up",
+        params: tokenParams,
+        body: taxFetchRequest,
+        response: { 200: successEnvelope(taxFetchResult) },
+      },
     },
     async (request) => ({ info: await fetchTaxes(request.server.ctx, request.body) }),
   );

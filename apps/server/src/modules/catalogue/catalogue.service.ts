@@ -1,4 +1,10 @@
-import { DEFAULT_CURRENCY, type BillingItemCatalogue, type BillingItemCatalogueQuery, type CatalogueCategory, type CurrencyCode } from '@pos/domain';
+import {
+  DEFAULT_CURRENCY,
+  type BillingItemCatalogue,
+  type BillingItemCatalogueQuery,
+  type CatalogueCategory,
+  type CurrencyCode,
+} from '@pos/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { billingItemCategories, billingItemPrices, billingItems, stores } from '../../db/schema';
@@ -7,8 +13,14 @@ import { AppError } from '../../http/errors';
 /** The currency of a catalogue read: ?currency=, else the store's (an unknown store → 404), else USD. */
 async function catalogueCurrency(ctx: { database: Database }, query: BillingItemCatalogueQuery): Promise<CurrencyCode> {
   if (query.custstoreid === undefined) return query.currency ?? DEFAULT_CURRENCY;
-  const [store] = await ctx.database.db.select({ currency: stores.currency }).from(stores).where(eq(stores.id, query.custstoreid));
-  if (!store) throw new AppError('not_found', `Store ${query.custstoreid} was not found.`, { custstoreid: `There is no store ${query.custstoreid}.` });
+  const [store] = await ctx.database.db
+    .select({ currency: stores.currency })
+    .from(stores)
+    .where(eq(stores.id, query.custstoreid));
+  if (!store)
+    throw new AppError('not_found', `Store ${query.custstoreid} was not found.`, {
+      custstoreid: `There is no store ${query.custstoreid}.`,
+    });
   return query.currency ?? (store.currency as CurrencyCode);
 }
 
@@ -16,7 +28,10 @@ async function catalogueCurrency(ctx: { database: Database }, query: BillingItem
  * GET /api/customers/billingitems/{token}/all: the active billing items with their price in one currency, by
  * category name (uncategorised last), then name — one query (categories and prices joined).
  */
-export async function listCatalogueBillingItems(ctx: { database: Database }, query: BillingItemCatalogueQuery): Promise<BillingItemCatalogue> {
+export async function listCatalogueBillingItems(
+  ctx: { database: Database },
+  query: BillingItemCatalogueQuery,
+): Promise<BillingItemCatalogue> {
   const currency = await catalogueCurrency(ctx, query);
   const rows = await ctx.database.db
     .select({
@@ -32,7 +47,10 @@ export async function listCatalogueBillingItems(ctx: { database: Database }, que
     })
     .from(billingItems)
     .leftJoin(billingItemCategories, eq(billingItemCategories.id, billingItems.categoryId))
-    .leftJoin(billingItemPrices, and(eq(billingItemPrices.billingItemId, billingItems.id), eq(billingItemPrices.currency, currency)))
+    .leftJoin(
+      billingItemPrices,
+      and(eq(billingItemPrices.billingItemId, billingItems.id), eq(billingItemPrices.currency, currency)),
+    )
     .where(eq(billingItems.active, true))
     .orderBy(sql`${billingItemCategories.name} asc nulls last`, asc(billingItems.name), asc(billingItems.id));
   return {

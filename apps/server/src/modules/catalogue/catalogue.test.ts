@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BILLING_ITEM_DEFS, createBillingItem, createCatalogue, createDistributorAccount, createStaffUser, createStore } from '../../db/factories';
+import {
+  BILLING_ITEM_DEFS,
+  createBillingItem,
+  createCatalogue,
+  createDistributorAccount,
+  createStaffUser,
+  createStore,
+} from '../../db/factories';
 import { billingItemCategories } from '../../db/schema';
 import { signIn } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -22,11 +29,36 @@ describe('catalogue reads (spec §7 Catalogue)', () => {
       .returning();
     const id = (name: string) => rows.find((r) => r.name === name)!.id;
     cats = { fees: id('Fees'), software: id('Software features'), hardware: id('Hardware') };
-    await createBillingItem(db, { id: 8, name: 'Monthly service fee', categoryId: cats.fees, recurring: true, prices: { USD: 79_00, CAD: 107_99 } });
-    await createBillingItem(db, { id: 20, name: 'Shipping', categoryId: cats.fees, chargeAtLevel: 'C', prices: { USD: 15_00 } });
-    await createBillingItem(db, { id: 201, name: 'Advanced Data', categoryId: cats.software, feature: 'Y', recurring: true, prices: { USD: 15_00, CAD: 19_99 } });
+    await createBillingItem(db, {
+      id: 8,
+      name: 'Monthly service fee',
+      categoryId: cats.fees,
+      recurring: true,
+      prices: { USD: 79_00, CAD: 107_99 },
+    });
+    await createBillingItem(db, {
+      id: 20,
+      name: 'Shipping',
+      categoryId: cats.fees,
+      chargeAtLevel: 'C',
+      prices: { USD: 15_00 },
+    });
+    await createBillingItem(db, {
+      id: 201,
+      name: 'Advanced Data',
+      categoryId: cats.software,
+      feature: 'Y',
+      recurring: true,
+      prices: { USD: 15_00, CAD: 19_99 },
+    });
     await createBillingItem(db, { id: 30, name: 'Other charges', categoryId: null, prices: {} });
-    await createBillingItem(db, { id: 91, name: 'Cancellation fee', categoryId: cats.fees, active: false, prices: { USD: 99_00, CAD: 129_00 } });
+    await createBillingItem(db, {
+      id: 91,
+      name: 'Cancellation fee',
+      categoryId: cats.fees,
+      active: false,
+      prices: { USD: 99_00, CAD: 129_00 },
+    });
     caStoreId = (await createStore(db, { country: 'CA' })).id;
     usStoreId = (await createStore(db, { country: 'US' })).id;
     await createStaffUser(db, { email: 'catalogue@example.com', role: 'Marketing' });
@@ -40,7 +72,12 @@ describe('catalogue reads (spec §7 Catalogue)', () => {
       expect(res.statusCode, res.body).toBe(200);
       const info = res.json().info as { currency: string; billing_items: Array<Record<string, unknown>> };
       expect(info.currency).toBe('USD');
-      expect(info.billing_items.map((i) => i.name)).toEqual(['Monthly service fee', 'Shipping', 'Advanced Data', 'Other charges']);
+      expect(info.billing_items.map((i) => i.name)).toEqual([
+        'Monthly service fee',
+        'Shipping',
+        'Advanced Data',
+        'Other charges',
+      ]);
       expect(info.billing_items[0]).toEqual({
         billing_item_id: 8,
         name: 'Monthly service fee',
@@ -52,15 +89,31 @@ describe('catalogue reads (spec §7 Catalogue)', () => {
         unit_price_cents: 79_00,
         currency: 'USD',
       });
-      expect(info.billing_items[1]).toMatchObject({ billing_item_id: 20, charge_at_level: 'C', unit_price_cents: 15_00 });
-      expect(info.billing_items[2]).toMatchObject({ billing_item_id: 201, feature: 'Y', category: { id: cats.software, name: 'Software features' } });
-      expect(info.billing_items[3]).toMatchObject({ billing_item_id: 30, category: null, unit_price_cents: null, currency: 'USD' });
+      expect(info.billing_items[1]).toMatchObject({
+        billing_item_id: 20,
+        charge_at_level: 'C',
+        unit_price_cents: 15_00,
+      });
+      expect(info.billing_items[2]).toMatchObject({
+        billing_item_id: 201,
+        feature: 'Y',
+        category: { id: cats.software, name: 'Software features' },
+      });
+      expect(info.billing_items[3]).toMatchObject({
+        billing_item_id: 30,
+        category: null,
+        unit_price_cents: null,
+        currency: 'USD',
+      });
     });
 
     it('prices in CAD when asked (any case); an item without a CAD price has a null price', async () => {
       const res = await t.request({ method: 'GET', url: items('?currency=cad') });
       expect(res.statusCode, res.body).toBe(200);
-      const info = res.json().info as { currency: string; billing_items: Array<{ billing_item_id: number; unit_price_cents: number | null; currency: string }> };
+      const info = res.json().info as {
+        currency: string;
+        billing_items: Array<{ billing_item_id: number; unit_price_cents: number | null; currency: string }>;
+      };
       expect(info.currency).toBe('CAD');
       expect(info.billing_items.map((i) => [i.billing_item_id, i.unit_price_cents, i.currency])).toEqual([
         [8, 107_99, 'CAD'],
@@ -76,11 +129,14 @@ describe('catalogue reads (spec §7 Catalogue)', () => {
       expect(ca.billing_items[0]).toMatchObject({ billing_item_id: 8, unit_price_cents: 107_99, currency: 'CAD' });
       const us = (await t.request({ method: 'GET', url: items(`?custstoreid=${usStoreId}`) })).json().info;
       expect(us.currency).toBe('USD');
-      const caInUsd = (await t.request({ method: 'GET', url: items(`?custstoreid=${caStoreId}&currency=USD`) })).json().info;
+      const caInUsd = (await t.request({ method: 'GET', url: items(`?custstoreid=${caStoreId}&currency=USD`) })).json()
+        .info;
       expect(caInUsd.currency).toBe('USD');
       expect(caInUsd.billing_items[0]).toMatchObject({ billing_item_id: 8, unit_price_cents: 79_00 });
       // An empty value counts as not given.
-      expect((await t.request({ method: 'GET', url: items(`?custstoreid=${caStoreId}&currency=`) })).json().info.currency).toBe('CAD');
+      expect(
+        (await t.request({ method: 'GET', url: items(`?custstoreid=${caStoreId}&currency=`) })).json().info.currency,
+      ).toBe('CAD');
     });
 
     it('400 with field messages for a bad currency or store id', async () => {
@@ -105,7 +161,11 @@ describe('catalogue reads (spec §7 Catalogue)', () => {
     it('404 for an unknown store', async () => {
       const res = await t.request({ method: 'GET', url: items('?custstoreid=999999') });
       expect(res.statusCode).toBe(404);
-      expect(res.json().error).toMatchObject({ code: 'not_found', message: 'Store 999999 was not found.', fields: { custstoreid: 'There is no store 999999.' } });
+      expect(res.json().error).toMatchObject({
+        code: 'not_found',
+        message: 'Store 999999 was not found.',
+        fields: { custstoreid: 'There is no store 999999.' },
+      });
     });
 
     it('403 without a session or with a bad token', async () => {
@@ -117,8 +177,15 @@ describe('catalogue reads (spec §7 Catalogue)', () => {
     });
 
     it('is open to a distributor session too', async () => {
-      await createDistributorAccount(t.database.db, { email: 'dist-catalogue@example.com', password: 'distributor-demo' });
-      const login = await t.request({ method: 'POST', url: '/api/auth/distributor/login', payload: { email: 'dist-catalogue@example.com', password: 'distributor-demo' } });
+      await createDistributorAccount(t.database.db, {
+        email: 'dist-catalogue@example.com',
+        password: 'distributor-demo',
+      });
+      const login = await t.request({
+        method: 'POST',
+        url: '/api/auth/distributor/login',
+        payload: { email: 'dist-catalogue@example.com', password: 'distributor-demo' },
+      });
       expect(login.statusCode, login.body).toBe(200);
       const distributorToken = login.json().info.token as string;
       expect((await t.request({ method: 'GET', url: items('', distributorToken) })).statusCode).toBe(200);
@@ -164,8 +231,15 @@ describe('the demo catalogue through GET /api/customers/billingitems/{token}/all
 
   it('answers every catalogue item once, grouped by category, with its price in each currency', async () => {
     for (const currency of ['USD', 'CAD'] as const) {
-      const info = (await t.request({ method: 'GET', url: `/api/customers/billingitems/${token}/all?currency=${currency}` })).json().info as {
-        billing_items: Array<{ billing_item_id: number; name: string; category: { name: string } | null; unit_price_cents: number | null }>;
+      const info = (
+        await t.request({ method: 'GET', url: `/api/customers/billingitems/${token}/all?currency=${currency}` })
+      ).json().info as {
+        billing_items: Array<{
+          billing_item_id: number;
+          name: string;
+          category: { name: string } | null;
+          unit_price_cents: number | null;
+        }>;
       };
       const list = info.billing_items;
       expect(new Set(list.map((i) => i.billing_item_id)).size).toBe(BILLING_ITEM_DEFS.length);

@@ -15,14 +15,27 @@ import {
 } from '@pos/domain';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../app';
-import { agents, billingItems, bundlePriceOptions, bundles, productPrices, products, promotions, referrals } from '../../db/schema';
+import {
+  agents,
+  billingItems,
+  bundlePriceOptions,
+  bundles,
+  productPrices,
+  products,
+  promotions,
+  referrals,
+} from '../../db/schema';
 import { AppError } from '../../http/errors';
 
 type Ctx = Pick<AppContext, 'database' | 'clock'>;
 type ProductKind = CatalogueProduct['kind'];
 
 /** Active products (only the terminal kind when `terminalsOnly`) with their price in `currency`, by id. */
-export async function listProducts(ctx: Pick<Ctx, 'database'>, currency: CurrencyCode = DEFAULT_CURRENCY, terminalsOnly = false): Promise<ProductCatalogue> {
+export async function listProducts(
+  ctx: Pick<Ctx, 'database'>,
+  currency: CurrencyCode = DEFAULT_CURRENCY,
+  terminalsOnly = false,
+): Promise<ProductCatalogue> {
   const where: SQL[] = [eq(products.active, true)];
   if (terminalsOnly) where.push(eq(products.kind, 'terminal'));
   const rows = await ctx.database.db
@@ -58,7 +71,10 @@ export async function listProducts(ctx: Pick<Ctx, 'database'>, currency: Currenc
  * Active bundles with their items and the items' base (reference-less, monthly) price in `currency`, by id.
  * An item of a bundle is a billing item with at least one price option of that bundle (any currency).
  */
-export async function listBundles(ctx: Pick<Ctx, 'database'>, currency: CurrencyCode = DEFAULT_CURRENCY): Promise<BundleCatalogue> {
+export async function listBundles(
+  ctx: Pick<Ctx, 'database'>,
+  currency: CurrencyCode = DEFAULT_CURRENCY,
+): Promise<BundleCatalogue> {
   const db = ctx.database.db;
   const bundleRows = await db
     .select({ id: bundles.id, name: bundles.name, description: bundles.description })
@@ -70,7 +86,9 @@ export async function listBundles(ctx: Pick<Ctx, 'database'>, currency: Currency
       bundleId: bundlePriceOptions.bundleId,
       billingItemId: bundlePriceOptions.billingItemId,
       name: billingItems.name,
-      priceCents: sql<number | null>`max(${bundlePriceOptions.priceCents}) filter (where ${bundlePriceOptions.currency} = ${currency} and ${bundlePriceOptions.referenceId} is null)`.mapWith(
+      priceCents: sql<
+        number | null
+      >`max(${bundlePriceOptions.priceCents}) filter (where ${bundlePriceOptions.currency} = ${currency} and ${bundlePriceOptions.referenceId} is null)`.mapWith(
         (v: unknown) => (v === null ? null : Number(v)),
       ),
     })
@@ -88,8 +106,18 @@ export async function listBundles(ctx: Pick<Ctx, 'database'>, currency: Currency
     currency,
     bundles: bundleRows.map((b) => {
       const items = itemsOf.get(b.id) ?? [];
-      const monthly = items.some((i) => i.unit_price_cents === null) ? null : items.reduce((sum, i) => sum + (i.unit_price_cents ?? 0), 0);
-      return { bundle_id: b.id, name: b.name, description: b.description, nrs_pay: isNrsPayBundle(b.id), items, monthly_price_cents: monthly, currency };
+      const monthly = items.some((i) => i.unit_price_cents === null)
+        ? null
+        : items.reduce((sum, i) => sum + (i.unit_price_cents ?? 0), 0);
+      return {
+        bundle_id: b.id,
+        name: b.name,
+        description: b.description,
+        nrs_pay: isNrsPayBundle(b.id),
+        items,
+        monthly_price_cents: monthly,
+        currency,
+      };
     }),
   };
 }
@@ -98,12 +126,18 @@ export async function listBundles(ctx: Pick<Ctx, 'database'>, currency: Currency
  * The price options of a bundle's billing items in one currency: all of them (base and per-reference) without
  * reference_id, only that reference's (e.g. 5, the yearly plan) with it. An unknown bundle → 404.
  */
-export async function listBundlePriceOptions(ctx: Pick<Ctx, 'database'>, query: BundlePriceOptionsQuery): Promise<BundlePriceOptionList> {
+export async function listBundlePriceOptions(
+  ctx: Pick<Ctx, 'database'>,
+  query: BundlePriceOptionsQuery,
+): Promise<BundlePriceOptionList> {
   const db = ctx.database.db;
   const bundleId = query.bundle_id!;
   const currency = query.currency ?? DEFAULT_CURRENCY;
   const [bundle] = await db.select({ id: bundles.id }).from(bundles).where(eq(bundles.id, bundleId));
-  if (!bundle) throw new AppError('not_found', `Bundle ${bundleId} was not found.`, { bundle_id: `There is no bundle ${bundleId}.` });
+  if (!bundle)
+    throw new AppError('not_found', `Bundle ${bundleId} was not found.`, {
+      bundle_id: `There is no bundle ${bundleId}.`,
+    });
   const where: SQL[] = [eq(bundlePriceOptions.bundleId, bundleId), eq(bundlePriceOptions.currency, currency)];
   if (query.reference_id !== undefined) where.push(eq(bundlePriceOptions.referenceId, query.reference_id));
   const rows = await db
@@ -119,7 +153,11 @@ export async function listBundlePriceOptions(ctx: Pick<Ctx, 'database'>, query: 
     .from(bundlePriceOptions)
     .innerJoin(billingItems, eq(billingItems.id, bundlePriceOptions.billingItemId))
     .where(and(...where))
-    .orderBy(asc(bundlePriceOptions.billingItemId), sql`${bundlePriceOptions.referenceId} asc nulls first`, asc(bundlePriceOptions.id));
+    .orderBy(
+      asc(bundlePriceOptions.billingItemId),
+      sql`${bundlePriceOptions.referenceId} asc nulls first`,
+      asc(bundlePriceOptions.id),
+    );
   return {
     bundle_id: bundleId,
     currency,
@@ -162,23 +200,21 @@ export async function findPromotions(ctx: Ctx, code: string, query: PromotionQue
     throw new AppError('not_found', message, { code: message });
   }
   return {
-    promotions: rows.map(
-      (r): CataloguePromotion => ({
-        promo_id: r.id,
-        code: r.code,
-        name: r.name,
-        type: r.type as CataloguePromotion['type'],
-        method: r.method as CataloguePromotion['method'],
-        amount_cents: r.amountCents,
-        percent: r.percent === null ? null : Number(r.percent),
-        customer_type: r.customerType,
-        currency: r.currency as CurrencyCode,
-        billing_item_id: r.billingItemId,
-        starts_on: r.startsOn,
-        expires_on: r.expiresOn,
-        expired: r.expiresOn !== null && r.expiresOn < day,
-      }),
-    ),
+    promotions: rows.map((r): CataloguePromotion => ({
+      promo_id: r.id,
+      code: r.code,
+      name: r.name,
+      type: r.type as CataloguePromotion['type'],
+      method: r.method as CataloguePromotion['method'],
+      amount_cents: r.amountCents,
+      percent: r.percent === null ? null : Number(r.percent),
+      customer_type: r.customerType,
+      currency: r.currency as CurrencyCode,
+      billing_item_id: r.billingItemId,
+      starts_on: r.startsOn,
+      expires_on: r.expiresOn,
+      expired: r.expiresOn !== null && r.expiresOn < day,
+    })),
   };
 }
 
@@ -215,4 +251,3 @@ export async function findReferral(ctx: Pick<Ctx, 'database'>, refId: string): P
     currency: row.currency as CurrencyCode,
   };
 }
-

@@ -1,4 +1,12 @@
-import { currencyForCountry, isMerchantCountry, isStateOf, lineTaxCents, type CurrencyCode, type TaxFetchRequest, type TaxFetchResult } from '@pos/domain';
+import {
+  currencyForCountry,
+  isMerchantCountry,
+  isStateOf,
+  lineTaxCents,
+  type CurrencyCode,
+  type TaxFetchRequest,
+  type TaxFetchResult,
+} from '@pos/domain';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app';
 import { stores, taxRates } from '../../db/schema';
@@ -20,8 +28,14 @@ export async function fetchTaxes(ctx: Ctx, body: TaxFetchRequest): Promise<TaxFe
   let state: string;
   let storeCurrency: CurrencyCode | undefined;
   if (body.store_id !== undefined) {
-    const [store] = await db.select({ state: stores.state, country: stores.country, currency: stores.currency }).from(stores).where(eq(stores.id, body.store_id));
-    if (!store) throw new AppError('not_found', `Store ${body.store_id} was not found.`, { store_id: `There is no store ${body.store_id}.` });
+    const [store] = await db
+      .select({ state: stores.state, country: stores.country, currency: stores.currency })
+      .from(stores)
+      .where(eq(stores.id, body.store_id));
+    if (!store)
+      throw new AppError('not_found', `Store ${body.store_id} was not found.`, {
+        store_id: `There is no store ${body.store_id}.`,
+      });
     country = store.country;
     state = store.state.toUpperCase();
     storeCurrency = store.currency as CurrencyCode;
@@ -29,7 +43,8 @@ export async function fetchTaxes(ctx: Ctx, body: TaxFetchRequest): Promise<TaxFe
     country = body.country!;
     state = body.state!;
     if (!isMerchantCountry(country)) throw invalid('country', 'Choose US or CA.');
-    if (!isStateOf(country, state)) throw invalid('state', `${state} is not a ${country === 'CA' ? 'Canadian province or territory' : 'US state'}.`);
+    if (!isStateOf(country, state))
+      throw invalid('state', `${state} is not a ${country === 'CA' ? 'Canadian province or territory' : 'US state'}.`);
   }
   const [rate] = await db
     .select({ bp: taxRates.rateBasisPoints, label: taxRates.label })

@@ -11,7 +11,12 @@ describe('POST /api/customers/taxes/fetch/{token}', () => {
   let token: string;
   let onStoreId: number;
   let bcStoreId: number;
-  const fetchTaxes = (payload: unknown, tok = token) => t.request({ method: 'POST', url: `/api/customers/taxes/fetch/${tok}`, payload: payload as Record<string, unknown> });
+  const fetchTaxes = (payload: unknown, tok = token) =>
+    t.request({
+      method: 'POST',
+      url: `/api/customers/taxes/fetch/${tok}`,
+      payload: payload as Record<string, unknown>,
+    });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -48,7 +53,14 @@ describe('POST /api/customers/taxes/fetch/{token}', () => {
       currency: 'USD',
       lines: [
         { billing_item_id: 8, product_id: null, amount_cents: 200, quantity: 1, taxable_cents: 200, tax_cents: 13 },
-        { billing_item_id: null, product_id: 1, amount_cents: 1499_00, quantity: 2, taxable_cents: 2998_00, tax_cents: 187_38 },
+        {
+          billing_item_id: null,
+          product_id: 1,
+          amount_cents: 1499_00,
+          quantity: 2,
+          taxable_cents: 2998_00,
+          tax_cents: 187_38,
+        },
         { billing_item_id: null, product_id: null, amount_cents: 1, quantity: 1, taxable_cents: 1, tax_cents: 0 },
       ],
       taxable_cents: 200 + 2998_00 + 1,
@@ -61,8 +73,19 @@ describe('POST /api/customers/taxes/fetch/{token}', () => {
     const res = await fetchTaxes({ store_id: onStoreId, lines: [{ amount_cents: 99_99, quantity: 3 }] });
     expect(res.statusCode, res.body).toBe(200);
     const info = res.json().info;
-    expect(info).toMatchObject({ country: 'CA', state: 'ON', rate_basis_points: 1300, label: 'HST', currency: 'CAD', taxable_cents: 299_97, tax_cents: 39_00, total_cents: 338_97 });
-    expect((await fetchTaxes({ store_id: onStoreId, currency: 'USD', lines: [{ amount_cents: 1 }] })).json().info.currency).toBe('USD');
+    expect(info).toMatchObject({
+      country: 'CA',
+      state: 'ON',
+      rate_basis_points: 1300,
+      label: 'HST',
+      currency: 'CAD',
+      taxable_cents: 299_97,
+      tax_cents: 39_00,
+      total_cents: 338_97,
+    });
+    expect(
+      (await fetchTaxes({ store_id: onStoreId, currency: 'USD', lines: [{ amount_cents: 1 }] })).json().info.currency,
+    ).toBe('USD');
   });
 
   it('rounds half up and never overflows (domain helper)', () => {
@@ -75,17 +98,39 @@ describe('POST /api/customers/taxes/fetch/{token}', () => {
 
   it('400 with field messages', async () => {
     const cases: Array<[unknown, Record<string, string>]> = [
-      [{ lines: [{ amount_cents: 1 }] }, { state: 'Enter the state or province (or a store id).', country: 'Enter the country, US or CA (or a store id).' }],
-      [{ store_id: onStoreId, state: 'ON', country: 'CA', lines: [{ amount_cents: 1 }] }, { store_id: 'Send a store id or a state and country, not both.' }],
+      [
+        { lines: [{ amount_cents: 1 }] },
+        {
+          state: 'Enter the state or province (or a store id).',
+          country: 'Enter the country, US or CA (or a store id).',
+        },
+      ],
+      [
+        { store_id: onStoreId, state: 'ON', country: 'CA', lines: [{ amount_cents: 1 }] },
+        { store_id: 'Send a store id or a state and country, not both.' },
+      ],
       [{ state: 'TX', country: 'US', lines: [] }, { lines: 'Send at least one line.' }],
       [{ state: 'TX', country: 'US' }, { lines: 'Send the lines to tax.' }],
       [
-        { state: 'TX', country: 'US', currency: 'EUR', lines: [{ amount_cents: -1, quantity: 0 }, { amount_cents: 1.5 }] },
-        { 'currency': 'Choose USD or CAD.', 'lines.0.amount_cents': 'The amount cannot be negative.', 'lines.0.quantity': 'The quantity is at least 1.', 'lines.1.amount_cents': 'The amount is whole cents.' },
+        {
+          state: 'TX',
+          country: 'US',
+          currency: 'EUR',
+          lines: [{ amount_cents: -1, quantity: 0 }, { amount_cents: 1.5 }],
+        },
+        {
+          currency: 'Choose USD or CAD.',
+          'lines.0.amount_cents': 'The amount cannot be negative.',
+          'lines.0.quantity': 'The quantity is at least 1.',
+          'lines.1.amount_cents': 'The amount is whole cents.',
+        },
       ],
       [{ state: 'ZZ', country: 'US', lines: [{ amount_cents: 1 }] }, { state: 'ZZ is not a US state.' }],
       [{ state: 'ON', country: 'FR', lines: [{ amount_cents: 1 }] }, { country: 'Choose US or CA.' }],
-      [{ state: 'TX', country: 'US', lines: [{ amount_cents: 1, sku: 'x' }] }, { 'lines.0': expect.any(String) as unknown as string }],
+      [
+        { state: 'TX', country: 'US', lines: [{ amount_cents: 1, sku: 'x' }] },
+        { 'lines.0': expect.any(String) as unknown as string },
+      ],
     ];
     for (const [body, fields] of cases) {
       const res = await fetchTaxes(body);
@@ -102,7 +147,9 @@ describe('POST /api/customers/taxes/fetch/{token}', () => {
     const noRate = await fetchTaxes({ store_id: bcStoreId, lines: [{ amount_cents: 1 }] });
     expect(noRate.statusCode).toBe(404);
     expect(noRate.json().error.fields).toEqual({ store_id: 'There is no tax rate for BC, CA.' });
-    expect((await fetchTaxes({ state: 'NY', country: 'US', lines: [{ amount_cents: 1 }] })).json().error.fields).toEqual({ state: 'There is no tax rate for NY, US.' });
+    expect(
+      (await fetchTaxes({ state: 'NY', country: 'US', lines: [{ amount_cents: 1 }] })).json().error.fields,
+    ).toEqual({ state: 'There is no tax rate for NY, US.' });
   });
 
   it('403 without a session; open to a distributor session', async () => {
@@ -112,8 +159,15 @@ describe('POST /api/customers/taxes/fetch/{token}', () => {
       expect(res.json().error.code).toBe('session_invalid');
     }
     await createDistributorAccount(t.database.db, { email: 'dist-taxes@example.com', password: 'distributor-demo' });
-    const login = await t.request({ method: 'POST', url: '/api/auth/distributor/login', payload: { email: 'dist-taxes@example.com', password: 'distributor-demo' } });
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/auth/distributor/login',
+      payload: { email: 'dist-taxes@example.com', password: 'distributor-demo' },
+    });
     const distToken = login.json().info.token as string;
-    expect((await fetchTaxes({ state: 'NJ', country: 'US', lines: [{ amount_cents: 100 }] }, distToken)).json().info.tax_cents).toBe(7);
+    expect(
+      (await fetchTaxes({ state: 'NJ', country: 'US', lines: [{ amount_cents: 100 }] }, distToken)).json().info
+        .tax_cents,
+    ).toBe(7);
   });
 });

@@ -56,7 +56,7 @@ export function winAnsi(text: string): string {
 export const CONTRACT_TERMS = [
   'Term. The service plan starts on the installation date and renews automatically each billing interval until either party cancels in writing with 30 days notice.',
   'Hardware. Title to the hardware passes to the merchant when it is paid in full. Hardware bought on installments carries 5% interest on the financed amount.',
-  'Payments. The merchant authorizes the provider to charge the payment methods named in this contract for the amounts and on the schedule shown, and for applicable taxes and the fees in the provider\'s published schedule (failed payment, reactivation, restocking).',
+  "Payments. The merchant authorizes the provider to charge the payment methods named in this contract for the amounts and on the schedule shown, and for applicable taxes and the fees in the provider's published schedule (failed payment, reactivation, restocking).",
   'Cancellation. Hardware returned within 30 days of delivery in original condition is refunded less a restocking fee. Service fees already billed are not refunded.',
   'Electronic signature. The merchant agrees that signing electronically has the same effect as a handwritten signature.',
 ];
@@ -140,11 +140,17 @@ export async function buildContractPdf(input: ContractInput): Promise<Uint8Array
   pdf.setAuthor('pos-backoffice');
   pdf.setCreationDate(input.createdAt);
   pdf.setModificationDate(input.createdAt);
-  const w = new Writer(pdf, await pdf.embedFont(StandardFonts.Helvetica), await pdf.embedFont(StandardFonts.HelveticaBold));
+  const w = new Writer(
+    pdf,
+    await pdf.embedFont(StandardFonts.Helvetica),
+    await pdf.embedFont(StandardFonts.HelveticaBold),
+  );
   const money = (cents: number) => formatMoney(cents, input.totals.currency);
 
   w.text('Point-of-sale services agreement', { size: 18, bold: true });
-  w.text(`Order ${input.unifiedOrderId} (${input.orderTypeLabel}) - contract version ${input.versionNo} - ${input.createdAt.toISOString().slice(0, 10)}`);
+  w.text(
+    `Order ${input.unifiedOrderId} (${input.orderTypeLabel}) - contract version ${input.versionNo} - ${input.createdAt.toISOString().slice(0, 10)}`,
+  );
 
   w.heading('Merchant');
   w.text(input.merchant.legalName, { bold: true });
@@ -163,7 +169,8 @@ export async function buildContractPdf(input: ContractInput): Promise<Uint8Array
   if (oneTime.length === 0) w.text('None.');
   for (const line of oneTime) w.row(`${line.quantity} x ${line.description}`, money(line.amount_cents));
   w.row('Subtotal', money(input.totals.subtotalCents), { bold: true });
-  for (const line of input.totals.lines.filter((l) => l.section === 'discount')) w.row(line.description, money(line.amount_cents));
+  for (const line of input.totals.lines.filter((l) => l.section === 'discount'))
+    w.row(line.description, money(line.amount_cents));
   w.row('Sales tax', money(input.totals.taxCents));
   w.row(`Total (${input.totals.currency})`, money(input.totals.totalCents), { bold: true });
 
@@ -171,9 +178,13 @@ export async function buildContractPdf(input: ContractInput): Promise<Uint8Array
   w.text(`Hardware: ${input.hardwarePlan}`);
   if (input.totals.installments) {
     const i = input.totals.installments;
-    w.text(`${i.count} installments of ${money(i.amountCents)} (interest ${money(i.interestCents)} at 5%).`, { indent: 12 });
+    w.text(`${i.count} installments of ${money(i.amountCents)} (interest ${money(i.interestCents)} at 5%).`, {
+      indent: 12,
+    });
   }
-  w.text(`Recurring: ${input.recurringPlan} - ${money(input.totals.recurringCents)} every ${input.totals.recurringIntervalMonths === 12 ? '12 months' : 'month'}`);
+  w.text(
+    `Recurring: ${input.recurringPlan} - ${money(input.totals.recurringCents)} every ${input.totals.recurringIntervalMonths === 12 ? '12 months' : 'month'}`,
+  );
   w.heading('Payment methods');
   for (const m of input.paymentMethods.length ? input.paymentMethods : ['To be provided by the merchant.']) w.text(m);
 
@@ -202,10 +213,22 @@ export async function stampSignature(contract: Uint8Array, stamp: SignatureStamp
   const image = await pdf.embedPng(stamp.png);
   const scale = Math.min(200 / image.width, 50 / image.height, 1);
   const top = MARGIN + 110;
-  page.drawRectangle({ x: MARGIN - 4, y: MARGIN - 6, width: PAGE[0] - 2 * MARGIN + 8, height: 124, color: rgb(1, 1, 1), borderColor: rgb(0.6, 0.6, 0.6), borderWidth: 0.5 });
+  page.drawRectangle({
+    x: MARGIN - 4,
+    y: MARGIN - 6,
+    width: PAGE[0] - 2 * MARGIN + 8,
+    height: 124,
+    color: rgb(1, 1, 1),
+    borderColor: rgb(0.6, 0.6, 0.6),
+    borderWidth: 0.5,
+  });
   page.drawText('Electronically signed', { x: MARGIN, y: top, size: 11, font });
   page.drawImage(image, { x: MARGIN, y: top - 60, width: image.width * scale, height: image.height * scale });
-  const lines = [`Signed by: ${stamp.signerName}`, `Signed at: ${stamp.signedAt.toISOString()}`, `From IP address: ${stamp.ip}`];
+  const lines = [
+    `Signed by: ${stamp.signerName}`,
+    `Signed at: ${stamp.signedAt.toISOString()}`,
+    `From IP address: ${stamp.ip}`,
+  ];
   lines.forEach((line, i) => page.drawText(winAnsi(line), { x: MARGIN, y: top - 76 - i * 13, size: 10, font }));
   pdf.setModificationDate(stamp.signedAt);
   return pdf.save({ useObjectStreams: false });

@@ -44,11 +44,20 @@ const CONTRACT_STAFF: readonly Permission[] = ['search_orders_edit', 'create_dis
 /** The merchant's pages: a link token is a credential, so guessing is slowed down. */
 const publicLimit = { rateLimit: { max: 60, timeWindow: 60_000 } };
 
-function sendPdf(reply: FastifyReply, file: { bytes: Uint8Array; contentType: string; fileName: string }, inline: boolean) {
+function sendPdf(
+  reply: FastifyReply,
+  file: { bytes: Uint8Array; contentType: string; fileName: string },
+  inline: boolean,
+) {
   return reply
     .header('content-type', file.contentType)
     .header('content-length', String(file.bytes.length))
-    .header('content-disposition', inline ? `inline; filename="${file.fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"` : contentDisposition(file.fileName))
+    .header(
+      'content-disposition',
+      inline
+        ? `inline; filename="${file.fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`
+        : contentDisposition(file.fileName),
+    )
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
     .send(Buffer.from(file.bytes));
@@ -61,13 +70,24 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/public/contracts/:tok',
-    { config: publicLimit, schema: { tags, summary: "The merchant's contract page: the order's lines and total, and where its PDF is", params: linkTokenParams, response: { 200: successEnvelope(contractView) } } },
+    {
+      config: publicLimit,
+      schema: {
+        tags,
+        summary: "The merchant's contract page: the order's lines and total, and where its PDF is",
+        params: linkTokenParams,
+        response: { 200: successEnvelope(contractView) },
+      },
+    },
     async (request) => ({ info: await viewContract(ctx, request.params.tok) }),
   );
 
   app.get(
     '/api/public/contracts/:tok/pdf',
-    { config: publicLimit, schema: { tags, summary: 'The contract PDF to read before signing', params: linkTokenParams } },
+    {
+      config: publicLimit,
+      schema: { tags, summary: 'The contract PDF to read before signing', params: linkTokenParams },
+    },
     async (request, reply) => sendPdf(reply, await contractPdfOfLink(ctx, request.params.tok), true),
   );
 
@@ -75,22 +95,44 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/public/contracts/:tok/sign',
     {
       config: publicLimit,
-      schema: { tags, summary: 'Sign: typed name, drawn signature (PNG), consent; the link is used up', params: linkTokenParams, body: contractSignRequest, response: { 200: successEnvelope(contractSignResult) } },
+      schema: {
+        tags,
+        summary: 'Sign: typed name, drawn signature (PNG), consent; the link is used up',
+        params: linkTokenParams,
+        body: contractSignRequest,
+        response: { 200: successEnvelope(contractSignResult) },
+      },
     },
     async (request) => ({ info: await signContract(ctx, request.params.tok, request.body, meta(request)) }),
   );
 
   app.get(
     '/api/public/contracts/reauthorize/:tok',
-    { config: publicLimit, schema: { tags, summary: 'The re-authorization page: the order and its payment method on file', params: linkTokenParams, response: { 200: successEnvelope(reauthorizeView) } } },
-    async (request) => ({ info: await viewReauthorize({ ...ctx, tokenizeUrl: gatewayOf(ctx).tokenizeUrl }, request.params.tok) }),
+    {
+      config: publicLimit,
+      schema: {
+        tags,
+        summary: 'The re-authorization page: the order and its payment method on file',
+        params: linkTokenParams,
+        response: { 200: successEnvelope(reauthorizeView) },
+      },
+    },
+    async (request) => ({
+      info: await viewReauthorize({ ...ctx, tokenizeUrl: gatewayOf(ctx).tokenizeUrl }, request.params.tok),
+    }),
   );
 
   app.post(
     '/api/public/contracts/reauthorize/:tok',
     {
       config: publicLimit,
-      schema: { tags, summary: 'Re-authorize the payment method (a card token or a bank account); the link is used up', params: linkTokenParams, body: reauthorizeRequest, response: { 200: successEnvelope(reauthorizeResult) } },
+      schema: {
+        tags,
+        summary: 'Re-authorize the payment method (a card token or a bank account); the link is used up',
+        params: linkTokenParams,
+        body: reauthorizeRequest,
+        response: { 200: successEnvelope(reauthorizeResult) },
+      },
     },
     async (request) => {
       const body = request.body;
@@ -100,12 +142,21 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const staff = { onRequest: requireSession({ anyOf: CONTRACT_STAFF }) };
-  const visibleOrder = (request: FastifyRequest, orderId: number) => loadVisible(ctx.database.db as Db, sessionOf(request), eq(orders.id, orderId), `Order ${orderId}`);
+  const visibleOrder = (request: FastifyRequest, orderId: number) =>
+    loadVisible(ctx.database.db as Db, sessionOf(request), eq(orders.id, orderId), `Order ${orderId}`);
   const by = (request: FastifyRequest) => ({ actor: actorOfSession(sessionOf(request)), requestId: request.id });
 
   app.get(
     '/api/customers/contracts/:orderId/:token',
-    { ...staff, schema: { tags, summary: "An order's contract versions, newest first", params: orderContractParams, response: { 200: successEnvelope(orderContractList) } } },
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: "An order's contract versions, newest first",
+        params: orderContractParams,
+        response: { 200: successEnvelope(orderContractList) },
+      },
+    },
     async (request) => {
       const order = await visibleOrder(request, request.params.orderId);
       return { info: { contracts: await listContracts(ctx.database.db as Db, order.id) } };
@@ -114,7 +165,14 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/customers/contracts/:orderId/:contractId/pdf/:token',
-    { ...staff, schema: { tags, summary: 'A contract version as PDF (the signed copy once signed, the uploaded file once uploaded)', params: orderContractPdfParams } },
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: 'A contract version as PDF (the signed copy once signed, the uploaded file once uploaded)',
+        params: orderContractPdfParams,
+      },
+    },
     async (request, reply) => {
       const order = await visibleOrder(request, request.params.orderId);
       return sendPdf(reply, await contractPdf(ctx, order.id, request.params.contractId), false);
@@ -123,16 +181,31 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/customers/contracts/:orderId/send/:token',
-    { ...staff, schema: { tags, summary: 'E-mail the merchant a new signing (or re-authorization) link', params: orderContractParams, body: contractLinkSendRequest, response: { 200: successEnvelope(contractLinkSent) } } },
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: 'E-mail the merchant a new signing (or re-authorization) link',
+        params: orderContractParams,
+        body: contractLinkSendRequest,
+        response: { 200: successEnvelope(contractLinkSent) },
+      },
+    },
     async (request) => {
       const order = await visibleOrder(request, request.params.orderId);
       const kind = request.body.kind;
       if (kind === 'sign' && order.status !== '11') {
-        throw new AppError('conflict', `Order ${order.unifiedOrderId} is not Pending Contract Sign: a signing link is sent only while the contract waits for the merchant.`);
+        throw new AppError(
+          'conflict',
+          `Order ${order.unifiedOrderId} is not Pending Contract Sign: a signing link is sent only while the contract waits for the merchant.`,
+        );
       }
       const session = sessionOf(request);
       const sent = await ctx.database.db.transaction((tx) =>
-        sendContractLink(ctx, tx as unknown as Db, order, kind, ctx.clock.now(), { ...by(request), staffId: session.kind === 'staff' ? session.staffUserId : null }),
+        sendContractLink(ctx, tx as unknown as Db, order, kind, ctx.clock.now(), {
+          ...by(request),
+          staffId: session.kind === 'staff' ? session.staffUserId : null,
+        }),
       );
       return { info: { order_id: order.id, kind, sent_to: sent.to, expires_at: sent.expiresAt.toISOString() } };
     },
@@ -144,7 +217,8 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
       ...staff,
       schema: {
         tags,
-        summary: "Upload a signed paper contract (multipart field 'file': pdf, jpeg, png or gif ≤ 5 MB); the order moves on as if signed",
+        summary:
+          "Upload a signed paper contract (multipart field 'file': pdf, jpeg, png or gif ≤ 5 MB); the order moves on as if signed",
         consumes: ['multipart/form-data'],
         params: orderContractParams,
         response: { 201: successEnvelope(orderContract) },
@@ -153,9 +227,15 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const order = await visibleOrder(request, request.params.orderId);
       if (order.status !== '11') {
-        throw new AppError('conflict', `Order ${order.unifiedOrderId} is not Pending Contract Sign: a signed contract is uploaded while it waits for the signature.`);
+        throw new AppError(
+          'conflict',
+          `Order ${order.unifiedOrderId} is not Pending Contract Sign: a signed contract is uploaded while it waits for the signature.`,
+        );
       }
-      const upload = await receiveUpload(uploadContext(request), request, { kind: 'contract', owner: { type: 'order', id: order.id } });
+      const upload = await receiveUpload(uploadContext(request), request, {
+        kind: 'contract',
+        owner: { type: 'order', id: order.id },
+      });
       const contract = await recordUploadedContract(ctx, order.id, upload.upload_id, by(request));
       return reply.code(201).send({ info: contract });
     },

@@ -43,27 +43,52 @@ type ContractRow = typeof contracts.$inferSelect;
 export type LinkKind = 'sign' | 'reauthorize';
 
 const SUBJECT = 'order';
-const PURPOSE: Readonly<Record<LinkKind, 'contract_sign' | 'contract_reauthorize'>> = { sign: 'contract_sign', reauthorize: 'contract_reauthorize' };
+const PURPOSE: Readonly<Record<LinkKind, 'contract_sign' | 'contract_reauthorize'>> = {
+  sign: 'contract_sign',
+  reauthorize: 'contract_reauthorize',
+};
 /** Contract versions that can still be signed (the newest of them is the one the link shows). */
 const OPEN: readonly ContractStatus[] = ['generated', 'sent'];
-export const LINK_EXPIRED_MESSAGE = 'This link has expired, was replaced by a newer one or was already used. Ask your sales representative for a new link.';
+export const LINK_EXPIRED_MESSAGE =
+  'This link has expired, was replaced by a newer one or was already used. Ask your sales representative for a new link.';
 
 const docOf = (order: OrderRow) => order.document as OrderDocument;
 const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : v == null ? '' : String(v));
 
-function addressLine(a: { address1?: string | null; address2?: string | null; city?: string | null; state?: string | null; zip?: string | null; country?: string | null } | null | undefined): string {
+function addressLine(
+  a:
+    | {
+        address1?: string | null;
+        address2?: string | null;
+        city?: string | null;
+        state?: string | null;
+        zip?: string | null;
+        country?: string | null;
+      }
+    | null
+    | undefined,
+): string {
   if (!a) return '';
-  return [a.address1, a.address2, a.city, [a.state, a.zip].filter(Boolean).join(' '), a.country].map(str).filter(Boolean).join(', ');
+  return [a.address1, a.address2, a.city, [a.state, a.zip].filter(Boolean).join(' '), a.country]
+    .map(str)
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** The merchant as the contract names it: the customer's name, else the store's DBA. */
 export function merchantName(doc: OrderDocument): string {
   const c = doc.CustomerInfo ?? {};
-  return str(c.legalName) || [c.firstName, c.lastName].map(str).filter(Boolean).join(' ') || str(doc.StoreInfo?.doingBusinessAs);
+  return (
+    str(c.legalName) ||
+    [c.firstName, c.lastName].map(str).filter(Boolean).join(' ') ||
+    str(doc.StoreInfo?.doingBusinessAs)
+  );
 }
 
 /** "Visa ending 4242", "Bank account ****6789", "Cash" — never a number. */
-export function describeMethod(entry: NonNullable<OrderDocument['PaymentInstrumentInfo']>[number] | undefined): string | null {
+export function describeMethod(
+  entry: NonNullable<OrderDocument['PaymentInstrumentInfo']>[number] | undefined,
+): string | null {
   if (!entry || entry.paymentMethodTypeId == null) return null;
   if (Number(entry.paymentMethodTypeId) === OTHER_IDS.CASH_PAYMENT_METHOD_ID) return 'Cash';
   const card = str(entry.creditCardNumber);
@@ -79,7 +104,10 @@ export async function orderTaxCents(db: Db, doc: OrderDocument): Promise<number>
   const country = str(address?.country) || 'US';
   const state = str(address?.state).toUpperCase();
   if (!state) return 0;
-  const [rate] = await db.select({ bp: taxRates.rateBasisPoints }).from(taxRates).where(and(eq(taxRates.country, country), eq(taxRates.state, state)));
+  const [rate] = await db
+    .select({ bp: taxRates.rateBasisPoints })
+    .from(taxRates)
+    .where(and(eq(taxRates.country, country), eq(taxRates.state, state)));
   if (!rate) return 0;
   const t = orderTotals(doc);
   const taxable = Math.max(0, t.subtotalCents - t.discountCents);
@@ -115,18 +143,36 @@ async function contractInputOf(db: Db, order: OrderRow, versionNo: number, now: 
       homeAddress: addressLine(doc.HomeAddress),
       billingAddress: addressLine(doc.BillingAddress),
     },
-    store: { dba: str(s.doingBusinessAs), name: str(s.storeName), address: addressLine(s.StoreAddress), phone: str(s.phone) },
+    store: {
+      dba: str(s.doingBusinessAs),
+      name: str(s.storeName),
+      address: addressLine(s.StoreAddress),
+      phone: str(s.phone),
+    },
     orderTypeLabel: ORDER_TYPE_LABELS[orderType],
     terminals: orderType === 'P' ? (doc.noOfTerminals ?? 0) : 0,
     totals,
-    hardwarePlan: orderType === 'N' ? 'None (non-POS order)' : totals.installments ? `Installments over ${hardware?.term ?? 0} months` : 'Paid upfront',
+    hardwarePlan:
+      orderType === 'N'
+        ? 'None (non-POS order)'
+        : totals.installments
+          ? `Installments over ${hardware?.term ?? 0} months`
+          : 'Paid upfront',
     recurringPlan: Number(monthly?.paymentPlanId) === OTHER_IDS.YEARLY_PLAN_ID ? 'Yearly plan' : 'Monthly plan',
     paymentMethods: methods,
   };
 }
 
 /** A PDF the server made, stored under a fresh key with its `uploads` row (kind contract, owned by the order). */
-async function storePdf(ctx: EffectContext, db: Db, order: OrderRow, bytes: Uint8Array, name: string, now: Date, by: string | null): Promise<{ id: number }> {
+async function storePdf(
+  ctx: EffectContext,
+  db: Db,
+  order: OrderRow,
+  bytes: Uint8Array,
+  name: string,
+  now: Date,
+  by: string | null,
+): Promise<{ id: number }> {
   const storageKey = newStorageKey('contract', 'pdf', now);
   await ctx.storage.put(storageKey, bytes, 'application/pdf');
   const [upload] = await db
@@ -153,11 +199,28 @@ export interface EffectActor {
 }
 
 /** A new contract version of the order: the PDF stored, earlier unsigned versions superseded. */
-export async function makeContractVersion(ctx: EffectContext, db: Db, order: OrderRow, now: Date, by: EffectActor): Promise<ContractRow> {
-  const [last] = await db.select({ n: sql<number>`coalesce(max(${contracts.versionNo}), 0)::int` }).from(contracts).where(eq(contracts.orderId, order.id));
+export async function makeContractVersion(
+  ctx: EffectContext,
+  db: Db,
+  order: OrderRow,
+  now: Date,
+  by: EffectActor,
+): Promise<ContractRow> {
+  const [last] = await db
+    .select({ n: sql<number>`coalesce(max(${contracts.versionNo}), 0)::int` })
+    .from(contracts)
+    .where(eq(contracts.orderId, order.id));
   const versionNo = (last?.n ?? 0) + 1;
   const bytes = await buildContractPdf(await contractInputOf(db, order, versionNo, now));
-  const upload = await storePdf(ctx, db, order, bytes, `contract-${order.unifiedOrderId}-v${versionNo}.pdf`, now, by.actor.actorEmail ?? null);
+  const upload = await storePdf(
+    ctx,
+    db,
+    order,
+    bytes,
+    `contract-${order.unifiedOrderId}-v${versionNo}.pdf`,
+    now,
+    by.actor.actorEmail ?? null,
+  );
   const superseded = await db
     .update(contracts)
     .set({ status: 'superseded', updatedAt: now })
@@ -174,7 +237,12 @@ export async function makeContractVersion(ctx: EffectContext, db: Db, order: Ord
     entity: 'order',
     entityId: order.id,
     customerId: order.customerId,
-    after: { contract_id: row!.id, version_no: versionNo, upload_id: upload!.id, superseded: superseded.map((s) => s.id) },
+    after: {
+      contract_id: row!.id,
+      version_no: versionNo,
+      upload_id: upload!.id,
+      superseded: superseded.map((s) => s.id),
+    },
     requestId: by.requestId,
   });
   return row!;
@@ -199,10 +267,23 @@ export async function sendContractLink(
 ): Promise<{ to: string; expiresAt: Date }> {
   const doc = docOf(order);
   const to = str(doc.CustomerInfo?.email);
-  if (!to) throw new AppError('validation_failed', "The order has no merchant e-mail: add it on the order's store information step.", { 'CustomerInfo.email': 'Required to send the link.' });
-  const link = await issueLinkToken(db, { purpose: PURPOSE[kind], subjectType: SUBJECT, subjectId: order.id, now, ttlMs: CONTRACT_LINK_TTL_MS, createdByStaffId: by.staffId ?? null });
+  if (!to)
+    throw new AppError(
+      'validation_failed',
+      "The order has no merchant e-mail: add it on the order's store information step.",
+      { 'CustomerInfo.email': 'Required to send the link.' },
+    );
+  const link = await issueLinkToken(db, {
+    purpose: PURPOSE[kind],
+    subjectType: SUBJECT,
+    subjectId: order.id,
+    now,
+    ttlMs: CONTRACT_LINK_TTL_MS,
+    createdByStaffId: by.staffId ?? null,
+  });
   const input = {
-    recipientName: [doc.CustomerInfo?.firstName, doc.CustomerInfo?.lastName].map(str).filter(Boolean).join(' ') || 'merchant',
+    recipientName:
+      [doc.CustomerInfo?.firstName, doc.CustomerInfo?.lastName].map(str).filter(Boolean).join(' ') || 'merchant',
     storeName: str(doc.StoreInfo?.doingBusinessAs) || str(doc.StoreInfo?.storeName) || order.unifiedOrderId,
     orderReference: order.unifiedOrderId,
     link: contractLink(ctx.config.publicUrl, kind, link.token),
@@ -211,7 +292,10 @@ export async function sendContractLink(
   const message = kind === 'sign' ? contractSigningLinkEmail(input) : contractReauthorizeLinkEmail(input);
   const mail = await ctx.mail.send({ to, ...message, related: { type: SUBJECT, id: order.id } }, { db });
   if (kind === 'sign') {
-    await db.update(contracts).set({ status: 'sent', updatedAt: now }).where(and(eq(contracts.orderId, order.id), eq(contracts.status, 'generated')));
+    await db
+      .update(contracts)
+      .set({ status: 'sent', updatedAt: now })
+      .where(and(eq(contracts.orderId, order.id), eq(contracts.status, 'generated')));
   }
   await writeAudit(db, {
     ...by.actor,
@@ -232,7 +316,8 @@ export async function contractStatusEffects(ctx: EffectContext, db: Db, change: 
   if (change.to === ORDER_STATUS.PENDING_CONTRACT_SIGN) {
     await makeContractVersion(ctx, db, change.order, change.now, by);
     // Without a merchant e-mail the contract waits for a paper copy (upload) or a link sent once the e-mail is there.
-    if (str(docOf(change.order).CustomerInfo?.email)) await sendContractLink(ctx, db, change.order, 'sign', change.now, by);
+    if (str(docOf(change.order).CustomerInfo?.email))
+      await sendContractLink(ctx, db, change.order, 'sign', change.now, by);
   } else if (change.to === ORDER_STATUS.AR_CONTRACT_REGENERATED) {
     await makeContractVersion(ctx, db, change.order, change.now, by);
   }
@@ -242,14 +327,21 @@ export async function contractStatusEffects(ctx: EffectContext, db: Db, change: 
  * After a document save: an order waiting for its signature (11) or regenerated by AR (125) gets a new contract
  * version when the document changed, unless `skipContractRegeneration`; at 11 the merchant gets the new link.
  */
-export async function regenerateAfterSave(ctx: EffectContext, db: Db, before: OrderRow, after: OrderRow, by: EffectActor): Promise<boolean> {
+export async function regenerateAfterSave(
+  ctx: EffectContext,
+  db: Db,
+  before: OrderRow,
+  after: OrderRow,
+  by: EffectActor,
+): Promise<boolean> {
   const status = after.status;
   if (status !== ORDER_STATUS.PENDING_CONTRACT_SIGN && status !== ORDER_STATUS.AR_CONTRACT_REGENERATED) return false;
   if (docOf(after).skipContractRegeneration === true) return false;
   if (JSON.stringify(before.document) === JSON.stringify(after.document)) return false;
   const now = after.updatedAt;
   await makeContractVersion(ctx, db, after, now, by);
-  if (status === ORDER_STATUS.PENDING_CONTRACT_SIGN && str(docOf(after).CustomerInfo?.email)) await sendContractLink(ctx, db, after, 'sign', now, by);
+  if (status === ORDER_STATUS.PENDING_CONTRACT_SIGN && str(docOf(after).CustomerInfo?.email))
+    await sendContractLink(ctx, db, after, 'sign', now, by);
   return true;
 }
 
@@ -266,23 +358,47 @@ function liveLinkWhere(tok: string, kind: LinkKind, now: Date) {
   );
 }
 
-async function orderOfLink(db: Db, tok: string, kind: LinkKind, now: Date): Promise<{ order: OrderRow; expiresAt: Date }> {
-  const [link] = await db.select({ subjectId: linkTokens.subjectId, expiresAt: linkTokens.expiresAt }).from(linkTokens).where(liveLinkWhere(tok, kind, now)).limit(1);
+async function orderOfLink(
+  db: Db,
+  tok: string,
+  kind: LinkKind,
+  now: Date,
+): Promise<{ order: OrderRow; expiresAt: Date }> {
+  const [link] = await db
+    .select({ subjectId: linkTokens.subjectId, expiresAt: linkTokens.expiresAt })
+    .from(linkTokens)
+    .where(liveLinkWhere(tok, kind, now))
+    .limit(1);
   if (!link) throw new AppError('link_expired', LINK_EXPIRED_MESSAGE);
-  const [order] = await db.select().from(orders).where(eq(orders.id, Number(link.subjectId)));
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, Number(link.subjectId)));
   if (!order) throw new AppError('link_expired', LINK_EXPIRED_MESSAGE);
   return { order, expiresAt: link.expiresAt };
 }
 
 async function latestContract(db: Db, orderId: number): Promise<ContractRow | undefined> {
-  const [row] = await db.select().from(contracts).where(eq(contracts.orderId, orderId)).orderBy(desc(contracts.versionNo)).limit(1);
+  const [row] = await db
+    .select()
+    .from(contracts)
+    .where(eq(contracts.orderId, orderId))
+    .orderBy(desc(contracts.versionNo))
+    .limit(1);
   return row;
 }
 
 async function signableContract(db: Db, order: OrderRow): Promise<ContractRow> {
   const contract = await latestContract(db, order.id);
-  if (order.status !== ORDER_STATUS.PENDING_CONTRACT_SIGN || !contract || !OPEN.includes(contract.status as ContractStatus)) {
-    throw new AppError('link_expired', `Order ${order.unifiedOrderId} is not waiting for a signature any more. ${LINK_EXPIRED_MESSAGE}`);
+  if (
+    order.status !== ORDER_STATUS.PENDING_CONTRACT_SIGN ||
+    !contract ||
+    !OPEN.includes(contract.status as ContractStatus)
+  ) {
+    throw new AppError(
+      'link_expired',
+      `Order ${order.unifiedOrderId} is not waiting for a signature any more. ${LINK_EXPIRED_MESSAGE}`,
+    );
   }
   return contract;
 }
@@ -319,7 +435,11 @@ export async function viewContract(ctx: EffectContext, tok: string): Promise<Con
 }
 
 /** A stored file's bytes; `db` is the open transaction when there is one (PGlite has one connection). */
-async function readUpload(ctx: EffectContext, uploadId: number, db: Db = ctx.database.db as Db): Promise<{ bytes: Uint8Array; contentType: string; fileName: string }> {
+async function readUpload(
+  ctx: EffectContext,
+  uploadId: number,
+  db: Db = ctx.database.db as Db,
+): Promise<{ bytes: Uint8Array; contentType: string; fileName: string }> {
   const [row] = await db.select().from(uploads).where(eq(uploads.id, uploadId));
   if (!row) throw notFound('The contract file');
   const object = await ctx.storage.get(row.storageKey);
@@ -340,12 +460,21 @@ export async function contractPdfOfLink(ctx: EffectContext, tok: string) {
  * the Petro product, else AR approval (decision 082). */
 export function statusAfterSignature(doc: OrderDocument): OrderStatusCode {
   if (orderHasNrsPayBundle(doc)) return ORDER_STATUS.PENDING_NRS_PAY_APPROVAL;
-  const petro = (doc.BillingItemInfo ?? []).some((e) => (e as { productId?: unknown }).productId === OTHER_IDS.PETRO_PRODUCT_ID);
+  const petro = (doc.BillingItemInfo ?? []).some(
+    (e) => (e as { productId?: unknown }).productId === OTHER_IDS.PETRO_PRODUCT_ID,
+  );
   return petro ? ORDER_STATUS.PETRO_APPROVAL : ORDER_STATUS.PENDING_AR_APPROVAL;
 }
 
 /** The move out of Pending Contract Sign once the contract is signed or uploaded, with its history row and effects. */
-async function moveAfterSignature(ctx: EffectContext, db: Db, order: OrderRow, now: Date, by: EffectActor, note: string): Promise<OrderRow> {
+async function moveAfterSignature(
+  ctx: EffectContext,
+  db: Db,
+  order: OrderRow,
+  now: Date,
+  by: EffectActor,
+  note: string,
+): Promise<OrderRow> {
   const to = statusAfterSignature(docOf(order));
   if (!canTransition(ORDER_STATUS.PENDING_CONTRACT_SIGN, to)) throw new Error(`no move 11 → ${to}`);
   const [moved] = await db
@@ -353,7 +482,14 @@ async function moveAfterSignature(ctx: EffectContext, db: Db, order: OrderRow, n
     .set({ status: to, updatedAt: now, version: sql`${orders.version} + 1` })
     .where(eq(orders.id, order.id))
     .returning();
-  await db.insert(orderStatusHistory).values({ orderId: order.id, fromStatus: order.status, toStatus: to, note, changedByEmail: by.actor.actorEmail ?? 'merchant', changedAt: now });
+  await db.insert(orderStatusHistory).values({
+    orderId: order.id,
+    fromStatus: order.status,
+    toStatus: to,
+    note,
+    changedByEmail: by.actor.actorEmail ?? 'merchant',
+    changedAt: now,
+  });
   await writeAudit(db, {
     ...by.actor,
     at: now,
@@ -365,7 +501,14 @@ async function moveAfterSignature(ctx: EffectContext, db: Db, order: OrderRow, n
     after: { status: to, version: moved!.version, note },
     requestId: by.requestId,
   });
-  await applyStatusEffects(ctx, db, { order: moved!, from: ORDER_STATUS.PENDING_CONTRACT_SIGN, to, now, actor: by.actor, requestId: by.requestId });
+  await applyStatusEffects(ctx, db, {
+    order: moved!,
+    from: ORDER_STATUS.PENDING_CONTRACT_SIGN,
+    to,
+    now,
+    actor: by.actor,
+    requestId: by.requestId,
+  });
   return moved!;
 }
 
@@ -373,30 +516,63 @@ async function moveAfterSignature(ctx: EffectContext, db: Db, order: OrderRow, n
  * The merchant signs: the link is used up (a second use finds nothing), the signature is stamped onto a copy of the
  * PDF (stored), the contract records signer, time and IP, and the order goes to its approval queue. One transaction.
  */
-export async function signContract(ctx: EffectContext, tok: string, body: ContractSignRequest, meta: { ip: string; requestId: string }): Promise<ContractSignResult> {
+export async function signContract(
+  ctx: EffectContext,
+  tok: string,
+  body: ContractSignRequest,
+  meta: { ip: string; requestId: string },
+): Promise<ContractSignResult> {
   const now = ctx.clock.now();
   const png = new Uint8Array(Buffer.from(body.signature_png.slice(body.signature_png.indexOf(',') + 1), 'base64'));
   return ctx.database.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
-    const used = await db.update(linkTokens).set({ usedAt: now }).where(liveLinkWhere(tok, 'sign', now)).returning({ id: linkTokens.id, subjectId: linkTokens.subjectId });
+    const used = await db
+      .update(linkTokens)
+      .set({ usedAt: now })
+      .where(liveLinkWhere(tok, 'sign', now))
+      .returning({ id: linkTokens.id, subjectId: linkTokens.subjectId });
     if (used.length === 0) throw new AppError('link_expired', LINK_EXPIRED_MESSAGE);
-    const [order] = await db.select().from(orders).where(eq(orders.id, Number(used[0]!.subjectId))).for('update');
+    const [order] = await db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, Number(used[0]!.subjectId)))
+      .for('update');
     if (!order) throw new AppError('link_expired', LINK_EXPIRED_MESSAGE);
     const contract = await signableContract(db, order);
     const doc = docOf(order);
-    const by: EffectActor = { actor: { actorType: 'merchant', actorId: `order:${order.id}`, actorEmail: str(doc.CustomerInfo?.email) || null }, requestId: meta.requestId };
+    const by: EffectActor = {
+      actor: { actorType: 'merchant', actorId: `order:${order.id}`, actorEmail: str(doc.CustomerInfo?.email) || null },
+      requestId: meta.requestId,
+    };
 
     const original = await readUpload(ctx, contract.uploadId!, db);
     let signed: Uint8Array;
     try {
       signed = await stampSignature(original.bytes, { signerName: body.signer_name, signedAt: now, ip: meta.ip, png });
     } catch {
-      throw new AppError('validation_failed', 'The signature image could not be read: clear it and sign again.', { signature_png: 'Draw your signature again.' });
+      throw new AppError('validation_failed', 'The signature image could not be read: clear it and sign again.', {
+        signature_png: 'Draw your signature again.',
+      });
     }
-    const upload = await storePdf(ctx, db, order, signed, `contract-${order.unifiedOrderId}-v${contract.versionNo}-signed.pdf`, now, by.actor.actorEmail ?? null);
+    const upload = await storePdf(
+      ctx,
+      db,
+      order,
+      signed,
+      `contract-${order.unifiedOrderId}-v${contract.versionNo}-signed.pdf`,
+      now,
+      by.actor.actorEmail ?? null,
+    );
     await db
       .update(contracts)
-      .set({ status: 'signed', signedUploadId: upload!.id, signedByName: body.signer_name, signedAt: now, signedFromIp: meta.ip, updatedAt: now })
+      .set({
+        status: 'signed',
+        signedUploadId: upload!.id,
+        signedByName: body.signer_name,
+        signedAt: now,
+        signedFromIp: meta.ip,
+        updatedAt: now,
+      })
       .where(eq(contracts.id, contract.id));
     await writeAudit(db, {
       ...by.actor,
@@ -405,10 +581,24 @@ export async function signContract(ctx: EffectContext, tok: string, body: Contra
       entity: 'order',
       entityId: order.id,
       customerId: order.customerId,
-      after: { contract_id: contract.id, version_no: contract.versionNo, signer_name: body.signer_name, ip: meta.ip, signed_upload_id: upload!.id, link_token_id: used[0]!.id },
+      after: {
+        contract_id: contract.id,
+        version_no: contract.versionNo,
+        signer_name: body.signer_name,
+        ip: meta.ip,
+        signed_upload_id: upload!.id,
+        link_token_id: used[0]!.id,
+      },
       requestId: meta.requestId,
     });
-    const moved = await moveAfterSignature(ctx, db, order, now, by, `Contract v${contract.versionNo} signed by ${body.signer_name} (from ${meta.ip}).`);
+    const moved = await moveAfterSignature(
+      ctx,
+      db,
+      order,
+      now,
+      by,
+      `Contract v${contract.versionNo} signed by ${body.signer_name} (from ${meta.ip}).`,
+    );
     return {
       order_id: order.id,
       unified_order_id: order.unifiedOrderId,
@@ -429,7 +619,10 @@ function currentMethodIndex(doc: OrderDocument): number {
   return monthly >= 0 ? monthly : list.length > 0 ? 0 : -1;
 }
 
-export async function viewReauthorize(ctx: EffectContext & { tokenizeUrl: string }, tok: string): Promise<ReauthorizeView> {
+export async function viewReauthorize(
+  ctx: EffectContext & { tokenizeUrl: string },
+  tok: string,
+): Promise<ReauthorizeView> {
   const { order, expiresAt } = await orderOfLink(ctx.database.db, tok, 'reauthorize', ctx.clock.now());
   const doc = docOf(order);
   const p = place(order);
@@ -468,16 +661,39 @@ export async function reauthorize(
   const now = ctx.clock.now();
   return ctx.database.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
-    const used = await db.update(linkTokens).set({ usedAt: now }).where(liveLinkWhere(tok, 'reauthorize', now)).returning({ subjectId: linkTokens.subjectId });
+    const used = await db
+      .update(linkTokens)
+      .set({ usedAt: now })
+      .where(liveLinkWhere(tok, 'reauthorize', now))
+      .returning({ subjectId: linkTokens.subjectId });
     if (used.length === 0) throw new AppError('link_expired', LINK_EXPIRED_MESSAGE);
-    const [order] = await db.select().from(orders).where(eq(orders.id, Number(used[0]!.subjectId))).for('update');
-    if (!order || [ORDER_STATUS.REJECTED, ORDER_STATUS.POS_CANCELED, ORDER_STATUS.COMPLETE].includes(order.status as never)) {
+    const [order] = await db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, Number(used[0]!.subjectId)))
+      .for('update');
+    if (
+      !order ||
+      [ORDER_STATUS.REJECTED, ORDER_STATUS.POS_CANCELED, ORDER_STATUS.COMPLETE].includes(order.status as never)
+    ) {
       throw new AppError('link_expired', LINK_EXPIRED_MESSAGE);
     }
     const doc = structuredClone(docOf(order));
     const method =
       body.kind === 'card'
-        ? { paymentMethodTypeId: 1, paymentMethodCode: 'CC', creditCardNumber: card!.last4, issuer: card!.brand, expirationDate: `${String(card!.expMonth).padStart(2, '0')}/${card!.expYear}`, paymentProcessorReference: card!.reference, achAccountNumber: null, achRoutingNumber: null, achBankName: null, achAccountType: null, achInstitutionNumber: null }
+        ? {
+            paymentMethodTypeId: 1,
+            paymentMethodCode: 'CC',
+            creditCardNumber: card!.last4,
+            issuer: card!.brand,
+            expirationDate: `${String(card!.expMonth).padStart(2, '0')}/${card!.expYear}`,
+            paymentProcessorReference: card!.reference,
+            achAccountNumber: null,
+            achRoutingNumber: null,
+            achBankName: null,
+            achAccountType: null,
+            achInstitutionNumber: null,
+          }
         : {
             paymentMethodTypeId: 2,
             paymentMethodCode: order.country === 'CA' ? 'CAD' : 'ACH',
@@ -486,17 +702,36 @@ export async function reauthorize(
             expirationDate: null,
             paymentProcessorReference: null,
             achAccountNumber: `****${body.account_number.slice(-4)}`,
-            achAccountNumberEncrypted: encryptAccountNumber(dataEncryptionKey(ctx.config), -order.id, body.account_number),
+            achAccountNumberEncrypted: encryptAccountNumber(
+              dataEncryptionKey(ctx.config),
+              -order.id,
+              body.account_number,
+            ),
             achRoutingNumber: body.routing_number,
             achInstitutionNumber: body.institution_number ?? null,
             achBankName: body.bank_name,
             achAccountType: body.account_type,
           };
-    doc.PaymentInstrumentInfo = (doc.PaymentInstrumentInfo ?? []).map((entry) => ({ ...entry, ...method, nameOnAccount: body.name_on_account, paymentMethodSet: true }));
+    doc.PaymentInstrumentInfo = (doc.PaymentInstrumentInfo ?? []).map((entry) => ({
+      ...entry,
+      ...method,
+      nameOnAccount: body.name_on_account,
+      paymentMethodSet: true,
+    }));
     const described = describeMethod(doc.PaymentInstrumentInfo[currentMethodIndex(doc)]) ?? 'Payment method';
-    await db.update(orders).set({ document: doc, updatedAt: now, version: sql`${orders.version} + 1` }).where(eq(orders.id, order.id));
+    await db
+      .update(orders)
+      .set({ document: doc, updatedAt: now, version: sql`${orders.version} + 1` })
+      .where(eq(orders.id, order.id));
     const email = str(doc.CustomerInfo?.email) || 'merchant';
-    await db.insert(orderStatusHistory).values({ orderId: order.id, fromStatus: order.status, toStatus: order.status, note: `Payment method re-authorized by the merchant: ${described}.`, changedByEmail: email, changedAt: now });
+    await db.insert(orderStatusHistory).values({
+      orderId: order.id,
+      fromStatus: order.status,
+      toStatus: order.status,
+      note: `Payment method re-authorized by the merchant: ${described}.`,
+      changedByEmail: email,
+      changedAt: now,
+    });
     await writeAudit(db, {
       actorType: 'merchant',
       actorId: `order:${order.id}`,
@@ -530,38 +765,68 @@ export function contractRecord(row: ContractRow): OrderContract {
 }
 
 export async function listContracts(db: Db, orderId: number): Promise<OrderContract[]> {
-  const rows = await db.select().from(contracts).where(eq(contracts.orderId, orderId)).orderBy(desc(contracts.versionNo));
+  const rows = await db
+    .select()
+    .from(contracts)
+    .where(eq(contracts.orderId, orderId))
+    .orderBy(desc(contracts.versionNo));
   return rows.map(contractRecord);
 }
 
 export async function contractPdf(ctx: EffectContext, orderId: number, contractId: number) {
-  const [row] = await ctx.database.db.select().from(contracts).where(and(eq(contracts.id, contractId), eq(contracts.orderId, orderId)));
+  const [row] = await ctx.database.db
+    .select()
+    .from(contracts)
+    .where(and(eq(contracts.id, contractId), eq(contracts.orderId, orderId)));
   if (!row) throw notFound(`Contract ${contractId} of order ${orderId}`);
   return readUpload(ctx, row.signedUploadId ?? row.uploadId!);
 }
 
 /** A signed paper contract (already stored as an upload) replaces the e-signature: the order moves on as if signed. */
-export async function recordUploadedContract(ctx: EffectContext, orderId: number, uploadId: number, by: EffectActor): Promise<OrderContract> {
+export async function recordUploadedContract(
+  ctx: EffectContext,
+  orderId: number,
+  uploadId: number,
+  by: EffectActor,
+): Promise<OrderContract> {
   const now = ctx.clock.now();
   return ctx.database.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw notFound(`Order ${orderId}`);
     if (order.status !== ORDER_STATUS.PENDING_CONTRACT_SIGN) {
-      throw new AppError('conflict', `Order ${order.unifiedOrderId} is ${ORDER_STATUS_LABELS[order.status as OrderStatusCode] ?? order.status}: a signed contract is uploaded while it is Pending Contract Sign.`);
+      throw new AppError(
+        'conflict',
+        `Order ${order.unifiedOrderId} is ${ORDER_STATUS_LABELS[order.status as OrderStatusCode] ?? order.status}: a signed contract is uploaded while it is Pending Contract Sign.`,
+      );
     }
     let contract = await latestContract(db, order.id);
-    if (!contract || !OPEN.includes(contract.status as ContractStatus)) contract = await makeContractVersion(ctx, db, order, now, by);
+    if (!contract || !OPEN.includes(contract.status as ContractStatus))
+      contract = await makeContractVersion(ctx, db, order, now, by);
     const [updated] = await db
       .update(contracts)
-      .set({ status: 'uploaded', signedUploadId: uploadId, signedByName: `Paper contract uploaded by ${by.actor.actorEmail ?? 'staff'}`, signedAt: now, updatedAt: now })
+      .set({
+        status: 'uploaded',
+        signedUploadId: uploadId,
+        signedByName: `Paper contract uploaded by ${by.actor.actorEmail ?? 'staff'}`,
+        signedAt: now,
+        updatedAt: now,
+      })
       .where(eq(contracts.id, contract.id))
       .returning();
     // The merchant's open signing link is no longer needed.
     await db
       .update(linkTokens)
       .set({ revokedAt: now })
-      .where(and(eq(linkTokens.purpose, PURPOSE.sign), eq(linkTokens.subjectType, SUBJECT), eq(linkTokens.subjectId, String(order.id)), isNull(linkTokens.usedAt), isNull(linkTokens.revokedAt)));
+      .where(
+        and(
+          eq(linkTokens.purpose, PURPOSE.sign),
+          eq(linkTokens.subjectType, SUBJECT),
+          eq(linkTokens.subjectId, String(order.id)),
+          isNull(linkTokens.usedAt),
+          isNull(linkTokens.revokedAt),
+        ),
+      );
     await writeAudit(db, {
       ...by.actor,
       at: now,

@@ -1,4 +1,11 @@
-import { CURRENCY_CODES, CURRENCY_SYMBOLS, currencyInfo, currencyQuery, successEnvelope, type CurrencyCode } from '@pos/domain';
+import {
+  CURRENCY_CODES,
+  CURRENCY_SYMBOLS,
+  currencyInfo,
+  currencyQuery,
+  successEnvelope,
+  type CurrencyCode,
+} from '@pos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../http/session';

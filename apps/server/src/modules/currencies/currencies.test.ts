@@ -8,8 +8,11 @@ describe('GET /api/currencies/{token}', () => {
   beforeAll(async () => {
     t = await createTestApp();
     await createStaffUser(t.database.db, { email: 'cur@example.com', role: 'IS' });
-    const { idtoken } = (await t.request({ method: 'POST', url: '/api/dev/idtoken', payload: { email: 'cur@example.com' } })).json().info;
-    token = (await t.request({ method: 'POST', url: '/api/auth/authenticate', payload: { idtoken } })).json().info.token;
+    const { idtoken } = (
+      await t.request({ method: 'POST', url: '/api/dev/idtoken', payload: { email: 'cur@example.com' } })
+    ).json().info;
+    token = (await t.request({ method: 'POST', url: '/api/auth/authenticate', payload: { idtoken } })).json().info
+      .token;
   });
   afterAll(() => t.close());
 
@@ -27,13 +30,17 @@ describe('GET /api/currencies/{token}', () => {
   });
 
   it('filters by ?code= (case-insensitive); an unknown code gives an empty list', async () => {
-    expect((await t.request({ method: 'GET', url: `/api/currencies/${token}?code=cad` })).json().info.currencies).toEqual([
-      { code: 'CAD', symbol: 'C$', name: 'Canadian dollar' },
-    ]);
-    expect((await t.request({ method: 'GET', url: `/api/currencies/${token}?code=EUR` })).json().info.currencies).toEqual([]);
+    expect(
+      (await t.request({ method: 'GET', url: `/api/currencies/${token}?code=cad` })).json().info.currencies,
+    ).toEqual([{ code: 'CAD', symbol: 'C$', name: 'Canadian dollar' }]);
+    expect(
+      (await t.request({ method: 'GET', url: `/api/currencies/${token}?code=EUR` })).json().info.currencies,
+    ).toEqual([]);
   });
 
   it('needs a session', async () => {
-    expect((await t.request({ method: 'GET', url: '/api/currencies/not-a-session-token-at-all' })).statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url: '/api/currencies/not-a-session-token-at-all' })).statusCode).toBe(
+      403,
+    );
   });
 });

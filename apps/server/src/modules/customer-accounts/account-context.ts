@@ -33,7 +33,14 @@ export async function audit(
   tx: Db,
   ctx: AccountCtx,
   now: Date,
-  entry: { customerId: number; action: string; entity: string; entityId: string | number; before?: Record<string, unknown> | null; after: Record<string, unknown> },
+  entry: {
+    customerId: number;
+    action: string;
+    entity: string;
+    entityId: string | number;
+    before?: Record<string, unknown> | null;
+    after: Record<string, unknown>;
+  },
 ): Promise<void> {
   const withCustomer = (v: Record<string, unknown>) => ({ customer_id: entry.customerId, ...v });
   const row: AuditEntry = {
@@ -61,7 +68,13 @@ export interface CustomerRef {
 /** The customer of a "…/customers/{id}/…" path, or 404. */
 export async function requireCustomer(db: Db, customerId: number): Promise<CustomerRef> {
   const [row] = await db
-    .select({ id: customers.id, legalName: customers.legalName, email: customers.email, country: customers.country, currency: customers.currency })
+    .select({
+      id: customers.id,
+      legalName: customers.legalName,
+      email: customers.email,
+      country: customers.country,
+      currency: customers.currency,
+    })
     .from(customers)
     .where(eq(customers.id, customerId));
   if (!row) throw new AppError('not_found', `Customer ${customerId} was not found.`);
@@ -79,7 +92,13 @@ export interface StoreRef {
 }
 
 /** A store of this customer, or 404 naming the field it came from. `lock` takes a row lock (FOR UPDATE). */
-export async function requireStoreOf(db: Db, customerId: number, storeId: number, field: string, lock = false): Promise<StoreRef> {
+export async function requireStoreOf(
+  db: Db,
+  customerId: number,
+  storeId: number,
+  field: string,
+  lock = false,
+): Promise<StoreRef> {
   const q = db
     .select({
       id: stores.id,
@@ -100,14 +119,18 @@ export async function requireStoreOf(db: Db, customerId: number, storeId: number
   return row;
 }
 
-
 /** A 400 validation_failed for one field. */
 export function fieldError(field: string, message: string): AppError {
   return new AppError('validation_failed', message, { [field]: message });
 }
 
 /** ORDER BY for a whitelisted `sort` ('field' or '-field'), then the tie-breaker. */
-export function orderBy(sort: string | undefined, columns: Record<string, AnyColumn | SQL>, fallback: string, tieBreaker: AnyColumn): SQL[] {
+export function orderBy(
+  sort: string | undefined,
+  columns: Record<string, AnyColumn | SQL>,
+  fallback: string,
+  tieBreaker: AnyColumn,
+): SQL[] {
   const spec = sort ?? fallback;
   const descending = spec.startsWith('-');
   const column = columns[descending ? spec.slice(1) : spec] ?? columns[fallback.replace(/^-/, '')]!;

@@ -1,16 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
-import { accountNumberMac, dataEncryptionKey, decryptAccountNumber, encryptAccountNumber } from './account-number-cipher';
+import {
+  accountNumberMac,
+  dataEncryptionKey,
+  decryptAccountNumber,
+  encryptAccountNumber,
+} from './account-number-cipher';
 
 describe('bank account numbers at rest', () => {
   const key = dataEncryptionKey(loadConfig({ NODE_ENV: 'test', DATA_ENCRYPTION_KEY: 'ab'.repeat(32) }));
 
   it('DATA_ENCRYPTION_KEY is 64 hex characters; unset → the development key, refused in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', DATA_ENCRYPTION_KEY: 'short' })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: 'test', DATA_ENCRYPTION_KEY: 'short' })).toThrow(/DATA_ENCRYPTION_KEY: must be 64 hexadecimal characters/);
+    expect(() => loadConfig({ NODE_ENV: 'test', DATA_ENCRYPTION_KEY: 'short' })).toThrow(
+      /DATA_ENCRYPTION_KEY: must be 64 hexadecimal characters/,
+    );
     expect(key.toString('hex')).toBe('ab'.repeat(32));
     expect(dataEncryptionKey(loadConfig({ NODE_ENV: 'test' }))).toHaveLength(32);
-    expect(() => dataEncryptionKey({ env: 'production', dataEncryptionKey: null })).toThrow(/DATA_ENCRYPTION_KEY is not configured/);
+    expect(() => dataEncryptionKey({ env: 'production', dataEncryptionKey: null })).toThrow(
+      /DATA_ENCRYPTION_KEY is not configured/,
+    );
   });
 
   it('encrypts with a fresh IV each time, decrypts only for the same customer and key, refuses demo placeholders', () => {

@@ -15,7 +15,10 @@ const DEVELOPMENT_KEY = createHash('sha256').update('pos-backoffice development 
 export function dataEncryptionKey(config: Pick<AppConfig, 'env' | 'dataEncryptionKey'>): Buffer {
   if (config.dataEncryptionKey) return Buffer.from(config.dataEncryptionKey, 'hex');
   if (config.env === 'production') {
-    throw new AppError('unavailable', 'Bank accounts cannot be stored: DATA_ENCRYPTION_KEY is not configured on the server.');
+    throw new AppError(
+      'unavailable',
+      'Bank accounts cannot be stored: DATA_ENCRYPTION_KEY is not configured on the server.',
+    );
   }
   return DEVELOPMENT_KEY;
 }

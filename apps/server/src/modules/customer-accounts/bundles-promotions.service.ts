@@ -7,20 +7,41 @@ import {
   type StoreFilterQuery,
 } from '@pos/domain';
 import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { billingItems, bundlePriceOptions, bundles, customerBundles, orderPromotions, promotions, stores } from '../../db/schema';
+import {
+  billingItems,
+  bundlePriceOptions,
+  bundles,
+  customerBundles,
+  orderPromotions,
+  promotions,
+  stores,
+} from '../../db/schema';
 import { requireCustomer, requireStoreOf, type AccountCtx } from './account-context';
 
 /**
  * GET /api/customers/{id}/customerbundles/{token}?custstoreid: the customer's bundles (of one store, or all), each
  * with its items at the monthly price in the store's currency.
  */
-export async function listBundles(ctx: AccountCtx, customerId: number, q: StoreFilterQuery): Promise<CustomerBundleList> {
+export async function listBundles(
+  ctx: AccountCtx,
+  customerId: number,
+  q: StoreFilterQuery,
+): Promise<CustomerBundleList> {
   const db = ctx.app.database.db;
   await requireCustomer(db, customerId);
   if (q.custstoreid !== undefined) await requireStoreOf(db, customerId, q.custstoreid, 'custstoreid');
-  const where = and(eq(customerBundles.customerId, customerId), q.custstoreid === undefined ? undefined : eq(customerBundles.storeId, q.custstoreid));
+  const where = and(
+    eq(customerBundles.customerId, customerId),
+    q.custstoreid === undefined ? undefined : eq(customerBundles.storeId, q.custstoreid),
+  );
   const rows = await db
-    .select({ r: customerBundles, name: bundles.name, description: bundles.description, nrsPay: bundles.nrsPay, currency: stores.currency })
+    .select({
+      r: customerBundles,
+      name: bundles.name,
+      description: bundles.description,
+      nrsPay: bundles.nrsPay,
+      currency: stores.currency,
+    })
     .from(customerBundles)
     .innerJoin(bundles, eq(bundles.id, customerBundles.bundleId))
     .innerJoin(stores, eq(stores.id, customerBundles.storeId))
@@ -34,7 +55,13 @@ export async function listBundles(ctx: AccountCtx, customerId: number, q: StoreF
     bundleIds.length === 0
       ? []
       : await db
-          .select({ bundleId: bundlePriceOptions.bundleId, currency: bundlePriceOptions.currency, billingItemId: bundlePriceOptions.billingItemId, name: billingItems.name, priceCents: bundlePriceOptions.priceCents })
+          .select({
+            bundleId: bundlePriceOptions.bundleId,
+            currency: bundlePriceOptions.currency,
+            billingItemId: bundlePriceOptions.billingItemId,
+            name: billingItems.name,
+            priceCents: bundlePriceOptions.priceCents,
+          })
           .from(bundlePriceOptions)
           .innerJoin(billingItems, eq(billingItems.id, bundlePriceOptions.billingItemId))
           .where(and(inArray(bundlePriceOptions.bundleId, bundleIds), isNull(bundlePriceOptions.referenceId)))
@@ -42,7 +69,9 @@ export async function listBundles(ctx: AccountCtx, customerId: number, q: StoreF
   return {
     total: total?.n ?? 0,
     items: rows.map(({ r, name, description, nrsPay, currency }) => {
-      const items = options.filter((o) => o.bundleId === r.bundleId && o.currency === currency).map((o) => ({ billing_item_id: o.billingItemId, name: o.name, price_cents: o.priceCents }));
+      const items = options
+        .filter((o) => o.bundleId === r.bundleId && o.currency === currency)
+        .map((o) => ({ billing_item_id: o.billingItemId, name: o.name, price_cents: o.priceCents }));
       const status = r.status as CustomerBillingItemStatus;
       return {
         id: r.id,
@@ -65,13 +94,26 @@ export async function listBundles(ctx: AccountCtx, customerId: number, q: StoreF
 }
 
 /** GET …/orderpromotions?custstoreid: promotions applied to the customer's orders (of one store, or all). */
-export async function listPromotions(ctx: AccountCtx, customerId: number, q: StoreFilterQuery): Promise<OrderPromotionList> {
+export async function listPromotions(
+  ctx: AccountCtx,
+  customerId: number,
+  q: StoreFilterQuery,
+): Promise<OrderPromotionList> {
   const db = ctx.app.database.db;
   await requireCustomer(db, customerId);
   if (q.custstoreid !== undefined) await requireStoreOf(db, customerId, q.custstoreid, 'custstoreid');
-  const where = and(eq(orderPromotions.customerId, customerId), q.custstoreid === undefined ? undefined : eq(orderPromotions.storeId, q.custstoreid));
+  const where = and(
+    eq(orderPromotions.customerId, customerId),
+    q.custstoreid === undefined ? undefined : eq(orderPromotions.storeId, q.custstoreid),
+  );
   const rows = await db
-    .select({ r: orderPromotions, code: promotions.code, name: promotions.name, type: promotions.type, method: promotions.method })
+    .select({
+      r: orderPromotions,
+      code: promotions.code,
+      name: promotions.name,
+      type: promotions.type,
+      method: promotions.method,
+    })
     .from(orderPromotions)
     .innerJoin(promotions, eq(promotions.id, orderPromotions.promotionId))
     .where(where)

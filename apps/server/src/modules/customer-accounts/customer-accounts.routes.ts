@@ -74,7 +74,12 @@ export const ACCOUNT_GUARDS = {
   read: ['customer_details_view', 'customer_details_edit'],
   write: ['customer_details_edit'],
   /** The features list is read on the customer page and on /editplan. */
-  featuresRead: ['customer_details_view', 'customer_details_edit', 'customer_features_edit', 'customer_features_limited'],
+  featuresRead: [
+    'customer_details_view',
+    'customer_details_edit',
+    'customer_features_edit',
+    'customer_features_limited',
+  ],
   featuresWrite: ['customer_features_edit', 'customer_features_limited'],
   /** Transactions: also the failed-payments list (/payments, failed_payments_edit) across customers. */
   transactionsRead: ['customer_details_view', 'customer_details_edit', 'failed_payments_edit'],
@@ -94,7 +99,16 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   // ── Terminals ─────────────────────────────────────────────────────────────────────────────────
   app.get(
     `${BASE}/customerterminals`,
-    { onRequest: read, schema: { tags, summary: 'Terminals by order, plan, store or terminal id (exactly one)', params: accountParams, querystring: terminalListQuery, response: { 200: successEnvelope(terminalList) } } },
+    {
+      onRequest: read,
+      schema: {
+        tags,
+        summary: 'Terminals by order, plan, store or terminal id (exactly one)',
+        params: accountParams,
+        querystring: terminalListQuery,
+        response: { 200: successEnvelope(terminalList) },
+      },
+    },
     async (request) => ({ info: await listTerminals(accountCtx(request), request.params.id, request.query) }),
   );
 
@@ -102,9 +116,17 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     `${BASE}/customerterminals/:terminalId`,
     {
       onRequest: write,
-      schema: { tags, summary: 'Mark/unmark a terminal under transfer, or set its processor serial', params: accountTerminalParams, body: terminalUpdateRequest, response: { 200: successEnvelope(terminal) } },
+      schema: {
+        tags,
+        summary: 'Mark/unmark a terminal under transfer, or set its processor serial',
+        params: accountTerminalParams,
+        body: terminalUpdateRequest,
+        response: { 200: successEnvelope(terminal) },
+      },
     },
-    async (request) => ({ info: await updateTerminal(accountCtx(request), request.params.id, request.params.terminalId, request.body) }),
+    async (request) => ({
+      info: await updateTerminal(accountCtx(request), request.params.id, request.params.terminalId, request.body),
+    }),
   );
 
   app.delete(
@@ -120,11 +142,18 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const fromBody = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+      const fromBody =
+        request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
       const parsed = retireTerminalRequest.safeParse({ ...request.query, ...fromBody });
       if (!parsed.success) {
         const fields = fieldsFromZodError(parsed.error);
-        throw new AppError('validation_failed', `Please correct the request (${Object.entries(fields).map(([k, v]) => `${k}: ${v}`).join('; ')}).`, fields);
+        throw new AppError(
+          'validation_failed',
+          `Please correct the request (${Object.entries(fields)
+            .map(([k, v]) => `${k}: ${v}`)
+            .join('; ')}).`,
+          fields,
+        );
       }
       return { info: await retireTerminal(accountCtx(request), request.params.terminalId, parsed.data) };
     },
@@ -134,7 +163,12 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/customers/:token/terminals/validate/:a/:b',
     {
       onRequest: read,
-      schema: { tags, summary: 'May this terminal id (a) and serial number (b) be used together?', params: terminalValidateParams, response: { 200: successEnvelope(terminalValidation) } },
+      schema: {
+        tags,
+        summary: 'May this terminal id (a) and serial number (b) be used together?',
+        params: terminalValidateParams,
+        response: { 200: successEnvelope(terminalValidation) },
+      },
     },
     async (request) => ({ info: await validateTerminal(accountCtx(request), request.params.a, request.params.b) }),
   );
@@ -142,13 +176,30 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   // ── Payment plans ────────────────────────────────────────────────────────────────────────────
   app.get(
     `${BASE}/customerpaymentplans`,
-    { onRequest: read, schema: { tags, summary: 'Payment plans (optional storeid, status)', params: accountParams, querystring: paymentPlanListQuery, response: { 200: successEnvelope(paymentPlanList) } } },
+    {
+      onRequest: read,
+      schema: {
+        tags,
+        summary: 'Payment plans (optional storeid, status)',
+        params: accountParams,
+        querystring: paymentPlanListQuery,
+        response: { 200: successEnvelope(paymentPlanList) },
+      },
+    },
     async (request) => ({ info: await listPlans(accountCtx(request), request.params.id, request.query) }),
   );
 
   app.get(
     `${BASE}/customerpaymentplans/:planId`,
-    { onRequest: read, schema: { tags, summary: 'A payment plan with its billing items and terminal counts', params: accountPlanParams, response: { 200: successEnvelope(paymentPlanDetail) } } },
+    {
+      onRequest: read,
+      schema: {
+        tags,
+        summary: 'A payment plan with its billing items and terminal counts',
+        params: accountPlanParams,
+        response: { 200: successEnvelope(paymentPlanDetail) },
+      },
+    },
     async (request) => ({ info: await getPlan(accountCtx(request), request.params.id, request.params.planId) }),
   );
 
@@ -156,27 +207,53 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     `${BASE}/customerpaymentplans`,
     {
       onRequest: write,
-      schema: { tags, summary: 'Add a payment plan (Idempotency-Key)', params: accountParams, headers: idempotencyHeaders, body: paymentPlanCreateRequest, response: { 201: successEnvelope(paymentPlan) } },
+      schema: {
+        tags,
+        summary: 'Add a payment plan (Idempotency-Key)',
+        params: accountParams,
+        headers: idempotencyHeaders,
+        body: paymentPlanCreateRequest,
+        response: { 201: successEnvelope(paymentPlan) },
+      },
     },
-    async (request, reply) => reply.code(201).send({ info: await addPlan(accountCtx(request), request.params.id, request.body, request.headers['idempotency-key']) }),
+    async (request, reply) =>
+      reply.code(201).send({
+        info: await addPlan(accountCtx(request), request.params.id, request.body, request.headers['idempotency-key']),
+      }),
   );
 
   app.post(
     `${BASE}/customerpaymentplans/:planId`,
     {
       onRequest: write,
-      schema: { tags, summary: "Update a plan's license expiry (the store's follows)", params: accountPlanParams, body: licenseExpiryUpdateRequest, response: { 200: successEnvelope(paymentPlan) } },
+      schema: {
+        tags,
+        summary: "Update a plan's license expiry (the store's follows)",
+        params: accountPlanParams,
+        body: licenseExpiryUpdateRequest,
+        response: { 200: successEnvelope(paymentPlan) },
+      },
     },
-    async (request) => ({ info: await updateLicenseExpiry(accountCtx(request), request.params.id, request.params.planId, request.body) }),
+    async (request) => ({
+      info: await updateLicenseExpiry(accountCtx(request), request.params.id, request.params.planId, request.body),
+    }),
   );
 
   app.put(
     `${BASE}/customerpaymentplans/:planId`,
     {
       onRequest: write,
-      schema: { tags, summary: "Edit a plan's name, amounts, term, interval", params: accountPlanParams, body: paymentPlanUpdateRequest, response: { 200: successEnvelope(paymentPlan) } },
+      schema: {
+        tags,
+        summary: "Edit a plan's name, amounts, term, interval",
+        params: accountPlanParams,
+        body: paymentPlanUpdateRequest,
+        response: { 200: successEnvelope(paymentPlan) },
+      },
     },
-    async (request) => ({ info: await updatePlan(accountCtx(request), request.params.id, request.params.planId, request.body) }),
+    async (request) => ({
+      info: await updatePlan(accountCtx(request), request.params.id, request.params.planId, request.body),
+    }),
   );
 
   // ── Billing items ────────────────────────────────────────────────────────────────────────────
@@ -184,7 +261,13 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     `${BASE}/customerbillingitems`,
     {
       onRequest: read,
-      schema: { tags, summary: 'Customer billing items (custstoreid 999999999 = all stores)', params: accountParams, querystring: customerBillingItemListQuery, response: { 200: successEnvelope(customerBillingItemList) } },
+      schema: {
+        tags,
+        summary: 'Customer billing items (custstoreid 999999999 = all stores)',
+        params: accountParams,
+        querystring: customerBillingItemListQuery,
+        response: { 200: successEnvelope(customerBillingItemList) },
+      },
     },
     async (request) => ({ info: await listBillingItems(accountCtx(request), request.params.id, request.query) }),
   );
@@ -193,9 +276,24 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     `${BASE}/customerbillingitems`,
     {
       onRequest: write,
-      schema: { tags, summary: 'Add a billing item (Idempotency-Key)', params: accountParams, headers: idempotencyHeaders, body: customerBillingItemCreateRequest, response: { 201: successEnvelope(customerBillingItem) } },
+      schema: {
+        tags,
+        summary: 'Add a billing item (Idempotency-Key)',
+        params: accountParams,
+        headers: idempotencyHeaders,
+        body: customerBillingItemCreateRequest,
+        response: { 201: successEnvelope(customerBillingItem) },
+      },
     },
-    async (request, reply) => reply.code(201).send({ info: await addBillingItem(accountCtx(request), request.params.id, request.body, request.headers['idempotency-key']) }),
+    async (request, reply) =>
+      reply.code(201).send({
+        info: await addBillingItem(
+          accountCtx(request),
+          request.params.id,
+          request.body,
+          request.headers['idempotency-key'],
+        ),
+      }),
   );
 
   // ── Features (/editplan) ─────────────────────────────────────────────────────────────────────
@@ -203,7 +301,13 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     `${BASE}/features`,
     {
       onRequest: requireSession({ anyOf: ACCOUNT_GUARDS.featuresRead }),
-      schema: { tags, summary: "A store's features, on or off", params: accountParams, querystring: featuresQuery, response: { 200: successEnvelope(storeFeatures) } },
+      schema: {
+        tags,
+        summary: "A store's features, on or off",
+        params: accountParams,
+        querystring: featuresQuery,
+        response: { 200: successEnvelope(storeFeatures) },
+      },
     },
     async (request) => ({ info: await getFeatures(accountCtx(request), request.params.id, request.query.custstoreid) }),
   );
@@ -212,7 +316,13 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     `${BASE}/features`,
     {
       onRequest: requireSession({ anyOf: ACCOUNT_GUARDS.featuresWrite }),
-      schema: { tags, summary: "Set a store's features (limited privilege: LIMITED_FEATURES only)", params: accountParams, body: featuresUpdateRequest, response: { 200: successEnvelope(featuresUpdateResult) } },
+      schema: {
+        tags,
+        summary: "Set a store's features (limited privilege: LIMITED_FEATURES only)",
+        params: accountParams,
+        body: featuresUpdateRequest,
+        response: { 200: successEnvelope(featuresUpdateResult) },
+      },
     },
     async (request) => ({ info: await updateFeatures(accountCtx(request), request.params.id, request.body) }),
   );
@@ -220,13 +330,31 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   // ── Bundles and promotions ───────────────────────────────────────────────────────────────────
   app.get(
     '/api/customers/:id/customerbundles/:token',
-    { onRequest: read, schema: { tags, summary: 'Customer bundles (optional custstoreid)', params: accountParams, querystring: storeFilterQuery, response: { 200: successEnvelope(customerBundleList) } } },
+    {
+      onRequest: read,
+      schema: {
+        tags,
+        summary: 'Customer bundles (optional custstoreid)',
+        params: accountParams,
+        querystring: storeFilterQuery,
+        response: { 200: successEnvelope(customerBundleList) },
+      },
+    },
     async (request) => ({ info: await listBundles(accountCtx(request), request.params.id, request.query) }),
   );
 
   app.get(
     `${BASE}/orderpromotions`,
-    { onRequest: read, schema: { tags, summary: 'Promotions applied to orders (optional custstoreid)', params: accountParams, querystring: storeFilterQuery, response: { 200: successEnvelope(orderPromotionList) } } },
+    {
+      onRequest: read,
+      schema: {
+        tags,
+        summary: 'Promotions applied to orders (optional custstoreid)',
+        params: accountParams,
+        querystring: storeFilterQuery,
+        response: { 200: successEnvelope(orderPromotionList) },
+      },
+    },
     async (request) => ({ info: await listPromotions(accountCtx(request), request.params.id, request.query) }),
   );
 
@@ -235,7 +363,13 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     `${BASE}/transactions`,
     {
       onRequest: requireSession({ anyOf: ACCOUNT_GUARDS.transactionsRead }),
-      schema: { tags, summary: 'Transactions (fetch=true: all customers)', params: accountParams, querystring: transactionListQuery, response: { 200: successEnvelope(transactionList) } },
+      schema: {
+        tags,
+        summary: 'Transactions (fetch=true: all customers)',
+        params: accountParams,
+        querystring: transactionListQuery,
+        response: { 200: successEnvelope(transactionList) },
+      },
     },
     async (request) => {
       const session = sessionOf(request);
@@ -259,19 +393,44 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(transactionActionResult) },
       },
     },
-    async (request) => ({ info: await actOnTransaction(accountCtx(request), request.params.id, request.params.txId, request.body, request.headers['idempotency-key']) }),
+    async (request) => ({
+      info: await actOnTransaction(
+        accountCtx(request),
+        request.params.id,
+        request.params.txId,
+        request.body,
+        request.headers['idempotency-key'],
+      ),
+    }),
   );
 
   // ── Invoices ─────────────────────────────────────────────────────────────────────────────────
   app.get(
     `${BASE}/customerinvoices`,
-    { onRequest: read, schema: { tags, summary: 'Invoices (optional storeid, status, type)', params: accountParams, querystring: invoiceListQuery, response: { 200: successEnvelope(invoiceList) } } },
+    {
+      onRequest: read,
+      schema: {
+        tags,
+        summary: 'Invoices (optional storeid, status, type)',
+        params: accountParams,
+        querystring: invoiceListQuery,
+        response: { 200: successEnvelope(invoiceList) },
+      },
+    },
     async (request) => ({ info: await listInvoices(accountCtx(request), request.params.id, request.query) }),
   );
 
   app.get(
     `${BASE}/customerinvoices/:invoiceId`,
-    { onRequest: read, schema: { tags, summary: 'An invoice with lines, charges and credit memos', params: accountInvoiceParams, response: { 200: successEnvelope(invoiceDetail) } } },
+    {
+      onRequest: read,
+      schema: {
+        tags,
+        summary: 'An invoice with lines, charges and credit memos',
+        params: accountInvoiceParams,
+        response: { 200: successEnvelope(invoiceDetail) },
+      },
+    },
     async (request) => ({ info: await getInvoice(accountCtx(request), request.params.id, request.params.invoiceId) }),
   );
 
@@ -279,15 +438,38 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     `${BASE}/customerinvoices/:invoiceId/reverse`,
     {
       onRequest: write,
-      schema: { tags, summary: 'Reverse an invoice (Idempotency-Key)', params: accountInvoiceParams, headers: idempotencyHeaders, body: invoiceReverseRequest, response: { 200: successEnvelope(invoiceReverseResult) } },
+      schema: {
+        tags,
+        summary: 'Reverse an invoice (Idempotency-Key)',
+        params: accountInvoiceParams,
+        headers: idempotencyHeaders,
+        body: invoiceReverseRequest,
+        response: { 200: successEnvelope(invoiceReverseResult) },
+      },
     },
-    async (request) => ({ info: await reverseInvoice(accountCtx(request), request.params.id, request.params.invoiceId, request.body, request.headers['idempotency-key']) }),
+    async (request) => ({
+      info: await reverseInvoice(
+        accountCtx(request),
+        request.params.id,
+        request.params.invoiceId,
+        request.body,
+        request.headers['idempotency-key'],
+      ),
+    }),
   );
 
   // ── Payment instruments (/editpayment) ───────────────────────────────────────────────────────
   app.get(
     '/api/customers/paymentinstruments/gateway/:token',
-    { onRequest: requireSession(), schema: { tags, summary: 'Where the browser tokenizes cards', params: z.object({ token: z.string() }), response: { 200: successEnvelope(gatewayConfig) } } },
+    {
+      onRequest: requireSession(),
+      schema: {
+        tags,
+        summary: 'Where the browser tokenizes cards',
+        params: z.object({ token: z.string() }),
+        response: { 200: successEnvelope(gatewayConfig) },
+      },
+    },
     async () => {
       const gateway = gatewayOf(app.ctx);
       return { info: { provider: gateway.kind, tokenize_url: gateway.tokenizeUrl, available: gateway.available } };
@@ -296,14 +478,33 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${BASE}/paymentinstruments`,
-    { onRequest: read, schema: { tags, summary: 'Payment instruments, masked', params: accountParams, querystring: paymentInstrumentListQuery, response: { 200: successEnvelope(paymentInstrumentList) } } },
+    {
+      onRequest: read,
+      schema: {
+        tags,
+        summary: 'Payment instruments, masked',
+        params: accountParams,
+        querystring: paymentInstrumentListQuery,
+        response: { 200: successEnvelope(paymentInstrumentList) },
+      },
+    },
     async (request) => ({ info: await listInstruments(accountCtx(request), request.params.id, request.query) }),
   );
 
   app.get(
     `${BASE}/paymentinstruments/:instrumentId`,
-    { onRequest: read, schema: { tags, summary: 'A payment instrument, masked', params: accountInstrumentParams, response: { 200: successEnvelope(paymentInstrument) } } },
-    async (request) => ({ info: await getInstrument(accountCtx(request), request.params.id, request.params.instrumentId) }),
+    {
+      onRequest: read,
+      schema: {
+        tags,
+        summary: 'A payment instrument, masked',
+        params: accountInstrumentParams,
+        response: { 200: successEnvelope(paymentInstrument) },
+      },
+    },
+    async (request) => ({
+      info: await getInstrument(accountCtx(request), request.params.id, request.params.instrumentId),
+    }),
   );
 
   app.post(
@@ -319,10 +520,19 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: successEnvelope(paymentInstrument) },
       },
     },
-    async (request, reply) => reply.code(201).send({ info: await addInstrument(accountCtx(request), request.params.id, request.body, request.headers['idempotency-key']) }),
+    async (request, reply) =>
+      reply.code(201).send({
+        info: await addInstrument(
+          accountCtx(request),
+          request.params.id,
+          request.body,
+          request.headers['idempotency-key'],
+        ),
+      }),
   );
 
   // ── The local gateway's host (development and tests) ─────────────────────────────────────────
   const gateway = gatewayOf(app.ctx);
-  if (gateway.kind === 'local' && gateway.available) await app.register(localGatewayRoutes, { gateway: gateway as LocalGateway });
+  if (gateway.kind === 'local' && gateway.available)
+    await app.register(localGatewayRoutes, { gateway: gateway as LocalGateway });
 };

@@ -22,24 +22,51 @@ import { currentRows } from './billing-items.service';
 interface FeatureState {
   features: StoreFeatures;
   /** The rows that switch each enabled feature on, by billing item id. */
-  rowsByItem: Map<number, { id: number; storeId: number | null; version: number; unitPriceCents: number; quantity: number }[]>;
+  rowsByItem: Map<
+    number,
+    { id: number; storeId: number | null; version: number; unitPriceCents: number; quantity: number }[]
+  >;
 }
 
 /** The store's features (catalogue items with feature = 'Y'), on or off, and what this caller may change. */
 async function featureState(db: Db, ctx: AccountCtx, customerId: number, store: StoreRef): Promise<FeatureState> {
   const catalogue = await db
-    .select({ id: billingItems.id, name: billingItems.name, chargeAtLevel: billingItems.chargeAtLevel, price: billingItemPrices.priceCents })
+    .select({
+      id: billingItems.id,
+      name: billingItems.name,
+      chargeAtLevel: billingItems.chargeAtLevel,
+      price: billingItemPrices.priceCents,
+    })
     .from(billingItems)
-    .leftJoin(billingItemPrices, and(eq(billingItemPrices.billingItemId, billingItems.id), eq(billingItemPrices.currency, store.currency)))
+    .leftJoin(
+      billingItemPrices,
+      and(eq(billingItemPrices.billingItemId, billingItems.id), eq(billingItemPrices.currency, store.currency)),
+    )
     .where(and(eq(billingItems.feature, 'Y'), eq(billingItems.active, true)))
     .orderBy(asc(billingItems.id));
   const rows =
     catalogue.length === 0
       ? []
       : await db
-          .select({ id: customerBillingItems.id, billingItemId: customerBillingItems.billingItemId, storeId: customerBillingItems.storeId, version: customerBillingItems.version, unitPriceCents: customerBillingItems.unitPriceCents, quantity: customerBillingItems.quantity })
+          .select({
+            id: customerBillingItems.id,
+            billingItemId: customerBillingItems.billingItemId,
+            storeId: customerBillingItems.storeId,
+            version: customerBillingItems.version,
+            unitPriceCents: customerBillingItems.unitPriceCents,
+            quantity: customerBillingItems.quantity,
+          })
           .from(customerBillingItems)
-          .where(and(eq(customerBillingItems.customerId, customerId), inArray(customerBillingItems.billingItemId, catalogue.map((c) => c.id)), currentRows(todayOf(ctx))))
+          .where(
+            and(
+              eq(customerBillingItems.customerId, customerId),
+              inArray(
+                customerBillingItems.billingItemId,
+                catalogue.map((c) => c.id),
+              ),
+              currentRows(todayOf(ctx)),
+            ),
+          )
           .orderBy(asc(customerBillingItems.id));
   const level = new Map(catalogue.map((c) => [c.id, c.chargeAtLevel]));
   const rowsByItem: FeatureState['rowsByItem'] = new Map();
@@ -49,7 +76,11 @@ async function featureState(db: Db, ctx: AccountCtx, customerId: number, store: 
     if (!applies) continue;
     rowsByItem.set(r.billingItemId, [...(rowsByItem.get(r.billingItemId) ?? []), r]);
   }
-  const tag = [...rowsByItem.values()].flat().map((r) => `${r.id}:${r.version}`).sort().join(',');
+  const tag = [...rowsByItem.values()]
+    .flat()
+    .map((r) => `${r.id}:${r.version}`)
+    .sort()
+    .join(',');
   const privileges = ctx.session.privileges;
   return {
     rowsByItem,
@@ -88,7 +119,11 @@ export async function getFeatures(ctx: AccountCtx, customerId: number, storeId: 
  * A stale features_version → 409 with the current features. notify_merchant queues the confirmation e-mail in the
  * same transaction.
  */
-export async function updateFeatures(ctx: AccountCtx, customerId: number, body: FeaturesUpdateBody): Promise<FeaturesUpdateResult> {
+export async function updateFeatures(
+  ctx: AccountCtx,
+  customerId: number,
+  body: FeaturesUpdateBody,
+): Promise<FeaturesUpdateResult> {
   const { app } = ctx;
   // Creating a queue runs outside the transaction (PGlite has one connection).
   if (body.notify_merchant) await defineQueues(app.queue, { queues: [JOB_QUEUE.featureChangeEmail] });
@@ -97,11 +132,17 @@ export async function updateFeatures(ctx: AccountCtx, customerId: number, body: 
     const state = await featureState(tx, ctx, customerId, store);
     const current = state.features;
     if (body.features_version !== current.features_version) {
-      throw new AppError('version_conflict', `The features of store ${store.id} were changed by someone else since you opened them. Reload and make your change again.`, undefined, { current });
+      throw new AppError(
+        'version_conflict',
+        `The features of store ${store.id} were changed by someone else since you opened them. Reload and make your change again.`,
+        undefined,
+        { current },
+      );
     }
     const byId = new Map(current.features.map((f) => [f.billing_item_id, f]));
     const unknown = body.features.filter((id) => !byId.has(id));
-    if (unknown.length > 0) throw fieldError('features', `Not a feature: ${unknown.join(', ')}. Choose features from the list.`);
+    if (unknown.length > 0)
+      throw fieldError('features', `Not a feature: ${unknown.join(', ')}. Choose features from the list.`);
     const wanted = new Set(body.features);
     const added = current.features.filter((f) => !f.enabled && wanted.has(f.billing_item_id));
     const removed = current.features.filter((f) => f.enabled && !wanted.has(f.billing_item_id));
@@ -114,7 +155,8 @@ export async function updateFeatures(ctx: AccountCtx, customerId: number, body: 
       );
     }
     const noPrice = added.filter((f) => f.price_cents === null);
-    if (noPrice.length > 0) throw fieldError('features', `${noPrice.map((f) => f.name).join(', ')} has no price in ${store.currency}.`);
+    if (noPrice.length > 0)
+      throw fieldError('features', `${noPrice.map((f) => f.name).join(', ')} has no price in ${store.currency}.`);
     if (added.length === 0 && removed.length === 0) return { features: current, added: [], removed: [], jobId: null };
 
     const now = app.clock.now();
@@ -122,33 +164,78 @@ export async function updateFeatures(ctx: AccountCtx, customerId: number, body: 
     const [plan] = await tx
       .select({ id: customerPaymentPlans.id })
       .from(customerPaymentPlans)
-      .where(and(eq(customerPaymentPlans.storeId, store.id), eq(customerPaymentPlans.status, 'active'), inArray(customerPaymentPlans.kind, ['monthly', 'yearly'])))
+      .where(
+        and(
+          eq(customerPaymentPlans.storeId, store.id),
+          eq(customerPaymentPlans.status, 'active'),
+          inArray(customerPaymentPlans.kind, ['monthly', 'yearly']),
+        ),
+      )
       .orderBy(asc(customerPaymentPlans.id))
       .limit(1);
     for (const f of added) {
       const storeId = f.charge_at_level === 'C' ? null : store.id;
       const [row] = await tx
         .insert(customerBillingItems)
-        .values({ customerId, storeId, planId: plan?.id ?? null, billingItemId: f.billing_item_id, quantity: 1, unitPriceCents: f.price_cents!, currency: store.currency, status: 'A', startsOn: today, createdAt: now, updatedAt: now })
+        .values({
+          customerId,
+          storeId,
+          planId: plan?.id ?? null,
+          billingItemId: f.billing_item_id,
+          quantity: 1,
+          unitPriceCents: f.price_cents!,
+          currency: store.currency,
+          status: 'A',
+          startsOn: today,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning({ id: customerBillingItems.id });
       await audit(tx, ctx, now, {
         customerId,
         action: 'feature_on',
         entity: 'customer_billing_item',
         entityId: row!.id,
-        after: { customer_billing_item_id: row!.id, store_id: store.id, billing_item_id: f.billing_item_id, feature: f.name, status: 'A', unit_price_cents: f.price_cents, currency: store.currency, starts_on: today, plan_id: plan?.id ?? null },
+        after: {
+          customer_billing_item_id: row!.id,
+          store_id: store.id,
+          billing_item_id: f.billing_item_id,
+          feature: f.name,
+          status: 'A',
+          unit_price_cents: f.price_cents,
+          currency: store.currency,
+          starts_on: today,
+          plan_id: plan?.id ?? null,
+        },
       });
     }
     for (const f of removed) {
       for (const r of state.rowsByItem.get(f.billing_item_id) ?? []) {
-        await tx.update(customerBillingItems).set({ status: 'C', endsOn: today, updatedAt: now, version: sql`${customerBillingItems.version} + 1` }).where(eq(customerBillingItems.id, r.id));
+        await tx
+          .update(customerBillingItems)
+          .set({ status: 'C', endsOn: today, updatedAt: now, version: sql`${customerBillingItems.version} + 1` })
+          .where(eq(customerBillingItems.id, r.id));
         await audit(tx, ctx, now, {
           customerId,
           action: 'feature_off',
           entity: 'customer_billing_item',
           entityId: r.id,
-          before: { customer_billing_item_id: r.id, store_id: store.id, billing_item_id: f.billing_item_id, feature: f.name, status: 'A', ends_on: null },
-          after: { customer_billing_item_id: r.id, store_id: store.id, billing_item_id: f.billing_item_id, feature: f.name, status: 'C', ends_on: today },
+          before: {
+            customer_billing_item_id: r.id,
+            store_id: store.id,
+            billing_item_id: f.billing_item_id,
+            feature: f.name,
+            status: 'A',
+            ends_on: null,
+          },
+          after: {
+            customer_billing_item_id: r.id,
+            store_id: store.id,
+            billing_item_id: f.billing_item_id,
+            feature: f.name,
+            status: 'C',
+            ends_on: today,
+          },
         });
       }
     }
@@ -156,17 +243,38 @@ export async function updateFeatures(ctx: AccountCtx, customerId: number, body: 
     if (body.notify_merchant) {
       const input = {
         storeid: store.id,
-        features: [...added.map((f) => ({ billingitemid: f.billing_item_id, action: 'add' as const })), ...removed.map((f) => ({ billingitemid: f.billing_item_id, action: 'remove' as const }))],
+        features: [
+          ...added.map((f) => ({ billingitemid: f.billing_item_id, action: 'add' as const })),
+          ...removed.map((f) => ({ billingitemid: f.billing_item_id, action: 'remove' as const })),
+        ],
         effectiveOn: today,
       };
       const actor = actorOfSession(ctx.session);
-      jobId = await enqueueJob(app.queue, JOB_QUEUE.featureChangeEmail, { input, requestedBy: actor, requestId: ctx.requestId }, tx);
+      jobId = await enqueueJob(
+        app.queue,
+        JOB_QUEUE.featureChangeEmail,
+        { input, requestedBy: actor, requestId: ctx.requestId },
+        tx,
+      );
       if (jobId) {
-        await writeAudit(tx, { ...actor, at: now, action: 'enqueue', entity: JOB_QUEUE.featureChangeEmail, entityId: jobId, after: { customer_id: customerId, ...input }, requestId: ctx.requestId });
+        await writeAudit(tx, {
+          ...actor,
+          at: now,
+          action: 'enqueue',
+          entity: JOB_QUEUE.featureChangeEmail,
+          entityId: jobId,
+          after: { customer_id: customerId, ...input },
+          requestId: ctx.requestId,
+        });
       }
     }
     const after = await featureState(tx, ctx, customerId, store);
-    return { features: after.features, added: added.map((f) => f.billing_item_id), removed: removed.map((f) => f.billing_item_id), jobId };
+    return {
+      features: after.features,
+      added: added.map((f) => f.billing_item_id),
+      removed: removed.map((f) => f.billing_item_id),
+      jobId,
+    };
   });
   if (result.jobId) app.queue.wake(JOB_QUEUE.featureChangeEmail);
   return { ...result.features, added: result.added, removed: result.removed, email_job_id: result.jobId };

@@ -15,7 +15,10 @@ function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    return `{${entries.sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value ?? null);
 }
@@ -39,7 +42,11 @@ export interface IdempotentCall {
  * effect); with another request → 409 conflict. The answer is recorded in the audit log (append-only) in the same
  * transaction as the effect, so it exists exactly when the effect committed. Without a key the effect just runs.
  */
-export async function runIdempotent<T>(ctx: AccountCtx, call: IdempotentCall, effect: (tx: Db, now: Date) => Promise<T>): Promise<T> {
+export async function runIdempotent<T>(
+  ctx: AccountCtx,
+  call: IdempotentCall,
+  effect: (tx: Db, now: Date) => Promise<T>,
+): Promise<T> {
   const { database } = ctx.app;
   return database.db.transaction(async (tx) => {
     const now = ctx.app.clock.now();
@@ -50,12 +57,21 @@ export async function runIdempotent<T>(ctx: AccountCtx, call: IdempotentCall, ef
     const [seen] = await tx
       .select({ after: auditLog.after })
       .from(auditLog)
-      .where(and(eq(auditLog.entity, IDEMPOTENCY_ENTITY), eq(auditLog.entityId, entityId), eq(auditLog.action, IDEMPOTENCY_ACTION)))
+      .where(
+        and(
+          eq(auditLog.entity, IDEMPOTENCY_ENTITY),
+          eq(auditLog.entityId, entityId),
+          eq(auditLog.action, IDEMPOTENCY_ACTION),
+        ),
+      )
       .limit(1);
     if (seen) {
       const recorded = seen.after as { request_hash: string; answer: T };
       if (recorded.request_hash !== hash) {
-        throw new AppError('conflict', 'This Idempotency-Key was already used for a different request. Use a new key for a new request.');
+        throw new AppError(
+          'conflict',
+          'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
+        );
       }
       return recorded.answer;
     }

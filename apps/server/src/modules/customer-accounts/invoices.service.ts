@@ -82,7 +82,18 @@ export async function listInvoices(ctx: AccountCtx, customerId: number, q: Invoi
     .from(invoices)
     .where(where)
     .orderBy(
-      ...orderBy(q.sort, { issued_on: invoices.issuedOn, due_on: invoices.dueOn, total_cents: invoices.totalCents, status: invoices.status, invoice_number: invoices.invoiceNumber }, '-issued_on', invoices.id),
+      ...orderBy(
+        q.sort,
+        {
+          issued_on: invoices.issuedOn,
+          due_on: invoices.dueOn,
+          total_cents: invoices.totalCents,
+          status: invoices.status,
+          invoice_number: invoices.invoiceNumber,
+        },
+        '-issued_on',
+        invoices.id,
+      ),
     )
     .limit(q.limit)
     .offset(q.offset);
@@ -94,14 +105,34 @@ export async function listInvoices(ctx: AccountCtx, customerId: number, q: Invoi
 export async function getInvoice(ctx: AccountCtx, customerId: number, invoiceId: number): Promise<InvoiceDetail> {
   const db = ctx.app.database.db;
   await requireCustomer(db, customerId);
-  const [row] = await db.select().from(invoices).where(and(eq(invoices.id, invoiceId), eq(invoices.customerId, customerId)));
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.customerId, customerId)));
   if (!row) throw new AppError('not_found', `Invoice ${invoiceId} of customer ${customerId} was not found.`);
-  const lines = await db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId)).orderBy(asc(invoiceLines.id));
-  const txs = await selectTransactions(db).where(eq(transactions.invoiceId, invoiceId)).orderBy(asc(transactions.attemptedAt), asc(transactions.id));
-  const memos = await db.select().from(creditMemos).where(eq(creditMemos.invoiceId, invoiceId)).orderBy(asc(creditMemos.id));
+  const lines = await db
+    .select()
+    .from(invoiceLines)
+    .where(eq(invoiceLines.invoiceId, invoiceId))
+    .orderBy(asc(invoiceLines.id));
+  const txs = await selectTransactions(db)
+    .where(eq(transactions.invoiceId, invoiceId))
+    .orderBy(asc(transactions.attemptedAt), asc(transactions.id));
+  const memos = await db
+    .select()
+    .from(creditMemos)
+    .where(eq(creditMemos.invoiceId, invoiceId))
+    .orderBy(asc(creditMemos.id));
   return {
     ...toInvoice(row),
-    lines: lines.map((l) => ({ id: l.id, billing_item_id: l.billingItemId, description: l.description, quantity: l.quantity, unit_cents: l.unitCents, amount_cents: l.amountCents })),
+    lines: lines.map((l) => ({
+      id: l.id,
+      billing_item_id: l.billingItemId,
+      description: l.description,
+      quantity: l.quantity,
+      unit_cents: l.unitCents,
+      amount_cents: l.amountCents,
+    })),
     transactions: txs.map(toTransaction),
     credit_memos: memos.map(toCreditMemo),
   };
@@ -120,66 +151,127 @@ export async function reverseInvoice(
   idempotencyKey: string | undefined,
 ): Promise<InvoiceReverseResult> {
   const gateway = gatewayOf(ctx.app);
-  return runIdempotent(ctx, { scope: `POST /customers/${customerId}/customerinvoices/${invoiceId}/reverse`, key: idempotencyKey, request: body }, async (tx, now) => {
-    await requireCustomer(tx, customerId);
-    const [row] = await tx.select().from(invoices).where(and(eq(invoices.id, invoiceId), eq(invoices.customerId, customerId))).for('update');
-    if (!row) throw new AppError('not_found', `Invoice ${invoiceId} of customer ${customerId} was not found.`);
-    if (row.version !== body.version) throw versionConflict(`Invoice ${row.invoiceNumber}`, toInvoice(row), body.version);
-    const status = row.status as InvoiceStatus;
-    if (!canReverseInvoice(status)) {
-      throw new AppError('conflict', `Invoice ${row.invoiceNumber} is ${INVOICE_STATUS_LABELS[status].toLowerCase()}; only pending or paid invoices can be reversed.`, undefined, { current: toInvoice(row) });
-    }
-    const base = { invoice_id: invoiceId, invoice_number: row.invoiceNumber, store_id: row.storeId };
-    const pending = await tx.select().from(transactions).where(and(eq(transactions.invoiceId, invoiceId), eq(transactions.status, 'P'))).orderBy(asc(transactions.id)).for('update');
-    for (const p of pending) {
-      await gateway.voidCharge({ reference: p.gatewayReference ?? `tx_${p.id}`, idempotencyKey: `void:${p.id}:v${p.version}` });
-      await tx.update(transactions).set({ status: 'V', updatedAt: now, version: sql`${transactions.version} + 1` }).where(eq(transactions.id, p.id));
-      await audit(tx, ctx, now, {
-        customerId,
-        action: 'void',
-        entity: 'transaction',
-        entityId: p.id,
-        before: { transaction_id: p.id, invoice_id: invoiceId, status: 'P', amount_cents: p.amountCents, currency: p.currency },
-        after: { transaction_id: p.id, invoice_id: invoiceId, status: 'V', amount_cents: p.amountCents, currency: p.currency, reason: `Invoice ${row.invoiceNumber} reversed` },
-      });
-    }
-    await tx.update(invoices).set({ status: 'R', reversedAt: now, updatedAt: now, version: sql`${invoices.version} + 1` }).where(eq(invoices.id, invoiceId));
-    await audit(tx, ctx, now, {
-      customerId,
-      action: 'reverse',
-      entity: 'invoice',
-      entityId: invoiceId,
-      before: { ...base, status, reversed_at: null, paid_cents: row.paidCents, total_cents: row.totalCents },
-      after: { ...base, status: 'R', reversed_at: now.toISOString(), paid_cents: row.paidCents, total_cents: row.totalCents, reason: body.reason },
-    });
-    let memo: CreditMemo | null = null;
-    if (row.paidCents > 0) {
-      const [m] = await tx
-        .insert(creditMemos)
-        .values({
+  return runIdempotent(
+    ctx,
+    {
+      scope: `POST /customers/${customerId}/customerinvoices/${invoiceId}/reverse`,
+      key: idempotencyKey,
+      request: body,
+    },
+    async (tx, now) => {
+      await requireCustomer(tx, customerId);
+      const [row] = await tx
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.id, invoiceId), eq(invoices.customerId, customerId)))
+        .for('update');
+      if (!row) throw new AppError('not_found', `Invoice ${invoiceId} of customer ${customerId} was not found.`);
+      if (row.version !== body.version)
+        throw versionConflict(`Invoice ${row.invoiceNumber}`, toInvoice(row), body.version);
+      const status = row.status as InvoiceStatus;
+      if (!canReverseInvoice(status)) {
+        throw new AppError(
+          'conflict',
+          `Invoice ${row.invoiceNumber} is ${INVOICE_STATUS_LABELS[status].toLowerCase()}; only pending or paid invoices can be reversed.`,
+          undefined,
+          { current: toInvoice(row) },
+        );
+      }
+      const base = { invoice_id: invoiceId, invoice_number: row.invoiceNumber, store_id: row.storeId };
+      const pending = await tx
+        .select()
+        .from(transactions)
+        .where(and(eq(transactions.invoiceId, invoiceId), eq(transactions.status, 'P')))
+        .orderBy(asc(transactions.id))
+        .for('update');
+      for (const p of pending) {
+        await gateway.voidCharge({
+          reference: p.gatewayReference ?? `tx_${p.id}`,
+          idempotencyKey: `void:${p.id}:v${p.version}`,
+        });
+        await tx
+          .update(transactions)
+          .set({ status: 'V', updatedAt: now, version: sql`${transactions.version} + 1` })
+          .where(eq(transactions.id, p.id));
+        await audit(tx, ctx, now, {
           customerId,
-          storeId: row.storeId,
-          invoiceId,
-          type: 'R',
-          status: 'P',
-          amountCents: row.paidCents,
-          currency: row.currency,
-          reason: `Reversal of invoice ${row.invoiceNumber}: ${body.reason}`,
-          createdByEmail: ctx.session.email,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      memo = toCreditMemo(m!);
+          action: 'void',
+          entity: 'transaction',
+          entityId: p.id,
+          before: {
+            transaction_id: p.id,
+            invoice_id: invoiceId,
+            status: 'P',
+            amount_cents: p.amountCents,
+            currency: p.currency,
+          },
+          after: {
+            transaction_id: p.id,
+            invoice_id: invoiceId,
+            status: 'V',
+            amount_cents: p.amountCents,
+            currency: p.currency,
+            reason: `Invoice ${row.invoiceNumber} reversed`,
+          },
+        });
+      }
+      await tx
+        .update(invoices)
+        .set({ status: 'R', reversedAt: now, updatedAt: now, version: sql`${invoices.version} + 1` })
+        .where(eq(invoices.id, invoiceId));
       await audit(tx, ctx, now, {
         customerId,
-        action: 'create',
-        entity: 'credit_memo',
-        entityId: memo.id,
-        after: { credit_memo_id: memo.id, invoice_id: invoiceId, store_id: row.storeId, type: 'R', status: 'P', amount_cents: memo.amount_cents, currency: memo.currency, reason: memo.reason },
+        action: 'reverse',
+        entity: 'invoice',
+        entityId: invoiceId,
+        before: { ...base, status, reversed_at: null, paid_cents: row.paidCents, total_cents: row.totalCents },
+        after: {
+          ...base,
+          status: 'R',
+          reversed_at: now.toISOString(),
+          paid_cents: row.paidCents,
+          total_cents: row.totalCents,
+          reason: body.reason,
+        },
       });
-    }
-    const [after] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
-    return { invoice: toInvoice(after!), credit_memo: memo, voided_transaction_ids: pending.map((p) => p.id) };
-  });
+      let memo: CreditMemo | null = null;
+      if (row.paidCents > 0) {
+        const [m] = await tx
+          .insert(creditMemos)
+          .values({
+            customerId,
+            storeId: row.storeId,
+            invoiceId,
+            type: 'R',
+            status: 'P',
+            amountCents: row.paidCents,
+            currency: row.currency,
+            reason: `Reversal of invoice ${row.invoiceNumber}: ${body.reason}`,
+            createdByEmail: ctx.session.email,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        memo = toCreditMemo(m!);
+        await audit(tx, ctx, now, {
+          customerId,
+          action: 'create',
+          entity: 'credit_memo',
+          entityId: memo.id,
+          after: {
+            credit_memo_id: memo.id,
+            invoice_id: invoiceId,
+            store_id: row.storeId,
+            type: 'R',
+            status: 'P',
+            amount_cents: memo.amount_cents,
+            currency: memo.currency,
+            reason: memo.reason,
+          },
+        });
+      }
+      const [after] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
+      return { invoice: toInvoice(after!), credit_memo: memo, voided_transaction_ids: pending.map((p) => p.id) };
+    },
+  );
 }

@@ -26,7 +26,13 @@ export function toInstrument(r: InstrumentRow, today: Date): PaymentInstrument {
     name_on_account: r.nameOnAccount,
     card:
       r.kind === 'card' && r.cardLast4 && r.cardExpMonth && r.cardExpYear
-        ? { brand: r.cardBrand ?? 'unknown', last4: r.cardLast4, exp_month: r.cardExpMonth, exp_year: r.cardExpYear, expired: isCardExpired(r.cardExpMonth, r.cardExpYear, today) }
+        ? {
+            brand: r.cardBrand ?? 'unknown',
+            last4: r.cardLast4,
+            exp_month: r.cardExpMonth,
+            exp_year: r.cardExpYear,
+            expired: isCardExpired(r.cardExpMonth, r.cardExpYear, today),
+          }
         : null,
     bank:
       r.kind === 'bank'
@@ -46,7 +52,11 @@ export function toInstrument(r: InstrumentRow, today: Date): PaymentInstrument {
 }
 
 /** GET …/paymentinstruments?storeid&status: default first, then newest. */
-export async function listInstruments(ctx: AccountCtx, customerId: number, q: PaymentInstrumentListQuery): Promise<PaymentInstrumentList> {
+export async function listInstruments(
+  ctx: AccountCtx,
+  customerId: number,
+  q: PaymentInstrumentListQuery,
+): Promise<PaymentInstrumentList> {
   const db = ctx.app.database.db;
   await requireCustomer(db, customerId);
   if (q.storeid !== undefined) await requireStoreOf(db, customerId, q.storeid, 'storeid');
@@ -55,27 +65,53 @@ export async function listInstruments(ctx: AccountCtx, customerId: number, q: Pa
     q.storeid === undefined ? undefined : eq(paymentInstruments.storeId, q.storeid),
     q.status === undefined ? undefined : eq(paymentInstruments.status, q.status),
   );
-  const rows = await db.select().from(paymentInstruments).where(where).orderBy(desc(paymentInstruments.isDefault), desc(paymentInstruments.createdAt), asc(paymentInstruments.id)).limit(q.limit).offset(q.offset);
+  const rows = await db
+    .select()
+    .from(paymentInstruments)
+    .where(where)
+    .orderBy(desc(paymentInstruments.isDefault), desc(paymentInstruments.createdAt), asc(paymentInstruments.id))
+    .limit(q.limit)
+    .offset(q.offset);
   const [total] = await db.select({ n: count() }).from(paymentInstruments).where(where);
   const now = ctx.app.clock.now();
   return { items: rows.map((r) => toInstrument(r, now)), total: total?.n ?? 0 };
 }
 
 /** GET …/paymentinstruments/{instrumentId}. */
-export async function getInstrument(ctx: AccountCtx, customerId: number, instrumentId: number): Promise<PaymentInstrument> {
+export async function getInstrument(
+  ctx: AccountCtx,
+  customerId: number,
+  instrumentId: number,
+): Promise<PaymentInstrument> {
   const db = ctx.app.database.db;
   await requireCustomer(db, customerId);
-  const [row] = await db.select().from(paymentInstruments).where(and(eq(paymentInstruments.id, instrumentId), eq(paymentInstruments.customerId, customerId)));
-  if (!row) throw new AppError('not_found', `Payment instrument ${instrumentId} of customer ${customerId} was not found.`);
+  const [row] = await db
+    .select()
+    .from(paymentInstruments)
+    .where(and(eq(paymentInstruments.id, instrumentId), eq(paymentInstruments.customerId, customerId)));
+  if (!row)
+    throw new AppError('not_found', `Payment instrument ${instrumentId} of customer ${customerId} was not found.`);
   return toInstrument(row, ctx.app.clock.now());
 }
 
 async function claimUpload(tx: Db, uploadId: number, instrumentId: number): Promise<void> {
-  const [u] = await tx.select({ id: uploads.id, kind: uploads.kind, ownerType: uploads.ownerType, ownerId: uploads.ownerId }).from(uploads).where(eq(uploads.id, uploadId)).for('update');
-  if (!u) throw new AppError('not_found', `Upload ${uploadId} was not found.`, { check_image_upload_id: 'Upload the check image again.' });
-  if (u.kind !== 'checkImage' && u.kind !== 'achCadImage') throw fieldError('check_image_upload_id', 'This upload is not a check or bank-account image.');
-  if (u.ownerType !== null) throw fieldError('check_image_upload_id', 'This image already belongs to another record; upload it again.');
-  await tx.update(uploads).set({ ownerType: 'payment_instrument', ownerId: String(instrumentId) }).where(eq(uploads.id, uploadId));
+  const [u] = await tx
+    .select({ id: uploads.id, kind: uploads.kind, ownerType: uploads.ownerType, ownerId: uploads.ownerId })
+    .from(uploads)
+    .where(eq(uploads.id, uploadId))
+    .for('update');
+  if (!u)
+    throw new AppError('not_found', `Upload ${uploadId} was not found.`, {
+      check_image_upload_id: 'Upload the check image again.',
+    });
+  if (u.kind !== 'checkImage' && u.kind !== 'achCadImage')
+    throw fieldError('check_image_upload_id', 'This upload is not a check or bank-account image.');
+  if (u.ownerType !== null)
+    throw fieldError('check_image_upload_id', 'This image already belongs to another record; upload it again.');
+  await tx
+    .update(uploads)
+    .set({ ownerType: 'payment_instrument', ownerId: String(instrumentId) })
+    .where(eq(uploads.id, uploadId));
 }
 
 /**
@@ -85,73 +121,131 @@ async function claimUpload(tx: Db, uploadId: number, instrumentId: number): Prom
  * institution numbers. make_default makes every other instrument of the customer not default. For a US customer
  * the gateway's customer is updated (§9: Canada has no processor customer).
  */
-export async function addInstrument(ctx: AccountCtx, customerId: number, body: PaymentInstrumentCreateBody, idempotencyKey: string | undefined): Promise<PaymentInstrument> {
+export async function addInstrument(
+  ctx: AccountCtx,
+  customerId: number,
+  body: PaymentInstrumentCreateBody,
+  idempotencyKey: string | undefined,
+): Promise<PaymentInstrument> {
   const gateway = gatewayOf(ctx.app);
   // The idempotency record keeps a hash of the request; the account number enters it only as a keyed MAC, so the
   // hash cannot be brute-forced back to a short account number.
-  const hashed = body.kind === 'bank' && idempotencyKey !== undefined ? { ...body, account_number: accountNumberMac(dataEncryptionKey(ctx.app.config), body.account_number) } : body;
-  return runIdempotent(ctx, { scope: `POST /customers/${customerId}/paymentinstruments`, key: idempotencyKey, request: hashed }, async (tx, now) => {
-    const customer = await requireCustomer(tx, customerId);
-    const store = body.store_id == null ? null : await requireStoreOf(tx, customerId, body.store_id, 'store_id');
-    let values: typeof paymentInstruments.$inferInsert;
-    let summary: Record<string, unknown>;
-    if (body.kind === 'card') {
-      const card = await gateway.redeemCardToken(body.card_token);
-      if (isCardExpired(card.expMonth, card.expYear, now)) throw fieldError('card_token', 'The card has expired.');
-      values = { customerId, storeId: store?.id ?? null, kind: 'card', nameOnAccount: body.name_on_account, cardBrand: card.brand, cardLast4: card.last4, cardExpMonth: card.expMonth, cardExpYear: card.expYear, processorReference: card.reference };
-      summary = { brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear };
-    } else {
-      const canadian = customer.country === 'CA';
-      const institution = body.institution_number ? body.institution_number : null;
-      if (canadian && !institution) throw fieldError('institution_number', 'A Canadian bank account needs the 3-digit institution number (and the 5-digit transit number as routing number).');
-      if (!canadian && institution) throw fieldError('institution_number', 'US bank accounts have no institution number; enter the 9-digit ABA routing number.');
-      const key = dataEncryptionKey(ctx.app.config);
-      values = {
-        customerId,
-        storeId: store?.id ?? null,
-        kind: 'bank',
-        nameOnAccount: body.name_on_account,
-        bankName: body.bank_name,
-        routingNumber: body.routing_number,
-        institutionNumber: institution,
-        accountNumberEncrypted: encryptAccountNumber(key, customerId, body.account_number),
-        accountLast4: body.account_number.slice(-4),
-        accountType: body.account_type,
-      };
-      summary = { bank_name: body.bank_name, routing_number: body.routing_number, institution_number: institution, account_last4: body.account_number.slice(-4), account_type: body.account_type };
-    }
-    const [row] = await tx
-      .insert(paymentInstruments)
-      .values({ ...values, isDefault: body.make_default, status: 'active', createdAt: now, updatedAt: now })
-      .returning();
-    if (body.kind === 'bank' && body.check_image_upload_id !== undefined) await claimUpload(tx, body.check_image_upload_id, row!.id);
-    await audit(tx, ctx, now, {
-      customerId,
-      action: 'create',
-      entity: 'payment_instrument',
-      entityId: row!.id,
-      after: { payment_instrument_id: row!.id, store_id: row!.storeId, kind: body.kind, name_on_account: body.name_on_account, ...summary, is_default: body.make_default, ...(body.kind === 'bank' && body.check_image_upload_id !== undefined ? { check_image_upload_id: body.check_image_upload_id } : {}) },
-    });
-    if (body.make_default) {
-      const others = await tx
-        .update(paymentInstruments)
-        .set({ isDefault: false, updatedAt: now, version: sql`${paymentInstruments.version} + 1` })
-        .where(and(eq(paymentInstruments.customerId, customerId), eq(paymentInstruments.isDefault, true), ne(paymentInstruments.id, row!.id)))
-        .returning({ id: paymentInstruments.id });
-      for (const o of others) {
-        await audit(tx, ctx, now, {
+  const hashed =
+    body.kind === 'bank' && idempotencyKey !== undefined
+      ? { ...body, account_number: accountNumberMac(dataEncryptionKey(ctx.app.config), body.account_number) }
+      : body;
+  return runIdempotent(
+    ctx,
+    { scope: `POST /customers/${customerId}/paymentinstruments`, key: idempotencyKey, request: hashed },
+    async (tx, now) => {
+      const customer = await requireCustomer(tx, customerId);
+      const store = body.store_id == null ? null : await requireStoreOf(tx, customerId, body.store_id, 'store_id');
+      let values: typeof paymentInstruments.$inferInsert;
+      let summary: Record<string, unknown>;
+      if (body.kind === 'card') {
+        const card = await gateway.redeemCardToken(body.card_token);
+        if (isCardExpired(card.expMonth, card.expYear, now)) throw fieldError('card_token', 'The card has expired.');
+        values = {
           customerId,
-          action: 'unset_default',
-          entity: 'payment_instrument',
-          entityId: o.id,
-          before: { payment_instrument_id: o.id, is_default: true },
-          after: { payment_instrument_id: o.id, is_default: false, replaced_by: row!.id },
-        });
+          storeId: store?.id ?? null,
+          kind: 'card',
+          nameOnAccount: body.name_on_account,
+          cardBrand: card.brand,
+          cardLast4: card.last4,
+          cardExpMonth: card.expMonth,
+          cardExpYear: card.expYear,
+          processorReference: card.reference,
+        };
+        summary = { brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear };
+      } else {
+        const canadian = customer.country === 'CA';
+        const institution = body.institution_number ? body.institution_number : null;
+        if (canadian && !institution)
+          throw fieldError(
+            'institution_number',
+            'A Canadian bank account needs the 3-digit institution number (and the 5-digit transit number as routing number).',
+          );
+        if (!canadian && institution)
+          throw fieldError(
+            'institution_number',
+            'US bank accounts have no institution number; enter the 9-digit ABA routing number.',
+          );
+        const key = dataEncryptionKey(ctx.app.config);
+        values = {
+          customerId,
+          storeId: store?.id ?? null,
+          kind: 'bank',
+          nameOnAccount: body.name_on_account,
+          bankName: body.bank_name,
+          routingNumber: body.routing_number,
+          institutionNumber: institution,
+          accountNumberEncrypted: encryptAccountNumber(key, customerId, body.account_number),
+          accountLast4: body.account_number.slice(-4),
+          accountType: body.account_type,
+        };
+        summary = {
+          bank_name: body.bank_name,
+          routing_number: body.routing_number,
+          institution_number: institution,
+          account_last4: body.account_number.slice(-4),
+          account_type: body.account_type,
+        };
       }
-      if (customer.country === 'US') {
-        await gateway.updateCustomer({ customerId, name: customer.legalName, email: customer.email, defaultPaymentReference: body.kind === 'card' ? row!.processorReference : null });
+      const [row] = await tx
+        .insert(paymentInstruments)
+        .values({ ...values, isDefault: body.make_default, status: 'active', createdAt: now, updatedAt: now })
+        .returning();
+      if (body.kind === 'bank' && body.check_image_upload_id !== undefined)
+        await claimUpload(tx, body.check_image_upload_id, row!.id);
+      await audit(tx, ctx, now, {
+        customerId,
+        action: 'create',
+        entity: 'payment_instrument',
+        entityId: row!.id,
+        after: {
+          payment_instrument_id: row!.id,
+          store_id: row!.storeId,
+          kind: body.kind,
+          name_on_account: body.name_on_account,
+          ...summary,
+          is_default: body.make_default,
+          ...(body.kind === 'bank' && body.check_image_upload_id !== undefined
+            ? { check_image_upload_id: body.check_image_upload_id }
+            : {}),
+        },
+      });
+      if (body.make_default) {
+        const others = await tx
+          .update(paymentInstruments)
+          .set({ isDefault: false, updatedAt: now, version: sql`${paymentInstruments.version} + 1` })
+          .where(
+            and(
+              eq(paymentInstruments.customerId, customerId),
+              eq(paymentInstruments.isDefault, true),
+              ne(paymentInstruments.id, row!.id),
+            ),
+          )
+          .returning({ id: paymentInstruments.id });
+        for (const o of others) {
+          await audit(tx, ctx, now, {
+            customerId,
+            action: 'unset_default',
+            entity: 'payment_instrument',
+            entityId: o.id,
+            before: { payment_instrument_id: o.id, is_default: true },
+            after: { payment_instrument_id: o.id, is_default: false, replaced_by: row!.id },
+          });
+        }
+        if (customer.country === 'US') {
+          await gateway.updateCustomer({
+            customerId,
+            name: customer.legalName,
+            email: customer.email,
+            defaultPaymentReference: body.kind === 'card' ? row!.processorReference : null,
+          });
+        }
       }
-    }
-    return toInstrument(row!, now);
-  });
+      return toInstrument(row!, now);
+    },
+  );
 }

@@ -52,7 +52,8 @@ function toTerminal(r: TerminalRow): Terminal {
     status_label: TERMINAL_STATUS_LABELS[status],
     installed_at: isoOrNull(t.installedAt),
     retired_at: isoOrNull(t.retiredAt),
-    retire_reason: t.retireReasonId == null ? null : { id: t.retireReasonId, code: r.reasonCode ?? '', label: r.reasonLabel ?? '' },
+    retire_reason:
+      t.retireReasonId == null ? null : { id: t.retireReasonId, code: r.reasonCode ?? '', label: r.reasonLabel ?? '' },
     version: t.version,
   };
 }
@@ -77,7 +78,19 @@ export async function listTerminals(ctx: AccountCtx, customerId: number, q: Term
   const where = and(...filters);
   const rows = await selectTerminals(db)
     .where(where)
-    .orderBy(...orderBy(q.sort, { elmer_id: terminals.elmerId, installed_at: terminals.installedAt, status: terminals.status, serial_number: terminals.serialNumber }, 'elmer_id', terminals.id))
+    .orderBy(
+      ...orderBy(
+        q.sort,
+        {
+          elmer_id: terminals.elmerId,
+          installed_at: terminals.installedAt,
+          status: terminals.status,
+          serial_number: terminals.serialNumber,
+        },
+        'elmer_id',
+        terminals.id,
+      ),
+    )
     .limit(q.limit)
     .offset(q.offset);
   const [total] = await db.select({ n: count() }).from(terminals).where(where);
@@ -90,7 +103,13 @@ async function lockTerminal(tx: Db, id: number, customerId?: number) {
     .from(terminals)
     .where(and(eq(terminals.id, id), customerId === undefined ? undefined : eq(terminals.customerId, customerId)))
     .for('update');
-  if (!row) throw new AppError('not_found', customerId === undefined ? `Terminal ${id} was not found.` : `Terminal ${id} of customer ${customerId} was not found.`);
+  if (!row)
+    throw new AppError(
+      'not_found',
+      customerId === undefined
+        ? `Terminal ${id} was not found.`
+        : `Terminal ${id} of customer ${customerId} was not found.`,
+    );
   return row;
 }
 
@@ -98,13 +117,24 @@ async function lockTerminal(tx: Db, id: number, customerId?: number) {
  * PUT …/customerterminals/{terminalId}: mark/unmark under transfer (the elmer_id sent must be the terminal's) or set
  * the processor serial number. A retired terminal cannot change (409); an unchanged value writes nothing.
  */
-export async function updateTerminal(ctx: AccountCtx, customerId: number, terminalId: number, body: TerminalUpdateRequest): Promise<Terminal> {
+export async function updateTerminal(
+  ctx: AccountCtx,
+  customerId: number,
+  terminalId: number,
+  body: TerminalUpdateRequest,
+): Promise<Terminal> {
   return ctx.app.database.db.transaction(async (tx) => {
     await requireCustomer(tx, customerId);
     const row = await lockTerminal(tx, terminalId, customerId);
-    if (row.version !== body.version) throw versionConflict(`Terminal ${row.elmerId}`, await terminalById(tx, row.id), body.version);
+    if (row.version !== body.version)
+      throw versionConflict(`Terminal ${row.elmerId}`, await terminalById(tx, row.id), body.version);
     if (row.status === 'retired') {
-      throw new AppError('conflict', `Terminal ${row.elmerId} is retired; a retired terminal cannot be changed.`, undefined, { current: await terminalById(tx, row.id) });
+      throw new AppError(
+        'conflict',
+        `Terminal ${row.elmerId} is retired; a retired terminal cannot be changed.`,
+        undefined,
+        { current: await terminalById(tx, row.id) },
+      );
     }
     const now = ctx.app.clock.now();
     const base = { store_id: row.storeId, terminal_id: row.id, elmer_id: row.elmerId };
@@ -114,7 +144,10 @@ export async function updateTerminal(ctx: AccountCtx, customerId: number, termin
         throw new AppError('validation_failed', message, { elmer_id: message });
       }
       if (row.underTransfer === body.under_transfer) return terminalById(tx, row.id);
-      await tx.update(terminals).set({ underTransfer: body.under_transfer, updatedAt: now, version: sql`${terminals.version} + 1` }).where(eq(terminals.id, row.id));
+      await tx
+        .update(terminals)
+        .set({ underTransfer: body.under_transfer, updatedAt: now, version: sql`${terminals.version} + 1` })
+        .where(eq(terminals.id, row.id));
       await audit(tx, ctx, now, {
         customerId,
         action: body.under_transfer ? 'mark_under_transfer' : 'unmark_under_transfer',
@@ -126,7 +159,10 @@ export async function updateTerminal(ctx: AccountCtx, customerId: number, termin
     } else {
       const serial = body.pos_cc_processor_serial_number ?? null;
       if (row.posCcProcessorSerialNumber === serial) return terminalById(tx, row.id);
-      await tx.update(terminals).set({ posCcProcessorSerialNumber: serial, updatedAt: now, version: sql`${terminals.version} + 1` }).where(eq(terminals.id, row.id));
+      await tx
+        .update(terminals)
+        .set({ posCcProcessorSerialNumber: serial, updatedAt: now, version: sql`${terminals.version} + 1` })
+        .where(eq(terminals.id, row.id));
       await audit(tx, ctx, now, {
         customerId,
         action: 'update_processor_serial',
@@ -145,23 +181,43 @@ export async function updateTerminal(ctx: AccountCtx, customerId: number, termin
  * retire_reason). Already retired → 409. No retire-terminals job is queued (decision 055): this call is the
  * retirement; the queue call is the bulk path and would find the terminal retired.
  */
-export async function retireTerminal(ctx: AccountCtx, terminalId: number, body: RetireTerminalRequest): Promise<Terminal> {
+export async function retireTerminal(
+  ctx: AccountCtx,
+  terminalId: number,
+  body: RetireTerminalRequest,
+): Promise<Terminal> {
   return ctx.app.database.db.transaction(async (tx) => {
     const row = await lockTerminal(tx, terminalId);
     if (row.status === 'retired') {
-      throw new AppError('conflict', `Terminal ${row.elmerId} is already retired.`, undefined, { current: await terminalById(tx, row.id) });
+      throw new AppError('conflict', `Terminal ${row.elmerId} is already retired.`, undefined, {
+        current: await terminalById(tx, row.id),
+      });
     }
-    if (row.version !== body.version) throw versionConflict(`Terminal ${row.elmerId}`, await terminalById(tx, row.id), body.version);
+    if (row.version !== body.version)
+      throw versionConflict(`Terminal ${row.elmerId}`, await terminalById(tx, row.id), body.version);
     const [why] = await tx
       .select({ id: domainData.id, code: domainData.code, label: domainData.label, active: domainData.active })
       .from(domainData)
       .where(and(eq(domainData.id, body.reason_id), eq(domainData.type, 'retire_reason')));
-    if (!why) throw new AppError('not_found', `Retire reason ${body.reason_id} was not found.`, { reason_id: 'Choose a retire reason from the list.' });
-    if (!why.active) throw new AppError('validation_failed', 'This retire reason is no longer used; choose another.', { reason_id: 'This retire reason is no longer used.' });
+    if (!why)
+      throw new AppError('not_found', `Retire reason ${body.reason_id} was not found.`, {
+        reason_id: 'Choose a retire reason from the list.',
+      });
+    if (!why.active)
+      throw new AppError('validation_failed', 'This retire reason is no longer used; choose another.', {
+        reason_id: 'This retire reason is no longer used.',
+      });
     const now = ctx.app.clock.now();
     await tx
       .update(terminals)
-      .set({ status: 'retired', retiredAt: now, retireReasonId: why.id, underTransfer: false, updatedAt: now, version: sql`${terminals.version} + 1` })
+      .set({
+        status: 'retired',
+        retiredAt: now,
+        retireReasonId: why.id,
+        underTransfer: false,
+        updatedAt: now,
+        version: sql`${terminals.version} + 1`,
+      })
       .where(eq(terminals.id, row.id));
     const base = { store_id: row.storeId, terminal_id: row.id, elmer_id: row.elmerId };
     await audit(tx, ctx, now, {
@@ -169,8 +225,22 @@ export async function retireTerminal(ctx: AccountCtx, terminalId: number, body: 
       action: 'retire',
       entity: 'terminal',
       entityId: row.elmerId,
-      before: { ...base, status: row.status, under_transfer: row.underTransfer, retired_at: null, retire_reason_id: null },
-      after: { ...base, status: 'retired', under_transfer: false, retired_at: now.toISOString(), retire_reason_id: why.id, retire_reason: why.code, retire_reason_label: why.label },
+      before: {
+        ...base,
+        status: row.status,
+        under_transfer: row.underTransfer,
+        retired_at: null,
+        retire_reason_id: null,
+      },
+      after: {
+        ...base,
+        status: 'retired',
+        under_transfer: false,
+        retired_at: now.toISOString(),
+        retire_reason_id: why.id,
+        retire_reason: why.code,
+        retire_reason_label: why.label,
+      },
     });
     return terminalById(tx, row.id);
   });
@@ -183,10 +253,19 @@ export async function retireTerminal(ctx: AccountCtx, terminalId: number, body: 
 export async function validateTerminal(ctx: AccountCtx, elmerId: string, serial: string): Promise<TerminalValidation> {
   const db = ctx.app.database.db;
   const [terminal] = await db
-    .select({ id: terminals.id, customerId: terminals.customerId, storeId: terminals.storeId, status: terminals.status, serialNumber: terminals.serialNumber })
+    .select({
+      id: terminals.id,
+      customerId: terminals.customerId,
+      storeId: terminals.storeId,
+      status: terminals.status,
+      serialNumber: terminals.serialNumber,
+    })
     .from(terminals)
     .where(eq(terminals.elmerId, elmerId));
-  const [other] = await db.select({ elmerId: terminals.elmerId }).from(terminals).where(eq(terminals.serialNumber, serial));
+  const [other] = await db
+    .select({ elmerId: terminals.elmerId })
+    .from(terminals)
+    .where(eq(terminals.serialNumber, serial));
   const reasons: string[] = [];
   if (!terminal) reasons.push(`Terminal ${elmerId} does not exist.`);
   else if (terminal.status === 'retired') reasons.push(`Terminal ${elmerId} is retired.`);
@@ -199,6 +278,13 @@ export async function validateTerminal(ctx: AccountCtx, elmerId: string, serial:
     serial_matches: terminal?.serialNumber === serial,
     serial_in_use_by: inUseBy,
     reasons,
-    terminal: terminal ? { id: terminal.id, customer_id: terminal.customerId, store_id: terminal.storeId, status: terminal.status as TerminalStatus } : null,
+    terminal: terminal
+      ? {
+          id: terminal.id,
+          customer_id: terminal.customerId,
+          store_id: terminal.storeId,
+          status: terminal.status as TerminalStatus,
+        }
+      : null,
   };
 }

@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDomainData, createOrder, createPaymentPlan, createStore, createTerminal, type TerminalRow } from '../../db/factories';
+import {
+  createDomainData,
+  createOrder,
+  createPaymentPlan,
+  createStore,
+  createTerminal,
+  type TerminalRow,
+} from '../../db/factories';
 import { auditLog, terminals } from '../../db/schema';
 import { accountsFixture, auditOf, failAuditOf, UNKNOWN_TOKEN, type AccountsFixture } from './test-support';
 
@@ -18,11 +25,20 @@ describe('terminals: list, transfer flag, processor serial, retire, validate', (
   let reasonId: number;
   let inactiveReasonId: number;
 
-  const list = (query: string, token = f.editor, id = customerId) => f.t.request({ method: 'GET', url: `/api/customers/${id}/${token}/customerterminals${query}` });
+  const list = (query: string, token = f.editor, id = customerId) =>
+    f.t.request({ method: 'GET', url: `/api/customers/${id}/${token}/customerterminals${query}` });
   const put = (terminalId: number, payload: unknown, token = f.editor, id = customerId) =>
-    f.t.request({ method: 'PUT', url: `/api/customers/${id}/${token}/customerterminals/${terminalId}`, payload: payload as object });
+    f.t.request({
+      method: 'PUT',
+      url: `/api/customers/${id}/${token}/customerterminals/${terminalId}`,
+      payload: payload as object,
+    });
   const retire = (terminalId: number, payload: unknown, token = f.editor, query = '') =>
-    f.t.request({ method: 'DELETE', url: `/api/customers/${token}/customerterminals/${terminalId}${query}`, ...(payload === undefined ? {} : { payload: payload as object }) });
+    f.t.request({
+      method: 'DELETE',
+      url: `/api/customers/${token}/customerterminals/${terminalId}${query}`,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   const row = async (id: number) => (await f.t.database.db.select().from(terminals).where(eq(terminals.id, id)))[0]!;
 
   beforeAll(async () => {
@@ -40,8 +56,11 @@ describe('terminals: list, transfer flag, processor serial, retire, validate', (
     const otherStore = await createStore(db);
     other = { storeId: otherStore.id, customerId: otherStore.customerId };
     foreign = await createTerminal(db, { storeId: otherStore.id, serialNumber: 'NRS-FOREIGN-9' });
-    reasonId = (await createDomainData(db, { type: 'retire_reason', code: 'defective', label: 'Defective hardware' })).id;
-    inactiveReasonId = (await createDomainData(db, { type: 'retire_reason', code: 'old_reason', label: 'Old reason', active: false })).id;
+    reasonId = (await createDomainData(db, { type: 'retire_reason', code: 'defective', label: 'Defective hardware' }))
+      .id;
+    inactiveReasonId = (
+      await createDomainData(db, { type: 'retire_reason', code: 'old_reason', label: 'Old reason', active: false })
+    ).id;
   });
   afterAll(() => f.t.close());
 
@@ -70,14 +89,24 @@ describe('terminals: list, transfer flag, processor serial, retire, validate', (
         retire_reason: null,
         version: 1,
       });
-      expect(byId.get(retired.id)).toMatchObject({ status: 'retired', status_label: 'Retired', retire_reason: { code: 'store_closed', label: 'Store closed' } });
+      expect(byId.get(retired.id)).toMatchObject({
+        status: 'retired',
+        status_label: 'Retired',
+        retire_reason: { code: 'store_closed', label: 'Store closed' },
+      });
       expect(byId.has(foreign.id)).toBe(false);
     });
 
     it('filters by order, plan or terminal id, and pages', async () => {
-      expect((await list(`?custorderid=${orderId}`)).json().info.items.map((t: { id: number }) => t.id)).toEqual([active.id]);
-      expect((await list(`?customerplanid=${planId}`)).json().info.items.map((t: { id: number }) => t.id)).toEqual([active.id]);
-      expect((await list(`?elmer_id=${second.elmerId}`)).json().info.items.map((t: { id: number }) => t.id)).toEqual([second.id]);
+      expect((await list(`?custorderid=${orderId}`)).json().info.items.map((t: { id: number }) => t.id)).toEqual([
+        active.id,
+      ]);
+      expect((await list(`?customerplanid=${planId}`)).json().info.items.map((t: { id: number }) => t.id)).toEqual([
+        active.id,
+      ]);
+      expect((await list(`?elmer_id=${second.elmerId}`)).json().info.items.map((t: { id: number }) => t.id)).toEqual([
+        second.id,
+      ]);
       const page = (await list(`?storeid=${storeId}&limit=1&offset=1&sort=elmer_id`)).json().info;
       expect(page.total).toBe(3);
       expect(page.items).toHaveLength(1);
@@ -89,10 +118,14 @@ describe('terminals: list, transfer flag, processor serial, retire, validate', (
       const none = await list('');
       expect(none.statusCode).toBe(400);
       expect(none.json().error.code).toBe('validation_failed');
-      expect(Object.values(none.json().error.fields)).toContain('Filter by exactly one of: custorderid, customerplanid, storeid, elmer_id.');
+      expect(Object.values(none.json().error.fields)).toContain(
+        'Filter by exactly one of: custorderid, customerplanid, storeid, elmer_id.',
+      );
       const two = await list(`?storeid=${storeId}&custorderid=${orderId}`);
       expect(two.statusCode).toBe(400);
-      expect(JSON.stringify(two.json().error.fields)).toMatch(/one of custorderid, customerplanid, storeid, elmer_id at a time/);
+      expect(JSON.stringify(two.json().error.fields)).toMatch(
+        /one of custorderid, customerplanid, storeid, elmer_id at a time/,
+      );
       const bad = await list('?storeid=abc');
       expect(bad.statusCode).toBe(400);
       expect(bad.json().error.fields.storeid).toMatch(/store id/);
@@ -139,7 +172,10 @@ describe('terminals: list, transfer flag, processor serial, retire, validate', (
       expect(res.json().info).toMatchObject({ pos_cc_processor_serial_number: 'PAX-A920-001', version: 2 });
       const cleared = await put(second.id, { pos_cc_processor_serial_number: null, version: 2 });
       expect(cleared.json().info).toMatchObject({ pos_cc_processor_serial_number: null, version: 3 });
-      expect((await auditOf(f.t, 'terminal', second.elmerId)).map((e) => e.action)).toEqual(['update_processor_serial', 'update_processor_serial']);
+      expect((await auditOf(f.t, 'terminal', second.elmerId)).map((e) => e.action)).toEqual([
+        'update_processor_serial',
+        'update_processor_serial',
+      ]);
     });
 
     it('400 for no shape, both shapes, half a shape, or a wrong elmer_id — nothing changes', async () => {
@@ -147,12 +183,19 @@ describe('terminals: list, transfer flag, processor serial, retire, validate', (
       const none = await put(active.id, { version: before.version });
       expect(none.statusCode).toBe(400);
       expect(none.json().error.fields.body).toMatch(/Say what changes/);
-      const both = await put(active.id, { elmer_id: active.elmerId, under_transfer: true, pos_cc_processor_serial_number: 'ABC-123', version: before.version });
+      const both = await put(active.id, {
+        elmer_id: active.elmerId,
+        under_transfer: true,
+        pos_cc_processor_serial_number: 'ABC-123',
+        version: before.version,
+      });
       expect(both.json().error.fields.body).toMatch(/not both/);
       const half = await put(active.id, { elmer_id: active.elmerId, version: before.version });
       expect(half.json().error.fields.under_transfer).toBe('Send under_transfer (true or false) with elmer_id.');
       const badSerial = await put(active.id, { pos_cc_processor_serial_number: 'no spaces!', version: before.version });
-      expect(badSerial.json().error.fields.pos_cc_processor_serial_number).toBe('A serial number has 3–40 letters, digits or dashes.');
+      expect(badSerial.json().error.fields.pos_cc_processor_serial_number).toBe(
+        'A serial number has 3–40 letters, digits or dashes.',
+      );
       const wrong = await put(active.id, { elmer_id: second.elmerId, under_transfer: true, version: before.version });
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json().error.fields.elmer_id).toMatch(/is not the terminal id of this terminal/);
@@ -161,9 +204,16 @@ describe('terminals: list, transfer flag, processor serial, retire, validate', (
 
     it('409 with the current terminal for a stale version', async () => {
       const current = await row(active.id);
-      const res = await put(active.id, { elmer_id: active.elmerId, under_transfer: true, version: current.version - 1 });
+      const res = await put(active.id, {
+        elmer_id: active.elmerId,
+        under_transfer: true,
+        version: current.version - 1,
+      });
       expect(res.statusCode).toBe(409);
-      expect(res.json().error).toMatchObject({ code: 'version_conflict', current: { id: active.id, version: current.version, under_transfer: false } });
+      expect(res.json().error).toMatchObject({
+        code: 'version_conflict',
+        current: { id: active.id, version: current.version, under_transfer: false },
+      });
       expect(await row(active.id)).toEqual(current);
     });
 
@@ -178,10 +228,22 @@ describe('terminals: list, transfer flag, processor serial, retire, validate', (
 
     it('403 for a view-only user (AR Team) and without a session — nothing changes', async () => {
       const before = await row(active.id);
-      const res = await put(active.id, { elmer_id: active.elmerId, under_transfer: true, version: before.version }, f.viewer);
+      const res = await put(
+        active.id,
+        { elmer_id: active.elmerId, under_transfer: true, version: before.version },
+        f.viewer,
+      );
       expect(res.statusCode).toBe(403);
       expect(res.json().error.code).toBe('forbidden');
-      expect((await put(active.id, { elmer_id: active.elmerId, under_transfer: true, version: before.version }, UNKNOWN_TOKEN)).json().error.code).toBe('session_invalid');
+      expect(
+        (
+          await put(
+            active.id,
+            { elmer_id: active.elmerId, under_transfer: true, version: before.version },
+            UNKNOWN_TOKEN,
+          )
+        ).json().error.code,
+      ).toBe('session_invalid');
       expect(await row(active.id)).toEqual(before);
     });
   });
@@ -206,7 +268,10 @@ describe('terminals: list, transfer flag, processor serial, retire, validate', (
       expect((await retire(second.id, { reason_id: reasonId, version: t.version }, f.viewer)).statusCode).toBe(403);
       const stale = await retire(second.id, { reason_id: reasonId, version: t.version + 5 });
       expect(stale.statusCode).toBe(409);
-      expect(stale.json().error).toMatchObject({ code: 'version_conflict', current: { id: second.id, status: 'active' } });
+      expect(stale.json().error).toMatchObject({
+        code: 'version_conflict',
+        current: { id: second.id, status: 'active' },
+      });
       expect(await row(second.id)).toEqual(t);
     });
 
@@ -238,11 +303,20 @@ describe('terminals: list, transfer flag, processor serial, retire, validate', (
       expect(entry).toMatchObject({
         customerId,
         before: { customer_id: customerId, status: 'active' },
-        after: { customer_id: customerId, status: 'retired', retire_reason: 'defective', retire_reason_label: 'Defective hardware' },
+        after: {
+          customer_id: customerId,
+          status: 'retired',
+          retire_reason: 'defective',
+          retire_reason_label: 'Defective hardware',
+        },
       });
       const again = await retire(second.id, { reason_id: reasonId, version: t.version + 1 });
       expect(again.statusCode).toBe(409);
-      expect(again.json().error).toMatchObject({ code: 'conflict', message: `Terminal ${second.elmerId} is already retired.`, current: { status: 'retired' } });
+      expect(again.json().error).toMatchObject({
+        code: 'conflict',
+        message: `Terminal ${second.elmerId} is already retired.`,
+        current: { status: 'retired' },
+      });
     });
 
     it('takes reason_id and version from the query too; 404 for an unknown terminal', async () => {
@@ -250,7 +324,10 @@ describe('terminals: list, transfer flag, processor serial, retire, validate', (
       const res = await retire(foreign.id, undefined, f.editor, `?reason_id=${reasonId}&version=${t.version}`);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().info).toMatchObject({ status: 'retired', customer_id: other.customerId });
-      const customerRows = await f.t.database.db.select().from(auditLog).where(eq(auditLog.customerId, other.customerId));
+      const customerRows = await f.t.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.customerId, other.customerId));
       expect(customerRows.map((r) => r.action)).toEqual(['retire']);
       expect((await retire(2_000_000_000, { reason_id: reasonId, version: 1 })).statusCode).toBe(404);
     });
@@ -278,9 +355,10 @@ describe('terminals: list, transfer flag, processor serial, retire, validate', (
   });
 
   describe('GET /api/customers/{token}/terminals/validate/{elmer_id}/{serial}', () => {
-    const validate = (a: string, b: string, token = f.viewer) => f.t.request({ method: 'GET', url: `/api/customers/${token}/terminals/validate/${a}/${b}` });
+    const validate = (a: string, b: string, token = f.viewer) =>
+      f.t.request({ method: 'GET', url: `/api/customers/${token}/terminals/validate/${a}/${b}` });
 
-    it("a terminal with its own serial, or an unused serial, is valid", async () => {
+    it('a terminal with its own serial, or an unused serial, is valid', async () => {
       const own = (await validate(active.elmerId, 'nrs-active-1')).json().info;
       expect(own).toEqual({
         elmer_id: active.elmerId,
@@ -291,14 +369,27 @@ describe('terminals: list, transfer flag, processor serial, retire, validate', (
         reasons: [],
         terminal: { id: active.id, customer_id: customerId, store_id: storeId, status: 'active' },
       });
-      expect((await validate(active.elmerId, 'NEW-SERIAL-77')).json().info).toMatchObject({ valid: true, serial_matches: false });
+      expect((await validate(active.elmerId, 'NEW-SERIAL-77')).json().info).toMatchObject({
+        valid: true,
+        serial_matches: false,
+      });
     });
 
     it("another terminal's serial, a retired terminal or an unknown terminal is not valid, with reasons", async () => {
       const taken = (await validate(active.elmerId, 'NRS-FOREIGN-9')).json().info;
-      expect(taken).toMatchObject({ valid: false, serial_in_use_by: foreign.elmerId, reasons: [`Serial number NRS-FOREIGN-9 belongs to terminal ${foreign.elmerId}.`] });
-      expect((await validate(retired.elmerId, 'ANY-SERIAL')).json().info.reasons).toEqual([`Terminal ${retired.elmerId} is retired.`]);
-      expect((await validate('00000000', 'ANY-SERIAL')).json().info).toMatchObject({ valid: false, terminal: null, reasons: ['Terminal 00000000 does not exist.'] });
+      expect(taken).toMatchObject({
+        valid: false,
+        serial_in_use_by: foreign.elmerId,
+        reasons: [`Serial number NRS-FOREIGN-9 belongs to terminal ${foreign.elmerId}.`],
+      });
+      expect((await validate(retired.elmerId, 'ANY-SERIAL')).json().info.reasons).toEqual([
+        `Terminal ${retired.elmerId} is retired.`,
+      ]);
+      expect((await validate('00000000', 'ANY-SERIAL')).json().info).toMatchObject({
+        valid: false,
+        terminal: null,
+        reasons: ['Terminal 00000000 does not exist.'],
+      });
     });
 
     it('400 for a malformed serial number; 403 without a session', async () => {

@@ -41,7 +41,9 @@ export async function auditOf(t: TestApp, entity: string, entityId?: string | nu
   return t.database.db
     .select()
     .from(auditLog)
-    .where(and(eq(auditLog.entity, entity), entityId === undefined ? undefined : eq(auditLog.entityId, String(entityId))))
+    .where(
+      and(eq(auditLog.entity, entity), entityId === undefined ? undefined : eq(auditLog.entityId, String(entityId))),
+    )
     .orderBy(asc(auditLog.id));
 }
 
@@ -59,6 +61,8 @@ export async function failAuditOf(t: TestApp, action: string): Promise<() => Pro
     create trigger test_fail_audit before insert on audit_log for each row execute function test_fail_audit();
   `);
   return async () => {
-    await t.database.exec('drop trigger if exists test_fail_audit on audit_log; drop function if exists test_fail_audit();');
+    await t.database.exec(
+      'drop trigger if exists test_fail_audit on audit_log; drop function if exists test_fail_audit();',
+    );
   };
 }

@@ -23,7 +23,14 @@ export function selectTransactions(db: Db) {
       t: transactions,
       customerName: customers.legalName,
       invoiceNumber: invoices.invoiceNumber,
-      pi: { id: paymentInstruments.id, kind: paymentInstruments.kind, brand: paymentInstruments.cardBrand, last4: paymentInstruments.cardLast4, bankName: paymentInstruments.bankName, accountLast4: paymentInstruments.accountLast4 },
+      pi: {
+        id: paymentInstruments.id,
+        kind: paymentInstruments.kind,
+        brand: paymentInstruments.cardBrand,
+        last4: paymentInstruments.cardLast4,
+        bankName: paymentInstruments.bankName,
+        accountLast4: paymentInstruments.accountLast4,
+      },
     })
     .from(transactions)
     .innerJoin(customers, eq(customers.id, transactions.customerId))
@@ -33,7 +40,13 @@ export function selectTransactions(db: Db) {
 type TransactionRow = Awaited<ReturnType<ReturnType<typeof selectTransactions>['execute']>>[number];
 
 /** 'visa ····4242', 'Royal Bank ····6789', 'Cash'. */
-export function instrumentLabel(pi: { kind: string; brand: string | null; last4: string | null; bankName: string | null; accountLast4: string | null }): string {
+export function instrumentLabel(pi: {
+  kind: string;
+  brand: string | null;
+  last4: string | null;
+  bankName: string | null;
+  accountLast4: string | null;
+}): string {
   if (pi.kind === 'card') return `${pi.brand ?? 'card'} ····${pi.last4 ?? ''}`;
   if (pi.kind === 'bank') return `${pi.bankName ?? 'Bank account'} ····${pi.accountLast4 ?? ''}`;
   return 'Cash';
@@ -49,7 +62,10 @@ export function toTransaction(x: TransactionRow): Transaction {
     store_id: t.storeId,
     invoice_id: t.invoiceId,
     invoice_number: x.invoiceNumber,
-    instrument: x.pi && x.pi.id !== null ? { id: x.pi.id, kind: x.pi.kind as 'card' | 'bank' | 'cash', label: instrumentLabel(x.pi) } : null,
+    instrument:
+      x.pi && x.pi.id !== null
+        ? { id: x.pi.id, kind: x.pi.kind as 'card' | 'bank' | 'cash', label: instrumentLabel(x.pi) }
+        : null,
     kind: t.kind,
     status,
     status_label: TRANSACTION_STATUS_LABELS[status],
@@ -73,7 +89,11 @@ export async function transactionById(db: Db, id: number): Promise<Transaction> 
  * GET …/transactions?storeid&status&invoiceid. With fetch=true the list spans every customer (the failed-payments
  * form of §7, `…/customers/1/{token}/transactions?fetch=true&status=F`): the id in the path is not used.
  */
-export async function listTransactions(ctx: AccountCtx, customerId: number, q: TransactionListQuery): Promise<TransactionList> {
+export async function listTransactions(
+  ctx: AccountCtx,
+  customerId: number,
+  q: TransactionListQuery,
+): Promise<TransactionList> {
   const db = ctx.app.database.db;
   const filters: (SQL | undefined)[] = [
     q.status === undefined ? undefined : eq(transactions.status, q.status),
@@ -88,7 +108,19 @@ export async function listTransactions(ctx: AccountCtx, customerId: number, q: T
   const where = and(...filters);
   const rows = await selectTransactions(db)
     .where(where)
-    .orderBy(...orderBy(q.sort, { attempted_at: transactions.attemptedAt, amount_cents: transactions.amountCents, status: transactions.status, id: transactions.id }, '-attempted_at', transactions.id))
+    .orderBy(
+      ...orderBy(
+        q.sort,
+        {
+          attempted_at: transactions.attemptedAt,
+          amount_cents: transactions.amountCents,
+          status: transactions.status,
+          id: transactions.id,
+        },
+        '-attempted_at',
+        transactions.id,
+      ),
+    )
     .limit(q.limit)
     .offset(q.offset);
   const [total] = await db.select({ n: count() }).from(transactions).where(where);
@@ -110,104 +142,181 @@ export async function actOnTransaction(
   idempotencyKey: string | undefined,
 ): Promise<TransactionActionResult> {
   const gateway = gatewayOf(ctx.app);
-  return runIdempotent(ctx, { scope: `POST /customers/${customerId}/transactions/${txId}`, key: idempotencyKey, request: body }, async (tx, now) => {
-    await requireCustomer(tx, customerId);
-    const [row] = await tx
-      .select()
-      .from(transactions)
-      .where(and(eq(transactions.id, txId), eq(transactions.customerId, customerId)))
-      .for('update');
-    if (!row) throw new AppError('not_found', `Transaction ${txId} of customer ${customerId} was not found.`);
-    const current = () => transactionById(tx, txId);
-    if (row.version !== body.version) throw versionConflict(`Transaction ${txId}`, await current(), body.version);
-    const status = row.status as TransactionStatus;
-    if (!transactionActionsFor(status).includes(body.action)) {
-      const why =
-        body.action === 'retry'
-          ? `Only a failed (F) transaction can be retried; transaction ${txId} is ${TRANSACTION_STATUS_LABELS[status]} (${status}).`
-          : `Only a pending (P) transaction can be voided; transaction ${txId} is ${TRANSACTION_STATUS_LABELS[status]} (${status}).`;
-      throw new AppError('conflict', why, undefined, { current: await current() });
-    }
-    const base = { transaction_id: txId, store_id: row.storeId, invoice_id: row.invoiceId, amount_cents: row.amountCents, currency: row.currency };
-
-    if (body.action === 'void') {
-      await gateway.voidCharge({ reference: row.gatewayReference ?? `tx_${txId}`, idempotencyKey: `void:${txId}:v${row.version}` });
-      await tx.update(transactions).set({ status: 'V', updatedAt: now, version: sql`${transactions.version} + 1` }).where(eq(transactions.id, txId));
-      await audit(tx, ctx, now, { customerId, action: 'void', entity: 'transaction', entityId: txId, before: { ...base, status }, after: { ...base, status: 'V' } });
-      return { transaction: await current(), new_transaction: null };
-    }
-
-    // retry
-    const [inv] = row.invoiceId === null ? [] : await tx.select().from(invoices).where(eq(invoices.id, row.invoiceId)).for('update');
-    if (inv?.status === 'R') throw new AppError('conflict', `Invoice ${inv.invoiceNumber} was reversed; its failed charge is not retried.`, undefined, { current: await current() });
-    if (inv?.status === 'P') throw new AppError('conflict', `Invoice ${inv.invoiceNumber} is already paid; its failed charge is not retried.`, undefined, { current: await current() });
-    const [instrument] = await tx
-      .select()
-      .from(paymentInstruments)
-      .where(and(eq(paymentInstruments.customerId, customerId), eq(paymentInstruments.status, 'active')))
-      .orderBy(
-        desc(paymentInstruments.isDefault),
-        desc(sql`${paymentInstruments.storeId} is not distinct from ${row.storeId}`),
-        desc(sql`${paymentInstruments.id} = ${row.paymentInstrumentId ?? 0}`),
-        desc(paymentInstruments.id),
-      )
-      .limit(1);
-    if (!instrument || instrument.kind === 'cash') {
-      throw new AppError('conflict', `Customer ${customerId} has no card or bank account on file to charge. Add a payment method first.`, undefined, { current: await current() });
-    }
-    const gatewayKey = `retry:${txId}:v${row.version}`;
-    const charge = await gateway.charge({
-      customerId,
-      amountCents: row.amountCents,
-      currency: row.currency as CurrencyCode,
-      paymentReference: instrument.kind === 'card' ? instrument.processorReference! : `pi_${instrument.id}`,
-      instrumentKind: instrument.kind as 'card' | 'bank',
-      idempotencyKey: gatewayKey,
-      description: inv ? `Invoice ${inv.invoiceNumber} (retry of transaction ${txId})` : `Retry of transaction ${txId}`,
-    });
-    const ok = charge.status === 'succeeded';
-    const [created] = await tx
-      .insert(transactions)
-      .values({
-        customerId,
-        storeId: row.storeId,
-        invoiceId: row.invoiceId,
-        paymentInstrumentId: instrument.id,
-        kind: 'charge',
-        status: ok ? 'S' : 'F',
-        amountCents: row.amountCents,
+  return runIdempotent(
+    ctx,
+    { scope: `POST /customers/${customerId}/transactions/${txId}`, key: idempotencyKey, request: body },
+    async (tx, now) => {
+      await requireCustomer(tx, customerId);
+      const [row] = await tx
+        .select()
+        .from(transactions)
+        .where(and(eq(transactions.id, txId), eq(transactions.customerId, customerId)))
+        .for('update');
+      if (!row) throw new AppError('not_found', `Transaction ${txId} of customer ${customerId} was not found.`);
+      const current = () => transactionById(tx, txId);
+      if (row.version !== body.version) throw versionConflict(`Transaction ${txId}`, await current(), body.version);
+      const status = row.status as TransactionStatus;
+      if (!transactionActionsFor(status).includes(body.action)) {
+        const why =
+          body.action === 'retry'
+            ? `Only a failed (F) transaction can be retried; transaction ${txId} is ${TRANSACTION_STATUS_LABELS[status]} (${status}).`
+            : `Only a pending (P) transaction can be voided; transaction ${txId} is ${TRANSACTION_STATUS_LABELS[status]} (${status}).`;
+        throw new AppError('conflict', why, undefined, { current: await current() });
+      }
+      const base = {
+        transaction_id: txId,
+        store_id: row.storeId,
+        invoice_id: row.invoiceId,
+        amount_cents: row.amountCents,
         currency: row.currency,
-        gatewayReference: charge.reference,
-        failureReason: ok ? null : (charge.failureReason ?? 'Declined'),
+      };
+
+      if (body.action === 'void') {
+        await gateway.voidCharge({
+          reference: row.gatewayReference ?? `tx_${txId}`,
+          idempotencyKey: `void:${txId}:v${row.version}`,
+        });
+        await tx
+          .update(transactions)
+          .set({ status: 'V', updatedAt: now, version: sql`${transactions.version} + 1` })
+          .where(eq(transactions.id, txId));
+        await audit(tx, ctx, now, {
+          customerId,
+          action: 'void',
+          entity: 'transaction',
+          entityId: txId,
+          before: { ...base, status },
+          after: { ...base, status: 'V' },
+        });
+        return { transaction: await current(), new_transaction: null };
+      }
+
+      // retry
+      const [inv] =
+        row.invoiceId === null
+          ? []
+          : await tx.select().from(invoices).where(eq(invoices.id, row.invoiceId)).for('update');
+      if (inv?.status === 'R')
+        throw new AppError(
+          'conflict',
+          `Invoice ${inv.invoiceNumber} was reversed; its failed charge is not retried.`,
+          undefined,
+          { current: await current() },
+        );
+      if (inv?.status === 'P')
+        throw new AppError(
+          'conflict',
+          `Invoice ${inv.invoiceNumber} is already paid; its failed charge is not retried.`,
+          undefined,
+          { current: await current() },
+        );
+      const [instrument] = await tx
+        .select()
+        .from(paymentInstruments)
+        .where(and(eq(paymentInstruments.customerId, customerId), eq(paymentInstruments.status, 'active')))
+        .orderBy(
+          desc(paymentInstruments.isDefault),
+          desc(sql`${paymentInstruments.storeId} is not distinct from ${row.storeId}`),
+          desc(sql`${paymentInstruments.id} = ${row.paymentInstrumentId ?? 0}`),
+          desc(paymentInstruments.id),
+        )
+        .limit(1);
+      if (!instrument || instrument.kind === 'cash') {
+        throw new AppError(
+          'conflict',
+          `Customer ${customerId} has no card or bank account on file to charge. Add a payment method first.`,
+          undefined,
+          { current: await current() },
+        );
+      }
+      const gatewayKey = `retry:${txId}:v${row.version}`;
+      const charge = await gateway.charge({
+        customerId,
+        amountCents: row.amountCents,
+        currency: row.currency as CurrencyCode,
+        paymentReference: instrument.kind === 'card' ? instrument.processorReference! : `pi_${instrument.id}`,
+        instrumentKind: instrument.kind as 'card' | 'bank',
         idempotencyKey: gatewayKey,
-        attemptedAt: now,
-        settledAt: ok ? now : null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: transactions.id });
-    await tx.update(transactions).set({ status: 'R', updatedAt: now, version: sql`${transactions.version} + 1` }).where(eq(transactions.id, txId));
-    await audit(tx, ctx, now, { customerId, action: 'retry', entity: 'transaction', entityId: txId, before: { ...base, status }, after: { ...base, status: 'R', retried_by_transaction_id: created!.id } });
-    await audit(tx, ctx, now, {
-      customerId,
-      action: 'create',
-      entity: 'transaction',
-      entityId: created!.id,
-      after: { ...base, transaction_id: created!.id, status: ok ? 'S' : 'F', payment_instrument_id: instrument.id, gateway_reference: charge.reference, failure_reason: ok ? null : charge.failureReason, retry_of_transaction_id: txId },
-    });
-    if (ok && inv) {
-      const paid = Math.min(inv.totalCents, inv.paidCents + row.amountCents);
-      const invStatus = paid >= inv.totalCents ? 'P' : inv.status;
-      await tx.update(invoices).set({ paidCents: paid, status: invStatus, updatedAt: now, version: sql`${invoices.version} + 1` }).where(eq(invoices.id, inv.id));
+        description: inv
+          ? `Invoice ${inv.invoiceNumber} (retry of transaction ${txId})`
+          : `Retry of transaction ${txId}`,
+      });
+      const ok = charge.status === 'succeeded';
+      const [created] = await tx
+        .insert(transactions)
+        .values({
+          customerId,
+          storeId: row.storeId,
+          invoiceId: row.invoiceId,
+          paymentInstrumentId: instrument.id,
+          kind: 'charge',
+          status: ok ? 'S' : 'F',
+          amountCents: row.amountCents,
+          currency: row.currency,
+          gatewayReference: charge.reference,
+          failureReason: ok ? null : (charge.failureReason ?? 'Declined'),
+          idempotencyKey: gatewayKey,
+          attemptedAt: now,
+          settledAt: ok ? now : null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: transactions.id });
+      await tx
+        .update(transactions)
+        .set({ status: 'R', updatedAt: now, version: sql`${transactions.version} + 1` })
+        .where(eq(transactions.id, txId));
       await audit(tx, ctx, now, {
         customerId,
-        action: 'payment_applied',
-        entity: 'invoice',
-        entityId: inv.id,
-        before: { invoice_id: inv.id, invoice_number: inv.invoiceNumber, status: inv.status, paid_cents: inv.paidCents },
-        after: { invoice_id: inv.id, invoice_number: inv.invoiceNumber, status: invStatus, paid_cents: paid, transaction_id: created!.id },
+        action: 'retry',
+        entity: 'transaction',
+        entityId: txId,
+        before: { ...base, status },
+        after: { ...base, status: 'R', retried_by_transaction_id: created!.id },
       });
-    }
-    return { transaction: await current(), new_transaction: await transactionById(tx, created!.id) };
-  });
+      await audit(tx, ctx, now, {
+        customerId,
+        action: 'create',
+        entity: 'transaction',
+        entityId: created!.id,
+        after: {
+          ...base,
+          transaction_id: created!.id,
+          status: ok ? 'S' : 'F',
+          payment_instrument_id: instrument.id,
+          gateway_reference: charge.reference,
+          failure_reason: ok ? null : charge.failureReason,
+          retry_of_transaction_id: txId,
+        },
+      });
+      if (ok && inv) {
+        const paid = Math.min(inv.totalCents, inv.paidCents + row.amountCents);
+        const invStatus = paid >= inv.totalCents ? 'P' : inv.status;
+        await tx
+          .update(invoices)
+          .set({ paidCents: paid, status: invStatus, updatedAt: now, version: sql`${invoices.version} + 1` })
+          .where(eq(invoices.id, inv.id));
+        await audit(tx, ctx, now, {
+          customerId,
+          action: 'payment_applied',
+          entity: 'invoice',
+          entityId: inv.id,
+          before: {
+            invoice_id: inv.id,
+            invoice_number: inv.invoiceNumber,
+            status: inv.status,
+            paid_cents: inv.paidCents,
+          },
+          after: {
+            invoice_id: inv.id,
+            invoice_number: inv.invoiceNumber,
+            status: invStatus,
+            paid_cents: paid,
+            transaction_id: created!.id,
+          },
+        });
+      }
+      return { transaction: await current(), new_transaction: await transactionById(tx, created!.id) };
+    },
+  );
 }

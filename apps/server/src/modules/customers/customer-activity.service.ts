@@ -62,9 +62,18 @@ export async function listCustomerNotes(
   const db = ctx.database.db;
   await assertCustomer(db, input.customerId);
   if (input.storeId !== undefined) await assertStoreOfCustomer(db, input.customerId, input.storeId);
-  const where = and(eq(customerNotes.customerId, input.customerId), input.storeId === undefined ? undefined : eq(customerNotes.storeId, input.storeId));
+  const where = and(
+    eq(customerNotes.customerId, input.customerId),
+    input.storeId === undefined ? undefined : eq(customerNotes.storeId, input.storeId),
+  );
   const [rows, [total]] = await Promise.all([
-    db.select().from(customerNotes).where(where).orderBy(desc(customerNotes.createdAt), desc(customerNotes.id)).limit(input.limit).offset(input.offset),
+    db
+      .select()
+      .from(customerNotes)
+      .where(where)
+      .orderBy(desc(customerNotes.createdAt), desc(customerNotes.id))
+      .limit(input.limit)
+      .offset(input.offset),
     db.select({ n: count() }).from(customerNotes).where(where),
   ]);
   return { items: rows.map(noteOut), total: Number(total?.n ?? 0) };
@@ -109,7 +118,12 @@ export async function addCustomerNote(
       action: 'customer_note_create',
       entity: 'customer_note',
       entityId: note.id,
-      after: { customer_id: note.customer_id, customer_store_id: note.customer_store_id, note_type: note.note_type, note: note.note },
+      after: {
+        customer_id: note.customer_id,
+        customer_store_id: note.customer_store_id,
+        note_type: note.note_type,
+        note: note.note,
+      },
       requestId: actor.requestId,
     });
     return note;
@@ -134,7 +148,10 @@ export async function listCustomerOrders(
   const db = ctx.database.db;
   await assertCustomer(db, input.customerId);
   if (input.storeId !== undefined) await assertStoreOfCustomer(db, input.customerId, input.storeId);
-  const where = and(eq(orders.customerId, input.customerId), input.storeId === undefined ? undefined : eq(orders.storeId, input.storeId));
+  const where = and(
+    eq(orders.customerId, input.customerId),
+    input.storeId === undefined ? undefined : eq(orders.storeId, input.storeId),
+  );
   const sort = input.sort
     ? parseSort(input.sort as (typeof CUSTOMER_ORDER_SORT_FIELDS)[number], 'order_date')
     : { field: 'order_date' as const, desc: true };
@@ -203,7 +220,9 @@ export async function getStoreEmails(ctx: Ctx, storeId: number): Promise<StoreEm
   const sent = await db
     .select()
     .from(mailLog)
-    .where(or(inArray(mailLog.to, addresses), and(eq(mailLog.relatedType, 'store'), eq(mailLog.relatedId, String(storeId)))))
+    .where(
+      or(inArray(mailLog.to, addresses), and(eq(mailLog.relatedType, 'store'), eq(mailLog.relatedId, String(storeId)))),
+    )
     .orderBy(desc(mailLog.createdAt), desc(mailLog.id))
     .limit(STORE_SENT_MAIL_LIMIT);
   return {
@@ -248,7 +267,10 @@ const monthIso = (year: number, month: number) => new Date(Date.UTC(year, month,
  * GET /api/saleshistory/{id}/{token}?storeid=: id is the customer's id (decision 053). The 24 months up to
  * the current one, oldest first; every month appears in the customer's currency (zero when nothing sold).
  */
-export async function getSalesHistory(ctx: Ctx, input: { customerId: number; storeId?: number }): Promise<SalesHistoryInfo> {
+export async function getSalesHistory(
+  ctx: Ctx,
+  input: { customerId: number; storeId?: number },
+): Promise<SalesHistoryInfo> {
   const db = ctx.database.db;
   const customer = await assertCustomer(db, input.customerId);
   if (input.storeId !== undefined) await assertStoreOfCustomer(db, input.customerId, input.storeId);
@@ -284,7 +306,12 @@ export async function getSalesHistory(ctx: Ctx, input: { customerId: number; sto
     out.push({ period_month: month, units: Number(own?.units ?? 0), amount_cents: Number(own?.amount ?? 0), currency });
     for (const r of rows) {
       if (r.month === month && r.currency !== currency) {
-        out.push({ period_month: month, units: Number(r.units), amount_cents: Number(r.amount), currency: r.currency as CurrencyCode });
+        out.push({
+          period_month: month,
+          units: Number(r.units),
+          amount_cents: Number(r.amount),
+          currency: r.currency as CurrencyCode,
+        });
       }
     }
   }
@@ -314,7 +341,10 @@ export async function getSalesHistory(ctx: Ctx, input: { customerId: number; sto
  * `customer_id` column is the customer (writeAudit fills it from after/before `customer_id`), or it is
  * about the customer itself (entity 'customer', entity_id = id). Both use an index (decision 054).
  */
-export async function listCustomerAudit(ctx: Ctx, input: { customerId: number; limit: number; offset: number }): Promise<AuditEntryList> {
+export async function listCustomerAudit(
+  ctx: Ctx,
+  input: { customerId: number; limit: number; offset: number },
+): Promise<AuditEntryList> {
   const db = ctx.database.db;
   await assertCustomer(db, input.customerId);
   const where = or(
@@ -322,7 +352,13 @@ export async function listCustomerAudit(ctx: Ctx, input: { customerId: number; l
     and(eq(auditLog.entity, 'customer'), eq(auditLog.entityId, String(input.customerId))),
   );
   const [rows, [total]] = await Promise.all([
-    db.select().from(auditLog).where(where).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(input.limit).offset(input.offset),
+    db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(input.limit)
+      .offset(input.offset),
     db.select({ n: count() }).from(auditLog).where(where),
   ]);
   return {

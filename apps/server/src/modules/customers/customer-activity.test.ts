@@ -58,8 +58,16 @@ describe('GET/POST /api/customers/{id}/{token}/customernotes', () => {
     const store = await createStore(t.database.db);
     const c = store.customerId;
     t.clock.advance(1000);
-    await createCustomerNote(t.database.db, { customerId: c, storeId: null, body: 'Customer-wide note', createdAt: new Date('2026-11-01T00:00:00Z') });
-    const { status, body } = await post(`/api/customers/${c}/${editor}/customernotes`, { customer_store_id: store.id, note: '  Called about the install.  ' });
+    await createCustomerNote(t.database.db, {
+      customerId: c,
+      storeId: null,
+      body: 'Customer-wide note',
+      createdAt: new Date('2026-11-01T00:00:00Z'),
+    });
+    const { status, body } = await post(`/api/customers/${c}/${editor}/customernotes`, {
+      customer_store_id: store.id,
+      note: '  Called about the install.  ',
+    });
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.info).toEqual({
       id: expect.any(Number),
@@ -84,7 +92,12 @@ describe('GET/POST /api/customers/{id}/{token}/customernotes', () => {
         action: 'customer_note_create',
         actorEmail: 'support@example.com',
         customerId: c,
-        after: { customer_id: c, customer_store_id: store.id, note_type: 'order_note', note: 'Called about the install.' },
+        after: {
+          customer_id: c,
+          customer_store_id: store.id,
+          note_type: 'order_note',
+          note: 'Called about the install.',
+        },
       }),
     ]);
   });
@@ -94,8 +107,12 @@ describe('GET/POST /api/customers/{id}/{token}/customernotes', () => {
     const other = await createStore(t.database.db);
     const url = `/api/customers/${c.id}/${editor}/customernotes`;
     expect((await post(url, { note: '   ' })).body.error.fields).toEqual({ note: 'Write the note.' });
-    expect((await post(url, { note: 'x'.repeat(4001) })).body.error.fields).toEqual({ note: 'A note has at most 4000 characters.' });
-    expect((await post(url, { note: 'x', note_type: 'gossip' })).body.error.fields).toEqual({ note_type: 'Choose one of order_note, status_reason.' });
+    expect((await post(url, { note: 'x'.repeat(4001) })).body.error.fields).toEqual({
+      note: 'A note has at most 4000 characters.',
+    });
+    expect((await post(url, { note: 'x', note_type: 'gossip' })).body.error.fields).toEqual({
+      note_type: 'Choose one of order_note, status_reason.',
+    });
     const foreign = await post(url, { note: 'x', customer_store_id: other.id });
     expect(foreign.status).toBe(400);
     expect(foreign.body.error.fields.customer_store_id).toMatch(/not a store of customer/);
@@ -107,7 +124,9 @@ describe('GET/POST /api/customers/{id}/{token}/customernotes', () => {
     const other = await createStore(t.database.db);
     expect((await post(`/api/customers/2000000000/${editor}/customernotes`, { note: 'x' })).status).toBe(404);
     expect((await get(`/api/customers/2000000000/${viewer}/customernotes`)).body.error.code).toBe('not_found');
-    expect((await get(`/api/customers/${c.id}/${viewer}/customernotes?customer_store_id=${other.id}`)).status).toBe(404);
+    expect((await get(`/api/customers/${c.id}/${viewer}/customernotes?customer_store_id=${other.id}`)).status).toBe(
+      404,
+    );
     const forged = await post(`/api/customers/${c.id}/${viewer}/customernotes`, { note: 'forged' });
     expect(forged.status).toBe(403);
     expect(forged.body.error.code).toBe('forbidden');
@@ -124,8 +143,18 @@ describe('GET /api/customers/{id}/{token}/customerorders', () => {
     const db = t.database.db;
     const s1 = await createStore(db, { country: 'CA', doingBusinessAs: 'Order Store One', salesRep: 'Sam Rep' });
     const s2 = await createStore(db, { customerId: s1.customerId, doingBusinessAs: 'Order Store Two' });
-    const old = await createOrder(db, { storeId: s1.id, status: '150', totalSaleCents: 129_900, orderDate: new Date('2026-01-05T10:00:00Z') });
-    const recent = await createOrder(db, { storeId: s2.id, status: '121', totalSaleCents: 5_000, orderDate: new Date('2026-10-05T10:00:00Z') });
+    const old = await createOrder(db, {
+      storeId: s1.id,
+      status: '150',
+      totalSaleCents: 129_900,
+      orderDate: new Date('2026-01-05T10:00:00Z'),
+    });
+    const recent = await createOrder(db, {
+      storeId: s2.id,
+      status: '121',
+      totalSaleCents: 5_000,
+      orderDate: new Date('2026-10-05T10:00:00Z'),
+    });
     await createOrder(db, { status: '1' }); // someone else's
 
     const { status, body } = await get(`/api/customers/${s1.customerId}/${viewer}/customerorders`);
@@ -159,7 +188,9 @@ describe('GET /api/customers/{id}/{token}/customerorders', () => {
   it('400 for a bad sort; 404 for an unknown customer or a store of another; 403 without privilege', async () => {
     const c = await createCustomer(t.database.db);
     const other = await createStore(t.database.db);
-    expect((await get(`/api/customers/${c.id}/${viewer}/customerorders?sort=secret`)).body.error.fields.sort).toMatch(/Sort by one of/);
+    expect((await get(`/api/customers/${c.id}/${viewer}/customerorders?sort=secret`)).body.error.fields.sort).toMatch(
+      /Sort by one of/,
+    );
     expect((await get(`/api/customers/2000000000/${viewer}/customerorders`)).status).toBe(404);
     expect((await get(`/api/customers/${c.id}/${viewer}/customerorders?storeid=${other.id}`)).status).toBe(404);
     expect((await get(`/api/customers/${c.id}/${outsider}/customerorders`)).status).toBe(403);
@@ -174,12 +205,33 @@ describe('GET /api/customers/stores/{storeId}/{token}/emails', () => {
     const db = t.database.db;
     const store = await createStore(db);
     const [c] = await db.select().from(customers).where(eq(customers.id, store.customerId));
-    const billing = await createStoreEmail(db, { storeId: store.id, email: 'billing.shop@example.org', kind: 'billing', isPrimary: false });
-    const general = await createStoreEmail(db, { storeId: store.id, email: 'shop@example.org', kind: 'general', isPrimary: true });
-    const base = { subject: 'Update your payment method', template: 'update-payment', status: 'stored', createdAt: new Date('2026-11-01T00:00:00Z') };
+    const billing = await createStoreEmail(db, {
+      storeId: store.id,
+      email: 'billing.shop@example.org',
+      kind: 'billing',
+      isPrimary: false,
+    });
+    const general = await createStoreEmail(db, {
+      storeId: store.id,
+      email: 'shop@example.org',
+      kind: 'general',
+      isPrimary: true,
+    });
+    const base = {
+      subject: 'Update your payment method',
+      template: 'update-payment',
+      status: 'stored',
+      createdAt: new Date('2026-11-01T00:00:00Z'),
+    };
     await db.insert(mailLog).values([
       { ...base, to: 'shop@example.org' },
-      { ...base, to: 'someone.else@example.org', relatedType: 'store', relatedId: String(store.id), createdAt: new Date('2026-11-02T00:00:00Z') },
+      {
+        ...base,
+        to: 'someone.else@example.org',
+        relatedType: 'store',
+        relatedId: String(store.id),
+        createdAt: new Date('2026-11-02T00:00:00Z'),
+      },
       { ...base, to: 'unrelated@example.org' },
     ]);
     const { status, body } = await get(`/api/customers/stores/${store.id}/${viewer}/emails`);
@@ -192,13 +244,20 @@ describe('GET /api/customers/stores/{storeId}/{token}/emails', () => {
       { id: null, email: c!.email, kind: 'customer', is_primary: false, source: 'customer' },
     ]);
     expect(body.info.sent.map((m: Json) => m.to)).toEqual(['someone.else@example.org', 'shop@example.org']);
-    expect(body.info.sent[1]).toMatchObject({ subject: 'Update your payment method', template: 'update-payment', status: 'stored', sent_at: null });
+    expect(body.info.sent[1]).toMatchObject({
+      subject: 'Update your payment method',
+      template: 'update-payment',
+      status: 'stored',
+      sent_at: null,
+    });
   });
 
   it('404 for an unknown store; 400 for a bad id; 403 without session or privilege', async () => {
     const store = await createStore(t.database.db);
     expect((await get(`/api/customers/stores/2000000000/${viewer}/emails`)).status).toBe(404);
-    expect((await get(`/api/customers/stores/abc/${viewer}/emails`)).body.error.fields).toEqual({ storeId: 'Enter a number.' });
+    expect((await get(`/api/customers/stores/abc/${viewer}/emails`)).body.error.fields).toEqual({
+      storeId: 'Enter a number.',
+    });
     expect((await get(`/api/customers/stores/${store.id}/${BAD_TOKEN}/emails`)).status).toBe(403);
     expect((await get(`/api/customers/stores/${store.id}/${outsider}/emails`)).status).toBe(403);
   });
@@ -213,7 +272,16 @@ describe('GET /api/salesperson/{id}/{token}', () => {
     await createCustomer(t.database.db, { salesPersonId: sp.id });
     const { status, body } = await get(`/api/salesperson/${sp.id}/${viewer}`);
     expect(status).toBe(200);
-    expect(body.info).toEqual({ id: sp.id, name: 'Pat Seller', email: sp.email, phone: sp.phone, sales_channel: 'RAM', agent_id: null, active: true, customers: 2 });
+    expect(body.info).toEqual({
+      id: sp.id,
+      name: 'Pat Seller',
+      email: sp.email,
+      phone: sp.phone,
+      sales_channel: 'RAM',
+      agent_id: null,
+      active: true,
+      customers: 2,
+    });
     expect((await get(`/api/salesperson/2000000000/${viewer}`)).status).toBe(404);
     expect((await get(`/api/salesperson/0/${viewer}`)).status).toBe(400);
     expect((await get(`/api/salesperson/${sp.id}/${outsider}`)).status).toBe(403);
@@ -245,7 +313,13 @@ describe('GET /api/saleshistory/{id}/{token}', () => {
     const { status, body } = await get(`/api/saleshistory/${s1.customerId}/${viewer}`);
     expect(status, JSON.stringify(body)).toBe(200);
     const info = body.info as Json;
-    expect(info).toMatchObject({ customer_id: s1.customerId, store_id: null, currency: 'CAD', from_month: '2024-12-01', to_month: '2026-11-01' });
+    expect(info).toMatchObject({
+      customer_id: s1.customerId,
+      store_id: null,
+      currency: 'CAD',
+      from_month: '2024-12-01',
+      to_month: '2026-11-01',
+    });
     expect(info.months).toHaveLength(24);
     expect(info.months[0]).toEqual({ period_month: '2024-12-01', units: 2, amount_cents: 20_000, currency: 'CAD' });
     expect(info.months[1]).toEqual({ period_month: '2025-01-01', units: 0, amount_cents: 0, currency: 'CAD' });
@@ -262,7 +336,9 @@ describe('GET /api/saleshistory/{id}/{token}', () => {
     const other = await createStore(t.database.db);
     expect((await get(`/api/saleshistory/2000000000/${viewer}`)).status).toBe(404);
     expect((await get(`/api/saleshistory/${c.id}/${viewer}?storeid=${other.id}`)).status).toBe(404);
-    expect((await get(`/api/saleshistory/${c.id}/${viewer}?storeid=-1`)).body.error.fields).toEqual({ storeid: 'Enter a positive number.' });
+    expect((await get(`/api/saleshistory/${c.id}/${viewer}?storeid=-1`)).body.error.fields).toEqual({
+      storeid: 'Enter a positive number.',
+    });
     expect((await get(`/api/saleshistory/${c.id}/${outsider}`)).status).toBe(403);
     expect((await get(`/api/saleshistory/${c.id}/${BAD_TOKEN}`)).status).toBe(403);
   });
@@ -278,18 +354,47 @@ describe('GET /api/customers/{id}/audit/{token}', () => {
     const stranger = await createCustomer(db);
     await t.request({ method: 'PUT', url: `/api/customerinfo/${c}/${editor}`, payload: { version: 1, title: 'Boss' } });
     t.clock.advance(1000);
-    await t.request({ method: 'PUT', url: `/api/storeinfo/${store.id}/${editor}`, payload: { version: 1, store_name: 'Renamed' } });
+    await t.request({
+      method: 'PUT',
+      url: `/api/storeinfo/${store.id}/${editor}`,
+      payload: { version: 1, store_name: 'Renamed' },
+    });
     t.clock.advance(1000);
     // Another part's entry (e.g. a terminal retired) that names the customer in `after`.
-    await writeAudit(db, { actorType: 'system', at: t.clock.now(), action: 'terminal_retire', entity: 'terminal', entityId: 77, after: { customer_id: c, status: 'retired' } });
+    await writeAudit(db, {
+      actorType: 'system',
+      at: t.clock.now(),
+      action: 'terminal_retire',
+      entity: 'terminal',
+      entityId: 77,
+      after: { customer_id: c, status: 'retired' },
+    });
     // An entry about the customer written without customer_id.
-    await writeAudit(db, { actorType: 'system', at: t.clock.now(), action: 'legacy_touch', entity: 'customer', entityId: c });
-    await writeAudit(db, { actorType: 'system', at: t.clock.now(), action: 'noise', entity: 'customer', entityId: stranger.id, after: { customer_id: stranger.id } });
+    await writeAudit(db, {
+      actorType: 'system',
+      at: t.clock.now(),
+      action: 'legacy_touch',
+      entity: 'customer',
+      entityId: c,
+    });
+    await writeAudit(db, {
+      actorType: 'system',
+      at: t.clock.now(),
+      action: 'noise',
+      entity: 'customer',
+      entityId: stranger.id,
+      after: { customer_id: stranger.id },
+    });
 
     const { status, body } = await get(`/api/customers/${c}/audit/${viewer}`);
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.info.total).toBe(4);
-    expect(body.info.items.map((e: Json) => e.action)).toEqual(['legacy_touch', 'terminal_retire', 'store_update', 'customer_update']);
+    expect(body.info.items.map((e: Json) => e.action)).toEqual([
+      'legacy_touch',
+      'terminal_retire',
+      'store_update',
+      'customer_update',
+    ]);
     expect(body.info.items[2]).toEqual({
       id: expect.any(Number),
       at: expect.any(String),
@@ -319,9 +424,25 @@ describe('GET /api/customers/{id}/audit/{token}', () => {
 describe('GET /api/domaindata/{token}?type=', () => {
   it('lists the active entries of a type in display order, for any signed-in user', async () => {
     const db = t.database.db;
-    const closed = await createDomainData(db, { type: 'retire_reason', code: 'store_closed', label: 'Store closed', sortOrder: 2 });
-    const defective = await createDomainData(db, { type: 'retire_reason', code: 'defective', label: 'Defective hardware', sortOrder: 1 });
-    await createDomainData(db, { type: 'retire_reason', code: 'old_reason', label: 'No longer used', sortOrder: 0, active: false });
+    const closed = await createDomainData(db, {
+      type: 'retire_reason',
+      code: 'store_closed',
+      label: 'Store closed',
+      sortOrder: 2,
+    });
+    const defective = await createDomainData(db, {
+      type: 'retire_reason',
+      code: 'defective',
+      label: 'Defective hardware',
+      sortOrder: 1,
+    });
+    await createDomainData(db, {
+      type: 'retire_reason',
+      code: 'old_reason',
+      label: 'No longer used',
+      sortOrder: 0,
+      active: false,
+    });
     await createDomainData(db, { type: 'business_type', code: 'llc', label: 'LLC' });
     const { status, body } = await get(`/api/domaindata/${outsider}?type=retire_reason`);
     expect(status).toBe(200);

@@ -44,7 +44,11 @@ describe('customer search on the demo data', () => {
       expect(res.statusCode, res.body).toBe(200);
       const { items, total } = (res.json() as { info: { items: Array<{ customer_id: number }>; total: number } }).info;
       expect(total, name).toBeGreaterThan(0);
-      if (name === 'customer id' || name === 'federal tax id') expect(items.every((r) => r.customer_id === s.customer_id), name).toBe(true);
+      if (name === 'customer id' || name === 'federal tax id')
+        expect(
+          items.every((r) => r.customer_id === s.customer_id),
+          name,
+        ).toBe(true);
     }
   });
 

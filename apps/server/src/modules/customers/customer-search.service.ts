@@ -45,7 +45,10 @@ export function hitsSql(q: Pick<CustomerSearchQuery, 'kind' | 'value'>): { text:
         params: [Number(q.value)],
       };
     case 'storeid':
-      return { text: 'select s.id as store_id, s.customer_id from stores s where s.id = $1', params: [Number(q.value)] };
+      return {
+        text: 'select s.id as store_id, s.customer_id from stores s where s.id = $1',
+        params: [Number(q.value)],
+      };
     case 'federaltaxid':
       // US EINs are stored as NN-NNNNNNN, Canadian business numbers as 9 digits: match either form.
       return {

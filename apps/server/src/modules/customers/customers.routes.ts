@@ -73,7 +73,8 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: canView,
       schema: {
         tags,
-        summary: 'Customer search: exactly one of customerid, search, storeid, federaltaxid (format=csv: all rows as CSV)',
+        summary:
+          'Customer search: exactly one of customerid, search, storeid, federaltaxid (format=csv: all rows as CSV)',
         params: tokenParams,
         querystring: customerSearchQuery,
         response: { 200: successEnvelope(customerSearchResult) },
@@ -83,12 +84,14 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       if (q.format === 'csv') {
         const day = ctx.clock.now().toISOString().slice(0, 10);
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="customers-${day}.csv"`)
-          .header('cache-control', 'no-store')
-          // A stream with a non-JSON type bypasses the JSON response schema (documented in the summary).
-          .send(searchCustomersCsv(ctx, q) as never);
+        return (
+          reply
+            .type('text/csv; charset=utf-8')
+            .header('content-disposition', `attachment; filename="customers-${day}.csv"`)
+            .header('cache-control', 'no-store')
+            // A stream with a non-JSON type bypasses the JSON response schema (documented in the summary).
+            .send(searchCustomersCsv(ctx, q) as never)
+        );
       }
       return { info: await searchCustomers(ctx, q) };
     },
@@ -113,7 +116,12 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/customers/:id/:token',
     {
       onRequest: canView,
-      schema: { tags, summary: 'A customer with its stores', params: idTokenParams, response: { 200: successEnvelope(customerRecord) } },
+      schema: {
+        tags,
+        summary: 'A customer with its stores',
+        params: idTokenParams,
+        response: { 200: successEnvelope(customerRecord) },
+      },
     },
     async (request) => ({ info: await getCustomerRecord(ctx, request.params.id) }),
   );
@@ -131,7 +139,11 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      info: await listCustomerOrders(ctx, { customerId: request.params.id, storeId: request.query.storeid, ...request.query }),
+      info: await listCustomerOrders(ctx, {
+        customerId: request.params.id,
+        storeId: request.query.storeid,
+        ...request.query,
+      }),
     }),
   );
 
@@ -169,7 +181,9 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(customerNote) },
       },
     },
-    async (request) => ({ info: await addCustomerNote(ctx, actorOf(request), { customerId: request.params.id, body: request.body }) }),
+    async (request) => ({
+      info: await addCustomerNote(ctx, actorOf(request), { customerId: request.params.id, body: request.body }),
+    }),
   );
 
   app.get(
@@ -184,7 +198,9 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(customerStoresInfo) },
       },
     },
-    async (request) => ({ info: await listCustomerStores(ctx, { customerId: request.params.id, storeId: request.query.cust_store_id }) }),
+    async (request) => ({
+      info: await listCustomerStores(ctx, { customerId: request.params.id, storeId: request.query.cust_store_id }),
+    }),
   );
 
   app.post(
@@ -199,7 +215,9 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(storeAddressInfo) },
       },
     },
-    async (request) => ({ info: await saveStoreAddress(ctx, actorOf(request), { customerId: request.params.id, body: request.body }) }),
+    async (request) => ({
+      info: await saveStoreAddress(ctx, actorOf(request), { customerId: request.params.id, body: request.body }),
+    }),
   );
 
   app.get(
@@ -228,7 +246,9 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(storeRecord) },
       },
     },
-    async (request) => ({ info: await updateStore(ctx, actorOf(request), { storeId: request.params.id, body: request.body }) }),
+    async (request) => ({
+      info: await updateStore(ctx, actorOf(request), { storeId: request.params.id, body: request.body }),
+    }),
   );
 
   app.put(
@@ -243,14 +263,21 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(customerRecord) },
       },
     },
-    async (request) => ({ info: await updateCustomer(ctx, actorOf(request), { customerId: request.params.id, body: request.body }) }),
+    async (request) => ({
+      info: await updateCustomer(ctx, actorOf(request), { customerId: request.params.id, body: request.body }),
+    }),
   );
 
   app.get(
     '/api/salesperson/:id/:token',
     {
       onRequest: canView,
-      schema: { tags, summary: 'A sales person (id = sales person id)', params: idTokenParams, response: { 200: successEnvelope(salesPersonInfo) } },
+      schema: {
+        tags,
+        summary: 'A sales person (id = sales person id)',
+        params: idTokenParams,
+        response: { 200: successEnvelope(salesPersonInfo) },
+      },
     },
     async (request) => ({ info: await getSalesPerson(ctx, request.params.id) }),
   );
@@ -267,7 +294,9 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(salesHistoryInfo) },
       },
     },
-    async (request) => ({ info: await getSalesHistory(ctx, { customerId: request.params.id, storeId: request.query.storeid }) }),
+    async (request) => ({
+      info: await getSalesHistory(ctx, { customerId: request.params.id, storeId: request.query.storeid }),
+    }),
   );
 
   app.get(

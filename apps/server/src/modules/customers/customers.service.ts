@@ -31,12 +31,26 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 
 function addressOut(a: AddressJson | null | undefined): AddressRecord | null {
   if (!a) return null;
-  return { address1: a.address1, address2: a.address2 ?? null, city: a.city, state: a.state, zip: a.zip, country: a.country };
+  return {
+    address1: a.address1,
+    address2: a.address2 ?? null,
+    city: a.city,
+    state: a.state,
+    zip: a.zip,
+    country: a.country,
+  };
 }
 
 /** The stored form of a validated address (address2 absent → null). */
 export function addressIn(a: Address): AddressJson {
-  return { address1: a.address1, address2: a.address2 ? a.address2 : null, city: a.city, state: a.state, zip: a.zip, country: a.country };
+  return {
+    address1: a.address1,
+    address2: a.address2 ? a.address2 : null,
+    city: a.city,
+    state: a.state,
+    zip: a.zip,
+    country: a.country,
+  };
 }
 
 function sameJson(a: unknown, b: unknown): boolean {
@@ -45,7 +59,11 @@ function sameJson(a: unknown, b: unknown): boolean {
 
 /** A unique-index violation (PostgreSQL 23505), also when the driver wraps it. */
 export function isUniqueViolation(err: unknown): boolean {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) {
+  for (
+    let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0;
+    e && i < 5;
+    e = e.cause as typeof e, i++
+  ) {
     if (e.code === '23505') return true;
   }
   return false;
@@ -94,7 +112,12 @@ async function storeRecords(db: Db, where: SQL | undefined): Promise<StoreRecord
       total: sql<number>`count(*)::int`,
     })
     .from(terminals)
-    .where(inArray(terminals.storeId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        terminals.storeId,
+        rows.map((r) => r.id),
+      ),
+    )
     .groupBy(terminals.storeId);
   const byStore = new Map(counts.map((c) => [c.storeId, { active: Number(c.active), total: Number(c.total) }]));
   return rows.map((r) => storeOut(r, byStore.get(r.id)));
@@ -104,7 +127,11 @@ export async function getStoreRecord(db: Db, storeId: number): Promise<StoreReco
   return (await storeRecords(db, eq(stores.id, storeId)))[0];
 }
 
-function customerOut(row: CustomerRow, salesPerson: CustomerRecord['sales_person'], storeList: StoreRecord[]): CustomerRecord {
+function customerOut(
+  row: CustomerRow,
+  salesPerson: CustomerRecord['sales_person'],
+  storeList: StoreRecord[],
+): CustomerRecord {
   return {
     customer_id: row.id,
     legal_name: row.legalName,
@@ -141,7 +168,10 @@ function customerOut(row: CustomerRow, salesPerson: CustomerRecord['sales_person
 /** The customer record with its sales person and stores (three queries: customer, stores, terminal counts). */
 export async function findCustomerRecord(db: Db, customerId: number): Promise<CustomerRecord | undefined> {
   const [row] = await db
-    .select({ customer: customers, sp: { id: salesPersons.id, name: salesPersons.name, email: salesPersons.email, phone: salesPersons.phone } })
+    .select({
+      customer: customers,
+      sp: { id: salesPersons.id, name: salesPersons.name, email: salesPersons.email, phone: salesPersons.phone },
+    })
     .from(customers)
     .leftJoin(salesPersons, eq(salesPersons.id, customers.salesPersonId))
     .where(eq(customers.id, customerId));
@@ -157,7 +187,10 @@ export async function getCustomerRecord(ctx: Ctx, customerId: number): Promise<C
 }
 
 /** 404 unless the customer exists. */
-export async function assertCustomer(db: Db, customerId: number): Promise<Pick<CustomerRow, 'id' | 'country' | 'currency'>> {
+export async function assertCustomer(
+  db: Db,
+  customerId: number,
+): Promise<Pick<CustomerRow, 'id' | 'country' | 'currency'>> {
   const [row] = await db
     .select({ id: customers.id, country: customers.country, currency: customers.currency })
     .from(customers)
@@ -176,7 +209,10 @@ export async function assertStoreOfCustomer(db: Db, customerId: number, storeId:
 }
 
 /** GET /api/customers/{id}/customerstores/{token}?cust_store_id= */
-export async function listCustomerStores(ctx: Ctx, input: { customerId: number; storeId?: number }): Promise<CustomerStoresInfo> {
+export async function listCustomerStores(
+  ctx: Ctx,
+  input: { customerId: number; storeId?: number },
+): Promise<CustomerStoresInfo> {
   const db = ctx.database.db;
   await assertCustomer(db, input.customerId);
   if (input.storeId === undefined) return { stores: await storeRecords(db, eq(stores.customerId, input.customerId)) };
@@ -199,7 +235,6 @@ export async function findCustomerIdByFederalTaxId(ctx: Ctx, fedTaxId: string): 
 
 // ── Edits ──────────────────────────────────────────────────────────────────────────────────────────
 
-
 /** Before/after of the fields that really change (wire names), each with `customer_id` on top. */
 function diff(
   customerId: number,
@@ -218,7 +253,11 @@ function diff(
 }
 
 /** PUT /api/storeinfo/{id}/{token}: edit store fields (optimistic concurrency, audited). */
-export async function updateStore(ctx: Ctx, actor: Actor, input: { storeId: number; body: UpdateStoreRequest }): Promise<StoreRecord> {
+export async function updateStore(
+  ctx: Ctx,
+  actor: Actor,
+  input: { storeId: number; body: UpdateStoreRequest },
+): Promise<StoreRecord> {
   const b = input.body;
   return ctx.database.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
@@ -286,20 +325,37 @@ export async function updateCustomer(
       const home = b.home_address && addressIn(b.home_address);
       const billing = b.billing_address && addressIn(b.billing_address);
       const shipping = b.shipping_address && addressIn(b.shipping_address);
-      for (const [key, a] of [['home_address', home], ['billing_address', billing], ['shipping_address', shipping]] as const) {
-        if (a && a.country !== row.country) fields[`${key}.country`] = `Addresses of this customer are in ${row.country}.`;
+      for (const [key, a] of [
+        ['home_address', home],
+        ['billing_address', billing],
+        ['shipping_address', shipping],
+      ] as const) {
+        if (a && a.country !== row.country)
+          fields[`${key}.country`] = `Addresses of this customer are in ${row.country}.`;
       }
       // Canadian business numbers are kept as 9 digits, US EINs as NN-NNNNNNN (as the order flow stores them).
-      const taxId = b.federal_tax_id === undefined ? undefined : row.country === 'CA' ? b.federal_tax_id.replace('-', '') : b.federal_tax_id;
+      const taxId =
+        b.federal_tax_id === undefined
+          ? undefined
+          : row.country === 'CA'
+            ? b.federal_tax_id.replace('-', '')
+            : b.federal_tax_id;
       if (b.sales_person_id) {
-        const [sp] = await db.select({ id: salesPersons.id }).from(salesPersons).where(eq(salesPersons.id, b.sales_person_id));
+        const [sp] = await db
+          .select({ id: salesPersons.id })
+          .from(salesPersons)
+          .where(eq(salesPersons.id, b.sales_person_id));
         if (!sp) fields.sales_person_id = `There is no sales person ${b.sales_person_id}.`;
       }
       if (Object.keys(fields).length > 0) {
         throw new AppError('validation_failed', `Please correct the request (${Object.values(fields)[0]}).`, fields);
       }
       if (taxId !== undefined && taxId !== row.federalTaxId) {
-        const forms = [taxId, taxId.replace('-', ''), taxId.length === 9 ? `${taxId.slice(0, 2)}-${taxId.slice(2)}` : taxId];
+        const forms = [
+          taxId,
+          taxId.replace('-', ''),
+          taxId.length === 9 ? `${taxId.slice(0, 2)}-${taxId.slice(2)}` : taxId,
+        ];
         const [other] = await db
           .select({ id: customers.id })
           .from(customers)
@@ -467,7 +523,14 @@ export async function saveStoreAddress(
       ...audit,
       action: 'store_create',
       entityId: created!.id,
-      after: { customer_id: customer.id, store_id: created!.id, store_name: created!.storeName, doing_business_as: dba, address, status: 'pending' },
+      after: {
+        customer_id: customer.id,
+        store_id: created!.id,
+        store_name: created!.storeName,
+        doing_business_as: dba,
+        address,
+        status: 'pending',
+      },
     });
     return { customer_store_id: created!.id, version: created!.version };
   });

@@ -30,7 +30,11 @@ async function send(method: 'POST' | 'PUT', url: string, payload: unknown): Prom
   return { status: res.statusCode, body: res.json() as Json };
 }
 const auditRows = (entity: string, entityId: number) =>
-  t.database.db.select().from(auditLog).where(eq(auditLog.entityId, String(entityId))).then((rows) => rows.filter((r) => r.entity === entity));
+  t.database.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.entityId, String(entityId)))
+    .then((rows) => rows.filter((r) => r.entity === entity));
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -57,13 +61,31 @@ describe('GET /api/customers/{token}/all', () => {
 
   beforeAll(async () => {
     const db = t.database.db;
-    zephyr = await createCustomer(db, { legalName: 'Zephyrine Holdings LLC', brAcct: 'BRZ0001', federalTaxId: '41-7000001' });
+    zephyr = await createCustomer(db, {
+      legalName: 'Zephyrine Holdings LLC',
+      brAcct: 'BRZ0001',
+      federalTaxId: '41-7000001',
+    });
     zephyrStores = [
-      await createStore(db, { customerId: zephyr.id, doingBusinessAs: 'Quokka Corner Mart', storeName: 'Quokka Corner Mart - Elm', salesRep: 'Dana Whitfield' }),
-      await createStore(db, { customerId: zephyr.id, doingBusinessAs: 'Alpine Fuel Stop', storeName: 'Alpine Fuel Stop - Oak', salesRep: 'Rory Quokkason' }),
+      await createStore(db, {
+        customerId: zephyr.id,
+        doingBusinessAs: 'Quokka Corner Mart',
+        storeName: 'Quokka Corner Mart - Elm',
+        salesRep: 'Dana Whitfield',
+      }),
+      await createStore(db, {
+        customerId: zephyr.id,
+        doingBusinessAs: 'Alpine Fuel Stop',
+        storeName: 'Alpine Fuel Stop - Oak',
+        salesRep: 'Rory Quokkason',
+      }),
     ];
     lonely = await createCustomer(db, { legalName: 'Storeless Quokka Trading Inc', federalTaxId: '41-7000002' });
-    canadian = await createCustomer(db, { country: 'CA', legalName: 'Maplewood Grocers Ltd', federalTaxId: '417000003' });
+    canadian = await createCustomer(db, {
+      country: 'CA',
+      legalName: 'Maplewood Grocers Ltd',
+      federalTaxId: '417000003',
+    });
     await createStore(db, { customerId: canadian.id, doingBusinessAs: 'Maplewood Market', salesRep: 'Avery Tremblay' });
   });
 
@@ -107,7 +129,10 @@ describe('GET /api/customers/{token}/all', () => {
     const page1 = await get(url('search=quokka&limit=2&offset=0&sort=-doing_business_as'));
     const page2 = await get(url('search=quokka&limit=2&offset=2&sort=-doing_business_as'));
     expect(page1.body.info.total).toBe(3);
-    expect(page1.body.info.items.map((i: Json) => i.doing_business_as)).toEqual(['Quokka Corner Mart', 'Alpine Fuel Stop']);
+    expect(page1.body.info.items.map((i: Json) => i.doing_business_as)).toEqual([
+      'Quokka Corner Mart',
+      'Alpine Fuel Stop',
+    ]);
     expect(page2.body.info.items.map((i: Json) => i.doing_business_as)).toEqual([null]);
   });
 
@@ -120,7 +145,9 @@ describe('GET /api/customers/{token}/all', () => {
     expect((await get(url('federaltaxid=417000001'))).body.info.total).toBe(2);
     // The Canadian business number is stored as 9 digits; the EIN form finds it too.
     const ca = await get(url('federaltaxid=41-7000003'));
-    expect(ca.body.info.items).toEqual([expect.objectContaining({ customer_id: canadian.id, country: 'CA', currency: 'CAD' })]);
+    expect(ca.body.info.items).toEqual([
+      expect.objectContaining({ customer_id: canadian.id, country: 'CA', currency: 'CAD' }),
+    ]);
     expect((await get(url('customerid=999999'))).body.info).toEqual({ items: [], total: 0 });
   });
 
@@ -195,8 +222,17 @@ describe('GET /api/customers/{id}/{token} and …/customerstores', () => {
   it('answers the customer with its sales person and stores, each with terminal counts', async () => {
     const db = t.database.db;
     const sp = await createSalesPerson(db, { name: 'Morgan Sales', email: 'morgan.sales@example.com' });
-    const c = await createCustomer(db, { legalName: 'Record Test LLC', salesPersonId: sp.id, accountManagerUsername: 'amy.manager' });
-    const s1 = await createStore(db, { customerId: c.id, doingBusinessAs: 'First Store', mid: 'MID-REC-1', licenseExpiresOn: '2027-01-31' });
+    const c = await createCustomer(db, {
+      legalName: 'Record Test LLC',
+      salesPersonId: sp.id,
+      accountManagerUsername: 'amy.manager',
+    });
+    const s1 = await createStore(db, {
+      customerId: c.id,
+      doingBusinessAs: 'First Store',
+      mid: 'MID-REC-1',
+      licenseExpiresOn: '2027-01-31',
+    });
     const s2 = await createStore(db, { customerId: c.id, doingBusinessAs: 'Second Store' });
     await createTerminal(db, { storeId: s1.id });
     await createTerminal(db, { storeId: s1.id });
@@ -225,7 +261,13 @@ describe('GET /api/customers/{id}/{token} and …/customerstores', () => {
       [s1.id, 'First Store', 2, 3],
       [s2.id, 'Second Store', 0, 0],
     ]);
-    expect(info.stores[0]).toMatchObject({ mid: 'MID-REC-1', license_expires_on: '2027-01-31', version: 1, customer_id: c.id, country: 'US' });
+    expect(info.stores[0]).toMatchObject({
+      mid: 'MID-REC-1',
+      license_expires_on: '2027-01-31',
+      version: 1,
+      customer_id: c.id,
+      country: 'US',
+    });
 
     const one = await get(`/api/customers/${c.id}/customerstores/${viewer}?cust_store_id=${s2.id}`);
     expect(one.body.info.stores.map((s: Json) => s.store_id)).toEqual([s2.id]);
@@ -253,7 +295,11 @@ describe('GET /api/customers/{id}/{token} and …/customerstores', () => {
 
 describe('PUT /api/storeinfo/{id}/{token}', () => {
   it('changes the given fields, bumps the version and audits only what changed (with customer_id)', async () => {
-    const store = await createStore(t.database.db, { doingBusinessAs: 'Old DBA', salesRep: 'Old Rep', phone: '201-555-0000' });
+    const store = await createStore(t.database.db, {
+      doingBusinessAs: 'Old DBA',
+      salesRep: 'Old Rep',
+      phone: '201-555-0000',
+    });
     const { status, body } = await send('PUT', `/api/storeinfo/${store.id}/${editor}`, {
       version: 1,
       doing_business_as: '  New DBA ',
@@ -262,24 +308,48 @@ describe('PUT /api/storeinfo/{id}/{token}', () => {
       status: 'suspended',
     });
     expect(status, JSON.stringify(body)).toBe(200);
-    expect(body.info).toMatchObject({ store_id: store.id, doing_business_as: 'New DBA', sales_rep: 'Old Rep', mobile_phone: '(306) 555-1212', status: 'suspended', version: 2 });
+    expect(body.info).toMatchObject({
+      store_id: store.id,
+      doing_business_as: 'New DBA',
+      sales_rep: 'Old Rep',
+      mobile_phone: '(306) 555-1212',
+      status: 'suspended',
+      version: 2,
+    });
     const [audit] = await auditRows('store', store.id);
     expect(audit).toMatchObject({
       action: 'store_update',
       actorEmail: 'support@example.com',
       customerId: store.customerId,
-      before: { customer_id: store.customerId, store_id: store.id, doing_business_as: 'Old DBA', mobile_phone: store.mobilePhone, status: 'active' },
-      after: { customer_id: store.customerId, store_id: store.id, doing_business_as: 'New DBA', mobile_phone: '(306) 555-1212', status: 'suspended' },
+      before: {
+        customer_id: store.customerId,
+        store_id: store.id,
+        doing_business_as: 'Old DBA',
+        mobile_phone: store.mobilePhone,
+        status: 'active',
+      },
+      after: {
+        customer_id: store.customerId,
+        store_id: store.id,
+        doing_business_as: 'New DBA',
+        mobile_phone: '(306) 555-1212',
+        status: 'suspended',
+      },
     });
     expect(audit!.after).not.toHaveProperty('sales_rep');
   });
 
   it('a stale version → 409 version_conflict with the current store; nothing changes', async () => {
     const store = await createStore(t.database.db, { doingBusinessAs: 'Conflict Store' });
-    expect((await send('PUT', `/api/storeinfo/${store.id}/${editor}`, { version: 1, store_name: 'First edit' })).status).toBe(200);
+    expect(
+      (await send('PUT', `/api/storeinfo/${store.id}/${editor}`, { version: 1, store_name: 'First edit' })).status,
+    ).toBe(200);
     const stale = await send('PUT', `/api/storeinfo/${store.id}/${editor}`, { version: 1, store_name: 'Second edit' });
     expect(stale.status).toBe(409);
-    expect(stale.body.error).toMatchObject({ code: 'version_conflict', current: { store_id: store.id, store_name: 'First edit', version: 2 } });
+    expect(stale.body.error).toMatchObject({
+      code: 'version_conflict',
+      current: { store_id: store.id, store_name: 'First edit', version: 2 },
+    });
     const [row] = await t.database.db.select().from(stores).where(eq(stores.id, store.id));
     expect(row).toMatchObject({ storeName: 'First edit', version: 2 });
     expect(await auditRows('store', store.id)).toHaveLength(1);
@@ -287,7 +357,12 @@ describe('PUT /api/storeinfo/{id}/{token}', () => {
 
   it('bad input → 400 with field messages; unknown store → 404', async () => {
     const store = await createStore(t.database.db);
-    const bad = await send('PUT', `/api/storeinfo/${store.id}/${editor}`, { version: 1, store_name: '', status: 'open', phone: 'call me' });
+    const bad = await send('PUT', `/api/storeinfo/${store.id}/${editor}`, {
+      version: 1,
+      store_name: '',
+      status: 'open',
+      phone: 'call me',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields).toEqual({
       store_name: 'Store name is required.',
@@ -306,10 +381,16 @@ describe('PUT /api/storeinfo/{id}/{token}', () => {
 
   it('view-only (AR Team) → 403 forbidden and nothing changes; no token → 403 session_invalid', async () => {
     const store = await createStore(t.database.db, { doingBusinessAs: 'Untouchable' });
-    const forged = await send('PUT', `/api/storeinfo/${store.id}/${viewer}`, { version: 1, doing_business_as: 'Hacked' });
+    const forged = await send('PUT', `/api/storeinfo/${store.id}/${viewer}`, {
+      version: 1,
+      doing_business_as: 'Hacked',
+    });
     expect(forged.status).toBe(403);
     expect(forged.body.error.code).toBe('forbidden');
-    const noSession = await send('PUT', `/api/storeinfo/${store.id}/${BAD_TOKEN}`, { version: 1, doing_business_as: 'Hacked' });
+    const noSession = await send('PUT', `/api/storeinfo/${store.id}/${BAD_TOKEN}`, {
+      version: 1,
+      doing_business_as: 'Hacked',
+    });
     expect(noSession.body.error.code).toBe('session_invalid');
     const [row] = await t.database.db.select().from(stores).where(eq(stores.id, store.id));
     expect(row).toMatchObject({ doingBusinessAs: 'Untouchable', version: 1 });
@@ -349,7 +430,12 @@ describe('PUT /api/customerinfo/{id}/{token}', () => {
     expect(Object.keys(audit!.after as Json).sort()).toEqual(
       ['customer_id', 'email', 'home_address', 'legal_name', 'middle_name', 'mobile_consent', 'sales_person_id'].sort(),
     );
-    expect(audit!.before).toMatchObject({ customer_id: c.id, legal_name: 'Before LLC', middle_name: 'Q', mobile_consent: false });
+    expect(audit!.before).toMatchObject({
+      customer_id: c.id,
+      legal_name: 'Before LLC',
+      middle_name: 'Q',
+      mobile_consent: false,
+    });
   });
 
   it('an edit that changes nothing keeps the version and writes no audit entry', async () => {
@@ -363,7 +449,11 @@ describe('PUT /api/customerinfo/{id}/{token}', () => {
     const db = t.database.db;
     const a = await createCustomer(db, { federalTaxId: '63-1111111' });
     const b = await createCustomer(db, { legalName: 'Keeps Its Name LLC' });
-    const dup = await send('PUT', `/api/customerinfo/${b.id}/${editor}`, { version: 1, legal_name: 'Renamed', federal_tax_id: '631111111' });
+    const dup = await send('PUT', `/api/customerinfo/${b.id}/${editor}`, {
+      version: 1,
+      legal_name: 'Renamed',
+      federal_tax_id: '631111111',
+    });
     expect(dup.status).toBe(409);
     expect(dup.body.error).toMatchObject({ code: 'conflict', fields: { federal_tax_id: expect.any(String) } });
     expect(dup.body.error.message).toContain(String(a.id));
@@ -374,8 +464,14 @@ describe('PUT /api/customerinfo/{id}/{token}', () => {
   it('stores a Canadian business number as 9 digits and a US EIN as NN-NNNNNNN', async () => {
     const ca = await createCustomer(t.database.db, { country: 'CA' });
     const us = await createCustomer(t.database.db);
-    expect((await send('PUT', `/api/customerinfo/${ca.id}/${editor}`, { version: 1, federal_tax_id: '74-2222222' })).body.info.federal_tax_id).toBe('742222222');
-    expect((await send('PUT', `/api/customerinfo/${us.id}/${editor}`, { version: 1, federal_tax_id: '742222223' })).body.info.federal_tax_id).toBe('74-2222223');
+    expect(
+      (await send('PUT', `/api/customerinfo/${ca.id}/${editor}`, { version: 1, federal_tax_id: '74-2222222' })).body
+        .info.federal_tax_id,
+    ).toBe('742222222');
+    expect(
+      (await send('PUT', `/api/customerinfo/${us.id}/${editor}`, { version: 1, federal_tax_id: '742222223' })).body.info
+        .federal_tax_id,
+    ).toBe('74-2222223');
   });
 
   it('stale version → 409 with the current customer; bad input → 400; unknown → 404; view-only → 403', async () => {
@@ -385,7 +481,10 @@ describe('PUT /api/customerinfo/{id}/{token}', () => {
     expect((await send('PUT', `/api/customerinfo/${c.id}/${editor}`, { version: 1, title: 'Owner' })).status).toBe(200);
     const stale = await send('PUT', `/api/customerinfo/${c.id}/${editor}`, { version: 1, legal_name: 'Lost Update' });
     expect(stale.status).toBe(409);
-    expect(stale.body.error).toMatchObject({ code: 'version_conflict', current: { customer_id: c.id, legal_name: 'Versioned LLC', title: 'Owner', version: 2 } });
+    expect(stale.body.error).toMatchObject({
+      code: 'version_conflict',
+      current: { customer_id: c.id, legal_name: 'Versioned LLC', title: 'Owner', version: 2 },
+    });
 
     const bad = await send('PUT', `/api/customerinfo/${c.id}/${editor}`, {
       version: 2,
@@ -412,7 +511,9 @@ describe('PUT /api/customerinfo/{id}/{token}', () => {
     expect((await send('PUT', `/api/customerinfo/2000000000/${editor}`, { version: 1, title: 'x' })).status).toBe(404);
     const forged = await send('PUT', `/api/customerinfo/${c.id}/${viewer}`, { version: 2, legal_name: 'Forged' });
     expect(forged.status).toBe(403);
-    expect((await send('PUT', `/api/customerinfo/${c.id}/${BAD_TOKEN}`, { version: 2, legal_name: 'Forged' })).status).toBe(403);
+    expect(
+      (await send('PUT', `/api/customerinfo/${c.id}/${BAD_TOKEN}`, { version: 2, legal_name: 'Forged' })).status,
+    ).toBe(403);
     const [row] = await db.select().from(customers).where(eq(customers.id, c.id));
     expect(row).toMatchObject({ legalName: 'Versioned LLC', version: 2 });
   });
@@ -448,9 +549,16 @@ describe('POST /api/customers/{id}/customerstores/address/{token}', () => {
   it('a US zip for a Canadian store → 400 on address.zip; moving country → 400 on address.country; nothing changes', async () => {
     const store = await createStore(t.database.db, { country: 'CA' });
     const url = `/api/customers/${store.customerId}/customerstores/address/${editor}`;
-    const usZip = await send('POST', url, { customer_store_id: store.id, version: 1, address: { ...saskatoon, zip: '12345' } });
+    const usZip = await send('POST', url, {
+      customer_store_id: store.id,
+      version: 1,
+      address: { ...saskatoon, zip: '12345' },
+    });
     expect(usZip.status).toBe(400);
-    expect(usZip.body.error).toMatchObject({ code: 'validation_failed', fields: { 'address.zip': 'Canadian postal code must look like A1A 1A1.' } });
+    expect(usZip.body.error).toMatchObject({
+      code: 'validation_failed',
+      fields: { 'address.zip': 'Canadian postal code must look like A1A 1A1.' },
+    });
     const move = await send('POST', url, {
       customer_store_id: store.id,
       version: 1,
@@ -469,12 +577,30 @@ describe('POST /api/customers/{id}/customerstores/address/{token}', () => {
     const other = await createStore(t.database.db, { country: 'CA' });
     const url = `/api/customers/${store.customerId}/customerstores/address/${editor}`;
     expect((await send('POST', url, { customer_store_id: store.id, version: 1, address: saskatoon })).status).toBe(200);
-    const stale = await send('POST', url, { customer_store_id: store.id, version: 1, address: { ...saskatoon, address1: '9 Other St' } });
+    const stale = await send('POST', url, {
+      customer_store_id: store.id,
+      version: 1,
+      address: { ...saskatoon, address1: '9 Other St' },
+    });
     expect(stale.status).toBe(409);
-    expect(stale.body.error).toMatchObject({ code: 'version_conflict', current: { store_id: store.id, version: 2, address: { address1: '200 Main St N' } } });
+    expect(stale.body.error).toMatchObject({
+      code: 'version_conflict',
+      current: { store_id: store.id, version: 2, address: { address1: '200 Main St N' } },
+    });
     expect((await send('POST', url, { customer_store_id: other.id, version: 1, address: saskatoon })).status).toBe(404);
-    expect((await send('POST', `/api/customers/2000000000/customerstores/address/${editor}`, { doing_business_as: 'X', address: saskatoon })).status).toBe(404);
-    const forged = await send('POST', `/api/customers/${other.customerId}/customerstores/address/${viewer}`, { customer_store_id: other.id, version: 1, address: saskatoon });
+    expect(
+      (
+        await send('POST', `/api/customers/2000000000/customerstores/address/${editor}`, {
+          doing_business_as: 'X',
+          address: saskatoon,
+        })
+      ).status,
+    ).toBe(404);
+    const forged = await send('POST', `/api/customers/${other.customerId}/customerstores/address/${viewer}`, {
+      customer_store_id: other.id,
+      version: 1,
+      address: saskatoon,
+    });
     expect(forged.status).toBe(403);
     const [row] = await t.database.db.select().from(stores).where(eq(stores.id, other.id));
     expect(row!.version).toBe(1);
@@ -492,7 +618,9 @@ describe('POST /api/customers/{id}/customerstores/address/{token}', () => {
     expect(wrongCountry.body.error.fields['address.country']).toMatch(/in CA/);
     const { status, body } = await send('POST', url, { doing_business_as: 'Prairie Mart', address: saskatoon });
     expect(status, JSON.stringify(body)).toBe(200);
-    const record = await get(`/api/customers/${c.id}/customerstores/${viewer}?cust_store_id=${body.info.customer_store_id}`);
+    const record = await get(
+      `/api/customers/${c.id}/customerstores/${viewer}?cust_store_id=${body.info.customer_store_id}`,
+    );
     expect(record.body.info.stores[0]).toMatchObject({
       store_name: 'Prairie Mart',
       doing_business_as: 'Prairie Mart',
@@ -505,7 +633,11 @@ describe('POST /api/customers/{id}/customerstores/address/{token}', () => {
       version: 1,
     });
     const [audit] = await auditRows('store', body.info.customer_store_id);
-    expect(audit).toMatchObject({ action: 'store_create', customerId: c.id, after: { customer_id: c.id, doing_business_as: 'Prairie Mart' } });
+    expect(audit).toMatchObject({
+      action: 'store_create',
+      customerId: c.id,
+      after: { customer_id: c.id, doing_business_as: 'Prairie Mart' },
+    });
   });
 
   it('a failing audit write rolls every edit back (nothing half-written)', async () => {
@@ -521,9 +653,18 @@ describe('POST /api/customers/{id}/customerstores/address/{token}', () => {
         version: 1,
         address: saskatoon,
       });
-      const newStore = await send('POST', `/api/customers/${store.customerId}/customerstores/address/${editor}`, { doing_business_as: 'Never Opened', address: saskatoon });
-      const storeEdit = await send('PUT', `/api/storeinfo/${store.id}/${editor}`, { version: 1, doing_business_as: 'Half Written' });
-      const customerEdit = await send('PUT', `/api/customerinfo/${store.customerId}/${editor}`, { version: 1, legal_name: 'Half Written LLC' });
+      const newStore = await send('POST', `/api/customers/${store.customerId}/customerstores/address/${editor}`, {
+        doing_business_as: 'Never Opened',
+        address: saskatoon,
+      });
+      const storeEdit = await send('PUT', `/api/storeinfo/${store.id}/${editor}`, {
+        version: 1,
+        doing_business_as: 'Half Written',
+      });
+      const customerEdit = await send('PUT', `/api/customerinfo/${store.customerId}/${editor}`, {
+        version: 1,
+        legal_name: 'Half Written LLC',
+      });
       expect([address.status, newStore.status, storeEdit.status, customerEdit.status]).toEqual([500, 500, 500, 500]);
       expect(customerEdit.body.error.code).toBe('internal');
     } finally {
@@ -531,7 +672,11 @@ describe('POST /api/customers/{id}/customerstores/address/{token}', () => {
     }
     const storeRows = await db.select().from(stores).where(eq(stores.customerId, store.customerId));
     expect(storeRows).toHaveLength(1);
-    expect(storeRows[0]).toMatchObject({ version: 1, storeAddress: store.storeAddress, doingBusinessAs: 'Rollback Store' });
+    expect(storeRows[0]).toMatchObject({
+      version: 1,
+      storeAddress: store.storeAddress,
+      doingBusinessAs: 'Rollback Store',
+    });
     const [customerAfter] = await db.select().from(customers).where(eq(customers.id, store.customerId));
     expect(customerAfter).toMatchObject({ legalName: customerBefore.legalName, version: 1 });
   });
@@ -545,8 +690,15 @@ describe('OpenAPI document', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json() as Json;
     const search = doc.paths['/api/customers/{token}/all']?.get;
-    expect(search?.parameters?.map((p: Json) => p.name)).toEqual(expect.arrayContaining(['customerid', 'search', 'storeid', 'federaltaxid', 'limit', 'sort']));
-    for (const path of ['/api/customers/{id}/{token}', '/api/storeinfo/{id}/{token}', '/api/customerinfo/{id}/{token}', '/api/domaindata/{token}']) {
+    expect(search?.parameters?.map((p: Json) => p.name)).toEqual(
+      expect.arrayContaining(['customerid', 'search', 'storeid', 'federaltaxid', 'limit', 'sort']),
+    );
+    for (const path of [
+      '/api/customers/{id}/{token}',
+      '/api/storeinfo/{id}/{token}',
+      '/api/customerinfo/{id}/{token}',
+      '/api/domaindata/{token}',
+    ]) {
       expect(doc.paths, path).toHaveProperty([path]);
     }
   });

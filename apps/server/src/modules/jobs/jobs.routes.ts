@@ -12,7 +12,8 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireSession(),
       schema: {
         tags: ['jobs'],
-        summary: "A job's state: queue, state, retry count, created/started/completed times, output or error (staff only)",
+        summary:
+          "A job's state: queue, state, retry count, created/started/completed times, output or error (staff only)",
         params: jobStatusParams,
         response: { 200: successEnvelope(jobStatusInfo) },
       },

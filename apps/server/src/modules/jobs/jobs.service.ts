@@ -15,7 +15,8 @@ interface JobRow {
   dead_letter: string | null;
 }
 
-const COLUMNS = 'id, name, state::text AS state, retry_count, retry_limit, created_on, started_on, completed_on, output, dead_letter';
+const COLUMNS =
+  'id, name, state::text AS state, retry_count, retry_limit, created_on, started_on, completed_on, output, dead_letter';
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 

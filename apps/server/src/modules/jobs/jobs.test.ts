@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { JOB_QUEUE } from '@pos/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAgent, createDistributorAccount, createDomainData, createStaffUser, createStore, createTerminal, ensureAccessData } from '../../db/factories';
+import {
+  createAgent,
+  createDistributorAccount,
+  createDomainData,
+  createStaffUser,
+  createStore,
+  createTerminal,
+  ensureAccessData,
+} from '../../db/factories';
 import { stores, terminals } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { CrmPort } from '../../integrations/crm';
@@ -35,8 +43,16 @@ describe('GET /api/jobs/{jobId}/{token}, retries, dead letters', () => {
     await createStaffUser(t.database.db, { email: 'ada.admin@example.com', role: 'Admin' });
     admin = await signIn(t, 'ada.admin@example.com');
     const agent = await createAgent(t.database.db);
-    await createDistributorAccount(t.database.db, { email: 'dist@example.com', password: 'Distributor-Pass-2026!', agentId: agent.id });
-    const login = await t.request({ method: 'POST', url: '/api/auth/distributor/login', payload: { email: 'dist@example.com', password: 'Distributor-Pass-2026!' } });
+    await createDistributorAccount(t.database.db, {
+      email: 'dist@example.com',
+      password: 'Distributor-Pass-2026!',
+      agentId: agent.id,
+    });
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/auth/distributor/login',
+      payload: { email: 'dist@example.com', password: 'Distributor-Pass-2026!' },
+    });
     expect(login.statusCode, login.body).toBe(200);
     distributor = login.json().info.token;
   }, 60_000);
@@ -44,7 +60,11 @@ describe('GET /api/jobs/{jobId}/{token}, retries, dead letters', () => {
 
   it("shows a waiting job's queue, state and times (no worker runs it yet)", async () => {
     const store = await createStore(t.database.db);
-    const res = await t.request({ method: 'POST', url: `/api/customers/stores/${admin}/${store.id}/pushlicense`, payload: {} });
+    const res = await t.request({
+      method: 'POST',
+      url: `/api/customers/stores/${admin}/${store.id}/pushlicense`,
+      payload: {},
+    });
     expect(res.statusCode).toBe(202);
     const { jobId } = res.json().info;
     const status = await t.request({ method: 'GET', url: `/api/jobs/${jobId}/${admin}` });
@@ -69,7 +89,9 @@ describe('GET /api/jobs/{jobId}/{token}, retries, dead letters', () => {
     const asDistributor = await t.request({ method: 'GET', url: `/api/jobs/${id}/${distributor}` });
     expect(asDistributor.statusCode).toBe(403);
     expect(asDistributor.json().error.code).toBe('forbidden');
-    expect((await t.request({ method: 'GET', url: `/api/jobs/${id}/${'Q'.repeat(43)}` })).json().error.code).toBe('session_invalid');
+    expect((await t.request({ method: 'GET', url: `/api/jobs/${id}/${'Q'.repeat(43)}` })).json().error.code).toBe(
+      'session_invalid',
+    );
     const notUuid = await t.request({ method: 'GET', url: `/api/jobs/12345/${admin}` });
     expect(notUuid.statusCode).toBe(400);
     expect(notUuid.json().error.fields).toHaveProperty('jobId');
@@ -83,22 +105,33 @@ describe('GET /api/jobs/{jobId}/{token}, retries, dead letters', () => {
       pollingIntervalSeconds: 0.5,
       overrides: { [JOB_QUEUE.crmStoreMidValidate]: { retryLimit: 2, retryDelay: 1, retryBackoff: true } },
     });
-    const res = await t.request({ method: 'POST', url: `/api/zoho/storemidvalidate/${admin}`, payload: { MID: '800000001234' } });
+    const res = await t.request({
+      method: 'POST',
+      url: `/api/zoho/storemidvalidate/${admin}`,
+      payload: { MID: '800000001234' },
+    });
     expect(res.statusCode).toBe(202);
     const { jobId } = res.json().info;
     const retrying = await waitForJob(t, admin, jobId, { states: ['retry'], timeoutMs: 20_000 });
     expect(retrying.error).toMatch(/^unavailable: The CRM is unavailable/);
 
     const job = await waitForJob(t, admin, jobId, { timeoutMs: 40_000 });
-    expect(job).toMatchObject({ state: 'failed', retryCount: 2, retryLimit: 2, deadLetterQueue: `${JOB_QUEUE.crmStoreMidValidate}__dead`, output: null });
+    expect(job).toMatchObject({
+      state: 'failed',
+      retryCount: 2,
+      retryLimit: 2,
+      deadLetterQueue: `${JOB_QUEUE.crmStoreMidValidate}__dead`,
+      output: null,
+    });
     expect(job.error).toMatch(/unavailable: The CRM is unavailable \(call 3\)/);
     expect(crmCalls).toBe(3);
     // Backoff: the three attempts were spread out, not back to back.
     expect(Date.parse(job.completedOn!) - Date.parse(job.createdOn)).toBeGreaterThanOrEqual(2000);
     // The dead letter keeps the request for staff to see and retry; the error does not carry a stack.
-    const dead = await t.database.query<{ data: { input: unknown }; state: string }>(`select data, state::text as state from pgboss.job where name = $1`, [
-      `${JOB_QUEUE.crmStoreMidValidate}__dead`,
-    ]);
+    const dead = await t.database.query<{ data: { input: unknown }; state: string }>(
+      `select data, state::text as state from pgboss.job where name = $1`,
+      [`${JOB_QUEUE.crmStoreMidValidate}__dead`],
+    );
     expect(dead).toHaveLength(1);
     expect(dead[0]!.data.input).toEqual({ MID: '800000001234' });
     expect(JSON.stringify(job)).not.toMatch(/at .*\.ts:\d+/);
@@ -113,7 +146,10 @@ describe('GET /api/jobs/{jobId}/{token}, retries, dead letters', () => {
     });
     expect(res.statusCode).toBe(202);
     // Someone else edits the store while the job waits.
-    await t.database.db.update(stores).set({ phone: '555-000-1111', version: sql`${stores.version} + 1` }).where(eq(stores.id, store.id));
+    await t.database.db
+      .update(stores)
+      .set({ phone: '555-000-1111', version: sql`${stores.version} + 1` })
+      .where(eq(stores.id, store.id));
     await startWorkers(t.app.ctx.queue, t.app.ctx, { queues: [JOB_QUEUE.storeInfo], pollingIntervalSeconds: 0.5 });
     const job = await waitForJob(t, admin, res.json().info.jobId);
     expect(job).toMatchObject({ state: 'failed', retryCount: 0, deadLetterQueue: `${JOB_QUEUE.storeInfo}__dead` });
@@ -127,12 +163,18 @@ describe('GET /api/jobs/{jobId}/{token}, retries, dead letters', () => {
     const terminal = await createTerminal(t.database.db, { storeId: store.id });
     const reason = await createDomainData(t.database.db, { type: 'retire_reason', code: 'damaged', label: 'Damaged' });
     const job = { id: randomUUID(), queue: JOB_QUEUE.retireTerminals };
-    const request = { input: { elmer_ids: [terminal.elmerId], reason_id: reason.id }, requestedBy: { actorType: 'staff' as const, actorId: 1, actorEmail: 'a@example.com' }, requestId: null };
+    const request = {
+      input: { elmer_ids: [terminal.elmerId], reason_id: reason.id },
+      requestedBy: { actorType: 'staff' as const, actorId: 1, actorEmail: 'a@example.com' },
+      requestId: null,
+    };
     const first = await WORKERS[JOB_QUEUE.retireTerminals].run(t.app.ctx, request, job);
     const second = await WORKERS[JOB_QUEUE.retireTerminals].run(t.app.ctx, request, job);
     expect(first).toEqual({ retired: [terminal.elmerId], alreadyRetired: [], reason: 'damaged' });
     expect(second).toEqual(first);
-    const retires = await t.database.query(`select 1 from audit_log where action = 'retire' and request_id = $1`, [job.id]);
+    const retires = await t.database.query(`select 1 from audit_log where action = 'retire' and request_id = $1`, [
+      job.id,
+    ]);
     expect(retires).toHaveLength(1);
     const [row] = await t.database.db.select().from(terminals).where(eq(terminals.id, terminal.id));
     expect(row!.version).toBe(terminal.version + 1);

@@ -19,7 +19,10 @@ export interface IssueLinkTokenInput {
  * tokens of the same purpose and subject are revoked, so only the newest link works.
  * Returns the token itself (for the link; never stored or logged) and its row.
  */
-export async function issueLinkToken(tx: Db, input: IssueLinkTokenInput): Promise<{ token: string; id: number; expiresAt: Date }> {
+export async function issueLinkToken(
+  tx: Db,
+  input: IssueLinkTokenInput,
+): Promise<{ token: string; id: number; expiresAt: Date }> {
   const subjectId = String(input.subjectId);
   await tx
     .update(linkTokens)

@@ -86,23 +86,120 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       url,
       {
         onRequest: requireSession({ anyOf: opts.guard }),
-        schema: { tags: opts.tags, summary: `${opts.summary} (202 with the job id; needs ${opts.guard.join(' or ')})`, params: tokenParams, body: opts.body, response: accepted },
+        schema: {
+          tags: opts.tags,
+          summary: `${opts.summary} (202 with the job id; needs ${opts.guard.join(' or ')})`,
+          params: tokenParams,
+          body: opts.body,
+          response: accepted,
+        },
       },
-      async (request, reply) => reply.code(202).send({ info: await accept(notificationCtx(request), request.body as z.output<B>) }),
+      async (request, reply) =>
+        reply.code(202).send({ info: await accept(notificationCtx(request), request.body as z.output<B>) }),
     );
   }
 
   const customers = ['customers', 'jobs'];
-  queueCall('/api/customers/transactions/sns/:token', { tags: customers, summary: 'Reprocess, void or refund transactions', guard: QUEUE_CALL_GUARDS.transactions, body: transactionsSnsRequest }, processTransactions);
-  queueCall('/api/customers/retirecustomerterminals/sns/:token', { tags: customers, summary: 'Retire terminals with a reason', guard: QUEUE_CALL_GUARDS.retireTerminals, body: retireTerminalsSnsRequest }, retireTerminals);
-  queueCall('/api/customers/customerpaymentplans/sns/:token', { tags: customers, summary: 'Apply payment plan changes (license expiry, next billing, status)', guard: QUEUE_CALL_GUARDS.paymentPlans, body: paymentPlansSnsRequest }, applyPaymentPlanChanges);
-  queueCall('/api/customers/customerpaymentplans/recurring/sns/:token', { tags: customers, summary: 'Change recurring amounts of payment plans', guard: QUEUE_CALL_GUARDS.recurringPlans, body: recurringPlansSnsRequest }, changeRecurringAmounts);
-  queueCall('/api/customers/invoices/collect/due/sns/:token', { tags: customers, summary: 'Collect due invoices', guard: QUEUE_CALL_GUARDS.invoicesCollectDue, body: invoicesCollectDueSnsRequest }, collectDueInvoices);
-  queueCall('/api/customers/paymentcollection/sns/:token', { tags: customers, summary: 'Collect a payment', guard: QUEUE_CALL_GUARDS.paymentCollection, body: paymentCollectionSnsRequest }, collectPayment);
-  queueCall('/api/storeinfo/sns/:token', { tags: customers, summary: 'Update store information (with the store version)', guard: QUEUE_CALL_GUARDS.storeInfo, body: storeInfoSnsRequest }, updateStoreInfo);
-  queueCall('/api/customers/notifications/updatepayment/:token', { tags: customers, summary: 'E-mail the merchant a link to update the payment method', guard: QUEUE_CALL_GUARDS.updatePaymentNotification, body: updatePaymentNotificationRequest }, sendPaymentUpdateLink);
-  queueCall('/api/customers/paymentinstruments/add/:token', { tags: customers, summary: 'Add a payment method', guard: QUEUE_CALL_GUARDS.paymentInstrumentAdd, body: paymentInstrumentAddRequest }, addPaymentInstrument);
-  queueCall('/api/pos/feature/modify/email/:token', { tags: customers, summary: 'E-mail the feature-change confirmation', guard: QUEUE_CALL_GUARDS.featureChangeEmail, body: featureChangeEmailRequest }, sendFeatureChangeEmail);
+  queueCall(
+    '/api/customers/transactions/sns/:token',
+    {
+      tags: customers,
+      summary: 'Reprocess, void or refund transactions',
+      guard: QUEUE_CALL_GUARDS.transactions,
+      body: transactionsSnsRequest,
+    },
+    processTransactions,
+  );
+  queueCall(
+    '/api/customers/retirecustomerterminals/sns/:token',
+    {
+      tags: customers,
+      summary: 'Retire terminals with a reason',
+      guard: QUEUE_CALL_GUARDS.retireTerminals,
+      body: retireTerminalsSnsRequest,
+    },
+    retireTerminals,
+  );
+  queueCall(
+    '/api/customers/customerpaymentplans/sns/:token',
+    {
+      tags: customers,
+      summary: 'Apply payment plan changes (license expiry, next billing, status)',
+      guard: QUEUE_CALL_GUARDS.paymentPlans,
+      body: paymentPlansSnsRequest,
+    },
+    applyPaymentPlanChanges,
+  );
+  queueCall(
+    '/api/customers/customerpaymentplans/recurring/sns/:token',
+    {
+      tags: customers,
+      summary: 'Change recurring amounts of payment plans',
+      guard: QUEUE_CALL_GUARDS.recurringPlans,
+      body: recurringPlansSnsRequest,
+    },
+    changeRecurringAmounts,
+  );
+  queueCall(
+    '/api/customers/invoices/collect/due/sns/:token',
+    {
+      tags: customers,
+      summary: 'Collect due invoices',
+      guard: QUEUE_CALL_GUARDS.invoicesCollectDue,
+      body: invoicesCollectDueSnsRequest,
+    },
+    collectDueInvoices,
+  );
+  queueCall(
+    '/api/customers/paymentcollection/sns/:token',
+    {
+      tags: customers,
+      summary: 'Collect a payment',
+      guard: QUEUE_CALL_GUARDS.paymentCollection,
+      body: paymentCollectionSnsRequest,
+    },
+    collectPayment,
+  );
+  queueCall(
+    '/api/storeinfo/sns/:token',
+    {
+      tags: customers,
+      summary: 'Update store information (with the store version)',
+      guard: QUEUE_CALL_GUARDS.storeInfo,
+      body: storeInfoSnsRequest,
+    },
+    updateStoreInfo,
+  );
+  queueCall(
+    '/api/customers/notifications/updatepayment/:token',
+    {
+      tags: customers,
+      summary: 'E-mail the merchant a link to update the payment method',
+      guard: QUEUE_CALL_GUARDS.updatePaymentNotification,
+      body: updatePaymentNotificationRequest,
+    },
+    sendPaymentUpdateLink,
+  );
+  queueCall(
+    '/api/customers/paymentinstruments/add/:token',
+    {
+      tags: customers,
+      summary: 'Add a payment method',
+      guard: QUEUE_CALL_GUARDS.paymentInstrumentAdd,
+      body: paymentInstrumentAddRequest,
+    },
+    addPaymentInstrument,
+  );
+  queueCall(
+    '/api/pos/feature/modify/email/:token',
+    {
+      tags: customers,
+      summary: 'E-mail the feature-change confirmation',
+      guard: QUEUE_CALL_GUARDS.featureChangeEmail,
+      body: featureChangeEmailRequest,
+    },
+    sendFeatureChangeEmail,
+  );
 
   app.post(
     '/api/customers/stores/:token/:storeId/pushlicense',
@@ -116,14 +213,51 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: accepted,
       },
     },
-    async (request, reply) => reply.code(202).send({ info: await pushLicense(notificationCtx(request), request.params.storeId) }),
+    async (request, reply) =>
+      reply.code(202).send({ info: await pushLicense(notificationCtx(request), request.params.storeId) }),
   );
 
   const orders = ['orders', 'jobs'];
-  queueCall('/api/orderinfo/status/sns/:token', { tags: orders, summary: 'Change an order status (status object plus action)', guard: QUEUE_CALL_GUARDS.orderStatus, body: orderStatusSnsRequest }, changeOrderStatus);
-  queueCall('/api/orderinfo/agentswitch/sns/:token', { tags: orders, summary: 'Move orders to another agent', guard: QUEUE_CALL_GUARDS.agentSwitch, body: agentSwitchSnsRequest }, switchOrderAgent);
+  queueCall(
+    '/api/orderinfo/status/sns/:token',
+    {
+      tags: orders,
+      summary: 'Change an order status (status object plus action)',
+      guard: QUEUE_CALL_GUARDS.orderStatus,
+      body: orderStatusSnsRequest,
+    },
+    changeOrderStatus,
+  );
+  queueCall(
+    '/api/orderinfo/agentswitch/sns/:token',
+    {
+      tags: orders,
+      summary: 'Move orders to another agent',
+      guard: QUEUE_CALL_GUARDS.agentSwitch,
+      body: agentSwitchSnsRequest,
+    },
+    switchOrderAgent,
+  );
 
   const crm = ['crm', 'jobs'];
-  queueCall('/api/zoho/accessoriesorder/:token', { tags: crm, summary: 'CRM feature-change request', guard: QUEUE_CALL_GUARDS.crmAccessoriesOrder, body: crmAccessoriesOrderRequest }, requestCrmFeatureChange);
-  queueCall('/api/zoho/storemidvalidate/:token', { tags: crm, summary: 'Validate a MID with the CRM (the answer is the job output)', guard: QUEUE_CALL_GUARDS.crmStoreMidValidate, body: crmStoreMidValidateRequest }, validateStoreMid);
+  queueCall(
+    '/api/zoho/accessoriesorder/:token',
+    {
+      tags: crm,
+      summary: 'CRM feature-change request',
+      guard: QUEUE_CALL_GUARDS.crmAccessoriesOrder,
+      body: crmAccessoriesOrderRequest,
+    },
+    requestCrmFeatureChange,
+  );
+  queueCall(
+    '/api/zoho/storemidvalidate/:token',
+    {
+      tags: crm,
+      summary: 'Validate a MID with the CRM (the answer is the job output)',
+      guard: QUEUE_CALL_GUARDS.crmStoreMidValidate,
+      body: crmStoreMidValidateRequest,
+    },
+    validateStoreMid,
+  );
 };

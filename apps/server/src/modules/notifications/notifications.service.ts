@@ -75,9 +75,24 @@ async function acceptJob<Q extends JobQueueName>(
   const actor = actorOfSession(session);
   const jobId = await app.database.db.transaction(async (tx) => {
     const { singletonKey, customerId } = await check(tx);
-    const id = await enqueueJob(app.queue, queue, { input, requestedBy: actor, requestId }, tx, singletonKey ? { singletonKey } : {});
+    const id = await enqueueJob(
+      app.queue,
+      queue,
+      { input, requestedBy: actor, requestId },
+      tx,
+      singletonKey ? { singletonKey } : {},
+    );
     if (!id) throw new AppError('conflict', 'The same request is already waiting to run.');
-    await writeAudit(tx, { ...actor, at: app.clock.now(), action: 'enqueue', entity: queue, entityId: id, after: input, requestId, customerId: customerId ?? null });
+    await writeAudit(tx, {
+      ...actor,
+      at: app.clock.now(),
+      action: 'enqueue',
+      entity: queue,
+      entityId: id,
+      after: input,
+      requestId,
+      customerId: customerId ?? null,
+    });
     return id;
   });
   app.queue.wake(queue);
@@ -88,7 +103,9 @@ async function acceptJob<Q extends JobQueueName>(
 
 function notFoundList(what: string, ids: ReadonlyArray<string | number>, field: string): AppError {
   const list = ids.join(', ');
-  return new AppError('not_found', `${what} ${list} ${ids.length === 1 ? 'was' : 'were'} not found.`, { [field]: `Not found: ${list}.` });
+  return new AppError('not_found', `${what} ${list} ${ids.length === 1 ? 'was' : 'were'} not found.`, {
+    [field]: `Not found: ${list}.`,
+  });
 }
 
 function missingOf<T extends string | number>(wanted: readonly T[], found: readonly T[]): T[] {
@@ -102,14 +119,23 @@ async function requireCustomer(tx: Db, customerId: number, field = 'customer_id'
 }
 
 async function requireStore(tx: Db, storeId: number, field = 'storeid') {
-  const [row] = await tx.select({ id: stores.id, customerId: stores.customerId, version: stores.version, country: stores.country }).from(stores).where(eq(stores.id, storeId));
+  const [row] = await tx
+    .select({ id: stores.id, customerId: stores.customerId, version: stores.version, country: stores.country })
+    .from(stores)
+    .where(eq(stores.id, storeId));
   if (!row) throw notFoundList('Store', [storeId], field);
   return row;
 }
 
 async function requireInvoicesOf(tx: Db, customerId: number, ids: readonly number[]): Promise<void> {
-  const rows = await tx.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.customerId, customerId), inArray(invoices.id, [...ids])));
-  const missing = missingOf(ids, rows.map((r) => r.id));
+  const rows = await tx
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.customerId, customerId), inArray(invoices.id, [...ids])));
+  const missing = missingOf(
+    ids,
+    rows.map((r) => r.id),
+  );
   if (missing.length > 0) throw notFoundList(`Invoice(s) of customer ${customerId}:`, missing, 'invoice_ids');
 }
 
@@ -117,11 +143,23 @@ async function requireInvoicesOf(tx: Db, customerId: number, ids: readonly numbe
 
 export function retireTerminals(ctx: NotificationCtx, input: RetireTerminalsSnsRequest) {
   return acceptJob(ctx, JOB_QUEUE.retireTerminals, input, async (tx) => {
-    const [reason] = await tx.select({ id: domainData.id, active: domainData.active }).from(domainData).where(and(eq(domainData.id, input.reason_id), eq(domainData.type, 'retire_reason')));
+    const [reason] = await tx
+      .select({ id: domainData.id, active: domainData.active })
+      .from(domainData)
+      .where(and(eq(domainData.id, input.reason_id), eq(domainData.type, 'retire_reason')));
     if (!reason) throw notFoundList('Retire reason', [input.reason_id], 'reason_id');
-    if (!reason.active) throw new AppError('validation_failed', 'This retire reason is no longer used; choose another.', { reason_id: 'This retire reason is no longer used.' });
-    const rows = await tx.select({ elmerId: terminals.elmerId, customerId: terminals.customerId }).from(terminals).where(inArray(terminals.elmerId, input.elmer_ids));
-    const missing = missingOf(input.elmer_ids, rows.map((r) => r.elmerId));
+    if (!reason.active)
+      throw new AppError('validation_failed', 'This retire reason is no longer used; choose another.', {
+        reason_id: 'This retire reason is no longer used.',
+      });
+    const rows = await tx
+      .select({ elmerId: terminals.elmerId, customerId: terminals.customerId })
+      .from(terminals)
+      .where(inArray(terminals.elmerId, input.elmer_ids));
+    const missing = missingOf(
+      input.elmer_ids,
+      rows.map((r) => r.elmerId),
+    );
     if (missing.length > 0) throw notFoundList('Terminal(s)', missing, 'elmer_ids');
     const owners = new Set(rows.map((r) => r.customerId));
     if (owners.size > 1) {
@@ -134,30 +172,45 @@ export function retireTerminals(ctx: NotificationCtx, input: RetireTerminalsSnsR
 
 async function requirePlans(tx: Db, ids: readonly number[]) {
   const rows = await tx
-    .select({ id: customerPaymentPlans.id, customerId: customerPaymentPlans.customerId, currency: customerPaymentPlans.currency })
+    .select({
+      id: customerPaymentPlans.id,
+      customerId: customerPaymentPlans.customerId,
+      currency: customerPaymentPlans.currency,
+    })
     .from(customerPaymentPlans)
     .where(inArray(customerPaymentPlans.id, [...ids]));
-  const missing = missingOf(ids, rows.map((r) => r.id));
+  const missing = missingOf(
+    ids,
+    rows.map((r) => r.id),
+  );
   if (missing.length > 0) throw notFoundList('Payment plan(s)', missing, 'plans');
   return rows;
 }
 
 export function applyPaymentPlanChanges(ctx: NotificationCtx, input: PaymentPlansSnsRequest) {
   return acceptJob(ctx, JOB_QUEUE.paymentPlans, input, async (tx) => {
-    const plans = await requirePlans(tx, input.plans.map((p) => p.customerplanid));
+    const plans = await requirePlans(
+      tx,
+      input.plans.map((p) => p.customerplanid),
+    );
     return { customerId: soleCustomer(plans.map((p) => p.customerId)) };
   });
 }
 
 export function changeRecurringAmounts(ctx: NotificationCtx, input: RecurringPlansSnsRequest) {
   return acceptJob(ctx, JOB_QUEUE.recurringPlans, input, async (tx) => {
-    const plans = await requirePlans(tx, input.plans.map((p) => p.customerplanid));
+    const plans = await requirePlans(
+      tx,
+      input.plans.map((p) => p.customerplanid),
+    );
     const fields: Record<string, string> = {};
     input.plans.forEach((change, i) => {
       const plan = plans.find((p) => p.id === change.customerplanid)!;
-      if (plan.currency !== change.recurringAmount.currency) fields[`plans.${i}.recurringAmount.currency`] = `Plan ${plan.id} is billed in ${plan.currency}.`;
+      if (plan.currency !== change.recurringAmount.currency)
+        fields[`plans.${i}.recurringAmount.currency`] = `Plan ${plan.id} is billed in ${plan.currency}.`;
     });
-    if (Object.keys(fields).length > 0) throw new AppError('validation_failed', 'A recurring amount must be in the plan’s own currency.', fields);
+    if (Object.keys(fields).length > 0)
+      throw new AppError('validation_failed', 'A recurring amount must be in the plan’s own currency.', fields);
     return { customerId: soleCustomer(plans.map((p) => p.customerId)) };
   });
 }
@@ -166,9 +219,14 @@ export function updateStoreInfo(ctx: NotificationCtx, input: StoreInfoSnsRequest
   return acceptJob(ctx, JOB_QUEUE.storeInfo, input, async (tx) => {
     const store = await requireStore(tx, input.storeid);
     if (store.version !== input.version) {
-      throw new AppError('version_conflict', `Store ${store.id} was changed by someone else since you opened it. Reload it and make your change again.`, undefined, {
-        current_version: store.version,
-      });
+      throw new AppError(
+        'version_conflict',
+        `Store ${store.id} was changed by someone else since you opened it. Reload it and make your change again.`,
+        undefined,
+        {
+          current_version: store.version,
+        },
+      );
     }
     const country = input.changes.StoreAddress?.country;
     if (country && country !== store.country) {
@@ -190,7 +248,10 @@ export function pushLicense(ctx: NotificationCtx, storeId: number) {
 
 export function sendPaymentUpdateLink(ctx: NotificationCtx, input: UpdatePaymentNotificationRequest) {
   return acceptJob(ctx, JOB_QUEUE.updatePaymentNotification, input, async (tx) => {
-    const [terminal] = await tx.select({ id: terminals.id, customerId: terminals.customerId }).from(terminals).where(eq(terminals.elmerId, input.elmer_id));
+    const [terminal] = await tx
+      .select({ id: terminals.id, customerId: terminals.customerId })
+      .from(terminals)
+      .where(eq(terminals.elmerId, input.elmer_id));
     if (!terminal) throw notFoundList('Terminal', [input.elmer_id], 'elmer_id');
     return { customerId: terminal.customerId };
   });
@@ -200,8 +261,14 @@ export function sendFeatureChangeEmail(ctx: NotificationCtx, input: FeatureChang
   return acceptJob(ctx, JOB_QUEUE.featureChangeEmail, input, async (tx) => {
     const store = await requireStore(tx, input.storeid);
     const ids = input.features.map((f) => f.billingitemid);
-    const items = await tx.select({ id: billingItems.id, feature: billingItems.feature }).from(billingItems).where(inArray(billingItems.id, ids));
-    const missing = missingOf(ids, items.map((i) => i.id));
+    const items = await tx
+      .select({ id: billingItems.id, feature: billingItems.feature })
+      .from(billingItems)
+      .where(inArray(billingItems.id, ids));
+    const missing = missingOf(
+      ids,
+      items.map((i) => i.id),
+    );
     if (missing.length > 0) throw notFoundList('Billing item(s)', missing, 'features');
     const notFeatures = items.filter((i) => i.feature !== 'Y').map((i) => i.id);
     if (notFeatures.length > 0) {
@@ -216,10 +283,16 @@ export function sendFeatureChangeEmail(ctx: NotificationCtx, input: FeatureChang
 
 export function changeOrderStatus(ctx: NotificationCtx, input: OrderStatusSnsRequest) {
   return acceptJob(ctx, JOB_QUEUE.orderStatus, input, async (tx) => {
-    const [order] = await tx.select({ id: orders.id, customerId: orders.customerId }).from(orders).where(eq(orders.id, input.orderInfoId));
+    const [order] = await tx
+      .select({ id: orders.id, customerId: orders.customerId })
+      .from(orders)
+      .where(eq(orders.id, input.orderInfoId));
     if (!order) throw notFoundList('Order', [input.orderInfoId], 'orderInfoId');
     if (input.statusReasonId !== undefined) {
-      const [reason] = await tx.select({ status: statusReasons.status }).from(statusReasons).where(eq(statusReasons.id, input.statusReasonId));
+      const [reason] = await tx
+        .select({ status: statusReasons.status })
+        .from(statusReasons)
+        .where(eq(statusReasons.id, input.statusReasonId));
       if (!reason) throw notFoundList('Status reason', [input.statusReasonId], 'statusReasonId');
       if (reason.status !== input.status) {
         const message = `This reason belongs to status ${reason.status}, not ${input.status}.`;
@@ -232,11 +305,23 @@ export function changeOrderStatus(ctx: NotificationCtx, input: OrderStatusSnsReq
 
 export function switchOrderAgent(ctx: NotificationCtx, input: AgentSwitchSnsRequest) {
   return acceptJob(ctx, JOB_QUEUE.agentSwitch, input, async (tx) => {
-    const [agent] = await tx.select({ id: agents.id, active: agents.active }).from(agents).where(eq(agents.id, input.agent_id));
+    const [agent] = await tx
+      .select({ id: agents.id, active: agents.active })
+      .from(agents)
+      .where(eq(agents.id, input.agent_id));
     if (!agent) throw notFoundList('Agent', [input.agent_id], 'agent_id');
-    if (!agent.active) throw new AppError('validation_failed', `Agent ${agent.id} is not active.`, { agent_id: 'This agent is not active.' });
-    const rows = await tx.select({ id: orders.id, customerId: orders.customerId }).from(orders).where(inArray(orders.id, input.orderInfoIds));
-    const missing = missingOf(input.orderInfoIds, rows.map((r) => r.id));
+    if (!agent.active)
+      throw new AppError('validation_failed', `Agent ${agent.id} is not active.`, {
+        agent_id: 'This agent is not active.',
+      });
+    const rows = await tx
+      .select({ id: orders.id, customerId: orders.customerId })
+      .from(orders)
+      .where(inArray(orders.id, input.orderInfoIds));
+    const missing = missingOf(
+      input.orderInfoIds,
+      rows.map((r) => r.id),
+    );
     if (missing.length > 0) throw notFoundList('Order(s)', missing, 'orderInfoIds');
     return { customerId: soleCustomer(rows.map((r) => r.customerId)) };
   });
@@ -264,9 +349,16 @@ export function validateStoreMid(ctx: NotificationCtx, input: CrmStoreMidValidat
 export function processTransactions(ctx: NotificationCtx, input: TransactionsSnsRequest) {
   return acceptJob(ctx, JOB_QUEUE.transactions, input, async (tx) => {
     await requireCustomer(tx, input.customer_id);
-    const rows = await tx.select({ id: transactions.id }).from(transactions).where(and(eq(transactions.customerId, input.customer_id), inArray(transactions.id, input.transaction_ids)));
-    const missing = missingOf(input.transaction_ids, rows.map((r) => r.id));
-    if (missing.length > 0) throw notFoundList(`Transaction(s) of customer ${input.customer_id}:`, missing, 'transaction_ids');
+    const rows = await tx
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(and(eq(transactions.customerId, input.customer_id), inArray(transactions.id, input.transaction_ids)));
+    const missing = missingOf(
+      input.transaction_ids,
+      rows.map((r) => r.id),
+    );
+    if (missing.length > 0)
+      throw notFoundList(`Transaction(s) of customer ${input.customer_id}:`, missing, 'transaction_ids');
     return { customerId: input.customer_id };
   });
 }
@@ -276,7 +368,8 @@ export function collectDueInvoices(ctx: NotificationCtx, input: InvoicesCollectD
     await requireCustomer(tx, input.customer_id);
     if (input.storeid !== undefined) {
       const store = await requireStore(tx, input.storeid);
-      if (store.customerId !== input.customer_id) throw notFoundList(`Store of customer ${input.customer_id}:`, [input.storeid], 'storeid');
+      if (store.customerId !== input.customer_id)
+        throw notFoundList(`Store of customer ${input.customer_id}:`, [input.storeid], 'storeid');
     }
     if (input.invoice_ids) await requireInvoicesOf(tx, input.customer_id, input.invoice_ids);
     return { customerId: input.customer_id };
@@ -291,8 +384,18 @@ export function collectPayment(ctx: NotificationCtx, input: PaymentCollectionSns
       const [pi] = await tx
         .select({ id: paymentInstruments.id })
         .from(paymentInstruments)
-        .where(and(eq(paymentInstruments.id, input.payment_instrument_id), eq(paymentInstruments.customerId, input.customer_id)));
-      if (!pi) throw notFoundList(`Payment method of customer ${input.customer_id}:`, [input.payment_instrument_id], 'payment_instrument_id');
+        .where(
+          and(
+            eq(paymentInstruments.id, input.payment_instrument_id),
+            eq(paymentInstruments.customerId, input.customer_id),
+          ),
+        );
+      if (!pi)
+        throw notFoundList(
+          `Payment method of customer ${input.customer_id}:`,
+          [input.payment_instrument_id],
+          'payment_instrument_id',
+        );
     }
     return { customerId: input.customer_id };
   });
@@ -303,7 +406,8 @@ export function addPaymentInstrument(ctx: NotificationCtx, input: PaymentInstrum
     await requireCustomer(tx, input.customer_id);
     if (input.storeid !== undefined) {
       const store = await requireStore(tx, input.storeid);
-      if (store.customerId !== input.customer_id) throw notFoundList(`Store of customer ${input.customer_id}:`, [input.storeid], 'storeid');
+      if (store.customerId !== input.customer_id)
+        throw notFoundList(`Store of customer ${input.customer_id}:`, [input.storeid], 'storeid');
     }
     if (input.upload_id !== undefined) {
       const [upload] = await tx.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, input.upload_id));

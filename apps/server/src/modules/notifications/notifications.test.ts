@@ -17,7 +17,15 @@ import {
   createTransaction,
   ensureAccessData,
 } from '../../db/factories';
-import { agentOrders, customerPaymentPlans, linkTokens, orders, orderStatusHistory, stores, terminals } from '../../db/schema';
+import {
+  agentOrders,
+  customerPaymentPlans,
+  linkTokens,
+  orders,
+  orderStatusHistory,
+  stores,
+  terminals,
+} from '../../db/schema';
 import { startWorkers } from '../../jobs/registry';
 import { waitForJob } from '../../test/jobs';
 import { signIn } from '../../test/sign-in';
@@ -30,21 +38,96 @@ const US_ADDRESS = { address1: '12 Congress Ave', city: 'Austin', state: 'TX', z
 
 /** Every queue call: its path for a token, and a body that fails its contract (with a field the 400 names). */
 const CALLS: Array<{ name: string; url: (token: string) => string; badBody: unknown; badField: string }> = [
-  { name: 'transactions', url: (k) => `/api/customers/transactions/sns/${k}`, badBody: { customer_id: 1, transaction_ids: [], action: 'reprocess' }, badField: 'transaction_ids' },
-  { name: 'retirecustomerterminals', url: (k) => `/api/customers/retirecustomerterminals/sns/${k}`, badBody: { elmer_ids: ['1'] }, badField: 'reason_id' },
-  { name: 'customerpaymentplans', url: (k) => `/api/customers/customerpaymentplans/sns/${k}`, badBody: { plans: [{ customerplanid: 1, licenseExpiresOn: '31/12/2027' }] }, badField: 'plans.0.licenseExpiresOn' },
-  { name: 'customerpaymentplans/recurring', url: (k) => `/api/customers/customerpaymentplans/recurring/sns/${k}`, badBody: { plans: [{ customerplanid: 1, recurringAmount: { cents: 10.5, currency: 'USD' } }] }, badField: 'plans.0.recurringAmount.cents' },
-  { name: 'invoices/collect/due', url: (k) => `/api/customers/invoices/collect/due/sns/${k}`, badBody: { customer_id: 'abc' }, badField: 'customer_id' },
-  { name: 'paymentcollection', url: (k) => `/api/customers/paymentcollection/sns/${k}`, badBody: { customer_id: 1, invoice_ids: [1], amount: { cents: 0, currency: 'USD' } }, badField: 'amount.cents' },
-  { name: 'storeinfo', url: (k) => `/api/storeinfo/sns/${k}`, badBody: { storeid: 1, version: 1, changes: {} }, badField: 'changes' },
-  { name: 'notifications/updatepayment', url: (k) => `/api/customers/notifications/updatepayment/${k}`, badBody: { elmer_id: '' }, badField: 'elmer_id' },
-  { name: 'paymentinstruments/add', url: (k) => `/api/customers/paymentinstruments/add/${k}`, badBody: { customer_id: 1, kind: 'card', creditCardNumber: '4111111111111111' }, badField: 'creditCardNumber' },
-  { name: 'pos/feature/modify/email', url: (k) => `/api/pos/feature/modify/email/${k}`, badBody: { storeid: 1, features: [{ billingitemid: 1, action: 'toggle' }] }, badField: 'features.0.action' },
-  { name: 'stores/…/pushlicense', url: (k) => `/api/customers/stores/${k}/1/pushlicense`, badBody: { force: true }, badField: 'body' },
-  { name: 'orderinfo/status', url: (k) => `/api/orderinfo/status/sns/${k}`, badBody: { orderInfoId: 1, status: '99', action: 'submit' }, badField: 'status' },
-  { name: 'orderinfo/agentswitch', url: (k) => `/api/orderinfo/agentswitch/sns/${k}`, badBody: { orderInfoIds: [1, 1], agent_id: 1 }, badField: 'orderInfoIds' },
-  { name: 'zoho/accessoriesorder', url: (k) => `/api/zoho/accessoriesorder/${k}`, badBody: { storeid: 1, features: [] }, badField: 'features' },
-  { name: 'zoho/storemidvalidate', url: (k) => `/api/zoho/storemidvalidate/${k}`, badBody: { mid: '800000001234' }, badField: 'MID' },
+  {
+    name: 'transactions',
+    url: (k) => `/api/customers/transactions/sns/${k}`,
+    badBody: { customer_id: 1, transaction_ids: [], action: 'reprocess' },
+    badField: 'transaction_ids',
+  },
+  {
+    name: 'retirecustomerterminals',
+    url: (k) => `/api/customers/retirecustomerterminals/sns/${k}`,
+    badBody: { elmer_ids: ['1'] },
+    badField: 'reason_id',
+  },
+  {
+    name: 'customerpaymentplans',
+    url: (k) => `/api/customers/customerpaymentplans/sns/${k}`,
+    badBody: { plans: [{ customerplanid: 1, licenseExpiresOn: '31/12/2027' }] },
+    badField: 'plans.0.licenseExpiresOn',
+  },
+  {
+    name: 'customerpaymentplans/recurring',
+    url: (k) => `/api/customers/customerpaymentplans/recurring/sns/${k}`,
+    badBody: { plans: [{ customerplanid: 1, recurringAmount: { cents: 10.5, currency: 'USD' } }] },
+    badField: 'plans.0.recurringAmount.cents',
+  },
+  {
+    name: 'invoices/collect/due',
+    url: (k) => `/api/customers/invoices/collect/due/sns/${k}`,
+    badBody: { customer_id: 'abc' },
+    badField: 'customer_id',
+  },
+  {
+    name: 'paymentcollection',
+    url: (k) => `/api/customers/paymentcollection/sns/${k}`,
+    badBody: { customer_id: 1, invoice_ids: [1], amount: { cents: 0, currency: 'USD' } },
+    badField: 'amount.cents',
+  },
+  {
+    name: 'storeinfo',
+    url: (k) => `/api/storeinfo/sns/${k}`,
+    badBody: { storeid: 1, version: 1, changes: {} },
+    badField: 'changes',
+  },
+  {
+    name: 'notifications/updatepayment',
+    url: (k) => `/api/customers/notifications/updatepayment/${k}`,
+    badBody: { elmer_id: '' },
+    badField: 'elmer_id',
+  },
+  {
+    name: 'paymentinstruments/add',
+    url: (k) => `/api/customers/paymentinstruments/add/${k}`,
+    badBody: { customer_id: 1, kind: 'card', creditCardNumber: '4111111111111111' },
+    badField: 'creditCardNumber',
+  },
+  {
+    name: 'pos/feature/modify/email',
+    url: (k) => `/api/pos/feature/modify/email/${k}`,
+    badBody: { storeid: 1, features: [{ billingitemid: 1, action: 'toggle' }] },
+    badField: 'features.0.action',
+  },
+  {
+    name: 'stores/…/pushlicense',
+    url: (k) => `/api/customers/stores/${k}/1/pushlicense`,
+    badBody: { force: true },
+    badField: 'body',
+  },
+  {
+    name: 'orderinfo/status',
+    url: (k) => `/api/orderinfo/status/sns/${k}`,
+    badBody: { orderInfoId: 1, status: '99', action: 'submit' },
+    badField: 'status',
+  },
+  {
+    name: 'orderinfo/agentswitch',
+    url: (k) => `/api/orderinfo/agentswitch/sns/${k}`,
+    badBody: { orderInfoIds: [1, 1], agent_id: 1 },
+    badField: 'orderInfoIds',
+  },
+  {
+    name: 'zoho/accessoriesorder',
+    url: (k) => `/api/zoho/accessoriesorder/${k}`,
+    badBody: { storeid: 1, features: [] },
+    badField: 'features',
+  },
+  {
+    name: 'zoho/storemidvalidate',
+    url: (k) => `/api/zoho/storemidvalidate/${k}`,
+    badBody: { mid: '800000001234' },
+    badField: 'MID',
+  },
 ];
 
 describe('queue and notification calls (spec §7): validate, record, enqueue, 202 — and the workers do the work', () => {
@@ -71,7 +154,11 @@ describe('queue and notification calls (spec §7): validate, record, enqueue, 20
   afterAll(() => t.close());
 
   const post = (url: string, payload?: unknown) =>
-    t.request({ method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+    t.request({
+      method: 'POST',
+      url,
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
 
   /** POST, expect 202 {info:{jobId}}, wait for the worker, expect it completed; return the job. */
   async function run(url: string, payload?: unknown) {
@@ -93,14 +180,22 @@ describe('queue and notification calls (spec §7): validate, record, enqueue, 20
   }
 
   async function enqueueAudit(jobId: string) {
-    return t.database.query<{ actor_type: string; actor_email: string; action: string; entity: string; after: unknown }>(
+    return t.database.query<{
+      actor_type: string;
+      actor_email: string;
+      action: string;
+      entity: string;
+      after: unknown;
+    }>(
       `select actor_type, actor_email, action, entity, after from audit_log where entity_id = $1 and action = 'enqueue'`,
       [jobId],
     );
   }
 
   it('every queue call is in the OpenAPI document with its 202 answer', async () => {
-    const doc = (await t.request({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, { post?: { responses: Record<string, unknown> } }> };
+    const doc = (await t.request({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, { post?: { responses: Record<string, unknown> } }>;
+    };
     for (const call of CALLS) {
       const path = call.url('{token}').replace('/1/pushlicense', '/{storeId}/pushlicense');
       expect(doc.paths[path]?.post?.responses, path).toHaveProperty('202');
@@ -116,12 +211,16 @@ describe('queue and notification calls (spec §7): validate, record, enqueue, 20
     });
 
     it('answers 400 with the field for a body that breaks the contract, and enqueues nothing', async () => {
-      const before = await t.database.query<{ n: number }>(`select count(*)::int as n from audit_log where action = 'enqueue'`);
+      const before = await t.database.query<{ n: number }>(
+        `select count(*)::int as n from audit_log where action = 'enqueue'`,
+      );
       const res = await post(url(admin), badBody);
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().error.code).toBe('validation_failed');
       expect(Object.keys(res.json().error.fields)).toContain(badField);
-      const after = await t.database.query<{ n: number }>(`select count(*)::int as n from audit_log where action = 'enqueue'`);
+      const after = await t.database.query<{ n: number }>(
+        `select count(*)::int as n from audit_log where action = 'enqueue'`,
+      );
       expect(after[0]!.n).toBe(before[0]!.n);
     });
 
@@ -150,7 +249,11 @@ describe('queue and notification calls (spec §7): validate, record, enqueue, 20
     const store = await createStore(t.database.db);
     const active = await createTerminal(t.database.db, { storeId: store.id });
     const old = await createTerminal(t.database.db, { storeId: store.id, status: 'retired' });
-    const reason = await createDomainData(t.database.db, { type: 'retire_reason', code: 'merchant_closed', label: 'Merchant closed' });
+    const reason = await createDomainData(t.database.db, {
+      type: 'retire_reason',
+      code: 'merchant_closed',
+      label: 'Merchant closed',
+    });
     const body = { elmer_ids: [active.elmerId, old.elmerId], reason_id: reason.id, note: 'Closed for good' };
 
     const job = await run(`/api/customers/retirecustomerterminals/sns/${admin}`, body);
@@ -163,13 +266,29 @@ describe('queue and notification calls (spec §7): validate, record, enqueue, 20
     const [o] = await t.database.db.select().from(terminals).where(eq(terminals.id, old.id));
     expect(o).toMatchObject({ status: 'retired', retireReasonId: old.retireReasonId, version: old.version });
 
-    expect(await enqueueAudit(job.id)).toEqual([{ actor_type: 'staff', actor_email: 'ada.admin@example.com', action: 'enqueue', entity: 'retire-terminals', after: body }]);
-    const retire = await t.database.query<{ actor_type: string; entity_id: string; after: { retire_reason: string; requested_by: string } }>(
+    expect(await enqueueAudit(job.id)).toEqual([
+      {
+        actor_type: 'staff',
+        actor_email: 'ada.admin@example.com',
+        action: 'enqueue',
+        entity: 'retire-terminals',
+        after: body,
+      },
+    ]);
+    const retire = await t.database.query<{
+      actor_type: string;
+      entity_id: string;
+      after: { retire_reason: string; requested_by: string };
+    }>(
       `select actor_type, entity_id, after from audit_log where action = 'retire' and entity = 'terminal' and request_id = $1`,
       [job.id],
     );
     expect(retire).toHaveLength(1);
-    expect(retire[0]).toMatchObject({ actor_type: 'system', entity_id: active.elmerId, after: { retire_reason: 'merchant_closed', requested_by: 'ada.admin@example.com' } });
+    expect(retire[0]).toMatchObject({
+      actor_type: 'system',
+      entity_id: active.elmerId,
+      after: { retire_reason: 'merchant_closed', requested_by: 'ada.admin@example.com' },
+    });
     // Every entry of the job is on the customer's Activity.
     expect(await jobAuditCustomers(job.id)).toEqual([
       { action: 'enqueue', customer_id: store.customerId },
@@ -182,12 +301,21 @@ describe('queue and notification calls (spec §7): validate, record, enqueue, 20
     const reason = await createDomainData(t.database.db, { type: 'retire_reason', code: 'upgrade', label: 'Upgrade' });
     const terminal = await createTerminal(t.database.db);
     const other = await createTerminal(t.database.db);
-    const unknown = await post(`/api/customers/retirecustomerterminals/sns/${admin}`, { elmer_ids: [terminal.elmerId, 'NOPE-1'], reason_id: reason.id });
+    const unknown = await post(`/api/customers/retirecustomerterminals/sns/${admin}`, {
+      elmer_ids: [terminal.elmerId, 'NOPE-1'],
+      reason_id: reason.id,
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error).toMatchObject({ code: 'not_found', fields: { elmer_ids: 'Not found: NOPE-1.' } });
-    const noReason = await post(`/api/customers/retirecustomerterminals/sns/${admin}`, { elmer_ids: [terminal.elmerId], reason_id: 999_999 });
+    const noReason = await post(`/api/customers/retirecustomerterminals/sns/${admin}`, {
+      elmer_ids: [terminal.elmerId],
+      reason_id: 999_999,
+    });
     expect(noReason.statusCode).toBe(404);
-    const mixed = await post(`/api/customers/retirecustomerterminals/sns/${admin}`, { elmer_ids: [terminal.elmerId, other.elmerId], reason_id: reason.id });
+    const mixed = await post(`/api/customers/retirecustomerterminals/sns/${admin}`, {
+      elmer_ids: [terminal.elmerId, other.elmerId],
+      reason_id: reason.id,
+    });
     expect(mixed.statusCode).toBe(400);
     expect(mixed.json().error.fields.elmer_ids).toMatch(/one customer/);
   });
@@ -202,7 +330,12 @@ describe('queue and notification calls (spec §7): validate, record, enqueue, 20
         { customerplanid: hardware.id, status: 'completed' },
       ],
     });
-    expect(job.output).toEqual({ applied: [{ customerplanid: plan.id, version: 2 }, { customerplanid: hardware.id, version: 2 }] });
+    expect(job.output).toEqual({
+      applied: [
+        { customerplanid: plan.id, version: 2 },
+        { customerplanid: hardware.id, version: 2 },
+      ],
+    });
     const [p] = await t.database.db.select().from(customerPaymentPlans).where(eq(customerPaymentPlans.id, plan.id));
     expect(p).toMatchObject({ licenseExpiresOn: '2027-12-31', nextBillingOn: '2026-12-01', status: 'active' });
     const [h] = await t.database.db.select().from(customerPaymentPlans).where(eq(customerPaymentPlans.id, hardware.id));
@@ -210,19 +343,27 @@ describe('queue and notification calls (spec §7): validate, record, enqueue, 20
     const [s] = await t.database.db.select().from(stores).where(eq(stores.id, store.id));
     expect(s!.licenseExpiresOn).toBe('2027-12-31');
 
-    const missing = await post(`/api/customers/customerpaymentplans/sns/${admin}`, { plans: [{ customerplanid: 999_999, status: 'canceled' }] });
+    const missing = await post(`/api/customers/customerpaymentplans/sns/${admin}`, {
+      plans: [{ customerplanid: 999_999, status: 'canceled' }],
+    });
     expect(missing.statusCode).toBe(404);
   });
 
   it('customerpaymentplans/recurring: changes the recurring amount; another currency is refused (400)', async () => {
     const plan = await createPaymentPlan(t.database.db, { kind: 'monthly' });
-    const job = await run(`/api/customers/customerpaymentplans/recurring/sns/${admin}`, { plans: [{ customerplanid: plan.id, recurringAmount: { cents: 89_00, currency: plan.currency } }] });
-    expect(job.output).toEqual({ applied: [{ customerplanid: plan.id, recurringAmountCents: 89_00, currency: plan.currency }] });
+    const job = await run(`/api/customers/customerpaymentplans/recurring/sns/${admin}`, {
+      plans: [{ customerplanid: plan.id, recurringAmount: { cents: 89_00, currency: plan.currency } }],
+    });
+    expect(job.output).toEqual({
+      applied: [{ customerplanid: plan.id, recurringAmountCents: 89_00, currency: plan.currency }],
+    });
     const [p] = await t.database.db.select().from(customerPaymentPlans).where(eq(customerPaymentPlans.id, plan.id));
     expect(p!.recurringAmountCents).toBe(89_00);
 
     const other = plan.currency === 'USD' ? 'CAD' : 'USD';
-    const res = await post(`/api/customers/customerpaymentplans/recurring/sns/${admin}`, { plans: [{ customerplanid: plan.id, recurringAmount: { cents: 1, currency: other } }] });
+    const res = await post(`/api/customers/customerpaymentplans/recurring/sns/${admin}`, {
+      plans: [{ customerplanid: plan.id, recurringAmount: { cents: 1, currency: other } }],
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toHaveProperty(['plans.0.recurringAmount.currency']);
   });
@@ -234,17 +375,38 @@ describe('queue and notification calls (spec §7): validate, record, enqueue, 20
       version: store.version,
       changes: { doingBusinessAs: 'Corner Deli', StoreAddress: { ...US_ADDRESS, zip: '73301' }, mobilePhone: null },
     });
-    expect(job.output).toEqual({ storeId: store.id, version: store.version + 1, changed: ['doingBusinessAs', 'mobilePhone', 'storeAddress', 'state'] });
+    expect(job.output).toEqual({
+      storeId: store.id,
+      version: store.version + 1,
+      changed: ['doingBusinessAs', 'mobilePhone', 'storeAddress', 'state'],
+    });
     const [s] = await t.database.db.select().from(stores).where(eq(stores.id, store.id));
-    expect(s).toMatchObject({ doingBusinessAs: 'Corner Deli', state: 'TX', mobilePhone: null, version: store.version + 1 });
+    expect(s).toMatchObject({
+      doingBusinessAs: 'Corner Deli',
+      state: 'TX',
+      mobilePhone: null,
+      version: store.version + 1,
+    });
     expect(s!.storeAddress).toEqual(US_ADDRESS);
 
-    const stale = await post(`/api/storeinfo/sns/${admin}`, { storeid: store.id, version: store.version, changes: { storeName: 'Again' } });
+    const stale = await post(`/api/storeinfo/sns/${admin}`, {
+      storeid: store.id,
+      version: store.version,
+      changes: { storeName: 'Again' },
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error).toMatchObject({ code: 'version_conflict', current_version: store.version + 1 });
-    const moved = await post(`/api/storeinfo/sns/${admin}`, { storeid: store.id, version: store.version + 1, changes: { StoreAddress: { address1: '1 Main St', city: 'Ottawa', state: 'ON', zip: 'K1A 0B1', country: 'CA' } } });
+    const moved = await post(`/api/storeinfo/sns/${admin}`, {
+      storeid: store.id,
+      version: store.version + 1,
+      changes: { StoreAddress: { address1: '1 Main St', city: 'Ottawa', state: 'ON', zip: 'K1A 0B1', country: 'CA' } },
+    });
     expect(moved.statusCode).toBe(400);
-    const unknown = await post(`/api/storeinfo/sns/${admin}`, { storeid: 999_999, version: 1, changes: { storeName: 'X' } });
+    const unknown = await post(`/api/storeinfo/sns/${admin}`, {
+      storeid: 999_999,
+      version: 1,
+      changes: { storeName: 'X' },
+    });
     expect(unknown.statusCode).toBe(404);
   });
 
@@ -255,7 +417,16 @@ describe('queue and notification calls (spec §7): validate, record, enqueue, 20
     const terminal = await createTerminal(t.database.db, { storeId: store.id });
     const job = await run(`/api/customers/notifications/updatepayment/${admin}`, { elmer_id: terminal.elmerId });
 
-    const [mail] = await t.database.query<{ to: string; template: string; subject: string; html: string; text: string; links: string[]; status: string; related_id: string }>(
+    const [mail] = await t.database.query<{
+      to: string;
+      template: string;
+      subject: string;
+      html: string;
+      text: string;
+      links: string[];
+      status: string;
+      related_id: string;
+    }>(
       `select "to", template, subject, html, text, links, status, related_id from mail_log where template = 'payment_update_link' and related_id = $1`,
       [String(store.id)],
     );
@@ -269,8 +440,17 @@ describe('queue and notification calls (spec §7): validate, record, enqueue, 20
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(mail!.text).toContain(link);
 
-    const [row] = await t.database.db.select().from(linkTokens).where(eq(linkTokens.tokenHash, hashToken(token)));
-    expect(row).toMatchObject({ purpose: 'payment_update', subjectType: 'store', subjectId: String(store.id), usedAt: null, revokedAt: null });
+    const [row] = await t.database.db
+      .select()
+      .from(linkTokens)
+      .where(eq(linkTokens.tokenHash, hashToken(token)));
+    expect(row).toMatchObject({
+      purpose: 'payment_update',
+      subjectType: 'store',
+      subjectId: String(store.id),
+      usedAt: null,
+      revokedAt: null,
+    });
     expect(row!.expiresAt.getTime() - t.clock.now().getTime()).toBe(7 * 24 * 3600_000);
     // The job's output (visible to staff) never carries the token.
     expect(JSON.stringify(job.output)).not.toContain(token);
@@ -318,7 +498,10 @@ describe('queue and notification calls (spec §7): validate, record, enqueue, 20
     expect(mail!.html).toContain('Added: eWIC &lt;beta&gt;');
     expect(mail!.html).not.toContain('<beta>');
 
-    const notFeature = await post(`/api/pos/feature/modify/email/${admin}`, { storeid: store.id, features: [{ billingitemid: fee.id, action: 'add' }] });
+    const notFeature = await post(`/api/pos/feature/modify/email/${admin}`, {
+      storeid: store.id,
+      features: [{ billingitemid: fee.id, action: 'add' }],
+    });
     expect(notFeature.statusCode).toBe(400);
   });
 
@@ -335,7 +518,13 @@ describe('queue and notification calls (spec §7): validate, record, enqueue, 20
     const res = await t.request({ method: 'POST', url: `/api/customers/stores/${ops}/${store.id}/pushlicense` });
     expect(res.statusCode, res.body).toBe(202);
     const job = await waitForJob(t, admin, res.json().info.jobId);
-    const license = { storeId: store.id, status: 'grace', expiresOn: '2026-11-01', graceUntil: '2026-12-08', features: ['Unlimited EBT'] };
+    const license = {
+      storeId: store.id,
+      status: 'grace',
+      expiresOn: '2026-11-01',
+      graceUntil: '2026-12-08',
+      features: ['Unlimited EBT'],
+    };
     expect(job.output).toEqual({ storeId: store.id, terminals: [a.elmerId, b.elmerId].sort(), license });
     const pushes = await t.database.query<{ entity_id: string; after: Record<string, unknown> }>(
       `select entity_id, after from audit_log where action = 'license_push' and request_id = $1 order by entity_id`,
@@ -361,18 +550,48 @@ describe('queue and notification calls (spec §7): validate, record, enqueue, 20
   it('orderinfo/status: changes the status by the transition table and records the history', async () => {
     const order = await createOrder(t.database.db, { status: '11' });
     const reason = await createStatusReason(t.database.db, { status: '121', reason: 'Documents complete' });
-    const job = await run(`/api/orderinfo/status/sns/${admin}`, { orderInfoId: order.id, status: '121', action: 'submit', statusReasonId: reason.id, note: 'All papers in' });
+    const job = await run(`/api/orderinfo/status/sns/${admin}`, {
+      orderInfoId: order.id,
+      status: '121',
+      action: 'submit',
+      statusReasonId: reason.id,
+      note: 'All papers in',
+    });
     expect(job.output).toEqual({ orderInfoId: order.id, from: '11', to: '121', action: 'submit', changed: true });
     const [o] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(o).toMatchObject({ status: '121', version: order.version + 1 });
-    const history = await t.database.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id));
-    expect(history).toEqual([expect.objectContaining({ fromStatus: '11', toStatus: '121', statusReasonId: reason.id, note: 'All papers in', changedByEmail: 'ada.admin@example.com' })]);
+    const history = await t.database.db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, order.id));
+    expect(history).toEqual([
+      expect.objectContaining({
+        fromStatus: '11',
+        toStatus: '121',
+        statusReasonId: reason.id,
+        note: 'All papers in',
+        changedByEmail: 'ada.admin@example.com',
+      }),
+    ]);
 
-    const again = await run(`/api/orderinfo/status/sns/${admin}`, { orderInfoId: order.id, status: '121', action: 'submit' });
+    const again = await run(`/api/orderinfo/status/sns/${admin}`, {
+      orderInfoId: order.id,
+      status: '121',
+      action: 'submit',
+    });
     expect(again.output).toMatchObject({ changed: false });
-    const wrongReason = await post(`/api/orderinfo/status/sns/${admin}`, { orderInfoId: order.id, status: '150', action: 'complete', statusReasonId: reason.id });
+    const wrongReason = await post(`/api/orderinfo/status/sns/${admin}`, {
+      orderInfoId: order.id,
+      status: '150',
+      action: 'complete',
+      statusReasonId: reason.id,
+    });
     expect(wrongReason.statusCode).toBe(400);
-    const unknown = await post(`/api/orderinfo/status/sns/${admin}`, { orderInfoId: 999_999, status: '150', action: 'complete' });
+    const unknown = await post(`/api/orderinfo/status/sns/${admin}`, {
+      orderInfoId: 999_999,
+      status: '150',
+      action: 'complete',
+    });
     expect(unknown.statusCode).toBe(404);
   });
 
@@ -380,7 +599,9 @@ describe('queue and notification calls (spec §7): validate, record, enqueue, 20
     const from = await createAgent(t.database.db);
     const to = await createAgent(t.database.db);
     const order = await createOrder(t.database.db, { agentId: from.id });
-    await t.database.db.insert(agentOrders).values({ agentId: from.id, orderId: order.id, assignedByEmail: 'x@example.com' });
+    await t.database.db
+      .insert(agentOrders)
+      .values({ agentId: from.id, orderId: order.id, assignedByEmail: 'x@example.com' });
     const job = await run(`/api/orderinfo/agentswitch/sns/${admin}`, { orderInfoIds: [order.id], agent_id: to.id });
     expect(job.output).toEqual({ agentId: to.id, orders: [order.id] });
     const [o] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
@@ -389,19 +610,38 @@ describe('queue and notification calls (spec §7): validate, record, enqueue, 20
     expect(rows).toEqual([expect.objectContaining({ agentId: to.id, assignedByEmail: 'ada.admin@example.com' })]);
 
     const inactive = await createAgent(t.database.db, { active: false });
-    expect((await post(`/api/orderinfo/agentswitch/sns/${admin}`, { orderInfoIds: [order.id], agent_id: inactive.id })).statusCode).toBe(400);
-    expect((await post(`/api/orderinfo/agentswitch/sns/${admin}`, { orderInfoIds: [order.id], agent_id: 999_999 })).statusCode).toBe(404);
+    expect(
+      (await post(`/api/orderinfo/agentswitch/sns/${admin}`, { orderInfoIds: [order.id], agent_id: inactive.id }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await post(`/api/orderinfo/agentswitch/sns/${admin}`, { orderInfoIds: [order.id], agent_id: 999_999 }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('zoho/accessoriesorder: asks the CRM for the feature change; the reference is the output', async () => {
     const store = await createStore(t.database.db);
-    const job = await run(`/api/zoho/accessoriesorder/${service}`, { storeid: store.id, features: ['eWIC', 'No Ads'], notes: 'Start Monday' });
-    expect(job.output).toMatchObject({ storeId: store.id, reference: expect.stringMatching(/^CRM-\d{8}-[0-9A-F]{8}$/) });
+    const job = await run(`/api/zoho/accessoriesorder/${service}`, {
+      storeid: store.id,
+      features: ['eWIC', 'No Ads'],
+      notes: 'Start Monday',
+    });
+    expect(job.output).toMatchObject({
+      storeId: store.id,
+      reference: expect.stringMatching(/^CRM-\d{8}-[0-9A-F]{8}$/),
+    });
     const reference = (job.output as { reference: string }).reference;
     // The local CRM adapter recorded the request.
-    const crm = await t.database.query<{ after: { features: string[]; requestedBy: string } }>(`select after from audit_log where entity = 'crm_request' and entity_id = $1`, [reference]);
+    const crm = await t.database.query<{ after: { features: string[]; requestedBy: string } }>(
+      `select after from audit_log where entity = 'crm_request' and entity_id = $1`,
+      [reference],
+    );
     expect(crm[0]!.after).toMatchObject({ features: ['eWIC', 'No Ads'], requestedBy: 'service@example.com' });
-    const [crmRow] = await t.database.query<{ customer_id: number | null }>(`select customer_id from audit_log where entity = 'crm_request' and entity_id = $1`, [reference]);
+    const [crmRow] = await t.database.query<{ customer_id: number | null }>(
+      `select customer_id from audit_log where entity = 'crm_request' and entity_id = $1`,
+      [reference],
+    );
     expect(crmRow!.customer_id).toBe(store.customerId);
     expect(await jobAuditCustomers(job.id)).toEqual([
       { action: 'enqueue', customer_id: store.customerId },
@@ -416,7 +656,11 @@ describe('queue and notification calls (spec §7): validate, record, enqueue, 20
     const free = await run(`/api/zoho/storemidvalidate/${admin}`, { MID: '8000 0000 1234' });
     expect(free.output).toEqual({ MID: '8000 0000 1234', valid: true });
     const dup = await run(`/api/zoho/storemidvalidate/${admin}`, { MID: '800000009999' });
-    expect(dup.output).toMatchObject({ MID: '800000009999', valid: false, reason: expect.stringContaining(`store ${taken.id}`) });
+    expect(dup.output).toMatchObject({
+      MID: '800000009999',
+      valid: false,
+      reason: expect.stringContaining(`store ${taken.id}`),
+    });
     const own = await run(`/api/zoho/storemidvalidate/${admin}`, { MID: '800000009999', storeid: taken.id });
     expect(own.output).toMatchObject({ valid: true });
     // The validation of a store's MID is on its customer's Activity; one without a store is no one's.
@@ -438,7 +682,10 @@ describe('queue and notification calls (spec §7): validate, record, enqueue, 20
       const body = { customer_id: tx.customerId, transaction_ids: [tx.id], action: 'reprocess' };
       const job = await run(`/api/customers/transactions/sns/${admin}`, body);
       expect(job.output).toEqual({ deferred: 'billing' });
-      const deferred = await t.database.query<{ after: { input: unknown; waiting_for: string } }>(`select after from audit_log where action = 'deferred' and entity_id = $1`, [job.id]);
+      const deferred = await t.database.query<{ after: { input: unknown; waiting_for: string } }>(
+        `select after from audit_log where action = 'deferred' and entity_id = $1`,
+        [job.id],
+      );
       expect(deferred[0]!.after).toMatchObject({ waiting_for: 'billing', input: body });
       const wrongCustomer = await post(`/api/customers/transactions/sns/${admin}`, { ...body, customer_id: 999_999 });
       expect(wrongCustomer.statusCode).toBe(404);
@@ -446,18 +693,40 @@ describe('queue and notification calls (spec §7): validate, record, enqueue, 20
 
     it('invoices/collect/due/sns and paymentcollection/sns (collect_payment or failed_payments_edit)', async () => {
       const invoice = await createInvoice(t.database.db);
-      expect((await run(`/api/customers/invoices/collect/due/sns/${admin}`, { customer_id: invoice.customerId })).output).toEqual({ deferred: 'billing' });
-      expect((await run(`/api/customers/paymentcollection/sns/${service}`, { customer_id: invoice.customerId, invoice_ids: [invoice.id] })).output).toEqual({ deferred: 'billing' });
+      expect(
+        (await run(`/api/customers/invoices/collect/due/sns/${admin}`, { customer_id: invoice.customerId })).output,
+      ).toEqual({ deferred: 'billing' });
+      expect(
+        (
+          await run(`/api/customers/paymentcollection/sns/${service}`, {
+            customer_id: invoice.customerId,
+            invoice_ids: [invoice.id],
+          })
+        ).output,
+      ).toEqual({ deferred: 'billing' });
       const other = await createInvoice(t.database.db);
-      const res = await post(`/api/customers/paymentcollection/sns/${admin}`, { customer_id: invoice.customerId, invoice_ids: [other.id] });
+      const res = await post(`/api/customers/paymentcollection/sns/${admin}`, {
+        customer_id: invoice.customerId,
+        invoice_ids: [other.id],
+      });
       expect(res.statusCode).toBe(404);
     });
 
     it('paymentinstruments/add takes a gateway reference, never a card number', async () => {
       const store = await createStore(t.database.db);
-      const job = await run(`/api/customers/paymentinstruments/add/${admin}`, { customer_id: store.customerId, storeid: store.id, kind: 'card', paymentProcessorReference: 'pm_123' });
+      const job = await run(`/api/customers/paymentinstruments/add/${admin}`, {
+        customer_id: store.customerId,
+        storeid: store.id,
+        kind: 'card',
+        paymentProcessorReference: 'pm_123',
+      });
       expect(job.output).toEqual({ deferred: 'billing' });
-      const res = await post(`/api/customers/paymentinstruments/add/${admin}`, { customer_id: store.customerId, kind: 'card', creditCardNumber: '4111111111111111', paymentProcessorReference: 'pm_1' });
+      const res = await post(`/api/customers/paymentinstruments/add/${admin}`, {
+        customer_id: store.customerId,
+        kind: 'card',
+        creditCardNumber: '4111111111111111',
+        paymentProcessorReference: 'pm_1',
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.fields.creditCardNumber).toMatch(/never reach this server/);
       expect(JSON.stringify(await t.database.query(`select after from audit_log`))).not.toContain('4111111111111111');

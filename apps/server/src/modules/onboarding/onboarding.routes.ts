@@ -14,14 +14,19 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireSession({ roles: ['Admin'] }),
       schema: {
         tags: ['orders'],
-        summary: "Onboard a Complete order (customer, store, terminals, plans, billing items, payment instruments) — once: a second call answers what exists",
+        summary:
+          'Onboard a Complete order (customer, store, terminals, plans, billing items, payment instruments) — once: a second call answers what exists',
         params: onboardParams,
         response: { 200: successEnvelope(orderOnboarding) },
       },
     },
     async (request) => {
       const by = { actor: actorOfSession(sessionOf(request)), requestId: request.id };
-      return { info: await ctx.database.db.transaction((tx) => onboardOrder(ctx, tx as unknown as Db, request.params.orderId, by)) };
+      return {
+        info: await ctx.database.db.transaction((tx) =>
+          onboardOrder(ctx, tx as unknown as Db, request.params.orderId, by),
+        ),
+      };
     },
   );
 };

@@ -11,10 +11,24 @@ import {
 } from '@pos/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { billingItems, customerBillingItems, customerPaymentPlans, customers, orders, paymentInstruments, stores, terminals, type AddressJson } from '../../db/schema';
+import {
+  billingItems,
+  customerBillingItems,
+  customerPaymentPlans,
+  customers,
+  orders,
+  paymentInstruments,
+  stores,
+  terminals,
+  type AddressJson,
+} from '../../db/schema';
 import { writeAudit, type AuditActor } from '../../http/audit';
 import { AppError, notFound } from '../../http/errors';
-import { dataEncryptionKey, decryptAccountNumber, encryptAccountNumber } from '../customer-accounts/account-number-cipher';
+import {
+  dataEncryptionKey,
+  decryptAccountNumber,
+  encryptAccountNumber,
+} from '../customer-accounts/account-number-cipher';
 import type { EffectContext } from '../orders/status-effects';
 
 /*
@@ -46,13 +60,28 @@ export function elmerIdFor(terminalId: number): string {
 
 function address(a: OrderDocument['HomeAddress'], fallbackCountry: string): AddressJson | null {
   if (!a || !str(a.address1)) return null;
-  return { address1: str(a.address1), address2: str(a.address2) || null, city: str(a.city), state: str(a.state).toUpperCase(), zip: str(a.zip).toUpperCase(), country: str(a.country) || fallbackCountry };
+  return {
+    address1: str(a.address1),
+    address2: str(a.address2) || null,
+    city: str(a.city),
+    state: str(a.state).toUpperCase(),
+    zip: str(a.zip).toUpperCase(),
+    country: str(a.country) || fallbackCountry,
+  };
 }
 
 /** What exists for an onboarded order (read back, so a re-run answers the same). */
 async function summaryOf(db: Db, order: OrderRow, created: boolean): Promise<OrderOnboarding> {
-  const t = await db.select({ elmerId: terminals.elmerId }).from(terminals).where(eq(terminals.orderId, order.id)).orderBy(terminals.id);
-  const p = await db.select({ id: customerPaymentPlans.id }).from(customerPaymentPlans).where(eq(customerPaymentPlans.orderId, order.id)).orderBy(customerPaymentPlans.id);
+  const t = await db
+    .select({ elmerId: terminals.elmerId })
+    .from(terminals)
+    .where(eq(terminals.orderId, order.id))
+    .orderBy(terminals.id);
+  const p = await db
+    .select({ id: customerPaymentPlans.id })
+    .from(customerPaymentPlans)
+    .where(eq(customerPaymentPlans.orderId, order.id))
+    .orderBy(customerPaymentPlans.id);
   return {
     order_id: order.id,
     customer_id: order.customerId!,
@@ -68,12 +97,20 @@ async function summaryOf(db: Db, order: OrderRow, created: boolean): Promise<Ord
  * Onboard a Complete order once (`db` is the open transaction of the move to Complete, or its own). A second call
  * changes nothing and answers what the first one made.
  */
-export async function onboardOrder(ctx: Pick<EffectContext, 'config' | 'clock'>, db: Db, orderId: number, by: OnboardingActor): Promise<OrderOnboarding> {
+export async function onboardOrder(
+  ctx: Pick<EffectContext, 'config' | 'clock'>,
+  db: Db,
+  orderId: number,
+  by: OnboardingActor,
+): Promise<OrderOnboarding> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update');
   if (!order) throw notFound(`Order ${orderId}`);
   if (order.onboardedAt) return summaryOf(db, order, false);
   if (order.status !== ORDER_STATUS.COMPLETE) {
-    throw new AppError('conflict', `Order ${order.unifiedOrderId} is not Complete: only a completed order is onboarded.`);
+    throw new AppError(
+      'conflict',
+      `Order ${order.unifiedOrderId} is not Complete: only a completed order is onboarded.`,
+    );
   }
   const now = ctx.clock.now();
   const doc = order.document as OrderDocument;
@@ -89,7 +126,10 @@ export async function onboardOrder(ctx: Pick<EffectContext, 'config' | 'clock'>,
   const knownId = order.customerId ?? (Number(doc.additionalInfo?.customerID) || null);
   let [customer] = knownId ? await db.select().from(customers).where(eq(customers.id, knownId)) : [];
   if (!customer && taxId) [customer] = await db.select().from(customers).where(eq(customers.federalTaxId, taxId));
-  const legalName = str((c as { legalName?: unknown }).legalName) || [c.firstName, c.lastName].map(str).filter(Boolean).join(' ') || str(s.doingBusinessAs);
+  const legalName =
+    str((c as { legalName?: unknown }).legalName) ||
+    [c.firstName, c.lastName].map(str).filter(Boolean).join(' ') ||
+    str(s.doingBusinessAs);
   const customerCreated = !customer;
   if (!customer) {
     [customer] = await db
@@ -122,11 +162,21 @@ export async function onboardOrder(ctx: Pick<EffectContext, 'config' | 'clock'>,
 
   // Store: the order's existing store of this customer, else a new one.
   const storeId = Number(s.customerStoreId) || order.storeId || null;
-  let [store] = storeId ? await db.select().from(stores).where(and(eq(stores.id, storeId), eq(stores.customerId, customer!.id))) : [];
+  let [store] = storeId
+    ? await db
+        .select()
+        .from(stores)
+        .where(and(eq(stores.id, storeId), eq(stores.customerId, customer!.id)))
+    : [];
   const storeCreated = !store;
   if (!store) {
     const storeAddress = address(s.StoreAddress, country) ?? address(doc.HomeAddress, country);
-    if (!storeAddress) throw new AppError('validation_failed', `Order ${order.unifiedOrderId} has no store address: it cannot be onboarded.`, { 'StoreInfo.StoreAddress.address1': 'Required.' });
+    if (!storeAddress)
+      throw new AppError(
+        'validation_failed',
+        `Order ${order.unifiedOrderId} has no store address: it cannot be onboarded.`,
+        { 'StoreInfo.StoreAddress.address1': 'Required.' },
+      );
     [store] = await db
       .insert(stores)
       .values({
@@ -165,7 +215,8 @@ export async function onboardOrder(ctx: Pick<EffectContext, 'config' | 'clock'>,
         orderId: order.id,
         kind: 'hardware_sale',
         paymentPlanTypeId: Number(hardwareEntry?.paymentPlanId) || PAYMENT_PLAN_TYPE_IDS.hardware_sale,
-        planName: str(hardwareEntry?.planName) || (inst ? `Hardware on ${inst.count} installments` : 'Hardware paid upfront'),
+        planName:
+          str(hardwareEntry?.planName) || (inst ? `Hardware on ${inst.count} installments` : 'Hardware paid upfront'),
         term: inst ? inst.count : 0,
         interval: inst ? 1 : 0,
         initialAmountCents: inst ? 0 : totals.totalCents,
@@ -207,22 +258,44 @@ export async function onboardOrder(ctx: Pick<EffectContext, 'config' | 'clock'>,
   const elmerIds: string[] = [];
   if (terminalCount > 0) {
     const ids = (
-      (await db.execute(sql`select nextval(pg_get_serial_sequence('terminals', 'id'))::int as id from generate_series(1, ${terminalCount})`)) as unknown as {
+      (await db.execute(
+        sql`select nextval(pg_get_serial_sequence('terminals', 'id'))::int as id from generate_series(1, ${terminalCount})`,
+      )) as unknown as {
         rows: { id: number }[];
       }
     ).rows.map((r) => Number(r.id));
     const values = ids.map((id) => {
       const elmerId = elmerIdFor(id);
       elmerIds.push(elmerId);
-      return { id, elmerId, serialNumber: `PENDING-${elmerId}`, customerId: customer!.id, storeId: store!.id, orderId: order.id, planId: service!.id, status: 'pending', createdAt: now, updatedAt: now };
+      return {
+        id,
+        elmerId,
+        serialNumber: `PENDING-${elmerId}`,
+        customerId: customer!.id,
+        storeId: store!.id,
+        orderId: order.id,
+        planId: service!.id,
+        status: 'pending',
+        createdAt: now,
+        updatedAt: now,
+      };
     });
     await db.insert(terminals).values(values);
   }
 
   // Billing items the catalogue knows (one-time ones on the hardware plan, recurring ones on the service plan).
-  const entries = (doc.BillingItemInfo ?? []).map((e) => orderBillingItemEntry.safeParse(e)).flatMap((r) => (r.success ? [r.data] : []));
+  const entries = (doc.BillingItemInfo ?? [])
+    .map((e) => orderBillingItemEntry.safeParse(e))
+    .flatMap((r) => (r.success ? [r.data] : []));
   const known = entries.length
-    ? new Set((await db.select({ id: billingItems.id }).from(billingItems).where(inArray(billingItems.id, [...new Set(entries.map((e) => e.billingItemId))]))).map((r) => r.id))
+    ? new Set(
+        (
+          await db
+            .select({ id: billingItems.id })
+            .from(billingItems)
+            .where(inArray(billingItems.id, [...new Set(entries.map((e) => e.billingItemId))]))
+        ).map((r) => r.id),
+      )
     : new Set<number>();
   const itemRows = entries
     .filter((e) => known.has(e.billingItemId) && e.quantity > 0)
@@ -247,7 +320,14 @@ export async function onboardOrder(ctx: Pick<EffectContext, 'config' | 'clock'>,
   for (const m of doc.PaymentInstrumentInfo ?? []) {
     if (m.paymentMethodTypeId == null) continue;
     const isDefault = m.type === PAYMENT_PLAN_KIND.MONTHLY;
-    const base = { customerId: customer!.id, storeId: store!.id, nameOnAccount: str(m.nameOnAccount) || legalName, isDefault, createdAt: now, updatedAt: now };
+    const base = {
+      customerId: customer!.id,
+      storeId: store!.id,
+      nameOnAccount: str(m.nameOnAccount) || legalName,
+      isDefault,
+      createdAt: now,
+      updatedAt: now,
+    };
     const reference = str(m.paymentProcessorReference);
     const last4 = str(m.creditCardNumber).slice(-4);
     const encrypted = str((m as { achAccountNumberEncrypted?: unknown }).achAccountNumberEncrypted);
@@ -257,7 +337,16 @@ export async function onboardOrder(ctx: Pick<EffectContext, 'config' | 'clock'>,
     } else if (reference && /^\d{4}$/.test(last4)) {
       const [mm, yyyy] = str(m.expirationDate).split('/');
       const month = Number(mm);
-      if (month >= 1 && month <= 12) row = { ...base, kind: 'card', cardBrand: str(m.issuer) || null, cardLast4: last4, cardExpMonth: month, cardExpYear: Number(yyyy) || null, processorReference: reference };
+      if (month >= 1 && month <= 12)
+        row = {
+          ...base,
+          kind: 'card',
+          cardBrand: str(m.issuer) || null,
+          cardLast4: last4,
+          cardExpMonth: month,
+          cardExpYear: Number(yyyy) || null,
+          processorReference: reference,
+        };
     } else if (encrypted) {
       const number = decryptAccountNumber(key, -order.id, encrypted);
       row = {
@@ -275,7 +364,11 @@ export async function onboardOrder(ctx: Pick<EffectContext, 'config' | 'clock'>,
     const identity = `${row.kind}:${row.processorReference ?? row.accountLast4 ?? ''}:${row.routingNumber ?? ''}`;
     if (seen.has(identity)) continue;
     seen.add(identity);
-    if (isDefault) await db.update(paymentInstruments).set({ isDefault: false, updatedAt: now }).where(eq(paymentInstruments.customerId, customer!.id));
+    if (isDefault)
+      await db
+        .update(paymentInstruments)
+        .set({ isDefault: false, updatedAt: now })
+        .where(eq(paymentInstruments.customerId, customer!.id));
     await db.insert(paymentInstruments).values(row);
     instrumentCount++;
   }

@@ -5,7 +5,16 @@ import { blankOrder, type OrderDocument } from '@pos/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBillingItem, createCustomer, createOrder, createStaffUser } from '../../db/factories';
-import { auditLog, customerBillingItems, customerPaymentPlans, customers, orders, paymentInstruments, stores, terminals } from '../../db/schema';
+import {
+  auditLog,
+  customerBillingItems,
+  customerPaymentPlans,
+  customers,
+  orders,
+  paymentInstruments,
+  stores,
+  terminals,
+} from '../../db/schema';
 import { signIn } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -25,30 +34,64 @@ const CA = { address1: '1 Main St', address2: '', city: 'Regina', state: 'SK', z
 
 function doc(taxId: string, addr: typeof US | typeof CA = US, over: Partial<OrderDocument> = {}): OrderDocument {
   const o = blankOrder();
-  o.CustomerInfo = { ...o.CustomerInfo, firstName: 'Iris', lastName: 'Stone', email: 'iris@shop.example', phone: '5125550100', federalTaxId: taxId };
+  o.CustomerInfo = {
+    ...o.CustomerInfo,
+    firstName: 'Iris',
+    lastName: 'Stone',
+    email: 'iris@shop.example',
+    phone: '5125550100',
+    federalTaxId: taxId,
+  };
   o.HomeAddress = { ...addr };
   o.BillingAddress = { ...addr };
   o.ShippingAddress = { ...addr };
-  o.StoreInfo = { ...o.StoreInfo, doingBusinessAs: 'Stone Grocery', storeName: 'Stone Grocery Oak', phone: '5125550101', StoreAddress: { ...addr } };
+  o.StoreInfo = {
+    ...o.StoreInfo,
+    doingBusinessAs: 'Stone Grocery',
+    storeName: 'Stone Grocery Oak',
+    phone: '5125550101',
+    StoreAddress: { ...addr },
+  };
   o.noOfTerminals = 2;
   o.BillingItemInfo = [{ billingItemId: 20, name: 'Shipping', quantity: 1, unitPrice: '35.00' }];
-  o.PaymentPlanInfo = o.PaymentPlanInfo!.map((p, i) => ({ ...p, paymentPlanId: i === 0 ? 1 : 4, recurringAmount: i === 0 ? '0.00' : '79.00' }));
-  o.PaymentInstrumentInfo = o.PaymentInstrumentInfo!.map((p) => ({ ...p, paymentMethodTypeId: 1, creditCardNumber: '4242', issuer: 'visa', expirationDate: '12/2030', paymentProcessorReference: 'pm_local_abc123' }));
+  o.PaymentPlanInfo = o.PaymentPlanInfo!.map((p, i) => ({
+    ...p,
+    paymentPlanId: i === 0 ? 1 : 4,
+    recurringAmount: i === 0 ? '0.00' : '79.00',
+  }));
+  o.PaymentInstrumentInfo = o.PaymentInstrumentInfo!.map((p) => ({
+    ...p,
+    paymentMethodTypeId: 1,
+    creditCardNumber: '4242',
+    issuer: 'visa',
+    expirationDate: '12/2030',
+    paymentProcessorReference: 'pm_local_abc123',
+  }));
   return { ...o, ...over };
 }
 
 async function complete(orderId: number, token = ops): Promise<{ status: number; body: Json }> {
   const [row] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
-  const res = await t.request({ method: 'PUT', url: `/api/customers/ordernotes/${token}`, payload: { order_id: orderId, status: '150', version: row!.version, note: 'Installed.' } });
+  const res = await t.request({
+    method: 'PUT',
+    url: `/api/customers/ordernotes/${token}`,
+    payload: { order_id: orderId, status: '150', version: row!.version, note: 'Installed.' },
+  });
   return { status: res.statusCode, body: res.json() as Json };
 }
 
 const counts = async (customerId: number) => ({
   stores: (await t.database.db.select().from(stores).where(eq(stores.customerId, customerId))).length,
   terminals: (await t.database.db.select().from(terminals).where(eq(terminals.customerId, customerId))).length,
-  plans: (await t.database.db.select().from(customerPaymentPlans).where(eq(customerPaymentPlans.customerId, customerId))).length,
-  items: (await t.database.db.select().from(customerBillingItems).where(eq(customerBillingItems.customerId, customerId))).length,
-  instruments: (await t.database.db.select().from(paymentInstruments).where(eq(paymentInstruments.customerId, customerId))).length,
+  plans: (
+    await t.database.db.select().from(customerPaymentPlans).where(eq(customerPaymentPlans.customerId, customerId))
+  ).length,
+  items: (
+    await t.database.db.select().from(customerBillingItems).where(eq(customerBillingItems.customerId, customerId))
+  ).length,
+  instruments: (
+    await t.database.db.select().from(paymentInstruments).where(eq(paymentInstruments.customerId, customerId))
+  ).length,
 });
 
 beforeAll(async () => {
@@ -58,7 +101,9 @@ beforeAll(async () => {
   await createStaffUser(db, { email: 'ops@example.com', role: 'Operations' });
   await createStaffUser(db, { email: 'admin@example.com', role: 'Admin' });
   await createStaffUser(db, { email: 'ram@example.com', role: 'RAM' });
-  [ops, admin, sales] = (await Promise.all(['ops@example.com', 'admin@example.com', 'ram@example.com'].map((e) => signIn(t, e)))) as [string, string, string];
+  [ops, admin, sales] = (await Promise.all(
+    ['ops@example.com', 'admin@example.com', 'ram@example.com'].map((e) => signIn(t, e)),
+  )) as [string, string, string];
 });
 afterAll(() => t.close());
 
@@ -70,12 +115,20 @@ describe('onboarding on Complete', () => {
     const [after] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(after!.onboardedAt).not.toBeNull();
     const [customer] = await t.database.db.select().from(customers).where(eq(customers.id, after!.customerId!));
-    expect(customer).toMatchObject({ legalName: 'Iris Stone', federalTaxId: '74-1000001', country: 'US', currency: 'USD' });
+    expect(customer).toMatchObject({
+      legalName: 'Iris Stone',
+      federalTaxId: '74-1000001',
+      country: 'US',
+      currency: 'USD',
+    });
     const made = await t.database.db.select().from(terminals).where(eq(terminals.orderId, order.id));
     expect(made).toHaveLength(2);
     expect(new Set(made.map((x) => x.elmerId)).size).toBe(2);
     expect(made.every((x) => x.status === 'pending' && x.storeId === after!.storeId)).toBe(true);
-    const plans = await t.database.db.select().from(customerPaymentPlans).where(eq(customerPaymentPlans.orderId, order.id));
+    const plans = await t.database.db
+      .select()
+      .from(customerPaymentPlans)
+      .where(eq(customerPaymentPlans.orderId, order.id));
     expect(plans.map((p) => [p.kind, p.recurringAmountCents]).sort()).toEqual([
       ['hardware_sale', 0],
       ['monthly', 7900],
@@ -91,29 +144,49 @@ describe('onboarding on Complete', () => {
     // Again (the Admin re-run): nothing new, the same answer.
     const rerun = await t.request({ method: 'POST', url: `/api/customers/orderinfo/${order.id}/onboard/${admin}` });
     expect(rerun.statusCode, rerun.body).toBe(200);
-    expect(rerun.json().info).toMatchObject({ order_id: order.id, customer_id: customer!.id, store_id: after!.storeId, created: false, elmer_ids: made.map((x) => x.elmerId) });
+    expect(rerun.json().info).toMatchObject({
+      order_id: order.id,
+      customer_id: customer!.id,
+      store_id: after!.storeId,
+      created: false,
+      elmer_ids: made.map((x) => x.elmerId),
+    });
     expect(await counts(customer!.id)).toEqual(before);
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'order.onboard'));
     expect(audit.filter((a) => a.entityId === String(order.id))).toHaveLength(1);
   });
 
   it('an existing customer (same federal tax id) gets a new store, not a second customer; Canada → CAD', async () => {
-    const existing = await createCustomer(t.database.db, { federalTaxId: '74-1000002', country: 'CA', currency: 'CAD' });
+    const existing = await createCustomer(t.database.db, {
+      federalTaxId: '74-1000002',
+      country: 'CA',
+      currency: 'CAD',
+    });
     const order = await createOrder(t.database.db, { status: '140', document: doc('74-1000002', CA) });
     expect((await complete(order.id)).status).toBe(200);
     const [after] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(after!.customerId).toBe(existing.id);
     const [store] = await t.database.db.select().from(stores).where(eq(stores.id, after!.storeId!));
     expect(store).toMatchObject({ customerId: existing.id, country: 'CA', currency: 'CAD', state: 'SK' });
-    const plans = await t.database.db.select().from(customerPaymentPlans).where(eq(customerPaymentPlans.orderId, order.id));
+    const plans = await t.database.db
+      .select()
+      .from(customerPaymentPlans)
+      .where(eq(customerPaymentPlans.orderId, order.id));
     expect(plans.every((p) => p.currency === 'CAD')).toBe(true);
   });
 
   it('a non-POS order makes no terminals and no hardware plan', async () => {
-    const order = await createOrder(t.database.db, { status: '140', orderType: 'N', document: doc('74-1000003', US, { orderType: 'N' }) });
+    const order = await createOrder(t.database.db, {
+      status: '140',
+      orderType: 'N',
+      document: doc('74-1000003', US, { orderType: 'N' }),
+    });
     expect((await complete(order.id)).status).toBe(200);
     expect(await t.database.db.select().from(terminals).where(eq(terminals.orderId, order.id))).toHaveLength(0);
-    const plans = await t.database.db.select().from(customerPaymentPlans).where(eq(customerPaymentPlans.orderId, order.id));
+    const plans = await t.database.db
+      .select()
+      .from(customerPaymentPlans)
+      .where(eq(customerPaymentPlans.orderId, order.id));
     expect(plans.map((p) => p.kind)).toEqual(['monthly']);
   });
 
@@ -130,25 +203,59 @@ describe('onboarding on Complete', () => {
 
   it('the re-run endpoint: Admin only (403), unknown order 404, an order not Complete 409, bad id 400', async () => {
     const order = await createOrder(t.database.db, { status: '140', document: doc('74-1000005') });
-    expect((await t.request({ method: 'POST', url: `/api/customers/orderinfo/${order.id}/onboard/${sales}` })).statusCode).toBe(403);
-    expect((await t.request({ method: 'POST', url: `/api/customers/orderinfo/99999999/onboard/${admin}` })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'POST', url: `/api/customers/orderinfo/${order.id}/onboard/${sales}` })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.request({ method: 'POST', url: `/api/customers/orderinfo/99999999/onboard/${admin}` })).statusCode,
+    ).toBe(404);
     const notDone = await t.request({ method: 'POST', url: `/api/customers/orderinfo/${order.id}/onboard/${admin}` });
     expect([notDone.statusCode, notDone.json().error.code]).toEqual([409, 'conflict']);
-    expect((await t.request({ method: 'POST', url: `/api/customers/orderinfo/abc/onboard/${admin}` })).statusCode).toBe(400);
+    expect((await t.request({ method: 'POST', url: `/api/customers/orderinfo/abc/onboard/${admin}` })).statusCode).toBe(
+      400,
+    );
   });
 
   it('a card entered in the order flow arrives as a gateway token and is redeemed at save (reference, brand, last 4 kept)', async () => {
-    const card = await t.request({ method: 'POST', url: '/gateway-local/v1/tokens', payload: { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Iris' } });
+    const card = await t.request({
+      method: 'POST',
+      url: '/gateway-local/v1/tokens',
+      payload: { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Iris' },
+    });
     const token = (card.json() as Json).token as string;
     const d = doc('74-1000006');
-    d.PaymentInstrumentInfo = d.PaymentInstrumentInfo!.map((m) => ({ ...m, creditCardNumber: null, paymentProcessorReference: null, processorSetupIntent: token }));
-    const saved = await t.request({ method: 'POST', url: `/api/customers/orderinfo/new/${sales}`, payload: { json: d } });
+    d.PaymentInstrumentInfo = d.PaymentInstrumentInfo!.map((m) => ({
+      ...m,
+      creditCardNumber: null,
+      paymentProcessorReference: null,
+      processorSetupIntent: token,
+    }));
+    const saved = await t.request({
+      method: 'POST',
+      url: `/api/customers/orderinfo/new/${sales}`,
+      payload: { json: d },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
-    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, (saved.json() as Json).info.orderInfoId as number));
+    const [row] = await t.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, (saved.json() as Json).info.orderInfoId as number));
     const methods = (row!.document as OrderDocument).PaymentInstrumentInfo!;
-    expect(methods[0]).toMatchObject({ processorSetupIntent: null, creditCardNumber: '4242', issuer: 'visa', expirationDate: '12/2030', paymentMethodSet: true });
+    expect(methods[0]).toMatchObject({
+      processorSetupIntent: null,
+      creditCardNumber: '4242',
+      issuer: 'visa',
+      expirationDate: '12/2030',
+      paymentMethodSet: true,
+    });
     expect(methods[0]!.paymentProcessorReference).toEqual(expect.any(String));
-    const bad = await t.request({ method: 'POST', url: `/api/customers/orderinfo/new/${sales}`, payload: { json: { ...d, PaymentInstrumentInfo: [{ ...methods[0], processorSetupIntent: 'tok_local_forged123' }] } } });
+    const bad = await t.request({
+      method: 'POST',
+      url: `/api/customers/orderinfo/new/${sales}`,
+      payload: {
+        json: { ...d, PaymentInstrumentInfo: [{ ...methods[0], processorSetupIntent: 'tok_local_forged123' }] },
+      },
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys((bad.json() as Json).error.fields)).toEqual(['PaymentInstrumentInfo.0.processorSetupIntent']);
   });

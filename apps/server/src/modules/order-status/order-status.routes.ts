@@ -15,14 +15,25 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSession, sessionOf } from '../../http/session';
-import { addOrderNote, changeOrderStatus, listOrderNotes, listStatusHistory, listStatusReasons, type Actor } from './order-status.service';
+import {
+  addOrderNote,
+  changeOrderStatus,
+  listOrderNotes,
+  listStatusHistory,
+  listStatusReasons,
+  type Actor,
+} from './order-status.service';
 
 /**
  * Who may call (decision 072): reads need any order privilege; writes (notes, status changes) need
  * search_orders_edit or create_distributor_orders — a status change is further checked against the
  * transition table's rule for the move (403 naming it).
  */
-export const ORDER_READ: readonly Permission[] = ['search_orders_view', 'search_orders_edit', 'create_distributor_orders'];
+export const ORDER_READ: readonly Permission[] = [
+  'search_orders_view',
+  'search_orders_edit',
+  'create_distributor_orders',
+];
 export const ORDER_WRITE: readonly Permission[] = ['search_orders_edit', 'create_distributor_orders'];
 const canRead = requireSession({ anyOf: ORDER_READ });
 const canWrite = requireSession({ anyOf: ORDER_WRITE });
@@ -53,7 +64,12 @@ export const orderStatusRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/customers/orderstatus/history/:orderId/:token',
     {
       onRequest: canRead,
-      schema: { tags, summary: 'Status changes of an order, newest first', params: orderIdTokenParams, response: { 200: successEnvelope(orderStatusHistoryInfo) } },
+      schema: {
+        tags,
+        summary: 'Status changes of an order, newest first',
+        params: orderIdTokenParams,
+        response: { 200: successEnvelope(orderStatusHistoryInfo) },
+      },
     },
     async (request) => ({ info: await listStatusHistory(ctx, sessionOf(request), request.params.orderId) }),
   );
@@ -62,7 +78,12 @@ export const orderStatusRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/customers/ordernotes/:orderId/:token',
     {
       onRequest: canRead,
-      schema: { tags, summary: 'Notes of an order, newest first', params: orderIdTokenParams, response: { 200: successEnvelope(orderNotesInfo) } },
+      schema: {
+        tags,
+        summary: 'Notes of an order, newest first',
+        params: orderIdTokenParams,
+        response: { 200: successEnvelope(orderNotesInfo) },
+      },
     },
     async (request) => ({ info: await listOrderNotes(ctx, sessionOf(request), request.params.orderId) }),
   );
@@ -79,7 +100,10 @@ export const orderStatusRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: successEnvelope(orderNoteInfo) },
       },
     },
-    async (request, reply) => reply.code(201).send({ info: await addOrderNote(ctx, actorOf(request), request.params.orderId, request.body.note) }),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send({ info: await addOrderNote(ctx, actorOf(request), request.params.orderId, request.body.note) }),
   );
 
   app.put(

@@ -42,7 +42,8 @@ const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 async function loadOrder(db: Db, session: SessionContext, orderId: number, lock = false): Promise<OrderRow> {
   const q = db.select().from(orders).where(eq(orders.id, orderId));
   const [row] = lock ? await q.for('update') : await q;
-  if (!row || (session.kind !== 'staff' && (session.agentId == null || row.agentId !== session.agentId))) throw notFound(`Order ${orderId}`);
+  if (!row || (session.kind !== 'staff' && (session.agentId == null || row.agentId !== session.agentId)))
+    throw notFound(`Order ${orderId}`);
   return row;
 }
 
@@ -55,7 +56,9 @@ export async function listStatusReasons(ctx: Ctx, status?: OrderStatusCode): Pro
     .orderBy(asc(statusReasons.sortOrder), asc(statusReasons.reason), asc(statusReasons.id));
   const statuses: OrderStatusReasonsInfo['statuses'] = [];
   for (const code of ORDER_STATUS_CODES) {
-    const reasons = rows.filter((r) => r.status === code).map((r) => ({ id: r.id, reason: r.reason, sort_order: r.sortOrder }));
+    const reasons = rows
+      .filter((r) => r.status === code)
+      .map((r) => ({ id: r.id, reason: r.reason, sort_order: r.sortOrder }));
     if (reasons.length) statuses.push({ status: code, label: ORDER_STATUS_LABELS[code], reasons });
   }
   return { statuses };
@@ -75,7 +78,11 @@ function noteItem(row: typeof orderNotes.$inferSelect, reason: string | null): O
 }
 
 /** GET /api/customers/ordernotes/{orderId}/{token}: the order's notes, newest first. */
-export async function listOrderNotes(ctx: Ctx, session: SessionContext, orderId: number): Promise<{ notes: OrderNoteItem[] }> {
+export async function listOrderNotes(
+  ctx: Ctx,
+  session: SessionContext,
+  orderId: number,
+): Promise<{ notes: OrderNoteItem[] }> {
   const db = ctx.database.db;
   await loadOrder(db, session, orderId);
   const rows = await db
@@ -88,7 +95,12 @@ export async function listOrderNotes(ctx: Ctx, session: SessionContext, orderId:
 }
 
 /** POST /api/customers/ordernotes/{orderId}/{token}: add an order_note (audited). */
-export async function addOrderNote(ctx: Ctx, actor: Actor, orderId: number, body: string): Promise<{ note: OrderNoteItem }> {
+export async function addOrderNote(
+  ctx: Ctx,
+  actor: Actor,
+  orderId: number,
+  body: string,
+): Promise<{ note: OrderNoteItem }> {
   return ctx.database.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     const order = await loadOrder(db, actor.session, orderId);
@@ -104,7 +116,12 @@ export async function addOrderNote(ctx: Ctx, actor: Actor, orderId: number, body
       entity: 'order_note',
       entityId: row!.id,
       customerId: order.customerId,
-      after: { ...(order.customerId != null && { customer_id: order.customerId }), order_id: orderId, note_type: NOTE_TYPE.ORDER_NOTE, body },
+      after: {
+        ...(order.customerId != null && { customer_id: order.customerId }),
+        order_id: orderId,
+        note_type: NOTE_TYPE.ORDER_NOTE,
+        body,
+      },
       requestId: actor.requestId,
     });
     return { note: noteItem(row!, null) };
@@ -128,7 +145,11 @@ function historyItem(row: typeof orderStatusHistory.$inferSelect, reason: string
 }
 
 /** GET /api/customers/orderstatus/history/{orderId}/{token}: status changes, newest first. */
-export async function listStatusHistory(ctx: Ctx, session: SessionContext, orderId: number): Promise<{ history: HistoryItem[] }> {
+export async function listStatusHistory(
+  ctx: Ctx,
+  session: SessionContext,
+  orderId: number,
+): Promise<{ history: HistoryItem[] }> {
   const db = ctx.database.db;
   await loadOrder(db, session, orderId);
   const rows = await db
@@ -205,7 +226,11 @@ export function statusTimestamps(order: OrderRow, to: OrderStatusCode, now: Date
  * order, check version, table, requester and reason; update the order, write the history row, a
  * status_reason note when a reason is given, and the audit entry.
  */
-export async function changeOrderStatus(ctx: Ctx, actor: Actor, body: OrderStatusChangeRequest): Promise<OrderStatusChangeInfo> {
+export async function changeOrderStatus(
+  ctx: Ctx,
+  actor: Actor,
+  body: OrderStatusChangeRequest,
+): Promise<OrderStatusChangeInfo> {
   return ctx.database.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     const order = await loadOrder(db, actor.session, body.order_id, true);
@@ -218,7 +243,12 @@ export async function changeOrderStatus(ctx: Ctx, actor: Actor, body: OrderStatu
     const now = ctx.clock.now();
     const [updated] = await db
       .update(orders)
-      .set({ status: body.status, updatedAt: now, version: sql`${orders.version} + 1`, ...statusTimestamps(order, body.status, now) })
+      .set({
+        status: body.status,
+        updatedAt: now,
+        version: sql`${orders.version} + 1`,
+        ...statusTimestamps(order, body.status, now),
+      })
       .where(eq(orders.id, order.id))
       .returning();
     const [history] = await db
@@ -268,7 +298,14 @@ export async function changeOrderStatus(ctx: Ctx, actor: Actor, body: OrderStatu
       },
       requestId: actor.requestId,
     });
-    await applyStatusEffects(ctx, db, { order: updated!, from, to: body.status, now, actor: actorOfSession(actor.session), requestId: actor.requestId });
+    await applyStatusEffects(ctx, db, {
+      order: updated!,
+      from,
+      to: body.status,
+      now,
+      actor: actorOfSession(actor.session),
+      requestId: actor.requestId,
+    });
     return { order: summary(updated!), history: historyItem(history!, reason) };
   });
 }

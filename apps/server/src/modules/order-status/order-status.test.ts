@@ -10,7 +10,15 @@ import {
 } from '@pos/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createDistributorAccount, createOrder, createOrderNote, createStaffUser, createStatusReason, createStore } from '../../db/factories';
+import {
+  createCustomer,
+  createDistributorAccount,
+  createOrder,
+  createOrderNote,
+  createStaffUser,
+  createStatusReason,
+  createStore,
+} from '../../db/factories';
 import { auditLog, orderNotes, orders, orderStatusHistory } from '../../db/schema';
 import { signIn } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -29,7 +37,11 @@ const reasons = new Map<OrderStatusCode, number>();
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-async function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown): Promise<{ status: number; body: Json }> {
+async function call(
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: unknown,
+): Promise<{ status: number; body: Json }> {
   const res = await t.request({ method, url, ...(payload !== undefined && { payload: payload as Json }) });
   return { status: res.statusCode, body: res.json() as Json };
 }
@@ -58,10 +70,19 @@ describe('GET /api/customers/orderstatus/{token}', () => {
     expect(all.status).toBe(200);
     const statuses = (all.body.info.statuses as Json[]).map((s) => s.status);
     expect(statuses).toEqual(['3', '141', '142']);
-    expect(all.body.info.statuses[0]).toMatchObject({ label: 'Rejected', reasons: [{ reason: 'Aaa first by sort', sort_order: -1 }, { reason: 'Reason for 3' }] });
+    expect(all.body.info.statuses[0]).toMatchObject({
+      label: 'Rejected',
+      reasons: [{ reason: 'Aaa first by sort', sort_order: -1 }, { reason: 'Reason for 3' }],
+    });
     const one = await call('GET', `/api/customers/orderstatus/${tok('Operations')}?status=141`);
     expect(one.status).toBe(200);
-    expect(one.body.info.statuses).toEqual([{ status: '141', label: 'POS Canceled', reasons: [{ id: reasons.get('141'), reason: 'Reason for 141', sort_order: 0 }] }]);
+    expect(one.body.info.statuses).toEqual([
+      {
+        status: '141',
+        label: 'POS Canceled',
+        reasons: [{ id: reasons.get('141'), reason: 'Reason for 141', sort_order: 0 }],
+      },
+    ]);
     const none = await call('GET', `/api/customers/orderstatus/${tok('Operations')}?status=150`);
     expect(none.body.info.statuses).toEqual([]);
   });
@@ -82,10 +103,23 @@ describe('order notes', () => {
     const customer = await createCustomer(db);
     const order = await createOrder(db, { customerId: customer.id });
     await createOrderNote(db, { orderId: order.id, body: 'older', createdAt: new Date('2026-11-01T00:00:00Z') });
-    await createOrderNote(db, { orderId: order.id, noteType: 'status_reason', statusReasonId: reasons.get('3'), body: 'why', createdAt: new Date('2026-11-02T00:00:00Z') });
-    const added = await call('POST', `/api/customers/ordernotes/${order.id}/${tok('Customer Care')}`, { note: '  Call after 5pm  ' });
+    await createOrderNote(db, {
+      orderId: order.id,
+      noteType: 'status_reason',
+      statusReasonId: reasons.get('3'),
+      body: 'why',
+      createdAt: new Date('2026-11-02T00:00:00Z'),
+    });
+    const added = await call('POST', `/api/customers/ordernotes/${order.id}/${tok('Customer Care')}`, {
+      note: '  Call after 5pm  ',
+    });
     expect(added.status).toBe(201);
-    expect(added.body.info.note).toMatchObject({ order_id: order.id, note_type: 'order_note', body: 'Call after 5pm', created_by_email: emailOf('Customer Care') });
+    expect(added.body.info.note).toMatchObject({
+      order_id: order.id,
+      note_type: 'order_note',
+      body: 'Call after 5pm',
+      created_by_email: emailOf('Customer Care'),
+    });
 
     const list = await call('GET', `/api/customers/ordernotes/${order.id}/${tok('Marketing')}`);
     expect(list.status).toBe(200);
@@ -103,7 +137,10 @@ describe('order notes', () => {
     const empty = await call('POST', `/api/customers/ordernotes/${order.id}/${tok('AR Team')}`, { note: '   ' });
     expect(empty.status).toBe(400);
     expect(empty.body.error.fields).toHaveProperty('note');
-    expect((await call('POST', `/api/customers/ordernotes/${order.id}/${tok('AR Team')}`, { note: 'x'.repeat(4001) })).status).toBe(400);
+    expect(
+      (await call('POST', `/api/customers/ordernotes/${order.id}/${tok('AR Team')}`, { note: 'x'.repeat(4001) }))
+        .status,
+    ).toBe(400);
     expect((await call('GET', `/api/customers/ordernotes/abc/${tok('AR Team')}`)).status).toBe(400);
     const readOnly = await call('POST', `/api/customers/ordernotes/${order.id}/${tok('Marketing')}`, { note: 'hi' });
     expect(readOnly.status).toBe(403);
@@ -115,15 +152,24 @@ describe('order notes', () => {
 });
 
 describe('PUT /api/customers/ordernotes/{token} (status change)', () => {
-  const allowedPairs = ORDER_STATUS_CODES.flatMap((from) => ORDER_STATUS_CODES.filter((to) => canTransition(from, to)).map((to) => [from, to] as const));
+  const allowedPairs = ORDER_STATUS_CODES.flatMap((from) =>
+    ORDER_STATUS_CODES.filter((to) => canTransition(from, to)).map((to) => [from, to] as const),
+  );
 
   it('drives the table: every allowed move succeeds for a role that may make it, and is recorded', async () => {
     expect(allowedPairs.length).toBeGreaterThan(30);
     const db = t.database.db;
     for (const [from, to] of allowedPairs) {
-      const role = ROLES.find((r) => r !== 'Admin' && mayTransition(from, to, { role: r, privileges: effectivePrivileges(r) }))!;
+      const role = ROLES.find(
+        (r) => r !== 'Admin' && mayTransition(from, to, { role: r, privileges: effectivePrivileges(r) }),
+      )!;
       const order = await createOrder(db, { status: from, ...(to === '150' && { storeId }) });
-      const res = await changeStatus(role, { order_id: order.id, status: to, version: order.version, ...(transitionRequiresReason(to) && { status_reason_id: reasons.get(to) }) });
+      const res = await changeStatus(role, {
+        order_id: order.id,
+        status: to,
+        version: order.version,
+        ...(transitionRequiresReason(to) && { status_reason_id: reasons.get(to) }),
+      });
       expect([from, to, role, res.status]).toEqual([from, to, role, 200]);
       expect(res.body.info.order).toMatchObject({ id: order.id, status: to, version: order.version + 1 });
       const history = await db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id));
@@ -133,11 +179,25 @@ describe('PUT /api/customers/ordernotes/{token} (status change)', () => {
 
   it('a sample of forbidden moves → 409 conflict invalid_transition, even for Admin; nothing changes', async () => {
     const db = t.database.db;
-    const forbidden = ORDER_STATUS_CODES.flatMap((from) => ORDER_STATUS_CODES.filter((to) => !canTransition(from, to)).map((to) => [from, to] as const));
-    const sample = forbidden.filter((_, i) => i % 9 === 0).concat([['150', '1'], ['1', '150'], ['3', '1'], ['140', '140']]);
+    const forbidden = ORDER_STATUS_CODES.flatMap((from) =>
+      ORDER_STATUS_CODES.filter((to) => !canTransition(from, to)).map((to) => [from, to] as const),
+    );
+    const sample = forbidden
+      .filter((_, i) => i % 9 === 0)
+      .concat([
+        ['150', '1'],
+        ['1', '150'],
+        ['3', '1'],
+        ['140', '140'],
+      ]);
     for (const [from, to] of sample) {
       const order = await createOrder(db, { status: from });
-      const res = await changeStatus('Admin', { order_id: order.id, status: to, version: order.version, ...(transitionRequiresReason(to) && { status_reason_id: reasons.get(to) }) });
+      const res = await changeStatus('Admin', {
+        order_id: order.id,
+        status: to,
+        version: order.version,
+        ...(transitionRequiresReason(to) && { status_reason_id: reasons.get(to) }),
+      });
       expect([from, to, res.status]).toEqual([from, to, 409]);
       expect(res.body.error).toMatchObject({ code: 'conflict', reason: 'invalid_transition', from, to });
       const [row] = await db.select().from(orders).where(eq(orders.id, order.id));
@@ -149,9 +209,22 @@ describe('PUT /api/customers/ordernotes/{token} (status change)', () => {
     const order = await createOrder(t.database.db, { status: '140' });
     const res = await changeStatus('AR Team', { order_id: order.id, status: '150', version: order.version });
     expect(res.status).toBe(403);
-    expect(res.body.error).toMatchObject({ code: 'forbidden', message: 'Moving an order from status 140 to 150 needs the role Admin, Operations.' });
-    expect((await changeStatus('Marketing', { order_id: order.id, status: '150', version: order.version })).status).toBe(403);
-    expect((await call('PUT', `/api/customers/ordernotes/${BAD_TOKEN}`, { order_id: order.id, status: '150', version: order.version })).status).toBe(403);
+    expect(res.body.error).toMatchObject({
+      code: 'forbidden',
+      message: 'Moving an order from status 140 to 150 needs the role Admin, Operations.',
+    });
+    expect(
+      (await changeStatus('Marketing', { order_id: order.id, status: '150', version: order.version })).status,
+    ).toBe(403);
+    expect(
+      (
+        await call('PUT', `/api/customers/ordernotes/${BAD_TOKEN}`, {
+          order_id: order.id,
+          status: '150',
+          version: order.version,
+        })
+      ).status,
+    ).toBe(403);
     const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row!.status).toBe('140');
   });
@@ -161,7 +234,12 @@ describe('PUT /api/customers/ordernotes/{token} (status change)', () => {
     const missing = await changeStatus('Operations', { order_id: order.id, status: '142', version: order.version });
     expect(missing.status).toBe(400);
     expect(missing.body.error.fields).toEqual({ status_reason_id: 'Choose a reason for POS Postponed.' });
-    const wrong = await changeStatus('Operations', { order_id: order.id, status: '142', status_reason_id: reasons.get('141'), version: order.version });
+    const wrong = await changeStatus('Operations', {
+      order_id: order.id,
+      status: '142',
+      status_reason_id: reasons.get('141'),
+      version: order.version,
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.fields).toHaveProperty('status_reason_id');
     const bad = await changeStatus('Operations', { order_id: order.id, status: '99', version: order.version });
@@ -176,22 +254,52 @@ describe('PUT /api/customers/ordernotes/{token} (status change)', () => {
 
   it('a stale version → 409 version_conflict with the current status', async () => {
     const order = await createOrder(t.database.db, { status: '140' });
-    expect((await changeStatus('Operations', { order_id: order.id, status: '142', status_reason_id: reasons.get('142'), version: order.version })).status).toBe(200);
-    const stale = await changeStatus('Operations', { order_id: order.id, status: '141', status_reason_id: reasons.get('141'), version: order.version });
+    expect(
+      (
+        await changeStatus('Operations', {
+          order_id: order.id,
+          status: '142',
+          status_reason_id: reasons.get('142'),
+          version: order.version,
+        })
+      ).status,
+    ).toBe(200);
+    const stale = await changeStatus('Operations', {
+      order_id: order.id,
+      status: '141',
+      status_reason_id: reasons.get('141'),
+      version: order.version,
+    });
     expect(stale.status).toBe(409);
-    expect(stale.body.error).toMatchObject({ code: 'version_conflict', current: { id: order.id, status: '142', version: order.version + 1 } });
+    expect(stale.body.error).toMatchObject({
+      code: 'version_conflict',
+      current: { id: order.id, status: '142', version: order.version + 1 },
+    });
   });
 
   it('two concurrent changes with the same version → one 200, one 409', async () => {
     // 140 → 142 and 140 → 141 (and 142 → 141) are all allowed: only the version check can refuse the second.
     const order = await createOrder(t.database.db, { status: '140' });
     const results = await Promise.all([
-      changeStatus('Operations', { order_id: order.id, status: '142', status_reason_id: reasons.get('142'), version: order.version }),
-      changeStatus('Admin', { order_id: order.id, status: '141', status_reason_id: reasons.get('141'), version: order.version }),
+      changeStatus('Operations', {
+        order_id: order.id,
+        status: '142',
+        status_reason_id: reasons.get('142'),
+        version: order.version,
+      }),
+      changeStatus('Admin', {
+        order_id: order.id,
+        status: '141',
+        status_reason_id: reasons.get('141'),
+        version: order.version,
+      }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(results.find((r) => r.status === 409)!.body.error.code).toBe('version_conflict');
-    const history = await t.database.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id));
+    const history = await t.database.db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, order.id));
     expect(history).toHaveLength(1);
   });
 
@@ -199,20 +307,55 @@ describe('PUT /api/customers/ordernotes/{token} (status change)', () => {
     const db = t.database.db;
     const customer = await createCustomer(db);
     const order = await createOrder(db, { status: '11', customerId: customer.id });
-    const res = await changeStatus('RAM Support', { order_id: order.id, status: '3', status_reason_id: reasons.get('3'), note: 'Licence expired', version: order.version });
+    const res = await changeStatus('RAM Support', {
+      order_id: order.id,
+      status: '3',
+      status_reason_id: reasons.get('3'),
+      note: 'Licence expired',
+      version: order.version,
+    });
     expect(res.status).toBe(200);
-    expect(res.body.info.history).toMatchObject({ from_status: '11', to_status: '3', reason: 'Reason for 3', note: 'Licence expired', changed_by_email: emailOf('RAM Support') });
+    expect(res.body.info.history).toMatchObject({
+      from_status: '11',
+      to_status: '3',
+      reason: 'Reason for 3',
+      note: 'Licence expired',
+      changed_by_email: emailOf('RAM Support'),
+    });
 
     const history = await call('GET', `/api/customers/orderstatus/history/${order.id}/${tok('AR Team')}`);
     expect(history.status).toBe(200);
-    expect(history.body.info.history).toMatchObject([{ from_status: '11', to_status: '3', status_reason_id: reasons.get('3'), reason: 'Reason for 3', note: 'Licence expired' }]);
+    expect(history.body.info.history).toMatchObject([
+      {
+        from_status: '11',
+        to_status: '3',
+        status_reason_id: reasons.get('3'),
+        reason: 'Reason for 3',
+        note: 'Licence expired',
+      },
+    ]);
     const notes = await call('GET', `/api/customers/ordernotes/${order.id}/${tok('AR Team')}`);
-    expect(notes.body.info.notes).toMatchObject([{ note_type: 'status_reason', status_reason_id: reasons.get('3'), body: 'Reason for 3: Licence expired' }]);
+    expect(notes.body.info.notes).toMatchObject([
+      { note_type: 'status_reason', status_reason_id: reasons.get('3'), body: 'Reason for 3: Licence expired' },
+    ]);
 
-    const [audit] = await db.select().from(auditLog).where(eq(auditLog.entityId, String(order.id))).then((rows) => rows.filter((r) => r.entity === 'order'));
-    expect(audit).toMatchObject({ action: 'status_change', actorEmail: emailOf('RAM Support'), customerId: customer.id });
+    const [audit] = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(order.id)))
+      .then((rows) => rows.filter((r) => r.entity === 'order'));
+    expect(audit).toMatchObject({
+      action: 'status_change',
+      actorEmail: emailOf('RAM Support'),
+      customerId: customer.id,
+    });
     expect(audit!.before).toMatchObject({ customer_id: customer.id, status: '11' });
-    expect(audit!.after).toMatchObject({ customer_id: customer.id, status: '3', status_reason_id: reasons.get('3'), note: 'Licence expired' });
+    expect(audit!.after).toMatchObject({
+      customer_id: customer.id,
+      status: '3',
+      status_reason_id: reasons.get('3'),
+      note: 'Licence expired',
+    });
 
     const done = await createOrder(db, { status: '140', storeId });
     const complete = await changeStatus('Operations', { order_id: done.id, status: '150', version: done.version });
@@ -232,8 +375,15 @@ describe('PUT /api/customers/ordernotes/{token} (status change)', () => {
 describe('distributor sessions', () => {
   it("see and change only their own agent's orders (others are 404)", async () => {
     const db = t.database.db;
-    const account = await createDistributorAccount(db, { email: 'dist-orders@example.com', password: 'distributor-demo' });
-    const login = await t.request({ method: 'POST', url: '/api/auth/distributor/login', payload: { email: 'dist-orders@example.com', password: 'distributor-demo' } });
+    const account = await createDistributorAccount(db, {
+      email: 'dist-orders@example.com',
+      password: 'distributor-demo',
+    });
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/auth/distributor/login',
+      payload: { email: 'dist-orders@example.com', password: 'distributor-demo' },
+    });
     expect(login.statusCode, login.body).toBe(200);
     const dist = (login.json() as Json).info.token as string;
     const own = await createOrder(db, { status: '1', agentId: account.agentId });
@@ -243,11 +393,31 @@ describe('distributor sessions', () => {
     expect((await call('GET', `/api/customers/ordernotes/${other.id}/${dist}`)).status).toBe(404);
     expect((await call('GET', `/api/customers/orderstatus/history/${other.id}/${dist}`)).status).toBe(404);
     expect((await call('POST', `/api/customers/ordernotes/${other.id}/${dist}`, { note: 'hi' })).status).toBe(404);
-    expect((await call('PUT', `/api/customers/ordernotes/${dist}`, { order_id: other.id, status: '11', version: other.version })).status).toBe(404);
-    const moved = await call('PUT', `/api/customers/ordernotes/${dist}`, { order_id: own.id, status: '11', version: own.version });
+    expect(
+      (
+        await call('PUT', `/api/customers/ordernotes/${dist}`, {
+          order_id: other.id,
+          status: '11',
+          version: other.version,
+        })
+      ).status,
+    ).toBe(404);
+    const moved = await call('PUT', `/api/customers/ordernotes/${dist}`, {
+      order_id: own.id,
+      status: '11',
+      version: own.version,
+    });
     expect(moved.status).toBe(200);
-    expect(moved.body.info.history).toMatchObject({ from_status: '1', to_status: '11', changed_by_email: 'dist-orders@example.com' });
-    const approve = await call('PUT', `/api/customers/ordernotes/${dist}`, { order_id: own.id, status: '121', version: own.version + 1 });
+    expect(moved.body.info.history).toMatchObject({
+      from_status: '1',
+      to_status: '11',
+      changed_by_email: 'dist-orders@example.com',
+    });
+    const approve = await call('PUT', `/api/customers/ordernotes/${dist}`, {
+      order_id: own.id,
+      status: '121',
+      version: own.version + 1,
+    });
     expect(approve.status).toBe(403);
   });
 });

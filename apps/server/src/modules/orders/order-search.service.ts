@@ -49,12 +49,16 @@ export function whereSql(session: SessionContext, q: OrderSearchQuery): { text: 
   if (q.date_to) conds.push(`o.order_date < (${p(q.date_to)}::date + 1)::timestamptz`);
   if (q.q) {
     const like = p(`%${escapeLike(q.q)}%`);
-    conds.push(`(o.legal_name ilike ${like} or o.dba_name ilike ${like} or o.unified_order_id ilike ${like} or o.fed_tax_id ilike ${like})`);
+    conds.push(
+      `(o.legal_name ilike ${like} or o.dba_name ilike ${like} or o.unified_order_id ilike ${like} or o.fed_tax_id ilike ${like})`,
+    );
   }
   if (isAgentScoped(session)) {
     // Decision 079: its agent's orders only (own agent_id or assigned in agent_orders); no agent → nothing.
     const agent = p(session.agentId ?? -1);
-    conds.push(`(o.agent_id = ${agent} or exists (select 1 from agent_orders ao where ao.order_id = o.id and ao.agent_id = ${agent}))`);
+    conds.push(
+      `(o.agent_id = ${agent} or exists (select 1 from agent_orders ao where ao.order_id = o.id and ao.agent_id = ${agent}))`,
+    );
   }
   return { text: conds.length > 0 ? `where ${conds.join(' and ')}` : '', params };
 }
@@ -67,7 +71,12 @@ interface RawRow extends Omit<OrderSearchRecord, 'status_label' | 'order_date' |
 
 const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 
-async function searchPage(ctx: Ctx, session: SessionContext, q: OrderSearchQuery, page: { limit: number; offset: number }) {
+async function searchPage(
+  ctx: Ctx,
+  session: SessionContext,
+  q: OrderSearchQuery,
+  page: { limit: number; offset: number },
+) {
   const where = whereSql(session, q);
   const sort = parseSort(q.sort, 'updated_at');
   // Default: newest change first.
@@ -83,16 +92,14 @@ async function searchPage(ctx: Ctx, session: SessionContext, q: OrderSearchQuery
      limit $${n + 1} offset $${n + 2}`,
     [...where.params, page.limit, page.offset],
   );
-  return rows.map(
-    (r): OrderSearchRecord => ({
-      ...r,
-      status_label: orderStatusLabel(r.status) ?? r.status,
-      status: r.status as OrderStatusCode,
-      total_sale_cents: Number(r.total_sale_cents),
-      order_date: iso(r.order_date),
-      updated_at: iso(r.updated_at),
-    }),
-  );
+  return rows.map((r): OrderSearchRecord => ({
+    ...r,
+    status_label: orderStatusLabel(r.status) ?? r.status,
+    status: r.status as OrderStatusCode,
+    total_sale_cents: Number(r.total_sale_cents),
+    order_date: iso(r.order_date),
+    updated_at: iso(r.updated_at),
+  }));
 }
 
 /** GET /api/customers/orders/search/{token}: one page of matching orders and the count of all matches. */

@@ -44,17 +44,77 @@ beforeAll(async () => {
   agentA = (await createAgent(db, { type: 'Distributor', name: 'Acme Distribution' })).id;
   agentB = (await createAgent(db, { type: 'Distributor', name: 'Bolt Resellers' })).id;
   const day = (d: string) => new Date(`${d}T12:00:00Z`);
-  ids.ar1 = (await createOrder(db, { status: '121', flow: 'AR', legalName: 'Zephyr Foods LLC', dbaName: 'Zephyr Deli', salesRep: 'Dana Whitfield', fedTaxId: '41-7100001', orderDate: day('2026-03-01'), totalSaleCents: 149950, agentId: agentA })).id;
-  ids.ar2 = (await createOrder(db, { status: '125', flow: 'AR', legalName: 'Maple Goods Inc', dbaName: 'Maple Corner', salesRep: 'Lee Park', orderDate: day('2026-03-10'), agentId: agentB })).id;
-  ids.ram = (await createOrder(db, { status: '11', flow: 'RAM', legalName: 'Harbor Fuel Co', dbaName: 'Harbor Gas', salesRep: 'Dana Whitfield', orderDate: day('2026-04-02') })).id;
-  ids.draft = (await createOrder(db, { status: '1', flow: 'AR', legalName: 'Quartz, "Cafe"', dbaName: '=cmd', salesRep: 'Lee Park', orderDate: day('2026-05-20'), unifiedOrderId: 'UO-FIND-ME-77' })).id;
+  ids.ar1 = (
+    await createOrder(db, {
+      status: '121',
+      flow: 'AR',
+      legalName: 'Zephyr Foods LLC',
+      dbaName: 'Zephyr Deli',
+      salesRep: 'Dana Whitfield',
+      fedTaxId: '41-7100001',
+      orderDate: day('2026-03-01'),
+      totalSaleCents: 149950,
+      agentId: agentA,
+    })
+  ).id;
+  ids.ar2 = (
+    await createOrder(db, {
+      status: '125',
+      flow: 'AR',
+      legalName: 'Maple Goods Inc',
+      dbaName: 'Maple Corner',
+      salesRep: 'Lee Park',
+      orderDate: day('2026-03-10'),
+      agentId: agentB,
+    })
+  ).id;
+  ids.ram = (
+    await createOrder(db, {
+      status: '11',
+      flow: 'RAM',
+      legalName: 'Harbor Fuel Co',
+      dbaName: 'Harbor Gas',
+      salesRep: 'Dana Whitfield',
+      orderDate: day('2026-04-02'),
+    })
+  ).id;
+  ids.draft = (
+    await createOrder(db, {
+      status: '1',
+      flow: 'AR',
+      legalName: 'Quartz, "Cafe"',
+      dbaName: '=cmd',
+      salesRep: 'Lee Park',
+      orderDate: day('2026-05-20'),
+      unifiedOrderId: 'UO-FIND-ME-77',
+    })
+  ).id;
   // An order assigned to agent A through agent_orders (not by agent_id).
-  ids.assigned = (await createOrder(db, { status: '140', flow: 'AR', legalName: 'Assigned Store', orderDate: day('2026-06-01'), agentId: agentB })).id;
+  ids.assigned = (
+    await createOrder(db, {
+      status: '140',
+      flow: 'AR',
+      legalName: 'Assigned Store',
+      orderDate: day('2026-06-01'),
+      agentId: agentB,
+    })
+  ).id;
   await db.insert(agentOrders).values({ agentId: agentA, orderId: ids.assigned, assignedByEmail: 'admin@example.com' });
-  [admin, ar] = (await Promise.all(['admin@example.com', 'ar@example.com'].map((e) => signIn(t, e)))) as [string, string];
+  [admin, ar] = (await Promise.all(['admin@example.com', 'ar@example.com'].map((e) => signIn(t, e)))) as [
+    string,
+    string,
+  ];
   noOrders = await signIn(t, 'marketing@example.com');
-  await createDistributorAccount(db, { email: 'dist-search@example.com', password: 'distributor-demo', agentId: agentA });
-  const login = await t.request({ method: 'POST', url: '/api/auth/distributor/login', payload: { email: 'dist-search@example.com', password: 'distributor-demo' } });
+  await createDistributorAccount(db, {
+    email: 'dist-search@example.com',
+    password: 'distributor-demo',
+    agentId: agentA,
+  });
+  const login = await t.request({
+    method: 'POST',
+    url: '/api/auth/distributor/login',
+    payload: { email: 'dist-search@example.com', password: 'distributor-demo' },
+  });
   if (login.statusCode !== 200) throw new Error(login.body);
   distributor = login.json().info.token as string;
 });
@@ -89,7 +149,9 @@ describe('GET /api/customers/orders/search/{token}', () => {
     expect(idsOf((await get(admin, 'flow=RAM')).body)).toEqual([ids.ram]);
     expect(idsOf((await get(admin, 'sales_rep=whitfield')).body)).toEqual([ids.ar1, ids.ram].sort());
     expect(idsOf((await get(admin, `agent_id=${agentB}`)).body)).toEqual([ids.ar2, ids.assigned].sort());
-    expect(idsOf((await get(admin, 'date_from=2026-03-10&date_to=2026-04-02')).body)).toEqual([ids.ar2, ids.ram].sort());
+    expect(idsOf((await get(admin, 'date_from=2026-03-10&date_to=2026-04-02')).body)).toEqual(
+      [ids.ar2, ids.ram].sort(),
+    );
     expect(idsOf((await get(admin, 'status=121&flow=RAM')).body)).toEqual([]);
   });
 
@@ -108,7 +170,13 @@ describe('GET /api/customers/orders/search/{token}', () => {
 
   it('sorts by a whitelisted column and pages with limit/offset', async () => {
     const asc = (await get(admin, 'sort=legal_name')).body.info.items as Json[];
-    expect(asc.map((r) => r.legal_name)).toEqual(['Assigned Store', 'Harbor Fuel Co', 'Maple Goods Inc', 'Quartz, "Cafe"', 'Zephyr Foods LLC']);
+    expect(asc.map((r) => r.legal_name)).toEqual([
+      'Assigned Store',
+      'Harbor Fuel Co',
+      'Maple Goods Inc',
+      'Quartz, "Cafe"',
+      'Zephyr Foods LLC',
+    ]);
     const desc = (await get(admin, 'sort=-order_date&limit=2&offset=1')).body;
     expect(desc.info.total).toBe(5);
     expect((desc.info.items as Json[]).map((r) => r.id)).toEqual([ids.draft, ids.ram]);
@@ -159,7 +227,11 @@ describe('GET /api/customers/orders/search/{token}', () => {
     expect(status).toBe(200);
     expect(headers['content-type']).toMatch(/^text\/csv/);
     expect(headers['content-disposition']).toMatch(/attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"/);
-    expect(text.startsWith('\uFEFFid,unified_order_id,status,status_label,flow,order_type,legal_name,dba_name,sales_rep,agent,')).toBe(true);
+    expect(
+      text.startsWith(
+        '\uFEFFid,unified_order_id,status,status_label,flow,order_type,legal_name,dba_name,sales_rep,agent,',
+      ),
+    ).toBe(true);
     const lines = text.slice(1).split('\r\n');
     expect(lines).toHaveLength(7); // header + 5 rows + trailing ''
     expect(lines[4]).toContain(`"Quartz, ""Cafe""",'=cmd,Lee Park`);

@@ -39,7 +39,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: canRead,
       schema: {
         tags,
-        summary: "One order's document, status and version (id or unifiedid); neither → the caller's role queue (paged)",
+        summary:
+          "One order's document, status and version (id or unifiedid); neither → the caller's role queue (paged)",
         params: tokenParams,
         querystring: orderInfoQuery,
         response: { 200: successEnvelope(orderInfoResponse) },
@@ -74,7 +75,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: canWrite,
       schema: {
         tags,
-        summary: "Save an order's document: orderInfoId 'new' creates a Draft; otherwise with version; submit → Pending Contract Sign",
+        summary:
+          "Save an order's document: orderInfoId 'new' creates a Draft; otherwise with version; submit → Pending Contract Sign",
         params: orderInfoSaveParams,
         body: orderInfoSaveRequest,
         response: { 200: successEnvelope(orderInfoSaveResult) },
@@ -89,7 +91,11 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/customers/:token/error/test',
     {
       onRequest: canRead,
-      schema: { tags, summary: 'A deliberate server error (500 test_error) to check error reporting end to end', params: errorTestParams },
+      schema: {
+        tags,
+        summary: 'A deliberate server error (500 test_error) to check error reporting end to end',
+        params: errorTestParams,
+      },
     },
     async () => {
       throw new AppError('test_error', 'This is a deliberate test error: the error path works.');
@@ -102,7 +108,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: canRead,
       schema: {
         tags,
-        summary: 'Order list: status (code or comma list), flow, sales_rep, agent_id, date_from/date_to, q, mine=queue (format=csv: all rows as CSV)',
+        summary:
+          'Order list: status (code or comma list), flow, sales_rep, agent_id, date_from/date_to, q, mine=queue (format=csv: all rows as CSV)',
         params: tokenParams,
         querystring: orderSearchQuery,
         response: { 200: successEnvelope(orderSearchResult) },
@@ -113,12 +120,14 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = sessionOf(request);
       if (q.format === 'csv') {
         const day = ctx.clock.now().toISOString().slice(0, 10);
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
-          .header('cache-control', 'no-store')
-          // A stream with a non-JSON type bypasses the JSON response schema (documented in the summary).
-          .send(searchOrdersCsv(ctx, session, q) as never);
+        return (
+          reply
+            .type('text/csv; charset=utf-8')
+            .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
+            .header('cache-control', 'no-store')
+            // A stream with a non-JSON type bypasses the JSON response schema (documented in the summary).
+            .send(searchOrdersCsv(ctx, session, q) as never)
+        );
       }
       return { info: await searchOrders(ctx, session, q) };
     },

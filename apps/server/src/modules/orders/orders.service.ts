@@ -67,8 +67,15 @@ export async function loadVisible(db: Db, session: SessionContext, where: SQL, w
   if (!row) throw notFound(what);
   const scope = agentFilter(session);
   if (scope) {
-    const [visible] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, row.id), scope));
-    if (!visible) throw new AppError('forbidden', "This order belongs to another agent: you can only work on your own agent's orders.");
+    const [visible] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, row.id), scope));
+    if (!visible)
+      throw new AppError(
+        'forbidden',
+        "This order belongs to another agent: you can only work on your own agent's orders.",
+      );
   }
   return row;
 }
@@ -94,7 +101,12 @@ function record(row: OrderRow): OrderInfoRecord {
 export async function getOrderInfo(ctx: AppContext, session: SessionContext, key: { id?: number; unifiedid?: string }) {
   const db = ctx.database.db;
   const where = key.id !== undefined ? eq(orders.id, key.id) : eq(orders.unifiedOrderId, key.unifiedid!);
-  const row = await loadVisible(db, session, where, key.id !== undefined ? `Order ${key.id}` : `Order ${key.unifiedid}`);
+  const row = await loadVisible(
+    db,
+    session,
+    where,
+    key.id !== undefined ? `Order ${key.id}` : `Order ${key.unifiedid}`,
+  );
   return { order: record(row) };
 }
 
@@ -104,7 +116,13 @@ export async function getOrderQueue(ctx: AppContext, session: SessionContext, pa
   const status = startStatusForRole(session.role);
   const where = and(eq(orders.status, status), agentFilter(session));
   const [rows, [total]] = await Promise.all([
-    db.select().from(orders).where(where).orderBy(desc(orders.updatedAt), desc(orders.id)).limit(page.limit).offset(page.offset),
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.updatedAt), desc(orders.id))
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ n: count() }).from(orders).where(where),
   ]);
   return {
@@ -126,7 +144,11 @@ export async function getOrderQueue(ctx: AppContext, session: SessionContext, pa
 }
 
 /** Orders awaiting AR approval (121/125/126) or RAM (11), optionally one of them; `data` is the document as JSON text. */
-export async function listPendingOrders(ctx: AppContext, session: SessionContext, q: { type: 'ar' | 'ram'; id?: number }) {
+export async function listPendingOrders(
+  ctx: AppContext,
+  session: SessionContext,
+  q: { type: 'ar' | 'ram'; id?: number },
+) {
   const db = ctx.database.db;
   const where = and(
     inArray(orders.status, [...PENDING_STATUSES[q.type]]),
@@ -228,7 +250,9 @@ async function redeemCardTokens(ctx: AppContext, doc: OrderDocument): Promise<Or
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       const field = `PaymentInstrumentInfo.${i}.processorSetupIntent`;
-      throw new AppError('validation_failed', 'The card could not be used: enter it again.', { [field]: err.fields?.card_token ?? err.message });
+      throw new AppError('validation_failed', 'The card could not be used: enter it again.', {
+        [field]: err.fields?.card_token ?? err.message,
+      });
     }
   }
   return { ...doc, PaymentInstrumentInfo: redeemed };
@@ -244,7 +268,9 @@ function protectBankNumbers(ctx: AppContext, orderId: number | 'new', doc: Order
   if (!list.some((m) => /^\d{4,17}$/.test(String(m.achAccountNumber ?? '').trim()))) return doc;
   if (orderId === 'new') {
     const i = list.findIndex((m) => /^\d{4,17}$/.test(String(m.achAccountNumber ?? '').trim()));
-    throw new AppError('validation_failed', 'Save the order before adding a bank account.', { [`PaymentInstrumentInfo.${i}.achAccountNumber`]: 'Add the bank account on the payment step.' });
+    throw new AppError('validation_failed', 'Save the order before adding a bank account.', {
+      [`PaymentInstrumentInfo.${i}.achAccountNumber`]: 'Add the bank account on the payment step.',
+    });
   }
   const key = dataEncryptionKey(ctx.config);
   return {
@@ -252,7 +278,12 @@ function protectBankNumbers(ctx: AppContext, orderId: number | 'new', doc: Order
     PaymentInstrumentInfo: list.map((m) => {
       const n = String(m.achAccountNumber ?? '').trim();
       if (!/^\d{4,17}$/.test(n)) return m;
-      return { ...m, achAccountNumber: `****${n.slice(-4)}`, achAccountNumberEncrypted: encryptAccountNumber(key, -orderId, n), paymentMethodSet: true };
+      return {
+        ...m,
+        achAccountNumber: `****${n.slice(-4)}`,
+        achAccountNumberEncrypted: encryptAccountNumber(key, -orderId, n),
+        paymentMethodSet: true,
+      };
     }),
   };
 }
@@ -290,10 +321,18 @@ export async function saveOrderInfo(
     let row: OrderRow;
 
     if (input.orderInfoId === 'new') {
-      if (input.body.version !== undefined) throw new AppError('bad_request', 'A new order has no version: leave version out.', { version: 'Not allowed for a new order.' });
-      if (isAgentScoped(session) && session.agentId == null) throw new AppError('forbidden', 'Your session is not tied to an agent: you cannot create orders.');
+      if (input.body.version !== undefined)
+        throw new AppError('bad_request', 'A new order has no version: leave version out.', {
+          version: 'Not allowed for a new order.',
+        });
+      if (isAgentScoped(session) && session.agentId == null)
+        throw new AppError('forbidden', 'Your session is not tied to an agent: you cannot create orders.');
       const id = Number(
-        ((await db.execute(sql`select nextval(pg_get_serial_sequence('orders', 'id')) as id`)) as unknown as { rows: { id: string }[] }).rows[0]!.id,
+        (
+          (await db.execute(sql`select nextval(pg_get_serial_sequence('orders', 'id')) as id`)) as unknown as {
+            rows: { id: string }[];
+          }
+        ).rows[0]!.id,
       );
       const unifiedOrderId = `UO-${now.toISOString().slice(0, 10).replaceAll('-', '')}-${id}`;
       const document = { ...doc, orderInfoId: id, unifiedOrderId, orderDate: doc.orderDate ?? now.toISOString() };
@@ -312,7 +351,13 @@ export async function saveOrderInfo(
           ...indexedColumns(doc),
         })
         .returning()) as [OrderRow];
-      await db.insert(orderStatusHistory).values({ orderId: id, fromStatus: null, toStatus: ORDER_STATUS.DRAFT, changedByEmail: session.email, changedAt: now });
+      await db.insert(orderStatusHistory).values({
+        orderId: id,
+        fromStatus: null,
+        toStatus: ORDER_STATUS.DRAFT,
+        changedByEmail: session.email,
+        changedAt: now,
+      });
       await writeAudit(db, {
         ...audit,
         at: now,
@@ -324,13 +369,22 @@ export async function saveOrderInfo(
       });
     } else {
       const id = input.orderInfoId;
-      if (input.body.version === undefined) throw new AppError('validation_failed', 'Send the version of the order you read.', { version: 'Required to update an order.' });
+      if (input.body.version === undefined)
+        throw new AppError('validation_failed', 'Send the version of the order you read.', {
+          version: 'Required to update an order.',
+        });
       const before = await loadVisible(db, session, eq(orders.id, id), `Order ${id}`);
       if (CLOSED.includes(before.status)) {
-        throw new AppError('conflict', `Order ${id} is ${before.status === ORDER_STATUS.COMPLETE ? 'complete' : 'closed'}: its document can no longer change.`);
+        throw new AppError(
+          'conflict',
+          `Order ${id} is ${before.status === ORDER_STATUS.COMPLETE ? 'complete' : 'closed'}: its document can no longer change.`,
+        );
       }
       if (isAgentScoped(session) && !AGENT_EDITABLE.includes(before.status)) {
-        throw new AppError('forbidden', `Order ${id} is past Draft/Incomplete: only the back office can change it now.`);
+        throw new AppError(
+          'forbidden',
+          `Order ${id} is past Draft/Incomplete: only the back office can change it now.`,
+        );
       }
       const document = { ...doc, orderInfoId: id, unifiedOrderId: before.unifiedOrderId };
       // One statement, guarded by the version: of two concurrent saves with the same version exactly one matches.
@@ -352,7 +406,11 @@ export async function saveOrderInfo(
         entity: 'order',
         entityId: id,
         before: { customer_id: before.customerId, version: before.version },
-        after: { customer_id: row.customerId, version: row.version, changed: changedSections(before.document, document) },
+        after: {
+          customer_id: row.customerId,
+          version: row.version,
+          changed: changedSections(before.document, document),
+        },
         requestId: actor.requestId,
       });
       // A contract waiting for the merchant follows the document (decision 082).
@@ -363,17 +421,30 @@ export async function saveOrderInfo(
       const from = row.status;
       const to = ORDER_STATUS.PENDING_CONTRACT_SIGN;
       if (!isOrderStatusCode(from) || !AGENT_EDITABLE.includes(from) || !canTransition(from, to)) {
-        throw new AppError('conflict', `Order ${row.id} is not a draft: only a Draft or Incomplete order can be submitted.`);
+        throw new AppError(
+          'conflict',
+          `Order ${row.id} is not a draft: only a Draft or Incomplete order can be submitted.`,
+        );
       }
       if (!mayTransition(from, to, { role: session.role, privileges: session.privileges })) {
-        throw new AppError('forbidden', 'Submitting an order for contract signature is for the sales roles (create_distributor_orders).');
+        throw new AppError(
+          'forbidden',
+          'Submitting an order for contract signature is for the sales roles (create_distributor_orders).',
+        );
       }
       const [moved] = await db
         .update(orders)
         .set({ status: to, submittedAt: now, updatedAt: now, version: sql`${orders.version} + 1` })
         .where(eq(orders.id, row.id))
         .returning();
-      await db.insert(orderStatusHistory).values({ orderId: row.id, fromStatus: from, toStatus: to, note: 'Submitted for contract signature.', changedByEmail: session.email, changedAt: now });
+      await db.insert(orderStatusHistory).values({
+        orderId: row.id,
+        fromStatus: from,
+        toStatus: to,
+        note: 'Submitted for contract signature.',
+        changedByEmail: session.email,
+        changedAt: now,
+      });
       await writeAudit(db, {
         ...audit,
         at: now,
@@ -387,6 +458,11 @@ export async function saveOrderInfo(
       row = moved!;
       await applyStatusEffects(ctx, db, { order: row, from, to, now, actor: audit, requestId: actor.requestId });
     }
-    return { orderInfoId: row.id, unifiedOrderId: row.unifiedOrderId, status: row.status as OrderStatusCode, version: row.version };
+    return {
+      orderInfoId: row.id,
+      unifiedOrderId: row.unifiedOrderId,
+      status: row.status as OrderStatusCode,
+      version: row.version,
+    };
   });
 }

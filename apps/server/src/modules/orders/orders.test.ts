@@ -1,7 +1,14 @@
 import { blankOrder, orderDraft, type OrderDocument } from '@pos/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAgent, createCustomer, createDistributorAccount, createOrder, createStaffUser, createStore } from '../../db/factories';
+import {
+  createAgent,
+  createCustomer,
+  createDistributorAccount,
+  createOrder,
+  createStaffUser,
+  createStore,
+} from '../../db/factories';
 import { agentOrders, auditLog, orderStatusHistory, orders } from '../../db/schema';
 import { signIn } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -40,18 +47,43 @@ const info = (tok: string, query = '') => `/api/customers/orderinfo/${tok}${quer
 const save = (id: number | string, tok: string) => `/api/customers/orderinfo/${id}/${tok}`;
 const pending = (tok: string, query: string) => `/api/customers/orderinfo/pending/${tok}?${query}`;
 
-const address = { address1: '12 Elm St', address2: '', city: 'Springfield', state: 'IL', zip: '62701', country: 'US' as const };
+const address = {
+  address1: '12 Elm St',
+  address2: '',
+  city: 'Springfield',
+  state: 'IL',
+  zip: '62701',
+  country: 'US' as const,
+};
 function completeOrder(): OrderDocument {
   const o = blankOrder();
-  o.CustomerInfo = { ...o.CustomerInfo, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '2175550100', federalTaxId: '41-7100001', legalName: 'Ada Holdings LLC' };
+  o.CustomerInfo = {
+    ...o.CustomerInfo,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    phone: '2175550100',
+    federalTaxId: '41-7100001',
+    legalName: 'Ada Holdings LLC',
+  };
   o.HomeAddress = { ...address };
   o.BillingAddress = { ...address };
   o.ShippingAddress = { ...address };
-  o.StoreInfo = { ...o.StoreInfo, doingBusinessAs: 'Ada Mart', storeName: 'Ada Mart - Elm', phone: '2175550101', StoreAddress: { ...address } };
+  o.StoreInfo = {
+    ...o.StoreInfo,
+    doingBusinessAs: 'Ada Mart',
+    storeName: 'Ada Mart - Elm',
+    phone: '2175550101',
+    StoreAddress: { ...address },
+  };
   o.salesRep = 'Dana Whitfield';
   o.totalSalePrice = '1499.50';
   o.PaymentPlanInfo = o.PaymentPlanInfo!.map((p, i) => ({ ...p, paymentPlanId: 10 + i }));
-  o.PaymentInstrumentInfo = o.PaymentInstrumentInfo!.map((p) => ({ ...p, paymentMethodTypeId: 1, creditCardNumber: 'tok_abc123XYZ' }));
+  o.PaymentInstrumentInfo = o.PaymentInstrumentInfo!.map((p) => ({
+    ...p,
+    paymentMethodTypeId: 1,
+    creditCardNumber: 'tok_abc123XYZ',
+  }));
   return o;
 }
 
@@ -67,8 +99,16 @@ beforeAll(async () => {
   )) as [string, string, string, string];
   agentA = (await createAgent(db, { type: 'Distributor' })).id;
   agentB = (await createAgent(db, { type: 'Distributor' })).id;
-  await createDistributorAccount(db, { email: 'dist-orders@example.com', password: 'distributor-demo', agentId: agentA });
-  const login = await t.request({ method: 'POST', url: '/api/auth/distributor/login', payload: { email: 'dist-orders@example.com', password: 'distributor-demo' } });
+  await createDistributorAccount(db, {
+    email: 'dist-orders@example.com',
+    password: 'distributor-demo',
+    agentId: agentA,
+  });
+  const login = await t.request({
+    method: 'POST',
+    url: '/api/auth/distributor/login',
+    payload: { email: 'dist-orders@example.com', password: 'distributor-demo' },
+  });
   if (login.statusCode !== 200) throw new Error(login.body);
   distributor = login.json().info.token as string;
 });
@@ -97,9 +137,15 @@ describe('POST /api/customers/orderinfo/{orderInfoId}/{token}', () => {
       currency: 'USD',
     });
     expect(row!.document).toMatchObject({ orderInfoId, unifiedOrderId, totalSalePrice: '1499.50' });
-    const history = await t.database.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderInfoId));
+    const history = await t.database.db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, orderInfoId));
     expect(history.map((h) => [h.fromStatus, h.toStatus, h.changedByEmail])).toEqual([[null, '1', 'ram@example.com']]);
-    const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, String(orderInfoId))));
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, String(orderInfoId))));
     expect(audit.map((a) => a.action)).toEqual(['order.create']);
   });
 
@@ -120,8 +166,14 @@ describe('POST /api/customers/orderinfo/{orderInfoId}/{token}', () => {
     const { status, body } = await post(save('new', sales), { json: doc });
     expect(status).toBe(400);
     expect(body.error.code).toBe('validation_failed');
-    expect(Object.keys(body.error.fields).sort()).toEqual(['CustomerInfo.email', 'HomeAddress.zip', 'PaymentInstrumentInfo.1.creditCardNumber']);
-    expect(JSON.stringify(await t.database.db.select({ d: orders.document }).from(orders))).not.toContain('4111111111111111');
+    expect(Object.keys(body.error.fields).sort()).toEqual([
+      'CustomerInfo.email',
+      'HomeAddress.zip',
+      'PaymentInstrumentInfo.1.creditCardNumber',
+    ]);
+    expect(JSON.stringify(await t.database.db.select({ d: orders.document }).from(orders))).not.toContain(
+      '4111111111111111',
+    );
   });
 
   it('400 for a bad body or id, and an update without version', async () => {
@@ -152,7 +204,10 @@ describe('POST /api/customers/orderinfo/{orderInfoId}/{token}', () => {
     const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row).toMatchObject({ salesRep: 'Rory Q', totalSaleCents: 2000, unifiedOrderId: order.unifiedOrderId });
     expect(row!.document).toMatchObject({ orderInfoId: order.id, unifiedOrderId: order.unifiedOrderId });
-    const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, String(order.id))));
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, String(order.id))));
     expect(audit[0]).toMatchObject({ action: 'order.update', actorEmail: 'ar@example.com' });
     expect(audit[0]!.after).toMatchObject({ changed: ['salesRep', 'totalSalePrice'] });
 
@@ -184,7 +239,11 @@ describe('POST /api/customers/orderinfo/{orderInfoId}/{token}', () => {
   describe('submit', () => {
     it('400 with the missing fields when the order is incomplete; the order stays a Draft', async () => {
       const created = await post(save('new', sales), { json: blankOrder() });
-      const res = await post(save(created.body.info.orderInfoId, sales), { json: blankOrder(), version: 1, submit: true });
+      const res = await post(save(created.body.info.orderInfoId, sales), {
+        json: blankOrder(),
+        version: 1,
+        submit: true,
+      });
       expect(res.status).toBe(400);
       expect(res.body.error.fields).toHaveProperty(['CustomerInfo.email']);
       expect(res.body.error.fields).toHaveProperty(['StoreInfo.StoreAddress.zip']);
@@ -199,10 +258,22 @@ describe('POST /api/customers/orderinfo/{orderInfoId}/{token}', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.info).toMatchObject({ status: '11', version: 3 });
       const history = await t.database.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id));
-      expect(history.map((h) => [h.fromStatus, h.toStatus])).toEqual([[null, '1'], ['1', '11']]);
-      const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, String(id))));
+      expect(history.map((h) => [h.fromStatus, h.toStatus])).toEqual([
+        [null, '1'],
+        ['1', '11'],
+      ]);
+      const audit = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, String(id))));
       // The submit also makes the contract and e-mails the merchant its signing link (decision 082).
-      expect(audit.map((a) => a.action).sort()).toEqual(['contract.generate', 'contract.sign_link_sent', 'order.create', 'order.status', 'order.update']);
+      expect(audit.map((a) => a.action).sort()).toEqual([
+        'contract.generate',
+        'contract.sign_link_sent',
+        'order.create',
+        'order.status',
+        'order.update',
+      ]);
       const again = await post(save(id, sales), { json: completeOrder(), version: 3, submit: true });
       expect([again.status, again.body.error.code]).toEqual([409, 'conflict']);
     });
@@ -211,7 +282,11 @@ describe('POST /api/customers/orderinfo/{orderInfoId}/{token}', () => {
       const created = await post(save('new', sales), { json: completeOrder(), submit: true });
       expect(created.body.info.status).toBe('11');
       const incomplete = await createOrder(t.database.db, { status: '2' });
-      const res = await post(save(incomplete.id, sales), { json: completeOrder(), version: incomplete.version, submit: true });
+      const res = await post(save(incomplete.id, sales), {
+        json: completeOrder(),
+        version: incomplete.version,
+        submit: true,
+      });
       expect(res.body.info?.status, JSON.stringify(res.body)).toBe('11');
     });
 
@@ -233,7 +308,13 @@ describe('GET /api/customers/orderinfo/{token}', () => {
     for (const q of [`id=${order.id}`, `unifiedid=${order.unifiedOrderId}`]) {
       const { status, body } = await get(info(marketing, q));
       expect(status, JSON.stringify(body)).toBe(200);
-      expect(body.info.order).toMatchObject({ orderInfoId: order.id, unifiedOrderId: order.unifiedOrderId, status: '121', version: order.version, customer_id: customer.id });
+      expect(body.info.order).toMatchObject({
+        orderInfoId: order.id,
+        unifiedOrderId: order.unifiedOrderId,
+        status: '121',
+        version: order.version,
+        customer_id: customer.id,
+      });
       expect(body.info.order.json.orderInfoId).toBe(order.id);
     }
     expect(orderDraft.safeParse(order.document).success).toBe(true);
@@ -278,7 +359,9 @@ describe('a distributor works only on its own agent’s orders', () => {
     expect(row!.agentId).toBe(agentA);
     const foreign = await createOrder(t.database.db, { agentId: agentB });
     const assigned = await createOrder(t.database.db, { agentId: agentB });
-    await t.database.db.insert(agentOrders).values({ agentId: agentA, orderId: assigned.id, assignedByEmail: 'admin@example.com' });
+    await t.database.db
+      .insert(agentOrders)
+      .values({ agentId: agentA, orderId: assigned.id, assignedByEmail: 'admin@example.com' });
 
     const queue = await get(info(distributor, 'limit=500'));
     const ids = (queue.body.info.queue.items as Json[]).map((i) => i.orderInfoId);
@@ -345,7 +428,9 @@ describe('OpenAPI document', () => {
     expect(doc.paths['/api/customers/orderinfo/{token}']?.get?.parameters?.map((p: Json) => p.name)).toEqual(
       expect.arrayContaining(['id', 'unifiedid', 'limit', 'offset']),
     );
-    expect(doc.paths['/api/customers/orderinfo/pending/{token}']?.get?.parameters?.map((p: Json) => p.name)).toEqual(expect.arrayContaining(['type', 'id']));
+    expect(doc.paths['/api/customers/orderinfo/pending/{token}']?.get?.parameters?.map((p: Json) => p.name)).toEqual(
+      expect.arrayContaining(['type', 'id']),
+    );
     expect(doc.paths).toHaveProperty(['/api/customers/orderinfo/{orderInfoId}/{token}', 'post']);
     expect(doc.paths).toHaveProperty(['/api/customers/{token}/error/test', 'get']);
   });

@@ -1,4 +1,11 @@
-import { idempotencyHeaders, paymentAuthorization, paymentAuthorizationRequest, successEnvelope, tokenParams, type Permission } from '@pos/domain';
+import {
+  idempotencyHeaders,
+  paymentAuthorization,
+  paymentAuthorizationRequest,
+  successEnvelope,
+  tokenParams,
+  type Permission,
+} from '@pos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSession } from '../../http/session';
 import { accountCtx } from '../customer-accounts/account-context';
@@ -15,13 +22,16 @@ export const paymentAuthorizationRoutes: FastifyPluginAsyncZod = async (app) => 
       onRequest: requireSession({ anyOf: AUTHORIZE }),
       schema: {
         tags: ['orders'],
-        summary: "Authorize (not capture) an amount on a card for an order (Idempotency-Key); a decline answers status 'declined'",
+        summary:
+          "Authorize (not capture) an amount on a card for an order (Idempotency-Key); a decline answers status 'declined'",
         params: tokenParams,
         headers: idempotencyHeaders,
         body: paymentAuthorizationRequest,
         response: { 200: successEnvelope(paymentAuthorization) },
       },
     },
-    async (request) => ({ info: await authorizePayment(accountCtx(request), request.body, request.headers['idempotency-key']) }),
+    async (request) => ({
+      info: await authorizePayment(accountCtx(request), request.body, request.headers['idempotency-key']),
+    }),
   );
 };

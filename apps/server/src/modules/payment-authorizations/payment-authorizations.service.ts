@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { isCardExpired, type CardBrand, type CurrencyCode, type PaymentAuthorization, type PaymentAuthorizationRequest } from '@pos/domain';
+import {
+  isCardExpired,
+  type CardBrand,
+  type CurrencyCode,
+  type PaymentAuthorization,
+  type PaymentAuthorizationRequest,
+} from '@pos/domain';
 import type { Db } from '../../db/client';
 import { agentOrders, orders, paymentInstruments } from '../../db/schema';
 import { actorOfSession, writeAudit } from '../../http/audit';
@@ -39,7 +45,10 @@ async function requireOrder(tx: Db, ctx: AccountCtx, orderId: number): Promise<O
       .from(agentOrders)
       .where(and(eq(agentOrders.orderId, row.id), eq(agentOrders.agentId, agentId)));
     if (row.agentId !== agentId && !assigned) {
-      throw new AppError('forbidden', "This order belongs to another agent: you can only work on your own agent's orders.");
+      throw new AppError(
+        'forbidden',
+        "This order belongs to another agent: you can only work on your own agent's orders.",
+      );
     }
   }
   return row;
@@ -53,7 +62,13 @@ interface CardRef {
 }
 
 /** The card to authorize on: a gateway token (redeemed) or a saved card of the order's customer. */
-async function cardOf(tx: Db, ctx: AccountCtx, order: OrderRef, body: PaymentAuthorizationRequest, now: Date): Promise<CardRef> {
+async function cardOf(
+  tx: Db,
+  ctx: AccountCtx,
+  order: OrderRef,
+  body: PaymentAuthorizationRequest,
+  now: Date,
+): Promise<CardRef> {
   if (body.card_token !== undefined) {
     const card = await gatewayOf(ctx.app).redeemCardToken(body.card_token);
     if (isCardExpired(card.expMonth, card.expYear, now)) throw fieldError('card_token', 'The card has expired.');
@@ -65,12 +80,18 @@ async function cardOf(tx: Db, ctx: AccountCtx, order: OrderRef, body: PaymentAut
     const message = `Payment instrument ${id} is not a payment method of this order's customer.`;
     throw new AppError('not_found', message, { payment_instrument_id: message });
   }
-  if (pi.kind !== 'card' || !pi.processorReference) throw fieldError('payment_instrument_id', 'Only a card can be authorized; choose a card or enter one.');
+  if (pi.kind !== 'card' || !pi.processorReference)
+    throw fieldError('payment_instrument_id', 'Only a card can be authorized; choose a card or enter one.');
   if (pi.status !== 'active') throw fieldError('payment_instrument_id', 'This payment method is inactive.');
   if (pi.cardExpMonth != null && pi.cardExpYear != null && isCardExpired(pi.cardExpMonth, pi.cardExpYear, now)) {
     throw fieldError('payment_instrument_id', 'The card has expired.');
   }
-  return { reference: pi.processorReference, brand: (pi.cardBrand ?? 'unknown') as CardBrand, last4: pi.cardLast4 ?? '', instrumentId: pi.id };
+  return {
+    reference: pi.processorReference,
+    brand: (pi.cardBrand ?? 'unknown') as CardBrand,
+    last4: pi.cardLast4 ?? '',
+    instrumentId: pi.id,
+  };
 }
 
 /**
@@ -79,11 +100,16 @@ async function cardOf(tx: Db, ctx: AccountCtx, order: OrderRef, body: PaymentAut
  * A decline is an answer (status 'declined'), recorded like an authorization: an audit entry on the order, filed
  * under the order's customer when it has one. No table of its own (no migration this issue).
  */
-export async function authorizePayment(ctx: AccountCtx, body: PaymentAuthorizationRequest, idempotencyKey: string | undefined): Promise<PaymentAuthorization> {
+export async function authorizePayment(
+  ctx: AccountCtx,
+  body: PaymentAuthorizationRequest,
+  idempotencyKey: string | undefined,
+): Promise<PaymentAuthorization> {
   const scope = `POST /paymentauthorizations order ${body.order_id}`;
   return runIdempotent(ctx, { scope, key: idempotencyKey, request: body }, async (tx, now) => {
     const order = await requireOrder(tx, ctx, body.order_id);
-    if (body.currency !== order.currency) throw fieldError('currency', `This order is in ${order.currency}; authorize in ${order.currency}.`);
+    if (body.currency !== order.currency)
+      throw fieldError('currency', `This order is in ${order.currency}; authorize in ${order.currency}.`);
     // One authorization at a time per order: a second concurrent call waits for the first to commit.
     await tx.execute(sql`select 1 from ${orders} where ${orders.id} = ${order.id} for update`);
     const card = await cardOf(tx, ctx, order, body, now);

@@ -1,6 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAgent, createDistributorAccount, createOrder, createPaymentInstrument, createStaffUser, createStore } from '../../db/factories';
+import {
+  createAgent,
+  createDistributorAccount,
+  createOrder,
+  createPaymentInstrument,
+  createStaffUser,
+  createStore,
+} from '../../db/factories';
 import { auditLog } from '../../db/schema';
 import { gatewayOf, setGateway, type AuthorizeInput } from '../../integrations/gateway';
 import { signIn } from '../../test/sign-in';
@@ -39,23 +46,42 @@ const authorize = (payload: unknown, opts: { token?: string; key?: string } = {}
   });
 
 const auditsOf = (id: number) =>
-  t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, String(id)), eq(auditLog.action, AUTHORIZATION_ACTION)));
+  t.database.db
+    .select()
+    .from(auditLog)
+    .where(
+      and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, String(id)), eq(auditLog.action, AUTHORIZATION_ACTION)),
+    );
 
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
   await createStaffUser(db, { email: 'admin@example.com', role: 'Admin' });
   await createStaffUser(db, { email: 'marketing@example.com', role: 'Marketing' });
-  [admin, marketing] = (await Promise.all(['admin@example.com', 'marketing@example.com'].map((e) => signIn(t, e)))) as [string, string];
+  [admin, marketing] = (await Promise.all(['admin@example.com', 'marketing@example.com'].map((e) => signIn(t, e)))) as [
+    string,
+    string,
+  ];
   const agentA = (await createAgent(db, { type: 'Distributor' })).id;
   await createDistributorAccount(db, { email: 'dist-auth@example.com', password: 'distributor-demo', agentId: agentA });
-  const login = await t.request({ method: 'POST', url: '/api/auth/distributor/login', payload: { email: 'dist-auth@example.com', password: 'distributor-demo' } });
+  const login = await t.request({
+    method: 'POST',
+    url: '/api/auth/distributor/login',
+    payload: { email: 'dist-auth@example.com', password: 'distributor-demo' },
+  });
   if (login.statusCode !== 200) throw new Error(login.body);
   distributor = login.json().info.token as string;
   const store = await createStore(db, { country: 'US' });
   customerId = store.customerId;
   orderId = (await createOrder(db, { customerId })).id;
-  cardId = (await createPaymentInstrument(db, { customerId, kind: 'card', cardLast4: '1111', processorReference: 'pm_saved_1111' })).id;
+  cardId = (
+    await createPaymentInstrument(db, {
+      customerId,
+      kind: 'card',
+      cardLast4: '1111',
+      processorReference: 'pm_saved_1111',
+    })
+  ).id;
   const real = gatewayOf(t.app.ctx);
   setGateway(t.app.ctx, {
     ...real,
@@ -69,7 +95,12 @@ afterAll(() => t.close());
 
 describe('POST /api/paymentauthorizations/{token}', () => {
   it('authorizes an amount on a card token and records it on the order, filed under its customer', async () => {
-    const res = await authorize({ order_id: orderId, amount_cents: 12_345, currency: 'USD', card_token: await cardToken() });
+    const res = await authorize({
+      order_id: orderId,
+      amount_cents: 12_345,
+      currency: 'USD',
+      card_token: await cardToken(),
+    });
     expect(res.statusCode, res.body).toBe(200);
     const info = res.json().info;
     expect(info).toEqual({
@@ -83,24 +114,57 @@ describe('POST /api/paymentauthorizations/{token}', () => {
       card: { brand: 'visa', last4: '4242' },
       authorized_at: expect.any(String),
     });
-    const entry = (await auditsOf(orderId)).find((a) => (a.after as { authorization_id: string }).authorization_id === info.authorization_id);
-    expect(entry).toMatchObject({ customerId, actorEmail: 'admin@example.com', after: { customer_id: customerId, status: 'authorized', amount_cents: 12_345 } });
+    const entry = (await auditsOf(orderId)).find(
+      (a) => (a.after as { authorization_id: string }).authorization_id === info.authorization_id,
+    );
+    expect(entry).toMatchObject({
+      customerId,
+      actorEmail: 'admin@example.com',
+      after: { customer_id: customerId, status: 'authorized', amount_cents: 12_345 },
+    });
     expect(JSON.stringify(entry)).not.toContain('tok_local_');
   });
 
   it("authorizes on a saved card of the order's customer", async () => {
-    const res = await authorize({ order_id: orderId, amount_cents: 500, currency: 'USD', payment_instrument_id: cardId });
+    const res = await authorize({
+      order_id: orderId,
+      amount_cents: 500,
+      currency: 'USD',
+      payment_instrument_id: cardId,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().info).toMatchObject({ status: 'authorized', payment_instrument_id: cardId, card: { brand: 'visa', last4: '1111' } });
+    expect(res.json().info).toMatchObject({
+      status: 'authorized',
+      payment_instrument_id: cardId,
+      card: { brand: 'visa', last4: '1111' },
+    });
     expect(authorizeCalls.at(-1)).toMatchObject({ paymentReference: 'pm_saved_1111', amountCents: 500, customerId });
   });
 
   it('answers a decline as status declined with the reason (51 cents; a card ending 0002), and records it', async () => {
-    const cents = await authorize({ order_id: orderId, amount_cents: 1051, currency: 'USD', card_token: await cardToken() });
+    const cents = await authorize({
+      order_id: orderId,
+      amount_cents: 1051,
+      currency: 'USD',
+      card_token: await cardToken(),
+    });
     expect(cents.statusCode, cents.body).toBe(200);
-    expect(cents.json().info).toMatchObject({ status: 'declined', decline_reason: 'Insufficient funds', amount_cents: 1051 });
-    const card = await authorize({ order_id: orderId, amount_cents: 1000, currency: 'USD', card_token: await cardToken(DECLINED_CARD) });
-    expect(card.json().info).toMatchObject({ status: 'declined', decline_reason: 'Card declined', card: { last4: '0002' } });
+    expect(cents.json().info).toMatchObject({
+      status: 'declined',
+      decline_reason: 'Insufficient funds',
+      amount_cents: 1051,
+    });
+    const card = await authorize({
+      order_id: orderId,
+      amount_cents: 1000,
+      currency: 'USD',
+      card_token: await cardToken(DECLINED_CARD),
+    });
+    expect(card.json().info).toMatchObject({
+      status: 'declined',
+      decline_reason: 'Card declined',
+      card: { last4: '0002' },
+    });
     const statuses = (await auditsOf(orderId)).map((a) => (a.after as { status: string }).status);
     expect(statuses.filter((s) => s === 'declined')).toHaveLength(2);
   });
@@ -108,41 +172,87 @@ describe('POST /api/paymentauthorizations/{token}', () => {
   it('400 with fields: missing values, neither or both payment sources, a bad token, another currency, a bank account', async () => {
     const empty = await authorize({});
     expect(empty.statusCode).toBe(400);
-    expect(Object.keys(empty.json().error.fields)).toEqual(expect.arrayContaining(['order_id', 'amount_cents', 'currency']));
+    expect(Object.keys(empty.json().error.fields)).toEqual(
+      expect.arrayContaining(['order_id', 'amount_cents', 'currency']),
+    );
     const neither = await authorize({ order_id: orderId, amount_cents: 100, currency: 'USD' });
     expect(neither.statusCode).toBe(400);
-    expect(neither.json().error.fields).toEqual({ card_token: 'Give either card_token or payment_instrument_id (exactly one).' });
-    const both = await authorize({ order_id: orderId, amount_cents: 100, currency: 'USD', card_token: await cardToken(), payment_instrument_id: cardId });
+    expect(neither.json().error.fields).toEqual({
+      card_token: 'Give either card_token or payment_instrument_id (exactly one).',
+    });
+    const both = await authorize({
+      order_id: orderId,
+      amount_cents: 100,
+      currency: 'USD',
+      card_token: await cardToken(),
+      payment_instrument_id: cardId,
+    });
     expect(both.statusCode).toBe(400);
-    const negative = await authorize({ order_id: orderId, amount_cents: -5, currency: 'USD', payment_instrument_id: cardId });
+    const negative = await authorize({
+      order_id: orderId,
+      amount_cents: -5,
+      currency: 'USD',
+      payment_instrument_id: cardId,
+    });
     expect(negative.json().error.fields).toEqual({ amount_cents: 'The amount must be at least 1 cent.' });
-    const badToken = await authorize({ order_id: orderId, amount_cents: 100, currency: 'USD', card_token: 'tok_local_x.y' });
+    const badToken = await authorize({
+      order_id: orderId,
+      amount_cents: 100,
+      currency: 'USD',
+      card_token: 'tok_local_x.y',
+    });
     expect(badToken.statusCode).toBe(400);
     expect(badToken.json().error.fields).toHaveProperty('card_token');
-    const cad = await authorize({ order_id: orderId, amount_cents: 100, currency: 'CAD', payment_instrument_id: cardId });
+    const cad = await authorize({
+      order_id: orderId,
+      amount_cents: 100,
+      currency: 'CAD',
+      payment_instrument_id: cardId,
+    });
     expect(cad.statusCode).toBe(400);
     expect(cad.json().error.fields).toEqual({ currency: 'This order is in USD; authorize in USD.' });
     const bank = (await createPaymentInstrument(t.database.db, { customerId, kind: 'bank' })).id;
-    const onBank = await authorize({ order_id: orderId, amount_cents: 100, currency: 'USD', payment_instrument_id: bank });
+    const onBank = await authorize({
+      order_id: orderId,
+      amount_cents: 100,
+      currency: 'USD',
+      payment_instrument_id: bank,
+    });
     expect(onBank.statusCode).toBe(400);
     expect(onBank.json().error.fields).toHaveProperty('payment_instrument_id');
   });
 
   it('403 without an order-writing privilege, and for a distributor on another agent’s order; nothing is authorized', async () => {
     const before = authorizeCalls.length;
-    const viewer = await authorize({ order_id: orderId, amount_cents: 100, currency: 'USD', payment_instrument_id: cardId }, { token: marketing });
+    const viewer = await authorize(
+      { order_id: orderId, amount_cents: 100, currency: 'USD', payment_instrument_id: cardId },
+      { token: marketing },
+    );
     expect(viewer.statusCode).toBe(403);
-    const foreign = await authorize({ order_id: orderId, amount_cents: 100, currency: 'USD', payment_instrument_id: cardId }, { token: distributor });
+    const foreign = await authorize(
+      { order_id: orderId, amount_cents: 100, currency: 'USD', payment_instrument_id: cardId },
+      { token: distributor },
+    );
     expect(foreign.statusCode, foreign.body).toBe(403);
     expect(authorizeCalls.length).toBe(before);
   });
 
   it("404 for an unknown order and for another customer's payment method", async () => {
-    const missing = await authorize({ order_id: 2_000_000_000, amount_cents: 100, currency: 'USD', payment_instrument_id: cardId });
+    const missing = await authorize({
+      order_id: 2_000_000_000,
+      amount_cents: 100,
+      currency: 'USD',
+      payment_instrument_id: cardId,
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.fields).toHaveProperty('order_id');
     const otherCard = (await createPaymentInstrument(t.database.db, { kind: 'card' })).id;
-    const foreign = await authorize({ order_id: orderId, amount_cents: 100, currency: 'USD', payment_instrument_id: otherCard });
+    const foreign = await authorize({
+      order_id: orderId,
+      amount_cents: 100,
+      currency: 'USD',
+      payment_instrument_id: otherCard,
+    });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().error.fields).toHaveProperty('payment_instrument_id');
   });

@@ -28,13 +28,20 @@ export interface ReceivedFile {
   sha256: string;
 }
 
-const tooLarge = (field: string) => new AppError('payload_too_large', UPLOAD_TOO_LARGE_MESSAGE, { [field]: UPLOAD_TOO_LARGE_MESSAGE });
+const tooLarge = (field: string) =>
+  new AppError('payload_too_large', UPLOAD_TOO_LARGE_MESSAGE, { [field]: UPLOAD_TOO_LARGE_MESSAGE });
 
 /** A browser's file name, kept for display and Content-Disposition only: no path, no control characters, ≤ 255. */
 export function cleanFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  return base.normalize('NFC').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  return (
+    base
+      .normalize('NFC')
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f]/g, '')
+      .trim()
+      .slice(0, 255)
+  );
 }
 
 /** Map what @fastify/multipart and busboy throw onto our error codes, with a message a person can act on. */
@@ -46,13 +53,21 @@ function multipartError(err: unknown, field: string): unknown {
     case 'FST_REQ_FILE_TOO_LARGE':
       return tooLarge(field);
     case 'FST_FILES_LIMIT':
-      return new AppError('bad_request', `Send exactly one file, in the form field '${field}'.`, { [field]: 'Only one file is accepted.' });
+      return new AppError('bad_request', `Send exactly one file, in the form field '${field}'.`, {
+        [field]: 'Only one file is accepted.',
+      });
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
     case 'FST_PROTO_VIOLATION':
-      return new AppError('bad_request', `The form has too many or unexpected fields; send only the file in the form field '${field}'.`);
+      return new AppError(
+        'bad_request',
+        `The form has too many or unexpected fields; send only the file in the form field '${field}'.`,
+      );
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new AppError('unsupported_media_type', `Send the file as multipart/form-data in the form field '${field}'.`);
+      return new AppError(
+        'unsupported_media_type',
+        `Send the file as multipart/form-data in the form field '${field}'.`,
+      );
     default:
       break;
   }
@@ -72,7 +87,8 @@ function multipartError(err: unknown, field: string): unknown {
  */
 export async function readSingleFile(request: FastifyRequest, field: string): Promise<ReceivedFile> {
   const declaredLength = Number(request.headers['content-length']);
-  if (Number.isFinite(declaredLength) && declaredLength > UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) throw tooLarge(field);
+  if (Number.isFinite(declaredLength) && declaredLength > UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD_BYTES)
+    throw tooLarge(field);
   if (!request.isMultipart()) {
     throw new AppError('unsupported_media_type', `Send the file as multipart/form-data in the form field '${field}'.`);
   }
@@ -110,7 +126,9 @@ export async function readSingleFile(request: FastifyRequest, field: string): Pr
     throw multipartError(err, field);
   }
   if (!received) {
-    throw new AppError('bad_request', `Attach a file in the form field '${field}'.`, { [field]: 'A file is required.' });
+    throw new AppError('bad_request', `Attach a file in the form field '${field}'.`, {
+      [field]: 'A file is required.',
+    });
   }
   return received;
 }

@@ -29,13 +29,21 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
   imageUpload('/api/customers/paymentinstruments/check/addimage/:token', 'checkImage', 'Upload a check image');
-  imageUpload('/api/customers/paymentinstruments/achcad/addimage/:token', 'achCadImage', 'Upload a bank-account (ACH/CAD) image');
+  imageUpload(
+    '/api/customers/paymentinstruments/achcad/addimage/:token',
+    'achCadImage',
+    'Upload a bank-account (ACH/CAD) image',
+  );
 
   app.get(
     '/api/uploads/:id/:token',
     {
       onRequest: requireSession(),
-      schema: { tags, summary: 'Download an upload (as an attachment, with its stored content type)', params: uploadFileParams },
+      schema: {
+        tags,
+        summary: 'Download an upload (as an attachment, with its stored content type)',
+        params: uploadFileParams,
+      },
     },
     async (request, reply) => {
       const file = await openUpload(uploadContext(request), { uploadId: request.params.id });

@@ -67,10 +67,19 @@ const STATUS_OF_RULE: Readonly<Record<UploadErrorCode, AppErrorCode>> = {
  * (`validateUpload`), then the bytes and that they are what the name says (`validateUploadBytes`)
  * (a PNG named '.pdf' is refused even where both PNG and PDF are allowed). Returns the sniffed type.
  */
-export function checkReceivedFile(kind: UploadKind, file: Pick<ReceivedFile, 'fileName' | 'declaredType' | 'bytes'>, field: string): FileType {
+export function checkReceivedFile(
+  kind: UploadKind,
+  file: Pick<ReceivedFile, 'fileName' | 'declaredType' | 'bytes'>,
+  field: string,
+): FileType {
   const refuse = (code: UploadErrorCode, message: string) =>
     new AppError(STATUS_OF_RULE[code], message, { [field]: message });
-  const described = validateUpload({ kind, fileName: file.fileName, contentType: file.declaredType, size: file.bytes.length });
+  const described = validateUpload({
+    kind,
+    fileName: file.fileName,
+    contentType: file.declaredType,
+    size: file.bytes.length,
+  });
   if (!described.ok) throw refuse(described.code, described.message);
   const content = validateUploadBytes(kind, file.bytes, file.fileName);
   if (!content.ok) throw refuse(content.code, content.message);
@@ -132,16 +141,31 @@ export async function storeUpload(
         action: 'create',
         entity: 'upload',
         entityId: row!.id,
-        after: { kind, original_name: file.fileName, content_type: contentType, size: file.bytes.length, sha256: file.sha256, owner: input.owner ?? null },
+        after: {
+          kind,
+          original_name: file.fileName,
+          content_type: contentType,
+          size: file.bytes.length,
+          sha256: file.sha256,
+          owner: input.owner ?? null,
+        },
         requestId: ctx.requestId,
       });
       return row!.id;
     });
-    return { upload_id: id, sha256: file.sha256, size: file.bytes.length, content_type: contentType, original_name: file.fileName };
+    return {
+      upload_id: id,
+      sha256: file.sha256,
+      size: file.bytes.length,
+      content_type: contentType,
+      original_name: file.fileName,
+    };
   } catch (err) {
-    await ctx.storage.delete(storageKey).catch((cleanupError: unknown) =>
-      ctx.log.error({ err: cleanupError, storageKey }, 'could not remove the file of a failed upload'),
-    );
+    await ctx.storage
+      .delete(storageKey)
+      .catch((cleanupError: unknown) =>
+        ctx.log.error({ err: cleanupError, storageKey }, 'could not remove the file of a failed upload'),
+      );
     throw err;
   }
 }

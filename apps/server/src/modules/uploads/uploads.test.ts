@@ -70,7 +70,12 @@ describe('uploads refused: a clear message, and nothing left in DATA_DIR/uploads
 
   it('5 MB + 1 byte (5,242,881) → 413', async () => {
     const res = await s.post(CHECK_URL, s.tokens.editor, [
-      { name: 'checkimage', filename: 'big.png', contentType: 'image/png', data: sampleFile('png', UPLOAD_MAX_BYTES + 1) },
+      {
+        name: 'checkimage',
+        filename: 'big.png',
+        contentType: 'image/png',
+        data: sampleFile('png', UPLOAD_MAX_BYTES + 1),
+      },
     ]);
     expect(res.statusCode, res.body).toBe(413);
     expect(res.json().error).toMatchObject({ code: 'payload_too_large', message: UPLOAD_TOO_LARGE_MESSAGE });
@@ -78,8 +83,20 @@ describe('uploads refused: a clear message, and nothing left in DATA_DIR/uploads
   });
 
   it('a Content-Length far beyond the limit → 413 before reading', async () => {
-    const body = multipartBody([{ name: 'checkimage', filename: 'huge.png', contentType: 'image/png', data: sampleFile('png', UPLOAD_MAX_BYTES + 200_000) }]);
-    const res = await s.t.request({ method: 'POST', url: `${CHECK_URL}/${s.tokens.editor}`, payload: body.payload, headers: body.headers });
+    const body = multipartBody([
+      {
+        name: 'checkimage',
+        filename: 'huge.png',
+        contentType: 'image/png',
+        data: sampleFile('png', UPLOAD_MAX_BYTES + 200_000),
+      },
+    ]);
+    const res = await s.t.request({
+      method: 'POST',
+      url: `${CHECK_URL}/${s.tokens.editor}`,
+      payload: body.payload,
+      headers: body.headers,
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().error.message).toBe(UPLOAD_TOO_LARGE_MESSAGE);
     await expectNothingStored();
@@ -108,12 +125,18 @@ describe('uploads refused: a clear message, and nothing left in DATA_DIR/uploads
 
   it('an HTML file declared as image/png → 415', async () => {
     const res = await s.post(CHECK_URL, s.tokens.editor, [
-      { name: 'checkimage', filename: 'cheque.png', contentType: 'image/png', data: '<!doctype html><script>alert(1)</script>' },
+      {
+        name: 'checkimage',
+        filename: 'cheque.png',
+        contentType: 'image/png',
+        data: '<!doctype html><script>alert(1)</script>',
+      },
     ]);
     expect(res.statusCode, res.body).toBe(415);
     expect(res.json().error).toMatchObject({
       code: 'unsupported_media_type',
-      message: "The file's content is not a recognised image or PDF. Check images must be JPG, JPEG, PNG, GIF or PDF files.",
+      message:
+        "The file's content is not a recognised image or PDF. Check images must be JPG, JPEG, PNG, GIF or PDF files.",
     });
     await expectNothingStored();
   });
@@ -123,11 +146,17 @@ describe('uploads refused: a clear message, and nothing left in DATA_DIR/uploads
       { name: 'checkimage', filename: 'cheque.png', contentType: 'application/pdf', data: sampleFile('png') },
     ]);
     expect(mismatch.statusCode).toBe(415);
-    expect(mismatch.json().error.message).toMatch(/^The file's type \(application\/pdf\) does not match its \.png name\./);
-    const heic = await s.post(CHECK_URL, s.tokens.editor, [{ name: 'checkimage', filename: 'cheque.heic', data: sampleFile('png') }]);
+    expect(mismatch.json().error.message).toMatch(
+      /^The file's type \(application\/pdf\) does not match its \.png name\./,
+    );
+    const heic = await s.post(CHECK_URL, s.tokens.editor, [
+      { name: 'checkimage', filename: 'cheque.heic', data: sampleFile('png') },
+    ]);
     expect(heic.statusCode).toBe(415);
     expect(heic.json().error.message).toBe('Check images must be JPG, JPEG, PNG, GIF or PDF files.');
-    const empty = await s.post(CHECK_URL, s.tokens.editor, [{ name: 'checkimage', filename: 'cheque.png', contentType: 'image/png', data: Buffer.alloc(0) }]);
+    const empty = await s.post(CHECK_URL, s.tokens.editor, [
+      { name: 'checkimage', filename: 'cheque.png', contentType: 'image/png', data: Buffer.alloc(0) },
+    ]);
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toMatchObject({ code: 'validation_failed', message: 'The file is empty.' });
     await expectNothingStored();
@@ -143,10 +172,16 @@ describe('uploads refused: a clear message, and nothing left in DATA_DIR/uploads
     ]);
     expect(two.statusCode, two.body).toBe(400);
     expect(two.json().error.message).toBe("Send exactly one file, in the form field 'checkimage'.");
-    const json = await s.t.request({ method: 'POST', url: `${CHECK_URL}/${s.tokens.editor}`, payload: { checkimage: 'x' } });
+    const json = await s.t.request({
+      method: 'POST',
+      url: `${CHECK_URL}/${s.tokens.editor}`,
+      payload: { checkimage: 'x' },
+    });
     expect(json.statusCode).toBe(415);
     expect(json.json().error.message).toBe("Send the file as multipart/form-data in the form field 'checkimage'.");
-    const cut = multipartBody([{ name: 'checkimage', filename: 'a.png', contentType: 'image/png', data: sampleFile('png') }]);
+    const cut = multipartBody([
+      { name: 'checkimage', filename: 'a.png', contentType: 'image/png', data: sampleFile('png') },
+    ]);
     const truncated = await s.t.request({
       method: 'POST',
       url: `${CHECK_URL}/${s.tokens.editor}`,
@@ -154,18 +189,28 @@ describe('uploads refused: a clear message, and nothing left in DATA_DIR/uploads
       headers: cut.headers,
     });
     expect(truncated.statusCode, truncated.body).toBe(400);
-    expect(truncated.json().error.message).toBe('The upload was cut off or is not valid multipart/form-data. Try again.');
+    expect(truncated.json().error.message).toBe(
+      'The upload was cut off or is not valid multipart/form-data. Try again.',
+    );
     await expectNothingStored();
   });
 
   it('a bad token → 403; a user without customer_details_edit → 403', async () => {
-    const file: MultipartPart = { name: 'checkimage', filename: 'cheque.png', contentType: 'image/png', data: sampleFile('png') };
+    const file: MultipartPart = {
+      name: 'checkimage',
+      filename: 'cheque.png',
+      contentType: 'image/png',
+      data: sampleFile('png'),
+    };
     const bad = await s.post(CHECK_URL, 'Q'.repeat(43), [file]);
     expect(bad.statusCode).toBe(403);
     expect(bad.json().error.code).toBe('session_invalid');
     const viewer = await s.post(CHECK_URL, s.tokens.viewer, [file]);
     expect(viewer.statusCode).toBe(403);
-    expect(viewer.json().error).toMatchObject({ code: 'forbidden', message: 'This needs one of these privileges: customer_details_edit.' });
+    expect(viewer.json().error).toMatchObject({
+      code: 'forbidden',
+      message: 'This needs one of these privileges: customer_details_edit.',
+    });
     const achViewer = await s.post(ACHCAD_URL, s.tokens.viewer, [{ ...file, name: 'achcadimage' }]);
     expect(achViewer.statusCode).toBe(403);
     await expectNothingStored();
@@ -195,10 +240,12 @@ describe('uploads accepted: stored, recorded, served back', () => {
       original_name: 'Chèque n°1 (front).png',
     });
 
-    const [row] = await s.t.database.query<{ kind: string; storage_key: string; created_by_email: string; sha256: string }>(
-      `select kind, storage_key, created_by_email, sha256 from uploads where id = $1`,
-      [info.upload_id],
-    );
+    const [row] = await s.t.database.query<{
+      kind: string;
+      storage_key: string;
+      created_by_email: string;
+      sha256: string;
+    }>(`select kind, storage_key, created_by_email, sha256 from uploads where id = $1`, [info.upload_id]);
     expect(row).toMatchObject({ kind: 'checkImage', created_by_email: 'editor@example.com', sha256: info.sha256 });
     expect(row!.storage_key).toMatch(/^checkImage\/2026\/11\/[0-9a-f]{32}\.png$/);
     expect(listFiles(s.folder)).toEqual([path.join(...row!.storage_key.split('/'))]);
@@ -225,8 +272,15 @@ describe('uploads accepted: stored, recorded, served back', () => {
       { name: 'achcadimage', filename: 'void-cheque.PDF', contentType: 'application/octet-stream', data: bytes },
     ]);
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().info).toMatchObject({ size: UPLOAD_MAX_BYTES, content_type: 'application/pdf', original_name: 'void-cheque.PDF' });
-    const back = await s.t.request({ method: 'GET', url: `/api/uploads/${res.json().info.upload_id}/${s.tokens.editor}` });
+    expect(res.json().info).toMatchObject({
+      size: UPLOAD_MAX_BYTES,
+      content_type: 'application/pdf',
+      original_name: 'void-cheque.PDF',
+    });
+    const back = await s.t.request({
+      method: 'GET',
+      url: `/api/uploads/${res.json().info.upload_id}/${s.tokens.editor}`,
+    });
     expect(back.statusCode).toBe(200);
     expect(back.headers['content-type']).toBe('application/pdf');
     expect(back.rawPayload.equals(bytes)).toBe(true);
@@ -263,7 +317,13 @@ describe('uploads accepted: stored, recorded, served back', () => {
         storeUpload(ctx, {
           kind: 'checkImage',
           field: 'checkimage',
-          file: { fieldName: 'checkimage', fileName: 'a.png', declaredType: 'image/png', bytes, sha256: createHash('sha256').update(bytes).digest('hex') },
+          file: {
+            fieldName: 'checkimage',
+            fileName: 'a.png',
+            declaredType: 'image/png',
+            bytes,
+            sha256: createHash('sha256').update(bytes).digest('hex'),
+          },
         }),
       ).rejects.toThrow('database down');
       expect(listFiles(dir)).toEqual([]);

@@ -42,7 +42,13 @@ export function makeMail(overrides: Partial<MailSummary> = {}): MailSummary {
 
 export function makeMailMessage(overrides: Partial<MailMessageInfo> = {}): MailMessageInfo {
   const summary = makeMail(overrides);
-  return { html: `<p>Hello</p><a href="${summary.links[0] ?? ''}">Update</a>`, text: 'Hello', error: null, ...summary, ...overrides };
+  return {
+    html: `<p>Hello</p><a href="${summary.links[0] ?? ''}">Update</a>`,
+    text: 'Hello',
+    error: null,
+    ...summary,
+    ...overrides,
+  };
 }
 
 export function makeJob(overrides: Partial<JobSummary> = {}): JobSummary {

@@ -1,4 +1,10 @@
-const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ENTITIES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 /** Text made safe for HTML content and attribute values. Every value a template puts in its HTML goes through this. */
 export function escapeHtml(text: string): string {
@@ -25,7 +31,9 @@ export const PRODUCT_NAME = 'POS Back Office';
 /** '2026-11-29T12:00:00Z' → 'November 29, 2026' (UTC, so the same everywhere). */
 export function formatDay(value: Date | string): string {
   const date = typeof value === 'string' ? new Date(`${value.length === 10 ? `${value}T00:00:00Z` : value}`) : value;
-  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date);
+  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+    date,
+  );
 }
 
 /** The HTML frame: a plain, mail-client-safe page with the paragraphs given (already escaped). */
@@ -33,7 +41,9 @@ export function htmlDocument(title: string, paragraphs: string[]): string {
   return [
     '<!doctype html>',
     '<html lang="en">',
-    '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>' + escapeHtml(title) + '</title></head>',
+    '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>' +
+      escapeHtml(title) +
+      '</title></head>',
     '<body style="font-family: Arial, Helvetica, sans-serif; font-size: 15px; line-height: 1.5; color: #222;">',
     ...paragraphs,
     `<p style="color: #777; font-size: 12px;">${escapeHtml(PRODUCT_NAME)}</p>`,

@@ -13,10 +13,30 @@ const LINK = 'https://pos.example.com/#/customer/payment/abcDEF123_-x?a=1&b="2"'
 const expires = new Date('2026-11-29T12:00:00Z');
 
 const rendered: Array<[string, RenderedEmail]> = [
-  ['payment-method update link', paymentUpdateLinkEmail({ recipientName: EVIL, storeName: EVIL, link: LINK, expiresAt: expires })],
-  ['contract signing link', contractSigningLinkEmail({ recipientName: EVIL, storeName: EVIL, orderReference: EVIL, link: LINK, expiresAt: expires })],
+  [
+    'payment-method update link',
+    paymentUpdateLinkEmail({ recipientName: EVIL, storeName: EVIL, link: LINK, expiresAt: expires }),
+  ],
+  [
+    'contract signing link',
+    contractSigningLinkEmail({
+      recipientName: EVIL,
+      storeName: EVIL,
+      orderReference: EVIL,
+      link: LINK,
+      expiresAt: expires,
+    }),
+  ],
   ['distributor password reset', distributorPasswordResetEmail({ name: EVIL, link: LINK, ttlMinutes: 60 })],
-  ['feature-change confirmation', featureChangeConfirmationEmail({ recipientName: EVIL, storeName: EVIL, changes: [{ feature: EVIL, action: 'add' }], reference: EVIL })],
+  [
+    'feature-change confirmation',
+    featureChangeConfirmationEmail({
+      recipientName: EVIL,
+      storeName: EVIL,
+      changes: [{ feature: EVIL, action: 'add' }],
+      reference: EVIL,
+    }),
+  ],
 ];
 
 describe('e-mail templates', () => {
@@ -28,15 +48,26 @@ describe('e-mail templates', () => {
     expect(mail.template).toMatch(/^[a-z_]+$/);
   });
 
-  it.each(rendered.filter(([name]) => name !== 'feature-change confirmation'))('%s: carries its link (escaped in the href, whole in the text and links)', (_name, mail) => {
-    expect(mail.links).toEqual([LINK]);
-    expect(mail.text).toContain(LINK);
-    expect(mail.html).toContain(`href="${escapeHtml(LINK)}"`);
-  });
+  it.each(rendered.filter(([name]) => name !== 'feature-change confirmation'))(
+    '%s: carries its link (escaped in the href, whole in the text and links)',
+    (_name, mail) => {
+      expect(mail.links).toEqual([LINK]);
+      expect(mail.text).toContain(LINK);
+      expect(mail.html).toContain(`href="${escapeHtml(LINK)}"`);
+    },
+  );
 
   it('payment update: says until when the link works', () => {
-    const mail = paymentUpdateLinkEmail({ recipientName: 'Ana', storeName: 'Corner Deli', link: LINK, expiresAt: expires });
-    expect(mail).toMatchObject({ template: 'payment_update_link', subject: 'Update the payment method for Corner Deli' });
+    const mail = paymentUpdateLinkEmail({
+      recipientName: 'Ana',
+      storeName: 'Corner Deli',
+      link: LINK,
+      expiresAt: expires,
+    });
+    expect(mail).toMatchObject({
+      template: 'payment_update_link',
+      subject: 'Update the payment method for Corner Deli',
+    });
     expect(mail.text).toContain('November 29, 2026');
   });
 

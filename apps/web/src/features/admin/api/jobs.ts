@@ -1,5 +1,12 @@
 import { jobActionInfo, jobList, type JobStateValue } from '@pos/domain';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type UseMutationOptions,
+} from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
 import { adminKeys } from './keys';
@@ -22,7 +29,11 @@ export const JOB_PAGE_SIZE = 25;
 /** The job monitor refreshes itself this often while the tab is visible. */
 export const JOB_REFRESH_MS = 5000;
 
-export async function getJobList(filter: JobFilter, page: { limit: number; offset: number }, signal?: AbortSignal): Promise<JobList> {
+export async function getJobList(
+  filter: JobFilter,
+  page: { limit: number; offset: number },
+  signal?: AbortSignal,
+): Promise<JobList> {
   const info = await api.get<unknown>('/api/admin/jobs/{token}', {
     query: { queue: filter.queue ?? undefined, state: filter.state ?? undefined, ...page },
     signal,
@@ -67,7 +78,9 @@ export async function actOnJob({ queue, id, action }: JobActionInput): Promise<J
 }
 
 /** Retry or cancel a job; the job lists refresh afterwards. A caller's own onSuccess runs too. */
-export function useJobAction(options: Pick<UseMutationOptions<JobActionInfo, Error, JobActionInput>, 'onSuccess'> = {}) {
+export function useJobAction(
+  options: Pick<UseMutationOptions<JobActionInfo, Error, JobActionInput>, 'onSuccess'> = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: actOnJob,

@@ -1,4 +1,11 @@
-import { MAIL_TEMPLATE_LABELS, mailList, mailMessage, PAGINATION, type MailMessageInfo, type MailSummary } from '@pos/domain';
+import {
+  MAIL_TEMPLATE_LABELS,
+  mailList,
+  mailMessage,
+  PAGINATION,
+  type MailMessageInfo,
+  type MailSummary,
+} from '@pos/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
@@ -20,17 +27,24 @@ export interface MailFilter {
 export const MAIL_PAGE_SIZE = 25;
 
 /** The templates the server sends, with the names people read (from the domain). */
-export const MAIL_TEMPLATES: readonly { readonly value: string; readonly label: string }[] = Object.entries(MAIL_TEMPLATE_LABELS).map(
-  ([value, label]) => ({ value, label }),
-);
+export const MAIL_TEMPLATES: readonly { readonly value: string; readonly label: string }[] = Object.entries(
+  MAIL_TEMPLATE_LABELS,
+).map(([value, label]) => ({ value, label }));
 
 function filterQuery(filter: MailFilter) {
   const to = filter.to.trim();
   return { to: to || undefined, template: filter.template ?? undefined };
 }
 
-export async function getMailList(filter: MailFilter, page: { limit: number; offset: number }, signal?: AbortSignal): Promise<MailList> {
-  const info = await api.get<unknown>('/api/admin/mail/{token}', { query: { ...filterQuery(filter), ...page }, signal });
+export async function getMailList(
+  filter: MailFilter,
+  page: { limit: number; offset: number },
+  signal?: AbortSignal,
+): Promise<MailList> {
+  const info = await api.get<unknown>('/api/admin/mail/{token}', {
+    query: { ...filterQuery(filter), ...page },
+    signal,
+  });
   return mailList.parse(info);
 }
 
@@ -39,7 +53,8 @@ export function getMailListQueryOptions(filter: MailFilter, page: number) {
   const query = { ...filterQuery(filter), page };
   return queryOptions({
     queryKey: adminKeys.mailList(query),
-    queryFn: ({ signal }) => getMailList(filter, { limit: MAIL_PAGE_SIZE, offset: (page - 1) * MAIL_PAGE_SIZE }, signal),
+    queryFn: ({ signal }) =>
+      getMailList(filter, { limit: MAIL_PAGE_SIZE, offset: (page - 1) * MAIL_PAGE_SIZE }, signal),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

@@ -1,4 +1,9 @@
-import { jobAcceptedInfo, updatePaymentNotificationRequest, type JobAcceptedInfo, type UpdatePaymentNotificationRequest } from '@pos/domain';
+import {
+  jobAcceptedInfo,
+  updatePaymentNotificationRequest,
+  type JobAcceptedInfo,
+  type UpdatePaymentNotificationRequest,
+} from '@pos/domain';
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { adminKeys } from './keys';

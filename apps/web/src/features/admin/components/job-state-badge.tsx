@@ -21,7 +21,13 @@ function colorOf(state: JobStateValue): MantineColor {
 }
 
 /** A job's pg-boss state, plus 'dead letter' when it ran out of retries and was copied to its dead-letter queue. */
-export function JobStateBadge({ state, deadLettered }: { readonly state: JobStateValue; readonly deadLettered: boolean }) {
+export function JobStateBadge({
+  state,
+  deadLettered,
+}: {
+  readonly state: JobStateValue;
+  readonly deadLettered: boolean;
+}) {
   return (
     <Group gap={4} wrap="nowrap">
       <Badge color={colorOf(state)} variant="light">

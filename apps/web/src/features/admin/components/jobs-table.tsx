@@ -19,18 +19,20 @@ function errorOf(job: JobSummary): string | null {
 
 const COLUMNS = ['Queue', 'State', 'Retries', 'Created', 'Finished', 'Error', 'Actions'];
 
-const QUESTIONS: Readonly<Record<JobAction, { title: string; message: (job: JobSummary) => string; confirm: string }>> = {
-  retry: {
-    title: 'Retry this job?',
-    message: (job) => `The ${queueLabel(job.queue)} job ${job.id} runs again from the start.`,
-    confirm: 'Retry job',
-  },
-  cancel: {
-    title: 'Cancel this job?',
-    message: (job) => `The ${queueLabel(job.queue)} job ${job.id} will not run (again). A job already running finishes its current attempt.`,
-    confirm: 'Cancel job',
-  },
-};
+const QUESTIONS: Readonly<Record<JobAction, { title: string; message: (job: JobSummary) => string; confirm: string }>> =
+  {
+    retry: {
+      title: 'Retry this job?',
+      message: (job) => `The ${queueLabel(job.queue)} job ${job.id} runs again from the start.`,
+      confirm: 'Retry job',
+    },
+    cancel: {
+      title: 'Cancel this job?',
+      message: (job) =>
+        `The ${queueLabel(job.queue)} job ${job.id} will not run (again). A job already running finishes its current attempt.`,
+      confirm: 'Cancel job',
+    },
+  };
 
 /** Recent jobs: Queue, State, Retries, Created, Finished, the error of a failed one, and Retry / Cancel. */
 export function JobsTable({ items }: { readonly items: readonly JobSummary[] }) {
@@ -40,7 +42,13 @@ export function JobsTable({ items }: { readonly items: readonly JobSummary[] }) 
 
   return (
     <>
-      <DataTable caption="Recent jobs, newest first" columns={COLUMNS} minWidth={860} rowCount={items.length} emptyText="No jobs match.">
+      <DataTable
+        caption="Recent jobs, newest first"
+        columns={COLUMNS}
+        minWidth={860}
+        rowCount={items.length}
+        emptyText="No jobs match."
+      >
         {items.map((job) => {
           const error = errorOf(job);
           return (
@@ -74,7 +82,12 @@ export function JobsTable({ items }: { readonly items: readonly JobSummary[] }) 
                     </Button>
                   )}
                   {CANCELLABLE.includes(job.state) && (
-                    <Button size="compact-sm" variant="light" color="red" onClick={() => setPending({ job, action: 'cancel' })}>
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      color="red"
+                      onClick={() => setPending({ job, action: 'cancel' })}
+                    >
                       Cancel
                     </Button>
                   )}
@@ -93,7 +106,9 @@ export function JobsTable({ items }: { readonly items: readonly JobSummary[] }) 
         color="red"
         busy={act.isPending}
         onClose={() => setPending(null)}
-        onConfirm={() => pending && act.mutate({ queue: pending.job.queue, id: pending.job.id, action: pending.action })}
+        onConfirm={() =>
+          pending && act.mutate({ queue: pending.job.queue, id: pending.job.id, action: pending.action })
+        }
       />
     </>
   );

@@ -99,10 +99,22 @@ export function MailDetail({ id }: { readonly id: number | null }) {
               sandbox=""
               srcDoc={m.html}
               referrerPolicy="no-referrer"
-              style={{ width: '100%', minHeight: 420, border: '1px solid var(--mantine-color-default-border)', borderRadius: 4, background: '#fff' }}
+              style={{
+                width: '100%',
+                minHeight: 420,
+                border: '1px solid var(--mantine-color-default-border)',
+                borderRadius: 4,
+                background: '#fff',
+              }}
             />
           ) : (
-            <Paper withBorder p="sm" component="pre" aria-label="Message text" style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
+            <Paper
+              withBorder
+              p="sm"
+              component="pre"
+              aria-label="Message text"
+              style={{ whiteSpace: 'pre-wrap', margin: 0 }}
+            >
               {m.text ?? ''}
             </Paper>
           )}

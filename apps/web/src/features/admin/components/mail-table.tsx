@@ -30,7 +30,13 @@ export function MailTable({ items, selectedId, onSelect }: MailTableProps) {
           <Table.Tr key={m.id} bg={selected ? 'var(--mantine-color-blue-light)' : undefined}>
             <Table.Td>{m.to}</Table.Td>
             <Table.Td>
-              <Anchor component="button" type="button" ta="left" onClick={() => onSelect(m.id)} aria-current={selected ? 'true' : undefined}>
+              <Anchor
+                component="button"
+                type="button"
+                ta="left"
+                onClick={() => onSelect(m.id)}
+                aria-current={selected ? 'true' : undefined}
+              >
                 {m.subject || '(no subject)'}
               </Anchor>
             </Table.Td>

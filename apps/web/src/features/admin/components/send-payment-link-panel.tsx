@@ -36,7 +36,8 @@ export function SendPaymentLinkPanel() {
         Send update-payment link
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        E-mails the merchant of the terminal&apos;s store a link to update the payment method (valid 7 days; an earlier link stops working).
+        E-mails the merchant of the terminal&apos;s store a link to update the payment method (valid 7 days; an earlier
+        link stops working).
       </Text>
       <form onSubmit={submit} noValidate>
         <Group align="flex-start">

@@ -26,7 +26,16 @@ describe('CSV export', () => {
 
   it('builds one row per message with ISO timestamps and links joined by spaces', () => {
     const csv = mailCsv([
-      makeMail({ id: 3, to: 'a@x.example', subject: 'Hello, world', template: 't', status: 'sent', created_at: '2026-01-02T03:04:05.000Z', sent_at: '2026-01-02T03:04:06.000Z', links: ['https://a', 'https://b'] }),
+      makeMail({
+        id: 3,
+        to: 'a@x.example',
+        subject: 'Hello, world',
+        template: 't',
+        status: 'sent',
+        created_at: '2026-01-02T03:04:05.000Z',
+        sent_at: '2026-01-02T03:04:06.000Z',
+        links: ['https://a', 'https://b'],
+      }),
       makeMail({ id: 4, to: 'b@x.example', subject: 'No links', template: 't', status: 'failed', links: [] }),
     ]);
     expect(csv.split('\r\n')).toEqual([

@@ -21,9 +21,19 @@ const jobs = [
     retry_count: 3,
     retry_limit: 3,
     dead_lettered: true,
-    output: { name: 'PermanentJobError', code: 'not_found', message: 'Terminal 999 does not exist.', stack: 'Error: at secret.ts:1' },
+    output: {
+      name: 'PermanentJobError',
+      code: 'not_found',
+      message: 'Terminal 999 does not exist.',
+      stack: 'Error: at secret.ts:1',
+    },
   }),
-  makeJob({ id: '33333333-3333-4333-8333-333333333333', queue: 'push-license', state: 'completed', output: { storeId: 5 } }),
+  makeJob({
+    id: '33333333-3333-4333-8333-333333333333',
+    queue: 'push-license',
+    state: 'completed',
+    output: { storeId: 5 },
+  }),
 ];
 const queues = [
   { queue: 'notify-update-payment', counts: { failed: 1, completed: 4 } },
@@ -52,13 +62,25 @@ describe('Job monitor page (#/admin/jobs)', () => {
     expect(await screen.findByRole('heading', { name: 'Job monitor', level: 1 })).toBeTruthy();
 
     const counts = await screen.findByRole('table', { name: 'Jobs by queue and state' });
-    expect(within(counts).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Queue', 'created', 'retry', 'active', 'completed', 'cancelled', 'failed']);
+    expect(
+      within(counts)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Queue', 'created', 'retry', 'active', 'completed', 'cancelled', 'failed']);
     const paymentRow = within(counts).getByRole('rowheader', { name: 'Payment-method update link' }).closest('tr')!;
-    expect(within(paymentRow).getAllByRole('cell').map((c) => c.textContent)).toEqual(['0', '0', '0', '4', '0', '1']);
+    expect(
+      within(paymentRow)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['0', '0', '0', '4', '0', '1']);
     expect(within(counts).getByRole('rowheader', { name: 'Payment-method update link (dead letter)' })).toBeTruthy();
 
     const table = await jobsTable();
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Queue', 'State', 'Retries', 'Created', 'Finished', 'Error', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Queue', 'State', 'Retries', 'Created', 'Finished', 'Error', 'Actions']);
     const failed = rowOf(table, FAILED_ID);
     expect(within(failed).getByText('Payment-method update link')).toBeTruthy();
     expect(within(failed).getByText('failed')).toBeTruthy();
@@ -83,9 +105,19 @@ describe('Job monitor page (#/admin/jobs)', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Queue' }), 'Payment-method update link');
     await waitFor(() => expect(calls.at(-1)?.query.get('queue')).toBe('notify-update-payment'));
     await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'failed');
-    await waitFor(() => expect(Object.fromEntries(calls.at(-1)!.query)).toEqual({ queue: 'notify-update-payment', state: 'failed', limit: '25', offset: '0' }));
+    await waitFor(() =>
+      expect(Object.fromEntries(calls.at(-1)!.query)).toEqual({
+        queue: 'notify-update-payment',
+        state: 'failed',
+        limit: '25',
+        offset: '0',
+      }),
+    );
     // Queues the server reports beyond the known ones (dead-letter queues) can be chosen too.
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Queue' }), 'Payment-method update link (dead letter)');
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Queue' }),
+      'Payment-method update link (dead letter)',
+    );
     await waitFor(() => expect(calls.at(-1)?.query.get('queue')).toBe('notify-update-payment__dead'));
   });
 
@@ -116,7 +148,11 @@ describe('Job monitor page (#/admin/jobs)', () => {
     server({
       [`POST /api/admin/jobs/store-info/${ACTIVE_ID}/cancel/tok`]: (r: FakeRequest) => {
         cancelled.push(r);
-        return errorResponse(409, 'conflict', 'Only a job that has not finished can be cancelled; this one is completed.');
+        return errorResponse(
+          409,
+          'conflict',
+          'Only a job that has not finished can be cancelled; this one is completed.',
+        );
       },
     });
     const user = userEvent.setup();
@@ -125,12 +161,20 @@ describe('Job monitor page (#/admin/jobs)', () => {
     expect(within(row).queryByRole('button', { name: 'Retry' })).toBeNull();
 
     await user.click(within(row).getByRole('button', { name: 'Cancel' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Cancel this job?' })).getByRole('button', { name: 'Keep as is' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Cancel this job?' })).getByRole('button', {
+        name: 'Keep as is',
+      }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cancel this job?' })).toBeNull());
     expect(cancelled).toHaveLength(0);
 
     await user.click(within(row).getByRole('button', { name: 'Cancel' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Cancel this job?' })).getByRole('button', { name: 'Cancel job' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Cancel this job?' })).getByRole('button', {
+        name: 'Cancel job',
+      }),
+    );
     expect(await screen.findByText(/this one is completed\./)).toBeTruthy();
     expect(cancelled).toHaveLength(1);
   });
@@ -166,7 +210,13 @@ describe('Job monitor page (#/admin/jobs)', () => {
 
   it('an unknown terminal: the server’s field message shows at the field', async () => {
     server({
-      'POST /api/customers/notifications/updatepayment/tok': jsonResponse(404, { error: { code: 'not_found', message: 'Terminal NOPE was not found.', fields: { elmer_id: 'Terminal NOPE was not found.' } } }),
+      'POST /api/customers/notifications/updatepayment/tok': jsonResponse(404, {
+        error: {
+          code: 'not_found',
+          message: 'Terminal NOPE was not found.',
+          fields: { elmer_id: 'Terminal NOPE was not found.' },
+        },
+      }),
     });
     const user = userEvent.setup();
     renderApp('#/admin/jobs');

@@ -29,7 +29,10 @@ export default function JobMonitorPage() {
 
   const list = useJobList(filter, page);
   const known = new Set<string>(JOB_QUEUE_NAMES);
-  const queueNames = [...JOB_QUEUE_NAMES, ...(list.data?.queues.map((q) => q.queue).filter((q) => !known.has(q)) ?? [])];
+  const queueNames = [
+    ...JOB_QUEUE_NAMES,
+    ...(list.data?.queues.map((q) => q.queue).filter((q) => !known.has(q)) ?? []),
+  ];
   const queueOptions = [
     { value: '', label: 'All queues' },
     ...queueNames.map((q) => ({ value: q, label: queueLabel(q) })).sort((a, b) => a.label.localeCompare(b.label)),
@@ -52,20 +55,42 @@ export default function JobMonitorPage() {
       <SendPaymentLinkPanel />
 
       <section aria-label="Jobs by queue">
-        {list.data ? <JobCountsTable queues={list.data.queues} /> : <Text c="dimmed">{list.isError ? 'The jobs could not be loaded.' : 'Loading jobs…'}</Text>}
+        {list.data ? (
+          <JobCountsTable queues={list.data.queues} />
+        ) : (
+          <Text c="dimmed">{list.isError ? 'The jobs could not be loaded.' : 'Loading jobs…'}</Text>
+        )}
       </section>
 
       <form role="search" aria-label="Filter jobs" onSubmit={(e) => e.preventDefault()}>
         <Group align="flex-end">
-          <NativeSelect label="Queue" data={queueOptions} value={queue} onChange={(e) => setQueue(e.currentTarget.value)} w={300} />
-          <NativeSelect label="State" data={STATE_OPTIONS} value={state} onChange={(e) => setState(e.currentTarget.value)} w={200} />
+          <NativeSelect
+            label="Queue"
+            data={queueOptions}
+            value={queue}
+            onChange={(e) => setQueue(e.currentTarget.value)}
+            w={300}
+          />
+          <NativeSelect
+            label="State"
+            data={STATE_OPTIONS}
+            value={state}
+            onChange={(e) => setState(e.currentTarget.value)}
+            w={200}
+          />
         </Group>
       </form>
 
       <section aria-label="Recent jobs" aria-busy={list.isFetching}>
         <Stack gap="sm">
           {list.data && <JobsTable items={list.data.items} />}
-          <ListPagination label="Job pages" total={list.data?.total ?? 0} pageSize={JOB_PAGE_SIZE} page={page} onChange={(p) => setPaging({ filterKey, page: p })} />
+          <ListPagination
+            label="Job pages"
+            total={list.data?.total ?? 0}
+            pageSize={JOB_PAGE_SIZE}
+            page={page}
+            onChange={(p) => setPaging({ filterKey, page: p })}
+          />
         </Stack>
       </section>
     </Stack>

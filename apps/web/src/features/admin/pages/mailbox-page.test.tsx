@@ -13,15 +13,31 @@ async function messagesTable() {
 
 describe('Mailbox page (#/admin/mailbox)', () => {
   it('lists recent messages from the API: To, Subject, Template, Status, Created', async () => {
-    const mails = [makeMail({ id: 7, to: 'billing@corner.example', subject: 'Update the payment method for Corner Deli', status: 'stored' }), makeMail({ id: 6, template: 'contract_signing_link', status: 'failed' })];
+    const mails = [
+      makeMail({
+        id: 7,
+        to: 'billing@corner.example',
+        subject: 'Update the payment method for Corner Deli',
+        status: 'stored',
+      }),
+      makeMail({ id: 6, template: 'contract_signing_link', status: 'failed' }),
+    ];
     const { calls } = fakeApi({ ...signInAdmin(), [`GET ${LIST}`]: { items: mails, total: 2 } });
     renderApp('#/admin/mailbox');
 
     expect(await screen.findByRole('heading', { name: 'Mailbox', level: 1 })).toBeTruthy();
     const table = await messagesTable();
     const rows = within(table).getAllByRole('row');
-    expect(within(rows[0]!).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['To', 'Subject', 'Template', 'Status', 'Created']);
-    expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual([
+    expect(
+      within(rows[0]!)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['To', 'Subject', 'Template', 'Status', 'Created']);
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([
       'billing@corner.example',
       'Update the payment method for Corner Deli',
       'payment_update_link',
@@ -37,7 +53,10 @@ describe('Mailbox page (#/admin/mailbox)', () => {
   it('the recipient and template filters change the query (and start again at page 1)', async () => {
     const { calls } = fakeApi({
       ...signInAdmin(),
-      [`GET ${LIST}`]: (r: FakeRequest) => ({ items: [makeMail({ to: `x${r.query.get('offset') ?? ''}@shop.example` })], total: 60 }),
+      [`GET ${LIST}`]: (r: FakeRequest) => ({
+        items: [makeMail({ to: `x${r.query.get('offset') ?? ''}@shop.example` })],
+        total: 60,
+      }),
     });
     const user = userEvent.setup();
     renderApp('#/admin/mailbox');
@@ -54,7 +73,12 @@ describe('Mailbox page (#/admin/mailbox)', () => {
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Template' }), 'Payment-method update link');
     await waitFor(() => expect(calls.at(-1)?.query.get('template')).toBe('payment_update_link'));
-    expect(Object.fromEntries(calls.at(-1)!.query)).toEqual({ to: 'corner', template: 'payment_update_link', limit: '25', offset: '0' });
+    expect(Object.fromEntries(calls.at(-1)!.query)).toEqual({
+      to: 'corner',
+      template: 'payment_update_link',
+      limit: '25',
+      offset: '0',
+    });
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Template' }), 'Any template');
     await waitFor(() => expect(calls.at(-1)?.query.has('template')).toBe(false));
@@ -71,14 +95,22 @@ describe('Mailbox page (#/admin/mailbox)', () => {
 
   it('opening a message shows its subject, recipient, status, links as anchors and its HTML in a sandboxed iframe', async () => {
     const link = 'http://localhost:3000/#/customer/payment/abcDEF123';
-    const message = makeMailMessage({ id: 42, to: 'billing@corner.example', subject: 'Update the payment method for Corner Deli', links: [link, 'javascript:alert(1)'], html: '<p>Hi</p><script>parent.x=1</script>' });
+    const message = makeMailMessage({
+      id: 42,
+      to: 'billing@corner.example',
+      subject: 'Update the payment method for Corner Deli',
+      links: [link, 'javascript:alert(1)'],
+      html: '<p>Hi</p><script>parent.x=1</script>',
+    });
     const { calls } = fakeApi({
       ...signInAdmin(),
       [`GET ${LIST}`]: { items: [makeMail({ id: 42, to: message.to, subject: message.subject })], total: 1 },
       'GET /api/admin/mail/42/tok': message,
     });
     renderApp('#/admin/mailbox');
-    await userEvent.click(within(await messagesTable()).getByRole('button', { name: 'Update the payment method for Corner Deli' }));
+    await userEvent.click(
+      within(await messagesTable()).getByRole('button', { name: 'Update the payment method for Corner Deli' }),
+    );
 
     const detail = await screen.findByRole('region', { name: 'Update the payment method for Corner Deli' });
     expect(within(detail).getByRole('heading', { name: 'Update the payment method for Corner Deli' })).toBeTruthy();
@@ -138,6 +170,8 @@ describe('Mailbox page (#/admin/mailbox)', () => {
     const lines = (await blob!.text()).replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe('Id,To,Subject,Template,Status,Created,Sent,Links');
     expect(lines).toHaveLength(1 + 620 + 1);
-    expect(lines[1]).toBe(`1000,m0@corner.example,Update the payment method for Store 1000,payment_update_link,stored,2026-03-04T09:05:12.000Z,,${all[0]!.links[0]}`);
+    expect(lines[1]).toBe(
+      `1000,m0@corner.example,Update the payment method for Store 1000,payment_update_link,stored,2026-03-04T09:05:12.000Z,,${all[0]!.links[0]}`,
+    );
   });
 });

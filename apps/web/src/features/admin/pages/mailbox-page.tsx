@@ -62,28 +62,29 @@ export default function MailboxPage() {
 
       <form role="search" aria-label="Filter messages" onSubmit={(e) => e.preventDefault()}>
         <Group align="flex-end">
-        <TextInput
-          label="Recipient"
-          description="Part of the e-mail address"
-          type="search"
-          value={toInput}
-          onChange={(e) => setToInput(e.currentTarget.value)}
-          w={280}
-        />
-        <NativeSelect
-          label="Template"
-          description="What kind of message"
-          data={TEMPLATE_OPTIONS}
-          value={template}
-          onChange={(e) => setTemplate(e.currentTarget.value)}
-          w={260}
-        />
+          <TextInput
+            label="Recipient"
+            description="Part of the e-mail address"
+            type="search"
+            value={toInput}
+            onChange={(e) => setToInput(e.currentTarget.value)}
+            w={280}
+          />
+          <NativeSelect
+            label="Template"
+            description="What kind of message"
+            data={TEMPLATE_OPTIONS}
+            value={template}
+            onChange={(e) => setTemplate(e.currentTarget.value)}
+            w={260}
+          />
         </Group>
       </form>
 
       {exportCsv.isSuccess && (
         <Text role="status" size="sm">
-          Exported {exportCsv.data.count} {exportCsv.data.count === 1 ? 'message' : 'messages'} to {exportCsv.data.fileName}.
+          Exported {exportCsv.data.count} {exportCsv.data.count === 1 ? 'message' : 'messages'} to{' '}
+          {exportCsv.data.fileName}.
         </Text>
       )}
 
@@ -91,12 +92,18 @@ export default function MailboxPage() {
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <section aria-label="Messages" aria-busy={list.isFetching}>
             <Stack gap="sm">
-            {list.data ? (
-              <MailTable items={list.data.items} selectedId={selectedId} onSelect={setSelectedId} />
-            ) : (
-              <Text c="dimmed">{list.isError ? 'The messages could not be loaded.' : 'Loading messages…'}</Text>
-            )}
-            <ListPagination label="Message pages" total={total} pageSize={MAIL_PAGE_SIZE} page={page} onChange={(p) => setPaging({ filterKey, page: p })} />
+              {list.data ? (
+                <MailTable items={list.data.items} selectedId={selectedId} onSelect={setSelectedId} />
+              ) : (
+                <Text c="dimmed">{list.isError ? 'The messages could not be loaded.' : 'Loading messages…'}</Text>
+              )}
+              <ListPagination
+                label="Message pages"
+                total={total}
+                pageSize={MAIL_PAGE_SIZE}
+                page={page}
+                onChange={(p) => setPaging({ filterKey, page: p })}
+              />
             </Stack>
           </section>
         </Grid.Col>

@@ -1,6 +1,15 @@
 import { LOGIN_REDIRECT_PRIVILEGES, loginRedirect, ROLE_PRIVILEGES, ROLES } from '@pos/domain';
 import { describe, expect, it } from 'vitest';
-import { getFlag, getLastActive, getReturnUrl, getSession, getToken, isLoggedIn, setFlag, setReturnUrl } from '../../../lib/session';
+import {
+  getFlag,
+  getLastActive,
+  getReturnUrl,
+  getSession,
+  getToken,
+  isLoggedIn,
+  setFlag,
+  setReturnUrl,
+} from '../../../lib/session';
 import { errorResponse, fakeApi, type FakeRequest } from '../../../test/fake-api';
 import { makeLoginInfo, permissionAnswer } from '../../../test/factories';
 import { signInDistributor, signInWithIdToken } from './sign-in';
@@ -8,14 +17,19 @@ import { signInDistributor, signInWithIdToken } from './sign-in';
 function serverFor(role: string, granted: Iterable<string>) {
   return fakeApi({
     'POST /api/auth/authenticate': makeLoginInfo({ role, token: 'tok-new' }),
-    'GET /api/auth/permission/tok-new': (req: FakeRequest) => permissionAnswer((req.query.get('privileges') ?? '').split(','), granted),
+    'GET /api/auth/permission/tok-new': (req: FakeRequest) =>
+      permissionAnswer((req.query.get('privileges') ?? '').split(','), granted),
   });
 }
 
 describe('staff sign-in and the redirect rules (spec §4)', () => {
   it('creates the session from the login response and stores the §3 flags', async () => {
     fakeApi({
-      'POST /api/auth/authenticate': makeLoginInfo({ agent_id: 12, account_manager_username: 'amy', additional_privileges: ['receipts'] }),
+      'POST /api/auth/authenticate': makeLoginInfo({
+        agent_id: 12,
+        account_manager_username: 'amy',
+        additional_privileges: ['receipts'],
+      }),
       'GET /api/auth/permission/tok-new': permissionAnswer(LOGIN_REDIRECT_PRIVILEGES, ['search_orders_view']),
     });
     setFlag('distributor_token', true);
@@ -41,7 +55,10 @@ describe('staff sign-in and the redirect rules (spec §4)', () => {
   it('sends the credential once and asks for the redirect privileges in one permission call', async () => {
     const { calls } = serverFor('Marketing', ROLE_PRIVILEGES.Marketing);
     await signInWithIdToken('the-id-token');
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/auth/authenticate', 'GET /api/auth/permission/tok-new']);
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'POST /api/auth/authenticate',
+      'GET /api/auth/permission/tok-new',
+    ]);
     expect(calls[0]?.body).toEqual({ idtoken: 'the-id-token' });
     expect(calls[1]?.query.get('privileges')).toBe(LOGIN_REDIRECT_PRIVILEGES.join(','));
   });
@@ -80,7 +97,9 @@ describe('staff sign-in and the redirect rules (spec §4)', () => {
   });
 
   it('a refused credential leaves no session', async () => {
-    fakeApi({ 'POST /api/auth/authenticate': errorResponse(401, 'invalid_token', 'The sign-in could not be verified.') });
+    fakeApi({
+      'POST /api/auth/authenticate': errorResponse(401, 'invalid_token', 'The sign-in could not be verified.'),
+    });
     await expect(signInWithIdToken('garbage-token-garbage-token')).rejects.toMatchObject({ status: 401 });
     expect(getToken()).toBeNull();
     expect(isLoggedIn()).toBe(false);
@@ -109,9 +128,16 @@ describe('distributor sign-in', () => {
         additional_privileges: [],
       },
     });
-    await expect(signInDistributor({ email: 'distributor@example.com', password: 'distributor-demo' })).resolves.toBe('/order');
+    await expect(signInDistributor({ email: 'distributor@example.com', password: 'distributor-demo' })).resolves.toBe(
+      '/order',
+    );
     expect(calls[0]?.body).toEqual({ email: 'distributor@example.com', password: 'distributor-demo' });
-    expect(getSession()).toMatchObject({ token: 'dist-tok', name: 'Dee Distributor', agentID: '3', role: 'Distributor' });
+    expect(getSession()).toMatchObject({
+      token: 'dist-tok',
+      name: 'Dee Distributor',
+      agentID: '3',
+      role: 'Distributor',
+    });
     expect(isLoggedIn()).toBe(true);
   });
 });

@@ -25,7 +25,10 @@ describe('signOut', () => {
   it('a distributor goes to /distributor and the page reloads after 10 ms', async () => {
     vi.useFakeTimers();
     setSession(makeSession({ token: 'dist', role: 'Distributor' }));
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse(200, { info: { released: true } }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse(200, { info: { released: true } }))),
+    );
     const reload = vi.spyOn(window.location, 'reload').mockImplementation(() => undefined);
 
     await signOut();
@@ -40,14 +43,20 @@ describe('signOut', () => {
 
   it('sets isLoggedIn to false', async () => {
     setSession(makeSession());
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse(200, { info: { released: true } }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse(200, { info: { released: true } }))),
+    );
     await signOut();
     expect(window.sessionStorage.getItem('isLoggedIn')).toBe('false');
   });
 
   it("logs 'release token failed' and still signs out when the release fails", async () => {
     setSession(makeSession());
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>(() => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(() => Promise.reject(new TypeError('offline'))),
+    );
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
 
     await signOut();

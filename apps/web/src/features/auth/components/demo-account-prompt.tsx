@@ -16,7 +16,16 @@ export interface DemoAccountPromptProps {
  */
 export function DemoAccountPrompt({ accounts, disabled, onPick, onDismiss }: DemoAccountPromptProps) {
   return (
-    <Paper component="section" withBorder shadow="md" p="md" radius="md" w="100%" maw={400} aria-labelledby="one-tap-title">
+    <Paper
+      component="section"
+      withBorder
+      shadow="md"
+      p="md"
+      radius="md"
+      w="100%"
+      maw={400}
+      aria-labelledby="one-tap-title"
+    >
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap">
           {/* Not a heading: the page has one "Sign in" heading; this card is a named region. */}

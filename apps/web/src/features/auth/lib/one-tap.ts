@@ -16,5 +16,9 @@ export function shouldOfferOneTap({ isLoggedIn: loggedIn, hasToken, distributorT
 
 /** `shouldOfferOneTap` for the current tab's session storage. */
 export function oneTapWanted(): boolean {
-  return shouldOfferOneTap({ isLoggedIn: isLoggedIn(), hasToken: getToken() !== null, distributorToken: isDistributorToken() });
+  return shouldOfferOneTap({
+    isLoggedIn: isLoggedIn(),
+    hasToken: getToken() !== null,
+    distributorToken: isDistributorToken(),
+  });
 }

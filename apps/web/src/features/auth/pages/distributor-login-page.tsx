@@ -9,7 +9,9 @@ import { signInDistributor } from '../api/sign-in';
 
 type FieldErrors = Partial<Record<'email' | 'password', string>>;
 
-function fieldErrors(issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[]): FieldErrors {
+function fieldErrors(
+  issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[],
+): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
     const key = issue.path[0];
@@ -125,8 +127,8 @@ function ForgotPasswordForm({ initialEmail, onBack }: { readonly initialEmail: s
         </Title>
         {request.isSuccess ? (
           <Text role="status">
-            If a distributor account exists for {email}, we have sent it a link to reset the password. The link
-            works once and expires; check your inbox.
+            If a distributor account exists for {email}, we have sent it a link to reset the password. The link works
+            once and expires; check your inbox.
           </Text>
         ) : (
           <>

@@ -19,16 +19,30 @@ function OrdersTestPage() {
 }
 const withLandingPages = withPages({ order: () => Promise.resolve({ default: OrdersTestPage }) });
 
-const validation = { maketoken: false, kind: 'staff', email: 'x@example.com', name: 'X', role: 'Admin', agent_id: null, account_manager_username: null, privileges: [], expires_at: '2030-01-01T00:00:00Z' };
+const validation = {
+  maketoken: false,
+  kind: 'staff',
+  email: 'x@example.com',
+  name: 'X',
+  role: 'Admin',
+  agent_id: null,
+  account_manager_username: null,
+  privileges: [],
+  expires_at: '2030-01-01T00:00:00Z',
+};
 
 /** The server as the sign-in page sees it: config, credentials for `role`, and the guard's calls. */
 function server(role: keyof typeof ROLE_PRIVILEGES = 'Admin', authenticate?: Response) {
   const granted = ROLE_PRIVILEGES[role];
   return fakeApi({
     'GET /api/auth/config': localConfig,
-    'POST /api/dev/idtoken': (req: FakeRequest) => ({ idtoken: fakeJwt({ email: (req.body as { email: string }).email }) }),
-    'POST /api/auth/authenticate': authenticate ?? makeLoginInfo({ role, name: 'Ada Admin', email: 'admin@example.com' }),
-    'GET /api/auth/permission/tok-new': (req: FakeRequest) => permissionAnswer((req.query.get('privileges') ?? '').split(','), granted),
+    'POST /api/dev/idtoken': (req: FakeRequest) => ({
+      idtoken: fakeJwt({ email: (req.body as { email: string }).email }),
+    }),
+    'POST /api/auth/authenticate':
+      authenticate ?? makeLoginInfo({ role, name: 'Ada Admin', email: 'admin@example.com' }),
+    'GET /api/auth/permission/tok-new': (req: FakeRequest) =>
+      permissionAnswer((req.query.get('privileges') ?? '').split(','), granted),
     'GET /api/auth/validate/tok-new': validation,
   });
 }
@@ -74,7 +88,9 @@ describe('/login with the local identity provider', () => {
     expect(await screen.findByRole('heading', { name: 'Orders test page' })).toBeTruthy();
     expect(window.location.hash).toBe('#/order');
     expect(calls.find((c) => c.path === '/api/auth/authenticate')?.body).toEqual({ idtoken });
-    expect(calls.find((c) => c.path === '/api/auth/permission/tok-new')?.query.get('privileges')).toBe(LOGIN_REDIRECT_PRIVILEGES.join(','));
+    expect(calls.find((c) => c.path === '/api/auth/permission/tok-new')?.query.get('privileges')).toBe(
+      LOGIN_REDIRECT_PRIVILEGES.join(','),
+    );
     expect(window.sessionStorage.getItem('oidc_state')).toBeNull();
   });
 
@@ -148,7 +164,9 @@ describe('/login with the local identity provider', () => {
     setSession(makeSession({ name: 'Dana Staff', email: 'dana@example.com' }));
     renderApp('#/login');
     expect(await screen.findByText('You are signed in as Dana Staff (dana@example.com).')).toBeTruthy();
-    await waitFor(() => expect((screen.getAllByRole('button', { name: 'Sign in' })[0] as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect((screen.getAllByRole('button', { name: 'Sign in' })[0] as HTMLButtonElement).disabled).toBe(false),
+    );
     expect(screen.queryByRole('region', { name: 'Sign in with your demo account' })).toBeNull();
   });
 
@@ -180,12 +198,17 @@ describe('/login with Google', () => {
     const { calls } = fakeApi({
       'GET /api/auth/config': { provider: 'google', clientId: 'client-123.apps.googleusercontent.com' },
       'POST /api/auth/authenticate': makeLoginInfo({ role: 'Admin' }),
-      'GET /api/auth/permission/tok-new': (req: FakeRequest) => permissionAnswer((req.query.get('privileges') ?? '').split(','), ROLE_PRIVILEGES.Admin),
+      'GET /api/auth/permission/tok-new': (req: FakeRequest) =>
+        permissionAnswer((req.query.get('privileges') ?? '').split(','), ROLE_PRIVILEGES.Admin),
       'GET /api/auth/validate/tok-new': validation,
     });
     renderApp('#/login', withLandingPages);
 
-    await waitFor(() => expect(gis.initialize).toHaveBeenCalledWith(expect.objectContaining({ client_id: 'client-123.apps.googleusercontent.com' })));
+    await waitFor(() =>
+      expect(gis.initialize).toHaveBeenCalledWith(
+        expect.objectContaining({ client_id: 'client-123.apps.googleusercontent.com' }),
+      ),
+    );
     expect(gis.renderButton).toHaveBeenCalledTimes(1);
     expect(gis.prompt).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('region', { name: 'Sign in with your demo account' })).toBeNull();

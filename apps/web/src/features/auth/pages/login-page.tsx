@@ -118,7 +118,13 @@ export default function LoginPage() {
           callback: ({ credential }) => signIn({ via: 'google', idtoken: credential, nonce }),
         });
         if (googleButton.current) {
-          gis.renderButton(googleButton.current, { type: 'standard', theme: 'outline', size: 'large', text: 'signin_with', width: 320 });
+          gis.renderButton(googleButton.current, {
+            type: 'standard',
+            theme: 'outline',
+            size: 'large',
+            text: 'signin_with',
+            width: 320,
+          });
         }
         if (oneTapOffered) gis.prompt();
       })
@@ -137,7 +143,16 @@ export default function LoginPage() {
   return (
     <Center mih="60vh">
       <Stack align="center" gap="lg" w="100%">
-        <Paper component="section" withBorder shadow="sm" p="xl" radius="md" w="100%" maw={400} aria-labelledby="sign-in-title">
+        <Paper
+          component="section"
+          withBorder
+          shadow="sm"
+          p="xl"
+          radius="md"
+          w="100%"
+          maw={400}
+          aria-labelledby="sign-in-title"
+        >
           <Stack gap="md">
             <Title order={1} size="h2" id="sign-in-title">
               Sign in

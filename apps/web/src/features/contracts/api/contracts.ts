@@ -19,21 +19,29 @@ export async function getContract(tok: string, signal?: AbortSignal) {
 }
 
 export async function signContract(tok: string, body: ContractSignRequest) {
-  return contractSignResult.parse(await api.post<unknown>('/api/public/contracts/{tok}/sign', body, { params: { tok } }));
+  return contractSignResult.parse(
+    await api.post<unknown>('/api/public/contracts/{tok}/sign', body, { params: { tok } }),
+  );
 }
 
 export async function getReauthorize(tok: string, signal?: AbortSignal) {
-  return reauthorizeView.parse(await api.get<unknown>('/api/public/contracts/reauthorize/{tok}', { params: { tok }, signal }));
+  return reauthorizeView.parse(
+    await api.get<unknown>('/api/public/contracts/reauthorize/{tok}', { params: { tok }, signal }),
+  );
 }
 
 export async function reauthorize(tok: string, body: ReauthorizeRequest) {
-  return reauthorizeResult.parse(await api.post<unknown>('/api/public/contracts/reauthorize/{tok}', body, { params: { tok } }));
+  return reauthorizeResult.parse(
+    await api.post<unknown>('/api/public/contracts/reauthorize/{tok}', body, { params: { tok } }),
+  );
 }
 
 export async function uploadContract(orderId: number, file: File) {
   const form = new FormData();
   form.append('file', file, file.name);
-  return orderContract.parse(await api.post<unknown>('/api/customers/contracts/{orderId}/upload/{token}', form, { params: { orderId } }));
+  return orderContract.parse(
+    await api.post<unknown>('/api/customers/contracts/{orderId}/upload/{token}', form, { params: { orderId } }),
+  );
 }
 
 /** Where the confirmation page finds what was just signed (this tab only). */

@@ -13,7 +13,13 @@ const WIDTH = 480;
 const HEIGHT = 140;
 
 /** A box to sign in with a mouse, pen or finger; "Use my typed name as my signature" is the keyboard way. */
-export function SignaturePad({ ref, onChange }: { readonly ref: Ref<SignaturePadHandle>; readonly onChange: (drawn: boolean) => void }) {
+export function SignaturePad({
+  ref,
+  onChange,
+}: {
+  readonly ref: Ref<SignaturePadHandle>;
+  readonly onChange: (drawn: boolean) => void;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const drawn = useRef(false);
   const drawing = useRef(false);
@@ -99,7 +105,14 @@ export function SignaturePad({ ref, onChange }: { readonly ref: Ref<SignaturePad
         height={HEIGHT}
         role="img"
         aria-labelledby="signature-label"
-        style={{ border: '1px solid #adb5bd', borderRadius: 6, touchAction: 'none', maxWidth: '100%', background: '#fff', cursor: 'crosshair' }}
+        style={{
+          border: '1px solid #adb5bd',
+          borderRadius: 6,
+          touchAction: 'none',
+          maxWidth: '100%',
+          background: '#fff',
+          cursor: 'crosshair',
+        }}
       />
       <Group gap="xs">
         <Button size="xs" variant="default" onClick={clear}>

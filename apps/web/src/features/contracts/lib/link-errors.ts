@@ -1,7 +1,8 @@
 import { isApiError } from '../../../lib/api';
 import { describeError } from '../../../lib/error-message';
 
-export const DEAD_LINK_MESSAGE = 'This link has expired or was already used — ask your sales representative for a new one.';
+export const DEAD_LINK_MESSAGE =
+  'This link has expired or was already used — ask your sales representative for a new one.';
 
 /** Whether a failed call means the merchant's link is dead (used, replaced, expired or malformed). */
 export function isDeadLink(error: unknown): boolean {

@@ -30,8 +30,8 @@ export default function ConfirmationPage() {
         {done?.method
           ? `The payment method for order ${done.reference} is now ${done.method} (authorized on ${new Date(done.at).toLocaleString()}).`
           : done
-          ? `Your contract for order ${done.reference} was signed by ${done.signer} on ${new Date(done.at).toLocaleString()}. Your sales representative will be in touch about the installation.`
-          : 'Your answer was received. Your sales representative will be in touch.'}
+            ? `Your contract for order ${done.reference} was signed by ${done.signer} on ${new Date(done.at).toLocaleString()}. Your sales representative will be in touch about the installation.`
+            : 'Your answer was received. Your sales representative will be in touch.'}
       </Alert>
     </Stack>
   );

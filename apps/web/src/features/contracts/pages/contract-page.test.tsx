@@ -42,8 +42,14 @@ describe('#/contract/{tok}', () => {
   });
 
   it('a used or expired link says to ask the sales representative for a new one', async () => {
-    fakeApi({ [`GET /api/public/contracts/${TOK}`]: jsonResponse(410, { error: { code: 'link_expired', message: 'gone' } }) });
+    fakeApi({
+      [`GET /api/public/contracts/${TOK}`]: jsonResponse(410, { error: { code: 'link_expired', message: 'gone' } }),
+    });
     renderApp(`#/contract/${TOK}`);
-    expect(await screen.findByText(/This link has expired or was already used — ask your sales representative for a new one/)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        /This link has expired or was already used — ask your sales representative for a new one/,
+      ),
+    ).toBeTruthy();
   });
 });

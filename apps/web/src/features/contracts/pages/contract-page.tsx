@@ -17,7 +17,13 @@ import { DEAD_LINK_MESSAGE, isDeadLink, submitErrors } from '../lib/link-errors'
 export default function ContractPage() {
   const tok = useParams().tok ?? '';
   const navigate = useNavigate();
-  const view = useQuery({ queryKey: ['contract', tok], queryFn: ({ signal }) => getContract(tok, signal), retry: false, staleTime: 0, gcTime: 0 });
+  const view = useQuery({
+    queryKey: ['contract', tok],
+    queryFn: ({ signal }) => getContract(tok, signal),
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  });
   const pad = useRef<SignaturePadHandle>(null);
   const [name, setName] = useState('');
   const [consent, setConsent] = useState(false);
@@ -50,7 +56,10 @@ export default function ContractPage() {
     setBusy(true);
     try {
       const result = await signContract(tok, { signer_name: name.trim(), signature_png: png!, consent: true });
-      sessionStorage.setItem(CONFIRMATION_KEY, JSON.stringify({ reference: result.unified_order_id, signer: result.signer_name, at: result.signed_at }));
+      sessionStorage.setItem(
+        CONFIRMATION_KEY,
+        JSON.stringify({ reference: result.unified_order_id, signer: result.signer_name, at: result.signed_at }),
+      );
       void navigate('/confirmation');
     } catch (error) {
       setErrors(submitErrors(error));
@@ -102,9 +111,23 @@ export default function ContractPage() {
               {errors._}
             </Alert>
           )}
-          <TextInput label="Full name" required value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.signer_name} autoComplete="name" maw={360} />
+          <TextInput
+            label="Full name"
+            required
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={errors.signer_name}
+            autoComplete="name"
+            maw={360}
+          />
           <SignaturePad ref={pad} onChange={setSigned} />
-          <Button variant="light" w="fit-content" size="xs" onClick={() => pad.current?.writeName(name)} disabled={name.trim().length < 2}>
+          <Button
+            variant="light"
+            w="fit-content"
+            size="xs"
+            onClick={() => pad.current?.writeName(name)}
+            disabled={name.trim().length < 2}
+          >
             Use my typed name as my signature
           </Button>
           {errors.signature_png && (
@@ -122,7 +145,8 @@ export default function ContractPage() {
             Sign contract
           </Button>
           <Text size="xs" c="dimmed">
-            {signed ? 'Signature ready.' : 'No signature yet.'} The link works until {new Date(c.expires_at).toLocaleDateString()}.
+            {signed ? 'Signature ready.' : 'No signature yet.'} The link works until{' '}
+            {new Date(c.expires_at).toLocaleDateString()}.
           </Text>
         </Stack>
       </form>

@@ -32,9 +32,19 @@ describe('#/contract/reauthorize/{tok}', () => {
       },
       [`POST ${TOKENIZE}`]: (r: FakeRequest) => {
         tokenized.push(r);
-        return jsonResponse(201, { token: 'tok_local.abc.def', brand: 'mastercard', last4: '4444', exp_month: 12, exp_year: 2030 });
+        return jsonResponse(201, {
+          token: 'tok_local.abc.def',
+          brand: 'mastercard',
+          last4: '4444',
+          exp_month: 12,
+          exp_year: 2030,
+        });
       },
-      [`POST /api/public/contracts/reauthorize/${TOK}`]: { order_id: 700123, method: 'mastercard ending 4444', authorized_at: '2026-11-24T10:00:00.000Z' },
+      [`POST /api/public/contracts/reauthorize/${TOK}`]: {
+        order_id: 700123,
+        method: 'mastercard ending 4444',
+        authorized_at: '2026-11-24T10:00:00.000Z',
+      },
     });
     const user = userEvent.setup();
     renderApp(`#/contract/reauthorize/${TOK}`);
@@ -51,10 +61,17 @@ describe('#/contract/reauthorize/{tok}', () => {
     await user.click(screen.getByRole('checkbox', { name: 'I authorize these payments for my order.' }));
     await user.click(screen.getByRole('button', { name: 'Confirm payment method' }));
     await screen.findByRole('heading', { name: 'Thank you' });
-    expect(screen.getByRole('status').textContent).toContain('The payment method for order UO-20261124-700123 is now mastercard ending 4444');
+    expect(screen.getByRole('status').textContent).toContain(
+      'The payment method for order UO-20261124-700123 is now mastercard ending 4444',
+    );
     expect(tokenized).toHaveLength(1);
     const post = calls.find((c) => c.method === 'POST' && c.path.startsWith('/api/public/contracts/reauthorize/'))!;
-    expect(post.body).toEqual({ kind: 'card', card_token: 'tok_local.abc.def', name_on_account: 'Ana Diaz', consent: true });
+    expect(post.body).toEqual({
+      kind: 'card',
+      card_token: 'tok_local.abc.def',
+      name_on_account: 'Ana Diaz',
+      consent: true,
+    });
     expect(JSON.stringify(calls.filter((c) => c.path.startsWith('/api')).map((c) => c.body))).not.toContain('5555');
   });
 });

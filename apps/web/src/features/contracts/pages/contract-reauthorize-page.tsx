@@ -16,9 +16,26 @@ import { DEAD_LINK_MESSAGE, isDeadLink, submitErrors } from '../lib/link-errors'
 export default function ContractReauthorizePage() {
   const tok = useParams().tok ?? '';
   const navigate = useNavigate();
-  const view = useQuery({ queryKey: ['reauthorize', tok], queryFn: ({ signal }) => getReauthorize(tok, signal), retry: false, staleTime: 0, gcTime: 0 });
+  const view = useQuery({
+    queryKey: ['reauthorize', tok],
+    queryFn: ({ signal }) => getReauthorize(tok, signal),
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  });
   const [kind, setKind] = useState<'card' | 'bank'>('card');
-  const [f, setF] = useState({ name: '', number: '', expMonth: '', expYear: '', cvc: '', routing: '', institution: '', account: '', accountType: 'checking', bank: '' });
+  const [f, setF] = useState({
+    name: '',
+    number: '',
+    expMonth: '',
+    expYear: '',
+    cvc: '',
+    routing: '',
+    institution: '',
+    account: '',
+    accountType: 'checking',
+    bank: '',
+  });
   const [consent, setConsent] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -35,7 +52,12 @@ export default function ContractReauthorizePage() {
   const v = view.data;
   const ca = v.country === 'CA';
   const input = (label: string, key: keyof typeof f, error?: string) => (
-    <TextInput label={label} value={f[key]} onChange={(e) => setF({ ...f, [key]: e.currentTarget.value })} error={error} />
+    <TextInput
+      label={label}
+      value={f[key]}
+      onChange={(e) => setF({ ...f, [key]: e.currentTarget.value })}
+      error={error}
+    />
   );
 
   const submit = async (e: FormEvent) => {
@@ -46,12 +68,40 @@ export default function ContractReauthorizePage() {
     try {
       let result;
       if (kind === 'card') {
-        const token = await tokenizeCard(v.tokenize_url, { number: f.number, exp_month: f.expMonth, exp_year: f.expYear, cvc: f.cvc, name: f.name });
-        result = await reauthorize(tok, { kind: 'card', card_token: token.token, name_on_account: f.name, consent: true });
+        const token = await tokenizeCard(v.tokenize_url, {
+          number: f.number,
+          exp_month: f.expMonth,
+          exp_year: f.expYear,
+          cvc: f.cvc,
+          name: f.name,
+        });
+        result = await reauthorize(tok, {
+          kind: 'card',
+          card_token: token.token,
+          name_on_account: f.name,
+          consent: true,
+        });
       } else {
-        result = await reauthorize(tok, { kind: 'bank', name_on_account: f.name, routing_number: f.routing, institution_number: ca ? f.institution : undefined, account_number: f.account, account_type: f.accountType as 'checking' | 'savings', bank_name: f.bank, consent: true });
+        result = await reauthorize(tok, {
+          kind: 'bank',
+          name_on_account: f.name,
+          routing_number: f.routing,
+          institution_number: ca ? f.institution : undefined,
+          account_number: f.account,
+          account_type: f.accountType as 'checking' | 'savings',
+          bank_name: f.bank,
+          consent: true,
+        });
       }
-      sessionStorage.setItem(CONFIRMATION_KEY, JSON.stringify({ reference: v.unified_order_id, signer: f.name, at: result.authorized_at, method: result.method }));
+      sessionStorage.setItem(
+        CONFIRMATION_KEY,
+        JSON.stringify({
+          reference: v.unified_order_id,
+          signer: f.name,
+          at: result.authorized_at,
+          method: result.method,
+        }),
+      );
       void navigate('/confirmation');
     } catch (error) {
       setErrors(submitErrors(error));
@@ -76,7 +126,16 @@ export default function ContractReauthorizePage() {
               {errors._}
             </Alert>
           )}
-          <NativeSelect label="Pay by" value={kind} onChange={(e) => setKind(e.currentTarget.value as 'card' | 'bank')} data={[{ value: 'card', label: 'Card' }, { value: 'bank', label: ca ? 'Canadian bank account' : 'Bank account (ACH)' }]} w={260} />
+          <NativeSelect
+            label="Pay by"
+            value={kind}
+            onChange={(e) => setKind(e.currentTarget.value as 'card' | 'bank')}
+            data={[
+              { value: 'card', label: 'Card' },
+              { value: 'bank', label: ca ? 'Canadian bank account' : 'Bank account (ACH)' },
+            ]}
+            w={260}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             {input(kind === 'card' ? 'Name on card' : 'Name on account', 'name', errors.name_on_account)}
             {kind === 'card' ? (
@@ -92,11 +151,24 @@ export default function ContractReauthorizePage() {
                 {input(ca ? 'Transit number' : 'Routing number', 'routing', errors.routing_number)}
                 {ca && input('Institution number', 'institution', errors.institution_number)}
                 {input('Account number', 'account', errors.account_number)}
-                <NativeSelect label="Account type" value={f.accountType} onChange={(e) => setF({ ...f, accountType: e.currentTarget.value })} data={[{ value: 'checking', label: 'Checking' }, { value: 'savings', label: 'Savings' }]} />
+                <NativeSelect
+                  label="Account type"
+                  value={f.accountType}
+                  onChange={(e) => setF({ ...f, accountType: e.currentTarget.value })}
+                  data={[
+                    { value: 'checking', label: 'Checking' },
+                    { value: 'savings', label: 'Savings' },
+                  ]}
+                />
               </>
             )}
           </SimpleGrid>
-          <Checkbox label="I authorize these payments for my order." checked={consent} onChange={(e) => setConsent(e.currentTarget.checked)} error={errors.consent} />
+          <Checkbox
+            label="I authorize these payments for my order."
+            checked={consent}
+            onChange={(e) => setConsent(e.currentTarget.checked)}
+            error={errors.consent}
+          />
           <Button type="submit" loading={busy} w="fit-content">
             Confirm payment method
           </Button>

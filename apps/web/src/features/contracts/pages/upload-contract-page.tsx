@@ -23,7 +23,11 @@ export default function UploadContractPage() {
   if (!token) {
     return (
       <Alert color="yellow" title="Sign in first" maw={640}>
-        Uploading a signed contract is for staff. <Anchor component={Link} to="/login">Sign in</Anchor> and open this page again.
+        Uploading a signed contract is for staff.{' '}
+        <Anchor component={Link} to="/login">
+          Sign in
+        </Anchor>{' '}
+        and open this page again.
       </Alert>
     );
   }
@@ -44,7 +48,11 @@ export default function UploadContractPage() {
     try {
       const contract = await uploadContract(id, file!);
       setDone(`Contract v${contract.version_no} of order ${id} is uploaded; the order moved on to its approval queue.`);
-      notifications.show({ color: 'green', title: 'Contract uploaded', message: `Order ${id} moved on to its approval queue.` });
+      notifications.show({
+        color: 'green',
+        title: 'Contract uploaded',
+        message: `Order ${id} moved on to its approval queue.`,
+      });
     } catch (error) {
       const said = describeError(error);
       setErrors({ file: said.message });
@@ -61,19 +69,33 @@ export default function UploadContractPage() {
       </Title>
       {done && (
         <Alert color="green" role="status">
-          {done} <Anchor component={Link} to="/order">Back to the order list</Anchor>
+          {done}{' '}
+          <Anchor component={Link} to="/order">
+            Back to the order list
+          </Anchor>
         </Alert>
       )}
       <form onSubmit={(e) => void submit(e)} aria-label="Upload a signed contract" noValidate>
         <Stack gap="sm">
-          <TextInput label="Order number" value={orderId} onChange={(e) => setOrderId(e.currentTarget.value)} error={errors.order} w={220} />
+          <TextInput
+            label="Order number"
+            value={orderId}
+            onChange={(e) => setOrderId(e.currentTarget.value)}
+            error={errors.order}
+            w={220}
+          />
           <div>
             <label htmlFor="contract-file">
               <Text size="sm" fw={500}>
                 Signed contract (pdf, jpeg, png or gif, at most 5 MB)
               </Text>
             </label>
-            <input id="contract-file" type="file" accept=".pdf,.jpg,.jpeg,.png,.gif,application/pdf,image/jpeg,image/png,image/gif" onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)} />
+            <input
+              id="contract-file"
+              type="file"
+              accept=".pdf,.jpg,.jpeg,.png,.gif,application/pdf,image/jpeg,image/png,image/gif"
+              onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
+            />
             {errors.file && (
               <Text c="red" size="sm" role="alert">
                 {errors.file}

@@ -42,7 +42,11 @@ const UPLOADS: Readonly<Record<ImageUploadKind, { path: string; field: string }>
 };
 
 /** A file picked with the FilePicker (base64) back to bytes for a multipart upload. */
-export function fileFromBase64(picked: { readonly name: string; readonly type: string; readonly base64: string }): File {
+export function fileFromBase64(picked: {
+  readonly name: string;
+  readonly type: string;
+  readonly base64: string;
+}): File {
   const binary = atob(picked.base64);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
@@ -57,14 +61,19 @@ export async function uploadPaymentImage(kind: ImageUploadKind, file: File): Pro
 }
 
 export function useUploadPaymentImage() {
-  return useMutation({ mutationFn: ({ kind, file }: { kind: ImageUploadKind; file: File }) => uploadPaymentImage(kind, file), meta: { silentError: true } });
+  return useMutation({
+    mutationFn: ({ kind, file }: { kind: ImageUploadKind; file: File }) => uploadPaymentImage(kind, file),
+    meta: { silentError: true },
+  });
 }
 
 export function getBanksQueryOptions(country: MerchantCountryCode) {
   return queryOptions({
     queryKey: accountKeys.banks(country),
     queryFn: async ({ signal }): Promise<BankListItem[]> =>
-      bankListInfo.parse(await api.get<unknown>('/api/customers/paymentinstruments/list/bank/{token}', { query: { country }, signal })).banks,
+      bankListInfo.parse(
+        await api.get<unknown>('/api/customers/paymentinstruments/list/bank/{token}', { query: { country }, signal }),
+      ).banks,
     staleTime: 10 * 60_000,
   });
 }

@@ -36,7 +36,11 @@ export interface BillingItemFilter {
   readonly offset: number;
 }
 
-export async function getBillingItems(customerId: number, filter: BillingItemFilter, signal?: AbortSignal): Promise<CustomerBillingItemList> {
+export async function getBillingItems(
+  customerId: number,
+  filter: BillingItemFilter,
+  signal?: AbortSignal,
+): Promise<CustomerBillingItemList> {
   const query = compactQuery({
     custstoreid: filter.storeId,
     customerplanid: filter.planId,
@@ -46,7 +50,9 @@ export async function getBillingItems(customerId: number, filter: BillingItemFil
     limit: filter.limit,
     offset: filter.offset,
   });
-  return customerBillingItemList.parse(await api.get<unknown>(accountPath('/customerbillingitems'), { params: { id: customerId }, query, signal }));
+  return customerBillingItemList.parse(
+    await api.get<unknown>(accountPath('/customerbillingitems'), { params: { id: customerId }, query, signal }),
+  );
 }
 
 export function getBillingItemsQueryOptions(customerId: number, filter: BillingItemFilter) {
@@ -66,8 +72,13 @@ export interface BillingItemCreation {
   readonly idempotencyKey: string;
 }
 
-export async function addBillingItem(customerId: number, { body, idempotencyKey }: BillingItemCreation): Promise<CustomerBillingItem> {
-  return customerBillingItem.parse(await api.post<unknown>(accountPath('/customerbillingitems'), body, { params: { id: customerId }, idempotencyKey }));
+export async function addBillingItem(
+  customerId: number,
+  { body, idempotencyKey }: BillingItemCreation,
+): Promise<CustomerBillingItem> {
+  return customerBillingItem.parse(
+    await api.post<unknown>(accountPath('/customerbillingitems'), body, { params: { id: customerId }, idempotencyKey }),
+  );
 }
 
 export function useAddBillingItem(customerId: number) {
@@ -80,9 +91,19 @@ export interface StorePage {
   readonly offset: number;
 }
 
-export async function getBundles(customerId: number, page: StorePage, signal?: AbortSignal): Promise<CustomerBundleList> {
+export async function getBundles(
+  customerId: number,
+  page: StorePage,
+  signal?: AbortSignal,
+): Promise<CustomerBundleList> {
   const query = { custstoreid: page.storeId, limit: page.limit, offset: page.offset };
-  return customerBundleList.parse(await api.get<unknown>('/api/customers/{id}/customerbundles/{token}', { params: { id: customerId }, query, signal }));
+  return customerBundleList.parse(
+    await api.get<unknown>('/api/customers/{id}/customerbundles/{token}', {
+      params: { id: customerId },
+      query,
+      signal,
+    }),
+  );
 }
 
 export function useBundles(customerId: number, page: StorePage | null) {
@@ -94,9 +115,15 @@ export function useBundles(customerId: number, page: StorePage | null) {
   });
 }
 
-export async function getPromotions(customerId: number, page: StorePage, signal?: AbortSignal): Promise<OrderPromotionList> {
+export async function getPromotions(
+  customerId: number,
+  page: StorePage,
+  signal?: AbortSignal,
+): Promise<OrderPromotionList> {
   const query = { custstoreid: page.storeId, limit: page.limit, offset: page.offset };
-  return orderPromotionList.parse(await api.get<unknown>(accountPath('/orderpromotions'), { params: { id: customerId }, query, signal }));
+  return orderPromotionList.parse(
+    await api.get<unknown>(accountPath('/orderpromotions'), { params: { id: customerId }, query, signal }),
+  );
 }
 
 export function usePromotions(customerId: number, page: StorePage | null) {
@@ -115,9 +142,14 @@ export interface CatalogueFilter {
 }
 
 /** The active billing items with their price in the store's (or the given) currency, by category then name. */
-export async function getBillingItemCatalogue(filter: CatalogueFilter, signal?: AbortSignal): Promise<BillingItemCatalogue> {
+export async function getBillingItemCatalogue(
+  filter: CatalogueFilter,
+  signal?: AbortSignal,
+): Promise<BillingItemCatalogue> {
   const query = compactQuery({ custstoreid: filter.storeId, currency: filter.currency });
-  return billingItemCatalogue.parse(await api.get<unknown>('/api/customers/billingitems/{token}/all', { query, signal }));
+  return billingItemCatalogue.parse(
+    await api.get<unknown>('/api/customers/billingitems/{token}/all', { query, signal }),
+  );
 }
 
 export function getBillingItemCatalogueQueryOptions(filter: CatalogueFilter) {

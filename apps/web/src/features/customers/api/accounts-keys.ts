@@ -8,17 +8,24 @@ import { customerKeys } from './keys';
  */
 export const accountKeys = {
   customer: (customerId: number) => [...customerKeys.customer(customerId), 'accounts'] as const,
-  terminals: (customerId: number, filter: object) => [...accountKeys.customer(customerId), 'terminals', filter] as const,
+  terminals: (customerId: number, filter: object) =>
+    [...accountKeys.customer(customerId), 'terminals', filter] as const,
   plans: (customerId: number, filter: object) => [...accountKeys.customer(customerId), 'plans', filter] as const,
   plan: (customerId: number, planId: number) => [...accountKeys.customer(customerId), 'plan', planId] as const,
-  billingItems: (customerId: number, filter: object) => [...accountKeys.customer(customerId), 'billing-items', filter] as const,
-  features: (customerId: number, storeId: number) => [...accountKeys.customer(customerId), 'features', storeId] as const,
+  billingItems: (customerId: number, filter: object) =>
+    [...accountKeys.customer(customerId), 'billing-items', filter] as const,
+  features: (customerId: number, storeId: number) =>
+    [...accountKeys.customer(customerId), 'features', storeId] as const,
   bundles: (customerId: number, storeId: number) => [...accountKeys.customer(customerId), 'bundles', storeId] as const,
-  promotions: (customerId: number, storeId: number) => [...accountKeys.customer(customerId), 'promotions', storeId] as const,
-  transactions: (customerId: number, filter: object) => [...accountKeys.customer(customerId), 'transactions', filter] as const,
+  promotions: (customerId: number, storeId: number) =>
+    [...accountKeys.customer(customerId), 'promotions', storeId] as const,
+  transactions: (customerId: number, filter: object) =>
+    [...accountKeys.customer(customerId), 'transactions', filter] as const,
   invoices: (customerId: number, filter: object) => [...accountKeys.customer(customerId), 'invoices', filter] as const,
-  invoice: (customerId: number, invoiceId: number) => [...accountKeys.customer(customerId), 'invoice', invoiceId] as const,
-  instruments: (customerId: number, filter: object) => [...accountKeys.customer(customerId), 'payment-instruments', filter] as const,
+  invoice: (customerId: number, invoiceId: number) =>
+    [...accountKeys.customer(customerId), 'invoice', invoiceId] as const,
+  instruments: (customerId: number, filter: object) =>
+    [...accountKeys.customer(customerId), 'payment-instruments', filter] as const,
   /** Not per customer. */
   catalogue: (filter: object) => ['catalogue', 'billing-items', filter] as const,
   banks: (country: string) => ['banks', country] as const,

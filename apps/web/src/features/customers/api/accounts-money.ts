@@ -36,9 +36,21 @@ export interface MoneyFilter {
   readonly sort?: string;
 }
 
-export async function getTransactions(customerId: number, filter: MoneyFilter, signal?: AbortSignal): Promise<TransactionList> {
-  const query = compactQuery({ storeid: filter.storeId, status: filter.status, limit: filter.limit, offset: filter.offset, sort: filter.sort });
-  return transactionList.parse(await api.get<unknown>(accountPath('/transactions'), { params: { id: customerId }, query, signal }));
+export async function getTransactions(
+  customerId: number,
+  filter: MoneyFilter,
+  signal?: AbortSignal,
+): Promise<TransactionList> {
+  const query = compactQuery({
+    storeid: filter.storeId,
+    status: filter.status,
+    limit: filter.limit,
+    offset: filter.offset,
+    sort: filter.sort,
+  });
+  return transactionList.parse(
+    await api.get<unknown>(accountPath('/transactions'), { params: { id: customerId }, query, signal }),
+  );
 }
 
 export function getTransactionsQueryOptions(customerId: number, filter: MoneyFilter) {
@@ -59,9 +71,15 @@ export interface TransactionActionInput {
   readonly idempotencyKey: string;
 }
 
-export async function actOnTransaction(customerId: number, { txId, body, idempotencyKey }: TransactionActionInput): Promise<TransactionActionResult> {
+export async function actOnTransaction(
+  customerId: number,
+  { txId, body, idempotencyKey }: TransactionActionInput,
+): Promise<TransactionActionResult> {
   return transactionActionResult.parse(
-    await api.post<unknown>(accountPath('/transactions/{txId}'), body, { params: { id: customerId, txId }, idempotencyKey }),
+    await api.post<unknown>(accountPath('/transactions/{txId}'), body, {
+      params: { id: customerId, txId },
+      idempotencyKey,
+    }),
   );
 }
 
@@ -70,8 +88,17 @@ export function useTransactionAction(customerId: number) {
 }
 
 export async function getInvoices(customerId: number, filter: MoneyFilter, signal?: AbortSignal): Promise<InvoiceList> {
-  const query = compactQuery({ storeid: filter.storeId, status: filter.status, type: filter.type, limit: filter.limit, offset: filter.offset, sort: filter.sort });
-  return invoiceList.parse(await api.get<unknown>(accountPath('/customerinvoices'), { params: { id: customerId }, query, signal }));
+  const query = compactQuery({
+    storeid: filter.storeId,
+    status: filter.status,
+    type: filter.type,
+    limit: filter.limit,
+    offset: filter.offset,
+    sort: filter.sort,
+  });
+  return invoiceList.parse(
+    await api.get<unknown>(accountPath('/customerinvoices'), { params: { id: customerId }, query, signal }),
+  );
 }
 
 export function getInvoicesQueryOptions(customerId: number, filter: MoneyFilter) {
@@ -87,7 +114,12 @@ export function useInvoices(customerId: number, filter: MoneyFilter, enabled = t
 }
 
 export async function getInvoice(customerId: number, invoiceId: number, signal?: AbortSignal): Promise<InvoiceDetail> {
-  return invoiceDetail.parse(await api.get<unknown>(accountPath('/customerinvoices/{invoiceId}'), { params: { id: customerId, invoiceId }, signal }));
+  return invoiceDetail.parse(
+    await api.get<unknown>(accountPath('/customerinvoices/{invoiceId}'), {
+      params: { id: customerId, invoiceId },
+      signal,
+    }),
+  );
 }
 
 export function useInvoice(customerId: number, invoiceId: number | null) {
@@ -104,9 +136,15 @@ export interface InvoiceReversal {
   readonly idempotencyKey: string;
 }
 
-export async function reverseInvoice(customerId: number, { invoiceId, body, idempotencyKey }: InvoiceReversal): Promise<InvoiceReverseResult> {
+export async function reverseInvoice(
+  customerId: number,
+  { invoiceId, body, idempotencyKey }: InvoiceReversal,
+): Promise<InvoiceReverseResult> {
   return invoiceReverseResult.parse(
-    await api.post<unknown>(accountPath('/customerinvoices/{invoiceId}/reverse'), body, { params: { id: customerId, invoiceId }, idempotencyKey }),
+    await api.post<unknown>(accountPath('/customerinvoices/{invoiceId}/reverse'), body, {
+      params: { id: customerId, invoiceId },
+      idempotencyKey,
+    }),
   );
 }
 

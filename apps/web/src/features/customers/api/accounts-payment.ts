@@ -24,13 +24,22 @@ export interface InstrumentFilter {
   readonly storeId: number | null;
 }
 
-export async function getInstruments(customerId: number, filter: InstrumentFilter, signal?: AbortSignal): Promise<PaymentInstrumentList> {
+export async function getInstruments(
+  customerId: number,
+  filter: InstrumentFilter,
+  signal?: AbortSignal,
+): Promise<PaymentInstrumentList> {
   const query = compactQuery({ storeid: filter.storeId, status: 'active', limit: 50 });
-  return paymentInstrumentList.parse(await api.get<unknown>(accountPath('/paymentinstruments'), { params: { id: customerId }, query, signal }));
+  return paymentInstrumentList.parse(
+    await api.get<unknown>(accountPath('/paymentinstruments'), { params: { id: customerId }, query, signal }),
+  );
 }
 
 export function getInstrumentsQueryOptions(customerId: number, filter: InstrumentFilter) {
-  return queryOptions({ queryKey: accountKeys.instruments(customerId, filter), queryFn: ({ signal }) => getInstruments(customerId, filter, signal) });
+  return queryOptions({
+    queryKey: accountKeys.instruments(customerId, filter),
+    queryFn: ({ signal }) => getInstruments(customerId, filter, signal),
+  });
 }
 
 export function useInstruments(customerId: number | null, filter: InstrumentFilter) {
@@ -42,8 +51,13 @@ export interface InstrumentCreation {
   readonly idempotencyKey: string;
 }
 
-export async function addInstrument(customerId: number, { body, idempotencyKey }: InstrumentCreation): Promise<PaymentInstrument> {
-  return paymentInstrument.parse(await api.post<unknown>(accountPath('/paymentinstruments'), body, { params: { id: customerId }, idempotencyKey }));
+export async function addInstrument(
+  customerId: number,
+  { body, idempotencyKey }: InstrumentCreation,
+): Promise<PaymentInstrument> {
+  return paymentInstrument.parse(
+    await api.post<unknown>(accountPath('/paymentinstruments'), body, { params: { id: customerId }, idempotencyKey }),
+  );
 }
 
 export function useAddInstrument(customerId: number) {

@@ -36,8 +36,16 @@ export interface PlanFilter {
 }
 
 export async function getPlans(customerId: number, filter: PlanFilter, signal?: AbortSignal): Promise<PaymentPlanList> {
-  const query = compactQuery({ storeid: filter.storeId, status: filter.status, limit: filter.limit, offset: filter.offset, sort: filter.sort });
-  return paymentPlanList.parse(await api.get<unknown>(accountPath('/customerpaymentplans'), { params: { id: customerId }, query, signal }));
+  const query = compactQuery({
+    storeid: filter.storeId,
+    status: filter.status,
+    limit: filter.limit,
+    offset: filter.offset,
+    sort: filter.sort,
+  });
+  return paymentPlanList.parse(
+    await api.get<unknown>(accountPath('/customerpaymentplans'), { params: { id: customerId }, query, signal }),
+  );
 }
 
 export function getPlansQueryOptions(customerId: number, filter: PlanFilter) {
@@ -53,11 +61,19 @@ export function usePlans(customerId: number, filter: PlanFilter, enabled = true)
 }
 
 export async function getPlan(customerId: number, planId: number, signal?: AbortSignal): Promise<PaymentPlan> {
-  return paymentPlan.parse(await api.get<unknown>(accountPath('/customerpaymentplans/{planId}'), { params: { id: customerId, planId }, signal }));
+  return paymentPlan.parse(
+    await api.get<unknown>(accountPath('/customerpaymentplans/{planId}'), {
+      params: { id: customerId, planId },
+      signal,
+    }),
+  );
 }
 
 export function getPlanQueryOptions(customerId: number, planId: number) {
-  return queryOptions({ queryKey: accountKeys.plan(customerId, planId), queryFn: ({ signal }) => getPlan(customerId, planId, signal) });
+  return queryOptions({
+    queryKey: accountKeys.plan(customerId, planId),
+    queryFn: ({ signal }) => getPlan(customerId, planId, signal),
+  });
 }
 
 export function usePlan(customerId: number, planId: number | null) {
@@ -70,7 +86,9 @@ export interface PlanCreation {
 }
 
 export async function addPlan(customerId: number, { body, idempotencyKey }: PlanCreation): Promise<PaymentPlan> {
-  return paymentPlan.parse(await api.post<unknown>(accountPath('/customerpaymentplans'), body, { params: { id: customerId }, idempotencyKey }));
+  return paymentPlan.parse(
+    await api.post<unknown>(accountPath('/customerpaymentplans'), body, { params: { id: customerId }, idempotencyKey }),
+  );
 }
 
 export function useAddPlan(customerId: number) {
@@ -82,8 +100,15 @@ export interface LicenseExpiryUpdate {
   readonly body: LicenseExpiryUpdateRequest;
 }
 
-export async function updateLicenseExpiry(customerId: number, { planId, body }: LicenseExpiryUpdate): Promise<PaymentPlan> {
-  return paymentPlan.parse(await api.post<unknown>(accountPath('/customerpaymentplans/{planId}'), body, { params: { id: customerId, planId } }));
+export async function updateLicenseExpiry(
+  customerId: number,
+  { planId, body }: LicenseExpiryUpdate,
+): Promise<PaymentPlan> {
+  return paymentPlan.parse(
+    await api.post<unknown>(accountPath('/customerpaymentplans/{planId}'), body, {
+      params: { id: customerId, planId },
+    }),
+  );
 }
 
 export function useUpdateLicenseExpiry(customerId: number) {
@@ -96,7 +121,9 @@ export interface PlanUpdate {
 }
 
 export async function updatePlan(customerId: number, { planId, body }: PlanUpdate): Promise<PaymentPlan> {
-  return paymentPlan.parse(await api.put<unknown>(accountPath('/customerpaymentplans/{planId}'), body, { params: { id: customerId, planId } }));
+  return paymentPlan.parse(
+    await api.put<unknown>(accountPath('/customerpaymentplans/{planId}'), body, { params: { id: customerId, planId } }),
+  );
 }
 
 export function useUpdatePlan(customerId: number) {
@@ -104,19 +131,33 @@ export function useUpdatePlan(customerId: number) {
 }
 
 export async function getFeatures(customerId: number, storeId: number, signal?: AbortSignal): Promise<StoreFeatures> {
-  return storeFeatures.parse(await api.get<unknown>(accountPath('/features'), { params: { id: customerId }, query: { custstoreid: storeId }, signal }));
+  return storeFeatures.parse(
+    await api.get<unknown>(accountPath('/features'), {
+      params: { id: customerId },
+      query: { custstoreid: storeId },
+      signal,
+    }),
+  );
 }
 
 export function getFeaturesQueryOptions(customerId: number, storeId: number) {
-  return queryOptions({ queryKey: accountKeys.features(customerId, storeId), queryFn: ({ signal }) => getFeatures(customerId, storeId, signal) });
+  return queryOptions({
+    queryKey: accountKeys.features(customerId, storeId),
+    queryFn: ({ signal }) => getFeatures(customerId, storeId, signal),
+  });
 }
 
 export function useFeatures(customerId: number | null, storeId: number | null) {
-  return useQuery({ ...getFeaturesQueryOptions(customerId ?? 0, storeId ?? 0), enabled: customerId !== null && storeId !== null });
+  return useQuery({
+    ...getFeaturesQueryOptions(customerId ?? 0, storeId ?? 0),
+    enabled: customerId !== null && storeId !== null,
+  });
 }
 
 export async function updateFeatures(customerId: number, body: FeaturesUpdateRequest): Promise<FeaturesUpdateResult> {
-  return featuresUpdateResult.parse(await api.put<unknown>(accountPath('/features'), body, { params: { id: customerId } }));
+  return featuresUpdateResult.parse(
+    await api.put<unknown>(accountPath('/features'), body, { params: { id: customerId } }),
+  );
 }
 
 export function useUpdateFeatures(customerId: number) {

@@ -27,9 +27,20 @@ export interface TerminalFilter {
   readonly sort?: string;
 }
 
-export async function getTerminals(customerId: number, filter: TerminalFilter, signal?: AbortSignal): Promise<TerminalList> {
-  const query = compactQuery({ storeid: filter.storeId, limit: filter.limit, offset: filter.offset, sort: filter.sort });
-  return terminalList.parse(await api.get<unknown>(accountPath('/customerterminals'), { params: { id: customerId }, query, signal }));
+export async function getTerminals(
+  customerId: number,
+  filter: TerminalFilter,
+  signal?: AbortSignal,
+): Promise<TerminalList> {
+  const query = compactQuery({
+    storeid: filter.storeId,
+    limit: filter.limit,
+    offset: filter.offset,
+    sort: filter.sort,
+  });
+  return terminalList.parse(
+    await api.get<unknown>(accountPath('/customerterminals'), { params: { id: customerId }, query, signal }),
+  );
 }
 
 export function getTerminalsQueryOptions(customerId: number, filter: TerminalFilter) {
@@ -41,7 +52,10 @@ export function getTerminalsQueryOptions(customerId: number, filter: TerminalFil
 }
 
 export function useTerminals(customerId: number, filter: TerminalFilter | null) {
-  return useQuery({ ...getTerminalsQueryOptions(customerId, filter ?? { storeId: 0, limit: 1, offset: 0 }), enabled: filter !== null });
+  return useQuery({
+    ...getTerminalsQueryOptions(customerId, filter ?? { storeId: 0, limit: 1, offset: 0 }),
+    enabled: filter !== null,
+  });
 }
 
 export interface TerminalUpdate {
@@ -50,7 +64,11 @@ export interface TerminalUpdate {
 }
 
 export async function updateTerminal(customerId: number, { terminalId, body }: TerminalUpdate): Promise<Terminal> {
-  return terminal.parse(await api.put<unknown>(accountPath('/customerterminals/{terminalId}'), body, { params: { id: customerId, terminalId } }));
+  return terminal.parse(
+    await api.put<unknown>(accountPath('/customerterminals/{terminalId}'), body, {
+      params: { id: customerId, terminalId },
+    }),
+  );
 }
 
 export function useUpdateTerminal(customerId: number) {
@@ -64,7 +82,11 @@ export interface TerminalRetirement {
 
 /** Retire: DELETE with the reason and version in the body. */
 export async function retireTerminal({ terminalId, body }: TerminalRetirement): Promise<Terminal> {
-  return terminal.parse(await api.delete<unknown>('/api/customers/{token}/customerterminals/{terminalId}', body, { params: { terminalId } }));
+  return terminal.parse(
+    await api.delete<unknown>('/api/customers/{token}/customerterminals/{terminalId}', body, {
+      params: { terminalId },
+    }),
+  );
 }
 
 export function useRetireTerminal(customerId: number) {
@@ -79,7 +101,9 @@ export interface TerminalPair {
 /** May this terminal id and serial number be used together (e.g. before a swap)? */
 export async function validateTerminal({ elmerId, serialNumber }: TerminalPair): Promise<TerminalValidation> {
   return terminalValidation.parse(
-    await api.get<unknown>('/api/customers/{token}/terminals/validate/{a}/{b}', { params: { a: elmerId.trim(), b: serialNumber.trim() } }),
+    await api.get<unknown>('/api/customers/{token}/terminals/validate/{a}/{b}', {
+      params: { a: elmerId.trim(), b: serialNumber.trim() },
+    }),
   );
 }
 

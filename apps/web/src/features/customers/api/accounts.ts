@@ -25,6 +25,9 @@ export function compactQuery(query: Record<string, string | number | boolean | n
  * fetched again, and the mutation settles once it is, so the screen shows the changed rows when the dialog
  * closes.
  */
-export function useAccountMutation<TVariables, TResult>(customerId: number, mutationFn: MutationFunction<TResult, TVariables>) {
+export function useAccountMutation<TVariables, TResult>(
+  customerId: number,
+  mutationFn: MutationFunction<TResult, TVariables>,
+) {
   return useCustomerMutation(customerId, mutationFn, { waitForRefresh: true });
 }

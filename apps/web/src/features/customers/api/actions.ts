@@ -32,7 +32,9 @@ export async function sendPaymentUpdateLink(input: UpdatePaymentNotificationRequ
 }
 
 export async function pushLicense(storeId: number): Promise<JobAcceptedInfo> {
-  return jobAcceptedInfo.parse(await api.post<unknown>('/api/customers/stores/{token}/{storeId}/pushlicense', undefined, { params: { storeId } }));
+  return jobAcceptedInfo.parse(
+    await api.post<unknown>('/api/customers/stores/{token}/{storeId}/pushlicense', undefined, { params: { storeId } }),
+  );
 }
 
 export async function getJobStatus(jobId: string, signal?: AbortSignal): Promise<JobStatusInfo> {
@@ -52,16 +54,27 @@ export interface PollOptions {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Wait for a job to finish: its output when completed; an ApiError when it failed, was cancelled or took too long. */
-export async function waitForJob(jobId: string, { intervalMs = 500, timeoutMs = 30_000, signal }: PollOptions = {}): Promise<unknown> {
+export async function waitForJob(
+  jobId: string,
+  { intervalMs = 500, timeoutMs = 30_000, signal }: PollOptions = {},
+): Promise<unknown> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const job = await getJobStatus(jobId, signal);
     if (job.state === 'completed') return job.output;
     if (job.state === 'failed' || job.state === 'cancelled') {
-      throw new ApiError({ status: 502, code: 'job_failed', message: job.error ? `The request failed: ${job.error}` : 'The request failed.' });
+      throw new ApiError({
+        status: 502,
+        code: 'job_failed',
+        message: job.error ? `The request failed: ${job.error}` : 'The request failed.',
+      });
     }
     if (Date.now() >= deadline) {
-      throw new ApiError({ status: 504, code: 'job_timeout', message: 'No answer yet; the request is still queued. Try again in a minute' });
+      throw new ApiError({
+        status: 504,
+        code: 'job_timeout',
+        message: 'No answer yet; the request is still queued. Try again in a minute',
+      });
     }
     await sleep(intervalMs);
   }
@@ -92,7 +105,11 @@ export function useValidateMid() {
  * The store's terminals that can receive a payment-update link (not retired), for the "Send payment-update
  * link" dialog: GET /api/customers/{id}/{token}/customerterminals?storeid= (the accounts contract).
  */
-export async function getLinkableTerminals(customerId: number, storeId: number, signal?: AbortSignal): Promise<Terminal[]> {
+export async function getLinkableTerminals(
+  customerId: number,
+  storeId: number,
+  signal?: AbortSignal,
+): Promise<Terminal[]> {
   const info = await api.get<unknown>('/api/customers/{id}/{token}/customerterminals', {
     params: { id: customerId },
     query: { storeid: storeId, limit: 100 },

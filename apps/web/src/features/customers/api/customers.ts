@@ -34,7 +34,14 @@ import {
   type UpdateCustomerRequestInput,
   type UpdateStoreRequestInput,
 } from '@pos/domain';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type MutationFunction } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type MutationFunction,
+} from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { isVersionConflict, notifyError } from '../lib/notify';
 import { customerKeys } from './keys';
@@ -66,9 +73,17 @@ export interface CustomerSearchParams {
   readonly sort: string | null;
 }
 
-export async function searchCustomers(params: CustomerSearchParams, signal?: AbortSignal): Promise<CustomerSearchResult> {
+export async function searchCustomers(
+  params: CustomerSearchParams,
+  signal?: AbortSignal,
+): Promise<CustomerSearchResult> {
   const info = await api.get<unknown>('/api/customers/{token}/all', {
-    query: { [params.kind]: params.value, limit: SEARCH_PAGE_SIZE, offset: (params.page - 1) * SEARCH_PAGE_SIZE, sort: params.sort ?? undefined },
+    query: {
+      [params.kind]: params.value,
+      limit: SEARCH_PAGE_SIZE,
+      offset: (params.page - 1) * SEARCH_PAGE_SIZE,
+      sort: params.sort ?? undefined,
+    },
     signal,
   });
   return customerSearchResult.parse(info);
@@ -90,7 +105,9 @@ export function useCustomerSearch(params: CustomerSearchParams | null) {
 }
 
 /** Every matching row as CSV, made by the server (`format=csv`; decision 052 of the customers module). */
-export async function exportCustomerSearch(params: Pick<CustomerSearchParams, 'kind' | 'value' | 'sort'>): Promise<Blob> {
+export async function exportCustomerSearch(
+  params: Pick<CustomerSearchParams, 'kind' | 'value' | 'sort'>,
+): Promise<Blob> {
   return api.get<Blob>('/api/customers/{token}/all', {
     query: { [params.kind]: params.value, sort: params.sort ?? undefined, format: 'csv' },
     responseType: 'blob',
@@ -162,12 +179,16 @@ export async function updateStore(storeId: number, input: UpdateStoreRequestInpu
 }
 
 export function useUpdateStore(customerId: number) {
-  return useCustomerMutation(customerId, ({ storeId, input }: { storeId: number; input: UpdateStoreRequestInput }) => updateStore(storeId, input));
+  return useCustomerMutation(customerId, ({ storeId, input }: { storeId: number; input: UpdateStoreRequestInput }) =>
+    updateStore(storeId, input),
+  );
 }
 
 export async function saveStoreAddress(customerId: number, input: StoreAddressRequestInput): Promise<StoreAddressInfo> {
   const body = storeAddressRequest.parse(input);
-  return storeAddressInfo.parse(await api.post<unknown>('/api/customers/{id}/customerstores/address/{token}', body, { params: { id: customerId } }));
+  return storeAddressInfo.parse(
+    await api.post<unknown>('/api/customers/{id}/customerstores/address/{token}', body, { params: { id: customerId } }),
+  );
 }
 
 export function useSaveStoreAddress(customerId: number) {
@@ -178,7 +199,12 @@ export function useSaveStoreAddress(customerId: number) {
 
 export const NOTES_PAGE_SIZE = 20;
 
-export async function getCustomerNotes(customerId: number, storeId: number | null, page: number, signal?: AbortSignal): Promise<CustomerNoteList> {
+export async function getCustomerNotes(
+  customerId: number,
+  storeId: number | null,
+  page: number,
+  signal?: AbortSignal,
+): Promise<CustomerNoteList> {
   const info = await api.get<unknown>('/api/customers/{id}/{token}/customernotes', {
     params: { id: customerId },
     query: { customer_store_id: storeId ?? undefined, limit: NOTES_PAGE_SIZE, offset: (page - 1) * NOTES_PAGE_SIZE },
@@ -199,13 +225,20 @@ export function useCustomerNotes(customerId: number, storeId: number | null, pag
   return useQuery(getCustomerNotesQueryOptions(customerId, storeId, page));
 }
 
-export async function createCustomerNote(customerId: number, input: CreateCustomerNoteRequestInput): Promise<CustomerNote> {
+export async function createCustomerNote(
+  customerId: number,
+  input: CreateCustomerNoteRequestInput,
+): Promise<CustomerNote> {
   const body = createCustomerNoteRequest.parse(input);
-  return customerNote.parse(await api.post<unknown>('/api/customers/{id}/{token}/customernotes', body, { params: { id: customerId } }));
+  return customerNote.parse(
+    await api.post<unknown>('/api/customers/{id}/{token}/customernotes', body, { params: { id: customerId } }),
+  );
 }
 
 export function useCreateCustomerNote(customerId: number) {
-  return useCustomerMutation(customerId, (input: CreateCustomerNoteRequestInput) => createCustomerNote(customerId, input));
+  return useCustomerMutation(customerId, (input: CreateCustomerNoteRequestInput) =>
+    createCustomerNote(customerId, input),
+  );
 }
 
 // ── Orders, e-mails, sales ──────────────────────────────────────────────────────────────────────────
@@ -218,10 +251,19 @@ export interface OrdersParams {
   readonly sort: string | null;
 }
 
-export async function getCustomerOrders(customerId: number, params: OrdersParams, signal?: AbortSignal): Promise<CustomerOrderList> {
+export async function getCustomerOrders(
+  customerId: number,
+  params: OrdersParams,
+  signal?: AbortSignal,
+): Promise<CustomerOrderList> {
   const info = await api.get<unknown>('/api/customers/{id}/{token}/customerorders', {
     params: { id: customerId },
-    query: { storeid: params.storeId ?? undefined, limit: ORDERS_PAGE_SIZE, offset: (params.page - 1) * ORDERS_PAGE_SIZE, sort: params.sort ?? undefined },
+    query: {
+      storeid: params.storeId ?? undefined,
+      limit: ORDERS_PAGE_SIZE,
+      offset: (params.page - 1) * ORDERS_PAGE_SIZE,
+      sort: params.sort ?? undefined,
+    },
     signal,
   });
   return customerOrderList.parse(info);
@@ -240,11 +282,16 @@ export function useCustomerOrders(customerId: number, params: OrdersParams) {
 }
 
 export async function getStoreEmails(storeId: number, signal?: AbortSignal): Promise<StoreEmailsInfo> {
-  return storeEmailsInfo.parse(await api.get<unknown>('/api/customers/stores/{storeId}/{token}/emails', { params: { storeId }, signal }));
+  return storeEmailsInfo.parse(
+    await api.get<unknown>('/api/customers/stores/{storeId}/{token}/emails', { params: { storeId }, signal }),
+  );
 }
 
 export function useStoreEmails(storeId: number) {
-  return useQuery({ queryKey: customerKeys.storeEmails(storeId), queryFn: ({ signal }) => getStoreEmails(storeId, signal) });
+  return useQuery({
+    queryKey: customerKeys.storeEmails(storeId),
+    queryFn: ({ signal }) => getStoreEmails(storeId, signal),
+  });
 }
 
 export async function getSalesPerson(id: number, signal?: AbortSignal): Promise<SalesPersonInfo> {
@@ -252,23 +299,43 @@ export async function getSalesPerson(id: number, signal?: AbortSignal): Promise<
 }
 
 export function useSalesPerson(id: number | null) {
-  return useQuery({ queryKey: customerKeys.salesPerson(id ?? 0), queryFn: ({ signal }) => getSalesPerson(id ?? 0, signal), enabled: id !== null, staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: customerKeys.salesPerson(id ?? 0),
+    queryFn: ({ signal }) => getSalesPerson(id ?? 0, signal),
+    enabled: id !== null,
+    staleTime: 5 * 60_000,
+  });
 }
 
-export async function getSalesHistory(customerId: number, storeId: number | null, signal?: AbortSignal): Promise<SalesHistoryInfo> {
-  const info = await api.get<unknown>('/api/saleshistory/{id}/{token}', { params: { id: customerId }, query: { storeid: storeId ?? undefined }, signal });
+export async function getSalesHistory(
+  customerId: number,
+  storeId: number | null,
+  signal?: AbortSignal,
+): Promise<SalesHistoryInfo> {
+  const info = await api.get<unknown>('/api/saleshistory/{id}/{token}', {
+    params: { id: customerId },
+    query: { storeid: storeId ?? undefined },
+    signal,
+  });
   return salesHistoryInfo.parse(info);
 }
 
 export function useSalesHistory(customerId: number, storeId: number | null) {
-  return useQuery({ queryKey: customerKeys.salesHistory(customerId, storeId), queryFn: ({ signal }) => getSalesHistory(customerId, storeId, signal) });
+  return useQuery({
+    queryKey: customerKeys.salesHistory(customerId, storeId),
+    queryFn: ({ signal }) => getSalesHistory(customerId, storeId, signal),
+  });
 }
 
 // ── Activity (audit trail) ──────────────────────────────────────────────────────────────────────────
 
 export const AUDIT_PAGE_SIZE = 20;
 
-export async function getCustomerAudit(customerId: number, page: number, signal?: AbortSignal): Promise<AuditEntryList> {
+export async function getCustomerAudit(
+  customerId: number,
+  page: number,
+  signal?: AbortSignal,
+): Promise<AuditEntryList> {
   const info = await api.get<unknown>('/api/customers/{id}/audit/{token}', {
     params: { id: customerId },
     query: { limit: AUDIT_PAGE_SIZE, offset: (page - 1) * AUDIT_PAGE_SIZE },
@@ -297,7 +364,11 @@ export async function getDomainData(type: DomainDataType, signal?: AbortSignal):
 }
 
 export function getDomainDataQueryOptions(type: DomainDataType) {
-  return queryOptions({ queryKey: customerKeys.domainData(type), queryFn: ({ signal }) => getDomainData(type, signal), staleTime: 10 * 60_000 });
+  return queryOptions({
+    queryKey: customerKeys.domainData(type),
+    queryFn: ({ signal }) => getDomainData(type, signal),
+    staleTime: 10 * 60_000,
+  });
 }
 
 export function useDomainData(type: DomainDataType) {

@@ -11,7 +11,8 @@ export const customerKeys = {
   detail: (id: number) => [...customerKeys.customer(id), 'detail'] as const,
   notes: (id: number, storeId: number | null) => [...customerKeys.customer(id), 'notes', storeId] as const,
   orders: (id: number, query: object) => [...customerKeys.customer(id), 'orders', query] as const,
-  salesHistory: (id: number, storeId: number | null) => [...customerKeys.customer(id), 'sales-history', storeId] as const,
+  salesHistory: (id: number, storeId: number | null) =>
+    [...customerKeys.customer(id), 'sales-history', storeId] as const,
   audit: (id: number, query: object) => [...customerKeys.customer(id), 'audit', query] as const,
   storeEmails: (storeId: number) => [...customerKeys.all, 'store-emails', storeId] as const,
   salesPerson: (id: number) => [...customerKeys.all, 'sales-person', id] as const,

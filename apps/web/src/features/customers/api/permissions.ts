@@ -14,7 +14,11 @@ export interface CustomerPermissions {
   readonly canEditLimitedFeatures: boolean;
 }
 
-export const CUSTOMER_PAGE_PRIVILEGES: readonly Permission[] = ['customer_details_edit', 'customer_features_edit', 'customer_features_limited'];
+export const CUSTOMER_PAGE_PRIVILEGES: readonly Permission[] = [
+  'customer_details_edit',
+  'customer_features_edit',
+  'customer_features_limited',
+];
 
 /** Nothing may be changed until the server says otherwise. */
 export const NO_EDIT: CustomerPermissions = { canEdit: false, canEditFeatures: false, canEditLimitedFeatures: false };
@@ -26,7 +30,10 @@ export const NO_EDIT: CustomerPermissions = { canEdit: false, canEditFeatures: f
  */
 export async function getCustomerPermissions(signal?: AbortSignal): Promise<CustomerPermissions> {
   const info = permissionInfo.parse(
-    await api.get<unknown>('/api/auth/permission/{token}', { query: { privileges: [...CUSTOMER_PAGE_PRIVILEGES] }, signal }),
+    await api.get<unknown>('/api/auth/permission/{token}', {
+      query: { privileges: [...CUSTOMER_PAGE_PRIVILEGES] },
+      signal,
+    }),
   );
   const flags = info.permissions;
   setFlag('customer_features_limited', flags.customer_features_limited === true);
@@ -38,7 +45,11 @@ export async function getCustomerPermissions(signal?: AbortSignal): Promise<Cust
 }
 
 export function getCustomerPermissionsQueryOptions() {
-  return queryOptions({ queryKey: customerKeys.permissions(getToken()), queryFn: ({ signal }) => getCustomerPermissions(signal), staleTime: 60_000 });
+  return queryOptions({
+    queryKey: customerKeys.permissions(getToken()),
+    queryFn: ({ signal }) => getCustomerPermissions(signal),
+    staleTime: 60_000,
+  });
 }
 
 /** The permissions query itself, for a screen that waits for the answer (the edit plan page). */

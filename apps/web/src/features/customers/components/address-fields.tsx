@@ -58,11 +58,21 @@ export function AddressFields({ value, onChange, errors = {}, onBlurField, disab
             value={value.state}
             onChange={(e) => set('state', e.currentTarget.value)}
             error={errors.state}
-            data={[{ value: '', label: `Choose a ${stateLabel(value.country).toLowerCase()}` }, ...states.map((s) => ({ value: s.code, label: `${s.name} (${s.code})` }))]}
+            data={[
+              { value: '', label: `Choose a ${stateLabel(value.country).toLowerCase()}` },
+              ...states.map((s) => ({ value: s.code, label: `${s.name} (${s.code})` })),
+            ]}
             disabled={disabled}
           />
         ) : (
-          <TextInput label="State" required value={value.state} onChange={(e) => set('state', e.currentTarget.value)} error={errors.state} disabled={disabled} />
+          <TextInput
+            label="State"
+            required
+            value={value.state}
+            onChange={(e) => set('state', e.currentTarget.value)}
+            error={errors.state}
+            disabled={disabled}
+          />
         )}
         <TextInput
           label={zipLabel(value.country)}

@@ -46,17 +46,37 @@ export function BarChart({ title, description, data, height = 180 }: BarChartPro
     >
       <title id={`${id}-title`}>{title}</title>
       {description && <desc id={`${id}-desc`}>{description}</desc>}
-      <line x1={0} x2={width} y1={TOP_SPACE + plotHeight} y2={TOP_SPACE + plotHeight} stroke="var(--mantine-color-gray-4)" />
+      <line
+        x1={0}
+        x2={width}
+        y1={TOP_SPACE + plotHeight}
+        y2={TOP_SPACE + plotHeight}
+        stroke="var(--mantine-color-gray-4)"
+      />
       {data.map((d, i) => {
         const h = max > 0 ? Math.max(d.value > 0 ? 1 : 0, (d.value / max) * plotHeight) : 0;
         const x = BAR_GAP + i * (barWidth + BAR_GAP);
         return (
           <g key={`${d.label}-${i}`}>
-            <rect x={x} y={TOP_SPACE + plotHeight - h} width={barWidth} height={h} rx={2} fill="var(--mantine-color-blue-6)">
+            <rect
+              x={x}
+              y={TOP_SPACE + plotHeight - h}
+              width={barWidth}
+              height={h}
+              rx={2}
+              fill="var(--mantine-color-blue-6)"
+            >
               <title>{d.description}</title>
             </rect>
             {(!everyOther || i % 2 === 0) && (
-              <text x={x + barWidth / 2} y={height - 10} textAnchor="middle" fontSize={11} fill="var(--mantine-color-dimmed)" aria-hidden="true">
+              <text
+                x={x + barWidth / 2}
+                y={height - 10}
+                textAnchor="middle"
+                fontSize={11}
+                fill="var(--mantine-color-dimmed)"
+                aria-hidden="true"
+              >
                 {d.label}
               </text>
             )}

@@ -13,7 +13,15 @@ import { OrdersTab } from '../core-tabs/orders-tab';
 import { SalesHistoryTab } from '../core-tabs/sales-history-tab';
 import { customerPagePath, STORE_TABS, type StoreTab } from '../lib/url-state';
 import type { StoreTabProps } from '../tab-props';
-import { BillingItemsTab, BundlesTab, InvoicesTab, PlansTab, PromotionsTab, TerminalsTab, TransactionsTab } from '../tabs/account-tabs';
+import {
+  BillingItemsTab,
+  BundlesTab,
+  InvoicesTab,
+  PlansTab,
+  PromotionsTab,
+  TerminalsTab,
+  TransactionsTab,
+} from '../tabs/account-tabs';
 import { CustomerHeader } from './customer-header';
 import { EditCustomerDialog } from './edit-customer-dialog';
 import { StoreActions } from './store-actions';
@@ -48,7 +56,15 @@ export interface CustomerDetailsProps {
 }
 
 /** A customer: header, the store's actions, the stores list, and the selected store's tabs. */
-export function CustomerDetails({ customerId, storeId, tab, q, permissions, onSelectStore, onTab }: CustomerDetailsProps) {
+export function CustomerDetails({
+  customerId,
+  storeId,
+  tab,
+  q,
+  permissions,
+  onSelectStore,
+  onTab,
+}: CustomerDetailsProps) {
   const customer = useCustomer(customerId);
   // The header's Canadian flag while a Canadian customer is open (cleared when leaving).
   usePageCountry(customer.data?.country ?? null);
@@ -75,7 +91,15 @@ export function CustomerDetails({ customerId, storeId, tab, q, permissions, onSe
     );
   }
   return (
-    <CustomerLoaded customer={customer.data} storeId={storeId} tab={tab} back={back} permissions={permissions} onSelectStore={onSelectStore} onTab={onTab} />
+    <CustomerLoaded
+      customer={customer.data}
+      storeId={storeId}
+      tab={tab}
+      back={back}
+      permissions={permissions}
+      onSelectStore={onSelectStore}
+      onTab={onTab}
+    />
   );
 }
 
@@ -111,7 +135,9 @@ function CustomerLoaded({ customer, storeId, tab, back, permissions, onSelectSto
           ) : null
         }
       />
-      {permissions.canEdit && <EditCustomerDialog customer={customer} opened={editing} onClose={() => setEditing(false)} />}
+      {permissions.canEdit && (
+        <EditCustomerDialog customer={customer} opened={editing} onClose={() => setEditing(false)} />
+      )}
       <StoresList stores={customer.stores} selectedId={store?.store_id ?? null} onSelect={onSelectStore} />
       {store && <StoreActions store={store} permissions={permissions} />}
       <Tabs value={tab} onChange={(value) => value && onTab(value as StoreTab)} keepMounted={false}>

@@ -11,7 +11,12 @@ const ADDRESS = '/api/customers/100001/customerstores/address/tok';
 describe('edits on the customer page', () => {
   it('a Canadian store address takes S0S 0S0 and refuses a US ZIP with a field message', async () => {
     let storeVersion = 7;
-    const customer = () => makeCustomer({ country: 'CA', currency: 'CAD', stores: [makeStore({ country: 'CA', currency: 'CAD', version: storeVersion })] });
+    const customer = () =>
+      makeCustomer({
+        country: 'CA',
+        currency: 'CAD',
+        stores: [makeStore({ country: 'CA', currency: 'CAD', version: storeVersion })],
+      });
     const { calls } = fakeApi({
       ...signInAs('Customer Support'),
       ...customerRoutes(customer()),
@@ -27,7 +32,11 @@ describe('edits on the customer page', () => {
     await user.click(await screen.findByRole('button', { name: 'Edit address' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit address of store 500002' });
     expect(within(dialog).getByRole('combobox', { name: /Province/ })).toBeTruthy();
-    expect(within(within(dialog).getByRole('combobox', { name: /Province/ })).getByRole('option', { name: 'Saskatchewan (SK)' })).toBeTruthy();
+    expect(
+      within(within(dialog).getByRole('combobox', { name: /Province/ })).getByRole('option', {
+        name: 'Saskatchewan (SK)',
+      }),
+    ).toBeTruthy();
 
     const zip = within(dialog).getByRole('textbox', { name: /Postal code/ });
     await user.clear(zip);
@@ -54,7 +63,13 @@ describe('edits on the customer page', () => {
     fakeApi({
       ...signInAs('Customer Support'),
       ...customerRoutes(makeCustomer()),
-      [`POST ${ADDRESS}`]: jsonResponse(400, { error: { code: 'validation_failed', message: 'Check the address.', fields: { 'address.city': 'No such city.' } } }),
+      [`POST ${ADDRESS}`]: jsonResponse(400, {
+        error: {
+          code: 'validation_failed',
+          message: 'Check the address.',
+          fields: { 'address.city': 'No such city.' },
+        },
+      }),
     });
     const user = userEvent.setup();
     renderApp('#/customer?id=100001&tab=notes');
@@ -69,10 +84,13 @@ describe('edits on the customer page', () => {
     const { calls } = fakeApi({
       ...signInAs('Customer Support'),
       ...customerRoutes(makeCustomer()),
-      'GET /api/customers/100001/tok': () => makeCustomer({ version, legal_name: version === 5 ? 'Corner Deli LLC' : 'Corner Deli Holdings LLC' }),
+      'GET /api/customers/100001/tok': () =>
+        makeCustomer({ version, legal_name: version === 5 ? 'Corner Deli LLC' : 'Corner Deli Holdings LLC' }),
       'PUT /api/customerinfo/100001/tok': () => {
         version = 6;
-        return jsonResponse(409, { error: { code: 'version_conflict', message: 'The customer was changed by someone else.', current: {} } });
+        return jsonResponse(409, {
+          error: { code: 'version_conflict', message: 'The customer was changed by someone else.', current: {} },
+        });
       },
     });
     const user = userEvent.setup();
@@ -94,7 +112,8 @@ describe('edits on the customer page', () => {
     const { calls } = fakeApi({
       ...signInAs('Customer Support'),
       ...customerRoutes(makeCustomer()),
-      'PUT /api/storeinfo/500002/tok': (r: FakeRequest) => makeStore({ version: 4, phone: (r.body as { phone: string }).phone }),
+      'PUT /api/storeinfo/500002/tok': (r: FakeRequest) =>
+        makeStore({ version: 4, phone: (r.body as { phone: string }).phone }),
     });
     const user = userEvent.setup();
     renderApp('#/customer?id=100001&tab=notes');
@@ -115,7 +134,15 @@ describe('edits on the customer page', () => {
       ...customerRoutes(makeCustomer()),
       'GET /api/customers/100001/tok/customernotes': () => ({ items: notes, total: notes.length }),
       'POST /api/customers/100001/tok/customernotes': (r: FakeRequest) => {
-        const note = { id: 1, customer_id: 100001, customer_store_id: 500002, note_type: 'order_note', note: (r.body as { note: string }).note, created_by: 'support@example.com', created_at: '2026-03-04T09:05:12.000Z' };
+        const note = {
+          id: 1,
+          customer_id: 100001,
+          customer_store_id: 500002,
+          note_type: 'order_note',
+          note: (r.body as { note: string }).note,
+          created_by: 'support@example.com',
+          created_at: '2026-03-04T09:05:12.000Z',
+        };
         notes.unshift(note);
         return note;
       },
@@ -129,8 +156,17 @@ describe('edits on the customer page', () => {
     await user.click(screen.getByRole('button', { name: 'Add note' }));
     const list = screen.getByRole('list', { name: 'Notes' });
     expect(await within(list).findByText('Called the owner about the invoice.')).toBeTruthy();
-    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ note: 'Called the owner about the invoice.', customer_store_id: 500002, note_type: 'order_note' });
-    expect(calls.filter((c) => c.method === 'GET' && c.path.endsWith('/customernotes')).at(-1)!.query.get('customer_store_id')).toBe('500002');
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      note: 'Called the owner about the invoice.',
+      customer_store_id: 500002,
+      note_type: 'order_note',
+    });
+    expect(
+      calls
+        .filter((c) => c.method === 'GET' && c.path.endsWith('/customernotes'))
+        .at(-1)!
+        .query.get('customer_store_id'),
+    ).toBe('500002');
     expect((box as HTMLTextAreaElement).value).toBe('');
   });
 
@@ -174,8 +210,13 @@ describe('edits on the customer page', () => {
     await user.clear(box);
     await user.type(box, '8000 0050-0002');
     await user.click(within(dialog).getByRole('button', { name: 'Validate' }));
-    expect(await within(dialog).findByText(/is not valid: Store 500009 has this MID\./, {}, { timeout: 3000 })).toBeTruthy();
+    expect(
+      await within(dialog).findByText(/is not valid: Store 500009 has this MID\./, {}, { timeout: 3000 }),
+    ).toBeTruthy();
     expect(looks).toBe(2);
-    expect(calls.find((c) => c.path === '/api/zoho/storemidvalidate/tok')!.body).toEqual({ MID: '800000500002', storeid: 500002 });
+    expect(calls.find((c) => c.path === '/api/zoho/storemidvalidate/tok')!.body).toEqual({
+      MID: '800000500002',
+      storeid: 500002,
+    });
   });
 });

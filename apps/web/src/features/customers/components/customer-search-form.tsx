@@ -8,7 +8,8 @@ export interface CustomerSearchFormProps {
   readonly onSearch: (text: string) => void;
 }
 
-const GENERAL_HINT = 'A customer id (100001), a store id (S500002), a federal tax id (12-3456789) or part of a name, DBA, bracct or sales rep.';
+const GENERAL_HINT =
+  'A customer id (100001), a store id (S500002), a federal tax id (12-3456789) or part of a name, DBA, bracct or sales rep.';
 
 /**
  * The one search box: a customer id, a store id (S500002), a federal tax id or free text. While typing it

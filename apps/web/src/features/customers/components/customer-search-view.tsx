@@ -19,7 +19,8 @@ export interface CustomerSearchViewProps {
 /** The results of the searched text: what kind was searched, the table, pages and the CSV export. */
 export function CustomerSearchView({ q, page, sort, onPage, onSort }: CustomerSearchViewProps) {
   const plan = planSearch(q);
-  const params: CustomerSearchParams | null = plan.state === 'ready' ? { kind: plan.kind, value: plan.value, page, sort: formatSort(sort) } : null;
+  const params: CustomerSearchParams | null =
+    plan.state === 'ready' ? { kind: plan.kind, value: plan.value, page, sort: formatSort(sort) } : null;
   const search = useCustomerSearch(params);
   const exportCsv = useMutation({
     meta: { silentError: true },
@@ -50,7 +51,12 @@ export function CustomerSearchView({ q, page, sort, onPage, onSort }: CustomerSe
             {search.data ? ` — ${total} ${total === 1 ? 'match' : 'matches'}` : ''}
           </Text>
         </div>
-        <Button variant="default" onClick={() => params && exportCsv.mutate(params)} loading={exportCsv.isPending} disabled={total === 0}>
+        <Button
+          variant="default"
+          onClick={() => params && exportCsv.mutate(params)}
+          loading={exportCsv.isPending}
+          disabled={total === 0}
+        >
           Export CSV
         </Button>
       </Group>
@@ -64,7 +70,14 @@ export function CustomerSearchView({ q, page, sort, onPage, onSort }: CustomerSe
       ) : (
         <Text c="dimmed">{search.isError ? 'The search failed. Check the text and try again.' : 'Searching…'}</Text>
       )}
-      <ListPagination hideSinglePage label="Result pages" total={total} pageSize={SEARCH_PAGE_SIZE} page={page} onChange={onPage} />
+      <ListPagination
+        hideSinglePage
+        label="Result pages"
+        total={total}
+        pageSize={SEARCH_PAGE_SIZE}
+        page={page}
+        onChange={onPage}
+      />
     </Stack>
   );
 }

@@ -3,7 +3,17 @@ import { CUSTOMER_STATUS_VALUES, updateCustomerRequest, type CustomerRecord } fr
 import { useUpdateCustomer } from '../api/customers';
 import { EditDialog, EditFormFooter, useRecordEdit } from './record-edit-form';
 
-const FIELDS = ['legal_name', 'first_name', 'last_name', 'email', 'phone', 'federal_tax_id', 'business_type', 'account_manager', 'status'] as const;
+const FIELDS = [
+  'legal_name',
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'federal_tax_id',
+  'business_type',
+  'account_manager',
+  'status',
+] as const;
 type Field = (typeof FIELDS)[number];
 
 function original(c: CustomerRecord): Record<Field, string | null> {

@@ -3,7 +3,16 @@ import { STORE_STATUS_VALUES, updateStoreRequest, type StoreRecord } from '@pos/
 import { useUpdateStore } from '../api/customers';
 import { EditDialog, EditFormFooter, useRecordEdit } from './record-edit-form';
 
-const FIELDS = ['store_name', 'doing_business_as', 'phone', 'mobile_phone', 'kind_of_business', 'sales_rep', 'account_manager', 'status'] as const;
+const FIELDS = [
+  'store_name',
+  'doing_business_as',
+  'phone',
+  'mobile_phone',
+  'kind_of_business',
+  'sales_rep',
+  'account_manager',
+  'status',
+] as const;
 type Field = (typeof FIELDS)[number];
 
 function original(s: StoreRecord): Record<Field, string | null> {

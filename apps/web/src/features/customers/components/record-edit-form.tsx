@@ -50,10 +50,20 @@ export interface RecordEditOptions<K extends string, S extends z.ZodType> {
  * with the version the edit started from; the contract's field messages, then the server's; a save closes
  * the dialog with a toast, and so does a version conflict (the customer is reloaded; the toast says why).
  */
-export function useRecordEdit<K extends string, S extends z.ZodType>({ fields, original, version, schema, save, savedMessage, onClose }: RecordEditOptions<K, S>) {
+export function useRecordEdit<K extends string, S extends z.ZodType>({
+  fields,
+  original,
+  version,
+  schema,
+  save,
+  savedMessage,
+  onClose,
+}: RecordEditOptions<K, S>) {
   // What the edit starts from is fixed when the dialog opens: a refresh meanwhile must not move the version.
   const [start] = useState(() => ({ original, version }));
-  const [draft, setDraft] = useState<Record<K, string>>(() => Object.fromEntries(fields.map((f) => [f, start.original[f] ?? ''])) as Record<K, string>);
+  const [draft, setDraft] = useState<Record<K, string>>(
+    () => Object.fromEntries(fields.map((f) => [f, start.original[f] ?? ''])) as Record<K, string>,
+  );
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string | null>(null);
 

@@ -23,7 +23,10 @@ export function SortableTh({ column, sort, onSort, children }: SortableThProps) 
     <Table.Th scope="col" aria-sort={ariaSort}>
       <UnstyledButton onClick={() => onSort(next)} fw={700} fz="sm">
         {children}
-        <span aria-hidden="true">{'\u00a0'}{direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}</span>
+        <span aria-hidden="true">
+          {'\u00a0'}
+          {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
+        </span>
       </UnstyledButton>
     </Table.Th>
   );

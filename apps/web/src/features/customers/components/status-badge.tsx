@@ -5,7 +5,13 @@ import { humanize, statusColor } from '../lib/format';
 const NO_TRUNCATION = { root: { overflow: 'visible' }, label: { overflow: 'visible' } } as const;
 
 /** A record status ('active', 'suspended'…) as a coloured word. */
-export function StatusBadge({ status, label }: { readonly status: string | null | undefined; readonly label?: string }) {
+export function StatusBadge({
+  status,
+  label,
+}: {
+  readonly status: string | null | undefined;
+  readonly label?: string;
+}) {
   return (
     <Badge color={statusColor(status)} variant="light" radius="sm" styles={NO_TRUNCATION}>
       {label ?? humanize(status)}

@@ -119,7 +119,10 @@ function SendLinkDialog({ store, opened, onClose }: DialogProps) {
   const terminals = useLinkableTerminals(store.customer_id, store.store_id, opened);
   const [chosen, setChosen] = useState('');
   const send = useSendPaymentUpdateLink();
-  const options = (terminals.data ?? []).map((t) => ({ value: t.elmer_id, label: `${t.elmer_id} (${t.status_label})` }));
+  const options = (terminals.data ?? []).map((t) => ({
+    value: t.elmer_id,
+    label: `${t.elmer_id} (${t.status_label})`,
+  }));
   const elmerId = chosen || options[0]?.value || '';
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -140,7 +143,10 @@ function SendLinkDialog({ store, opened, onClose }: DialogProps) {
     <Modal opened={opened} onClose={onClose} title="Send payment-update link" centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <Text size="sm">E-mails the merchant of store {store.store_id} a link to update the payment method (valid 7 days; an earlier link stops working).</Text>
+          <Text size="sm">
+            E-mails the merchant of store {store.store_id} a link to update the payment method (valid 7 days; an earlier
+            link stops working).
+          </Text>
           {terminals.isSuccess && options.length === 0 ? (
             <Text c="red" size="sm" role="alert">
               This store has no terminal to send the link for.
@@ -151,7 +157,11 @@ function SendLinkDialog({ store, opened, onClose }: DialogProps) {
               description="The link names the store through one of its terminals."
               value={elmerId}
               onChange={(e) => setChosen(e.currentTarget.value)}
-              data={options.length > 0 ? options : [{ value: '', label: terminals.isError ? 'Terminals could not be loaded' : 'Loading terminals…' }]}
+              data={
+                options.length > 0
+                  ? options
+                  : [{ value: '', label: terminals.isError ? 'Terminals could not be loaded' : 'Loading terminals…' }]
+              }
             />
           )}
           <Group justify="flex-end">

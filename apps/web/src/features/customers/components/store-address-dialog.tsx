@@ -2,7 +2,13 @@ import { Stack } from '@mantine/core';
 import { isCountryCode, type StoreRecord } from '@pos/domain';
 import { useState, type FormEvent } from 'react';
 import { useSaveStoreAddress } from '../api/customers';
-import { addressDraft, addressFieldsFromServer, checkAddress, type AddressDraft, type AddressField } from '../lib/address';
+import {
+  addressDraft,
+  addressFieldsFromServer,
+  checkAddress,
+  type AddressDraft,
+  type AddressField,
+} from '../lib/address';
 import { serverFields } from '../lib/edit-form';
 import { isVersionConflict, notifySuccess } from '../lib/notify';
 import { AddressFields } from './address-fields';
@@ -53,7 +59,11 @@ function StoreAddressForm({ store, onClose }: { readonly store: StoreRecord; rea
     setErrors({});
     setMessage(null);
     save.mutate(
-      { address: { ...draft, address2: draft.address2.trim() || undefined }, customer_store_id: store.store_id, version },
+      {
+        address: { ...draft, address2: draft.address2.trim() || undefined },
+        customer_store_id: store.store_id,
+        version,
+      },
       {
         onSuccess: () => {
           notifySuccess(`The address of store ${store.store_id} was saved.`);

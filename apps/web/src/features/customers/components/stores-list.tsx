@@ -5,7 +5,17 @@ import { DataTable } from '../../../components/data-table';
 import { formatDate } from '../lib/format';
 import { StatusBadge } from './status-badge';
 
-const COLUMNS = ['Store', 'Store name', 'DBA', 'Bracct', 'Sales rep', 'Location', 'Status', 'Terminals', 'License expires'];
+const COLUMNS = [
+  'Store',
+  'Store name',
+  'DBA',
+  'Bracct',
+  'Sales rep',
+  'Location',
+  'Status',
+  'Terminals',
+  'License expires',
+];
 
 export interface StoresListProps {
   readonly stores: readonly StoreRecord[];
@@ -15,7 +25,12 @@ export interface StoresListProps {
 
 /** The filter matches the spec's store search record fields; the API's `bracct` etc. already carry those names. */
 function searchRecord(store: StoreRecord) {
-  return { bracct: store.bracct, sales_rep: store.sales_rep, store_name: store.store_name, doing_business_as: store.doing_business_as };
+  return {
+    bracct: store.bracct,
+    sales_rep: store.sales_rep,
+    store_name: store.store_name,
+    doing_business_as: store.doing_business_as,
+  };
 }
 
 /**
@@ -26,7 +41,10 @@ function searchRecord(store: StoreRecord) {
 export function StoresList({ stores, selectedId, onSelect }: StoresListProps) {
   const [filter, setFilter] = useState('');
   const applies = storeFilterApplies(filter);
-  const shown = filterStores(stores.map((s) => ({ ...searchRecord(s), store: s })), filter).map((r) => r.store);
+  const shown = filterStores(
+    stores.map((s) => ({ ...searchRecord(s), store: s })),
+    filter,
+  ).map((r) => r.store);
   return (
     <Stack component="section" aria-labelledby="stores-title" gap="xs">
       <Group justify="space-between" align="flex-end">
@@ -64,7 +82,13 @@ export function StoresList({ stores, selectedId, onSelect }: StoresListProps) {
             <Table.Tr key={s.store_id} bg={selected ? 'var(--mantine-color-blue-light)' : undefined}>
               <Table.Td>{s.store_id}</Table.Td>
               <Table.Td>
-                <UnstyledButton onClick={() => onSelect(s.store_id)} aria-pressed={selected} c="blue" fw={selected ? 700 : 500} fz="sm">
+                <UnstyledButton
+                  onClick={() => onSelect(s.store_id)}
+                  aria-pressed={selected}
+                  c="blue"
+                  fw={selected ? 700 : 500}
+                  fz="sm"
+                >
                   {s.store_name}
                 </UnstyledButton>
               </Table.Td>

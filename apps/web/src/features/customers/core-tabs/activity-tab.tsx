@@ -16,12 +16,31 @@ export function ActivityTab({ customerId }: StoreTabProps) {
   const audit = useCustomerAudit(customerId, page);
   return (
     <Stack gap="sm">
-      <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Activity, newest first" aria-busy={audit.isFetching}>
-        {audit.data?.items.map((entry) => <ActivityEntry key={entry.id} entry={entry} />)}
+      <Stack
+        component="ol"
+        gap="xs"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+        aria-label="Activity, newest first"
+        aria-busy={audit.isFetching}
+      >
+        {audit.data?.items.map((entry) => (
+          <ActivityEntry key={entry.id} entry={entry} />
+        ))}
       </Stack>
       {audit.data && audit.data.items.length === 0 && <Text c="dimmed">No recorded activity yet.</Text>}
-      {!audit.data && <Text c="dimmed">{audit.isError ? 'The activity could not be loaded.' : 'Loading activity…'}</Text>}
-      <ListPagination hideSinglePage label="Activity pages" total={audit.data?.total ?? 0} pageSize={AUDIT_PAGE_SIZE} page={page} onChange={setPage} />
+      {!audit.data && (
+        <Text c="dimmed">{audit.isError ? 'The activity could not be loaded.' : 'Loading activity…'}</Text>
+      )}
+      <ListPagination
+        hideSinglePage
+        label="Activity pages"
+        total={audit.data?.total ?? 0}
+        pageSize={AUDIT_PAGE_SIZE}
+        page={page}
+        onChange={setPage}
+      />
     </Stack>
   );
 }
@@ -49,8 +68,24 @@ function ActivityEntry({ entry }: { readonly entry: AuditEntry }) {
             {changes.map((c) => (
               <Table.Tr key={c.field}>
                 <Table.Td>{fieldLabel(c.field)}</Table.Td>
-                <Table.Td>{c.before === null ? <Text span c="dimmed">—</Text> : <Code>{c.before}</Code>}</Table.Td>
-                <Table.Td>{c.after === null ? <Text span c="dimmed">—</Text> : <Code>{c.after}</Code>}</Table.Td>
+                <Table.Td>
+                  {c.before === null ? (
+                    <Text span c="dimmed">
+                      —
+                    </Text>
+                  ) : (
+                    <Code>{c.before}</Code>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {c.after === null ? (
+                    <Text span c="dimmed">
+                      —
+                    </Text>
+                  ) : (
+                    <Code>{c.after}</Code>
+                  )}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -15,7 +15,8 @@ export function EmailsTab({ storeId }: StoreTabProps) {
 
 function StoreEmails({ storeId }: { readonly storeId: number }) {
   const emails = useStoreEmails(storeId);
-  if (!emails.data) return <Text c="dimmed">{emails.isError ? 'The e-mails could not be loaded.' : 'Loading e-mails…'}</Text>;
+  if (!emails.data)
+    return <Text c="dimmed">{emails.isError ? 'The e-mails could not be loaded.' : 'Loading e-mails…'}</Text>;
   const { emails: addresses, sent } = emails.data;
   return (
     <Stack gap="lg">

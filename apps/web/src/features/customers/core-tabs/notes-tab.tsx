@@ -27,9 +27,21 @@ export function NotesTab({ customerId, storeId, canEdit }: StoreTabProps) {
         <Text fw={700} component="h3" m={0} size="md">
           {allStores ? 'All notes of the customer' : `Notes of store ${storeId ?? '—'}`}
         </Text>
-        <Checkbox label="Show notes of every store" checked={allStores} onChange={(e) => setAllStores(e.currentTarget.checked)} />
+        <Checkbox
+          label="Show notes of every store"
+          checked={allStores}
+          onChange={(e) => setAllStores(e.currentTarget.checked)}
+        />
       </Group>
-      <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Notes" aria-busy={notes.isFetching}>
+      <Stack
+        component="ul"
+        gap="xs"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+        aria-label="Notes"
+        aria-busy={notes.isFetching}
+      >
         {notes.data?.items.map((n) => (
           <Paper component="li" withBorder p="sm" key={n.id}>
             <Text style={{ whiteSpace: 'pre-wrap' }}>{n.note}</Text>
@@ -43,7 +55,14 @@ export function NotesTab({ customerId, storeId, canEdit }: StoreTabProps) {
       </Stack>
       {notes.data && notes.data.items.length === 0 && <Text c="dimmed">No notes yet.</Text>}
       {!notes.data && <Text c="dimmed">{notes.isError ? 'The notes could not be loaded.' : 'Loading notes…'}</Text>}
-      <ListPagination hideSinglePage label="Note pages" total={notes.data?.total ?? 0} pageSize={NOTES_PAGE_SIZE} page={page} onChange={(p) => setPaging({ key, page: p })} />
+      <ListPagination
+        hideSinglePage
+        label="Note pages"
+        total={notes.data?.total ?? 0}
+        pageSize={NOTES_PAGE_SIZE}
+        page={page}
+        onChange={(p) => setPaging({ key, page: p })}
+      />
     </Stack>
   );
 }

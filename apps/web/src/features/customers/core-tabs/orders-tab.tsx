@@ -22,7 +22,11 @@ export function OrdersTab({ customerId, storeId }: StoreTabProps) {
   return (
     <Stack gap="sm">
       <Group justify="flex-end">
-        <Checkbox label="Show orders of every store" checked={allStores} onChange={(e) => setAllStores(e.currentTarget.checked)} />
+        <Checkbox
+          label="Show orders of every store"
+          checked={allStores}
+          onChange={(e) => setAllStores(e.currentTarget.checked)}
+        />
       </Group>
       <Table.ScrollContainer minWidth={760}>
         <Table striped captionSide="top" aria-busy={orders.isFetching}>
@@ -64,7 +68,17 @@ export function OrdersTab({ customerId, storeId }: StoreTabProps) {
                 </Table.Td>
                 <Table.Td>{formatDate(o.order_date)}</Table.Td>
                 <Table.Td>
-                  <Badge variant="light" radius="sm" color={o.status === ORDER_STATUS.COMPLETE ? 'green' : o.status === ORDER_STATUS.REJECTED || o.status === ORDER_STATUS.POS_CANCELED ? 'gray' : 'blue'}>
+                  <Badge
+                    variant="light"
+                    radius="sm"
+                    color={
+                      o.status === ORDER_STATUS.COMPLETE
+                        ? 'green'
+                        : o.status === ORDER_STATUS.REJECTED || o.status === ORDER_STATUS.POS_CANCELED
+                          ? 'gray'
+                          : 'blue'
+                    }
+                  >
                     {orderStatusText(o.status)}
                   </Badge>
                 </Table.Td>
@@ -80,7 +94,14 @@ export function OrdersTab({ customerId, storeId }: StoreTabProps) {
         </Table>
       </Table.ScrollContainer>
       {!orders.data && <Text c="dimmed">{orders.isError ? 'The orders could not be loaded.' : 'Loading orders…'}</Text>}
-      <ListPagination hideSinglePage label="Order pages" total={orders.data?.total ?? 0} pageSize={ORDERS_PAGE_SIZE} page={page} onChange={(p) => setPaging({ key, page: p })} />
+      <ListPagination
+        hideSinglePage
+        label="Order pages"
+        total={orders.data?.total ?? 0}
+        pageSize={ORDERS_PAGE_SIZE}
+        page={page}
+        onChange={(p) => setPaging({ key, page: p })}
+      />
     </Stack>
   );
 }

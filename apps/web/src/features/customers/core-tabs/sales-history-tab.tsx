@@ -14,7 +14,10 @@ export function SalesHistoryTab({ customerId, storeId }: StoreTabProps) {
   const history = useSalesHistory(customerId, allStores ? null : storeId);
   const scope = allStores || storeId === null ? 'the customer' : `store ${storeId}`;
 
-  if (!history.data) return <Text c="dimmed">{history.isError ? 'The sales history could not be loaded.' : 'Loading sales history…'}</Text>;
+  if (!history.data)
+    return (
+      <Text c="dimmed">{history.isError ? 'The sales history could not be loaded.' : 'Loading sales history…'}</Text>
+    );
   const { months, totals, currency } = history.data;
   const chartMonths = months.filter((m) => m.currency === currency);
   return (
@@ -23,7 +26,11 @@ export function SalesHistoryTab({ customerId, storeId }: StoreTabProps) {
         <Text component="h3" fw={700} m={0} size="md">
           Sales of {scope}, {formatMonth(history.data.from_month)} – {formatMonth(history.data.to_month)}
         </Text>
-        <Checkbox label="Show sales of every store" checked={allStores} onChange={(e) => setAllStores(e.currentTarget.checked)} />
+        <Checkbox
+          label="Show sales of every store"
+          checked={allStores}
+          onChange={(e) => setAllStores(e.currentTarget.checked)}
+        />
       </Group>
       <BarChart
         title={`Monthly sales of ${scope} in ${currency}`}

@@ -23,11 +23,20 @@ describe('address form rules', () => {
   });
 
   it('a US state is refused on a Canadian address', () => {
-    const bad = checkAddress({ ...addressDraft(null, 'CA'), address1: '1 Main St', city: 'Regina', state: 'TX', zip: 'S0S 0S0' });
+    const bad = checkAddress({
+      ...addressDraft(null, 'CA'),
+      address1: '1 Main St',
+      city: 'Regina',
+      state: 'TX',
+      zip: 'S0S 0S0',
+    });
     expect(!bad.ok && bad.fields.state).toMatch(/Canadian province/);
   });
 
   it('server field paths map onto the form', () => {
-    expect(addressFieldsFromServer({ 'address.zip': 'Bad zip', version: 'x', city: 'Required' })).toEqual({ zip: 'Bad zip', city: 'Required' });
+    expect(addressFieldsFromServer({ 'address.zip': 'Bad zip', version: 'x', city: 'Required' })).toEqual({
+      zip: 'Bad zip',
+      city: 'Required',
+    });
   });
 });

@@ -1,4 +1,12 @@
-import { addressSchema, fieldsFromZodError, formatZipInput, MERCHANT_COUNTRIES, isMerchantCountry, type Address, type CountryCode } from '@pos/domain';
+import {
+  addressSchema,
+  fieldsFromZodError,
+  formatZipInput,
+  MERCHANT_COUNTRIES,
+  isMerchantCountry,
+  type Address,
+  type CountryCode,
+} from '@pos/domain';
 
 /** What the address form edits (every field a string; the country is fixed by the record). */
 export interface AddressDraft {
@@ -72,7 +80,10 @@ export function checkAddress(draft: AddressDraft): AddressCheck {
 }
 
 /** Server field errors for an address ('address.zip' or 'zip') → the form's fields. */
-export function addressFieldsFromServer(fields: Readonly<Record<string, string>>, prefix = 'address'): Partial<Record<AddressField, string>> {
+export function addressFieldsFromServer(
+  fields: Readonly<Record<string, string>>,
+  prefix = 'address',
+): Partial<Record<AddressField, string>> {
   const out: Partial<Record<AddressField, string>> = {};
   for (const [key, message] of Object.entries(fields)) {
     const name = key.startsWith(`${prefix}.`) ? key.slice(prefix.length + 1) : key;

@@ -60,7 +60,10 @@ export function fieldLabel(field: string): string {
   return field
     .split('.')
     .map((part, i) => {
-      const words = part.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+      const words = part
+        .replace(/_/g, ' ')
+        .replace(/([a-z])([A-Z])/g, '$1 $2')
+        .toLowerCase();
       return i === 0 ? words.charAt(0).toUpperCase() + words.slice(1) : words;
     })
     .join(' › ');
@@ -76,8 +79,15 @@ function words(value: string): string {
  * ('customer_note_create', 'customer_note', 12) → 'Create · customer note 12';
  * ('store_address_update', 'store', 500002) → 'Address update · store 500002'; ('retire', 'terminal', 7) → 'Retire · terminal 7'.
  */
-export function describeAuditEntry(entry: { readonly action: string; readonly entity: string; readonly entity_id: string | null }): string {
+export function describeAuditEntry(entry: {
+  readonly action: string;
+  readonly entity: string;
+  readonly entity_id: string | null;
+}): string {
   const prefix = `${entry.entity}_`;
-  const verb = entry.action.startsWith(prefix) && entry.action.length > prefix.length ? entry.action.slice(prefix.length) : entry.action;
+  const verb =
+    entry.action.startsWith(prefix) && entry.action.length > prefix.length
+      ? entry.action.slice(prefix.length)
+      : entry.action;
   return `${words(verb)} · ${words(entry.entity).toLowerCase()}${entry.entity_id ? ` ${entry.entity_id}` : ''}`;
 }

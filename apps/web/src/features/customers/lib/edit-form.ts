@@ -10,7 +10,10 @@ import { isApiError } from '../../../lib/api';
 export type Draft<K extends string> = Readonly<Record<K, string>>;
 
 /** The fields whose text differs from the record's (both trimmed; null reads as ''). */
-export function changedFields<K extends string>(draft: Draft<K>, original: Readonly<Record<K, string | null>>): Partial<Record<K, string>> {
+export function changedFields<K extends string>(
+  draft: Draft<K>,
+  original: Readonly<Record<K, string | null>>,
+): Partial<Record<K, string>> {
   const out: Partial<Record<K, string>> = {};
   for (const key of Object.keys(draft) as K[]) {
     if (draft[key].trim() !== (original[key] ?? '').trim()) out[key] = draft[key];
@@ -20,7 +23,9 @@ export function changedFields<K extends string>(draft: Draft<K>, original: Reado
 
 export type FieldErrors = Readonly<Record<string, string>>;
 
-export type Checked<T> = { readonly ok: true; readonly data: T } | { readonly ok: false; readonly fields: FieldErrors; readonly message: string };
+export type Checked<T> =
+  | { readonly ok: true; readonly data: T }
+  | { readonly ok: false; readonly fields: FieldErrors; readonly message: string };
 
 /** The contract's own check of a body, before it is sent. */
 export function checkBody<S extends z.ZodType>(schema: S, body: unknown): Checked<z.input<S>> {

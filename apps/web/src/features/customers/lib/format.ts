@@ -14,7 +14,10 @@ import {
  */
 
 /** Integer cents in a currency → '$1,234.56' / 'C$1,234.56'; '—' when there is no amount. */
-export function formatCents(cents: number | null | undefined, currency: CurrencyCode | string | null | undefined): string {
+export function formatCents(
+  cents: number | null | undefined,
+  currency: CurrencyCode | string | null | undefined,
+): string {
   if (cents === null || cents === undefined || !Number.isSafeInteger(cents)) return '—';
   return formatMoney(cents, isCurrencyCode(currency) ? currency : undefined);
 }

@@ -18,11 +18,25 @@ export function isVersionConflict(error: unknown): boolean {
 /** A failed call: the server's message plus what to do next. A version conflict gets its own words. */
 export function notifyError(error: unknown): void {
   if (isApiError(error) && error.status === 409 && error.code === 'version_conflict') {
-    notifications.show({ id: 'customer-conflict', color: 'orange', title: CONFLICT_TITLE, message: CONFLICT_MESSAGE, autoClose: 10_000, withBorder: true });
+    notifications.show({
+      id: 'customer-conflict',
+      color: 'orange',
+      title: CONFLICT_TITLE,
+      message: CONFLICT_MESSAGE,
+      autoClose: 10_000,
+      withBorder: true,
+    });
     return;
   }
   const { title, message } = describeError(error);
-  notifications.show({ id: `customer-error:${title}:${message}`, color: 'red', title, message, autoClose: 8000, withBorder: true });
+  notifications.show({
+    id: `customer-error:${title}:${message}`,
+    color: 'red',
+    title,
+    message,
+    autoClose: 8000,
+    withBorder: true,
+  });
 }
 
 export function notifySuccess(message: string, title = 'Saved'): void {

@@ -16,7 +16,11 @@ describe('customer page address (decision 060)', () => {
   });
 
   it('reads a customer with store and tab', () => {
-    expect(parse('id=100001&store=500002&tab=notes')).toMatchObject({ customerId: 100001, storeId: 500002, tab: 'notes' });
+    expect(parse('id=100001&store=500002&tab=notes')).toMatchObject({
+      customerId: 100001,
+      storeId: 500002,
+      tab: 'notes',
+    });
   });
 
   it('ignores what it cannot use: bad ids, pages, sorts and tabs fall back to defaults', () => {
@@ -33,8 +37,12 @@ describe('customer page address (decision 060)', () => {
   it('writes canonical addresses: defaults left out, search paging dropped when a customer is open', () => {
     expect(customerPageHref({})).toBe('#/customer');
     expect(customerPageHref({ q: ' acme ', page: 1, sort: null })).toBe('#/customer?q=acme');
-    expect(customerPageHref({ q: 'acme', page: 2, sort: { column: 'store_name', direction: 'asc' } })).toBe('#/customer?q=acme&page=2&sort=store_name');
-    expect(customerPageHref({ customerId: 100001, storeId: 500002, tab: 'terminals', q: 'acme', page: 4 })).toBe('#/customer?id=100001&store=500002&q=acme');
+    expect(customerPageHref({ q: 'acme', page: 2, sort: { column: 'store_name', direction: 'asc' } })).toBe(
+      '#/customer?q=acme&page=2&sort=store_name',
+    );
+    expect(customerPageHref({ customerId: 100001, storeId: 500002, tab: 'terminals', q: 'acme', page: 4 })).toBe(
+      '#/customer?id=100001&store=500002&q=acme',
+    );
     expect(customerPageHref({ customerId: 100001, tab: 'activity' })).toBe('#/customer?id=100001&tab=activity');
   });
 

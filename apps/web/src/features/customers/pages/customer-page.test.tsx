@@ -27,7 +27,9 @@ describe('customer search (#/customer)', () => {
     const call = calls.find((c) => c.path === SEARCH)!;
     expect(Object.fromEntries(call.query)).toEqual({ storeid: '500002', limit: '25', offset: '0' });
     const table = screen.getByRole('table', { name: /Matching stores/ });
-    expect(within(table).getByRole('link', { name: 'Corner Deli - 1 Main St' }).getAttribute('href')).toBe('#/customer?id=100001&store=500002&q=S500002');
+    expect(within(table).getByRole('link', { name: 'Corner Deli - 1 Main St' }).getAttribute('href')).toBe(
+      '#/customer?id=100001&store=500002&q=S500002',
+    );
   });
 
   it('free text under 3 characters is not sent; the box says why', async () => {
@@ -40,7 +42,10 @@ describe('customer search (#/customer)', () => {
   });
 
   it('a header sorts on the server and the address keeps the sort', async () => {
-    const { calls } = fakeApi({ ...signInAs('Customer Support'), [`GET ${SEARCH}`]: { items: [makeSearchRecord()], total: 1 } });
+    const { calls } = fakeApi({
+      ...signInAs('Customer Support'),
+      [`GET ${SEARCH}`]: { items: [makeSearchRecord()], total: 1 },
+    });
     const user = userEvent.setup();
     const { router } = renderApp('#/customer?q=deli');
     await screen.findByRole('table', { name: /Matching stores/ });
@@ -58,7 +63,9 @@ describe('customer search (#/customer)', () => {
     const { calls } = fakeApi({
       ...signInAs('Customer Support'),
       [`GET ${SEARCH}`]: (r: FakeRequest) =>
-        r.query.get('format') === 'csv' ? new Response(csv, { status: 200, headers: { 'Content-Type': 'text/csv' } }) : { items: [makeSearchRecord()], total: 2 },
+        r.query.get('format') === 'csv'
+          ? new Response(csv, { status: 200, headers: { 'Content-Type': 'text/csv' } })
+          : { items: [makeSearchRecord()], total: 2 },
     });
     vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:customers');
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
@@ -101,13 +108,22 @@ describe('customer details (#/customer?id=…)', () => {
     fakeApi({ ...signInAs('Customer Support'), ...customerRoutes(makeCustomer()) });
     renderApp('#/customer?id=100001&tab=notes');
     await screen.findByRole('region', { name: 'Corner Deli LLC' });
-    for (const name of ['Edit customer', 'Edit store', 'Edit address', 'Send payment-update link', 'Push license', 'Validate MID']) {
+    for (const name of [
+      'Edit customer',
+      'Edit store',
+      'Edit address',
+      'Send payment-update link',
+      'Push license',
+      'Validate MID',
+    ]) {
       expect(await screen.findByRole('button', { name })).toBeTruthy();
     }
     for (const name of ['Edit payment method', 'Edit payment plan', 'Edit features']) {
       expect(screen.getByRole('link', { name })).toBeTruthy();
     }
-    expect(screen.getByRole('link', { name: 'Edit payment method' }).getAttribute('href')).toBe('#/editpayment?customer=100001&store=500002');
+    expect(screen.getByRole('link', { name: 'Edit payment method' }).getAttribute('href')).toBe(
+      '#/editpayment?customer=100001&store=500002',
+    );
     expect(screen.getByRole('textbox', { name: 'Note' })).toBeTruthy();
   });
 
@@ -116,22 +132,45 @@ describe('customer details (#/customer?id=…)', () => {
     renderApp('#/customer?id=100001&tab=notes');
     await screen.findByRole('region', { name: 'Corner Deli LLC' });
     await screen.findByText('No notes yet.');
-    expect(screen.queryAllByRole('button', { name: /^Edit|Push license|Validate MID|Send payment-update link|Add note/ })).toEqual([]);
+    expect(
+      screen.queryAllByRole('button', { name: /^Edit|Push license|Validate MID|Send payment-update link|Add note/ }),
+    ).toEqual([]);
     expect(screen.queryAllByRole('link', { name: /^Edit/ })).toEqual([]);
     expect(screen.queryByRole('textbox', { name: 'Note' })).toBeNull();
   });
 
   it('"Filter stores" applies from 3 characters, any case, across bracct, sales rep, store name and DBA', async () => {
     const stores = [
-      makeStore({ store_id: 500002, store_name: 'Corner Deli - Main', doing_business_as: 'Corner Deli', bracct: 'BR-1', sales_rep: 'Jordan Reyes' }),
-      makeStore({ store_id: 500003, store_name: 'Bagel Barn - Elm', doing_business_as: 'Bagel Barn', bracct: 'XQ-77', sales_rep: 'Sandra Lee' }),
-      makeStore({ store_id: 500004, store_name: 'Fuel Stop - Oak', doing_business_as: 'Fuel Stop', bracct: 'BR-2', sales_rep: 'Sandra Lee' }),
+      makeStore({
+        store_id: 500002,
+        store_name: 'Corner Deli - Main',
+        doing_business_as: 'Corner Deli',
+        bracct: 'BR-1',
+        sales_rep: 'Jordan Reyes',
+      }),
+      makeStore({
+        store_id: 500003,
+        store_name: 'Bagel Barn - Elm',
+        doing_business_as: 'Bagel Barn',
+        bracct: 'XQ-77',
+        sales_rep: 'Sandra Lee',
+      }),
+      makeStore({
+        store_id: 500004,
+        store_name: 'Fuel Stop - Oak',
+        doing_business_as: 'Fuel Stop',
+        bracct: 'BR-2',
+        sales_rep: 'Sandra Lee',
+      }),
     ];
     fakeApi({ ...signInAs('AR Team'), ...customerRoutes(makeCustomer({ stores })) });
     const user = userEvent.setup();
     renderApp('#/customer?id=100001&tab=notes');
     const table = await screen.findByRole('table', { name: /Select a store/ });
-    const names = () => within(table).queryAllByRole('button').map((b) => b.textContent);
+    const names = () =>
+      within(table)
+        .queryAllByRole('button')
+        .map((b) => b.textContent);
     expect(names()).toHaveLength(3);
     const filter = screen.getByRole('searchbox', { name: 'Filter stores' });
     await user.type(filter, 'ba');
@@ -154,14 +193,21 @@ describe('customer details (#/customer?id=…)', () => {
     const { router } = renderApp('#/customer?id=100001&tab=notes');
     await user.click(await screen.findByRole('button', { name: 'Second store' }));
     expect(router.state.location.search).toBe('?id=100001&store=500003&tab=notes');
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Second store' }).getAttribute('aria-pressed')).toBe('true'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Second store' }).getAttribute('aria-pressed')).toBe('true'),
+    );
     await user.click(screen.getByRole('tab', { name: 'Activity' }));
     expect(router.state.location.search).toBe('?id=100001&store=500003&tab=activity');
     expect(await screen.findByText('No recorded activity yet.')).toBeTruthy();
   });
 
   it('an unknown customer says so', async () => {
-    fakeApi({ ...signInAs('AR Team'), 'GET /api/customers/999999/tok': jsonResponse(404, { error: { code: 'not_found', message: 'Customer was not found.' } }) });
+    fakeApi({
+      ...signInAs('AR Team'),
+      'GET /api/customers/999999/tok': jsonResponse(404, {
+        error: { code: 'not_found', message: 'Customer was not found.' },
+      }),
+    });
     renderApp('#/customer?id=999999');
     expect(await screen.findByText('Customer 999999 was not found. Check the id or search again.')).toBeTruthy();
   });

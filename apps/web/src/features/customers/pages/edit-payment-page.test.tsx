@@ -56,7 +56,13 @@ describe('Edit payment (#/editpayment): a card', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === INSTRUMENTS)).toBe(true));
 
     expect(tokenized).toHaveLength(1);
-    expect(tokenized[0]!.body).toEqual({ number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Pat Owner' });
+    expect(tokenized[0]!.body).toEqual({
+      number: '4242424242424242',
+      exp_month: 12,
+      exp_year: 2030,
+      cvc: '123',
+      name: 'Pat Owner',
+    });
     expect(calls.find((c) => c.method === 'POST' && c.path === INSTRUMENTS)!.body).toEqual({
       kind: 'card',
       card_token: TOKEN,
@@ -79,8 +85,14 @@ describe('Edit payment (#/editpayment): a card', () => {
     expect(gatewayCall[1]?.credentials).toBe('same-origin');
     // Nor does anything the app keeps: queries and mutations.
     const cached = JSON.stringify([
-      queryClient.getQueryCache().getAll().map((q) => q.state.data),
-      queryClient.getMutationCache().getAll().map((m) => m.state.variables),
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .map((q) => q.state.data),
+      queryClient
+        .getMutationCache()
+        .getAll()
+        .map((m) => m.state.variables),
     ]);
     expect(cached).not.toMatch(digits);
     // The card fields are cleared after the save.
@@ -106,8 +118,15 @@ describe('Edit payment (#/editpayment): a card', () => {
       ...signInAs('Customer Support'),
       ...customerRoutes(makeCustomer()),
       [`GET ${INSTRUMENTS}`]: { items: [], total: 0 },
-      'GET /api/customers/paymentinstruments/gateway/tok': { provider: 'local', tokenize_url: TOKENIZE, available: true },
-      'GET /api/customers/100001/tok/customerterminals': { items: [makeTerminal(), makeTerminal({ id: 18, elmer_id: '3000127', status: 'retired' })], total: 2 },
+      'GET /api/customers/paymentinstruments/gateway/tok': {
+        provider: 'local',
+        tokenize_url: TOKENIZE,
+        available: true,
+      },
+      'GET /api/customers/100001/tok/customerterminals': {
+        items: [makeTerminal(), makeTerminal({ id: 18, elmer_id: '3000127', status: 'retired' })],
+        total: 2,
+      },
       'POST /api/customers/notifications/updatepayment/tok': (r: FakeRequest) => {
         posts.push(r);
         return jsonResponse(202, { info: { jobId: 'job-link' } });
@@ -117,7 +136,13 @@ describe('Edit payment (#/editpayment): a card', () => {
     renderApp('#/editpayment?customer=100001&store=500002');
     const section = await screen.findByRole('region', { name: 'Send the merchant a payment-update link' });
     const select = await within(section).findByRole('combobox', { name: 'Terminal' });
-    await waitFor(() => expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['3000120 (serial SN-000017)']));
+    await waitFor(() =>
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['3000120 (serial SN-000017)']),
+    );
     await user.click(within(section).getByRole('button', { name: 'Send payment-update link' }));
     expect((await within(section).findByRole('status')).textContent).toContain('job-link');
     expect(posts[0]!.body).toEqual({ elmer_id: '3000120' });
@@ -136,15 +161,41 @@ describe('Edit payment (#/editpayment): a card', () => {
       ...signInAs('Customer Support'),
       ...customerRoutes(makeCustomer()),
       [`GET ${INSTRUMENTS}`]: { items: [], total: 0 },
-      'GET /api/customers/paymentinstruments/gateway/tok': { provider: 'local', tokenize_url: TOKENIZE, available: true },
+      'GET /api/customers/paymentinstruments/gateway/tok': {
+        provider: 'local',
+        tokenize_url: TOKENIZE,
+        available: true,
+      },
       'GET /api/customers/100001/tok/customerterminals': { items: [], total: 0 },
-      'GET /api/customers/paymentinstruments/list/bank/tok': { banks: [{ id: 4, name: 'First Test Bank', country: 'US', routing_number: '011000015', institution_number: null }] },
+      'GET /api/customers/paymentinstruments/list/bank/tok': {
+        banks: [
+          { id: 4, name: 'First Test Bank', country: 'US', routing_number: '011000015', institution_number: null },
+        ],
+      },
       'POST /api/customers/paymentinstruments/check/addimage/tok': (r: FakeRequest) => {
         uploads.push(r);
-        return jsonResponse(201, { info: { upload_id: 88, sha256: 'a'.repeat(64), size: 4, content_type: 'image/png', original_name: 'check.png' } });
+        return jsonResponse(201, {
+          info: {
+            upload_id: 88,
+            sha256: 'a'.repeat(64),
+            size: 4,
+            content_type: 'image/png',
+            original_name: 'check.png',
+          },
+        });
       },
       [`POST ${INSTRUMENTS}`]: jsonResponse(201, {
-        info: makeCardInstrument({ kind: 'bank', card: null, bank: { bank_name: 'First Test Bank', routing_number: '011000015', institution_number: null, account_last4: '6789', account_type: 'checking' } }),
+        info: makeCardInstrument({
+          kind: 'bank',
+          card: null,
+          bank: {
+            bank_name: 'First Test Bank',
+            routing_number: '011000015',
+            institution_number: null,
+            account_last4: '6789',
+            account_type: 'checking',
+          },
+        }),
       }),
     });
     const user = userEvent.setup();
@@ -161,7 +212,10 @@ describe('Edit payment (#/editpayment): a card', () => {
     expect(uploads).toHaveLength(0);
 
     await user.type(within(form).getByRole('textbox', { name: /Account number/ }), '123456789');
-    await user.upload(within(form).getByLabelText('Check image'), new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'check.png', { type: 'image/png' }));
+    await user.upload(
+      within(form).getByLabelText('Check image'),
+      new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'check.png', { type: 'image/png' }),
+    );
     await within(form).findByText(/check\.png/);
     await user.click(within(form).getByRole('button', { name: 'Save bank account' }));
     expect(await screen.findByText(/First Test Bank •••• 6789/, { selector: '[role="status"] *' })).toBeTruthy();

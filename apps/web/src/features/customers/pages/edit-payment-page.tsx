@@ -1,4 +1,18 @@
-import { Alert, Button, Checkbox, Code, Group, NativeSelect, Paper, Radio, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Code,
+  Group,
+  NativeSelect,
+  Paper,
+  Radio,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import {
   bankInstrumentRequest,
   fieldsFromZodError,
@@ -27,13 +41,23 @@ import { useIdempotencyKeys } from '../tabs/ui/idempotency';
  */
 export default function EditPaymentPage() {
   return (
-    <EditPageFrame title="Edit payment method" intro="Add a card or a bank account for the store, or send the merchant a link to do it themselves.">
-      {(context) => <EditPayment key={`${context.customer.customer_id}:${context.store?.store_id ?? 0}`} {...context} />}
+    <EditPageFrame
+      title="Edit payment method"
+      intro="Add a card or a bank account for the store, or send the merchant a link to do it themselves."
+    >
+      {(context) => (
+        <EditPayment key={`${context.customer.customer_id}:${context.store?.store_id ?? 0}`} {...context} />
+      )}
     </EditPageFrame>
   );
 }
 
-const BRAND_NAMES: Readonly<Record<string, string>> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
+const BRAND_NAMES: Readonly<Record<string, string>> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+};
 
 /** 'Visa •••• 4242' / 'Chase •••• 6789': never more than the last four digits. */
 export function maskedInstrument(instrument: PaymentInstrument): string {
@@ -49,7 +73,10 @@ function EditPayment({ customer, store, country }: EditPageContext) {
   const [saved, setSaved] = useState<PaymentInstrument | null>(null);
   const onSaved = (instrument: PaymentInstrument) => {
     setSaved(instrument);
-    notifySuccess(`${maskedInstrument(instrument)} is saved${instrument.is_default ? ' as the default payment method' : ''}.`, 'Payment method saved');
+    notifySuccess(
+      `${maskedInstrument(instrument)} is saved${instrument.is_default ? ' as the default payment method' : ''}.`,
+      'Payment method saved',
+    );
   };
 
   return (
@@ -67,7 +94,11 @@ function EditPayment({ customer, store, country }: EditPageContext) {
           <Title order={2} size="h4" id="new-method-title">
             New payment method
           </Title>
-          <Radio.Group label="Payment method" value={method} onChange={(v) => setMethod(v === 'bank' ? 'bank' : 'card')}>
+          <Radio.Group
+            label="Payment method"
+            value={method}
+            onChange={(v) => setMethod(v === 'bank' ? 'bank' : 'card')}
+          >
             <Group mt={4}>
               <Radio value="card" label="Card" />
               <Radio value="bank" label="Bank account" />
@@ -181,7 +212,9 @@ function CardForm({ customerId, storeId, onSaved }: SaveProps) {
     const data = new FormData(form);
     const name = String(data.get('cc-name') ?? '').trim();
     if (!gateway.data?.available) {
-      setErrors({ _: 'No payment gateway is available to take cards right now. Use a bank account or send the merchant the payment-update link.' });
+      setErrors({
+        _: 'No payment gateway is available to take cards right now. Use a bank account or send the merchant the payment-update link.',
+      });
       return;
     }
     if (!name) {
@@ -201,14 +234,30 @@ function CardForm({ customerId, storeId, onSaved }: SaveProps) {
         name,
       });
     } catch (e) {
-      setErrors(isApiError(e) && Object.keys(e.fields).length > 0 ? e.fields : { _: e instanceof Error ? e.message : 'The card could not be checked.' });
+      setErrors(
+        isApiError(e) && Object.keys(e.fields).length > 0
+          ? e.fields
+          : { _: e instanceof Error ? e.message : 'The card could not be checked.' },
+      );
       if (!isApiError(e) || Object.keys(e.fields).length === 0) notifyError(e);
       return;
     } finally {
       setTokenizing(false);
     }
     const makeDefault = data.get('make-default') === 'on';
-    save({ body: { kind: 'card', card_token: token.token, name_on_account: name, store_id: storeId, make_default: makeDefault }, key: keys.keyFor(`card:${token.token}`) }, form);
+    save(
+      {
+        body: {
+          kind: 'card',
+          card_token: token.token,
+          name_on_account: name,
+          store_id: storeId,
+          make_default: makeDefault,
+        },
+        key: keys.keyFor(`card:${token.token}`),
+      },
+      form,
+    );
   }
 
   return (
@@ -216,19 +265,60 @@ function CardForm({ customerId, storeId, onSaved }: SaveProps) {
       <Stack gap="sm" maw={520}>
         {gateway.data && !gateway.data.available && (
           <Alert color="orange" role="alert" title="Cards cannot be taken">
-            No payment gateway is configured for cards. Use a bank account, or send the merchant the payment-update link.
+            No payment gateway is configured for cards. Use a bank account, or send the merchant the payment-update
+            link.
           </Alert>
         )}
-        <TextInput label="Name on card" name="cc-name" autoComplete="cc-name" error={errors.name_on_account ?? errors.name} required />
-        <TextInput label="Card number" name="cc-number" autoComplete="cc-number" inputMode="numeric" error={errors.number} required />
+        <TextInput
+          label="Name on card"
+          name="cc-name"
+          autoComplete="cc-name"
+          error={errors.name_on_account ?? errors.name}
+          required
+        />
+        <TextInput
+          label="Card number"
+          name="cc-number"
+          autoComplete="cc-number"
+          inputMode="numeric"
+          error={errors.number}
+          required
+        />
         <Group grow align="flex-start">
-          <TextInput label="Expiry month" name="cc-exp-month" autoComplete="cc-exp-month" inputMode="numeric" placeholder="MM" maxLength={2} error={errors.exp_month} required />
-          <TextInput label="Expiry year" name="cc-exp-year" autoComplete="cc-exp-year" inputMode="numeric" placeholder="YYYY" maxLength={4} error={errors.exp_year} required />
-          <TextInput label="Security code" name="cc-csc" autoComplete="cc-csc" inputMode="numeric" maxLength={4} error={errors.cvc} required />
+          <TextInput
+            label="Expiry month"
+            name="cc-exp-month"
+            autoComplete="cc-exp-month"
+            inputMode="numeric"
+            placeholder="MM"
+            maxLength={2}
+            error={errors.exp_month}
+            required
+          />
+          <TextInput
+            label="Expiry year"
+            name="cc-exp-year"
+            autoComplete="cc-exp-year"
+            inputMode="numeric"
+            placeholder="YYYY"
+            maxLength={4}
+            error={errors.exp_year}
+            required
+          />
+          <TextInput
+            label="Security code"
+            name="cc-csc"
+            autoComplete="cc-csc"
+            inputMode="numeric"
+            maxLength={4}
+            error={errors.cvc}
+            required
+          />
         </Group>
         <Checkbox label="Make this the default payment method" name="make-default" defaultChecked />
         <Text size="xs" c="dimmed">
-          The card goes straight to the payment gateway; this system keeps only the brand, the last four digits and the expiry.
+          The card goes straight to the payment gateway; this system keeps only the brand, the last four digits and the
+          expiry.
         </Text>
         {(errors._ || errors.card_token) && (
           <Text c="red" size="sm" role="alert">
@@ -260,7 +350,15 @@ interface BankDraft {
   account_type: 'checking' | 'savings';
 }
 
-const EMPTY_BANK: BankDraft = { bank_id: '', bank_name: '', name_on_account: '', routing_number: '', institution_number: '', account_number: '', account_type: 'checking' };
+const EMPTY_BANK: BankDraft = {
+  bank_id: '',
+  bank_name: '',
+  name_on_account: '',
+  routing_number: '',
+  institution_number: '',
+  account_number: '',
+  account_type: 'checking',
+};
 
 interface Upload {
   readonly file: PickedFile;
@@ -350,7 +448,10 @@ function BankForm({ customerId, storeId, country, onSaved }: SaveProps & { reado
       ids = await uploadImages();
     } catch (e) {
       notifyError(e);
-      setErrors({ _: 'The image could not be uploaded. Check the file and try again.', ...(isApiError(e) ? e.fields : {}) });
+      setErrors({
+        _: 'The image could not be uploaded. Check the file and try again.',
+        ...(isApiError(e) ? e.fields : {}),
+      });
       setBusy(false);
       return;
     }
@@ -373,12 +474,29 @@ function BankForm({ customerId, storeId, country, onSaved }: SaveProps & { reado
     );
   }
 
-  const bankOptions = [{ value: '', label: banks.isPending ? 'Loading banks…' : 'Choose a bank' }, ...(banks.data ?? []).map((b) => ({ value: String(b.id), label: b.name }))];
+  const bankOptions = [
+    { value: '', label: banks.isPending ? 'Loading banks…' : 'Choose a bank' },
+    ...(banks.data ?? []).map((b) => ({ value: String(b.id), label: b.name })),
+  ];
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label="Bank account">
       <Stack gap="sm" maw={520}>
-        <NativeSelect label="Bank" data={bankOptions} value={draft.bank_id} onChange={(e) => chooseBank(e.currentTarget.value)} error={errors.bank_name} required />
-        <TextInput label="Name on account" value={draft.name_on_account} onChange={(e) => set('name_on_account')(e.currentTarget.value)} error={errors.name_on_account} required autoComplete="off" />
+        <NativeSelect
+          label="Bank"
+          data={bankOptions}
+          value={draft.bank_id}
+          onChange={(e) => chooseBank(e.currentTarget.value)}
+          error={errors.bank_name}
+          required
+        />
+        <TextInput
+          label="Name on account"
+          value={draft.name_on_account}
+          onChange={(e) => set('name_on_account')(e.currentTarget.value)}
+          error={errors.name_on_account}
+          required
+          autoComplete="off"
+        />
         <Group grow align="flex-start">
           <TextInput
             label={canada ? 'Transit number' : 'Routing number'}
@@ -413,13 +531,23 @@ function BankForm({ customerId, storeId, country, onSaved }: SaveProps & { reado
           required
           autoComplete="off"
         />
-        <Radio.Group label="Account type" value={draft.account_type} onChange={(v) => set('account_type')(v)} error={errors.account_type}>
+        <Radio.Group
+          label="Account type"
+          value={draft.account_type}
+          onChange={(v) => set('account_type')(v)}
+          error={errors.account_type}
+        >
           <Group mt={4}>
             <Radio value="checking" label="Checking" />
             <Radio value="savings" label="Savings" />
           </Group>
         </Radio.Group>
-        <FilePicker label="Check image" description="A voided check (JPG, PNG, GIF or PDF, up to 5 MB)" accept={uploadAccept('checkImage')} onChange={(f) => pick('check', f)} />
+        <FilePicker
+          label="Check image"
+          description="A voided check (JPG, PNG, GIF or PDF, up to 5 MB)"
+          accept={uploadAccept('checkImage')}
+          onChange={(f) => pick('check', f)}
+        />
         <FilePicker
           label="ACH/CAD image"
           description="The bank's account confirmation, if there is no check (JPG, PNG, GIF or PDF, up to 5 MB)"
@@ -427,7 +555,11 @@ function BankForm({ customerId, storeId, country, onSaved }: SaveProps & { reado
           onChange={(f) => pick('achcad', f)}
           error={errors.check_image_upload_id}
         />
-        <Checkbox label="Make this the default payment method" checked={makeDefault} onChange={(e) => setMakeDefault(e.currentTarget.checked)} />
+        <Checkbox
+          label="Make this the default payment method"
+          checked={makeDefault}
+          onChange={(e) => setMakeDefault(e.currentTarget.checked)}
+        />
         {errors._ && (
           <Text c="red" size="sm" role="alert">
             {errors._}
@@ -458,7 +590,8 @@ function SendLink({ customerId, storeId }: { customerId: number; storeId: number
             Send the merchant a payment-update link
           </Title>
           <Text size="sm" c="dimmed">
-            E-mails the store&apos;s contact a link to enter the payment method themselves (valid 7 days; an earlier link stops working).
+            E-mails the store&apos;s contact a link to enter the payment method themselves (valid 7 days; an earlier
+            link stops working).
           </Text>
         </div>
         {terminals.isSuccess && live.length === 0 ? (
@@ -472,7 +605,12 @@ function SendLink({ customerId, storeId }: { customerId: number; storeId: number
               onChange={(e) => setChosen(e.currentTarget.value)}
               w={280}
             />
-            <Button variant="default" loading={send.isPending} disabled={!elmerId} onClick={() => send.mutate({ elmer_id: elmerId })}>
+            <Button
+              variant="default"
+              loading={send.isPending}
+              disabled={!elmerId}
+              onClick={() => send.mutate({ elmer_id: elmerId })}
+            >
               Send payment-update link
             </Button>
           </Group>

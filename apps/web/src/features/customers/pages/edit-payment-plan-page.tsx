@@ -1,5 +1,12 @@
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { CURRENCY_SYMBOLS, fieldsFromZodError, paymentPlanUpdateRequest, type CurrencyCode, type PaymentPlan, type PaymentPlanUpdateRequest } from '@pos/domain';
+import {
+  CURRENCY_SYMBOLS,
+  fieldsFromZodError,
+  paymentPlanUpdateRequest,
+  type CurrencyCode,
+  type PaymentPlan,
+  type PaymentPlanUpdateRequest,
+} from '@pos/domain';
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../../lib/api';
 import { usePlans, useUpdatePlan } from '../api/accounts-plans';
@@ -16,8 +23,13 @@ import { centsToInput, parseAmount } from '../tabs/ui/money';
  */
 export default function EditPaymentPlanPage() {
   return (
-    <EditPageFrame title="Edit payment plan" intro="The store's hardware sale plan and its monthly plan: amounts, term and interval.">
-      {(context) => <EditPaymentPlans key={`${context.customer.customer_id}:${context.store?.store_id ?? 0}`} {...context} />}
+    <EditPageFrame
+      title="Edit payment plan"
+      intro="The store's hardware sale plan and its monthly plan: amounts, term and interval."
+    >
+      {(context) => (
+        <EditPaymentPlans key={`${context.customer.customer_id}:${context.store?.store_id ?? 0}`} {...context} />
+      )}
     </EditPageFrame>
   );
 }
@@ -26,11 +38,19 @@ export default function EditPaymentPlanPage() {
  * The §3 entries: which of the store's plans fills each — of its kinds, not canceled (the server refuses to
  * change a canceled plan), an active one first, then the newest. A completed installment plan still shows.
  */
-export function planEntries(plans: readonly PaymentPlan[]): { hardware: PaymentPlan | null; monthly: PaymentPlan | null } {
+export function planEntries(plans: readonly PaymentPlan[]): {
+  hardware: PaymentPlan | null;
+  monthly: PaymentPlan | null;
+} {
   const pick = (kinds: readonly string[]) =>
     plans
       .filter((p) => kinds.includes(p.kind) && p.status !== 'canceled')
-      .sort((a, b) => Number(b.status === 'active') - Number(a.status === 'active') || b.starts_on.localeCompare(a.starts_on) || b.id - a.id)[0] ?? null;
+      .sort(
+        (a, b) =>
+          Number(b.status === 'active') - Number(a.status === 'active') ||
+          b.starts_on.localeCompare(a.starts_on) ||
+          b.id - a.id,
+      )[0] ?? null;
   return { hardware: pick(['hardware_sale']), monthly: pick(['monthly', 'yearly']) };
 }
 
@@ -57,8 +77,19 @@ function EditPaymentPlans({ customer, store }: EditPageContext) {
   const { hardware, monthly } = planEntries(plans.data.items);
   return (
     <Stack gap="lg">
-      <PlanEntry title="Hardware sale plan" customerId={customerId} plan={hardware} withName key={hardware ? `${hardware.id}:${hardware.version}` : 'none-h'} />
-      <PlanEntry title="Monthly plan" customerId={customerId} plan={monthly} key={monthly ? `${monthly.id}:${monthly.version}` : 'none-m'} />
+      <PlanEntry
+        title="Hardware sale plan"
+        customerId={customerId}
+        plan={hardware}
+        withName
+        key={hardware ? `${hardware.id}:${hardware.version}` : 'none-h'}
+      />
+      <PlanEntry
+        title="Monthly plan"
+        customerId={customerId}
+        plan={monthly}
+        key={monthly ? `${monthly.id}:${monthly.version}` : 'none-m'}
+      />
     </Stack>
   );
 }
@@ -101,7 +132,8 @@ export function planChanges(
   if (!recurring.ok) fields.recurring_amount_cents = recurring.message;
   if (term === null) fields.term = 'Enter the term in whole months (0–120).';
   if (interval === null) fields.interval = 'Enter the interval in whole months (0–120).';
-  if (Object.keys(fields).length > 0 || !initial.ok || !recurring.ok || term === null || interval === null) return { ok: false, fields };
+  if (Object.keys(fields).length > 0 || !initial.ok || !recurring.ok || term === null || interval === null)
+    return { ok: false, fields };
 
   const body: PaymentPlanUpdateRequest = { version: plan.version };
   if (withName && draft.plan_name.trim() !== plan.plan_name) body.plan_name = draft.plan_name.trim();
@@ -144,7 +176,10 @@ function PlanEntry({ title, customerId, plan, withName = false }: PlanEntryProps
   const symbol = CURRENCY_SYMBOLS[currency];
   const set = (key: keyof PlanDraft) => (value: string) => {
     setDraft((d) => (d ? { ...d, [key]: value } : d));
-    setErrors((e) => ({ ...e, [key === 'initial' ? 'initial_amount_cents' : key === 'recurring' ? 'recurring_amount_cents' : key]: '' }));
+    setErrors((e) => ({
+      ...e,
+      [key === 'initial' ? 'initial_amount_cents' : key === 'recurring' ? 'recurring_amount_cents' : key]: '',
+    }));
     setUnchanged(false);
   };
 
@@ -180,11 +215,20 @@ function PlanEntry({ title, customerId, plan, withName = false }: PlanEntryProps
               {title}
             </Title>
             <Text size="sm" c="dimmed">
-              {plan.kind_label} {plan.id} ({plan.status}) · plan type {plan.payment_plan_type_id} · started {formatDate(plan.starts_on)} · now {formatCents(plan.initial_amount_cents, currency)} then{' '}
+              {plan.kind_label} {plan.id} ({plan.status}) · plan type {plan.payment_plan_type_id} · started{' '}
+              {formatDate(plan.starts_on)} · now {formatCents(plan.initial_amount_cents, currency)} then{' '}
               {formatCents(plan.recurring_amount_cents, currency)}
             </Text>
           </div>
-          {withName && <TextInput label="Plan name" value={draft.plan_name} onChange={(e) => set('plan_name')(e.currentTarget.value)} error={errors.plan_name} required />}
+          {withName && (
+            <TextInput
+              label="Plan name"
+              value={draft.plan_name}
+              onChange={(e) => set('plan_name')(e.currentTarget.value)}
+              error={errors.plan_name}
+              required
+            />
+          )}
           <Group grow align="flex-start">
             <TextInput
               label="Initial payment amount"
@@ -206,8 +250,20 @@ function PlanEntry({ title, customerId, plan, withName = false }: PlanEntryProps
             />
           </Group>
           <Group grow align="flex-start">
-            <TextInput label="Term (months)" inputMode="numeric" value={draft.term} onChange={(e) => set('term')(e.currentTarget.value)} error={errors.term} />
-            <TextInput label="Interval (months)" inputMode="numeric" value={draft.interval} onChange={(e) => set('interval')(e.currentTarget.value)} error={errors.interval} />
+            <TextInput
+              label="Term (months)"
+              inputMode="numeric"
+              value={draft.term}
+              onChange={(e) => set('term')(e.currentTarget.value)}
+              error={errors.term}
+            />
+            <TextInput
+              label="Interval (months)"
+              inputMode="numeric"
+              value={draft.interval}
+              onChange={(e) => set('interval')(e.currentTarget.value)}
+              error={errors.interval}
+            />
           </Group>
           {(errors._ || unchanged) && (
             <Text size="sm" c={errors._ ? 'red' : 'dimmed'} role={errors._ ? 'alert' : 'status'}>

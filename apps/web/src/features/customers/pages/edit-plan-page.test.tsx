@@ -19,7 +19,13 @@ function features() {
       // The server's can_change is for the caller; the screen applies the domain rule as well.
       makeFeature('E-commerce', { billing_item_id: 203, limited: false, enabled: true, can_change: true }),
       makeFeature('Customer Tabs', { billing_item_id: 202, limited: true, enabled: true }),
-      makeFeature('Additional register license', { billing_item_id: 213, nrs_pay: false, limited: false, enabled: false, price_cents: 2900 }),
+      makeFeature('Additional register license', {
+        billing_item_id: 213,
+        nrs_pay: false,
+        limited: false,
+        enabled: false,
+        price_cents: 2900,
+      }),
     ],
   };
 }
@@ -44,7 +50,9 @@ describe('Edit plan (#/editplan): the limited-features rule', () => {
     const user = userEvent.setup();
     renderApp('#/editplan?customer=100001&store=500002');
     const table = await screen.findByRole('table', { name: 'Features of store 500002' });
-    expect(screen.getByRole('note').textContent).toContain('Your access changes only these features: Advanced Data, Customer Tabs, Employee Time Clock, Item Modifiers, No Ads.');
+    expect(screen.getByRole('note').textContent).toContain(
+      'Your access changes only these features: Advanced Data, Customer Tabs, Employee Time Clock, Item Modifiers, No Ads.',
+    );
 
     const noAds = within(table).getByRole('checkbox', { name: 'No Ads' }) as HTMLInputElement;
     const ecommerce = within(table).getByRole('checkbox', { name: 'E-commerce' }) as HTMLInputElement;
@@ -63,14 +71,23 @@ describe('Edit plan (#/editplan): the limited-features rule', () => {
     await user.click(screen.getByRole('button', { name: 'Save features' }));
     await waitFor(() => expect(puts).toHaveLength(1));
     const body = puts[0]!.body as { features: number[] };
-    expect({ ...body, features: [...body.features].sort() }).toEqual({ custstoreid: 500002, features: [203, 207], features_version: 'v1', notify_merchant: true });
+    expect({ ...body, features: [...body.features].sort() }).toEqual({
+      custstoreid: 500002,
+      features: [203, 207],
+      features_version: 'v1',
+      notify_merchant: true,
+    });
   });
 
   it('with customer_features_edit every feature can be changed and no limit is explained', async () => {
     server('Customer Support');
     renderApp('#/editplan?customer=100001&store=500002');
     const table = await screen.findByRole('table', { name: 'Features of store 500002' });
-    expect(within(table).getAllByRole('checkbox').map((c) => (c as HTMLInputElement).disabled)).toEqual([false, false, false, false]);
+    expect(
+      within(table)
+        .getAllByRole('checkbox')
+        .map((c) => (c as HTMLInputElement).disabled),
+    ).toEqual([false, false, false, false]);
     expect(screen.queryByRole('note')).toBeNull();
   });
 

@@ -1,5 +1,12 @@
 import { Alert, Button, Checkbox, Code, Group, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
-import { LIMITED_FEATURES, canChangeFeature, formatMoney, type Permission, type StoreFeature, type StoreFeatures } from '@pos/domain';
+import {
+  LIMITED_FEATURES,
+  canChangeFeature,
+  formatMoney,
+  type Permission,
+  type StoreFeature,
+  type StoreFeatures,
+} from '@pos/domain';
 import { useState, type FormEvent } from 'react';
 import { useRequestCrmFeatureChange } from '../api/accounts-actions';
 import { useFeatures, useUpdateFeatures } from '../api/accounts-plans';
@@ -16,8 +23,13 @@ import { EditPageFrame, type EditPageContext } from '../tabs/ui/edit-page-frame'
  */
 export default function EditPlanPage() {
   return (
-    <EditPageFrame title="Edit plan" intro="The store's software features: switch them on or off, or ask for a change through the CRM.">
-      {(context) => <EditFeatures key={`${context.customer.customer_id}:${context.store?.store_id ?? 0}`} {...context} />}
+    <EditPageFrame
+      title="Edit plan"
+      intro="The store's software features: switch them on or off, or ask for a change through the CRM."
+    >
+      {(context) => (
+        <EditFeatures key={`${context.customer.customer_id}:${context.store?.store_id ?? 0}`} {...context} />
+      )}
     </EditPageFrame>
   );
 }
@@ -63,7 +75,13 @@ function EditFeatures({ customer, store }: EditPageContext) {
   const granted = grantedOf(privileges.data);
   return (
     <Stack gap="lg">
-      <FeaturesForm key={features.data.features_version} customerId={customerId} storeId={storeId} data={features.data} granted={granted} />
+      <FeaturesForm
+        key={features.data.features_version}
+        customerId={customerId}
+        storeId={storeId}
+        data={features.data}
+        granted={granted}
+      />
       <CrmRequest storeId={storeId} features={features.data.features} />
     </Stack>
   );
@@ -83,7 +101,9 @@ interface FeaturesFormProps {
 
 function FeaturesForm({ customerId, storeId, data, granted }: FeaturesFormProps) {
   const update = useUpdateFeatures(customerId);
-  const [on, setOn] = useState<ReadonlySet<number>>(() => new Set(data.features.filter((f) => f.enabled).map((f) => f.billing_item_id)));
+  const [on, setOn] = useState<ReadonlySet<number>>(
+    () => new Set(data.features.filter((f) => f.enabled).map((f) => f.billing_item_id)),
+  );
   const [notify, setNotify] = useState(true);
   const [unchanged, setUnchanged] = useState(false);
   const full = granted.includes('customer_features_edit');
@@ -119,7 +139,9 @@ function FeaturesForm({ customerId, storeId, data, granted }: FeaturesFormProps)
             result.added.length > 0 ? `${result.added.length} switched on` : null,
             result.removed.length > 0 ? `${result.removed.length} switched off` : null,
           ].filter(Boolean);
-          notifySuccess(`Features saved (${parts.join(', ') || 'no change'}).${result.email_job_id ? ' The merchant is e-mailed a confirmation.' : ''}`);
+          notifySuccess(
+            `Features saved (${parts.join(', ') || 'no change'}).${result.email_job_id ? ' The merchant is e-mailed a confirmation.' : ''}`,
+          );
         },
       },
     );
@@ -134,8 +156,9 @@ function FeaturesForm({ customerId, storeId, data, granted }: FeaturesFormProps)
           </Title>
           {limitedOnly && (
             <Alert color="blue" title="Limited feature access" role="note">
-              Your access changes only these features: {LIMITED_FEATURES.join(', ')}. The others are shown for information; ask someone with full feature access
-              (customer_features_edit), or request the change through the CRM below.
+              Your access changes only these features: {LIMITED_FEATURES.join(', ')}. The others are shown for
+              information; ask someone with full feature access (customer_features_edit), or request the change through
+              the CRM below.
             </Alert>
           )}
           {!full && !limitedOnly && (
@@ -180,7 +203,11 @@ function FeaturesForm({ customerId, storeId, data, granted }: FeaturesFormProps)
                 : 'No changes yet.'
               : `To switch on: ${added.map((f) => f.name).join(', ') || 'none'}. To switch off: ${removed.map((f) => f.name).join(', ') || 'none'}.`}
           </Text>
-          <Checkbox label="E-mail the merchant a confirmation" checked={notify} onChange={(e) => setNotify(e.currentTarget.checked)} />
+          <Checkbox
+            label="E-mail the merchant a confirmation"
+            checked={notify}
+            onChange={(e) => setNotify(e.currentTarget.checked)}
+          />
           <Group>
             <Button type="submit" loading={update.isPending} disabled={!full && !limitedOnly}>
               Save features
@@ -217,7 +244,8 @@ function CrmRequest({ storeId, features }: { storeId: number; features: readonly
               Request a feature change (CRM)
             </Title>
             <Text size="sm" c="dimmed">
-              Sends a feature-change request to the CRM, where the account team processes it (e.g. a feature that needs hardware or a contract change).
+              Sends a feature-change request to the CRM, where the account team processes it (e.g. a feature that needs
+              hardware or a contract change).
             </Text>
           </div>
           <Checkbox.Group label="Features to change" value={chosen} onChange={setChosen} error={error}>
@@ -227,7 +255,14 @@ function CrmRequest({ storeId, features }: { storeId: number; features: readonly
               ))}
             </Group>
           </Checkbox.Group>
-          <Textarea label="Notes" description="What should change, and when" value={notes} onChange={(e) => setNotes(e.currentTarget.value)} maxLength={2000} rows={3} />
+          <Textarea
+            label="Notes"
+            description="What should change, and when"
+            value={notes}
+            onChange={(e) => setNotes(e.currentTarget.value)}
+            maxLength={2000}
+            rows={3}
+          />
           <Group>
             <Button type="submit" variant="default" loading={request.isPending}>
               Send request to CRM

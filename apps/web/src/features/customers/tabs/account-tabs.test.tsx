@@ -40,10 +40,23 @@ describe('Transactions tab', () => {
     expect(within(rowOf(table, '703')).getByText('Success')).toBeTruthy();
     expect(within(rowOf(table, '704')).getByText('Reversed/Refunded')).toBeTruthy();
     expect(within(rowOf(table, '705')).getByText('Chargeback')).toBeTruthy();
-    expect(within(rowOf(table, '701')).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Retry transaction 701']);
-    expect(within(rowOf(table, '702')).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Void transaction 702']);
+    expect(
+      within(rowOf(table, '701'))
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Retry transaction 701']);
+    expect(
+      within(rowOf(table, '702'))
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Void transaction 702']);
     expect(within(rowOf(table, '703')).queryByRole('button')).toBeNull();
-    expect(Object.fromEntries(calls.find((c) => c.path === `${BASE}/transactions`)!.query)).toEqual({ storeid: '500002', limit: '25', offset: '0', sort: '-attempted_at' });
+    expect(Object.fromEntries(calls.find((c) => c.path === `${BASE}/transactions`)!.query)).toEqual({
+      storeid: '500002',
+      limit: '25',
+      offset: '0',
+      sort: '-attempted_at',
+    });
   });
 
   it('Retry asks first, sends an Idempotency-Key, and sends the same key again after a lost answer', async () => {
@@ -53,9 +66,15 @@ describe('Transactions tab', () => {
       [`POST ${BASE}/transactions/701`]: () => {
         attempts += 1;
         if (attempts === 1) throw new TypeError('connection reset');
-        return { transaction: makeTransaction('R', { id: 701, version: 2 }), new_transaction: makeTransaction('S', { id: 706 }) };
+        return {
+          transaction: makeTransaction('R', { id: 701, version: 2 }),
+          new_transaction: makeTransaction('S', { id: 706 }),
+        };
       },
-      [`POST ${BASE}/transactions/702`]: { transaction: makeTransaction('V', { id: 702, version: 2 }), new_transaction: null },
+      [`POST ${BASE}/transactions/702`]: {
+        transaction: makeTransaction('V', { id: 702, version: 2 }),
+        new_transaction: null,
+      },
     });
     const user = userEvent.setup();
     renderApp('#/customer?id=100001&tab=transactions');
@@ -69,12 +88,18 @@ describe('Transactions tab', () => {
     await waitFor(() => expect(attempts).toBe(1));
     // The answer was lost: the question stays, and confirming again repeats the same request.
     expect(await screen.findByText(/Could not reach the server/)).toBeTruthy();
-    await user.click(within(screen.getByRole('dialog', { name: 'Retry transaction 701?' })).getByRole('button', { name: 'Retry charge' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Retry transaction 701?' })).getByRole('button', {
+        name: 'Retry charge',
+      }),
+    );
     await waitFor(() => expect(attempts).toBe(2));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Retry transaction 701?' })).toBeNull());
     expect(await screen.findByText('The new charge 706 is success.')).toBeTruthy();
 
-    const posts = fetchMock.mock.calls.filter(([url, init]) => String(url).endsWith('/transactions/701') && init?.method === 'POST');
+    const posts = fetchMock.mock.calls.filter(
+      ([url, init]) => String(url).endsWith('/transactions/701') && init?.method === 'POST',
+    );
     const [first, second] = posts.map(([, init]) => idempotencyKeyOf(init));
     expect(first).toMatch(/^[0-9a-f-]{36}$/);
     expect(second).toBe(first);
@@ -82,9 +107,17 @@ describe('Transactions tab', () => {
 
     // Another action is another key.
     await user.click(within(rowOf(table, '702')).getByRole('button', { name: 'Void transaction 702' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Void transaction 702?' })).getByRole('button', { name: 'Void transaction' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/transactions/702'))).toBe(true));
-    const voidCall = fetchMock.mock.calls.find(([url, init]) => String(url).endsWith('/transactions/702') && init?.method === 'POST')!;
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Void transaction 702?' })).getByRole('button', {
+        name: 'Void transaction',
+      }),
+    );
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/transactions/702'))).toBe(true),
+    );
+    const voidCall = fetchMock.mock.calls.find(
+      ([url, init]) => String(url).endsWith('/transactions/702') && init?.method === 'POST',
+    )!;
     expect(idempotencyKeyOf(voidCall[1])).not.toBe(first);
     expect(JSON.parse(String(voidCall[1]!.body))).toEqual({ action: 'void', version: 1 });
   });
@@ -100,7 +133,13 @@ describe('Transactions tab', () => {
 });
 
 describe('Terminals tab', () => {
-  const reasons = { type: 'retire_reason', items: [{ id: 1, code: 'damaged', label: 'Damaged' }, { id: 2, code: 'closed', label: 'Store closed' }] };
+  const reasons = {
+    type: 'retire_reason',
+    items: [
+      { id: 1, code: 'damaged', label: 'Damaged' },
+      { id: 2, code: 'closed', label: 'Store closed' },
+    ],
+  };
 
   it('Retire needs a reason, sends it with the version, and the row then shows the terminal retired', async () => {
     let retired = false;
@@ -109,7 +148,13 @@ describe('Terminals tab', () => {
       [`GET ${BASE}/customerterminals`]: () => ({
         items: [
           retired
-            ? makeTerminal({ status: 'retired', status_label: 'Retired', retired_at: '2026-03-04T10:00:00.000Z', retire_reason: { id: 2, code: 'closed', label: 'Store closed' }, version: 3 })
+            ? makeTerminal({
+                status: 'retired',
+                status_label: 'Retired',
+                retired_at: '2026-03-04T10:00:00.000Z',
+                retire_reason: { id: 2, code: 'closed', label: 'Store closed' },
+                version: 3,
+              })
             : makeTerminal(),
         ],
         total: 1,
@@ -136,7 +181,11 @@ describe('Terminals tab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Retire terminal' }));
     await waitFor(() => expect(deletes).toHaveLength(1));
     expect(deletes[0]!.body).toEqual({ reason_id: 2, version: 2 });
-    await waitFor(() => expect(within(rowOf(screen.getByRole('table', { name: 'Terminals of store 500002' }), '3000120')).getByText('Retired')).toBeTruthy());
+    await waitFor(() =>
+      expect(
+        within(rowOf(screen.getByRole('table', { name: 'Terminals of store 500002' }), '3000120')).getByText('Retired'),
+      ).toBeTruthy(),
+    );
     const after = rowOf(screen.getByRole('table', { name: 'Terminals of store 500002' }), '3000120');
     expect(within(after).getByText('Store closed')).toBeTruthy();
     expect(within(after).queryByRole('button', { name: /Retire/ })).toBeNull();
@@ -205,7 +254,19 @@ describe('Plans tab', () => {
     let plan = makePlan();
     const posts: FakeRequest[] = [];
     server('Customer Support', {
-      [`GET ${BASE}/customerpaymentplans`]: () => ({ items: [plan, makePlan({ id: 31, kind: 'hardware_sale', kind_label: 'Hardware sale plan', plan_name: 'Terminal upfront', license_expires_on: null })], total: 2 }),
+      [`GET ${BASE}/customerpaymentplans`]: () => ({
+        items: [
+          plan,
+          makePlan({
+            id: 31,
+            kind: 'hardware_sale',
+            kind_label: 'Hardware sale plan',
+            plan_name: 'Terminal upfront',
+            license_expires_on: null,
+          }),
+        ],
+        total: 2,
+      }),
       [`POST ${BASE}/customerpaymentplans/30`]: (r: FakeRequest) => {
         posts.push(r);
         plan = makePlan({ license_expires_on: '2026-09-30', version: 5 });
@@ -219,7 +280,11 @@ describe('Plans tab', () => {
     // Only monthly and yearly plans carry a license.
     expect(within(rowOf(table, 'Terminal upfront')).queryByRole('button', { name: /license/ })).toBeNull();
 
-    await user.click(within(rowOf(table, 'Monthly service')).getByRole('button', { name: 'Update license expiry of plan Monthly service (30)' }));
+    await user.click(
+      within(rowOf(table, 'Monthly service')).getByRole('button', {
+        name: 'Update license expiry of plan Monthly service (30)',
+      }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'License expiry of Monthly service' });
     const date = within(dialog).getByLabelText(/License expires on/);
     await user.clear(date);
@@ -227,7 +292,13 @@ describe('Plans tab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save license expiry' }));
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0]!.body).toEqual({ license_expires_on: '2026-09-30', version: 4 });
-    await waitFor(() => expect(within(rowOf(screen.getByRole('table', { name: 'Payment plans of store 500002' }), 'Monthly service')).getByText('Sep 30, 2026')).toBeTruthy());
+    await waitFor(() =>
+      expect(
+        within(
+          rowOf(screen.getByRole('table', { name: 'Payment plans of store 500002' }), 'Monthly service'),
+        ).getByText('Sep 30, 2026'),
+      ).toBeTruthy(),
+    );
   });
 });
 
@@ -238,7 +309,13 @@ describe('Plans tab: Add plan', () => {
       [`GET ${BASE}/customerpaymentplans`]: { items: [makePlan()], total: 1 },
       [`POST ${BASE}/customerpaymentplans`]: (r: FakeRequest) => {
         posts.push(r);
-        return jsonResponse(409, { error: { code: 'conflict', message: 'Store 500002 already has an active monthly plan (30). Change that plan instead of adding another.' } });
+        return jsonResponse(409, {
+          error: {
+            code: 'conflict',
+            message:
+              'Store 500002 already has an active monthly plan (30). Change that plan instead of adding another.',
+          },
+        });
       },
     });
     const user = userEvent.setup();
@@ -258,8 +335,17 @@ describe('Plans tab: Add plan', () => {
     await user.type(recurring, '799');
     await user.click(within(dialog).getByRole('button', { name: 'Add plan' }));
     await waitFor(() => expect(posts).toHaveLength(1));
-    expect(posts[0]!.body).toMatchObject({ kind: 'yearly', store_id: 500002, initial_amount_cents: 0, recurring_amount_cents: 79900, term: 12, interval: 12 });
-    const call = fetchMock.mock.calls.find(([url, init]) => String(url).endsWith('/customerpaymentplans') && init?.method === 'POST')!;
+    expect(posts[0]!.body).toMatchObject({
+      kind: 'yearly',
+      store_id: 500002,
+      initial_amount_cents: 0,
+      recurring_amount_cents: 79900,
+      term: 12,
+      interval: 12,
+    });
+    const call = fetchMock.mock.calls.find(
+      ([url, init]) => String(url).endsWith('/customerpaymentplans') && init?.method === 'POST',
+    )!;
     expect(idempotencyKeyOf(call[1])).toMatch(/^[0-9a-f-]{36}$/);
     expect(await within(dialog).findByText(/already has an active monthly plan/)).toBeTruthy();
   });
@@ -270,12 +356,27 @@ describe('Invoices tab', () => {
     const posts: FakeRequest[] = [];
     const { fetchMock } = server('Customer Support', {
       [`GET ${BASE}/customerinvoices`]: {
-        items: [makeInvoice(), makeInvoice({ id: 41, invoice_number: 'INV-000041', status: 'R', status_label: 'Reversed', type: 'S', type_label: 'Sale', can_reverse: false })],
+        items: [
+          makeInvoice(),
+          makeInvoice({
+            id: 41,
+            invoice_number: 'INV-000041',
+            status: 'R',
+            status_label: 'Reversed',
+            type: 'S',
+            type_label: 'Sale',
+            can_reverse: false,
+          }),
+        ],
         total: 2,
       },
       [`POST ${BASE}/customerinvoices/40/reverse`]: (r: FakeRequest) => {
         posts.push(r);
-        return { invoice: makeInvoice({ status: 'R', can_reverse: false }), credit_memo: null, voided_transaction_ids: [] };
+        return {
+          invoice: makeInvoice({ status: 'R', can_reverse: false }),
+          credit_memo: null,
+          voided_transaction_ids: [],
+        };
       },
     });
     const user = userEvent.setup();
@@ -298,7 +399,9 @@ describe('Invoices tab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Reverse invoice' }));
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0]!.body).toEqual({ reason: 'Billed twice', version: 3 });
-    const call = fetchMock.mock.calls.find(([url, init]) => String(url).endsWith('/customerinvoices/40/reverse') && init?.method === 'POST')!;
+    const call = fetchMock.mock.calls.find(
+      ([url, init]) => String(url).endsWith('/customerinvoices/40/reverse') && init?.method === 'POST',
+    )!;
     expect(idempotencyKeyOf(call[1])).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

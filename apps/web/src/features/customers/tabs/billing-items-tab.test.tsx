@@ -31,9 +31,27 @@ const CAD_CATALOGUE = {
   currency: 'CAD',
   billing_items: [
     catalogueItem(),
-    catalogueItem({ billing_item_id: 20, name: 'Shipping', charge_at_level: 'C', recurring: false, unit_price_cents: 20_00 }),
-    catalogueItem({ billing_item_id: 201, name: 'Advanced Data', category: { id: 3, name: 'Software features' }, feature: 'Y', unit_price_cents: 19_99 }),
-    catalogueItem({ billing_item_id: 30, name: 'Other charges', category: null, recurring: false, unit_price_cents: null }),
+    catalogueItem({
+      billing_item_id: 20,
+      name: 'Shipping',
+      charge_at_level: 'C',
+      recurring: false,
+      unit_price_cents: 20_00,
+    }),
+    catalogueItem({
+      billing_item_id: 201,
+      name: 'Advanced Data',
+      category: { id: 3, name: 'Software features' },
+      feature: 'Y',
+      unit_price_cents: 19_99,
+    }),
+    catalogueItem({
+      billing_item_id: 30,
+      name: 'Other charges',
+      category: null,
+      recurring: false,
+      unit_price_cents: null,
+    }),
   ],
 };
 
@@ -82,11 +100,14 @@ async function openAddDialog() {
 
 /** A select's choices as the browser offers them: [group label, option text] (placeholder first, group ''). */
 function choicesOf(select: HTMLElement): [string, string][] {
-  return [...select.querySelectorAll('option')].map((o) => [o.parentElement instanceof HTMLOptGroupElement ? o.parentElement.label : '', o.textContent ?? '']);
+  return [...select.querySelectorAll('option')].map((o) => [
+    o.parentElement instanceof HTMLOptGroupElement ? o.parentElement.label : '',
+    o.textContent ?? '',
+  ]);
 }
 
 describe('Billing items tab: the catalogue', () => {
-  it("reads the catalogue once for the store (its currency), and the filter offers its items by category", async () => {
+  it('reads the catalogue once for the store (its currency), and the filter offers its items by category', async () => {
     const { calls } = server({ [CATALOGUE]: CAD_CATALOGUE });
     const user = userEvent.setup();
     renderApp('#/customer?id=100001&tab=billing-items');
@@ -104,7 +125,11 @@ describe('Billing items tab: the catalogue', () => {
     expect(catalogueCalls.map((c) => Object.fromEntries(c.query))).toEqual([{ custstoreid: '500002' }]);
 
     await user.selectOptions(filter, 'Advanced Data (feature)');
-    await waitFor(() => expect(calls.some((c) => c.path === `${BASE}/customerbillingitems` && c.query.get('billingitemid') === '201')).toBe(true));
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.path === `${BASE}/customerbillingitems` && c.query.get('billingitemid') === '201'),
+      ).toBe(true),
+    );
 
     // The Add dialog uses the same read (no second call).
     await user.click(screen.getByRole('button', { name: 'Add billing item' }));
@@ -139,7 +164,9 @@ describe('Billing items tab: the catalogue', () => {
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0]!.body).toMatchObject({ billing_item_id: 8, store_id: 500002, plan_id: null, quantity: 1 });
     expect(posts[0]!.body).not.toHaveProperty('unit_price_cents');
-    const call = fetchMock.mock.calls.find(([url, init]) => String(url).endsWith('/customerbillingitems') && init?.method === 'POST')!;
+    const call = fetchMock.mock.calls.find(
+      ([url, init]) => String(url).endsWith('/customerbillingitems') && init?.method === 'POST',
+    )!;
     expect(idempotencyKeyOf(call[1])).toMatch(/^[0-9a-f-]{36}$/);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add a billing item' })).toBeNull());
     expect(await screen.findByText('Monthly service fee (C$107.99) was added.')).toBeTruthy();
@@ -151,7 +178,15 @@ describe('Billing items tab: the catalogue', () => {
       [CATALOGUE]: CAD_CATALOGUE,
       [`POST ${BASE}/customerbillingitems`]: (r: FakeRequest) => {
         posts.push(r);
-        return jsonResponse(201, { info: addedItem({ billing_item_id: 30, name: 'Other charges', category: null, unit_price_cents: 12_50, amount_cents: 12_50 }) });
+        return jsonResponse(201, {
+          info: addedItem({
+            billing_item_id: 30,
+            name: 'Other charges',
+            category: null,
+            unit_price_cents: 12_50,
+            amount_cents: 12_50,
+          }),
+        });
       },
     });
     const { user, dialog } = await openAddDialog();
@@ -161,7 +196,9 @@ describe('Billing items tab: the catalogue', () => {
     expect(within(dialog).getByText('Without a category · charged per store · no catalogue price')).toBeTruthy();
     expect(within(dialog).getByText('No catalogue price in CAD: enter one')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Add billing item' }));
-    expect(await within(dialog).findByText('Other charges has no catalogue price in CAD; enter the unit price.')).toBeTruthy();
+    expect(
+      await within(dialog).findByText('Other charges has no catalogue price in CAD; enter the unit price.'),
+    ).toBeTruthy();
     expect(posts).toHaveLength(0);
 
     await user.type(within(dialog).getByRole('textbox', { name: 'Unit price' }), '12.50');
@@ -173,7 +210,8 @@ describe('Billing items tab: the catalogue', () => {
   it('a failed catalogue read is said in the dialog, and Try again reads it again', async () => {
     let fail = true;
     server({
-      [CATALOGUE]: () => (fail ? jsonResponse(500, { error: { code: 'internal', message: 'Something went wrong.' } }) : CAD_CATALOGUE),
+      [CATALOGUE]: () =>
+        fail ? jsonResponse(500, { error: { code: 'internal', message: 'Something went wrong.' } }) : CAD_CATALOGUE,
     });
     const { user, dialog } = await openAddDialog();
     expect(await within(dialog).findByText('The billing items could not be loaded.')).toBeTruthy();

@@ -41,7 +41,10 @@ interface CategoryGroup {
 }
 
 /** Select options grouped by category (the catalogue answers by category, then name; uncategorised last). */
-function byCategory(items: readonly CatalogueBillingItem[], label: (item: CatalogueBillingItem) => string): CategoryGroup[] {
+function byCategory(
+  items: readonly CatalogueBillingItem[],
+  label: (item: CatalogueBillingItem) => string,
+): CategoryGroup[] {
   const groups: CategoryGroup[] = [];
   for (const item of items) {
     const group = item.category?.name ?? NO_CATEGORY;
@@ -69,10 +72,28 @@ function cataloguePrice(item: CatalogueBillingItem): string {
  */
 export function BillingItemsTab({ customerId, storeId, currency, canEdit }: StoreTabProps) {
   if (storeId === null) return <NoStore title="Billing items" />;
-  return <BillingItemsOfStore key={storeId} customerId={customerId} storeId={storeId} currency={currency} canEdit={canEdit} />;
+  return (
+    <BillingItemsOfStore
+      key={storeId}
+      customerId={customerId}
+      storeId={storeId}
+      currency={currency}
+      canEdit={canEdit}
+    />
+  );
 }
 
-function BillingItemsOfStore({ customerId, storeId, currency, canEdit }: { customerId: number; storeId: number; currency: CurrencyCode; canEdit: boolean }) {
+function BillingItemsOfStore({
+  customerId,
+  storeId,
+  currency,
+  canEdit,
+}: {
+  customerId: number;
+  storeId: number;
+  currency: CurrencyCode;
+  canEdit: boolean;
+}) {
   const [status, setStatus] = useState('');
   const [itemId, setItemId] = useState('');
   const [planId, setPlanId] = useState('');
@@ -97,7 +118,10 @@ function BillingItemsOfStore({ customerId, storeId, currency, canEdit }: { custo
     offset: (page - 1) * PAGE_SIZE,
   });
   const rows = list.data?.customer_billing_items ?? [];
-  const planOptions = [{ value: '', label: 'Any plan' }, ...(plans.data?.items ?? []).map((p) => ({ value: String(p.id), label: `${p.plan_name} (${p.kind_label})` }))];
+  const planOptions = [
+    { value: '', label: 'Any plan' },
+    ...(plans.data?.items ?? []).map((p) => ({ value: String(p.id), label: `${p.plan_name} (${p.kind_label})` })),
+  ];
 
   return (
     <TabFrame
@@ -115,15 +139,30 @@ function BillingItemsOfStore({ customerId, storeId, currency, canEdit }: { custo
     >
       <form role="search" aria-label="Filter billing items" onSubmit={(e) => e.preventDefault()}>
         <Group align="flex-end" gap="sm">
-          <NativeSelect label="Status" data={STATUS_OPTIONS} value={status} onChange={(e) => setStatus(e.currentTarget.value)} w={160} />
+          <NativeSelect
+            label="Status"
+            data={STATUS_OPTIONS}
+            value={status}
+            onChange={(e) => setStatus(e.currentTarget.value)}
+            w={160}
+          />
           <NativeSelect
             label="Billing item"
-            data={[{ value: '', label: 'Any billing item' }, ...byCategory(catalogueItems, (i) => (i.feature === 'Y' ? `${i.name} (feature)` : i.name))]}
+            data={[
+              { value: '', label: 'Any billing item' },
+              ...byCategory(catalogueItems, (i) => (i.feature === 'Y' ? `${i.name} (feature)` : i.name)),
+            ]}
             value={itemId}
             onChange={(e) => setItemId(e.currentTarget.value)}
             w={260}
           />
-          <NativeSelect label="Plan" data={planOptions} value={planId} onChange={(e) => setPlanId(e.currentTarget.value)} w={260} />
+          <NativeSelect
+            label="Plan"
+            data={planOptions}
+            value={planId}
+            onChange={(e) => setPlanId(e.currentTarget.value)}
+            w={260}
+          />
           <Checkbox
             label="Include previous records"
             description="Canceled and ended items too"
@@ -184,7 +223,14 @@ function BillingItemsOfStore({ customerId, storeId, currency, canEdit }: { custo
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <ListPagination hideSinglePage label="Billing item pages" total={list.data?.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={(p) => setPaging({ key: filterKey, page: p })} />
+      <ListPagination
+        hideSinglePage
+        label="Billing item pages"
+        total={list.data?.total ?? 0}
+        pageSize={PAGE_SIZE}
+        page={page}
+        onChange={(p) => setPaging({ key: filterKey, page: p })}
+      />
       {adding && (
         <AddBillingItemDialog
           customerId={customerId}
@@ -223,14 +269,25 @@ function AddBillingItemDialog({
   const add = useAddBillingItem(customerId);
   const keys = useIdempotencyKeys();
   const catalogue = useQuery({ ...getBillingItemCatalogueQueryOptions({ storeId }), meta: { silentError: true } });
-  const [draft, setDraft] = useState<ItemDraft>({ billing_item_id: '', plan_id: '', quantity: '1', unit_price: '', starts_on: todayIso(), ends_on: '' });
+  const [draft, setDraft] = useState<ItemDraft>({
+    billing_item_id: '',
+    plan_id: '',
+    quantity: '1',
+    unit_price: '',
+    starts_on: todayIso(),
+    ends_on: '',
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const chosen = catalogue.data?.billing_items.find((i) => String(i.billing_item_id) === draft.billing_item_id) ?? null;
   const set = (key: keyof ItemDraft) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     const value = e.currentTarget.value;
     setDraft((d) => ({ ...d, [key]: value }));
     // Another item may have a catalogue price where the last had none.
-    setErrors((er) => ({ ...er, [key === 'unit_price' ? 'unit_price_cents' : key]: '', ...(key === 'billing_item_id' ? { unit_price_cents: '' } : {}) }));
+    setErrors((er) => ({
+      ...er,
+      [key === 'unit_price' ? 'unit_price_cents' : key]: '',
+      ...(key === 'billing_item_id' ? { unit_price_cents: '' } : {}),
+    }));
   };
 
   function confirm() {
@@ -264,7 +321,10 @@ function AddBillingItemDialog({
       {
         onSuccess: (item) => {
           keys.settle(action);
-          notifySuccess(`${item.name} (${formatCents(item.amount_cents, item.currency)}) was added.`, 'Billing item added');
+          notifySuccess(
+            `${item.name} (${formatCents(item.amount_cents, item.currency)}) was added.`,
+            'Billing item added',
+          );
           onClose();
         },
         onError: (e) => {
@@ -277,7 +337,14 @@ function AddBillingItemDialog({
   }
 
   return (
-    <ActionDialog opened title="Add a billing item" confirmLabel="Add billing item" busy={add.isPending} onConfirm={confirm} onClose={onClose}>
+    <ActionDialog
+      opened
+      title="Add a billing item"
+      confirmLabel="Add billing item"
+      busy={add.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
       <NativeSelect
         label="Billing item"
         description={
@@ -287,7 +354,10 @@ function AddBillingItemDialog({
         }
         data={[
           { value: '', label: catalogue.isPending ? 'Loading billing items…' : 'Choose a billing item' },
-          ...byCategory(catalogue.data?.billing_items ?? [], (i) => `${i.name} — ${cataloguePrice(i)} (id ${i.billing_item_id})`),
+          ...byCategory(
+            catalogue.data?.billing_items ?? [],
+            (i) => `${i.name} — ${cataloguePrice(i)} (id ${i.billing_item_id})`,
+          ),
         ]}
         value={draft.billing_item_id}
         onChange={set('billing_item_id')}
@@ -306,13 +376,28 @@ function AddBillingItemDialog({
           </Button>
         </Group>
       )}
-      <NativeSelect label="Plan" data={[{ value: '', label: 'No plan' }, ...plans]} value={draft.plan_id} onChange={set('plan_id')} error={errors.plan_id} />
+      <NativeSelect
+        label="Plan"
+        data={[{ value: '', label: 'No plan' }, ...plans]}
+        value={draft.plan_id}
+        onChange={set('plan_id')}
+        error={errors.plan_id}
+      />
       <Group grow align="flex-start">
-        <TextInput label="Quantity" inputMode="numeric" value={draft.quantity} onChange={set('quantity')} error={errors.quantity} required />
+        <TextInput
+          label="Quantity"
+          inputMode="numeric"
+          value={draft.quantity}
+          onChange={set('quantity')}
+          error={errors.quantity}
+          required
+        />
         <TextInput
           label="Unit price"
           description={
-            chosen && chosen.unit_price_cents === null ? `No catalogue price in ${chosen.currency}: enter one` : `Empty: the catalogue price${chosen ? ` (${cataloguePrice(chosen)})` : ''}`
+            chosen && chosen.unit_price_cents === null
+              ? `No catalogue price in ${chosen.currency}: enter one`
+              : `Empty: the catalogue price${chosen ? ` (${cataloguePrice(chosen)})` : ''}`
           }
           leftSection={CURRENCY_SYMBOLS[currency]}
           leftSectionWidth={36}
@@ -323,7 +408,13 @@ function AddBillingItemDialog({
         />
       </Group>
       <Group grow align="flex-start">
-        <TextInput type="date" label="Starts on" value={draft.starts_on} onChange={set('starts_on')} error={errors.starts_on} />
+        <TextInput
+          type="date"
+          label="Starts on"
+          value={draft.starts_on}
+          onChange={set('starts_on')}
+          error={errors.starts_on}
+        />
         <TextInput type="date" label="Ends on" value={draft.ends_on} onChange={set('ends_on')} error={errors.ends_on} />
       </Group>
       {errors._ && (

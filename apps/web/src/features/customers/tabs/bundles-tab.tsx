@@ -24,7 +24,13 @@ function BundlesOfStore({ customerId, storeId }: { customerId: number; storeId: 
   const items = list.data?.items ?? [];
   return (
     <TabFrame title="Bundles" isPending={list.isPending} error={list.error} onRetry={() => void list.refetch()}>
-      <DataTable caption={`Bundles of store ${storeId}`} columns={COLUMNS} minWidth={820} rowCount={items.length} emptyText="This store has no bundles.">
+      <DataTable
+        caption={`Bundles of store ${storeId}`}
+        columns={COLUMNS}
+        minWidth={820}
+        rowCount={items.length}
+        emptyText="This store has no bundles."
+      >
         {items.map((b) => (
           <Table.Tr key={b.id}>
             <Table.Th scope="row" fw={600}>
@@ -39,13 +45,23 @@ function BundlesOfStore({ customerId, storeId }: { customerId: number; storeId: 
             <Table.Td>{b.items.map((i) => i.name).join(', ') || '—'}</Table.Td>
             <Table.Td>{formatCents(b.monthly_price_cents, b.currency)}</Table.Td>
             <Table.Td>
-              <StatusBadge status={b.status === 'A' ? 'active' : b.status === 'C' ? 'canceled' : 'pending'} label={b.status_label} />
+              <StatusBadge
+                status={b.status === 'A' ? 'active' : b.status === 'C' ? 'canceled' : 'pending'}
+                label={b.status_label}
+              />
             </Table.Td>
             <Table.Td>{formatDate(b.starts_on)}</Table.Td>
           </Table.Tr>
         ))}
       </DataTable>
-      <ListPagination hideSinglePage label="Bundle pages" total={list.data?.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
+      <ListPagination
+        hideSinglePage
+        label="Bundle pages"
+        total={list.data?.total ?? 0}
+        pageSize={PAGE_SIZE}
+        page={page}
+        onChange={setPage}
+      />
     </TabFrame>
   );
 }

@@ -1,5 +1,12 @@
 import { Button, Group, NativeSelect, Table, Text, Textarea } from '@mantine/core';
-import { INVOICE_STATUSES, INVOICE_STATUS_LABELS, INVOICE_TYPES, INVOICE_TYPE_LABELS, invoiceReverseRequest, type Invoice } from '@pos/domain';
+import {
+  INVOICE_STATUSES,
+  INVOICE_STATUS_LABELS,
+  INVOICE_TYPES,
+  INVOICE_TYPE_LABELS,
+  invoiceReverseRequest,
+  type Invoice,
+} from '@pos/domain';
 import { useState } from 'react';
 import { DataTable } from '../../../components/data-table';
 import { ListPagination } from '../../../components/list-pagination';
@@ -16,9 +23,15 @@ import { NoStore, TabFrame } from './ui/tab-frame';
 
 const PAGE_SIZE = 25;
 
-const STATUS_OPTIONS = [{ value: '', label: 'Any status' }, ...INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_LABELS[s] }))];
+const STATUS_OPTIONS = [
+  { value: '', label: 'Any status' },
+  ...INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_LABELS[s] })),
+];
 const COLUMNS = ['Invoice', 'Type', 'Status', 'Issued', 'Due', 'Total', 'Paid', 'Balance', 'Actions'];
-const TYPE_OPTIONS = [{ value: '', label: 'Any type' }, ...INVOICE_TYPES.map((t) => ({ value: t, label: INVOICE_TYPE_LABELS[t] }))];
+const TYPE_OPTIONS = [
+  { value: '', label: 'Any type' },
+  ...INVOICE_TYPES.map((t) => ({ value: t, label: INVOICE_TYPE_LABELS[t] })),
+];
 
 /**
  * Invoices of the selected store: number, type and status as words (spec §4), dates and amounts; Details
@@ -36,7 +49,14 @@ function InvoicesOfStore({ customerId, storeId, canEdit }: { customerId: number;
   const filterKey = `${status}|${type}`;
   const [paging, setPaging] = useState({ key: '', page: 1 });
   const page = paging.key === filterKey ? paging.page : 1;
-  const list = useInvoices(customerId, { storeId, status: status || null, type: type || null, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, sort: '-issued_on' });
+  const list = useInvoices(customerId, {
+    storeId,
+    status: status || null,
+    type: type || null,
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+    sort: '-issued_on',
+  });
   const [dialog, setDialog] = useState<{ kind: 'detail' | 'reverse'; invoice: Invoice } | null>(null);
   const items = list.data?.items ?? [];
 
@@ -44,11 +64,29 @@ function InvoicesOfStore({ customerId, storeId, canEdit }: { customerId: number;
     <TabFrame title="Invoices" isPending={list.isPending} error={list.error} onRetry={() => void list.refetch()}>
       <form role="search" aria-label="Filter invoices" onSubmit={(e) => e.preventDefault()}>
         <Group align="flex-end" gap="sm">
-          <NativeSelect label="Status" data={STATUS_OPTIONS} value={status} onChange={(e) => setStatus(e.currentTarget.value)} w={200} />
-          <NativeSelect label="Type" data={TYPE_OPTIONS} value={type} onChange={(e) => setType(e.currentTarget.value)} w={260} />
+          <NativeSelect
+            label="Status"
+            data={STATUS_OPTIONS}
+            value={status}
+            onChange={(e) => setStatus(e.currentTarget.value)}
+            w={200}
+          />
+          <NativeSelect
+            label="Type"
+            data={TYPE_OPTIONS}
+            value={type}
+            onChange={(e) => setType(e.currentTarget.value)}
+            w={260}
+          />
         </Group>
       </form>
-      <DataTable caption={`Invoices of store ${storeId}, newest first`} columns={COLUMNS} minWidth={980} rowCount={items.length} emptyText="No invoices match.">
+      <DataTable
+        caption={`Invoices of store ${storeId}, newest first`}
+        columns={COLUMNS}
+        minWidth={980}
+        rowCount={items.length}
+        emptyText="No invoices match."
+      >
         {items.map((inv) => (
           <Table.Tr key={inv.id}>
             <Table.Th scope="row" fw={600}>
@@ -65,11 +103,22 @@ function InvoicesOfStore({ customerId, storeId, canEdit }: { customerId: number;
             <Table.Td>{formatCents(inv.balance_cents, inv.currency)}</Table.Td>
             <Table.Td>
               <Group gap={6} wrap="nowrap">
-                <Button size="compact-sm" variant="light" aria-label={`Details of invoice ${inv.invoice_number}`} onClick={() => setDialog({ kind: 'detail', invoice: inv })}>
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  aria-label={`Details of invoice ${inv.invoice_number}`}
+                  onClick={() => setDialog({ kind: 'detail', invoice: inv })}
+                >
                   Details
                 </Button>
                 {canEdit && inv.can_reverse && (
-                  <Button size="compact-sm" variant="light" color="red" aria-label={`Reverse invoice ${inv.invoice_number}`} onClick={() => setDialog({ kind: 'reverse', invoice: inv })}>
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    color="red"
+                    aria-label={`Reverse invoice ${inv.invoice_number}`}
+                    onClick={() => setDialog({ kind: 'reverse', invoice: inv })}
+                  >
                     Reverse
                   </Button>
                 )}
@@ -78,14 +127,33 @@ function InvoicesOfStore({ customerId, storeId, canEdit }: { customerId: number;
           </Table.Tr>
         ))}
       </DataTable>
-      <ListPagination hideSinglePage label="Invoice pages" total={list.data?.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={(p) => setPaging({ key: filterKey, page: p })} />
-      {dialog?.kind === 'detail' && <InvoiceDetailDialog customerId={customerId} invoice={dialog.invoice} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'reverse' && <ReverseDialog customerId={customerId} invoice={dialog.invoice} onClose={() => setDialog(null)} />}
+      <ListPagination
+        hideSinglePage
+        label="Invoice pages"
+        total={list.data?.total ?? 0}
+        pageSize={PAGE_SIZE}
+        page={page}
+        onChange={(p) => setPaging({ key: filterKey, page: p })}
+      />
+      {dialog?.kind === 'detail' && (
+        <InvoiceDetailDialog customerId={customerId} invoice={dialog.invoice} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'reverse' && (
+        <ReverseDialog customerId={customerId} invoice={dialog.invoice} onClose={() => setDialog(null)} />
+      )}
     </TabFrame>
   );
 }
 
-function ReverseDialog({ customerId, invoice, onClose }: { customerId: number; invoice: Invoice; onClose: () => void }) {
+function ReverseDialog({
+  customerId,
+  invoice,
+  onClose,
+}: {
+  customerId: number;
+  invoice: Invoice;
+  onClose: () => void;
+}) {
   const reverse = useReverseInvoice(customerId);
   const keys = useIdempotencyKeys();
   const [reason, setReason] = useState('');
@@ -95,7 +163,11 @@ function ReverseDialog({ customerId, invoice, onClose }: { customerId: number; i
   function confirm() {
     const parsed = invoiceReverseRequest.safeParse({ reason, version: invoice.version });
     if (!parsed.success) {
-      setError(parsed.error.issues.find((i) => i.path[0] === 'reason')?.message ?? parsed.error.issues[0]?.message ?? 'Check the reason.');
+      setError(
+        parsed.error.issues.find((i) => i.path[0] === 'reason')?.message ??
+          parsed.error.issues[0]?.message ??
+          'Check the reason.',
+      );
       return;
     }
     const actionKey = `reverse:${invoice.id}`;
@@ -104,7 +176,9 @@ function ReverseDialog({ customerId, invoice, onClose }: { customerId: number; i
       {
         onSuccess: (result) => {
           keys.settle(actionKey);
-          const memo = result.credit_memo ? ` A refund credit memo of ${formatCents(result.credit_memo.amount_cents, result.credit_memo.currency)} awaits AR approval.` : '';
+          const memo = result.credit_memo
+            ? ` A refund credit memo of ${formatCents(result.credit_memo.amount_cents, result.credit_memo.currency)} awaits AR approval.`
+            : '';
           notifySuccess(`Invoice ${invoice.invoice_number} is reversed.${memo}`, 'Reversed');
           onClose();
         },
@@ -125,7 +199,9 @@ function ReverseDialog({ customerId, invoice, onClose }: { customerId: number; i
       message={
         <Text>
           The invoice of {formatCents(invoice.total_cents, invoice.currency)} is reversed and no longer due.
-          {paid ? ` ${formatCents(invoice.paid_cents, invoice.currency)} already paid becomes a refund credit memo for AR to approve.` : ''}
+          {paid
+            ? ` ${formatCents(invoice.paid_cents, invoice.currency)} already paid becomes a refund credit memo for AR to approve.`
+            : ''}
         </Text>
       }
       confirmLabel="Reverse invoice"
@@ -152,13 +228,29 @@ function ReverseDialog({ customerId, invoice, onClose }: { customerId: number; i
   );
 }
 
-function InvoiceDetailDialog({ customerId, invoice, onClose }: { customerId: number; invoice: Invoice; onClose: () => void }) {
+function InvoiceDetailDialog({
+  customerId,
+  invoice,
+  onClose,
+}: {
+  customerId: number;
+  invoice: Invoice;
+  onClose: () => void;
+}) {
   const detail = useInvoice(customerId, invoice.id);
   const d = detail.data;
   return (
-    <ActionDialog opened closeOnly title={`Invoice ${invoice.invoice_number}`} confirmLabel="Close" onConfirm={onClose} onClose={onClose}>
+    <ActionDialog
+      opened
+      closeOnly
+      title={`Invoice ${invoice.invoice_number}`}
+      confirmLabel="Close"
+      onConfirm={onClose}
+      onClose={onClose}
+    >
       <Text size="sm">
-        {invoiceTypeLabel(invoice.type)} · {invoiceStatusLook(invoice.status).label} · issued {formatDate(invoice.issued_on)} · due {formatDate(invoice.due_on)}
+        {invoiceTypeLabel(invoice.type)} · {invoiceStatusLook(invoice.status).label} · issued{' '}
+        {formatDate(invoice.issued_on)} · due {formatDate(invoice.due_on)}
         {invoice.period_start && ` · period ${formatDate(invoice.period_start)} – ${formatDate(invoice.period_end)}`}
       </Text>
       {detail.isPending && <Text c="dimmed">Loading the invoice…</Text>}
@@ -214,7 +306,13 @@ function InvoiceDetailDialog({ customerId, invoice, onClose }: { customerId: num
           )}
           {d.credit_memos.length > 0 && (
             <Text size="sm">
-              Credit memos: {d.credit_memos.map((m) => `${formatCents(m.amount_cents, m.currency)} (${m.status === 'P' ? 'pending approval' : m.status === 'A' ? 'approved' : 'rejected'})`).join(', ')}
+              Credit memos:{' '}
+              {d.credit_memos
+                .map(
+                  (m) =>
+                    `${formatCents(m.amount_cents, m.currency)} (${m.status === 'P' ? 'pending approval' : m.status === 'A' ? 'approved' : 'rejected'})`,
+                )
+                .join(', ')}
             </Text>
           )}
         </>

@@ -67,7 +67,17 @@ export function PlansTab({ customerId, storeId, currency, canEdit }: StoreTabPro
   return <PlansOfStore key={storeId} customerId={customerId} storeId={storeId} currency={currency} canEdit={canEdit} />;
 }
 
-function PlansOfStore({ customerId, storeId, currency, canEdit }: { customerId: number; storeId: number; currency: CurrencyCode; canEdit: boolean }) {
+function PlansOfStore({
+  customerId,
+  storeId,
+  currency,
+  canEdit,
+}: {
+  customerId: number;
+  storeId: number;
+  currency: CurrencyCode;
+  canEdit: boolean;
+}) {
   const [page, setPage] = useState(1);
   const list = usePlans(customerId, { storeId, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, sort: '-starts_on' });
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -87,7 +97,13 @@ function PlansOfStore({ customerId, storeId, currency, canEdit }: { customerId: 
         )
       }
     >
-      <DataTable caption={`Payment plans of store ${storeId}`} columns={COLUMNS} minWidth={980} rowCount={items.length} emptyText="This store has no payment plans.">
+      <DataTable
+        caption={`Payment plans of store ${storeId}`}
+        columns={COLUMNS}
+        minWidth={980}
+        rowCount={items.length}
+        emptyText="This store has no payment plans."
+      >
         {items.map((p) => (
           <Table.Tr key={p.id}>
             <Table.Th scope="row" fw={600}>
@@ -104,11 +120,21 @@ function PlansOfStore({ customerId, storeId, currency, canEdit }: { customerId: 
             <Table.Td>{isLicensed(p) ? formatDate(p.license_expires_on) : '—'}</Table.Td>
             <Table.Td>
               <Group gap={6} wrap="nowrap">
-                <Button size="compact-sm" variant="light" aria-label={`Details of plan ${p.plan_name} (${p.id})`} onClick={() => setDialog({ kind: 'detail', plan: p })}>
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  aria-label={`Details of plan ${p.plan_name} (${p.id})`}
+                  onClick={() => setDialog({ kind: 'detail', plan: p })}
+                >
                   Details
                 </Button>
                 {canEdit && isLicensed(p) && p.status === 'active' && (
-                  <Button size="compact-sm" variant="light" aria-label={`Update license expiry of plan ${p.plan_name} (${p.id})`} onClick={() => setDialog({ kind: 'license', plan: p })}>
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    aria-label={`Update license expiry of plan ${p.plan_name} (${p.id})`}
+                    onClick={() => setDialog({ kind: 'license', plan: p })}
+                  >
                     Update license expiry
                   </Button>
                 )}
@@ -117,10 +143,23 @@ function PlansOfStore({ customerId, storeId, currency, canEdit }: { customerId: 
           </Table.Tr>
         ))}
       </DataTable>
-      <ListPagination hideSinglePage label="Plan pages" total={list.data?.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
-      {dialog?.kind === 'detail' && <PlanDetailDialog customerId={customerId} plan={dialog.plan} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'license' && <LicenseExpiryDialog customerId={customerId} plan={dialog.plan} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'add' && <AddPlanDialog customerId={customerId} storeId={storeId} currency={currency} onClose={() => setDialog(null)} />}
+      <ListPagination
+        hideSinglePage
+        label="Plan pages"
+        total={list.data?.total ?? 0}
+        pageSize={PAGE_SIZE}
+        page={page}
+        onChange={setPage}
+      />
+      {dialog?.kind === 'detail' && (
+        <PlanDetailDialog customerId={customerId} plan={dialog.plan} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'license' && (
+        <LicenseExpiryDialog customerId={customerId} plan={dialog.plan} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'add' && (
+        <AddPlanDialog customerId={customerId} storeId={storeId} currency={currency} onClose={() => setDialog(null)} />
+      )}
     </TabFrame>
   );
 }
@@ -136,7 +175,15 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function PlanDetailDialog({ customerId, plan, onClose }: { customerId: number; plan: PaymentPlan; onClose: () => void }) {
+function PlanDetailDialog({
+  customerId,
+  plan,
+  onClose,
+}: {
+  customerId: number;
+  plan: PaymentPlan;
+  onClose: () => void;
+}) {
   const items = useBillingItems(customerId, {
     storeId: plan.store_id ?? ALL_STORES_CUST_STORE_ID,
     planId: plan.id,
@@ -148,7 +195,14 @@ function PlanDetailDialog({ customerId, plan, onClose }: { customerId: number; p
   });
   const rows = items.data?.customer_billing_items ?? [];
   return (
-    <ActionDialog opened title={`Plan ${plan.plan_name}`} confirmLabel="Close" closeOnly onConfirm={onClose} onClose={onClose}>
+    <ActionDialog
+      opened
+      title={`Plan ${plan.plan_name}`}
+      confirmLabel="Close"
+      closeOnly
+      onConfirm={onClose}
+      onClose={onClose}
+    >
       <SimpleGrid cols={2} spacing="sm">
         <Field label="Kind">{plan.kind_label}</Field>
         <Field label="Status">{plan.status}</Field>
@@ -200,7 +254,15 @@ function PlanDetailDialog({ customerId, plan, onClose }: { customerId: number; p
   );
 }
 
-function LicenseExpiryDialog({ customerId, plan, onClose }: { customerId: number; plan: PaymentPlan; onClose: () => void }) {
+function LicenseExpiryDialog({
+  customerId,
+  plan,
+  onClose,
+}: {
+  customerId: number;
+  plan: PaymentPlan;
+  onClose: () => void;
+}) {
   const update = useUpdateLicenseExpiry(customerId);
   const [date, setDate] = useState(plan.license_expires_on ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -278,7 +340,17 @@ function wholeNumber(text: string): number | undefined {
   return /^\d{1,3}$/.test(text.trim()) ? Number(text.trim()) : undefined;
 }
 
-function AddPlanDialog({ customerId, storeId, currency, onClose }: { customerId: number; storeId: number; currency: CurrencyCode; onClose: () => void }) {
+function AddPlanDialog({
+  customerId,
+  storeId,
+  currency,
+  onClose,
+}: {
+  customerId: number;
+  storeId: number;
+  currency: CurrencyCode;
+  onClose: () => void;
+}) {
   const add = useAddPlan(customerId);
   const keys = useIdempotencyKeys();
   const [draft, setDraft] = useState<PlanDraft>(() => draftFor('monthly'));
@@ -289,13 +361,18 @@ function AddPlanDialog({ customerId, storeId, currency, onClose }: { customerId:
   const set = (key: keyof PlanDraft) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     const value = e.currentTarget.value;
     setDraft((d) => (key === 'kind' ? draftFor(value as PaymentPlanKindCode, d) : { ...d, [key]: value }));
-    setErrors((er) => ({ ...er, [key === 'initial' ? 'initial_amount_cents' : key === 'recurring' ? 'recurring_amount_cents' : key]: '' }));
+    setErrors((er) => ({
+      ...er,
+      [key === 'initial' ? 'initial_amount_cents' : key === 'recurring' ? 'recurring_amount_cents' : key]: '',
+    }));
   };
 
   function confirm() {
     const found: Record<string, string> = {};
     const initial = zero ? { ok: true as const, cents: 0 } : parseAmount(draft.initial, currency, { required: false });
-    const recurring = zero ? { ok: true as const, cents: 0 } : parseAmount(draft.recurring, currency, { required: false });
+    const recurring = zero
+      ? { ok: true as const, cents: 0 }
+      : parseAmount(draft.recurring, currency, { required: false });
     if (!initial.ok) found.initial_amount_cents = initial.message;
     if (!recurring.ok) found.recurring_amount_cents = recurring.message;
     const body = {
@@ -336,7 +413,14 @@ function AddPlanDialog({ customerId, storeId, currency, onClose }: { customerId:
   }
 
   return (
-    <ActionDialog opened title="Add a payment plan" confirmLabel="Add plan" busy={add.isPending} onConfirm={confirm} onClose={onClose}>
+    <ActionDialog
+      opened
+      title="Add a payment plan"
+      confirmLabel="Add plan"
+      busy={add.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
       <NativeSelect
         label="Kind"
         data={PAYMENT_PLAN_KIND_CODES.map((k) => ({ value: k, label: PAYMENT_PLAN_KIND_LABELS[k] }))}
@@ -345,22 +429,71 @@ function AddPlanDialog({ customerId, storeId, currency, onClose }: { customerId:
         error={errors.kind}
         data-autofocus
       />
-      <TextInput label="Plan name" description="Leave empty for the kind's default name" value={draft.plan_name} onChange={set('plan_name')} error={errors.plan_name} />
+      <TextInput
+        label="Plan name"
+        description="Leave empty for the kind's default name"
+        value={draft.plan_name}
+        onChange={set('plan_name')}
+        error={errors.plan_name}
+      />
       {!zero && (
         <Group grow align="flex-start">
-          <TextInput label="Initial payment amount" leftSection={CURRENCY_SYMBOLS[currency]} leftSectionWidth={36} inputMode="decimal" value={draft.initial} onChange={set('initial')} error={errors.initial_amount_cents} />
-          <TextInput label="Recurring amount" leftSection={CURRENCY_SYMBOLS[currency]} leftSectionWidth={36} inputMode="decimal" value={draft.recurring} onChange={set('recurring')} error={errors.recurring_amount_cents} />
+          <TextInput
+            label="Initial payment amount"
+            leftSection={CURRENCY_SYMBOLS[currency]}
+            leftSectionWidth={36}
+            inputMode="decimal"
+            value={draft.initial}
+            onChange={set('initial')}
+            error={errors.initial_amount_cents}
+          />
+          <TextInput
+            label="Recurring amount"
+            leftSection={CURRENCY_SYMBOLS[currency]}
+            leftSectionWidth={36}
+            inputMode="decimal"
+            value={draft.recurring}
+            onChange={set('recurring')}
+            error={errors.recurring_amount_cents}
+          />
         </Group>
       )}
       {!zero && (
         <Group grow align="flex-start">
-          <TextInput label="Term (months)" inputMode="numeric" value={draft.term} onChange={set('term')} error={errors.term} />
-          <TextInput label="Interval (months)" inputMode="numeric" value={draft.interval} onChange={set('interval')} error={errors.interval} />
+          <TextInput
+            label="Term (months)"
+            inputMode="numeric"
+            value={draft.term}
+            onChange={set('term')}
+            error={errors.term}
+          />
+          <TextInput
+            label="Interval (months)"
+            inputMode="numeric"
+            value={draft.interval}
+            onChange={set('interval')}
+            error={errors.interval}
+          />
         </Group>
       )}
       <Stack gap="xs">
-        <TextInput type="date" label="Starts on" value={draft.starts_on} onChange={set('starts_on')} error={errors.starts_on} required />
-        {licensed && <TextInput type="date" label="License expires on" value={draft.license_expires_on} onChange={set('license_expires_on')} error={errors.license_expires_on} />}
+        <TextInput
+          type="date"
+          label="Starts on"
+          value={draft.starts_on}
+          onChange={set('starts_on')}
+          error={errors.starts_on}
+          required
+        />
+        {licensed && (
+          <TextInput
+            type="date"
+            label="License expires on"
+            value={draft.license_expires_on}
+            onChange={set('license_expires_on')}
+            error={errors.license_expires_on}
+          />
+        )}
       </Stack>
       {errors._ && (
         <Text c="red" size="sm" role="alert">

@@ -25,7 +25,13 @@ function PromotionsOfStore({ customerId, storeId }: { customerId: number; storeI
   const items = list.data?.items ?? [];
   return (
     <TabFrame title="Promotions" isPending={list.isPending} error={list.error} onRetry={() => void list.refetch()}>
-      <DataTable caption={`Promotions of store ${storeId}`} columns={COLUMNS} minWidth={820} rowCount={items.length} emptyText="No promotions were applied to this store.">
+      <DataTable
+        caption={`Promotions of store ${storeId}`}
+        columns={COLUMNS}
+        minWidth={820}
+        rowCount={items.length}
+        emptyText="No promotions were applied to this store."
+      >
         {items.map((p) => (
           <Table.Tr key={p.id}>
             <Table.Th scope="row" fw={600}>
@@ -40,7 +46,14 @@ function PromotionsOfStore({ customerId, storeId }: { customerId: number; storeI
           </Table.Tr>
         ))}
       </DataTable>
-      <ListPagination hideSinglePage label="Promotion pages" total={list.data?.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
+      <ListPagination
+        hideSinglePage
+        label="Promotion pages"
+        total={list.data?.total ?? 0}
+        pageSize={PAGE_SIZE}
+        page={page}
+        onChange={setPage}
+      />
     </TabFrame>
   );
 }

@@ -4,7 +4,9 @@ import { invoiceStatusLook, invoiceTypeLabel, transactionStatusLook } from './st
 
 describe('transaction status words and colours', () => {
   it('shows every letter of spec §4 as its word, in its own colour', () => {
-    expect(TRANSACTION_STATUSES.map((s) => [s, transactionStatusLook(s).label, transactionStatusLook(s).color])).toEqual([
+    expect(
+      TRANSACTION_STATUSES.map((s) => [s, transactionStatusLook(s).label, transactionStatusLook(s).color]),
+    ).toEqual([
       ['V', 'Void', 'gray'],
       ['S', 'Success', 'green'],
       ['P', 'Pending', 'yellow'],
@@ -13,7 +15,9 @@ describe('transaction status words and colours', () => {
       ['B', 'Chargeback', 'grape'],
       ['C', 'Reversed/Refunded', 'orange'],
     ]);
-    expect(new Set(TRANSACTION_STATUSES.map((s) => transactionStatusLook(s).color)).size).toBe(TRANSACTION_STATUSES.length);
+    expect(new Set(TRANSACTION_STATUSES.map((s) => transactionStatusLook(s).color)).size).toBe(
+      TRANSACTION_STATUSES.length,
+    );
   });
 
   it('an unknown letter is shown as such, never as another status', () => {

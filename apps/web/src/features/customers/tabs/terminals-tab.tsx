@@ -15,7 +15,16 @@ import { NoStore, TabFrame } from './ui/tab-frame';
 
 const PAGE_SIZE = 25;
 
-const COLUMNS = ['Terminal id', 'Serial number', 'Processor serial', 'Product', 'Status', 'Under transfer', 'Installed', 'Retired'];
+const COLUMNS = [
+  'Terminal id',
+  'Serial number',
+  'Processor serial',
+  'Product',
+  'Status',
+  'Under transfer',
+  'Installed',
+  'Retired',
+];
 
 type Pending = { readonly kind: 'retire' | 'serial'; readonly terminal: Terminal } | null;
 
@@ -31,7 +40,12 @@ export function TerminalsTab({ customerId, storeId, canEdit }: StoreTabProps) {
 
 function TerminalsOfStore({ customerId, storeId, canEdit }: { customerId: number; storeId: number; canEdit: boolean }) {
   const [page, setPage] = useState(1);
-  const list = useTerminals(customerId, { storeId, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, sort: 'elmer_id' });
+  const list = useTerminals(customerId, {
+    storeId,
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+    sort: 'elmer_id',
+  });
   const [pending, setPending] = useState<Pending>(null);
   const [validating, setValidating] = useState(false);
   const transfer = useUpdateTerminal(customerId);
@@ -40,7 +54,14 @@ function TerminalsOfStore({ customerId, storeId, canEdit }: { customerId: number
     const next = !t.under_transfer;
     transfer.mutate(
       { terminalId: t.id, body: { elmer_id: t.elmer_id, under_transfer: next, version: t.version } },
-      { onSuccess: () => notifySuccess(next ? `Terminal ${t.elmer_id} is marked under transfer.` : `Terminal ${t.elmer_id} is no longer under transfer.`) },
+      {
+        onSuccess: () =>
+          notifySuccess(
+            next
+              ? `Terminal ${t.elmer_id} is marked under transfer.`
+              : `Terminal ${t.elmer_id} is no longer under transfer.`,
+          ),
+      },
     );
   }
 
@@ -95,7 +116,13 @@ function TerminalsOfStore({ customerId, storeId, canEdit }: { customerId: number
               <Table.Td>
                 {t.status !== 'retired' && (
                   <Group gap={6} wrap="nowrap">
-                    <Button size="compact-sm" variant="light" color="red" aria-label={`Retire terminal ${t.elmer_id}`} onClick={() => setPending({ kind: 'retire', terminal: t })}>
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      color="red"
+                      aria-label={`Retire terminal ${t.elmer_id}`}
+                      onClick={() => setPending({ kind: 'retire', terminal: t })}
+                    >
                       Retire
                     </Button>
                     <Button
@@ -107,7 +134,12 @@ function TerminalsOfStore({ customerId, storeId, canEdit }: { customerId: number
                     >
                       {t.under_transfer ? 'Unmark under transfer' : 'Mark under transfer'}
                     </Button>
-                    <Button size="compact-sm" variant="light" aria-label={`Update processor serial of terminal ${t.elmer_id}`} onClick={() => setPending({ kind: 'serial', terminal: t })}>
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      aria-label={`Update processor serial of terminal ${t.elmer_id}`}
+                      onClick={() => setPending({ kind: 'serial', terminal: t })}
+                    >
                       Update processor serial
                     </Button>
                   </Group>
@@ -117,15 +149,34 @@ function TerminalsOfStore({ customerId, storeId, canEdit }: { customerId: number
           </Table.Tr>
         ))}
       </DataTable>
-      <ListPagination hideSinglePage label="Terminal pages" total={list.data?.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
-      {pending?.kind === 'retire' && <RetireDialog customerId={customerId} terminal={pending.terminal} onClose={() => setPending(null)} />}
-      {pending?.kind === 'serial' && <ProcessorSerialDialog customerId={customerId} terminal={pending.terminal} onClose={() => setPending(null)} />}
+      <ListPagination
+        hideSinglePage
+        label="Terminal pages"
+        total={list.data?.total ?? 0}
+        pageSize={PAGE_SIZE}
+        page={page}
+        onChange={setPage}
+      />
+      {pending?.kind === 'retire' && (
+        <RetireDialog customerId={customerId} terminal={pending.terminal} onClose={() => setPending(null)} />
+      )}
+      {pending?.kind === 'serial' && (
+        <ProcessorSerialDialog customerId={customerId} terminal={pending.terminal} onClose={() => setPending(null)} />
+      )}
       {validating && <ValidateDialog onClose={() => setValidating(false)} />}
     </TabFrame>
   );
 }
 
-function RetireDialog({ customerId, terminal, onClose }: { customerId: number; terminal: Terminal; onClose: () => void }) {
+function RetireDialog({
+  customerId,
+  terminal,
+  onClose,
+}: {
+  customerId: number;
+  terminal: Terminal;
+  onClose: () => void;
+}) {
   const reasons = useDomainData('retire_reason');
   const retire = useRetireTerminal(customerId);
   const [reasonId, setReasonId] = useState('');
@@ -148,7 +199,10 @@ function RetireDialog({ customerId, terminal, onClose }: { customerId: number; t
     );
   }
 
-  const options = [{ value: '', label: reasons.isPending ? 'Loading reasons…' : 'Choose a reason' }, ...(reasons.data?.items ?? []).map((r) => ({ value: String(r.id), label: r.label }))];
+  const options = [
+    { value: '', label: reasons.isPending ? 'Loading reasons…' : 'Choose a reason' },
+    ...(reasons.data?.items ?? []).map((r) => ({ value: String(r.id), label: r.label })),
+  ];
   return (
     <ActionDialog
       opened
@@ -176,7 +230,15 @@ function RetireDialog({ customerId, terminal, onClose }: { customerId: number; t
   );
 }
 
-function ProcessorSerialDialog({ customerId, terminal, onClose }: { customerId: number; terminal: Terminal; onClose: () => void }) {
+function ProcessorSerialDialog({
+  customerId,
+  terminal,
+  onClose,
+}: {
+  customerId: number;
+  terminal: Terminal;
+  onClose: () => void;
+}) {
   const update = useUpdateTerminal(customerId);
   const [serial, setSerial] = useState(terminal.pos_cc_processor_serial_number ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -196,7 +258,11 @@ function ProcessorSerialDialog({ customerId, terminal, onClose }: { customerId: 
       { terminalId: terminal.id, body: { pos_cc_processor_serial_number: value, version: terminal.version } },
       {
         onSuccess: () => {
-          notifySuccess(value ? `Terminal ${terminal.elmer_id} has processor serial ${value}.` : `The processor serial of terminal ${terminal.elmer_id} is cleared.`);
+          notifySuccess(
+            value
+              ? `Terminal ${terminal.elmer_id} has processor serial ${value}.`
+              : `The processor serial of terminal ${terminal.elmer_id} is cleared.`,
+          );
           onClose();
         },
         onError: fieldErrorOrClose('pos_cc_processor_serial_number', setError, onClose),
@@ -256,8 +322,21 @@ function ValidateDialog({ onClose }: { onClose: () => void }) {
       onConfirm={confirm}
       onClose={onClose}
     >
-      <TextInput label="Terminal id" value={elmerId} onChange={(e) => setElmerId(e.currentTarget.value)} error={errors.elmer} autoComplete="off" data-autofocus />
-      <TextInput label="Serial number" value={serial} onChange={(e) => setSerial(e.currentTarget.value)} error={errors.serial} autoComplete="off" />
+      <TextInput
+        label="Terminal id"
+        value={elmerId}
+        onChange={(e) => setElmerId(e.currentTarget.value)}
+        error={errors.elmer}
+        autoComplete="off"
+        data-autofocus
+      />
+      <TextInput
+        label="Serial number"
+        value={serial}
+        onChange={(e) => setSerial(e.currentTarget.value)}
+        error={errors.serial}
+        autoComplete="off"
+      />
       {validate.isError && (
         <Alert color="red" role="alert" title="Could not validate">
           {validate.error.message}
@@ -277,7 +356,9 @@ function ValidationAnswer({ answer }: { answer: TerminalValidation }) {
           {answer.valid ? 'may be used together.' : 'may not be used together.'}
         </Text>
         {answer.serial_matches && <Text size="sm">The serial number is this terminal&apos;s own.</Text>}
-        {answer.serial_in_use_by && <Text size="sm">The serial number belongs to terminal {answer.serial_in_use_by}.</Text>}
+        {answer.serial_in_use_by && (
+          <Text size="sm">The serial number belongs to terminal {answer.serial_in_use_by}.</Text>
+        )}
         {answer.reasons.length > 0 && (
           <List size="sm">
             {answer.reasons.map((r) => (

@@ -15,11 +15,19 @@ import { NoStore, TabFrame } from './ui/tab-frame';
 
 const PAGE_SIZE = 25;
 
-const STATUS_OPTIONS = [{ value: '', label: 'Any status' }, ...TRANSACTION_STATUSES.map((s) => ({ value: s, label: TRANSACTION_STATUS_LABELS[s] }))];
+const STATUS_OPTIONS = [
+  { value: '', label: 'Any status' },
+  ...TRANSACTION_STATUSES.map((s) => ({ value: s, label: TRANSACTION_STATUS_LABELS[s] })),
+];
 
 const COLUMNS = ['Transaction', 'Status', 'Amount', 'Kind', 'Payment method', 'Invoice', 'Attempted', 'Failure reason'];
 
-const QUESTIONS: Readonly<Record<TransactionAction, { title: (t: Transaction) => string; message: (t: Transaction) => string; confirm: string; button: string }>> = {
+const QUESTIONS: Readonly<
+  Record<
+    TransactionAction,
+    { title: (t: Transaction) => string; message: (t: Transaction) => string; confirm: string; button: string }
+  >
+> = {
   retry: {
     title: (t) => `Retry transaction ${t.id}?`,
     message: (t) =>
@@ -29,7 +37,8 @@ const QUESTIONS: Readonly<Record<TransactionAction, { title: (t: Transaction) =>
   },
   void: {
     title: (t) => `Void transaction ${t.id}?`,
-    message: (t) => `The pending charge of ${formatCents(t.amount_cents, t.currency)} is cancelled and will not be collected.`,
+    message: (t) =>
+      `The pending charge of ${formatCents(t.amount_cents, t.currency)} is cancelled and will not be collected.`,
     confirm: 'Void transaction',
     button: 'Void',
   },
@@ -45,11 +54,25 @@ export function TransactionsTab({ customerId, storeId, canEdit }: StoreTabProps)
   return <TransactionsOfStore key={storeId} customerId={customerId} storeId={storeId} canEdit={canEdit} />;
 }
 
-function TransactionsOfStore({ customerId, storeId, canEdit }: { customerId: number; storeId: number; canEdit: boolean }) {
+function TransactionsOfStore({
+  customerId,
+  storeId,
+  canEdit,
+}: {
+  customerId: number;
+  storeId: number;
+  canEdit: boolean;
+}) {
   const [status, setStatus] = useState('');
   const [paging, setPaging] = useState({ status: '', page: 1 });
   const page = paging.status === status ? paging.page : 1;
-  const list = useTransactions(customerId, { storeId, status: status || null, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, sort: '-attempted_at' });
+  const list = useTransactions(customerId, {
+    storeId,
+    status: status || null,
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+    sort: '-attempted_at',
+  });
   const [pending, setPending] = useState<{ tx: Transaction; action: TransactionAction } | null>(null);
   const act = useTransactionAction(customerId);
   const keys = useIdempotencyKeys();
@@ -84,7 +107,13 @@ function TransactionsOfStore({ customerId, storeId, canEdit }: { customerId: num
   return (
     <TabFrame title="Transactions" isPending={list.isPending} error={list.error} onRetry={() => void list.refetch()}>
       <form role="search" aria-label="Filter transactions" onSubmit={(e) => e.preventDefault()}>
-        <NativeSelect label="Status" data={STATUS_OPTIONS} value={status} onChange={(e) => setStatus(e.currentTarget.value)} w={220} />
+        <NativeSelect
+          label="Status"
+          data={STATUS_OPTIONS}
+          value={status}
+          onChange={(e) => setStatus(e.currentTarget.value)}
+          w={220}
+        />
       </form>
       <DataTable
         caption={`Transactions of store ${storeId}, newest first`}
@@ -128,7 +157,14 @@ function TransactionsOfStore({ customerId, storeId, canEdit }: { customerId: num
           </Table.Tr>
         ))}
       </DataTable>
-      <ListPagination hideSinglePage label="Transaction pages" total={list.data?.total ?? 0} pageSize={PAGE_SIZE} page={page} onChange={(p) => setPaging({ status, page: p })} />
+      <ListPagination
+        hideSinglePage
+        label="Transaction pages"
+        total={list.data?.total ?? 0}
+        pageSize={PAGE_SIZE}
+        page={page}
+        onChange={(p) => setPaging({ status, page: p })}
+      />
       <ActionDialog
         opened={pending !== null}
         title={pending && question ? question.title(pending.tx) : ''}

@@ -33,8 +33,13 @@ export async function getOrder(id: number, signal?: AbortSignal): Promise<OrderI
   return orderInfoRecord.parse(info.order);
 }
 
-export async function saveOrder(id: number | 'new', body: { json: Record<string, unknown>; version?: number; submit?: boolean }): Promise<SaveResult> {
-  return orderInfoSaveResult.parse(await api.post<unknown>('/api/customers/orderinfo/{id}/{token}', body, { params: { id } }));
+export async function saveOrder(
+  id: number | 'new',
+  body: { json: Record<string, unknown>; version?: number; submit?: boolean },
+): Promise<SaveResult> {
+  return orderInfoSaveResult.parse(
+    await api.post<unknown>('/api/customers/orderinfo/{id}/{token}', body, { params: { id } }),
+  );
 }
 
 export async function getProducts(currency: CurrencyCode, terminalsOnly: boolean, signal?: AbortSignal) {
@@ -43,7 +48,9 @@ export async function getProducts(currency: CurrencyCode, terminalsOnly: boolean
 }
 
 export async function getBillingItems(currency: CurrencyCode, signal?: AbortSignal) {
-  return billingItemCatalogue.parse(await api.get<unknown>('/api/customers/billingitems/{token}/all', { query: { currency }, signal }));
+  return billingItemCatalogue.parse(
+    await api.get<unknown>('/api/customers/billingitems/{token}/all', { query: { currency }, signal }),
+  );
 }
 
 export async function getBundles(currency: CurrencyCode, signal?: AbortSignal) {
@@ -51,7 +58,9 @@ export async function getBundles(currency: CurrencyCode, signal?: AbortSignal) {
 }
 
 export async function findPromotion(code: string) {
-  return promotionLookup.parse(await api.get<unknown>('/api/customers/promotions/{code}/{token}', { params: { code } }));
+  return promotionLookup.parse(
+    await api.get<unknown>('/api/customers/promotions/{code}/{token}', { params: { code } }),
+  );
 }
 
 export async function fetchTax(body: { state: string; country: string; currency: CurrencyCode; amountCents: number }) {
@@ -66,6 +75,10 @@ export async function fetchTax(body: { state: string; country: string; currency:
 }
 
 export async function customerByFedTaxId(fedTaxId: string): Promise<CustomerRecord> {
-  const found = fedTaxIdLookupInfo.parse(await api.get<unknown>('/api/customers/{token}', { query: { fedtaxid: fedTaxId } }));
-  return customerRecord.parse(await api.get<unknown>('/api/customers/{id}/{token}', { params: { id: found.customer_id } }));
+  const found = fedTaxIdLookupInfo.parse(
+    await api.get<unknown>('/api/customers/{token}', { query: { fedtaxid: fedTaxId } }),
+  );
+  return customerRecord.parse(
+    await api.get<unknown>('/api/customers/{id}/{token}', { params: { id: found.customer_id } }),
+  );
 }

@@ -25,7 +25,8 @@ export function AddressBlock(props: {
   readonly errors?: Readonly<Record<string, string | undefined>>;
 }) {
   const v = props.value ?? {};
-  const set = (field: keyof AddressValue, text: string) => props.onChange({ ...v, country: props.country, [field]: text });
+  const set = (field: keyof AddressValue, text: string) =>
+    props.onChange({ ...v, country: props.country, [field]: text });
   const ca = props.country === 'CA';
   const e = props.errors ?? {};
   const [zipError, setZipError] = useState<string | null>(null);
@@ -37,16 +38,36 @@ export function AddressBlock(props: {
   return (
     <Fieldset legend={props.legend}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput label="Address line 1" required value={v.address1 ?? ''} onChange={(x) => set('address1', x.currentTarget.value)} error={e.address1} />
-        <TextInput label="Address line 2" value={v.address2 ?? ''} onChange={(x) => set('address2', x.currentTarget.value)} error={e.address2} />
-        <TextInput label="City" required value={v.city ?? ''} onChange={(x) => set('city', x.currentTarget.value)} error={e.city} />
+        <TextInput
+          label="Address line 1"
+          required
+          value={v.address1 ?? ''}
+          onChange={(x) => set('address1', x.currentTarget.value)}
+          error={e.address1}
+        />
+        <TextInput
+          label="Address line 2"
+          value={v.address2 ?? ''}
+          onChange={(x) => set('address2', x.currentTarget.value)}
+          error={e.address2}
+        />
+        <TextInput
+          label="City"
+          required
+          value={v.city ?? ''}
+          onChange={(x) => set('city', x.currentTarget.value)}
+          error={e.city}
+        />
         <NativeSelect
           label={ca ? 'Province' : 'State'}
           required
           value={v.state ?? ''}
           onChange={(x) => set('state', x.currentTarget.value)}
           error={e.state}
-          data={[{ value: '', label: ca ? 'Choose a province' : 'Choose a state' }, ...statesFor(props.country).map((s) => ({ value: s.code, label: `${s.name} (${s.code})` }))]}
+          data={[
+            { value: '', label: ca ? 'Choose a province' : 'Choose a state' },
+            ...statesFor(props.country).map((s) => ({ value: s.code, label: `${s.name} (${s.code})` })),
+          ]}
         />
         <TextInput
           label={ca ? 'Postal code' : 'ZIP code'}
@@ -66,6 +87,7 @@ export function AddressBlock(props: {
 /** The errors of one address out of the server's field map ('HomeAddress.zip' → zip). */
 export function addressErrors(errors: Readonly<Record<string, string>>, prefix: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, message] of Object.entries(errors)) if (key.startsWith(`${prefix}.`)) out[key.slice(prefix.length + 1)] = message;
+  for (const [key, message] of Object.entries(errors))
+    if (key.startsWith(`${prefix}.`)) out[key.slice(prefix.length + 1)] = message;
   return out;
 }

@@ -17,7 +17,12 @@ export interface StepContext {
 export function OrderStepPage({ children }: { readonly children: (ctx: StepContext) => ReactNode }) {
   const orderId = Number(useParams().orderId);
   const flow = useOrderFlow(Number.isInteger(orderId) ? orderId : 0);
-  if (!Number.isInteger(orderId) || orderId <= 0) return <Alert color="red" title="Not an order">This address does not name an order. Open the order from the order list.</Alert>;
+  if (!Number.isInteger(orderId) || orderId <= 0)
+    return (
+      <Alert color="red" title="Not an order">
+        This address does not name an order. Open the order from the order list.
+      </Alert>
+    );
   if (flow.query.isError) {
     const said = describeError(flow.query.error);
     return (

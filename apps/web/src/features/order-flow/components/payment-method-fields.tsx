@@ -24,8 +24,10 @@ export function methodKindOf(entry: MethodEntry | undefined): MethodKind {
 export function methodOnFile(entry: MethodEntry | undefined): string | null {
   const kind = methodKindOf(entry);
   if (kind === 'cash') return 'Cash';
-  if (kind === 'card' && (entry?.creditCardNumber || entry?.processorSetupIntent)) return `${entry?.issuer ?? 'Card'} ending ${String(entry?.creditCardNumber ?? '').slice(-4) || '(new card)'}`;
-  if (kind === 'bank' && entry?.achAccountNumber) return `${entry.achBankName ?? 'Bank account'} ${entry.achAccountNumber}`;
+  if (kind === 'card' && (entry?.creditCardNumber || entry?.processorSetupIntent))
+    return `${entry?.issuer ?? 'Card'} ending ${String(entry?.creditCardNumber ?? '').slice(-4) || '(new card)'}`;
+  if (kind === 'bank' && entry?.achAccountNumber)
+    return `${entry.achBankName ?? 'Bank account'} ${entry.achAccountNumber}`;
   return null;
 }
 
@@ -55,7 +57,11 @@ export function PaymentMethodFields(props: {
         error={e.paymentMethodTypeId}
         onChange={(x) => {
           const k = x.currentTarget.value as MethodKind;
-          set({ paymentMethodTypeId: k ? METHOD_TYPE_IDS[k] : null, paymentMethodCode: k === 'card' ? 'CC' : k === 'bank' ? (country === 'CA' ? 'CAD' : 'ACH') : k === 'cash' ? 'CASH' : null });
+          set({
+            paymentMethodTypeId: k ? METHOD_TYPE_IDS[k] : null,
+            paymentMethodCode:
+              k === 'card' ? 'CC' : k === 'bank' ? (country === 'CA' ? 'CAD' : 'ACH') : k === 'cash' ? 'CASH' : null,
+          });
         }}
         data={[
           { value: '', label: 'Choose a payment method' },
@@ -72,21 +78,86 @@ export function PaymentMethodFields(props: {
       )}
       {kind === 'card' && (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="sm">
-          <TextInput label="Name on card" value={entry?.nameOnAccount ?? ''} onChange={(x) => set({ nameOnAccount: x.currentTarget.value })} />
-          <TextInput label="Card number" autoComplete="cc-number" inputMode="numeric" value={props.card.number} onChange={(x) => props.onCard({ ...props.card, number: x.currentTarget.value })} error={e.number} />
-          <TextInput label="Expiry month" placeholder="MM" value={props.card.expMonth} onChange={(x) => props.onCard({ ...props.card, expMonth: x.currentTarget.value })} error={e.exp_month} />
-          <TextInput label="Expiry year" placeholder="YYYY" value={props.card.expYear} onChange={(x) => props.onCard({ ...props.card, expYear: x.currentTarget.value })} error={e.exp_year} />
-          <TextInput label="Security code" autoComplete="cc-csc" value={props.card.cvc} onChange={(x) => props.onCard({ ...props.card, cvc: x.currentTarget.value })} error={e.cvc} />
+          <TextInput
+            label="Name on card"
+            value={entry?.nameOnAccount ?? ''}
+            onChange={(x) => set({ nameOnAccount: x.currentTarget.value })}
+          />
+          <TextInput
+            label="Card number"
+            autoComplete="cc-number"
+            inputMode="numeric"
+            value={props.card.number}
+            onChange={(x) => props.onCard({ ...props.card, number: x.currentTarget.value })}
+            error={e.number}
+          />
+          <TextInput
+            label="Expiry month"
+            placeholder="MM"
+            value={props.card.expMonth}
+            onChange={(x) => props.onCard({ ...props.card, expMonth: x.currentTarget.value })}
+            error={e.exp_month}
+          />
+          <TextInput
+            label="Expiry year"
+            placeholder="YYYY"
+            value={props.card.expYear}
+            onChange={(x) => props.onCard({ ...props.card, expYear: x.currentTarget.value })}
+            error={e.exp_year}
+          />
+          <TextInput
+            label="Security code"
+            autoComplete="cc-csc"
+            value={props.card.cvc}
+            onChange={(x) => props.onCard({ ...props.card, cvc: x.currentTarget.value })}
+            error={e.cvc}
+          />
         </SimpleGrid>
       )}
       {kind === 'bank' && (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="sm">
-          <TextInput label="Name on account" value={entry?.nameOnAccount ?? ''} onChange={(x) => set({ nameOnAccount: x.currentTarget.value })} />
-          <TextInput label="Bank name" value={entry?.achBankName ?? ''} onChange={(x) => set({ achBankName: x.currentTarget.value })} />
-          <TextInput label={country === 'CA' ? 'Transit number' : 'Routing number'} value={entry?.achRoutingNumber ?? ''} onChange={(x) => set({ achRoutingNumber: x.currentTarget.value })} error={e.achRoutingNumber} />
-          {country === 'CA' && <TextInput label="Institution number" value={entry?.achInstitutionNumber ?? ''} onChange={(x) => set({ achInstitutionNumber: x.currentTarget.value })} error={e.achInstitutionNumber} />}
-          <TextInput label="Account number" value={String(entry?.achAccountNumber ?? '').startsWith('*') ? '' : (entry?.achAccountNumber ?? '')} placeholder={String(entry?.achAccountNumber ?? '').startsWith('*') ? `${entry?.achAccountNumber} on file` : undefined} onChange={(x) => set({ achAccountNumber: x.currentTarget.value })} error={e.achAccountNumber} />
-          <NativeSelect label="Account type" value={entry?.achAccountType ?? 'checking'} onChange={(x) => set({ achAccountType: x.currentTarget.value })} data={[{ value: 'checking', label: 'Checking' }, { value: 'savings', label: 'Savings' }]} />
+          <TextInput
+            label="Name on account"
+            value={entry?.nameOnAccount ?? ''}
+            onChange={(x) => set({ nameOnAccount: x.currentTarget.value })}
+          />
+          <TextInput
+            label="Bank name"
+            value={entry?.achBankName ?? ''}
+            onChange={(x) => set({ achBankName: x.currentTarget.value })}
+          />
+          <TextInput
+            label={country === 'CA' ? 'Transit number' : 'Routing number'}
+            value={entry?.achRoutingNumber ?? ''}
+            onChange={(x) => set({ achRoutingNumber: x.currentTarget.value })}
+            error={e.achRoutingNumber}
+          />
+          {country === 'CA' && (
+            <TextInput
+              label="Institution number"
+              value={entry?.achInstitutionNumber ?? ''}
+              onChange={(x) => set({ achInstitutionNumber: x.currentTarget.value })}
+              error={e.achInstitutionNumber}
+            />
+          )}
+          <TextInput
+            label="Account number"
+            value={String(entry?.achAccountNumber ?? '').startsWith('*') ? '' : (entry?.achAccountNumber ?? '')}
+            placeholder={
+              String(entry?.achAccountNumber ?? '').startsWith('*') ? `${entry?.achAccountNumber} on file` : undefined
+            }
+            onChange={(x) => set({ achAccountNumber: x.currentTarget.value })}
+            error={e.achAccountNumber}
+          />
+          <NativeSelect
+            label="Account type"
+            value={entry?.achAccountType ?? 'checking'}
+            onChange={(x) => set({ achAccountType: x.currentTarget.value })}
+            data={[
+              { value: 'checking', label: 'Checking' },
+              { value: 'savings', label: 'Savings' },
+            ]}
+          />
         </SimpleGrid>
       )}
     </Fieldset>

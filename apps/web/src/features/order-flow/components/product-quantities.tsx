@@ -13,12 +13,22 @@ export function ProductQuantities(props: {
   readonly onChange: (items: OrderBillingItemEntry[]) => void;
   readonly disabled?: boolean;
 }) {
-  const products = useQuery({ queryKey: ['catalogue', 'products', props.currency], queryFn: ({ signal }) => getProducts(props.currency, false, signal), staleTime: 300_000 });
+  const products = useQuery({
+    queryKey: ['catalogue', 'products', props.currency],
+    queryFn: ({ signal }) => getProducts(props.currency, false, signal),
+    staleTime: 300_000,
+  });
   if (products.isPending) return <Spinner busy />;
   const quantityOf = (productId: number) => props.items.find((i) => i.productId === productId)?.quantity ?? 0;
   const set = (p: { product_id: number; name: string; unit_price_cents: number | null }, quantity: number) => {
     const rest = props.items.filter((i) => i.productId !== p.product_id);
-    const entry: OrderBillingItemEntry = { billingItemId: 0, productId: p.product_id, name: p.name, quantity, unitPrice: centsToDecimal(p.unit_price_cents ?? 0) };
+    const entry: OrderBillingItemEntry = {
+      billingItemId: 0,
+      productId: p.product_id,
+      name: p.name,
+      quantity,
+      unitPrice: centsToDecimal(p.unit_price_cents ?? 0),
+    };
     props.onChange(quantity > 0 ? [...rest, entry] : rest);
   };
   return (
@@ -34,9 +44,19 @@ export function ProductQuantities(props: {
         {(products.data?.products ?? []).map((p) => (
           <Table.Tr key={p.product_id}>
             <Table.Td>{p.name}</Table.Td>
-            <Table.Td ta="right">{p.unit_price_cents == null ? '—' : formatMoney(p.unit_price_cents, props.currency)}</Table.Td>
+            <Table.Td ta="right">
+              {p.unit_price_cents == null ? '—' : formatMoney(p.unit_price_cents, props.currency)}
+            </Table.Td>
             <Table.Td>
-              <TextInput aria-label={`Quantity of ${p.name}`} type="number" min={0} w={90} disabled={props.disabled} value={String(quantityOf(p.product_id))} onChange={(x) => set(p, qty(x.currentTarget.value))} />
+              <TextInput
+                aria-label={`Quantity of ${p.name}`}
+                type="number"
+                min={0}
+                w={90}
+                disabled={props.disabled}
+                value={String(quantityOf(p.product_id))}
+                onChange={(x) => set(p, qty(x.currentTarget.value))}
+              />
             </Table.Td>
           </Table.Tr>
         ))}
@@ -46,22 +66,44 @@ export function ProductQuantities(props: {
 }
 
 /** Terminals among the entries: the terminal product (id 1) and products of kind terminal. */
-export function terminalCount(items: readonly OrderBillingItemEntry[], terminalProductIds: ReadonlySet<number>): number {
-  return items.filter((i) => i.productId != null && terminalProductIds.has(i.productId)).reduce((n, i) => n + i.quantity, 0);
+export function terminalCount(
+  items: readonly OrderBillingItemEntry[],
+  terminalProductIds: ReadonlySet<number>,
+): number {
+  return items
+    .filter((i) => i.productId != null && terminalProductIds.has(i.productId))
+    .reduce((n, i) => n + i.quantity, 0);
 }
 
 /**
  * One-time charges from the billing-item catalogue (active, not recurring, with a price in the currency: shipping,
  * installation…); kept as BillingItemInfo entries without a product id.
  */
-export function ChargeQuantities(props: { readonly currency: CurrencyCode; readonly items: readonly OrderBillingItemEntry[]; readonly onChange: (items: OrderBillingItemEntry[]) => void }) {
-  const catalogue = useQuery({ queryKey: ['catalogue', 'billing-items', props.currency], queryFn: ({ signal }) => getBillingItems(props.currency, signal), staleTime: 300_000 });
+export function ChargeQuantities(props: {
+  readonly currency: CurrencyCode;
+  readonly items: readonly OrderBillingItemEntry[];
+  readonly onChange: (items: OrderBillingItemEntry[]) => void;
+}) {
+  const catalogue = useQuery({
+    queryKey: ['catalogue', 'billing-items', props.currency],
+    queryFn: ({ signal }) => getBillingItems(props.currency, signal),
+    staleTime: 300_000,
+  });
   if (catalogue.isPending) return <Spinner busy />;
-  const charges = (catalogue.data?.billing_items ?? []).filter((b) => b.active && !b.recurring && b.unit_price_cents != null);
-  const quantityOf = (id: number) => props.items.find((i) => i.productId == null && i.billingItemId === id)?.quantity ?? 0;
+  const charges = (catalogue.data?.billing_items ?? []).filter(
+    (b) => b.active && !b.recurring && b.unit_price_cents != null,
+  );
+  const quantityOf = (id: number) =>
+    props.items.find((i) => i.productId == null && i.billingItemId === id)?.quantity ?? 0;
   const set = (b: (typeof charges)[number], quantity: number) => {
     const rest = props.items.filter((i) => !(i.productId == null && i.billingItemId === b.billing_item_id));
-    const entry: OrderBillingItemEntry = { billingItemId: b.billing_item_id, productId: null, name: b.name, quantity, unitPrice: centsToDecimal(b.unit_price_cents ?? 0) };
+    const entry: OrderBillingItemEntry = {
+      billingItemId: b.billing_item_id,
+      productId: null,
+      name: b.name,
+      quantity,
+      unitPrice: centsToDecimal(b.unit_price_cents ?? 0),
+    };
     props.onChange(quantity > 0 ? [...rest, entry] : rest);
   };
   return (
@@ -79,7 +121,14 @@ export function ChargeQuantities(props: { readonly currency: CurrencyCode; reado
             <Table.Td>{b.name}</Table.Td>
             <Table.Td ta="right">{formatMoney(b.unit_price_cents ?? 0, props.currency)}</Table.Td>
             <Table.Td>
-              <TextInput aria-label={`Quantity of ${b.name}`} type="number" min={0} w={90} value={String(quantityOf(b.billing_item_id))} onChange={(x) => set(b, qty(x.currentTarget.value))} />
+              <TextInput
+                aria-label={`Quantity of ${b.name}`}
+                type="number"
+                min={0}
+                w={90}
+                value={String(quantityOf(b.billing_item_id))}
+                onChange={(x) => set(b, qty(x.currentTarget.value))}
+              />
             </Table.Td>
           </Table.Tr>
         ))}

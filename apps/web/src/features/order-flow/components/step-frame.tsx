@@ -24,7 +24,10 @@ export interface StepFrameProps {
 export function StepFrame(props: StepFrameProps) {
   const { orderId, step, orderType, country } = props;
   const navigate = useNavigate();
-  const progress = useMemo(() => milestoneProgress(orderType, isFromNewOrder(orderId), step), [orderType, orderId, step]);
+  const progress = useMemo(
+    () => milestoneProgress(orderType, isFromNewOrder(orderId), step),
+    [orderType, orderId, step],
+  );
   usePageMilestone(progress);
   usePageCountry(country);
   const back = previousStep(orderType, step);

@@ -2,7 +2,15 @@ import { Table } from '@mantine/core';
 import { formatMoney, type OrderTotals } from '@pos/domain';
 
 /** The order's lines and totals in its currency (C$ for CAD), from the domain's orderTotals. */
-export function TotalsTable({ totals, caption, showTax = false }: { readonly totals: OrderTotals; readonly caption: string; readonly showTax?: boolean }) {
+export function TotalsTable({
+  totals,
+  caption,
+  showTax = false,
+}: {
+  readonly totals: OrderTotals;
+  readonly caption: string;
+  readonly showTax?: boolean;
+}) {
   const money = (cents: number) => formatMoney(cents, totals.currency);
   return (
     <Table captionSide="top" aria-label={caption}>

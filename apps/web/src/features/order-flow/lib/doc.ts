@@ -7,7 +7,9 @@ export function setIn(doc: OrderDocument, path: string, value: unknown): OrderDo
   let node = root;
   for (const key of keys.slice(0, -1)) {
     const child = node[key];
-    const copy = Array.isArray(child) ? [...(child as unknown[])] : { ...((child as Record<string, unknown> | null) ?? {}) };
+    const copy = Array.isArray(child)
+      ? [...(child as unknown[])]
+      : { ...((child as Record<string, unknown> | null) ?? {}) };
     node[key] = copy;
     node = copy as Record<string, unknown>;
   }

@@ -12,7 +12,9 @@ const PATHS: Readonly<Record<StepId, string>> = {
 };
 
 export function stepsFor(orderType: OrderType): StepId[] {
-  return orderType === 'N' ? ['storeInfo', 'charges', 'summary'] : ['storeInfo', 'saleSummary', 'paymentPlanMethod', 'charges', 'summary'];
+  return orderType === 'N'
+    ? ['storeInfo', 'charges', 'summary']
+    : ['storeInfo', 'saleSummary', 'paymentPlanMethod', 'charges', 'summary'];
 }
 
 export function stepPath(step: StepId, orderId: number): string {

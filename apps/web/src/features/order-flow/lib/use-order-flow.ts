@@ -23,17 +23,24 @@ function isTransient(error: unknown): boolean {
  */
 export function useOrderFlow(orderId: number) {
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: orderFlowKey(orderId), queryFn: ({ signal }) => getOrder(orderId, signal), enabled: orderId > 0, staleTime: 30_000 });
+  const query = useQuery({
+    queryKey: orderFlowKey(orderId),
+    queryFn: ({ signal }) => getOrder(orderId, signal),
+    enabled: orderId > 0,
+    staleTime: 30_000,
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(() => pendingDraft(orderId) !== null);
 
   const record = query.data;
   const local = pendingDraft(orderId);
-  const doc = (local && record && local.version >= record.version ? local.json : record?.json) as OrderDocument | undefined;
+  const doc = (local && record && local.version >= record.version ? local.json : record?.json) as
+    OrderDocument | undefined;
   const orderType: OrderType = isOrderType(doc?.orderType) ? doc.orderType : 'P';
 
   const remember = useCallback(
-    (update: Partial<OrderInfoRecord>) => queryClient.setQueryData<OrderInfoRecord>(orderFlowKey(orderId), (old) => (old ? { ...old, ...update } : old)),
+    (update: Partial<OrderInfoRecord>) =>
+      queryClient.setQueryData<OrderInfoRecord>(orderFlowKey(orderId), (old) => (old ? { ...old, ...update } : old)),
     [orderId, queryClient],
   );
 
@@ -45,14 +52,22 @@ export function useOrderFlow(orderId: number) {
       dropDraft(orderId);
       setPending(false);
       remember({ json: draft.json, version: result.version, status: result.status });
-      notifications.show({ color: 'green', title: 'Order saved', message: 'The changes kept on this device reached the server.' });
+      notifications.show({
+        color: 'green',
+        title: 'Order saved',
+        message: 'The changes kept on this device reached the server.',
+      });
     } catch (error) {
       if (isTransient(error)) return;
       dropDraft(orderId);
       setPending(false);
       void queryClient.invalidateQueries({ queryKey: orderFlowKey(orderId) });
       const said = describeError(error);
-      notifications.show({ color: 'red', title: said.title, message: `The changes kept on this device could not be saved: ${said.message}` });
+      notifications.show({
+        color: 'red',
+        title: said.title,
+        message: `The changes kept on this device could not be saved: ${said.message}`,
+      });
     }
   }, [orderId, queryClient, remember]);
 
@@ -74,11 +89,18 @@ export function useOrderFlow(orderId: number) {
       if (!record) return 'invalid';
       const version = pendingDraft(orderId)?.version ?? record.version;
       try {
-        const result = await saveOrder(orderId, { json: next as Record<string, unknown>, version, submit: options.submit });
+        const result = await saveOrder(orderId, {
+          json: next as Record<string, unknown>,
+          version,
+          submit: options.submit,
+        });
         dropDraft(orderId);
         setPending(false);
         setErrors({});
-        if ((next.PaymentInstrumentInfo ?? []).some((m) => m.processorSetupIntent) || (next.PaymentInstrumentInfo ?? []).some((m) => /^\d{4,17}$/.test(String(m.achAccountNumber ?? '')))) {
+        if (
+          (next.PaymentInstrumentInfo ?? []).some((m) => m.processorSetupIntent) ||
+          (next.PaymentInstrumentInfo ?? []).some((m) => /^\d{4,17}$/.test(String(m.achAccountNumber ?? '')))
+        ) {
           // The server replaced the card token / bank number with what it keeps: read its copy back.
           await queryClient.invalidateQueries({ queryKey: orderFlowKey(orderId) });
         } else {
@@ -88,7 +110,10 @@ export function useOrderFlow(orderId: number) {
       } catch (error) {
         if (isTransient(error) && !options.submit) {
           // The spec: a failed save is logged and treated as success; the copy waits here until the server has it.
-          console.warn(`Order ${orderId}: the save failed, the document is kept on this device and will be sent again.`, error);
+          console.warn(
+            `Order ${orderId}: the save failed, the document is kept on this device and will be sent again.`,
+            error,
+          );
           keepDraft({ orderId, json: next as Record<string, unknown>, version, savedAt: Date.now() });
           setPending(true);
           return 'kept';

@@ -1,6 +1,14 @@
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { customerRecord, ORDER_STATUS_LABELS, orderTotals, centsToDecimal, type OrderBillingItemEntry, type OrderDocument, type OrderStatusCode } from '@pos/domain';
+import {
+  customerRecord,
+  ORDER_STATUS_LABELS,
+  orderTotals,
+  centsToDecimal,
+  type OrderBillingItemEntry,
+  type OrderDocument,
+  type OrderStatusCode,
+} from '@pos/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -20,14 +28,26 @@ export const ADD_ON_KIND = 'additional-items';
 const EDITABLE = ['1', '2'];
 
 function useTerminalIds(currency: 'USD' | 'CAD') {
-  const products = useQuery({ queryKey: ['catalogue', 'products', currency], queryFn: ({ signal }) => getProducts(currency, false, signal), staleTime: 300_000 });
-  return new Set((products.data?.products ?? []).filter((p) => p.terminal_product || p.kind === 'terminal').map((p) => p.product_id));
+  const products = useQuery({
+    queryKey: ['catalogue', 'products', currency],
+    queryFn: ({ signal }) => getProducts(currency, false, signal),
+    staleTime: 300_000,
+  });
+  return new Set(
+    (products.data?.products ?? []).filter((p) => p.terminal_product || p.kind === 'terminal').map((p) => p.product_id),
+  );
 }
 
 /** #/additional-items/{customerId}/{storeId}: more hardware for an existing store → a new add-on order. */
 function NewAddOn({ customerId, storeId }: { readonly customerId: number; readonly storeId: number }) {
   const navigate = useNavigate();
-  const customer = useQuery({ queryKey: ['customers', 'record', customerId], queryFn: async ({ signal }) => customerRecord.parse(await api.get<unknown>('/api/customers/{id}/{token}', { params: { id: customerId }, signal })) });
+  const customer = useQuery({
+    queryKey: ['customers', 'record', customerId],
+    queryFn: async ({ signal }) =>
+      customerRecord.parse(
+        await api.get<unknown>('/api/customers/{id}/{token}', { params: { id: customerId }, signal }),
+      ),
+  });
   const [items, setItems] = useState<OrderBillingItemEntry[]>([]);
   const [busy, setBusy] = useState(false);
   const store = customer.data?.stores.find((s) => s.store_id === storeId);
@@ -39,18 +59,30 @@ function NewAddOn({ customerId, storeId }: { readonly customerId: number; readon
   if (customer.isError || !store) {
     return (
       <Alert color="red" title="Store not found">
-        {customer.isError ? describeError(customer.error).message : `Customer ${customerId} has no store ${storeId}.`} Open the store from the customer page.
+        {customer.isError ? describeError(customer.error).message : `Customer ${customerId} has no store ${storeId}.`}{' '}
+        Open the store from the customer page.
       </Alert>
     );
   }
-  const doc: OrderDocument = { ...startingDocument({ orderType: 'P', flow: 'AR', country, customer: customer.data, store }), BillingItemInfo: items, orderKind: ADD_ON_KIND, noOfTerminals: terminalCount(items, terminalIds) };
+  const doc: OrderDocument = {
+    ...startingDocument({ orderType: 'P', flow: 'AR', country, customer: customer.data, store }),
+    BillingItemInfo: items,
+    orderKind: ADD_ON_KIND,
+    noOfTerminals: terminalCount(items, terminalIds),
+  };
   const totals = orderTotals(doc);
 
   const create = async () => {
     setBusy(true);
     try {
-      const created = await saveOrder('new', { json: { ...doc, totalSalePrice: centsToDecimal(totals.totalCents) } as Record<string, unknown> });
-      notifications.show({ color: 'green', title: 'Add-on order created', message: `Order ${created.unifiedOrderId} is a draft.` });
+      const created = await saveOrder('new', {
+        json: { ...doc, totalSalePrice: centsToDecimal(totals.totalCents) } as Record<string, unknown>,
+      });
+      notifications.show({
+        color: 'green',
+        title: 'Add-on order created',
+        message: `Order ${created.unifiedOrderId} is a draft.`,
+      });
       void navigate(`/additional-items/order/${created.orderInfoId}/${created.status}`);
     } catch (error) {
       const said = describeError(error);
@@ -88,10 +120,19 @@ function AddOnOrder({ orderId }: { readonly orderId: number }) {
   const country = flow.doc?.StoreInfo?.StoreAddress?.country === 'CA' ? 'CA' : 'US';
   const terminalIds = useTerminalIds(country === 'CA' ? 'CAD' : 'USD');
   usePageCountry(country);
-  if (flow.query.isError) return <Alert color="red" title="Order not found">{describeError(flow.query.error).message}</Alert>;
+  if (flow.query.isError)
+    return (
+      <Alert color="red" title="Order not found">
+        {describeError(flow.query.error).message}
+      </Alert>
+    );
   if (!flow.doc || !flow.record) return <Spinner busy />;
   const current = items ?? ((flow.doc.BillingItemInfo ?? []) as OrderBillingItemEntry[]);
-  const doc: OrderDocument = { ...flow.doc, BillingItemInfo: current, noOfTerminals: terminalCount(current, terminalIds) };
+  const doc: OrderDocument = {
+    ...flow.doc,
+    BillingItemInfo: current,
+    noOfTerminals: terminalCount(current, terminalIds),
+  };
   const totals = orderTotals(doc);
   const status = flow.record.status;
   const editable = EDITABLE.includes(status);
@@ -103,7 +144,12 @@ function AddOnOrder({ orderId }: { readonly orderId: number }) {
     if (outcome === 'saved' || outcome === 'kept') {
       setItems(null);
       if (then) void navigate(then);
-      else notifications.show({ color: 'green', title: 'Items saved', message: `Order ${flow.record?.unifiedOrderId} has the new items.` });
+      else
+        notifications.show({
+          color: 'green',
+          title: 'Items saved',
+          message: `Order ${flow.record?.unifiedOrderId} has the new items.`,
+        });
     }
   };
 
@@ -115,7 +161,11 @@ function AddOnOrder({ orderId }: { readonly orderId: number }) {
       <Text>
         {doc.StoreInfo?.doingBusinessAs} · status {ORDER_STATUS_LABELS[status as OrderStatusCode] ?? status}
       </Text>
-      {editable ? <ProductQuantities currency={totals.currency} items={current} onChange={setItems} /> : <Text c="dimmed">The order is past Draft: its items can no longer change here.</Text>}
+      {editable ? (
+        <ProductQuantities currency={totals.currency} items={current} onChange={setItems} />
+      ) : (
+        <Text c="dimmed">The order is past Draft: its items can no longer change here.</Text>
+      )}
       <TotalsTable totals={totals} caption="Add-on order summary" />
       {editable && (
         <Group>

@@ -3,7 +3,13 @@ import { OTHER_IDS, PAYMENT_PLAN_KIND, type OrderDocument } from '@pos/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { OrderStepPage, type StepContext } from '../components/order-step-page';
-import { EMPTY_CARD, methodKindOf, PaymentMethodFields, type CardInput, type MethodEntry } from '../components/payment-method-fields';
+import {
+  EMPTY_CARD,
+  methodKindOf,
+  PaymentMethodFields,
+  type CardInput,
+  type MethodEntry,
+} from '../components/payment-method-fields';
 import { StepFrame } from '../components/step-frame';
 import { countryOf } from '../lib/doc';
 import { nextStep, stepPath } from '../lib/flow';
@@ -33,8 +39,16 @@ function ChargesStep({ orderId, doc, orderType, flow }: StepContext) {
   const country = countryOf(draft);
   const plan = draft.PaymentPlanInfo?.[pi];
   const yearly = Number(plan?.paymentPlanId) === OTHER_IDS.YEARLY_PLAN_ID;
-  const setPlan = (patch: Record<string, unknown>) => update((d) => ({ ...d, PaymentPlanInfo: (d.PaymentPlanInfo ?? []).map((p, i) => (i === pi ? { ...p, ...patch } : p)) }));
-  const setMethod = (next: MethodEntry) => update((d) => ({ ...d, PaymentInstrumentInfo: (d.PaymentInstrumentInfo ?? []).map((m, i) => (i === mi ? next : m)) }));
+  const setPlan = (patch: Record<string, unknown>) =>
+    update((d) => ({
+      ...d,
+      PaymentPlanInfo: (d.PaymentPlanInfo ?? []).map((p, i) => (i === pi ? { ...p, ...patch } : p)),
+    }));
+  const setMethod = (next: MethodEntry) =>
+    update((d) => ({
+      ...d,
+      PaymentInstrumentInfo: (d.PaymentInstrumentInfo ?? []).map((m, i) => (i === mi ? next : m)),
+    }));
 
   const submit = async () => {
     setBusy(true);
@@ -42,17 +56,35 @@ function ChargesStep({ orderId, doc, orderType, flow }: StepContext) {
     try {
       let next: OrderDocument = draft;
       const chosen = next.PaymentPlanInfo?.[pi];
-      if (chosen && chosen.paymentPlanId == null) next = { ...next, PaymentPlanInfo: next.PaymentPlanInfo!.map((p, i) => (i === pi ? { ...p, paymentPlanId: OTHER_IDS.MONTHLY_PLAN_ID, term: 1, interval: 1 } : p)) };
+      if (chosen && chosen.paymentPlanId == null)
+        next = {
+          ...next,
+          PaymentPlanInfo: next.PaymentPlanInfo!.map((p, i) =>
+            i === pi ? { ...p, paymentPlanId: OTHER_IDS.MONTHLY_PLAN_ID, term: 1, interval: 1 } : p,
+          ),
+        };
       if (pos && sameAsHardware && hi >= 0) {
         const hw = next.PaymentInstrumentInfo![hi]!;
-        next = { ...next, PaymentInstrumentInfo: next.PaymentInstrumentInfo!.map((m, i) => (i === mi ? { ...hw, type: MONTHLY, noofPOS: undefined } : m)) };
+        next = {
+          ...next,
+          PaymentInstrumentInfo: next.PaymentInstrumentInfo!.map((m, i) =>
+            i === mi ? { ...hw, type: MONTHLY, noofPOS: undefined } : m,
+          ),
+        };
       } else if (Number(next.PaymentInstrumentInfo?.[mi]?.paymentMethodTypeId) === 1) {
-        const tokenized = await withCardToken(next.PaymentInstrumentInfo![mi]!, card, next.PaymentInstrumentInfo![mi]!.nameOnAccount ?? '');
+        const tokenized = await withCardToken(
+          next.PaymentInstrumentInfo![mi]!,
+          card,
+          next.PaymentInstrumentInfo![mi]!.nameOnAccount ?? '',
+        );
         if ('errors' in tokenized) {
           setCardErrors(tokenized.errors);
           return;
         }
-        next = { ...next, PaymentInstrumentInfo: next.PaymentInstrumentInfo!.map((m, i) => (i === mi ? tokenized.entry : m)) };
+        next = {
+          ...next,
+          PaymentInstrumentInfo: next.PaymentInstrumentInfo!.map((m, i) => (i === mi ? tokenized.entry : m)),
+        };
       }
       const outcome = await flow.save(next);
       if (outcome === 'saved' || outcome === 'kept') void navigate(stepPath(nextStep(orderType, 'charges')!, orderId));
@@ -62,15 +94,32 @@ function ChargesStep({ orderId, doc, orderType, flow }: StepContext) {
   };
 
   const methodErrors: Record<string, string> = { ...cardErrors };
-  for (const [k, v] of Object.entries(flow.errors)) if (k.startsWith(`PaymentInstrumentInfo.${mi}.`)) methodErrors[k.split('.').at(-1)!] = v;
+  for (const [k, v] of Object.entries(flow.errors))
+    if (k.startsWith(`PaymentInstrumentInfo.${mi}.`)) methodErrors[k.split('.').at(-1)!] = v;
 
   return (
-    <StepFrame orderId={orderId} step="charges" orderType={orderType} country={country} title="Recurring charges" reference={flow.record?.unifiedOrderId} pending={flow.pending} busy={busy} onSubmit={() => void submit()}>
+    <StepFrame
+      orderId={orderId}
+      step="charges"
+      orderType={orderType}
+      country={country}
+      title="Recurring charges"
+      reference={flow.record?.unifiedOrderId}
+      pending={flow.pending}
+      busy={busy}
+      onSubmit={() => void submit()}
+    >
       <Fieldset legend="Service plan">
         <Radio.Group
           label="Billing"
           value={yearly ? 'yearly' : 'monthly'}
-          onChange={(v) => setPlan(v === 'yearly' ? { paymentPlanId: OTHER_IDS.YEARLY_PLAN_ID, term: 12, interval: 12 } : { paymentPlanId: OTHER_IDS.MONTHLY_PLAN_ID, term: 1, interval: 1 })}
+          onChange={(v) =>
+            setPlan(
+              v === 'yearly'
+                ? { paymentPlanId: OTHER_IDS.YEARLY_PLAN_ID, term: 12, interval: 12 }
+                : { paymentPlanId: OTHER_IDS.MONTHLY_PLAN_ID, term: 1, interval: 1 },
+            )
+          }
         >
           <Group mt="xs">
             <Radio value="monthly" label="Monthly plan" />
@@ -87,9 +136,23 @@ function ChargesStep({ orderId, doc, orderType, flow }: StepContext) {
           error={flow.errors[`PaymentPlanInfo.${pi}.recurringAmount`]}
         />
       </Fieldset>
-      {pos && <Checkbox label="Charge the service plan to the hardware payment method" checked={sameAsHardware} onChange={(x) => setSame(x.currentTarget.checked)} />}
+      {pos && (
+        <Checkbox
+          label="Charge the service plan to the hardware payment method"
+          checked={sameAsHardware}
+          onChange={(x) => setSame(x.currentTarget.checked)}
+        />
+      )}
       {(!pos || !sameAsHardware) && (
-        <PaymentMethodFields legend="Service plan payment method" country={country} entry={draft.PaymentInstrumentInfo?.[mi]} onChange={setMethod} card={card} onCard={setCard} errors={methodErrors} />
+        <PaymentMethodFields
+          legend="Service plan payment method"
+          country={country}
+          entry={draft.PaymentInstrumentInfo?.[mi]}
+          onChange={setMethod}
+          card={card}
+          onCard={setCard}
+          errors={methodErrors}
+        />
       )}
     </StepFrame>
   );

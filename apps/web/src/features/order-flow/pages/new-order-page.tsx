@@ -14,17 +14,29 @@ import { stepPath } from '../lib/flow';
 type Country = 'US' | 'CA';
 
 function addressOf(a: CustomerRecord['home_address'], country: Country) {
-  return a ? { address1: a.address1, address2: a.address2 ?? '', city: a.city, state: a.state, zip: a.zip, country } : { address1: '', address2: '', city: '', state: '', zip: '', country };
+  return a
+    ? { address1: a.address1, address2: a.address2 ?? '', city: a.city, state: a.state, zip: a.zip, country }
+    : { address1: '', address2: '', city: '', state: '', zip: '', country };
 }
 
 /** The §3 blank template with the choices of the new-order page, prefilled from an existing customer and store. */
-export function startingDocument(input: { orderType: 'P' | 'N'; flow: 'AR' | 'RAM'; country: Country; customer?: CustomerRecord; store?: StoreRecord }): OrderDocument {
+export function startingDocument(input: {
+  orderType: 'P' | 'N';
+  flow: 'AR' | 'RAM';
+  country: Country;
+  customer?: CustomerRecord;
+  store?: StoreRecord;
+}): OrderDocument {
   const doc = blankOrder();
   const { customer, store, country } = input;
   doc.orderType = input.orderType;
   doc.flow = input.flow;
   for (const key of ['HomeAddress', 'BillingAddress', 'ShippingAddress'] as const) doc[key] = { ...doc[key], country };
-  doc.StoreInfo = { ...doc.StoreInfo, StoreAddress: { ...doc.StoreInfo!.StoreAddress, country }, DbaAddress: { ...doc.StoreInfo!.DbaAddress, country } };
+  doc.StoreInfo = {
+    ...doc.StoreInfo,
+    StoreAddress: { ...doc.StoreInfo!.StoreAddress, country },
+    DbaAddress: { ...doc.StoreInfo!.DbaAddress, country },
+  };
   if (input.orderType === 'N') doc.noOfTerminals = 0;
   if (customer) {
     doc.CustomerInfo = {
@@ -65,7 +77,12 @@ export function startingDocument(input: { orderType: 'P' | 'N'; flow: 'AR' | 'RA
 export default function NewOrderPage() {
   const { fedTaxId, storeId } = useParams();
   const navigate = useNavigate();
-  const lookup = useQuery({ queryKey: ['new-order', 'customer', fedTaxId], queryFn: () => customerByFedTaxId(fedTaxId!), enabled: Boolean(fedTaxId), retry: false });
+  const lookup = useQuery({
+    queryKey: ['new-order', 'customer', fedTaxId],
+    queryFn: () => customerByFedTaxId(fedTaxId!),
+    enabled: Boolean(fedTaxId),
+    retry: false,
+  });
   const customer = lookup.data;
   const store = customer?.stores.find((s) => String(s.store_id) === storeId);
   const [orderType, setOrderType] = useState<'P' | 'N'>('P');
@@ -79,9 +96,15 @@ export default function NewOrderPage() {
     e.preventDefault();
     setBusy(true);
     try {
-      const created = await saveOrder('new', { json: startingDocument({ orderType, flow, country, customer, store }) as Record<string, unknown> });
+      const created = await saveOrder('new', {
+        json: startingDocument({ orderType, flow, country, customer, store }) as Record<string, unknown>,
+      });
       markFromNewOrder(created.orderInfoId);
-      notifications.show({ color: 'green', title: 'Order started', message: `Order ${created.unifiedOrderId} is a draft. Fill in the store information.` });
+      notifications.show({
+        color: 'green',
+        title: 'Order started',
+        message: `Order ${created.unifiedOrderId} is a draft. Fill in the store information.`,
+      });
       void navigate(stepPath('storeInfo', created.orderInfoId));
     } catch (error) {
       const said = describeError(error);

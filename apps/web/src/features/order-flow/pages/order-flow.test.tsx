@@ -17,18 +17,48 @@ const INFO = '/api/customers/orderinfo/tok';
 const SAVE = `/api/customers/orderinfo/${ORDER}/tok`;
 
 function record(doc: OrderDocument, version = 1, status = '1') {
-  return { order: { orderInfoId: ORDER, unifiedOrderId: 'UO-20261124-700123', status, flow: 'AR', order_type: doc.orderType ?? 'P', sales_rep: null, agent_id: null, customer_id: null, version, updated_at: '2026-11-24T10:00:00.000Z', json: doc } };
+  return {
+    order: {
+      orderInfoId: ORDER,
+      unifiedOrderId: 'UO-20261124-700123',
+      status,
+      flow: 'AR',
+      order_type: doc.orderType ?? 'P',
+      sales_rep: null,
+      agent_id: null,
+      customer_id: null,
+      version,
+      updated_at: '2026-11-24T10:00:00.000Z',
+      json: doc,
+    },
+  };
 }
 
 function filled(country: 'US' | 'CA' = 'US', orderType: 'P' | 'N' = 'P'): OrderDocument {
   const d = blankOrder();
   d.orderType = orderType;
-  const a = country === 'US' ? { address1: '1 Main', address2: '', city: 'Austin', state: 'TX', zip: '78701', country } : { address1: '1 Main', address2: '', city: 'Regina', state: 'SK', zip: 'S4P 3Y2', country };
-  d.CustomerInfo = { ...d.CustomerInfo, firstName: 'Ana', lastName: 'Diaz', email: 'ana@shop.example', phone: '5125550100', federalTaxId: '74-1' };
+  const a =
+    country === 'US'
+      ? { address1: '1 Main', address2: '', city: 'Austin', state: 'TX', zip: '78701', country }
+      : { address1: '1 Main', address2: '', city: 'Regina', state: 'SK', zip: 'S4P 3Y2', country };
+  d.CustomerInfo = {
+    ...d.CustomerInfo,
+    firstName: 'Ana',
+    lastName: 'Diaz',
+    email: 'ana@shop.example',
+    phone: '5125550100',
+    federalTaxId: '74-1',
+  };
   d.HomeAddress = { ...a };
   d.BillingAddress = { ...a };
   d.ShippingAddress = { ...a };
-  d.StoreInfo = { ...d.StoreInfo, doingBusinessAs: 'Ana Mart', storeName: 'Ana Mart 1', phone: '5125550101', StoreAddress: { ...a } };
+  d.StoreInfo = {
+    ...d.StoreInfo,
+    doingBusinessAs: 'Ana Mart',
+    storeName: 'Ana Mart 1',
+    phone: '5125550101',
+    StoreAddress: { ...a },
+  };
   return d;
 }
 
@@ -46,7 +76,13 @@ describe('order flow steps', () => {
     markFromNewOrder(ORDER);
     renderApp(`#/store-info/${ORDER}`);
     await screen.findByRole('form', { name: 'Store information' });
-    await waitFor(() => expect(bar().getAllByRole('listitem').map((li) => li.textContent?.replace(/^\d+/, ''))).toEqual(['ORDER', 'SELECT HARDWARE', 'PAYMENT (PLAN / METHOD)', 'Recurring charges']));
+    await waitFor(() =>
+      expect(
+        bar()
+          .getAllByRole('listitem')
+          .map((li) => li.textContent?.replace(/^\d+/, '')),
+      ).toEqual(['ORDER', 'SELECT HARDWARE', 'PAYMENT (PLAN / METHOD)', 'Recurring charges']),
+    );
     expect(bar().getByText('ORDER').closest('li')?.getAttribute('aria-current')).toBe('step');
   });
 
@@ -54,7 +90,13 @@ describe('order flow steps', () => {
     fakeApi({ ...signInAs('RAM'), [`GET ${INFO}`]: record(filled('US', 'N')) });
     renderApp(`#/charges/${ORDER}`);
     await screen.findByRole('form', { name: 'Recurring charges' });
-    await waitFor(() => expect(bar().getAllByRole('listitem').map((li) => li.textContent?.replace(/^\d+/, ''))).toEqual(['Store information', 'Recurring charges']));
+    await waitFor(() =>
+      expect(
+        bar()
+          .getAllByRole('listitem')
+          .map((li) => li.textContent?.replace(/^\d+/, '')),
+      ).toEqual(['Store information', 'Recurring charges']),
+    );
     expect(bar().getByText('Recurring charges').closest('li')?.getAttribute('aria-current')).toBe('step');
   });
 
@@ -81,7 +123,9 @@ describe('order flow steps', () => {
       [`GET ${INFO}`]: record(filled()),
       [`POST ${SAVE}`]: (r: FakeRequest) => {
         saves.push(r);
-        return online ? { orderInfoId: ORDER, unifiedOrderId: 'UO-20261124-700123', status: '1', version: 2 } : jsonResponse(503, { error: { code: 'unavailable', message: 'Down for a moment.' } });
+        return online
+          ? { orderInfoId: ORDER, unifiedOrderId: 'UO-20261124-700123', status: '1', version: 2 }
+          : jsonResponse(503, { error: { code: 'unavailable', message: 'Down for a moment.' } });
       },
       'GET /api/products/tok/all': { currency: 'USD', products: [] },
       'GET /api/bundles/tok/all': { currency: 'USD', bundles: [] },
@@ -110,7 +154,13 @@ describe('order flow steps', () => {
     fakeApi({
       ...signInAs('RAM'),
       [`GET ${INFO}`]: record(filled()),
-      [`POST ${SAVE}`]: jsonResponse(400, { error: { code: 'validation_failed', message: 'Check the order.', fields: { 'CustomerInfo.email': 'Enter a valid e-mail address.' } } }),
+      [`POST ${SAVE}`]: jsonResponse(400, {
+        error: {
+          code: 'validation_failed',
+          message: 'Check the order.',
+          fields: { 'CustomerInfo.email': 'Enter a valid e-mail address.' },
+        },
+      }),
     });
     const user = userEvent.setup();
     renderApp(`#/store-info/${ORDER}`);

@@ -1,5 +1,12 @@
 import { Fieldset, Group, NativeSelect, Radio, Text } from '@mantine/core';
-import { centsToDecimal, formatMoney, orderTotals, OTHER_IDS, PAYMENT_PLAN_KIND, type OrderDocument } from '@pos/domain';
+import {
+  centsToDecimal,
+  formatMoney,
+  orderTotals,
+  OTHER_IDS,
+  PAYMENT_PLAN_KIND,
+  type OrderDocument,
+} from '@pos/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { OrderStepPage, type StepContext } from '../components/order-step-page';
@@ -17,7 +24,10 @@ const TERMS = [3, 6, 12, 24];
 const HW = PAYMENT_PLAN_KIND.HARDWARE;
 
 export function hardwareIndexes(doc: OrderDocument) {
-  return { plan: (doc.PaymentPlanInfo ?? []).findIndex((p) => p.type === HW), method: (doc.PaymentInstrumentInfo ?? []).findIndex((m) => m.type === HW) };
+  return {
+    plan: (doc.PaymentPlanInfo ?? []).findIndex((p) => p.type === HW),
+    method: (doc.PaymentInstrumentInfo ?? []).findIndex((m) => m.type === HW),
+  };
 }
 
 function PaymentStep({ orderId, doc, orderType, flow }: StepContext) {
@@ -35,8 +45,15 @@ function PaymentStep({ orderId, doc, orderType, flow }: StepContext) {
   const totals = orderTotals(draft);
 
   const setPlan = (patch: Record<string, unknown>) =>
-    update((d) => ({ ...d, PaymentPlanInfo: (d.PaymentPlanInfo ?? []).map((p, i) => (i === pi ? { ...p, ...patch } : p)) }));
-  const setMethod = (next: MethodEntry) => update((d) => ({ ...d, PaymentInstrumentInfo: (d.PaymentInstrumentInfo ?? []).map((m, i) => (i === mi ? next : m)) }));
+    update((d) => ({
+      ...d,
+      PaymentPlanInfo: (d.PaymentPlanInfo ?? []).map((p, i) => (i === pi ? { ...p, ...patch } : p)),
+    }));
+  const setMethod = (next: MethodEntry) =>
+    update((d) => ({
+      ...d,
+      PaymentInstrumentInfo: (d.PaymentInstrumentInfo ?? []).map((m, i) => (i === mi ? next : m)),
+    }));
 
   const submit = async () => {
     setBusy(true);
@@ -50,8 +67,22 @@ function PaymentStep({ orderId, doc, orderType, flow }: StepContext) {
           i !== pi
             ? p
             : installments
-              ? { ...p, interval: 1, initialPaymentAmount: '0.00', recurringAmount: centsToDecimal(t.installments?.amountCents ?? 0), planName: `Installments over ${p.term} months` }
-              : { ...p, paymentPlanId: OTHER_IDS.UPFRONT_PAYMENT_PLAN_ID, term: 0, interval: 0, initialPaymentAmount: centsToDecimal(t.totalCents), recurringAmount: '0.00', planName: 'Paid upfront' },
+              ? {
+                  ...p,
+                  interval: 1,
+                  initialPaymentAmount: '0.00',
+                  recurringAmount: centsToDecimal(t.installments?.amountCents ?? 0),
+                  planName: `Installments over ${p.term} months`,
+                }
+              : {
+                  ...p,
+                  paymentPlanId: OTHER_IDS.UPFRONT_PAYMENT_PLAN_ID,
+                  term: 0,
+                  interval: 0,
+                  initialPaymentAmount: centsToDecimal(t.totalCents),
+                  recurringAmount: '0.00',
+                  planName: 'Paid upfront',
+                },
         ),
       };
       if (method && Number(method.paymentMethodTypeId) === 1) {
@@ -60,25 +91,46 @@ function PaymentStep({ orderId, doc, orderType, flow }: StepContext) {
           setCardErrors(tokenized.errors);
           return;
         }
-        next = { ...next, PaymentInstrumentInfo: next.PaymentInstrumentInfo!.map((m, i) => (i === mi ? tokenized.entry : m)) };
+        next = {
+          ...next,
+          PaymentInstrumentInfo: next.PaymentInstrumentInfo!.map((m, i) => (i === mi ? tokenized.entry : m)),
+        };
       }
       const outcome = await flow.save(next);
-      if (outcome === 'saved' || outcome === 'kept') void navigate(stepPath(nextStep(orderType, 'paymentPlanMethod')!, orderId));
+      if (outcome === 'saved' || outcome === 'kept')
+        void navigate(stepPath(nextStep(orderType, 'paymentPlanMethod')!, orderId));
     } finally {
       setBusy(false);
     }
   };
 
   const methodErrors: Record<string, string> = { ...cardErrors };
-  for (const [k, v] of Object.entries(flow.errors)) if (k.startsWith(`PaymentInstrumentInfo.${mi}.`)) methodErrors[k.split('.').at(-1)!] = v;
+  for (const [k, v] of Object.entries(flow.errors))
+    if (k.startsWith(`PaymentInstrumentInfo.${mi}.`)) methodErrors[k.split('.').at(-1)!] = v;
 
   return (
-    <StepFrame orderId={orderId} step="paymentPlanMethod" orderType={orderType} country={country} title="Payment (plan / method)" reference={flow.record?.unifiedOrderId} pending={flow.pending} busy={busy} onSubmit={() => void submit()}>
+    <StepFrame
+      orderId={orderId}
+      step="paymentPlanMethod"
+      orderType={orderType}
+      country={country}
+      title="Payment (plan / method)"
+      reference={flow.record?.unifiedOrderId}
+      pending={flow.pending}
+      busy={busy}
+      onSubmit={() => void submit()}
+    >
       <Fieldset legend="Hardware payment plan">
         <Radio.Group
           label="How the merchant pays for the hardware"
           value={installments ? 'installments' : 'upfront'}
-          onChange={(v) => setPlan(v === 'installments' ? { paymentPlanId: INSTALLMENT_PLAN_ID, term: Number(plan?.term) > 1 ? plan?.term : 12, interval: 1 } : { paymentPlanId: OTHER_IDS.UPFRONT_PAYMENT_PLAN_ID, term: 0, interval: 0 })}
+          onChange={(v) =>
+            setPlan(
+              v === 'installments'
+                ? { paymentPlanId: INSTALLMENT_PLAN_ID, term: Number(plan?.term) > 1 ? plan?.term : 12, interval: 1 }
+                : { paymentPlanId: OTHER_IDS.UPFRONT_PAYMENT_PLAN_ID, term: 0, interval: 0 },
+            )
+          }
         >
           <Group mt="xs">
             <Radio value="upfront" label="Upfront" />
@@ -86,7 +138,14 @@ function PaymentStep({ orderId, doc, orderType, flow }: StepContext) {
           </Group>
         </Radio.Group>
         {installments && (
-          <NativeSelect label="Term" mt="sm" w={200} value={String(plan?.term ?? 12)} onChange={(x) => setPlan({ term: Number(x.currentTarget.value) })} data={TERMS.map((t) => ({ value: String(t), label: `${t} months` }))} />
+          <NativeSelect
+            label="Term"
+            mt="sm"
+            w={200}
+            value={String(plan?.term ?? 12)}
+            onChange={(x) => setPlan({ term: Number(x.currentTarget.value) })}
+            data={TERMS.map((t) => ({ value: String(t), label: `${t} months` }))}
+          />
         )}
         <Text mt="sm">
           {installments && totals.installments
@@ -94,7 +153,15 @@ function PaymentStep({ orderId, doc, orderType, flow }: StepContext) {
             : `Paid upfront: ${formatMoney(totals.totalCents, totals.currency)} before tax`}
         </Text>
       </Fieldset>
-      <PaymentMethodFields legend="Hardware payment method" country={country} entry={method} onChange={setMethod} card={card} onCard={setCard} errors={methodErrors} />
+      <PaymentMethodFields
+        legend="Hardware payment method"
+        country={country}
+        entry={method}
+        onChange={setMethod}
+        card={card}
+        onCard={setCard}
+        errors={methodErrors}
+      />
     </StepFrame>
   );
 }

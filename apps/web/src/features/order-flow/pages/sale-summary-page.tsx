@@ -1,5 +1,12 @@
 import { Button, Checkbox, Fieldset, Group, Stack, Table, Text, TextInput } from '@mantine/core';
-import { centsToDecimal, formatMoney, orderTotals, type OrderBillingItemEntry, type OrderBundleEntry, type OrderPromotionEntry } from '@pos/domain';
+import {
+  centsToDecimal,
+  formatMoney,
+  orderTotals,
+  type OrderBillingItemEntry,
+  type OrderBundleEntry,
+  type OrderPromotionEntry,
+} from '@pos/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -27,8 +34,16 @@ function SaleSummaryStep({ orderId, doc, orderType, flow }: StepContext) {
   const [draft, update] = useDraft(doc);
   const country = countryOf(doc);
   const currency = country === 'CA' ? 'CAD' : 'USD';
-  const products = useQuery({ queryKey: ['catalogue', 'products', currency], queryFn: ({ signal }) => getProducts(currency, false, signal), staleTime: 300_000 });
-  const bundles = useQuery({ queryKey: ['catalogue', 'bundles', currency], queryFn: ({ signal }) => getBundles(currency, signal), staleTime: 300_000 });
+  const products = useQuery({
+    queryKey: ['catalogue', 'products', currency],
+    queryFn: ({ signal }) => getProducts(currency, false, signal),
+    staleTime: 300_000,
+  });
+  const bundles = useQuery({
+    queryKey: ['catalogue', 'bundles', currency],
+    queryFn: ({ signal }) => getBundles(currency, signal),
+    staleTime: 300_000,
+  });
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -39,13 +54,25 @@ function SaleSummaryStep({ orderId, doc, orderType, flow }: StepContext) {
   const promos = (draft.PromotionInfo ?? []) as OrderPromotionEntry[];
   const bundleQuantity = (bundleId: number) => bundleItems.find((b) => b.bundleId === bundleId)?.quantity ?? 0;
   const totals = orderTotals(draft);
-  const terminalIds = new Set((products.data?.products ?? []).filter((p) => p.terminal_product || p.kind === 'terminal').map((p) => p.product_id));
+  const terminalIds = new Set(
+    (products.data?.products ?? []).filter((p) => p.terminal_product || p.kind === 'terminal').map((p) => p.product_id),
+  );
   const terminals = terminalCount(items, terminalIds);
 
-  const setBundle = (b: { bundle_id: number; name: string; monthly_price_cents: number | null; nrs_pay: boolean }, quantity: number) =>
+  const setBundle = (
+    b: { bundle_id: number; name: string; monthly_price_cents: number | null; nrs_pay: boolean },
+    quantity: number,
+  ) =>
     update((d) => {
       const rest = ((d.BundleInfo ?? []) as OrderBundleEntry[]).filter((x) => x.bundleId !== b.bundle_id);
-      const entry: OrderBundleEntry = { bundleId: b.bundle_id, name: b.name, quantity, unitPrice: '0.00', monthlyPrice: centsToDecimal(b.monthly_price_cents ?? 0), nrsPay: b.nrs_pay };
+      const entry: OrderBundleEntry = {
+        bundleId: b.bundle_id,
+        name: b.name,
+        quantity,
+        unitPrice: '0.00',
+        monthlyPrice: centsToDecimal(b.monthly_price_cents ?? 0),
+        nrsPay: b.nrs_pay,
+      };
       return { ...d, BundleInfo: quantity > 0 ? [...rest, entry] : rest };
     });
 
@@ -53,11 +80,19 @@ function SaleSummaryStep({ orderId, doc, orderType, flow }: StepContext) {
     setCodeError(null);
     const wanted = code.trim();
     if (!wanted) return setCodeError('Enter a promotion code.');
-    if (promos.some((p) => p.code.toUpperCase() === wanted.toUpperCase())) return setCodeError('This code is already applied.');
+    if (promos.some((p) => p.code.toUpperCase() === wanted.toUpperCase()))
+      return setCodeError('This code is already applied.');
     try {
       const found = (await findPromotion(wanted)).promotions.find((p) => !p.expired && p.currency === currency);
       if (!found) return setCodeError(`No current ${currency} promotion has the code ${wanted}.`);
-      const entry: OrderPromotionEntry = { promoId: found.promo_id, code: found.code, name: found.name, method: found.method, amount: found.amount_cents != null ? centsToDecimal(found.amount_cents) : null, percent: found.percent };
+      const entry: OrderPromotionEntry = {
+        promoId: found.promo_id,
+        code: found.code,
+        name: found.name,
+        method: found.method,
+        amount: found.amount_cents != null ? centsToDecimal(found.amount_cents) : null,
+        percent: found.percent,
+      };
       update((d) => ({ ...d, PromotionInfo: [...((d.PromotionInfo ?? []) as OrderPromotionEntry[]), entry] }));
       setCode('');
     } catch (error) {
@@ -70,18 +105,37 @@ function SaleSummaryStep({ orderId, doc, orderType, flow }: StepContext) {
     setBusy(true);
     const outcome = await flow.save(next);
     setBusy(false);
-    if (outcome === 'saved' || outcome === 'kept') void navigate(stepPath(nextStep(orderType, 'saleSummary')!, orderId));
+    if (outcome === 'saved' || outcome === 'kept')
+      void navigate(stepPath(nextStep(orderType, 'saleSummary')!, orderId));
   };
 
   const checklist = (draft.SaleRepChecklist ?? {}) as Record<string, unknown>;
   return (
-    <StepFrame orderId={orderId} step="saleSummary" orderType={orderType} country={country} title="Select hardware" reference={flow.record?.unifiedOrderId} pending={flow.pending} busy={busy} onSubmit={() => void submit()}>
+    <StepFrame
+      orderId={orderId}
+      step="saleSummary"
+      orderType={orderType}
+      country={country}
+      title="Select hardware"
+      reference={flow.record?.unifiedOrderId}
+      pending={flow.pending}
+      busy={busy}
+      onSubmit={() => void submit()}
+    >
       {bundles.isPending ? (
         <Spinner busy />
       ) : (
         <>
-          <ProductQuantities currency={currency} items={items} onChange={(next) => update((d) => ({ ...d, BillingItemInfo: next }))} />
-          <ChargeQuantities currency={currency} items={items} onChange={(next) => update((d) => ({ ...d, BillingItemInfo: next }))} />
+          <ProductQuantities
+            currency={currency}
+            items={items}
+            onChange={(next) => update((d) => ({ ...d, BillingItemInfo: next }))}
+          />
+          <ChargeQuantities
+            currency={currency}
+            items={items}
+            onChange={(next) => update((d) => ({ ...d, BillingItemInfo: next }))}
+          />
           <Table aria-label="Bundles">
             <Table.Thead>
               <Table.Tr>
@@ -94,9 +148,18 @@ function SaleSummaryStep({ orderId, doc, orderType, flow }: StepContext) {
               {(bundles.data?.bundles ?? []).map((b) => (
                 <Table.Tr key={b.bundle_id}>
                   <Table.Td>{b.name}</Table.Td>
-                  <Table.Td ta="right">{b.monthly_price_cents == null ? '—' : formatMoney(b.monthly_price_cents, currency)}</Table.Td>
+                  <Table.Td ta="right">
+                    {b.monthly_price_cents == null ? '—' : formatMoney(b.monthly_price_cents, currency)}
+                  </Table.Td>
                   <Table.Td>
-                    <TextInput aria-label={`Quantity of bundle ${b.name}`} type="number" min={0} w={90} value={String(bundleQuantity(b.bundle_id))} onChange={(x) => setBundle(b, qty(x.currentTarget.value))} />
+                    <TextInput
+                      aria-label={`Quantity of bundle ${b.name}`}
+                      type="number"
+                      min={0}
+                      w={90}
+                      value={String(bundleQuantity(b.bundle_id))}
+                      onChange={(x) => setBundle(b, qty(x.currentTarget.value))}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -113,7 +176,12 @@ function SaleSummaryStep({ orderId, doc, orderType, flow }: StepContext) {
       <Fieldset legend="Promotions and discount">
         <Stack gap="sm">
           <Group align="flex-end">
-            <TextInput label="Promotion code" value={code} onChange={(x) => setCode(x.currentTarget.value)} error={codeError} />
+            <TextInput
+              label="Promotion code"
+              value={code}
+              onChange={(x) => setCode(x.currentTarget.value)}
+              error={codeError}
+            />
             <Button variant="light" onClick={() => void applyCode()}>
               Apply code
             </Button>
@@ -123,7 +191,16 @@ function SaleSummaryStep({ orderId, doc, orderType, flow }: StepContext) {
               <Text>
                 {p.code} — {p.name}
               </Text>
-              <Button size="xs" variant="subtle" onClick={() => update((d) => ({ ...d, PromotionInfo: ((d.PromotionInfo ?? []) as OrderPromotionEntry[]).filter((x) => x.code !== p.code) }))}>
+              <Button
+                size="xs"
+                variant="subtle"
+                onClick={() =>
+                  update((d) => ({
+                    ...d,
+                    PromotionInfo: ((d.PromotionInfo ?? []) as OrderPromotionEntry[]).filter((x) => x.code !== p.code),
+                  }))
+                }
+              >
                 Remove {p.code}
               </Button>
             </Group>
@@ -150,7 +227,10 @@ function SaleSummaryStep({ orderId, doc, orderType, flow }: StepContext) {
               checked={checklist[c.key] === true}
               onChange={(x) => {
                 const checked = x.currentTarget.checked;
-                update((d) => ({ ...d, SaleRepChecklist: { ...((d.SaleRepChecklist ?? {}) as Record<string, unknown>), [c.key]: checked } }));
+                update((d) => ({
+                  ...d,
+                  SaleRepChecklist: { ...((d.SaleRepChecklist ?? {}) as Record<string, unknown>), [c.key]: checked },
+                }));
               }}
             />
           ))}

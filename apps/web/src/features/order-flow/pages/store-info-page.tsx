@@ -12,7 +12,9 @@ import { useDraft } from '../lib/use-draft';
 const LANGUAGES = ['English', 'Spanish', 'French'];
 
 function sameAddress(a: AddressValue | null | undefined, b: AddressValue | null | undefined): boolean {
-  return ['address1', 'address2', 'city', 'state', 'zip'].every((k) => (a?.[k as keyof AddressValue] ?? '') === (b?.[k as keyof AddressValue] ?? ''));
+  return ['address1', 'address2', 'city', 'state', 'zip'].every(
+    (k) => (a?.[k as keyof AddressValue] ?? '') === (b?.[k as keyof AddressValue] ?? ''),
+  );
 }
 
 function StoreInfoStep({ orderId, doc, orderType, flow }: StepContext) {
@@ -20,12 +22,18 @@ function StoreInfoStep({ orderId, doc, orderType, flow }: StepContext) {
   const [draft, update] = useDraft(doc);
   const [billingSame, setBillingSame] = useState(() => sameAddress(doc.HomeAddress, doc.BillingAddress));
   const [shippingSame, setShippingSame] = useState(() => sameAddress(doc.HomeAddress, doc.ShippingAddress));
-  const [storeSame, setStoreSame] = useState(() => !doc.StoreInfo?.StoreAddress?.address1 || sameAddress(doc.HomeAddress, doc.StoreInfo?.StoreAddress));
+  const [storeSame, setStoreSame] = useState(
+    () => !doc.StoreInfo?.StoreAddress?.address1 || sameAddress(doc.HomeAddress, doc.StoreInfo?.StoreAddress),
+  );
   const [busy, setBusy] = useState(false);
   if (!draft) return null;
   const country = countryOf(draft);
   const e = flow.errors;
-  const field = (label: string, path: string, options: { required?: boolean; type?: string; autoComplete?: string } = {}) => (
+  const field = (
+    label: string,
+    path: string,
+    options: { required?: boolean; type?: string; autoComplete?: string } = {},
+  ) => (
     <TextInput
       label={label}
       required={options.required}
@@ -52,7 +60,17 @@ function StoreInfoStep({ orderId, doc, orderType, flow }: StepContext) {
   };
 
   return (
-    <StepFrame orderId={orderId} step="storeInfo" orderType={orderType} country={country} title="Store information" reference={flow.record?.unifiedOrderId} pending={flow.pending} busy={busy} onSubmit={() => void submit()}>
+    <StepFrame
+      orderId={orderId}
+      step="storeInfo"
+      orderType={orderType}
+      country={country}
+      title="Store information"
+      reference={flow.record?.unifiedOrderId}
+      pending={flow.pending}
+      busy={busy}
+      onSubmit={() => void submit()}
+    >
       <Fieldset legend="Merchant">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           {field('Legal business name', 'CustomerInfo.legalName')}
@@ -65,11 +83,41 @@ function StoreInfoStep({ orderId, doc, orderType, flow }: StepContext) {
           {field('Sales rep', 'salesRep')}
         </SimpleGrid>
       </Fieldset>
-      <AddressBlock legend="Legal (home) address" country={country} value={draft.HomeAddress} onChange={(a) => update((d) => ({ ...d, HomeAddress: a }))} errors={addressErrors(e, 'HomeAddress')} />
-      <Checkbox label="Billing address is the legal address" checked={billingSame} onChange={(x) => setBillingSame(x.currentTarget.checked)} />
-      {!billingSame && <AddressBlock legend="Billing address" country={country} value={draft.BillingAddress} onChange={(a) => update((d) => ({ ...d, BillingAddress: a }))} errors={addressErrors(e, 'BillingAddress')} />}
-      <Checkbox label="Shipping address is the legal address" checked={shippingSame} onChange={(x) => setShippingSame(x.currentTarget.checked)} />
-      {!shippingSame && <AddressBlock legend="Shipping address" country={country} value={draft.ShippingAddress} onChange={(a) => update((d) => ({ ...d, ShippingAddress: a }))} errors={addressErrors(e, 'ShippingAddress')} />}
+      <AddressBlock
+        legend="Legal (home) address"
+        country={country}
+        value={draft.HomeAddress}
+        onChange={(a) => update((d) => ({ ...d, HomeAddress: a }))}
+        errors={addressErrors(e, 'HomeAddress')}
+      />
+      <Checkbox
+        label="Billing address is the legal address"
+        checked={billingSame}
+        onChange={(x) => setBillingSame(x.currentTarget.checked)}
+      />
+      {!billingSame && (
+        <AddressBlock
+          legend="Billing address"
+          country={country}
+          value={draft.BillingAddress}
+          onChange={(a) => update((d) => ({ ...d, BillingAddress: a }))}
+          errors={addressErrors(e, 'BillingAddress')}
+        />
+      )}
+      <Checkbox
+        label="Shipping address is the legal address"
+        checked={shippingSame}
+        onChange={(x) => setShippingSame(x.currentTarget.checked)}
+      />
+      {!shippingSame && (
+        <AddressBlock
+          legend="Shipping address"
+          country={country}
+          value={draft.ShippingAddress}
+          onChange={(a) => update((d) => ({ ...d, ShippingAddress: a }))}
+          errors={addressErrors(e, 'ShippingAddress')}
+        />
+      )}
       <Fieldset legend="Store">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           {field('Doing business as', 'StoreInfo.doingBusinessAs', { required: true })}
@@ -88,7 +136,11 @@ function StoreInfoStep({ orderId, doc, orderType, flow }: StepContext) {
           />
         </SimpleGrid>
         <Stack gap="xs" mt="sm">
-          <Checkbox label="Store is at the legal address" checked={storeSame} onChange={(x) => setStoreSame(x.currentTarget.checked)} />
+          <Checkbox
+            label="Store is at the legal address"
+            checked={storeSame}
+            onChange={(x) => setStoreSame(x.currentTarget.checked)}
+          />
           <Checkbox
             label="The merchant agrees to text messages on the mobile phone"
             checked={draft.mobileConsent === 'Y'}
@@ -100,7 +152,13 @@ function StoreInfoStep({ orderId, doc, orderType, flow }: StepContext) {
         </Stack>
       </Fieldset>
       {!storeSame && (
-        <AddressBlock legend="Store address" country={country} value={draft.StoreInfo?.StoreAddress} onChange={(a) => update((d) => setIn(d, 'StoreInfo.StoreAddress', a))} errors={addressErrors(e, 'StoreInfo.StoreAddress')} />
+        <AddressBlock
+          legend="Store address"
+          country={country}
+          value={draft.StoreInfo?.StoreAddress}
+          onChange={(a) => update((d) => setIn(d, 'StoreInfo.StoreAddress', a))}
+          errors={addressErrors(e, 'StoreInfo.StoreAddress')}
+        />
       )}
     </StepFrame>
   );

@@ -1,5 +1,12 @@
 import { Alert, Anchor, Button, Fieldset, List, SimpleGrid, Stack, Text } from '@mantine/core';
-import { centsToDecimal, ORDER_STATUS_LABELS, orderTotals, PAYMENT_PLAN_KIND, type OrderDocument, type OrderStatusCode } from '@pos/domain';
+import {
+  centsToDecimal,
+  ORDER_STATUS_LABELS,
+  orderTotals,
+  PAYMENT_PLAN_KIND,
+  type OrderDocument,
+  type OrderStatusCode,
+} from '@pos/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -19,7 +26,17 @@ export function stepOfField(field: string, doc: OrderDocument): StepId {
     const entry = index !== undefined ? list?.[Number(index)] : undefined;
     return entry?.type === PAYMENT_PLAN_KIND.HARDWARE ? 'paymentPlanMethod' : 'charges';
   }
-  if (['noOfTerminals', 'BillingItemInfo', 'BundleInfo', 'PromotionInfo', 'additionalDiscount', 'totalSalePrice'].includes(head!)) return 'saleSummary';
+  if (
+    [
+      'noOfTerminals',
+      'BillingItemInfo',
+      'BundleInfo',
+      'PromotionInfo',
+      'additionalDiscount',
+      'totalSalePrice',
+    ].includes(head!)
+  )
+    return 'saleSummary';
   return 'storeInfo';
 }
 
@@ -32,7 +49,9 @@ const STEP_LABELS: Readonly<Record<StepId, string>> = {
 };
 
 function address(a: OrderDocument['HomeAddress']): string {
-  return a ? [a.address1, a.city, [a.state, a.zip].filter(Boolean).join(' '), a.country].filter(Boolean).join(', ') : '—';
+  return a
+    ? [a.address1, a.city, [a.state, a.zip].filter(Boolean).join(' '), a.country].filter(Boolean).join(', ')
+    : '—';
 }
 
 function SummaryStep({ orderId, doc, orderType, flow }: StepContext) {
@@ -69,7 +88,9 @@ function SummaryStep({ orderId, doc, orderType, flow }: StepContext) {
     return (
       <Stack maw={720}>
         <Alert color="green" title="Order submitted" role="status">
-          Order {flow.record?.unifiedOrderId} is now {ORDER_STATUS_LABELS[(flow.record?.status ?? '11') as OrderStatusCode]}: the contract link was e-mailed to {c.email}.
+          Order {flow.record?.unifiedOrderId} is now{' '}
+          {ORDER_STATUS_LABELS[(flow.record?.status ?? '11') as OrderStatusCode]}: the contract link was e-mailed to{' '}
+          {c.email}.
         </Alert>
         <Anchor component={Link} to="/order">
           Back to the order list
@@ -78,7 +99,18 @@ function SummaryStep({ orderId, doc, orderType, flow }: StepContext) {
     );
   }
   return (
-    <StepFrame orderId={orderId} step="summary" orderType={orderType} country={country} title="Summary" reference={flow.record?.unifiedOrderId} pending={flow.pending} busy={busy} submitLabel="Submit order" onSubmit={() => void submit()}>
+    <StepFrame
+      orderId={orderId}
+      step="summary"
+      orderType={orderType}
+      country={country}
+      title="Summary"
+      reference={flow.record?.unifiedOrderId}
+      pending={flow.pending}
+      busy={busy}
+      submitLabel="Submit order"
+      onSubmit={() => void submit()}
+    >
       {Object.keys(fieldProblems).length > 0 && (
         <Alert color="red" title="The order is not complete" role="alert">
           <List>
@@ -114,15 +146,29 @@ function SummaryStep({ orderId, doc, orderType, flow }: StepContext) {
           <Text>{orderType === 'P' ? `${doc.noOfTerminals ?? 0} terminal(s)` : 'Non-POS order (no hardware)'}</Text>
         </Fieldset>
         <Fieldset legend="Payment">
-          {orderType === 'P' && <Text>Hardware: {methodOnFile((doc.PaymentInstrumentInfo ?? []).find((m) => m.type === PAYMENT_PLAN_KIND.HARDWARE)) ?? 'not chosen'}</Text>}
-          <Text>Service plan: {methodOnFile((doc.PaymentInstrumentInfo ?? []).find((m) => m.type === PAYMENT_PLAN_KIND.MONTHLY)) ?? 'not chosen'}</Text>
+          {orderType === 'P' && (
+            <Text>
+              Hardware:{' '}
+              {methodOnFile((doc.PaymentInstrumentInfo ?? []).find((m) => m.type === PAYMENT_PLAN_KIND.HARDWARE)) ??
+                'not chosen'}
+            </Text>
+          )}
+          <Text>
+            Service plan:{' '}
+            {methodOnFile((doc.PaymentInstrumentInfo ?? []).find((m) => m.type === PAYMENT_PLAN_KIND.MONTHLY)) ??
+              'not chosen'}
+          </Text>
           <Text>{Number(monthly?.paymentPlanId) === 5 ? 'Yearly plan' : 'Monthly plan'}</Text>
           <Anchor component={Link} to={stepPath('charges', orderId)}>
             Edit recurring charges
           </Anchor>
         </Fieldset>
       </SimpleGrid>
-      {tax.isError && <Text c="dimmed">Tax could not be computed for {state || 'this store'}; it is added when the order is invoiced.</Text>}
+      {tax.isError && (
+        <Text c="dimmed">
+          Tax could not be computed for {state || 'this store'}; it is added when the order is invoiced.
+        </Text>
+      )}
       <TotalsTable totals={totals} caption={`Totals (${totals.currency})`} showTax />
       <Button component={Link} to="/order" variant="subtle" w="fit-content">
         Save for later and go to the order list

@@ -13,11 +13,15 @@ import { api } from '../../../lib/api';
 export const contractKeys = { list: (orderId: number) => ['orders', 'contracts', orderId] as const };
 
 export async function listOrderContracts(orderId: number, signal?: AbortSignal) {
-  return orderContractList.parse(await api.get<unknown>('/api/customers/contracts/{orderId}/{token}', { params: { orderId }, signal }));
+  return orderContractList.parse(
+    await api.get<unknown>('/api/customers/contracts/{orderId}/{token}', { params: { orderId }, signal }),
+  );
 }
 
 export async function sendOrderContractLink(orderId: number, kind: 'sign' | 'reauthorize') {
-  return contractLinkSent.parse(await api.post<unknown>('/api/customers/contracts/{orderId}/send/{token}', { kind }, { params: { orderId } }));
+  return contractLinkSent.parse(
+    await api.post<unknown>('/api/customers/contracts/{orderId}/send/{token}', { kind }, { params: { orderId } }),
+  );
 }
 
 export async function searchAgents(search: string, signal?: AbortSignal) {
@@ -25,9 +29,17 @@ export async function searchAgents(search: string, signal?: AbortSignal) {
 }
 
 export async function setOrderAgent(orderId: number, agentId: number, version: number) {
-  return agentOrderAssignments.parse(await api.put<unknown>('/api/customers/agentorders/{token}/updateagentid', { order_id: orderId, agent_id: agentId, version }));
+  return agentOrderAssignments.parse(
+    await api.put<unknown>('/api/customers/agentorders/{token}/updateagentid', {
+      order_id: orderId,
+      agent_id: agentId,
+      version,
+    }),
+  );
 }
 
 export async function removeOrderAgent(orderId: number, agentId: number) {
-  return agentOrderAssignments.parse(await api.delete<unknown>('/api/customers/agentorders/{token}/delete', { order_id: orderId, agent_id: agentId }));
+  return agentOrderAssignments.parse(
+    await api.delete<unknown>('/api/customers/agentorders/{token}/delete', { order_id: orderId, agent_id: agentId }),
+  );
 }

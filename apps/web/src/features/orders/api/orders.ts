@@ -57,7 +57,12 @@ function searchQuery(p: OrderFilters) {
 
 export async function searchOrders(p: OrderListParams, signal?: AbortSignal): Promise<OrderSearchResult> {
   const info = await api.get<unknown>('/api/customers/orders/search/{token}', {
-    query: { ...searchQuery(p), limit: ORDER_PAGE_SIZE, offset: (p.page - 1) * ORDER_PAGE_SIZE, sort: p.sort ?? undefined },
+    query: {
+      ...searchQuery(p),
+      limit: ORDER_PAGE_SIZE,
+      offset: (p.page - 1) * ORDER_PAGE_SIZE,
+      sort: p.sort ?? undefined,
+    },
     signal,
   });
   return orderSearchResult.parse(info);
@@ -74,7 +79,10 @@ export async function exportOrders(p: OrderListParams): Promise<Blob> {
 export type OrderHistoryItem = z.infer<typeof orderStatusHistoryInfo>['history'][number];
 
 export async function getOrderHistory(orderId: number, signal?: AbortSignal): Promise<OrderHistoryItem[]> {
-  const info = await api.get<unknown>('/api/customers/orderstatus/history/{orderId}/{token}', { params: { orderId }, signal });
+  const info = await api.get<unknown>('/api/customers/orderstatus/history/{orderId}/{token}', {
+    params: { orderId },
+    signal,
+  });
   return orderStatusHistoryInfo.parse(info).history;
 }
 
@@ -84,7 +92,11 @@ export async function getOrderNotes(orderId: number, signal?: AbortSignal): Prom
 }
 
 export async function addOrderNote(orderId: number, note: string): Promise<OrderNoteItem> {
-  const info = await api.post<unknown>('/api/customers/ordernotes/{orderId}/{token}', { note }, { params: { orderId } });
+  const info = await api.post<unknown>(
+    '/api/customers/ordernotes/{orderId}/{token}',
+    { note },
+    { params: { orderId } },
+  );
   return orderNoteInfo.parse(info).note;
 }
 

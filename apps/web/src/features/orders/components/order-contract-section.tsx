@@ -7,10 +7,23 @@ import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { apiUrl } from '../../../lib/api';
 import { describeError } from '../../../lib/error-message';
-import { contractKeys, listOrderContracts, removeOrderAgent, searchAgents, sendOrderContractLink, setOrderAgent } from '../api/order-contracts';
+import {
+  contractKeys,
+  listOrderContracts,
+  removeOrderAgent,
+  searchAgents,
+  sendOrderContractLink,
+  setOrderAgent,
+} from '../api/order-contracts';
 import { formatDateTime } from '../lib/format';
 
-const STATUS_TEXT: Readonly<Record<string, string>> = { generated: 'Generated', sent: 'Sent to the merchant', signed: 'Signed', superseded: 'Replaced', uploaded: 'Paper copy uploaded' };
+const STATUS_TEXT: Readonly<Record<string, string>> = {
+  generated: 'Generated',
+  sent: 'Sent to the merchant',
+  signed: 'Signed',
+  superseded: 'Replaced',
+  uploaded: 'Paper copy uploaded',
+};
 
 function failed(error: unknown) {
   const { title, message } = describeError(error);
@@ -18,14 +31,27 @@ function failed(error: unknown) {
 }
 
 /** The order's contract versions, the merchant links and the paper upload (decision 082). */
-export function OrderContractSection({ order, canEdit }: { readonly order: OrderSearchRecord; readonly canEdit: boolean }) {
+export function OrderContractSection({
+  order,
+  canEdit,
+}: {
+  readonly order: OrderSearchRecord;
+  readonly canEdit: boolean;
+}) {
   const queryClient = useQueryClient();
-  const list = useQuery({ queryKey: contractKeys.list(order.id), queryFn: ({ signal }) => listOrderContracts(order.id, signal) });
+  const list = useQuery({
+    queryKey: contractKeys.list(order.id),
+    queryFn: ({ signal }) => listOrderContracts(order.id, signal),
+  });
   const [confirm, setConfirm] = useState<'sign' | 'reauthorize' | null>(null);
   const send = useMutation({
     mutationFn: (kind: 'sign' | 'reauthorize') => sendOrderContractLink(order.id, kind),
     onSuccess: (sent) => {
-      notifications.show({ color: 'green', title: 'Link sent', message: `The ${sent.kind === 'sign' ? 'signing' : 're-authorization'} link went to ${sent.sent_to}.` });
+      notifications.show({
+        color: 'green',
+        title: 'Link sent',
+        message: `The ${sent.kind === 'sign' ? 'signing' : 're-authorization'} link went to ${sent.sent_to}.`,
+      });
       void queryClient.invalidateQueries({ queryKey: contractKeys.list(order.id) });
     },
     onError: failed,
@@ -38,7 +64,9 @@ export function OrderContractSection({ order, canEdit }: { readonly order: Order
         Contract
       </Title>
       {list.isError && <Text c="red">{describeError(list.error).message}</Text>}
-      {contracts.length === 0 && !list.isPending && <Text c="dimmed">No contract yet: it is made when the order is submitted.</Text>}
+      {contracts.length === 0 && !list.isPending && (
+        <Text c="dimmed">No contract yet: it is made when the order is submitted.</Text>
+      )}
       {contracts.length > 0 && (
         <Table aria-label="Contract versions">
           <Table.Thead>
@@ -54,7 +82,11 @@ export function OrderContractSection({ order, canEdit }: { readonly order: Order
               <Table.Tr key={c.id}>
                 <Table.Td>v{c.version_no}</Table.Td>
                 <Table.Td>{STATUS_TEXT[c.status] ?? c.status}</Table.Td>
-                <Table.Td>{c.signed_at ? `${c.signed_by_name ?? ''} · ${formatDateTime(c.signed_at)}${c.signed_from_ip ? ` · ${c.signed_from_ip}` : ''}` : '—'}</Table.Td>
+                <Table.Td>
+                  {c.signed_at
+                    ? `${c.signed_by_name ?? ''} · ${formatDateTime(c.signed_at)}${c.signed_from_ip ? ` · ${c.signed_from_ip}` : ''}`
+                    : '—'}
+                </Table.Td>
                 <Table.Td>
                   <Anchor href={apiUrl(c.pdf_url)} aria-label={`Download contract v${c.version_no}`}>
                     Download
@@ -96,16 +128,32 @@ export function OrderContractSection({ order, canEdit }: { readonly order: Order
 }
 
 /** The order's agent: assign or switch by search, or remove (decision 076). */
-export function OrderAgentSection({ order, canEdit, onChanged }: { readonly order: OrderSearchRecord; readonly canEdit: boolean; readonly onChanged: (o: OrderSearchRecord) => void }) {
+export function OrderAgentSection({
+  order,
+  canEdit,
+  onChanged,
+}: {
+  readonly order: OrderSearchRecord;
+  readonly canEdit: boolean;
+  readonly onChanged: (o: OrderSearchRecord) => void;
+}) {
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState('');
   const term = search.trim();
-  const agents = useQuery({ queryKey: ['agents', 'search', term], queryFn: ({ signal }) => searchAgents(term, signal), enabled: term.length >= AGENT_SEARCH_MIN_LENGTH });
+  const agents = useQuery({
+    queryKey: ['agents', 'search', term],
+    queryFn: ({ signal }) => searchAgents(term, signal),
+    enabled: term.length >= AGENT_SEARCH_MIN_LENGTH,
+  });
   const assign = useMutation({
     mutationFn: (agentId: number) => setOrderAgent(order.id, agentId, order.version),
     onSuccess: (result) => {
       const agent = result.agents.find((a) => a.agent_id === result.agent_id);
-      notifications.show({ color: 'green', title: 'Agent assigned', message: `${agent?.name ?? 'The agent'} now has order ${order.unified_order_id}.` });
+      notifications.show({
+        color: 'green',
+        title: 'Agent assigned',
+        message: `${agent?.name ?? 'The agent'} now has order ${order.unified_order_id}.`,
+      });
       onChanged({ ...order, agent_id: result.agent_id, agent: agent?.name ?? null, version: result.version });
       setSearch('');
       setChosen('');
@@ -115,7 +163,11 @@ export function OrderAgentSection({ order, canEdit, onChanged }: { readonly orde
   const remove = useMutation({
     mutationFn: () => removeOrderAgent(order.id, order.agent_id!),
     onSuccess: (result) => {
-      notifications.show({ color: 'green', title: 'Agent removed', message: `Order ${order.unified_order_id} has no agent now.` });
+      notifications.show({
+        color: 'green',
+        title: 'Agent removed',
+        message: `Order ${order.unified_order_id} has no agent now.`,
+      });
       onChanged({ ...order, agent_id: result.agent_id, agent: null, version: result.version });
     },
     onError: failed,
@@ -129,20 +181,44 @@ export function OrderAgentSection({ order, canEdit, onChanged }: { readonly orde
       {canEdit && (
         <Stack gap="xs" mt="xs">
           <Group align="flex-end" gap="xs">
-            <TextInput label="Find an agent" description={`Name or e-mail, ${AGENT_SEARCH_MIN_LENGTH}+ characters`} value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={240} />
+            <TextInput
+              label="Find an agent"
+              description={`Name or e-mail, ${AGENT_SEARCH_MIN_LENGTH}+ characters`}
+              value={search}
+              onChange={(e) => setSearch(e.currentTarget.value)}
+              w={240}
+            />
             <NativeSelect
               label="Agent"
               value={chosen}
               onChange={(e) => setChosen(e.currentTarget.value)}
-              data={[{ value: '', label: agents.data ? `${agents.data.total} found` : 'Search first' }, ...(agents.data?.agents ?? []).map((a) => ({ value: String(a.agent_id), label: `${a.name} (${a.type})` }))]}
+              data={[
+                { value: '', label: agents.data ? `${agents.data.total} found` : 'Search first' },
+                ...(agents.data?.agents ?? []).map((a) => ({
+                  value: String(a.agent_id),
+                  label: `${a.name} (${a.type})`,
+                })),
+              ]}
               w={260}
             />
-            <Button size="sm" disabled={!chosen} loading={assign.isPending} onClick={() => assign.mutate(Number(chosen))}>
+            <Button
+              size="sm"
+              disabled={!chosen}
+              loading={assign.isPending}
+              onClick={() => assign.mutate(Number(chosen))}
+            >
               {order.agent_id ? 'Switch agent' : 'Assign agent'}
             </Button>
           </Group>
           {order.agent_id != null && (
-            <Button size="xs" variant="subtle" color="red" w="fit-content" loading={remove.isPending} onClick={() => remove.mutate()}>
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              w="fit-content"
+              loading={remove.isPending}
+              onClick={() => remove.mutate()}
+            >
               Remove agent
             </Button>
           )}

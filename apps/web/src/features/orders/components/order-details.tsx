@@ -1,4 +1,16 @@
-import { Alert, Button, CloseButton, Group, Paper, NativeSelect, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  CloseButton,
+  Group,
+  Paper,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   allowedNextStatuses,
@@ -13,11 +25,19 @@ import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../../lib/api';
 import { describeError } from '../../../lib/error-message';
 import { useSession } from '../../../lib/session';
-import { addOrderNote, changeOrderStatus, getOrderHistory, getOrderNotes, getStatusReasons, orderKeys } from '../api/orders';
+import {
+  addOrderNote,
+  changeOrderStatus,
+  getOrderHistory,
+  getOrderNotes,
+  getStatusReasons,
+  orderKeys,
+} from '../api/orders';
 import { formatCents, formatDateTime } from '../lib/format';
 import { OrderAgentSection, OrderContractSection } from './order-contract-section';
 
-export const ORDER_CONFLICT_MESSAGE = 'Someone else changed this order while you had it open. The latest version is now shown: check it and try again.';
+export const ORDER_CONFLICT_MESSAGE =
+  'Someone else changed this order while you had it open. The latest version is now shown: check it and try again.';
 
 function notifyFailure(error: unknown) {
   const { title, message } = describeError(error);
@@ -49,9 +69,17 @@ export function OrderDetails({ order, onClose, onChanged }: OrderDetailsProps) {
   );
 }
 
-function OrderDetailsBody({ order, onChanged }: { order: OrderSearchRecord; onChanged: (o: OrderSearchRecord) => void }) {
+function OrderDetailsBody({
+  order,
+  onChanged,
+}: {
+  order: OrderSearchRecord;
+  onChanged: (o: OrderSearchRecord) => void;
+}) {
   const { session } = useSession();
-  const canEdit = session ? effectivePrivileges(session.role, session.additional_privileges).includes('search_orders_edit') : false;
+  const canEdit = session
+    ? effectivePrivileges(session.role, session.additional_privileges).includes('search_orders_edit')
+    : false;
   return (
     <Stack gap="lg">
       <OrderSummary order={order} />
@@ -98,7 +126,10 @@ function OrderSummary({ order }: { order: OrderSearchRecord }) {
 }
 
 function StatusHistory({ orderId }: { orderId: number }) {
-  const history = useQuery({ queryKey: orderKeys.history(orderId), queryFn: ({ signal }) => getOrderHistory(orderId, signal) });
+  const history = useQuery({
+    queryKey: orderKeys.history(orderId),
+    queryFn: ({ signal }) => getOrderHistory(orderId, signal),
+  });
   const items = history.data ?? [];
   return (
     <section aria-label="Status history">
@@ -139,7 +170,10 @@ function StatusHistory({ orderId }: { orderId: number }) {
 
 function OrderNotes({ orderId }: { orderId: number }) {
   const client = useQueryClient();
-  const notes = useQuery({ queryKey: orderKeys.notes(orderId), queryFn: ({ signal }) => getOrderNotes(orderId, signal) });
+  const notes = useQuery({
+    queryKey: orderKeys.notes(orderId),
+    queryFn: ({ signal }) => getOrderNotes(orderId, signal),
+  });
   const [text, setText] = useState('');
   const add = useMutation({
     mutationFn: (note: string) => addOrderNote(orderId, note),
@@ -162,7 +196,13 @@ function OrderNotes({ orderId }: { orderId: number }) {
       </Title>
       <form onSubmit={submit} aria-label="Add a note">
         <Stack gap="xs">
-          <Textarea label="Note" value={text} onChange={(e) => setText(e.currentTarget.value)} maxLength={4000} minRows={2} />
+          <Textarea
+            label="Note"
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            maxLength={4000}
+            minRows={2}
+          />
           <Group>
             <Button type="submit" loading={add.isPending} disabled={text.trim() === ''}>
               Add note
@@ -208,7 +248,10 @@ function ChangeStatus({ order, onChanged }: { order: OrderSearchRecord; onChange
     queryFn: ({ signal }) => getStatusReasons(to!, signal),
     enabled: needsReason,
   });
-  const reasonOptions = (reasons.data?.statuses.find((s) => s.status === to)?.reasons ?? []).map((r) => ({ value: String(r.id), label: r.reason }));
+  const reasonOptions = (reasons.data?.statuses.find((s) => s.status === to)?.reasons ?? []).map((r) => ({
+    value: String(r.id),
+    label: r.reason,
+  }));
   const change = useMutation({
     mutationFn: () =>
       changeOrderStatus({
@@ -220,7 +263,12 @@ function ChangeStatus({ order, onChanged }: { order: OrderSearchRecord; onChange
       }),
     meta: { silentError: true },
     onSuccess: async (info) => {
-      notifications.show({ color: 'green', title: 'Status changed', message: `Now ${orderStatusLabel(info.order.status)}.`, autoClose: 5000 });
+      notifications.show({
+        color: 'green',
+        title: 'Status changed',
+        message: `Now ${orderStatusLabel(info.order.status)}.`,
+        autoClose: 5000,
+      });
       setTo(null);
       setReasonId(null);
       setNote('');
@@ -230,7 +278,13 @@ function ChangeStatus({ order, onChanged }: { order: OrderSearchRecord; onChange
     },
     onError: async (error) => {
       if (isApiError(error) && error.status === 409 && error.code === 'version_conflict') {
-        notifications.show({ id: 'order-conflict', color: 'orange', title: 'Changed by someone else', message: ORDER_CONFLICT_MESSAGE, autoClose: 10_000 });
+        notifications.show({
+          id: 'order-conflict',
+          color: 'orange',
+          title: 'Changed by someone else',
+          message: ORDER_CONFLICT_MESSAGE,
+          autoClose: 10_000,
+        });
         await client.invalidateQueries({ queryKey: orderKeys.all });
         return;
       }
@@ -253,7 +307,10 @@ function ChangeStatus({ order, onChanged }: { order: OrderSearchRecord; onChange
           <Stack gap="xs">
             <NativeSelect
               label="New status"
-              data={[{ value: '', label: 'Choose…' }, ...options.map((s) => ({ value: s, label: orderStatusLabel(s) ?? s }))]}
+              data={[
+                { value: '', label: 'Choose…' },
+                ...options.map((s) => ({ value: s, label: orderStatusLabel(s) ?? s })),
+              ]}
               value={to ?? ''}
               onChange={(e) => {
                 const v = e.currentTarget.value;
@@ -270,9 +327,19 @@ function ChangeStatus({ order, onChanged }: { order: OrderSearchRecord; onChange
                 required
               />
             )}
-            <Textarea label="Status note" value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={4000} minRows={1} />
+            <Textarea
+              label="Status note"
+              value={note}
+              onChange={(e) => setNote(e.currentTarget.value)}
+              maxLength={4000}
+              minRows={1}
+            />
             <Group>
-              <Button type="submit" loading={change.isPending} disabled={to === null || (needsReason && reasonId === null)}>
+              <Button
+                type="submit"
+                loading={change.isPending}
+                disabled={to === null || (needsReason && reasonId === null)}
+              >
                 Change status
               </Button>
             </Group>

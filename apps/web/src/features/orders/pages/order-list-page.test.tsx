@@ -91,7 +91,15 @@ describe('order list (#/order)', () => {
     expect(lastSearch(calls).flow).toBeUndefined();
     await user.type(screen.getByRole('textbox', { name: /Search text/ }), 'p');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
-    await waitFor(() => expect(lastSearch(calls)).toMatchObject({ status: '121', flow: 'RAM', sales_rep: 'whit', date_from: '2026-03-01', q: 'zep' }));
+    await waitFor(() =>
+      expect(lastSearch(calls)).toMatchObject({
+        status: '121',
+        flow: 'RAM',
+        sales_rep: 'whit',
+        date_from: '2026-03-01',
+        q: 'zep',
+      }),
+    );
     await user.click(screen.getByRole('button', { name: /Legal name/ }));
     await waitFor(() => expect(lastSearch(calls).sort).toBe('legal_name'));
     await user.click(screen.getByRole('button', { name: /Legal name/ }));
@@ -102,7 +110,9 @@ describe('order list (#/order)', () => {
     const { calls } = fakeApi({
       ...orderRoutes(),
       [`GET ${SEARCH}`]: (r: FakeRequest) =>
-        r.query.get('format') === 'csv' ? new Response('\uFEFFid\r\n700001\r\n', { headers: { 'Content-Type': 'text/csv' } }) : { items: [makeOrder()], total: 1 },
+        r.query.get('format') === 'csv'
+          ? new Response('\uFEFFid\r\n700001\r\n', { headers: { 'Content-Type': 'text/csv' } })
+          : { items: [makeOrder()], total: 1 },
     });
     const user = userEvent.setup();
     vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:orders');
@@ -121,7 +131,18 @@ describe('order list (#/order)', () => {
   it('a row opens the details: summary, history and notes; a note is posted', async () => {
     const { calls } = fakeApi(
       orderRoutes({
-        [`POST ${NOTES}`]: (r: FakeRequest) => ({ note: { id: 9, order_id: 700001, note_type: 'order_note', status_reason_id: null, reason: null, body: (r.body as { note: string }).note, created_by_email: 'support@example.com', created_at: '2026-03-03T09:00:00.000Z' } }),
+        [`POST ${NOTES}`]: (r: FakeRequest) => ({
+          note: {
+            id: 9,
+            order_id: 700001,
+            note_type: 'order_note',
+            status_reason_id: null,
+            reason: null,
+            body: (r.body as { note: string }).note,
+            created_by_email: 'support@example.com',
+            created_at: '2026-03-03T09:00:00.000Z',
+          },
+        }),
       }),
     );
     const user = userEvent.setup();
@@ -141,16 +162,44 @@ describe('order list (#/order)', () => {
     let changed = false;
     const { calls } = fakeApi(
       orderRoutes({
-        [`GET ${REASONS}`]: { statuses: [{ status: '3', label: 'Rejected', reasons: [{ id: 31, reason: 'Incomplete documents', sort_order: 0 }] }] },
+        [`GET ${REASONS}`]: {
+          statuses: [
+            { status: '3', label: 'Rejected', reasons: [{ id: 31, reason: 'Incomplete documents', sort_order: 0 }] },
+          ],
+        },
         [`PUT ${CHANGE}`]: () => {
           changed = true;
           return {
-            order: { id: 700001, status: '3', version: 5, submitted_at: null, completed_at: null, updated_at: '2026-03-03T10:00:00.000Z' },
-            history: historyRow({ id: 2, from_status: '121', to_status: '3', status_reason_id: 31, reason: 'Incomplete documents' }),
+            order: {
+              id: 700001,
+              status: '3',
+              version: 5,
+              submitted_at: null,
+              completed_at: null,
+              updated_at: '2026-03-03T10:00:00.000Z',
+            },
+            history: historyRow({
+              id: 2,
+              from_status: '121',
+              to_status: '3',
+              status_reason_id: 31,
+              reason: 'Incomplete documents',
+            }),
           };
         },
         [`GET ${HISTORY}`]: () => ({
-          history: changed ? [historyRow({ id: 2, from_status: '121', to_status: '3', reason: 'Incomplete documents', changed_by_email: 'ar@example.com' }), historyRow()] : [historyRow()],
+          history: changed
+            ? [
+                historyRow({
+                  id: 2,
+                  from_status: '121',
+                  to_status: '3',
+                  reason: 'Incomplete documents',
+                  changed_by_email: 'ar@example.com',
+                }),
+                historyRow(),
+              ]
+            : [historyRow()],
         }),
       }),
     );
@@ -159,13 +208,22 @@ describe('order list (#/order)', () => {
     await user.click(await screen.findByRole('button', { name: 'Open order UO-2026-0001' }));
     const drawer = await screen.findByRole('region', { name: 'Order UO-2026-0001' });
     const select = within(drawer).getByRole('combobox', { name: 'New status' });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose…', 'Incomplete', 'Rejected', 'AR Contract Regenerated', 'AR Submitted']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose…', 'Incomplete', 'Rejected', 'AR Contract Regenerated', 'AR Submitted']);
     await user.selectOptions(select, 'Rejected');
     expect(within(drawer).getByRole('button', { name: 'Change status' }).hasAttribute('disabled')).toBe(true);
     await pick(/Reason/, 'Incomplete documents', drawer);
     await user.click(within(drawer).getByRole('button', { name: 'Change status' }));
     await waitFor(() => expect(changed).toBe(true));
-    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ order_id: 700001, status: '3', status_reason_id: 31, version: 4 });
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      order_id: 700001,
+      status: '3',
+      status_reason_id: 31,
+      version: 4,
+    });
     expect(calls.find((c) => c.path === REASONS)!.query.get('status')).toBe('3');
     expect(await within(drawer).findByText('ar@example.com')).toBeTruthy();
     expect(await screen.findByText('Now Rejected.')).toBeTruthy();

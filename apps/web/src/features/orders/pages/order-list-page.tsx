@@ -1,4 +1,15 @@
-import { Alert, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   effectivePrivileges,
@@ -17,11 +28,21 @@ import { ListPagination } from '../../../components/list-pagination';
 import { describeError } from '../../../lib/error-message';
 import { datedFileName, downloadFile } from '../../../lib/download';
 import { useSession } from '../../../lib/session';
-import { exportOrders, ORDER_PAGE_SIZE, orderKeys, searchOrders, type OrderFilters, type OrderListParams } from '../api/orders';
+import {
+  exportOrders,
+  ORDER_PAGE_SIZE,
+  orderKeys,
+  searchOrders,
+  type OrderFilters,
+  type OrderListParams,
+} from '../api/orders';
 import { OrderDetails } from '../components/order-details';
 import { formatCents, formatDate } from '../lib/format';
 
-const STATUS_OPTIONS = [{ value: '', label: 'Any status' }, ...ORDER_STATUS_CODES.map((c) => ({ value: c, label: `${ORDER_STATUS_LABELS[c]} (${c})` }))];
+const STATUS_OPTIONS = [
+  { value: '', label: 'Any status' },
+  ...ORDER_STATUS_CODES.map((c) => ({ value: c, label: `${ORDER_STATUS_LABELS[c]} (${c})` })),
+];
 const FLOW_OPTIONS = [{ value: '', label: 'Any flow' }, ...ORDER_FLOWS.map((f) => ({ value: f, label: f }))];
 
 function SortHeader(props: { column: string; sort: string | null; onSort: (s: string) => void; children: ReactNode }) {
@@ -31,7 +52,10 @@ function SortHeader(props: { column: string; sort: string | null; onSort: (s: st
     <Table.Th scope="col" aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}>
       <UnstyledButton onClick={() => onSort(direction === 'asc' ? `-${column}` : column)} fw={700} fz="sm">
         {children}
-        <span aria-hidden="true">{'\u00a0'}{direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}</span>
+        <span aria-hidden="true">
+          {'\u00a0'}
+          {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
+        </span>
       </UnstyledButton>
     </Table.Th>
   );
@@ -41,7 +65,9 @@ function SortHeader(props: { column: string; sort: string | null; onSort: (s: st
 export default function OrderListPage() {
   const { session } = useSession();
   const queueStatus = startStatusForRole(session?.role ?? '');
-  const mayCreate = session ? effectivePrivileges(session.role, session.additional_privileges).includes('create_distributor_orders') : false;
+  const mayCreate = session
+    ? effectivePrivileges(session.role, session.additional_privileges).includes('create_distributor_orders')
+    : false;
   const queueFilters: OrderFilters = { status: queueStatus, flow: '', salesRep: '', dateFrom: '', dateTo: '', q: '' };
   const [draft, setDraft] = useState<OrderFilters>(queueFilters);
   const [applied, setApplied] = useState<OrderFilters>(queueFilters);
@@ -51,11 +77,17 @@ export default function OrderListPage() {
   const [opened, setOpened] = useState<OrderSearchRecord | null>(null);
 
   const params: OrderListParams = { ...applied, page, sort };
-  const list = useQuery({ queryKey: orderKeys.list(params), queryFn: ({ signal }) => searchOrders(params, signal), placeholderData: keepPreviousData });
+  const list = useQuery({
+    queryKey: orderKeys.list(params),
+    queryFn: ({ signal }) => searchOrders(params, signal),
+    placeholderData: keepPreviousData,
+  });
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
   // The list's copy when the order is still listed (fresh after a reload), else the one opened or last changed.
-  const open: OrderSearchRecord | null = opened ? (items.find((o) => o.id === opened.id && o.version >= opened.version) ?? opened) : null;
+  const open: OrderSearchRecord | null = opened
+    ? (items.find((o) => o.id === opened.id && o.version >= opened.version) ?? opened)
+    : null;
 
   const exportCsv = useMutation({
     mutationFn: () => exportOrders(params),
@@ -129,11 +161,38 @@ export default function OrderListPage() {
       </Group>
       <form onSubmit={apply} aria-label="Filter orders">
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <NativeSelect label="Status" data={STATUS_OPTIONS} value={draft.status} onChange={(e) => set('status')(e.currentTarget.value)} w={240} />
-          <NativeSelect label="Flow" data={FLOW_OPTIONS} value={draft.flow} onChange={(e) => set('flow')(e.currentTarget.value)} w={130} />
-          <TextInput label="Sales rep" value={draft.salesRep} onChange={(e) => set('salesRep')(e.currentTarget.value)} w={170} />
-          <TextInput label="Order date from" type="date" value={draft.dateFrom} onChange={(e) => set('dateFrom')(e.currentTarget.value)} />
-          <TextInput label="Order date to" type="date" value={draft.dateTo} onChange={(e) => set('dateTo')(e.currentTarget.value)} />
+          <NativeSelect
+            label="Status"
+            data={STATUS_OPTIONS}
+            value={draft.status}
+            onChange={(e) => set('status')(e.currentTarget.value)}
+            w={240}
+          />
+          <NativeSelect
+            label="Flow"
+            data={FLOW_OPTIONS}
+            value={draft.flow}
+            onChange={(e) => set('flow')(e.currentTarget.value)}
+            w={130}
+          />
+          <TextInput
+            label="Sales rep"
+            value={draft.salesRep}
+            onChange={(e) => set('salesRep')(e.currentTarget.value)}
+            w={170}
+          />
+          <TextInput
+            label="Order date from"
+            type="date"
+            value={draft.dateFrom}
+            onChange={(e) => set('dateFrom')(e.currentTarget.value)}
+          />
+          <TextInput
+            label="Order date to"
+            type="date"
+            value={draft.dateTo}
+            onChange={(e) => set('dateTo')(e.currentTarget.value)}
+          />
           <TextInput
             label="Search text"
             description="Legal name, DBA, order id or tax id"
@@ -150,7 +209,12 @@ export default function OrderListPage() {
       </form>
       <Group justify="space-between">
         <Text fw={600}>Your queue: {ORDER_STATUS_LABELS[queueStatus]}</Text>
-        <Button variant="default" onClick={() => exportCsv.mutate()} loading={exportCsv.isPending} disabled={total === 0}>
+        <Button
+          variant="default"
+          onClick={() => exportCsv.mutate()}
+          loading={exportCsv.isPending}
+          disabled={total === 0}
+        >
           Export CSV
         </Button>
       </Group>
@@ -166,7 +230,12 @@ export default function OrderListPage() {
         {items.map((o) => (
           <Table.Tr key={o.id}>
             <Table.Td>
-              <UnstyledButton onClick={() => setOpened(o)} c="blue" fz="sm" aria-label={`Open order ${o.unified_order_id}`}>
+              <UnstyledButton
+                onClick={() => setOpened(o)}
+                c="blue"
+                fz="sm"
+                aria-label={`Open order ${o.unified_order_id}`}
+              >
                 {o.unified_order_id}
               </UnstyledButton>
             </Table.Td>
@@ -181,7 +250,14 @@ export default function OrderListPage() {
           </Table.Tr>
         ))}
       </DataTable>
-      <ListPagination label="Order pages" total={total} pageSize={ORDER_PAGE_SIZE} page={page} onChange={setPage} hideSinglePage />
+      <ListPagination
+        label="Order pages"
+        total={total}
+        pageSize={ORDER_PAGE_SIZE}
+        page={page}
+        onChange={setPage}
+        hideSinglePage
+      />
       <OrderDetails order={open} onClose={() => setOpened(null)} onChanged={setOpened} />
     </Stack>
   );

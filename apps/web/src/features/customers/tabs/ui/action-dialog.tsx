@@ -24,13 +24,30 @@ export interface ActionDialogProps {
  * A question (and its fields) before an action that changes something: a modal dialog named by its title,
  * submitted by its confirming button or Enter; "Keep as is" closes it without doing anything.
  */
-export function ActionDialog({ opened, title, message, confirmLabel, color, busy = false, closeOnly = false, children, onConfirm, onClose }: ActionDialogProps) {
+export function ActionDialog({
+  opened,
+  title,
+  message,
+  confirmLabel,
+  color,
+  busy = false,
+  closeOnly = false,
+  children,
+  onConfirm,
+  onClose,
+}: ActionDialogProps) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!busy) onConfirm();
   }
   return (
-    <Modal opened={opened} onClose={busy ? () => undefined : onClose} title={title} centered size={closeOnly ? 'lg' : 'md'}>
+    <Modal
+      opened={opened}
+      onClose={busy ? () => undefined : onClose}
+      title={title}
+      centered
+      size={closeOnly ? 'lg' : 'md'}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {typeof message === 'string' ? <Text>{message}</Text> : message}

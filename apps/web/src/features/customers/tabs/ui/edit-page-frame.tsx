@@ -1,5 +1,12 @@
 import { Alert, Anchor, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
-import { isCurrencyCode, isMerchantCountry, type CurrencyCode, type CustomerRecord, type MerchantCountryCode, type StoreRecord } from '@pos/domain';
+import {
+  isCurrencyCode,
+  isMerchantCountry,
+  type CurrencyCode,
+  type CustomerRecord,
+  type MerchantCountryCode,
+  type StoreRecord,
+} from '@pos/domain';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { describeError } from '../../../../lib/error-message';
@@ -53,7 +60,8 @@ export function EditPageFrame({ title, intro, children }: EditPageFrameProps) {
   if (customerId === null) {
     body = (
       <Alert color="orange" title="Which customer?" role="alert">
-        This page edits one customer&apos;s store. Open it from the customer page (its address names the customer and the store).
+        This page edits one customer&apos;s store. Open it from the customer page (its address names the customer and
+        the store).
       </Alert>
     );
   } else if (record.isError) {
@@ -97,7 +105,10 @@ export function EditPageFrame({ title, intro, children }: EditPageFrameProps) {
           {customer.stores.length > 0 && (
             <NativeSelect
               label="Store"
-              data={customer.stores.map((s) => ({ value: String(s.store_id), label: `${s.doing_business_as} (${s.store_id})` }))}
+              data={customer.stores.map((s) => ({
+                value: String(s.store_id),
+                label: `${s.doing_business_as} (${s.store_id})`,
+              }))}
               value={String(store?.store_id ?? '')}
               onChange={(e) => {
                 const next = new URLSearchParams(params);

@@ -5,7 +5,11 @@ import { isApiError } from '../../../../lib/api';
  * for `field` goes under the field (or clears it); a refusal of the record's current state (409) closes the
  * dialog — the list reloads and the toast says why.
  */
-export function fieldErrorOrClose(field: string, setError: (message: string | null) => void, onClose: () => void): (error: Error) => void {
+export function fieldErrorOrClose(
+  field: string,
+  setError: (message: string | null) => void,
+  onClose: () => void,
+): (error: Error) => void {
   return (error) => {
     if (!isApiError(error)) return;
     setError(error.fields[field] ?? null);

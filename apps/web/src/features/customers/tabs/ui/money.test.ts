@@ -11,7 +11,10 @@ describe('money boxes', () => {
 
   it('refuses what is not an amount of this currency', () => {
     expect(parseAmount('1.999', 'USD').ok).toBe(false);
-    expect(parseAmount('C$5', 'USD')).toEqual({ ok: false, message: 'Enter an amount in USD ($) with at most 2 decimals, e.g. 49.99.' });
+    expect(parseAmount('C$5', 'USD')).toEqual({
+      ok: false,
+      message: 'Enter an amount in USD ($) with at most 2 decimals, e.g. 49.99.',
+    });
     expect(parseAmount('-5', 'USD')).toEqual({ ok: false, message: 'The amount cannot be negative.' });
     expect(parseAmount('', 'USD')).toEqual({ ok: false, message: 'Enter an amount.' });
     expect(parseAmount(' ', 'USD', { required: false })).toEqual({ ok: true, cents: 0 });
