@@ -23,11 +23,13 @@ import { sessionPlugin } from './http/session';
 import { xsrfPlugin } from './http/xsrf';
 import { JobQueue } from './jobs/queue';
 import { createCrm, type CrmPort } from './integrations/crm';
-import { createIdentityProvider, type IdentityProvider } from './integrations/identity';
+import { createIdentityProvider } from './integrations/identity';
 import { createMail } from './integrations/mail';
 import type { MailPort } from './integrations/mail/mail.port';
 import { createStorage, type StoragePort } from './integrations/storage';
 import { systemClock, type Clock } from './lib/clock';
+import type { AppContext } from './context';
+import { createGateway, type PaymentGateway } from './integrations/gateway';
 import { authRoutes } from './modules/auth/auth.routes';
 import { distributorRoutes } from './modules/auth/distributor.routes';
 import { localOidcRoutes } from './modules/auth/oidc.routes';
@@ -66,29 +68,12 @@ export interface BuildAppOptions {
   crm?: CrmPort;
   /** Upload storage; default by S3_*: an S3-compatible bucket, else DATA_DIR/uploads. */
   storage?: StoragePort;
+  /** The payment gateway; default by PAYMENT_GATEWAY_URL: the HTTP gateway, else the local one. */
+  gateway?: PaymentGateway;
   /** The job queue; default pg-boss on `database` (started on first use; workers are started by main.ts / worker.ts). */
   queue?: JobQueue;
   /** Called for every route as it is registered (the route-walk test collects them). */
   onRoute?: (route: RouteOptions) => void;
-}
-
-/** What every module's routes and services get: the database, the clock, the configuration, the integrations. */
-export interface AppContext {
-  config: AppConfig;
-  database: Database;
-  clock: Clock;
-  identity: IdentityProvider;
-  mail: MailPort;
-  crm: CrmPort;
-  storage: StoragePort;
-  /** Job queue (pg-boss on the product database): enqueue on the open transaction; workers in jobs/registry.ts. */
-  queue: JobQueue;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    ctx: AppContext;
-  }
 }
 
 export type App = FastifyInstance;
@@ -116,7 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const clock = options.clock ?? systemClock;
   const identity = await createIdentityProvider(config, clock);
-  app.decorate('ctx', {
+  const ctx: AppContext = {
     config,
     database,
     clock,
@@ -124,8 +109,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     mail: options.mail ?? createMail(config, database, clock),
     crm: options.crm ?? createCrm(config, { database, clock }),
     storage: options.storage ?? createStorage(config),
+    gateway: options.gateway ?? createGateway(config, clock),
     queue: options.queue ?? new JobQueue(database),
-  });
+  };
+  app.decorate('ctx', ctx);
   // Workers stop (active jobs finish, up to 10 s) before the database closes.
   app.addHook('onClose', async () => app.ctx.queue.stop());
 

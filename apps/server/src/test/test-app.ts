@@ -8,6 +8,7 @@ import type { Database } from '../db/client';
 import { XSRF_COOKIE } from '../http/xsrf';
 import { fixedClock } from '../lib/clock';
 import { createTestDatabase } from './db-template';
+import { createGateway, type PaymentGateway } from '../integrations/gateway';
 
 export interface TestApp {
   app: App;
@@ -45,16 +46,20 @@ export async function createTestApp(
     beforeReady?: (app: App) => void;
     /** Called for every route as it is registered. */
     onRoute?: (route: RouteOptions) => void;
+    /** Wrap the payment gateway the configuration selects (e.g. to count or fail its calls). */
+    wrapGateway?: (gateway: PaymentGateway) => PaymentGateway;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const clock = fixedClock('2026-11-22T12:00:00Z');
   const logs: Array<Record<string, unknown>> = [];
+  const config = testConfig(options.config);
   const app = await buildApp({
-    config: testConfig(options.config),
+    config,
     database,
     clock,
     onRoute: options.onRoute,
+    gateway: options.wrapGateway?.(createGateway(config, clock)),
     logStream: { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) },
   });
   options.beforeReady?.(app);

@@ -1,6 +1,6 @@
 import type { JobStateValue, JobSummary, MailMessageInfo, MailSummary } from '@pos/domain';
 import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { JOB_SCHEMA } from '../../db/client';
 import { mailLog } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';

@@ -7,7 +7,7 @@ import type {
   GetAgentsQuery,
 } from '@pos/domain';
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { agentOrders, agents, orders } from '../../db/schema';
 import { actorOfSession, writeAudit } from '../../http/audit';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 
 /** Who is calling, for sessions and the audit trail. */
 export interface RequestMeta {

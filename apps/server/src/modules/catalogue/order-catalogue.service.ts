@@ -14,7 +14,7 @@ import {
   type ReferralLookup,
 } from '@pos/domain';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import {
   agents,
   billingItems,

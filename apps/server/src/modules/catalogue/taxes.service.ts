@@ -8,7 +8,7 @@ import {
   type TaxFetchResult,
 } from '@pos/domain';
 import { and, eq } from 'drizzle-orm';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { stores, taxRates } from '../../db/schema';
 import { AppError } from '../../http/errors';
 

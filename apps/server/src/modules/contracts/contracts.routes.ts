@@ -23,7 +23,6 @@ import { orders } from '../../db/schema';
 import { actorOfSession } from '../../http/audit';
 import { AppError } from '../../http/errors';
 import { requireSession, sessionOf } from '../../http/session';
-import { gatewayOf } from '../../integrations/gateway';
 import { loadVisible } from '../orders/orders.service';
 import { contentDisposition, receiveUpload, uploadContext } from '../uploads/uploads.service';
 import {
@@ -118,7 +117,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      info: await viewReauthorize({ ...ctx, tokenizeUrl: gatewayOf(ctx).tokenizeUrl }, request.params.tok),
+      info: await viewReauthorize({ ...ctx, tokenizeUrl: ctx.gateway.tokenizeUrl }, request.params.tok),
     }),
   );
 
@@ -136,7 +135,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const body = request.body;
-      const card = body.kind === 'card' ? await gatewayOf(ctx).redeemCardToken(body.card_token) : null;
+      const card = body.kind === 'card' ? await ctx.gateway.redeemCardToken(body.card_token) : null;
       return { info: await reauthorize(ctx, request.params.tok, body, card, meta(request)) };
     },
   );

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { customers, stores } from '../../db/schema';
 import { actorOfSession, writeAudit, type AuditEntry } from '../../http/audit';

@@ -56,7 +56,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors';
 import { requireSession, sessionOf } from '../../http/session';
-import { gatewayOf } from '../../integrations/gateway';
 import type { LocalGateway } from '../../integrations/gateway/local-gateway';
 import { localGatewayRoutes } from '../../integrations/gateway/local-gateway.routes';
 import { accountCtx } from './account-context';
@@ -471,7 +470,7 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      const gateway = gatewayOf(app.ctx);
+      const gateway = app.ctx.gateway;
       return { info: { provider: gateway.kind, tokenize_url: gateway.tokenizeUrl, available: gateway.available } };
     },
   );
@@ -532,7 +531,7 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // ── The local gateway's host (development and tests) ─────────────────────────────────────────
-  const gateway = gatewayOf(app.ctx);
+  const gateway = app.ctx.gateway;
   if (gateway.kind === 'local' && gateway.available)
     await app.register(localGatewayRoutes, { gateway: gateway as LocalGateway });
 };

@@ -16,7 +16,6 @@ import {
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { creditMemos, invoiceLines, invoices, transactions } from '../../db/schema';
 import { AppError, versionConflict } from '../../http/errors';
-import { gatewayOf } from '../../integrations/gateway';
 import { audit, isoOrNull, orderBy, requireCustomer, requireStoreOf, type AccountCtx } from './account-context';
 import { runIdempotent } from './idempotency';
 import { selectTransactions, toTransaction } from './transactions.service';
@@ -150,7 +149,7 @@ export async function reverseInvoice(
   body: InvoiceReverseRequest,
   idempotencyKey: string | undefined,
 ): Promise<InvoiceReverseResult> {
-  const gateway = gatewayOf(ctx.app);
+  const gateway = ctx.app.gateway;
   return runIdempotent(
     ctx,
     {

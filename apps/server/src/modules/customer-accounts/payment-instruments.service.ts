@@ -9,7 +9,6 @@ import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paymentInstruments, uploads } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { gatewayOf } from '../../integrations/gateway';
 import { audit, fieldError, requireCustomer, requireStoreOf, type AccountCtx } from './account-context';
 import { accountNumberMac, dataEncryptionKey, encryptAccountNumber } from './account-number-cipher';
 import { runIdempotent } from './idempotency';
@@ -127,7 +126,7 @@ export async function addInstrument(
   body: PaymentInstrumentCreateBody,
   idempotencyKey: string | undefined,
 ): Promise<PaymentInstrument> {
-  const gateway = gatewayOf(ctx.app);
+  const gateway = ctx.app.gateway;
   // The idempotency record keeps a hash of the request; the account number enters it only as a keyed MAC, so the
   // hash cannot be brute-forced back to a short account number.
   const hashed =

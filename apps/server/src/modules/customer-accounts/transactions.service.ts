@@ -13,7 +13,6 @@ import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, invoices, paymentInstruments, transactions } from '../../db/schema';
 import { AppError, versionConflict } from '../../http/errors';
-import { gatewayOf } from '../../integrations/gateway';
 import { audit, isoOrNull, orderBy, requireCustomer, requireStoreOf, type AccountCtx } from './account-context';
 import { runIdempotent } from './idempotency';
 
@@ -141,7 +140,7 @@ export async function actOnTransaction(
   body: TransactionActionRequest,
   idempotencyKey: string | undefined,
 ): Promise<TransactionActionResult> {
-  const gateway = gatewayOf(ctx.app);
+  const gateway = ctx.app.gateway;
   return runIdempotent(
     ctx,
     { scope: `POST /customers/${customerId}/transactions/${txId}`, key: idempotencyKey, request: body },

@@ -18,7 +18,7 @@ import {
   type CUSTOMER_ORDER_SORT_FIELDS,
 } from '@pos/domain';
 import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import {
   auditLog,

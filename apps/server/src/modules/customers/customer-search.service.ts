@@ -7,7 +7,7 @@ import {
   type CustomerSearchResult,
   type CustomerSearchSortField,
 } from '@pos/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { csvStream } from '../../lib/csv-stream';
 
 type Ctx = Pick<AppContext, 'database'>;

@@ -10,7 +10,7 @@ import {
   type UpdateStoreRequest,
 } from '@pos/domain';
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { customers, salesPersons, stores, terminals, type AddressJson } from '../../db/schema';
 import { actorOfSession, writeAudit } from '../../http/audit';

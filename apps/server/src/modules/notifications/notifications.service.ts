@@ -18,7 +18,7 @@ import {
   type UpdatePaymentNotificationRequest,
 } from '@pos/domain';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import {
   agents,

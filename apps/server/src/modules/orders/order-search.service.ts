@@ -10,7 +10,7 @@ import {
   type OrderSearchSortField,
   type OrderStatusCode,
 } from '@pos/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import type { SessionContext } from '../../http/session';
 import { csvStream } from '../../lib/csv-stream';
 import { isAgentScoped } from './orders.service';

@@ -16,7 +16,7 @@ import {
   type OrderInfoSaveRequest,
   type OrderStatusCode,
 } from '@pos/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { agentOrders, orderStatusHistory, orders } from '../../db/schema';
 import { actorOfSession, writeAudit } from '../../http/audit';
@@ -24,7 +24,6 @@ import { AppError, notFound, versionConflict } from '../../http/errors';
 import type { SessionContext } from '../../http/session';
 import { regenerateAfterSave } from '../contracts/contracts.service';
 import { applyStatusEffects } from './status-effects';
-import { gatewayOf } from '../../integrations/gateway';
 import { dataEncryptionKey, encryptAccountNumber } from '../customer-accounts/account-number-cipher';
 
 export interface Actor {
@@ -228,7 +227,7 @@ function changedSections(before: Record<string, unknown>, after: Record<string, 
 async function redeemCardTokens(ctx: AppContext, doc: OrderDocument): Promise<OrderDocument> {
   const list = doc.PaymentInstrumentInfo ?? [];
   if (!list.some((m) => typeof m.processorSetupIntent === 'string' && m.processorSetupIntent.trim() !== '')) return doc;
-  const gateway = gatewayOf(ctx);
+  const gateway = ctx.gateway;
   const redeemed = [];
   for (const [i, m] of list.entries()) {
     const token = typeof m.processorSetupIntent === 'string' ? m.processorSetupIntent.trim() : '';

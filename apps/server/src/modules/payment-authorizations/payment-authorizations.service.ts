@@ -11,7 +11,6 @@ import type { Db } from '../../db/client';
 import { agentOrders, orders, paymentInstruments } from '../../db/schema';
 import { actorOfSession, writeAudit } from '../../http/audit';
 import { AppError } from '../../http/errors';
-import { gatewayOf } from '../../integrations/gateway';
 import type { AccountCtx } from '../customer-accounts/account-context';
 import { runIdempotent } from '../customer-accounts/idempotency';
 import { isAgentScoped } from '../orders/orders.service';
@@ -70,7 +69,7 @@ async function cardOf(
   now: Date,
 ): Promise<CardRef> {
   if (body.card_token !== undefined) {
-    const card = await gatewayOf(ctx.app).redeemCardToken(body.card_token);
+    const card = await ctx.app.gateway.redeemCardToken(body.card_token);
     if (isCardExpired(card.expMonth, card.expYear, now)) throw fieldError('card_token', 'The card has expired.');
     return { reference: card.reference, brand: card.brand, last4: card.last4, instrumentId: null };
   }
@@ -113,7 +112,7 @@ export async function authorizePayment(
     // One authorization at a time per order: a second concurrent call waits for the first to commit.
     await tx.execute(sql`select 1 from ${orders} where ${orders.id} = ${order.id} for update`);
     const card = await cardOf(tx, ctx, order, body, now);
-    const result = await gatewayOf(ctx.app).authorize({
+    const result = await ctx.app.gateway.authorize({
       customerId: order.customerId,
       amountCents: body.amount_cents,
       currency: body.currency as CurrencyCode,

@@ -9,7 +9,7 @@ import {
   createStore,
 } from '../../db/factories';
 import { auditLog } from '../../db/schema';
-import { gatewayOf, setGateway, type AuthorizeInput } from '../../integrations/gateway';
+import type { AuthorizeInput } from '../../integrations/gateway';
 import { signIn } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { AUTHORIZATION_ACTION } from './payment-authorizations.service';
@@ -54,7 +54,15 @@ const auditsOf = (id: number) =>
     );
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({
+    wrapGateway: (real) => ({
+      ...real,
+      authorize: async (input) => {
+        authorizeCalls.push(input);
+        return real.authorize(input);
+      },
+    }),
+  });
   const db = t.database.db;
   await createStaffUser(db, { email: 'admin@example.com', role: 'Admin' });
   await createStaffUser(db, { email: 'marketing@example.com', role: 'Marketing' });
@@ -82,14 +90,6 @@ beforeAll(async () => {
       processorReference: 'pm_saved_1111',
     })
   ).id;
-  const real = gatewayOf(t.app.ctx);
-  setGateway(t.app.ctx, {
-    ...real,
-    authorize: async (input) => {
-      authorizeCalls.push(input);
-      return real.authorize(input);
-    },
-  });
 });
 afterAll(() => t.close());
 
