@@ -1,0 +1,141 @@
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
+import {
+  agentOrders,
+  agentStores,
+  auditLog,
+  contracts,
+  creditMemos,
+  customerBillingItems,
+  customerBundles,
+  customerNotes,
+  customerPaymentPlans,
+  customers,
+  invoiceLines,
+  invoices,
+  orderNotes,
+  orderPromotions,
+  orderStatusHistory,
+  orders,
+  paymentInstruments,
+  promotions,
+  receiptAllocations,
+  receipts,
+  referrals,
+  returns,
+  salesHistory,
+  storeEmails,
+  stores,
+  taxCertificates,
+  terminals,
+  transactions,
+  writeOffs,
+} from '../schema';
+import { insertMany, resetSequence } from './bulk';
+import {
+  DEMO_SEED,
+  DEMO_SEED_VERSION,
+  iso,
+  type DemoRun,
+  type DemoBilling,
+  type DemoExtras,
+  type DemoMerchants,
+  type DemoOrders,
+  type DemoPlans,
+} from './demo-run';
+
+export type DemoRows = DemoMerchants &
+  DemoPlans &
+  DemoBilling &
+  DemoOrders &
+  DemoExtras & {
+    instrumentRows: PgInsertValue<typeof paymentInstruments>[];
+    memoRows: PgInsertValue<typeof creditMemos>[];
+    writeOffRows: PgInsertValue<typeof writeOffs>[];
+    terminalRows: PgInsertValue<typeof terminals>[];
+    returnRows: PgInsertValue<typeof returns>[];
+  };
+
+/** Write what the parts planned, parents first. */
+export async function writeDemoRows(run: DemoRun, rows: DemoRows): Promise<void> {
+  const { db, log, anchor } = run;
+  const {
+    customerGens,
+    storeGens,
+    emailRows,
+    customerNoteRows,
+    agentStoreRows,
+    promoRows,
+    referralRows,
+    orderRows,
+    historyRows,
+    noteRows,
+    contractRows,
+    agentOrderRows,
+    orderPromoRows,
+    planRows,
+    terminalRows,
+    cbiRows,
+    bundleRows,
+    instrumentRows,
+    invoiceRows,
+    lineRows,
+    txRows,
+    receiptRows,
+    allocationRows,
+    memoRows,
+    writeOffRows,
+    returnRows,
+    salesHistoryRows,
+    taxCertRows,
+  } = rows;
+  // ── write, parents first ────────────────────────────────────────────────────────────────────────
+  await insertMany(
+    db,
+    customers,
+    customerGens.map((c) => c.values),
+  );
+  await insertMany(
+    db,
+    stores,
+    storeGens.map((s) => s.values),
+  );
+  log(`demo seed: ${customerGens.length} customers, ${storeGens.length} stores`);
+  await insertMany(db, storeEmails, emailRows);
+  await insertMany(db, customerNotes, customerNoteRows);
+  await insertMany(db, agentStores, agentStoreRows);
+  await insertMany(db, promotions, promoRows);
+  await db.insert(referrals).values(referralRows).onConflictDoNothing();
+  await insertMany(db, orders, orderRows);
+  await insertMany(db, orderStatusHistory, historyRows);
+  await insertMany(db, orderNotes, noteRows);
+  await insertMany(db, contracts, contractRows);
+  await insertMany(db, agentOrders, agentOrderRows);
+  await insertMany(db, orderPromotions, orderPromoRows);
+  log(`demo seed: ${orderRows.length} orders, ${historyRows.length} status changes, ${noteRows.length} notes`);
+  await insertMany(db, customerPaymentPlans, planRows);
+  await insertMany(db, terminals, terminalRows);
+  await insertMany(db, customerBillingItems, cbiRows);
+  await insertMany(db, customerBundles, bundleRows);
+  await insertMany(db, paymentInstruments, instrumentRows);
+  log(`demo seed: ${planRows.length} payment plans, ${terminalRows.length} terminals`);
+  await insertMany(db, invoices, invoiceRows);
+  await insertMany(db, invoiceLines, lineRows);
+  await insertMany(db, transactions, txRows);
+  await insertMany(db, receipts, receiptRows);
+  await insertMany(db, receiptAllocations, allocationRows);
+  await insertMany(db, creditMemos, memoRows);
+  await insertMany(db, writeOffs, writeOffRows);
+  await insertMany(db, returns, returnRows);
+  await insertMany(db, salesHistory, salesHistoryRows);
+  await insertMany(db, taxCertificates, taxCertRows);
+  log(`demo seed: ${invoiceRows.length} invoices, ${txRows.length} transactions, ${memoRows.length} credit memos`);
+  // Products carry their catalogue ids (1 terminal, 2 Petro …); everything else took reserved ids.
+  await resetSequence(db, 'products');
+  await db.insert(auditLog).values({
+    actorType: 'system',
+    action: 'seed',
+    entity: 'demo_data',
+    entityId: String(DEMO_SEED_VERSION),
+    after: { seed: DEMO_SEED, month: iso(anchor) },
+  });
+}
