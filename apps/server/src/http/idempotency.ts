@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Database, Db } from '../db/client';
@@ -41,8 +41,18 @@ export interface IdempotentCall {
  * the answer.
  */
 export interface IdempotentWork<P, T> {
-  outside: (now: Date) => Promise<P>;
+  outside: (run: IdempotentRun) => Promise<P>;
   effect: (tx: Db, now: Date, prepared: P) => Promise<T>;
+}
+
+export interface IdempotentRun {
+  now: Date;
+  /**
+   * Names this request for an outside call's own idempotency key (the gateway's): the same for a retry of it
+   * after a 5xx or a crash — so the gateway answers what it did the first time — and different for another
+   * caller's key or a key used again after its 24 h. Random without an Idempotency-Key.
+   */
+  requestRef: string;
 }
 
 type Effect<T> = (tx: Db, now: Date) => Promise<T>;
@@ -61,6 +71,8 @@ interface Claimed {
   kind: 'claimed';
   scope: string;
   key: string;
+  /** When the key's first request came (kept when a retry takes a crashed request's key over). */
+  createdAt: Date;
   lockedUntil: Date;
 }
 
@@ -90,7 +102,8 @@ function replay<T>(answer: Answered): T {
  *   a repeat with the same request gets that answer — the same status and body — and nothing runs again;
  * - the same key with another request (body or path ids) → 422 `idempotency_key_reused`;
  * - a refusal (4xx) is an answer too and is stored, except a 400 (the request was not valid, nothing ran: a
- *   corrected request may use the same key); a 5xx or a crash releases the key so a retry runs;
+ *   corrected request may use the same key); a 5xx or a crash leaves no answer and unlocks the key (a crash: when
+ *   its lock runs out), so a retry of the same request runs — another request with the key is still refused;
  * - a key is kept 24 h from its first request; after that a request with it runs anew.
  * The scope of a key is the caller and the route: another user's key never answers this user's request.
  */
@@ -104,27 +117,29 @@ export async function runIdempotent<T, P = void>(
   const steps: IdempotentWork<P, T> =
     typeof work === 'function' ? { outside: async () => undefined as P, effect: (tx, at) => work(tx, at) } : work;
   if (call.key === undefined) {
-    const prepared = await steps.outside(now);
+    const prepared = await steps.outside({ now, requestRef: randomUUID() });
     return database.db.transaction((tx) => steps.effect(tx, now, prepared));
   }
 
   const scope = `${callerOf(ctx.session)} ${call.route}`;
-  const hash = requestHash(call.request);
-  const claimed = await claim(database, { scope, key: call.key, hash, now });
+  const claimed = await claim(database, { scope, key: call.key, hash: requestHash(call.request), now });
   if (claimed.kind === 'answered') return replay<T>(claimed);
   try {
-    const prepared = await steps.outside(now);
+    const requestRef = createHash('sha256')
+      .update(`${scope}\n${call.key}\n${claimed.createdAt.toISOString()}`)
+      .digest('hex')
+      .slice(0, 32);
+    const prepared = await steps.outside({ now, requestRef });
     return await database.db.transaction(async (tx) => {
       const answer = await steps.effect(tx, now, prepared);
       await finish(tx, claimed, call.status ?? 200, { info: answer });
       return answer;
     });
   } catch (err) {
-    if (err instanceof AppError && err.status > 400 && err.status < 500) {
+    if (err instanceof AppError && err.status === 400) await forget(database, claimed);
+    else if (err instanceof AppError && err.status < 500)
       await finish(database.db, claimed, err.status, errorBody(err.code, err.message, err.fields, err.details));
-    } else {
-      await release(database, claimed);
-    }
+    else await unlock(database, claimed, now);
     throw err;
   }
 }
@@ -140,32 +155,42 @@ async function claim(
 ): Promise<Claimed | Answered> {
   const { scope, key, hash, now } = input;
   const lockedUntil = new Date(now.getTime() + IDEMPOTENCY_LOCK_MS);
-  const at = now.toISOString();
-  const fresh = {
-    requestHash: hash,
-    responseStatus: null,
-    responseBody: null,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + IDEMPOTENCY_KEY_TTL_MS),
-    lockedUntil,
-  };
-  // The first request releases its claim on a 5xx: the row may be gone by the time this one reads it.
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const expired = sql`${idempotencyKeys.expiresAt} <= ${at}`;
+  // The same request again after its first run crashed or failed (5xx): the lock ran out and there is no answer.
+  const abandoned = sql`(${idempotencyKeys.responseStatus} is null and ${idempotencyKeys.lockedUntil} <= ${at} and ${idempotencyKeys.requestHash} = ${hash})`;
   for (let attempt = 0; attempt < 3; attempt++) {
     const taken = await database.db
       .insert(idempotencyKeys)
-      .values({ scope, key, ...fresh })
+      .values({
+        scope,
+        key,
+        requestHash: hash,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + IDEMPOTENCY_KEY_TTL_MS),
+        lockedUntil,
+      })
       .onConflictDoUpdate({
         target: [idempotencyKeys.scope, idempotencyKeys.key],
-        set: fresh,
-        setWhere: sql`${idempotencyKeys.expiresAt} <= ${at}::timestamptz or (${idempotencyKeys.responseStatus} is null and ${idempotencyKeys.lockedUntil} <= ${at}::timestamptz and ${idempotencyKeys.requestHash} = ${hash})`,
+        // An expired key starts again; an abandoned one keeps its first request's times (and so its requestRef).
+        set: {
+          requestHash: sql`excluded.request_hash`,
+          responseStatus: null,
+          responseBody: null,
+          createdAt: sql`case when ${expired} then excluded.created_at else ${idempotencyKeys.createdAt} end`,
+          expiresAt: sql`case when ${expired} then excluded.expires_at else ${idempotencyKeys.expiresAt} end`,
+          lockedUntil: sql`excluded.locked_until`,
+        },
+        setWhere: sql`${expired} or ${abandoned}`,
       })
-      .returning({ scope: idempotencyKeys.scope });
-    if (taken.length > 0) return { kind: 'claimed', scope, key, lockedUntil };
+      .returning({ createdAt: idempotencyKeys.createdAt });
+    if (taken[0]) return { kind: 'claimed', scope, key, createdAt: taken[0].createdAt, lockedUntil };
 
     const [row] = await database.db
       .select()
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+    // The first request was refused with a 400 meanwhile and forgot the key: try again.
     if (!row) continue;
     if (row.requestHash !== hash) {
       throw new AppError(
@@ -199,9 +224,14 @@ async function finish(tx: Db, claimed: Claimed, status: number, body: unknown): 
   }
 }
 
-/** Give the key up (a 5xx): a retry with it runs. */
-async function release(database: Database, claimed: Claimed): Promise<void> {
+/** A 400: the request was refused before anything happened; the key is free for a corrected request. */
+async function forget(database: Database, claimed: Claimed): Promise<void> {
   await database.db.delete(idempotencyKeys).where(ours(claimed));
+}
+
+/** A 5xx: no answer, but the lock goes, so a retry of the same request runs (and takes the key over). */
+async function unlock(database: Database, claimed: Claimed, now: Date): Promise<void> {
+  await database.db.update(idempotencyKeys).set({ lockedUntil: now }).where(ours(claimed));
 }
 
 const ours = (claimed: Claimed) =>

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import {
   isCardExpired,
@@ -110,9 +109,9 @@ export async function authorizePayment(
     { route: 'POST /paymentauthorizations', key: idempotencyKey, request: { params: {}, body } },
     {
       // The checks and the gateway call hold no transaction (convention 13; decision 104): a slow gateway blocks
-      // nobody, and a repeat meanwhile gets 409. The gateway's key comes from the Idempotency-Key, so a retry after
-      // a crash gets the same authorization back, not a second hold.
-      outside: async (now) => {
+      // nobody, and a repeat meanwhile gets 409. The gateway's key names this request (requestRef), so a retry
+      // after a 5xx or a crash gets the same authorization back, not a second hold.
+      outside: async ({ now, requestRef }) => {
         const order = await requireOrder(db, ctx, body.order_id);
         if (body.currency !== order.currency)
           throw fieldError('currency', `This order is in ${order.currency}; authorize in ${order.currency}.`);
@@ -122,7 +121,7 @@ export async function authorizePayment(
           amountCents: body.amount_cents,
           currency: body.currency as CurrencyCode,
           paymentReference: card.reference,
-          idempotencyKey: `authorize:${order.id}:${idempotencyKey ?? randomUUID()}`,
+          idempotencyKey: `authorize:${order.id}:${requestRef}`,
           description: `Order ${order.id}`,
         });
         return { order, card, result };
