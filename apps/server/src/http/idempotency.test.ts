@@ -24,6 +24,19 @@ function gate() {
   return { open, opened, entered, reached };
 }
 
+/** A gateway call, counted, and held at the gate when one is set. */
+function countAndHold<I, R>(calls: I[], hold: () => ReturnType<typeof gate> | null, call: (input: I) => Promise<R>) {
+  return async (input: I): Promise<R> => {
+    calls.push(input);
+    const held = hold();
+    if (held) {
+      held.entered();
+      await held.opened;
+    }
+    return call(input);
+  };
+}
+
 let t: TestApp;
 let admin: string;
 let otherAdmin: string;
@@ -39,24 +52,8 @@ beforeAll(async () => {
   t = await createTestApp({
     wrapGateway: (real) => ({
       ...real,
-      authorize: async (input) => {
-        authorizeCalls.push(input);
-        const held = holdAuthorize;
-        if (held) {
-          held.entered();
-          await held.opened;
-        }
-        return real.authorize(input);
-      },
-      charge: async (input) => {
-        chargeCalls.push(input);
-        const held = holdCharge;
-        if (held) {
-          held.entered();
-          await held.opened;
-        }
-        return real.charge(input);
-      },
+      authorize: countAndHold(authorizeCalls, () => holdAuthorize, real.authorize.bind(real)),
+      charge: countAndHold(chargeCalls, () => holdCharge, real.charge.bind(real)),
     }),
   });
   const db = t.database.db;
