@@ -45,7 +45,9 @@ if (config.seedDemoData && seeded.length === 0) {
 }
 
 const { buildApp } = await appModule;
-const app = await buildApp({ config, database });
+const { JobQueue } = await import('./jobs/queue');
+// The server's queue also sends the scheduled jobs (the janitor of Idempotency-Keys) when they are due.
+const app = await buildApp({ config, database, queue: new JobQueue(database, { runSchedules: true }) });
 const shutdown = exitGracefully({
   graceMs: 10_000,
   database,

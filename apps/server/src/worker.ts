@@ -62,7 +62,8 @@ const ctx: JobContext = {
   crm: createCrm(config, { database, clock }),
   storage: createStorage(config),
 };
-const queue = new JobQueue(database);
+// This process sends the scheduled jobs when due too (pg-boss sends each once however many processes watch).
+const queue = new JobQueue(database, { runSchedules: true });
 
 const stop = exitGracefully({
   graceMs: 15_000,

@@ -11,11 +11,15 @@ export const APP_ERROR_STATUS = {
   route_not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  // The same Idempotency-Key while its first request is still running (decision 104): try again in a moment.
+  idempotency_key_in_flight: 409,
   // A merchant's link (contract, re-authorization) that was used, replaced or has expired.
   link_expired: 410,
   version_conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  // The same Idempotency-Key with another request (other body or path ids) (decision 104).
+  idempotency_key_reused: 422,
   rate_limited: 429,
   internal: 500,
   // GET /api/customers/{token}/error/test: the deliberate error (issue 7, decision 078).

@@ -38,3 +38,28 @@ export const QUEUE_DEFINITIONS: Readonly<Record<JobQueueName, QueueDefinition>> 
 export function queueDefinition(name: JobQueueName): QueueDefinition {
   return QUEUE_DEFINITIONS[name];
 }
+
+/**
+ * Housekeeping the server runs on a schedule (pg-boss cron, UTC). Not one of the spec's calls, so not in the
+ * domain's JOB_QUEUE: no HTTP call enqueues them, nobody passes them input.
+ */
+export const SCHEDULED_QUEUE = {
+  /** Delete Idempotency-Keys past their 24 h (decision 104). */
+  idempotencyKeysExpire: 'idempotency-keys-expire',
+} as const;
+export type ScheduledQueueName = (typeof SCHEDULED_QUEUE)[keyof typeof SCHEDULED_QUEUE];
+
+export interface ScheduledQueueDefinition extends QueueDefinition {
+  /** When it runs (cron, UTC). */
+  cron: string;
+}
+
+export const SCHEDULED_DEFINITIONS: Readonly<Record<ScheduledQueueName, ScheduledQueueDefinition>> = {
+  // Hourly: a key lives 24 h; an hour more before it is deleted costs nothing (an expired key is ignored anyway).
+  [SCHEDULED_QUEUE.idempotencyKeysExpire]: {
+    name: SCHEDULED_QUEUE.idempotencyKeysExpire,
+    ...standard,
+    retryLimit: 2,
+    cron: '17 * * * *',
+  },
+};

@@ -75,6 +75,12 @@ export interface JobQueueOptions {
   /** Seconds between pg-boss maintenance runs (expiry of dead workers' jobs, archiving). */
   maintenanceIntervalSeconds?: number;
   pollingIntervalSeconds?: number;
+  /**
+   * Run pg-boss's cron monitor, which sends the jobs of the schedules (`schedule`) when they are due. On in the
+   * processes that run the workers (main.ts, worker.ts; several may: pg-boss sends each due job once); off by
+   * default, so tests start no timers.
+   */
+  runSchedules?: boolean;
 }
 
 export type JobHandler<T> = (data: T, job: PgBoss.Job<T>) => Promise<unknown>;
@@ -111,7 +117,7 @@ export class JobQueue {
       db: databaseExecutor(database),
       schema: JOB_SCHEMA,
       supervise: true,
-      schedule: false,
+      schedule: options.runSchedules ?? false,
       maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
     });
     this.boss.on('error', (err) => {
@@ -173,6 +179,12 @@ export class JobQueue {
     if (await this.boss.getQueue(def.name)) await this.boss.updateQueue(def.name, options);
     else await this.boss.createQueue(def.name, options);
     this.defined.add(def.name);
+  }
+
+  /** Send a job to the (defined) queue `name` on a cron schedule (UTC); replaces an earlier schedule of it. */
+  async schedule(name: string, cron: string): Promise<void> {
+    if (!this.defined.has(name)) throw new Error(`job queue "${name}" does not exist (define it first)`);
+    await this.boss.schedule(name, cron, {}, { tz: 'UTC' });
   }
 
   /**

@@ -1,12 +1,13 @@
 import { JOB_QUEUE, JOB_QUEUE_NAMES, type JobQueueName } from '@pos/domain';
 import type { Db } from '../db/client';
 import type { JobContext, JobRequest, WorkerDefinition } from './context';
-import { QUEUE_DEFINITIONS } from './definitions';
+import { QUEUE_DEFINITIONS, SCHEDULED_DEFINITIONS, SCHEDULED_QUEUE, type ScheduledQueueName } from './definitions';
 import type { JobQueue, QueueDefinition } from './queue';
 import { agentSwitchWorker } from './workers/agent-switch';
 import { crmAccessoriesOrderWorker } from './workers/crm-accessories-order';
 import { crmStoreMidValidateWorker } from './workers/crm-store-mid-validate';
 import { featureChangeEmailWorker } from './workers/feature-change-email';
+import { idempotencyKeysExpireWorker } from './workers/idempotency-keys-expire';
 import { invoicesCollectDueWorker } from './workers/invoices-collect-due';
 import { orderStatusWorker } from './workers/order-status';
 import { paymentCollectionWorker } from './workers/payment-collection';
@@ -38,9 +39,28 @@ export const WORKERS: { readonly [Q in JobQueueName]: WorkerDefinition<Q> } = {
   [JOB_QUEUE.crmStoreMidValidate]: crmStoreMidValidateWorker,
 };
 
+/** A scheduled queue's worker: the schedule sends a job without input. */
+export interface ScheduledWorker<Q extends ScheduledQueueName = ScheduledQueueName> {
+  queue: Q;
+  run(ctx: JobContext): Promise<object>;
+}
+
+/** The worker of every scheduled queue (definitions.ts SCHEDULED_QUEUE). */
+export const SCHEDULED_WORKERS: { readonly [Q in ScheduledQueueName]: ScheduledWorker<Q> } = {
+  [SCHEDULED_QUEUE.idempotencyKeysExpire]: idempotencyKeysExpireWorker,
+};
+
+/** Define the scheduled queues and write their schedules (an existing schedule is replaced: a new cron applies). */
+export async function defineSchedules(queue: JobQueue): Promise<void> {
+  for (const { cron, ...definition } of Object.values(SCHEDULED_DEFINITIONS)) {
+    await queue.ensure(definition);
+    await queue.schedule(definition.name, cron);
+  }
+}
+
 export type QueueOverrides = Partial<Record<JobQueueName, Partial<Omit<QueueDefinition, 'name'>>>>;
 
-/** Start the queue and create (or update) the given queues and their dead-letter queues. */
+/** Start the queue and create (or update) the given queues and their dead-letter queues (all: and the schedules). */
 export async function defineQueues(
   queue: JobQueue,
   options: { queues?: readonly JobQueueName[]; overrides?: QueueOverrides } = {},
@@ -48,10 +68,12 @@ export async function defineQueues(
   for (const name of options.queues ?? JOB_QUEUE_NAMES) {
     await queue.ensure({ ...QUEUE_DEFINITIONS[name], ...options.overrides?.[name] });
   }
+  // All queues (the server and the worker process, not a test naming its queues): the schedules too.
+  if (!options.queues) await defineSchedules(queue);
 }
 
 export interface StartWorkersOptions {
-  /** Only these queues (default all). */
+  /** Only these queues (default all, and the scheduled ones). */
   queues?: readonly JobQueueName[];
   /** Seconds between polls when idle (≥ 0.5; default the queue's, 2 s). A job sent from this process wakes its worker at once. */
   pollingIntervalSeconds?: number;
@@ -74,6 +96,17 @@ export async function startWorkers(
     const worker = WORKERS[name] as WorkerDefinition<JobQueueName>;
     for (let i = 0; i < (options.concurrency ?? 1); i++) {
       await queue.work<JobRequest>(name, (data, job) => worker.run(ctx, data, { id: job.id, queue: name }), {
+        ...(options.pollingIntervalSeconds === undefined
+          ? {}
+          : { pollingIntervalSeconds: options.pollingIntervalSeconds }),
+      });
+      started++;
+    }
+  }
+  if (!options.queues) {
+    await defineSchedules(queue);
+    for (const worker of Object.values(SCHEDULED_WORKERS)) {
+      await queue.work(worker.queue, () => worker.run(ctx), {
         ...(options.pollingIntervalSeconds === undefined
           ? {}
           : { pollingIntervalSeconds: options.pollingIntervalSeconds }),

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Key/value facts about this database (schema seed version, first-run marker). */
 export const appMeta = pgTable('app_meta', {
@@ -38,5 +49,36 @@ export const auditLog = pgTable(
       'audit_log_actor_type_check',
       sql`${t.actorType} in ('staff', 'distributor', 'merchant', 'system', 'anonymous')`,
     ),
+  ],
+);
+
+/**
+ * Idempotency-Key of a money POST and the answer it got (decision 104, Stripe's semantics). `scope` is the
+ * caller and the route ('staff:12 POST /customers/:id/transactions/:txId'); `request_hash` is the SHA-256 of
+ * the canonical JSON of the path ids and the body. While the first request runs, `locked_until` is set and
+ * there is no response; once answered, `response_status` and `response_body` (the JSON the caller got) are
+ * set and the lock is gone. A key is forgotten at `expires_at` (created + 24 h): the janitor job deletes it.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text().notNull(),
+    key: text().notNull(),
+    requestHash: text().notNull(),
+    responseStatus: integer(),
+    responseBody: jsonb(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    lockedUntil: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key] }),
+    index('idempotency_keys_expires_at_idx').on(t.expiresAt),
+    // In flight (locked, no answer yet) or answered (an answer, no lock): never both, never neither.
+    check(
+      'idempotency_keys_state_check',
+      sql`(${t.lockedUntil} is null) = (${t.responseStatus} is not null) and (${t.responseStatus} is null) = (${t.responseBody} is null)`,
+    ),
+    check('idempotency_keys_status_check', sql`${t.responseStatus} between 200 and 499`),
   ],
 );

@@ -27,7 +27,7 @@ import {
   todayOf,
   type AccountCtx,
 } from './account-context';
-import { runIdempotent } from './idempotency';
+import { runIdempotent } from '../../http/idempotency';
 
 export function selectBillingItems(db: Db) {
   return db
@@ -151,7 +151,12 @@ export async function addBillingItem(
 ): Promise<CustomerBillingItem> {
   return runIdempotent(
     ctx,
-    { scope: `POST /customers/${customerId}/customerbillingitems`, key: idempotencyKey, request: body },
+    {
+      route: 'POST /customers/:id/customerbillingitems',
+      key: idempotencyKey,
+      request: { params: { id: customerId }, body },
+      status: 201,
+    },
     async (tx, now) => {
       const customer = await requireCustomer(tx, customerId);
       const [item] = await tx.select().from(billingItems).where(eq(billingItems.id, body.billing_item_id));

@@ -210,7 +210,7 @@ describe('customer billing items, bundles and promotions', () => {
       expect(again.json()).toEqual(first.json());
       expect(first.json().info).toMatchObject({ unit_price_cents: 1234, starts_on: '2026-12-01' });
       expect((await rowsOf()).length).toBe(before + 1);
-      expect((await add({ ...body, unit_price_cents: 999 }, { key: 'bi-1' })).statusCode).toBe(409);
+      expect((await add({ ...body, unit_price_cents: 999 }, { key: 'bi-1' })).statusCode).toBe(422);
     });
 
     it('400: per-store item without store, zero quantity, end before start; 409: a feature already on', async () => {

@@ -17,7 +17,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { creditMemos, invoiceLines, invoices, transactions } from '../../db/schema';
 import { AppError, versionConflict } from '../../http/errors';
 import { audit, isoOrNull, orderBy, requireCustomer, requireStoreOf, type AccountCtx } from './account-context';
-import { runIdempotent } from './idempotency';
+import { runIdempotent } from '../../http/idempotency';
 import { selectTransactions, toTransaction } from './transactions.service';
 
 type InvoiceRow = typeof invoices.$inferSelect;
@@ -153,9 +153,9 @@ export async function reverseInvoice(
   return runIdempotent(
     ctx,
     {
-      scope: `POST /customers/${customerId}/customerinvoices/${invoiceId}/reverse`,
+      route: 'POST /customers/:id/customerinvoices/:invoiceId/reverse',
       key: idempotencyKey,
-      request: body,
+      request: { params: { id: customerId, invoiceId }, body },
     },
     async (tx, now) => {
       await requireCustomer(tx, customerId);

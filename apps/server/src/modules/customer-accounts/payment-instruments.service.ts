@@ -11,7 +11,7 @@ import { paymentInstruments, uploads } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { audit, fieldError, requireCustomer, requireStoreOf, type AccountCtx } from './account-context';
 import { accountNumberMac, dataEncryptionKey, encryptAccountNumber } from './account-number-cipher';
-import { runIdempotent } from './idempotency';
+import { runIdempotent } from '../../http/idempotency';
 
 type InstrumentRow = typeof paymentInstruments.$inferSelect;
 
@@ -135,7 +135,12 @@ export async function addInstrument(
       : body;
   return runIdempotent(
     ctx,
-    { scope: `POST /customers/${customerId}/paymentinstruments`, key: idempotencyKey, request: hashed },
+    {
+      route: 'POST /customers/:id/paymentinstruments',
+      key: idempotencyKey,
+      request: { params: { id: customerId }, body: hashed },
+      status: 201,
+    },
     async (tx, now) => {
       const customer = await requireCustomer(tx, customerId);
       const store = body.store_id == null ? null : await requireStoreOf(tx, customerId, body.store_id, 'store_id');

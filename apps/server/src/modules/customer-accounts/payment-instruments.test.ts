@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaymentInstrument, createStore } from '../../db/factories';
-import { auditLog, paymentInstruments, uploads } from '../../db/schema';
+import { auditLog, idempotencyKeys, paymentInstruments, uploads } from '../../db/schema';
 import { accountsFixture, auditOf, failAuditOf, UNKNOWN_TOKEN, type AccountsFixture } from './test-support';
 import { dataEncryptionKey, decryptAccountNumber } from './account-number-cipher';
 
@@ -254,8 +254,11 @@ describe('payment instruments (/editpayment) and the local gateway', () => {
       expect(first.statusCode, first.body).toBe(201);
       expect(second.json()).toEqual(first.json());
       expect((await instrumentsOf(customerId)).length).toBe(before + 1);
-      expect((await add({ ...body, account_number: '55554445' }, { key: 'pi-1' })).statusCode).toBe(409);
-      const [record] = await auditOf(f.t, 'idempotency_key');
+      const reused = await add({ ...body, account_number: '55554445' }, { key: 'pi-1' });
+      expect(reused.statusCode).toBe(422);
+      expect(reused.json().error.code).toBe('idempotency_key_reused');
+      const [record] = await f.t.database.db.select().from(idempotencyKeys);
+      expect(record).toMatchObject({ key: 'pi-1', responseStatus: 201 });
       expect(JSON.stringify(record)).not.toContain('55554444');
       expect((await add(body, { token: f.viewer })).statusCode).toBe(403);
       const undo = await failAuditOf(f.t, 'create');

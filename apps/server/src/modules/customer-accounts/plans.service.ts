@@ -29,7 +29,7 @@ import {
   type AccountCtx,
 } from './account-context';
 import { selectBillingItems, toBillingItem } from './billing-items.service';
-import { runIdempotent } from './idempotency';
+import { runIdempotent } from '../../http/idempotency';
 
 type PlanRow = typeof customerPaymentPlans.$inferSelect;
 
@@ -183,7 +183,12 @@ export async function addPlan(
 ): Promise<PaymentPlan> {
   return runIdempotent(
     ctx,
-    { scope: `POST /customers/${customerId}/customerpaymentplans`, key: idempotencyKey, request: body },
+    {
+      route: 'POST /customers/:id/customerpaymentplans',
+      key: idempotencyKey,
+      request: { params: { id: customerId }, body },
+      status: 201,
+    },
     async (tx, now) => {
       const customer = await requireCustomer(tx, customerId);
       const store =

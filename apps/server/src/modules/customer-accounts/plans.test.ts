@@ -227,8 +227,8 @@ describe('payment plans: list, detail, add, license expiry, edit', () => {
       expect(second.json()).toEqual(first.json());
       expect((await plansOf(customerId)).length).toBe(before + 1);
       const changed = await add({ ...body, initial_amount_cents: 60_000 }, { key: 'plan-key-1' });
-      expect(changed.statusCode).toBe(409);
-      expect(changed.json().error.code).toBe('conflict');
+      expect(changed.statusCode).toBe(422);
+      expect(changed.json().error.code).toBe('idempotency_key_reused');
       expect((await plansOf(customerId)).length).toBe(before + 1);
       expect(first.json().info).toMatchObject({
         kind: 'hardware_sale',

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { customers, invoices, paymentInstruments, transactions } from '../../db/schema';
 import { AppError, versionConflict } from '../../http/errors';
 import { audit, isoOrNull, orderBy, requireCustomer, requireStoreOf, type AccountCtx } from './account-context';
-import { runIdempotent } from './idempotency';
+import { runIdempotent } from '../../http/idempotency';
 
 export function selectTransactions(db: Db) {
   return db
@@ -143,7 +143,11 @@ export async function actOnTransaction(
   const gateway = ctx.app.gateway;
   return runIdempotent(
     ctx,
-    { scope: `POST /customers/${customerId}/transactions/${txId}`, key: idempotencyKey, request: body },
+    {
+      route: 'POST /customers/:id/transactions/:txId',
+      key: idempotencyKey,
+      request: { params: { id: customerId, txId }, body },
+    },
     async (tx, now) => {
       await requireCustomer(tx, customerId);
       const [row] = await tx

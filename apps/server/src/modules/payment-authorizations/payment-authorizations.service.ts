@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   isCardExpired,
   type CardBrand,
@@ -12,7 +11,7 @@ import { agentOrders, orders, paymentInstruments } from '../../db/schema';
 import { actorOfSession, writeAudit } from '../../http/audit';
 import { AppError } from '../../http/errors';
 import type { AccountCtx } from '../customer-accounts/account-context';
-import { runIdempotent } from '../customer-accounts/idempotency';
+import { runIdempotent } from '../../http/idempotency';
 import { isAgentScoped } from '../orders/orders.service';
 
 /** The audit action of an authorization (entity 'order', entity id = the order id; decision 081). */
@@ -104,43 +103,53 @@ export async function authorizePayment(
   body: PaymentAuthorizationRequest,
   idempotencyKey: string | undefined,
 ): Promise<PaymentAuthorization> {
-  const scope = `POST /paymentauthorizations order ${body.order_id}`;
-  return runIdempotent(ctx, { scope, key: idempotencyKey, request: body }, async (tx, now) => {
-    const order = await requireOrder(tx, ctx, body.order_id);
-    if (body.currency !== order.currency)
-      throw fieldError('currency', `This order is in ${order.currency}; authorize in ${order.currency}.`);
-    // One authorization at a time per order: a second concurrent call waits for the first to commit.
-    await tx.execute(sql`select 1 from ${orders} where ${orders.id} = ${order.id} for update`);
-    const card = await cardOf(tx, ctx, order, body, now);
-    const result = await ctx.app.gateway.authorize({
-      customerId: order.customerId,
-      amountCents: body.amount_cents,
-      currency: body.currency as CurrencyCode,
-      paymentReference: card.reference,
-      idempotencyKey: `authorize:${order.id}:${idempotencyKey ?? randomUUID()}`,
-      description: `Order ${order.id}`,
-    });
-    const answer: PaymentAuthorization = {
-      authorization_id: result.reference,
-      order_id: order.id,
-      status: result.status,
-      amount_cents: body.amount_cents,
-      currency: body.currency,
-      decline_reason: result.declineReason,
-      payment_instrument_id: card.instrumentId,
-      card: { brand: card.brand, last4: card.last4 },
-      authorized_at: now.toISOString(),
-    };
-    await writeAudit(tx, {
-      ...actorOfSession(ctx.session),
-      at: now,
-      action: AUTHORIZATION_ACTION,
-      entity: 'order',
-      entityId: order.id,
-      after: { ...(order.customerId !== null ? { customer_id: order.customerId } : {}), ...answer },
-      requestId: ctx.requestId,
-      customerId: order.customerId,
-    });
-    return answer;
-  });
+  const db = ctx.app.database.db;
+  return runIdempotent(
+    ctx,
+    { route: 'POST /paymentauthorizations', key: idempotencyKey, request: { params: {}, body } },
+    {
+      // The checks and the gateway call hold no transaction (convention 13; decision 104): a slow gateway blocks
+      // nobody, and a repeat meanwhile gets 409. The gateway's key names this request (requestRef), so a retry
+      // after a 5xx or a crash gets the same authorization back, not a second hold.
+      outside: async ({ now, requestRef }) => {
+        const order = await requireOrder(db, ctx, body.order_id);
+        if (body.currency !== order.currency)
+          throw fieldError('currency', `This order is in ${order.currency}; authorize in ${order.currency}.`);
+        const card = await cardOf(db, ctx, order, body, now);
+        const result = await ctx.app.gateway.authorize({
+          customerId: order.customerId,
+          amountCents: body.amount_cents,
+          currency: body.currency as CurrencyCode,
+          paymentReference: card.reference,
+          idempotencyKey: `authorize:${order.id}:${requestRef}`,
+          description: `Order ${order.id}`,
+        });
+        return { order, card, result };
+      },
+      effect: async (tx, now, { order, card, result }) => {
+        const answer: PaymentAuthorization = {
+          authorization_id: result.reference,
+          order_id: order.id,
+          status: result.status,
+          amount_cents: body.amount_cents,
+          currency: body.currency,
+          decline_reason: result.declineReason,
+          payment_instrument_id: card.instrumentId,
+          card: { brand: card.brand, last4: card.last4 },
+          authorized_at: now.toISOString(),
+        };
+        await writeAudit(tx, {
+          ...actorOfSession(ctx.session),
+          at: now,
+          action: AUTHORIZATION_ACTION,
+          entity: 'order',
+          entityId: order.id,
+          after: { ...(order.customerId !== null ? { customer_id: order.customerId } : {}), ...answer },
+          requestId: ctx.requestId,
+          customerId: order.customerId,
+        });
+        return answer;
+      },
+    },
+  );
 }

@@ -257,7 +257,7 @@ describe('POST /api/paymentauthorizations/{token}', () => {
     expect(foreign.json().error.fields).toHaveProperty('payment_instrument_id');
   });
 
-  it('the same Idempotency-Key answers the same authorization without a second gateway call; another body with it → 409', async () => {
+  it('the same Idempotency-Key answers the same authorization without a second gateway call; another body with it → 422', async () => {
     const order = (await createOrder(t.database.db, { customerId })).id;
     const body = { order_id: order, amount_cents: 4200, currency: 'USD', payment_instrument_id: cardId };
     const before = authorizeCalls.length;
@@ -268,7 +268,8 @@ describe('POST /api/paymentauthorizations/{token}', () => {
     expect(authorizeCalls.length).toBe(before + 1);
     expect(await auditsOf(order)).toHaveLength(1);
     const other = await authorize({ ...body, amount_cents: 4300 }, { key: 'auth-key-1' });
-    expect(other.statusCode).toBe(409);
+    expect(other.statusCode).toBe(422);
+    expect(other.json().error.code).toBe('idempotency_key_reused');
     const fresh = await authorize(body, { key: 'auth-key-2' });
     expect(fresh.json().info.authorization_id).not.toBe(first.json().info.authorization_id);
     expect(authorizeCalls.length).toBe(before + 2);
