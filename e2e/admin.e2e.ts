@@ -20,7 +20,7 @@ describe.skipIf(noBrowser)('admin tools: job monitor and Mailbox (issue 5)', () 
 
   it('an admin sends an update-payment link from the job monitor and finds the e-mail with its link in the Mailbox', async () => {
     const { context, page, errors } = await signedIn('admin@example.com');
-    const adminNav = header(page).getByRole('navigation', { name: 'Admin' });
+    const adminNav = page.getByRole('navigation', { name: 'Main' }).getByRole('group', { name: 'Admin' });
 
     // Job monitor → 'Send update-payment link' for a demo terminal.
     await adminNav.getByRole('link', { name: 'Job monitor' }).click();
@@ -81,12 +81,15 @@ describe.skipIf(noBrowser)('admin tools: job monitor and Mailbox (issue 5)', () 
     await context.close();
   });
 
-  it("a non-admin sees 'Access denied' at #/admin/mailbox and no Admin links in the header", async () => {
+  it("a non-admin sees 'Access denied' at #/admin/mailbox and no Admin links in the navigation", async () => {
     const { context, page } = await signedIn('support@example.com');
     await header(page).getByRole('button', { name: 'Signout' }).waitFor();
     await page.goto('/#/admin/mailbox');
     await main(page).getByRole('heading', { name: 'Access denied' }).waitFor();
-    expect(await header(page).getByRole('navigation', { name: 'Admin' }).count()).toBe(0);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Customers' }).waitFor();
+    expect(await nav.getByRole('group', { name: 'Admin' }).count()).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Mailbox' }).count()).toBe(0);
     expect(await header(page).getByRole('link', { name: 'Mailbox' }).count()).toBe(0);
     expect(await main(page).getByRole('heading', { name: 'Mailbox' }).count()).toBe(0);
     await context.close();

@@ -44,6 +44,7 @@ import { agentRoutes } from './modules/agents/agents.routes';
 import { paymentAuthorizationRoutes } from './modules/payment-authorizations/payment-authorizations.routes';
 import { contractRoutes } from './modules/contracts/contracts.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
+import { searchRoutes } from './modules/search/search.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { jobRoutes } from './modules/jobs/jobs.routes';
@@ -207,6 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await api.register(paymentAuthorizationRoutes);
   await api.register(contractRoutes);
   await api.register(onboardingRoutes);
+  await api.register(searchRoutes);
   api.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   registerWebApp(app, config.webDist);

@@ -17,6 +17,7 @@ export * from './codes/mail-templates';
 export * from './access/permissions';
 export * from './access/routes';
 export * from './access/roles';
+export * from './access/navigation';
 
 export * from './rules/store-filter';
 export * from './rules/customer-search';
@@ -47,4 +48,5 @@ export * from './contracts/onboarding';
 export * from './contracts/order-search';
 export * from './contracts/agents';
 export * from './contracts/payment-authorizations';
+export * from './contracts/search';
 export * from './rules/password';

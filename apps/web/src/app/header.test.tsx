@@ -52,25 +52,6 @@ describe('header', () => {
     expect(screen.getAllByRole('button', { name: 'Sign in' })).toHaveLength(1);
   });
 
-  it('shows the Admin navigation (Mailbox, Job monitor) only to an Admin session', async () => {
-    renderApp('#/login');
-    const banner = await header();
-    expect(banner.queryByRole('navigation', { name: 'Admin' })).toBeNull();
-
-    act(() => setSession(makeSession({ role: 'Customer Support' })));
-    await banner.findByRole('button', { name: 'Signout' });
-    expect(banner.queryByRole('navigation', { name: 'Admin' })).toBeNull();
-
-    act(() => setSession(makeSession({ role: 'Admin' })));
-    const nav = await banner.findByRole('navigation', { name: 'Admin' });
-    expect(within(nav).getByRole('link', { name: 'Mailbox' }).getAttribute('href')).toBe('#/admin/mailbox');
-    expect(within(nav).getByRole('link', { name: 'Job monitor' }).getAttribute('href')).toBe('#/admin/jobs');
-
-    // Not for a distributor "make token" session, whatever its role says.
-    act(() => setFlag('distributor_token', true));
-    await waitFor(() => expect(banner.queryByRole('navigation', { name: 'Admin' })).toBeNull());
-  });
-
   it('shows the Canadian flag when the country is CA', async () => {
     renderApp('#/login');
     const banner = await header();

@@ -1,5 +1,6 @@
-import { ROLE, routePath } from '@pos/domain';
+import { routePath } from '@pos/domain';
 import { Anchor, Box, Button, Group, Image, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { MilestoneBar } from '../components/milestone-bar';
 import { useSignOut } from '../features/auth/api/sign-out';
@@ -9,16 +10,36 @@ import classes from './header.module.css';
 
 const OWN_SIGN_IN_PATHS: readonly string[] = [routePath('login'), routePath('distributor')];
 
+export const APP_NAME = 'POS Back Office';
+
 const asset = (name: string) => `${import.meta.env.BASE_URL}${name}`;
 
+/** Height of the header's top row; the milestone bar adds MILESTONE_BAR_HEIGHT below it. */
+export const HEADER_HEIGHT = 56;
+export const MILESTONE_BAR_HEIGHT = 45;
+
+export interface HeaderBarProps {
+  /** Before the logo (the shell's navigation toggle). */
+  readonly start?: ReactNode;
+  /** Before the sign-in / Signout buttons (the shell's search button). */
+  readonly end?: ReactNode;
+}
+
+/** Whether the header shows the milestone bar (so the shell can make room for it). */
+export function useHeaderHasMilestone(): boolean {
+  const { milestone } = useHeaderState();
+  return milestone !== null && milestone.current >= 0;
+}
+
 /**
- * Spec §2 header: logo → order list, a sign-in button, Signout (only for a session that is not a
- * distributor "make token" session), the Canadian flag for country CA, and the milestone bar when one is current.
- * Beyond the spec: for an Admin session, an 'Admin' navigation with Mailbox and Job monitor (issue 5).
+ * Spec §2 header: logo → order list, a sign-in button, Signout (only for a session that is not a distributor
+ * "make token" session), the Canadian flag for country CA, and the milestone bar when one is current. The staff
+ * navigation (Mailbox, Job monitor and every other screen) is the shell's left navigation (decision 106).
  */
-export function AppHeader() {
-  const { session, token, isDistributorToken } = useSession();
+export function HeaderBar({ start, end }: HeaderBarProps) {
+  const { token, isDistributorToken } = useSession();
   const { country, milestone } = useHeaderState();
+  const hasMilestone = useHeaderHasMilestone();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const signOutMutation = useSignOut();
@@ -26,37 +47,23 @@ export function AppHeader() {
   // One "Sign in" button per screen: the staff and the distributor sign-in pages have their own.
   const showSignIn = !token && !OWN_SIGN_IN_PATHS.includes(pathname);
   const showSignOut = Boolean(token) && !isDistributorToken;
-  // The admin tools (issue 5); the route guard and the server check the role as well.
-  const showAdmin = session?.role === ROLE.ADMIN && !isDistributorToken;
 
   return (
-    <Box component="header" className={classes.header}>
-      <Group justify="space-between" wrap="nowrap" h={56} px="md">
+    <>
+      <Group justify="space-between" wrap="nowrap" h={HEADER_HEIGHT} px="md">
         <Group gap="sm" wrap="nowrap">
-          <Anchor component={Link} to="/order" underline="never" className={classes.logo}>
+          {start}
+          <Anchor component={Link} to="/order" underline="never" className={classes.logo} aria-label={APP_NAME}>
             <img src={asset('favicon.svg')} alt="" width={32} height={32} />
-            <Text component="span" fw={700} size="lg">
-              POS Back Office
+            {/* On a phone the logo alone: the header's buttons need the room. */}
+            <Text component="span" fw={700} size="lg" visibleFrom="xs" style={{ whiteSpace: 'nowrap' }}>
+              {APP_NAME}
             </Text>
           </Anchor>
           {country === 'CA' && <Image src={asset('flag-ca.svg')} alt="Canada" w={36} h={18} fit="contain" />}
         </Group>
         <Group gap="sm" wrap="nowrap">
-          {showAdmin && (
-            <Box component="nav" aria-label="Admin" mr="sm">
-              <Group gap="md" wrap="nowrap">
-                <Text component="span" size="xs" tt="uppercase" fw={700} c="dimmed" aria-hidden="true">
-                  Admin
-                </Text>
-                <Anchor component={Link} to={routePath('adminMailbox')} size="sm">
-                  Mailbox
-                </Anchor>
-                <Anchor component={Link} to={routePath('adminJobs')} size="sm">
-                  Job monitor
-                </Anchor>
-              </Group>
-            </Box>
-          )}
+          {end}
           {showSignIn && (
             <Button variant="light" onClick={() => navigate('/login')}>
               Sign in
@@ -69,7 +76,16 @@ export function AppHeader() {
           )}
         </Group>
       </Group>
-      {milestone && milestone.current >= 0 && <MilestoneBar progress={milestone} />}
+      {hasMilestone && milestone && <MilestoneBar progress={milestone} />}
+    </>
+  );
+}
+
+/** The header of the bare frame (sign-in pages, merchant pages, signed out): sticky at the top. */
+export function AppHeader() {
+  return (
+    <Box component="header" className={classes.header}>
+      <HeaderBar />
     </Box>
   );
 }

@@ -1,5 +1,5 @@
 import { Box } from '@mantine/core';
-import { routePath } from '@pos/domain';
+import { ROUTE_DEFS, routePath } from '@pos/domain';
 import { useCallback, useEffect } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { SessionTimeoutDialog } from '../components/session-timeout-dialog';
@@ -9,12 +9,12 @@ import { useSignOut } from '../features/auth/api/sign-out';
 import { useUpdateCountdown } from '../lib/app-update';
 import { useInactivity } from '../lib/inactivity';
 import { useSession } from '../lib/session';
-import { AppHeader } from './header';
+import { APP_NAME, AppHeader } from './header';
+import type { HasScreen } from './shell/main-navigation';
+import { StaffShell } from './shell/staff-shell';
 
 /** Spec §4: the inactivity timer never runs on these pages. */
 const NO_INACTIVITY_PATHS: readonly string[] = [routePath('login'), routePath('distributor')];
-
-export const APP_NAME = 'POS Back Office';
 
 /** What router.tsx puts in each page route's `handle`. */
 export interface RouteHandle {
@@ -25,11 +25,18 @@ function isRouteHandle(handle: unknown): handle is RouteHandle {
   return typeof handle === 'object' && handle !== null && typeof (handle as { title?: unknown }).title === 'string';
 }
 
+export interface LayoutProps {
+  /** Which routes have a screen (the router's page map): the navigation lists only those. */
+  readonly hasScreen: HasScreen;
+}
+
 /**
  * The frame around every page: the update banner, header, main content, the global spinner, the
- * inactivity overlay (signed in, not on /login or /distributor) and the document title.
+ * inactivity overlay (signed in, not on /login or /distributor) and the document title. A signed-in user's
+ * screens get the application shell (left navigation, global search); the sign-in pages, the merchant's token
+ * pages (route `frame: 'bare'`) and everything without a session keep the bare frame (decision 106).
  */
-export function Layout() {
+export function Layout({ hasScreen }: LayoutProps) {
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const { token } = useSession();
@@ -37,10 +44,15 @@ export function Layout() {
   const onTimeout = useCallback(() => signOut(), [signOut]);
   const inactivity = useInactivity({ enabled: token !== null && !NO_INACTIVITY_PATHS.includes(pathname), onTimeout });
   const updateSecondsLeft = useUpdateCountdown();
-  const title = useMatches()
+  const matches = useMatches();
+  const title = matches
     .map((m) => m.handle)
     .filter(isRouteHandle)
     .at(-1)?.title;
+  const routeId = matches.at(-1)?.id;
+  const route = ROUTE_DEFS.find((r) => r.id === routeId);
+  // A path whose screen is not built yet only passes through on its way to the sign-in page (decision 020).
+  const withShell = token !== null && route !== undefined && route.frame !== 'bare' && hasScreen(route.id);
 
   useEffect(() => {
     document.title = title ? `${title} · ${APP_NAME}` : APP_NAME;
@@ -48,11 +60,20 @@ export function Layout() {
 
   return (
     <>
-      <UpdateBanner secondsLeft={updateSecondsLeft} />
-      <AppHeader />
-      <Box component="main" p="md">
-        <Outlet />
-      </Box>
+      {withShell ? (
+        <StaffShell hasScreen={hasScreen}>
+          <UpdateBanner secondsLeft={updateSecondsLeft} />
+          <Outlet />
+        </StaffShell>
+      ) : (
+        <>
+          <UpdateBanner secondsLeft={updateSecondsLeft} />
+          <AppHeader />
+          <Box component="main" p="md">
+            <Outlet />
+          </Box>
+        </>
+      )}
       <GlobalSpinner busy={navigation.state !== 'idle'} />
       <SessionTimeoutDialog secondsLeft={inactivity.secondsLeft} onExtend={inactivity.extend} />
     </>

@@ -1,5 +1,5 @@
-import { routePath, type RouteGuard } from '@pos/domain';
-import { anyGranted, checkPermissions } from '../features/auth/api/permissions';
+import { guardAllows, routePath, type RouteGuard } from '@pos/domain';
+import { checkPermissions } from '../features/auth/api/permissions';
 import { validateSession } from '../features/auth/api/validate';
 import { isApiError } from '../lib/api';
 import { clearToken, getSession, setReturnUrl } from '../lib/session';
@@ -38,14 +38,15 @@ export async function checkRouteAccess(guard: RouteGuard, target: string): Promi
   }
 
   if (maketoken && target === routePath('order')) return 'denied';
-  if (guard.kind === 'session') return 'allowed';
-  // Staff tools beyond the spec's screens: a staff session whose role is listed (checked on the server too).
-  if (guard.kind === 'roles')
-    return kind === 'staff' && (guard.anyOf as readonly string[]).includes(role) ? 'allowed' : 'denied';
+  const staff = kind === 'staff';
+  // Session-only routes, and staff tools beyond the spec's screens (a staff session whose role is listed; checked
+  // on the server too): the domain's predicate, which the navigation uses as well (decision 106).
+  if (guard.kind !== 'permissions') return guardAllows(guard, { granted: [], role, staff }) ? 'allowed' : 'denied';
 
   try {
     const flags = await checkPermissions(guard.anyOf);
-    return anyGranted(flags, guard.anyOf) ? 'allowed' : 'denied';
+    const granted = guard.anyOf.filter((p) => flags[p] === true);
+    return guardAllows(guard, { granted, role, staff }) ? 'allowed' : 'denied';
   } catch (error) {
     // A 403 already ended the session (lib/api); anything else is a failure to show, not a denial.
     if (isApiError(error) && error.status === 403) return 'login';

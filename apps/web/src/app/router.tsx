@@ -80,7 +80,7 @@ export function buildRoutes(pageMap: PageMap = pages): RouteObject[] {
   }
   return [
     {
-      element: <Layout />,
+      element: <Layout hasScreen={(id) => pageMap[id] !== undefined} />,
       errorElement: <RouteError />,
       hydrateFallbackElement: <Spinner busy />,
       children: [

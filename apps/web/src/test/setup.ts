@@ -1,7 +1,11 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { setCountry, setMilestone } from '../lib/header-state';
 import { resetSessionMemoryForTests } from '../lib/session';
+
+// A first render loads its page on demand inside the app shell; on a busy two-core machine (npm test runs every
+// project at once) that can take over the default second, so `findBy…` waits up to three.
+configure({ asyncUtilTimeout: 3000 });
 
 // Unit tests never reach a network: a call no test stubbed fails like a lost connection.
 beforeEach(() => {

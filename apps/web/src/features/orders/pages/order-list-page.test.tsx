@@ -241,4 +241,12 @@ describe('order list (#/order)', () => {
     expect(await screen.findByText('Changed by someone else')).toBeTruthy();
     await waitFor(() => expect(calls.filter((c) => c.path === SEARCH).length).toBeGreaterThan(before));
   });
+
+  it('?order=<unified id> (the global search link) lists that order in any status with its panel open', async () => {
+    const { calls } = fakeApi(orderRoutes());
+    renderApp('#/order?order=UO-2026-0001');
+    const drawer = await screen.findByRole('region', { name: 'Order UO-2026-0001' });
+    expect(within(drawer).getByRole('region', { name: 'Order summary' }).textContent).toContain('Zephyr Deli');
+    expect(lastSearch(calls)).toEqual({ q: 'UO-2026-0001', limit: '25', offset: '0' });
+  });
 });

@@ -22,7 +22,7 @@ import {
 } from '@pos/domain';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { DataTable } from '../../../components/data-table';
 import { ListPagination } from '../../../components/list-pagination';
 import { describeError } from '../../../lib/error-message';
@@ -61,20 +61,32 @@ function SortHeader(props: { column: string; sort: string | null; onSort: (s: st
   );
 }
 
-/** /order: the order list, opening on the caller's queue (its role's start status), with a details drawer. */
+/**
+ * /order: the order list, opening on the caller's queue (its role's start status), with a details drawer.
+ * `?order=<unified order id>` (the global search's link, decision 106) opens on that order instead, its panel open.
+ */
 export default function OrderListPage() {
+  const [params] = useSearchParams();
+  const linkedOrder = params.get('order');
+  // Another ?order= while the page is open (a new search result) starts the list over with that order.
+  return <OrderList key={linkedOrder ?? ''} linkedOrder={linkedOrder} />;
+}
+
+function OrderList({ linkedOrder }: { linkedOrder: string | null }) {
   const { session } = useSession();
   const queueStatus = startStatusForRole(session?.role ?? '');
   const mayCreate = session
     ? effectivePrivileges(session.role, session.additional_privileges).includes('create_distributor_orders')
     : false;
   const queueFilters: OrderFilters = { status: queueStatus, flow: '', salesRep: '', dateFrom: '', dateTo: '', q: '' };
-  const [draft, setDraft] = useState<OrderFilters>(queueFilters);
-  const [applied, setApplied] = useState<OrderFilters>(queueFilters);
+  const initialFilters: OrderFilters = linkedOrder ? { ...queueFilters, status: '', q: linkedOrder } : queueFilters;
+  const [draft, setDraft] = useState<OrderFilters>(initialFilters);
+  const [applied, setApplied] = useState<OrderFilters>(initialFilters);
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<string | null>(null);
   const [textError, setTextError] = useState<string | null>(null);
   const [opened, setOpened] = useState<OrderSearchRecord | null>(null);
+  const [linkClosed, setLinkClosed] = useState(false);
 
   const params: OrderListParams = { ...applied, page, sort };
   const list = useQuery({
@@ -85,9 +97,10 @@ export default function OrderListPage() {
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
   // The list's copy when the order is still listed (fresh after a reload), else the one opened or last changed.
+  const linked = linkedOrder && !linkClosed ? (items.find((o) => o.unified_order_id === linkedOrder) ?? null) : null;
   const open: OrderSearchRecord | null = opened
     ? (items.find((o) => o.id === opened.id && o.version >= opened.version) ?? opened)
-    : null;
+    : linked;
 
   const exportCsv = useMutation({
     mutationFn: () => exportOrders(params),
@@ -258,7 +271,14 @@ export default function OrderListPage() {
         onChange={setPage}
         hideSinglePage
       />
-      <OrderDetails order={open} onClose={() => setOpened(null)} onChanged={setOpened} />
+      <OrderDetails
+        order={open}
+        onClose={() => {
+          setOpened(null);
+          setLinkClosed(true);
+        }}
+        onChanged={setOpened}
+      />
     </Stack>
   );
 }
