@@ -17,6 +17,7 @@ export * from './codes/mail-templates';
 export * from './access/permissions';
 export * from './access/routes';
 export * from './access/roles';
+export * from './access/order-scope';
 
 export * from './rules/store-filter';
 export * from './rules/customer-search';
