@@ -18,6 +18,7 @@ export * from './access/permissions';
 export * from './access/routes';
 export * from './access/roles';
 export * from './access/navigation';
+export * from './access/order-scope';
 
 export * from './rules/store-filter';
 export * from './rules/customer-search';

@@ -9,6 +9,8 @@ import { sortSchema } from './customers';
  *   GET /api/customers/orders/search/{token}?status&flow&sales_rep&agent_id&date_from&date_to&q&mine=queue
  *                                           &limit&offset&sort[&format=csv]
  *   → { info: { items: OrderSearchRecord[], total } }  (format=csv: text/csv of ALL matching rows)
+ *   GET /api/customers/orders/{orderId}/{token} → { info: { order: OrderSearchRecord } }: one order as a row of the list
+ *   (a link to one order, #/order?id=…); 404 for an order the session may not see, as for a missing one (decision 102)
  */
 
 export const ORDER_SEARCH_SORT_FIELDS = [
@@ -141,6 +143,10 @@ export type OrderSearchRecord = z.infer<typeof orderSearchRecord>;
 
 export const orderSearchResult = pagedList(orderSearchRecord);
 export type OrderSearchResult = z.infer<typeof orderSearchResult>;
+
+/** One order as a row of the list (GET /api/customers/orders/{orderId}/{token}). */
+export const orderRowInfo = z.object({ order: orderSearchRecord });
+export type OrderRowInfo = z.infer<typeof orderRowInfo>;
 
 /** The CSV columns, in order (header row = these names). */
 export const ORDER_SEARCH_CSV_COLUMNS = [

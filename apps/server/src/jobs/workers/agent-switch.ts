@@ -2,6 +2,7 @@ import { JOB_QUEUE } from '@pos/domain';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { agentOrders, agents, orders } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
+import { orderScopeOfRequester, visibleOrdersWhere } from '../../modules/orders';
 import { requesterEmail, type WorkerDefinition } from '../context';
 import { applyOnce, soleCustomer, systemActor } from '../effect';
 import { PermanentJobError } from '../queue';
@@ -18,10 +19,12 @@ export const agentSwitchWorker: WorkerDefinition<typeof JOB_QUEUE.agentSwitch> =
         .where(eq(agents.id, agentId));
       if (!agent) throw new PermanentJobError(`Agent ${agentId} does not exist.`, 'not_found');
       if (!agent.active) throw new PermanentJobError(`Agent ${agentId} is not active.`, 'validation_failed');
+      // Decision 102: acting for a person, the job sees only the orders that person may see (the rest do not exist).
+      const scope = await orderScopeOfRequester(tx, request.requestedBy);
       const rows = await tx
         .select({ id: orders.id, agentId: orders.agentId, customerId: orders.customerId })
         .from(orders)
-        .where(inArray(orders.id, orderInfoIds))
+        .where(and(inArray(orders.id, orderInfoIds), scope ? visibleOrdersWhere(scope) : undefined))
         .orderBy(orders.id)
         .for('update');
       const missing = orderInfoIds.filter((id) => !rows.some((r) => r.id === id));

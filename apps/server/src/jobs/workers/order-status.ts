@@ -9,6 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, orderStatusHistory, privileges, roles, staffUsers, userAdditionalPrivileges } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
+import { isOrderVisible, orderScopeOfRequester } from '../../modules/orders';
 import { applyStatusEffects } from '../../modules/orders/status-effects';
 import { AppError } from '../../http/errors';
 import { checkTransition, statusTimestamps } from '../../modules/order-status/order-status.service';
@@ -58,7 +59,10 @@ export const orderStatusWorker: WorkerDefinition<typeof JOB_QUEUE.orderStatus> =
     const { orderInfoId, status, action, statusReasonId, note } = request.input;
     return applyOnce(ctx, job, async (tx, now, mark) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderInfoId)).for('update');
-      if (!order) throw new PermanentJobError(`Order ${orderInfoId} does not exist.`, 'not_found');
+      // Decision 102: acting for a person, the job sees only the orders that person may see (the rest do not exist).
+      const scope = await orderScopeOfRequester(tx, request.requestedBy);
+      if (!order || (scope && !(await isOrderVisible(tx, scope, order))))
+        throw new PermanentJobError(`Order ${orderInfoId} does not exist.`, 'not_found');
       mark.customerId = order.customerId;
       if (order.status === status) return { orderInfoId, from: order.status, to: status, action, changed: false };
       if (!isOrderStatusCode(order.status))

@@ -13,6 +13,7 @@ import { agentOrders, agents, orders } from '../../db/schema';
 import { actorOfSession, writeAudit } from '../../http/audit';
 import { AppError, versionConflict } from '../../http/errors';
 import type { SessionContext } from '../../http/session';
+import { loadVisibleOrder } from '../orders';
 
 type Ctx = Pick<AppContext, 'database' | 'clock'>;
 
@@ -75,15 +76,9 @@ export async function listAgents(ctx: Pick<Ctx, 'database'>, query: GetAgentsQue
   return { agents: rows.map(agentOut), total: Number(total?.n ?? 0), limit: query.limit, offset: query.offset };
 }
 
-async function lockOrder(db: Db, orderId: number) {
-  const [order] = await db
-    .select({ id: orders.id, agentId: orders.agentId, customerId: orders.customerId, version: orders.version })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .for('update');
-  if (!order)
-    throw new AppError('not_found', `Order ${orderId} was not found.`, { order_id: `There is no order ${orderId}.` });
-  return order;
+/** The order of the body, locked; 404 (field order_id) also for an order the caller may not see (decision 102). */
+async function lockOrder(db: Db, session: SessionContext, orderId: number) {
+  return loadVisibleOrder(db, session, { id: orderId }, { lock: true, field: 'order_id' });
 }
 
 async function activeAgent(db: Db, agentId: number): Promise<AgentRow> {
@@ -135,7 +130,7 @@ const customerOf = (customerId: number | null) => (customerId === null ? {} : { 
 export async function addAgentOrder(ctx: Ctx, actor: Actor, body: AgentOrderRequest): Promise<AgentOrderAssignments> {
   return ctx.database.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
-    const order = await lockOrder(db, body.order_id);
+    const order = await lockOrder(db, actor.session, body.order_id);
     const agent = await activeAgent(db, body.agent_id);
     const inserted = await db
       .insert(agentOrders)
@@ -177,7 +172,7 @@ export async function updateAgentOrder(
 ): Promise<AgentOrderAssignments> {
   return ctx.database.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
-    const order = await lockOrder(db, body.order_id);
+    const order = await lockOrder(db, actor.session, body.order_id);
     if (body.version !== undefined && body.version !== order.version) {
       throw versionConflict(`Order ${order.id}`, await orderAgents(db, order.id), body.version);
     }
@@ -228,7 +223,7 @@ export async function deleteAgentOrder(
 ): Promise<AgentOrderAssignments> {
   return ctx.database.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
-    const order = await lockOrder(db, body.order_id);
+    const order = await lockOrder(db, actor.session, body.order_id);
     const deleted = await db
       .delete(agentOrders)
       .where(and(eq(agentOrders.orderId, order.id), eq(agentOrders.agentId, body.agent_id)))

@@ -261,7 +261,7 @@ describe('agents', () => {
       for (const call of [add, update, del]) {
         const res = await call({ order_id: 999_999, agent_id: ids.alpha });
         expect(res.statusCode).toBe(404);
-        expect(res.json().error.fields).toEqual({ order_id: 'There is no order 999999.' });
+        expect(res.json().error.fields).toEqual({ order_id: 'Order 999999 was not found.' });
       }
       for (const call of [add, update]) {
         const res = await call({ order_id: orderId, agent_id: 999_999 });

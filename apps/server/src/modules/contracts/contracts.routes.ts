@@ -15,15 +15,13 @@ import {
   successEnvelope,
   type Permission,
 } from '@pos/domain';
-import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { orders } from '../../db/schema';
 import { actorOfSession } from '../../http/audit';
 import { AppError } from '../../http/errors';
 import { requireSession, sessionOf } from '../../http/session';
-import { loadVisible } from '../orders/orders.service';
+import { loadVisibleOrder } from '../orders';
 import { contentDisposition, receiveUpload, uploadContext } from '../uploads/uploads.service';
 import {
   contractPdf,
@@ -141,8 +139,9 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const staff = { onRequest: requireSession({ anyOf: CONTRACT_STAFF }) };
+  // Decision 102: an order the session may not see is 404, as if it did not exist.
   const visibleOrder = (request: FastifyRequest, orderId: number) =>
-    loadVisible(ctx.database.db as Db, sessionOf(request), eq(orders.id, orderId), `Order ${orderId}`);
+    loadVisibleOrder(ctx.database.db as Db, sessionOf(request), { id: orderId });
   const by = (request: FastifyRequest) => ({ actor: actorOfSession(sessionOf(request)), requestId: request.id });
 
   app.get(

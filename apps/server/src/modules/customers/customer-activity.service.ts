@@ -34,6 +34,7 @@ import {
 } from '../../db/schema';
 import { actorOfSession, writeAudit } from '../../http/audit';
 import { AppError, notFound } from '../../http/errors';
+import { type OrderViewer, visibleOrdersWhere } from '../orders';
 import { assertCustomer, assertStoreOfCustomer, type Actor } from './customers.service';
 
 type Ctx = Pick<AppContext, 'database' | 'clock'>;
@@ -143,7 +144,15 @@ const ORDER_SORT: Readonly<Record<(typeof CUSTOMER_ORDER_SORT_FIELDS)[number], S
 /** GET …/customerorders: the customer's orders, newest first unless sorted otherwise. */
 export async function listCustomerOrders(
   ctx: Ctx,
-  input: { customerId: number; storeId?: number; limit: number; offset: number; sort?: string },
+  input: {
+    customerId: number;
+    storeId?: number;
+    limit: number;
+    offset: number;
+    sort?: string;
+    /** Whose list it is: an agent-scoped session sees only its agent's orders (decision 102). */
+    viewer: OrderViewer;
+  },
 ): Promise<CustomerOrderList> {
   const db = ctx.database.db;
   await assertCustomer(db, input.customerId);
@@ -151,6 +160,7 @@ export async function listCustomerOrders(
   const where = and(
     eq(orders.customerId, input.customerId),
     input.storeId === undefined ? undefined : eq(orders.storeId, input.storeId),
+    visibleOrdersWhere(input.viewer),
   );
   const sort = input.sort
     ? parseSort(input.sort as (typeof CUSTOMER_ORDER_SORT_FIELDS)[number], 'order_date')

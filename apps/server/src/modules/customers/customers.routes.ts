@@ -143,6 +143,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         customerId: request.params.id,
         storeId: request.query.storeid,
         ...request.query,
+        viewer: sessionOf(request),
       }),
     }),
   );

@@ -41,6 +41,7 @@ import type { SessionContext } from '../../http/session';
 import type { JobInputs } from '../../jobs/context';
 import { soleCustomer } from '../../jobs/effect';
 import { defineQueues, enqueueJob } from '../../jobs/registry';
+import { visibleOrdersWhere } from '../orders';
 
 /** What a queue call's service gets: the app, the caller's session and the request id (audit). */
 export interface NotificationCtx {
@@ -283,10 +284,11 @@ export function sendFeatureChangeEmail(ctx: NotificationCtx, input: FeatureChang
 
 export function changeOrderStatus(ctx: NotificationCtx, input: OrderStatusSnsRequest) {
   return acceptJob(ctx, JOB_QUEUE.orderStatus, input, async (tx) => {
+    // Decision 102: an order the session may not see is missing, as if it did not exist.
     const [order] = await tx
       .select({ id: orders.id, customerId: orders.customerId })
       .from(orders)
-      .where(eq(orders.id, input.orderInfoId));
+      .where(and(eq(orders.id, input.orderInfoId), visibleOrdersWhere(ctx.session)));
     if (!order) throw notFoundList('Order', [input.orderInfoId], 'orderInfoId');
     if (input.statusReasonId !== undefined) {
       const [reason] = await tx
@@ -317,7 +319,7 @@ export function switchOrderAgent(ctx: NotificationCtx, input: AgentSwitchSnsRequ
     const rows = await tx
       .select({ id: orders.id, customerId: orders.customerId })
       .from(orders)
-      .where(inArray(orders.id, input.orderInfoIds));
+      .where(and(inArray(orders.id, input.orderInfoIds), visibleOrdersWhere(ctx.session)));
     const missing = missingOf(
       input.orderInfoIds,
       rows.map((r) => r.id),

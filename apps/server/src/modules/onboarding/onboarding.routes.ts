@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { actorOfSession } from '../../http/audit';
 import { requireSession, sessionOf } from '../../http/session';
+import { loadVisibleOrder } from '../orders';
 import { onboardOrder } from './onboarding.service';
 
 /** POST /api/customers/orderinfo/{orderId}/onboard/{token}: run a Complete order's onboarding again (Admin; idempotent). */
@@ -21,7 +22,10 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const by = { actor: actorOfSession(sessionOf(request)), requestId: request.id };
+      const session = sessionOf(request);
+      // Decision 102: every call that names an order reads it through the one access rule (404 if not visible).
+      await loadVisibleOrder(ctx.database.db, session, { id: request.params.orderId });
+      const by = { actor: actorOfSession(session), requestId: request.id };
       return {
         info: await ctx.database.db.transaction((tx) =>
           onboardOrder(ctx, tx as unknown as Db, request.params.orderId, by),

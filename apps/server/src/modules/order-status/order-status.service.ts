@@ -21,8 +21,9 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderNotes, orders, orderStatusHistory, statusReasons } from '../../db/schema';
 import { actorOfSession, writeAudit } from '../../http/audit';
-import { AppError, notFound, versionConflict } from '../../http/errors';
+import { AppError, versionConflict } from '../../http/errors';
 import type { SessionContext } from '../../http/session';
+import { loadVisibleOrder } from '../orders';
 import { applyStatusEffects, type EffectContext } from '../orders/status-effects';
 
 type Ctx = EffectContext;
@@ -34,18 +35,6 @@ export interface Actor {
 }
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
-
-/**
- * The order, or 404. Distributor and make-token sessions only see orders of their own agent (decision 072);
- * `lock` takes a row lock for a write.
- */
-async function loadOrder(db: Db, session: SessionContext, orderId: number, lock = false): Promise<OrderRow> {
-  const q = db.select().from(orders).where(eq(orders.id, orderId));
-  const [row] = lock ? await q.for('update') : await q;
-  if (!row || (session.kind !== 'staff' && (session.agentId == null || row.agentId !== session.agentId)))
-    throw notFound(`Order ${orderId}`);
-  return row;
-}
 
 /** GET /api/customers/orderstatus/{token}: status reasons grouped by status (statuses with reasons only). */
 export async function listStatusReasons(ctx: Ctx, status?: OrderStatusCode): Promise<OrderStatusReasonsInfo> {
@@ -84,7 +73,7 @@ export async function listOrderNotes(
   orderId: number,
 ): Promise<{ notes: OrderNoteItem[] }> {
   const db = ctx.database.db;
-  await loadOrder(db, session, orderId);
+  await loadVisibleOrder(db, session, { id: orderId });
   const rows = await db
     .select({ note: orderNotes, reason: statusReasons.reason })
     .from(orderNotes)
@@ -103,7 +92,7 @@ export async function addOrderNote(
 ): Promise<{ note: OrderNoteItem }> {
   return ctx.database.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
-    const order = await loadOrder(db, actor.session, orderId);
+    const order = await loadVisibleOrder(db, actor.session, { id: orderId });
     const now = ctx.clock.now();
     const [row] = await db
       .insert(orderNotes)
@@ -151,7 +140,7 @@ export async function listStatusHistory(
   orderId: number,
 ): Promise<{ history: HistoryItem[] }> {
   const db = ctx.database.db;
-  await loadOrder(db, session, orderId);
+  await loadVisibleOrder(db, session, { id: orderId });
   const rows = await db
     .select({ h: orderStatusHistory, reason: statusReasons.reason })
     .from(orderStatusHistory)
@@ -233,7 +222,8 @@ export async function changeOrderStatus(
 ): Promise<OrderStatusChangeInfo> {
   return ctx.database.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
-    const order = await loadOrder(db, actor.session, body.order_id, true);
+    // Decision 102: another agent's order is 404, as if it did not exist.
+    const order = await loadVisibleOrder(db, actor.session, { id: body.order_id }, { lock: true, field: 'order_id' });
     if (order.version !== body.version) {
       throw versionConflict(`Order ${order.id}`, summary(order));
     }

@@ -3,6 +3,7 @@ import {
   ROLES,
   canTransition,
   effectivePrivileges,
+  isAgentScoped,
   mayTransition,
   transitionRequiresReason,
   type OrderStatusCode,
@@ -11,6 +12,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  createAgent,
   createCustomer,
   createDistributorAccount,
   createOrder,
@@ -49,11 +51,16 @@ const changeStatus = (role: Role, payload: Json) => call('PUT', `/api/customers/
 const emailOf = (role: Role) => `${role.toLowerCase().replace(/ /g, '-')}@example.com`;
 
 let storeId: number;
+/** The agent of the staff users whose role is agent-scoped (Distributor, RDC: decision 102). */
+let staffAgentId: number;
+/** The agent an order must have for `role` to see it (none needed for an unscoped role). */
+const agentFor = (role: Role) => (isAgentScoped({ kind: 'staff', role }) ? staffAgentId : null);
 
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
-  for (const role of ROLES) await createStaffUser(db, { email: emailOf(role), role });
+  staffAgentId = (await createAgent(db, { type: 'RDC' })).id;
+  for (const role of ROLES) await createStaffUser(db, { email: emailOf(role), role, agentId: agentFor(role) });
   for (const role of ROLES) tokens.set(role, await signIn(t, emailOf(role)));
   // Orders moved to Complete are onboarded: they need a store (its address), as a submitted order has.
   storeId = (await createStore(db)).id;
@@ -163,7 +170,7 @@ describe('PUT /api/customers/ordernotes/{token} (status change)', () => {
       const role = ROLES.find(
         (r) => r !== 'Admin' && mayTransition(from, to, { role: r, privileges: effectivePrivileges(r) }),
       )!;
-      const order = await createOrder(db, { status: from, ...(to === '150' && { storeId }) });
+      const order = await createOrder(db, { status: from, agentId: agentFor(role), ...(to === '150' && { storeId }) });
       const res = await changeStatus(role, {
         order_id: order.id,
         status: to,

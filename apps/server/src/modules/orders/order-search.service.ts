@@ -10,66 +10,89 @@ import {
   type OrderSearchSortField,
   type OrderStatusCode,
 } from '@pos/domain';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import { agents, orders } from '../../db/schema';
 import type { SessionContext } from '../../http/session';
 import { csvStream } from '../../lib/csv-stream';
-import { isAgentScoped } from './orders.service';
+import { loadVisibleOrder, visibleOrdersWhere } from './order-access';
 
 type Ctx = Pick<AppContext, 'database'>;
 
 /** ORDER BY expression of each sortable column (text compared case-insensitively). */
-const SORT_SQL: Readonly<Record<OrderSearchSortField, string>> = {
-  id: 'o.id',
-  unified_order_id: 'o.unified_order_id',
-  status: 'o.status::int',
-  legal_name: 'lower(o.legal_name)',
-  dba_name: 'lower(o.dba_name)',
-  sales_rep: 'lower(o.sales_rep)',
-  order_date: 'o.order_date',
-  updated_at: 'o.updated_at',
-  total_sale_cents: 'o.total_sale_cents',
+const SORT_SQL: Readonly<Record<OrderSearchSortField, SQL>> = {
+  id: sql`${orders.id}`,
+  unified_order_id: sql`${orders.unifiedOrderId}`,
+  status: sql`${orders.status}::int`,
+  legal_name: sql`lower(${orders.legalName})`,
+  dba_name: sql`lower(${orders.dbaName})`,
+  sales_rep: sql`lower(${orders.salesRep})`,
+  order_date: sql`${orders.orderDate}`,
+  updated_at: sql`${orders.updatedAt}`,
+  total_sale_cents: sql`${orders.totalSaleCents}`,
 };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
-/** The WHERE clause of a search and its parameters (every value is a bound parameter). */
-export function whereSql(session: SessionContext, q: OrderSearchQuery): { text: string; params: unknown[] } {
-  const params: unknown[] = [];
-  const p = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
+/**
+ * The WHERE condition of a search (every value a bound parameter), always within the orders the session may see
+ * (decision 102: its agent's own or assigned orders for an agent-scoped session, no agent → nothing).
+ */
+export function searchWhere(session: SessionContext, q: OrderSearchQuery): SQL | undefined {
+  const like = q.q ? `%${escapeLike(q.q)}%` : null;
+  return and(
+    q.status ? inArray(orders.status, q.status) : undefined,
+    q.mine === 'queue' ? eq(orders.status, startStatusForRole(session.role)) : undefined,
+    q.flow ? eq(orders.flow, q.flow) : undefined,
+    q.sales_rep ? ilike(orders.salesRep, `%${escapeLike(q.sales_rep)}%`) : undefined,
+    q.agent_id !== undefined ? eq(orders.agentId, q.agent_id) : undefined,
+    q.date_from ? sql`${orders.orderDate} >= ${q.date_from}::date::timestamptz` : undefined,
+    q.date_to ? sql`${orders.orderDate} < (${q.date_to}::date + 1)::timestamptz` : undefined,
+    like
+      ? or(
+          ilike(orders.legalName, like),
+          ilike(orders.dbaName, like),
+          ilike(orders.unifiedOrderId, like),
+          ilike(orders.fedTaxId, like),
+        )
+      : undefined,
+    visibleOrdersWhere(session),
+  );
+}
+
+/** The columns of a list row (the agent's name joined). */
+const ROW = {
+  id: orders.id,
+  unified_order_id: orders.unifiedOrderId,
+  status: orders.status,
+  flow: orders.flow,
+  order_type: orders.orderType,
+  legal_name: orders.legalName,
+  dba_name: orders.dbaName,
+  sales_rep: orders.salesRep,
+  agent_id: orders.agentId,
+  agent: agents.name,
+  country: orders.country,
+  currency: orders.currency,
+  total_sale_cents: orders.totalSaleCents,
+  order_date: orders.orderDate,
+  updated_at: orders.updatedAt,
+  version: orders.version,
+};
+
+/** Orders as list rows (filter, sort and page to add). */
+const listRows = (ctx: Ctx) => ctx.database.db.select(ROW).from(orders).leftJoin(agents, eq(agents.id, orders.agentId));
+type ListRow = Awaited<ReturnType<typeof listRows>>[number];
+
+function listRecord(r: ListRow): OrderSearchRecord {
+  return {
+    ...r,
+    status: r.status as OrderStatusCode,
+    status_label: orderStatusLabel(r.status) ?? r.status,
+    order_date: r.order_date.toISOString(),
+    updated_at: r.updated_at.toISOString(),
   };
-  const conds: string[] = [];
-  if (q.status) conds.push(`o.status = any(${p(q.status)}::text[])`);
-  if (q.mine === 'queue') conds.push(`o.status = ${p(startStatusForRole(session.role))}`);
-  if (q.flow) conds.push(`o.flow = ${p(q.flow)}`);
-  if (q.sales_rep) conds.push(`o.sales_rep ilike ${p(`%${escapeLike(q.sales_rep)}%`)}`);
-  if (q.agent_id !== undefined) conds.push(`o.agent_id = ${p(q.agent_id)}`);
-  if (q.date_from) conds.push(`o.order_date >= ${p(q.date_from)}::date::timestamptz`);
-  if (q.date_to) conds.push(`o.order_date < (${p(q.date_to)}::date + 1)::timestamptz`);
-  if (q.q) {
-    const like = p(`%${escapeLike(q.q)}%`);
-    conds.push(
-      `(o.legal_name ilike ${like} or o.dba_name ilike ${like} or o.unified_order_id ilike ${like} or o.fed_tax_id ilike ${like})`,
-    );
-  }
-  if (isAgentScoped(session)) {
-    // Decision 079: its agent's orders only (own agent_id or assigned in agent_orders); no agent → nothing.
-    const agent = p(session.agentId ?? -1);
-    conds.push(
-      `(o.agent_id = ${agent} or exists (select 1 from agent_orders ao where ao.order_id = o.id and ao.agent_id = ${agent}))`,
-    );
-  }
-  return { text: conds.length > 0 ? `where ${conds.join(' and ')}` : '', params };
 }
-
-interface RawRow extends Omit<OrderSearchRecord, 'status_label' | 'order_date' | 'updated_at' | 'total_sale_cents'> {
-  order_date: Date | string;
-  updated_at: Date | string;
-  total_sale_cents: number | string;
-}
-
-const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 
 async function searchPage(
   ctx: Ctx,
@@ -77,37 +100,25 @@ async function searchPage(
   q: OrderSearchQuery,
   page: { limit: number; offset: number },
 ) {
-  const where = whereSql(session, q);
   const sort = parseSort(q.sort, 'updated_at');
   // Default: newest change first.
-  const desc = q.sort ? sort.desc : true;
-  const n = where.params.length;
-  const rows = await ctx.database.query<RawRow>(
-    `select o.id, o.unified_order_id, o.status, o.flow, o.order_type, o.legal_name, o.dba_name, o.sales_rep,
-            o.agent_id, a.name as agent, o.country, o.currency, o.total_sale_cents::float8 as total_sale_cents,
-            o.order_date, o.updated_at, o.version
-     from orders o left join agents a on a.id = o.agent_id
-     ${where.text}
-     order by ${SORT_SQL[sort.field]} ${desc ? 'desc' : 'asc'} nulls last, o.id ${desc ? 'desc' : 'asc'}
-     limit $${n + 1} offset $${n + 2}`,
-    [...where.params, page.limit, page.offset],
-  );
-  return rows.map((r): OrderSearchRecord => ({
-    ...r,
-    status_label: orderStatusLabel(r.status) ?? r.status,
-    status: r.status as OrderStatusCode,
-    total_sale_cents: Number(r.total_sale_cents),
-    order_date: iso(r.order_date),
-    updated_at: iso(r.updated_at),
-  }));
+  const descending = q.sort ? sort.desc : true;
+  const rows = await listRows(ctx)
+    .where(searchWhere(session, q))
+    .orderBy(
+      sql`${SORT_SQL[sort.field]} ${descending ? sql`desc` : sql`asc`} nulls last`,
+      descending ? desc(orders.id) : asc(orders.id),
+    )
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map(listRecord);
 }
 
 /** GET /api/customers/orders/search/{token}: one page of matching orders and the count of all matches. */
 export async function searchOrders(ctx: Ctx, session: SessionContext, q: OrderSearchQuery): Promise<OrderSearchResult> {
-  const where = whereSql(session, q);
   const [items, [total]] = await Promise.all([
     searchPage(ctx, session, q, q),
-    ctx.database.query<{ n: number }>(`select count(*)::int as n from orders o ${where.text}`, where.params),
+    ctx.database.db.select({ n: count() }).from(orders).where(searchWhere(session, q)),
   ]);
   return { items, total: total?.n ?? 0 };
 }
@@ -115,4 +126,14 @@ export async function searchOrders(ctx: Ctx, session: SessionContext, q: OrderSe
 /** The CSV of ALL matching orders (decision 050's format), in the list's sort order. */
 export function searchOrdersCsv(ctx: Ctx, session: SessionContext, q: OrderSearchQuery): Readable {
   return csvStream(ORDER_SEARCH_CSV_COLUMNS, (limit, offset) => searchPage(ctx, session, q, { limit, offset }));
+}
+
+/**
+ * GET /api/customers/orders/{orderId}/{token}: one order as a row of the list (what the order panel shows), for a
+ * link to one order (#/order?id=…). 404 for an order the session may not see, as for one that does not exist.
+ */
+export async function getOrderRow(ctx: Ctx, session: SessionContext, orderId: number): Promise<OrderSearchRecord> {
+  const order = await loadVisibleOrder(ctx.database.db, session, { id: orderId });
+  const [row] = await listRows(ctx).where(eq(orders.id, order.id));
+  return listRecord(row!);
 }

@@ -5,6 +5,8 @@ import {
   orderInfoSaveParams,
   orderInfoSaveRequest,
   orderInfoSaveResult,
+  orderIdTokenParams,
+  orderRowInfo,
   orderSearchQuery,
   orderSearchResult,
   pendingOrdersInfo,
@@ -17,7 +19,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/errors';
 import { requireSession, sessionOf } from '../../http/session';
-import { searchOrders, searchOrdersCsv } from './order-search.service';
+import { getOrderRow, searchOrders, searchOrdersCsv } from './order-search.service';
 import { getOrderInfo, getOrderQueue, listPendingOrders, saveOrderInfo, type Actor } from './orders.service';
 
 /** Order reads and writes (decision 078); a distributor is further limited to its own agent's orders. */
@@ -131,5 +133,23 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return { info: await searchOrders(ctx, session, q) };
     },
+  );
+
+  // Decision 102: one order as a row of the list, for a link to one order (#/order?id=…); 404 when not visible.
+  app.get(
+    '/api/customers/orders/:orderId/:token',
+    {
+      onRequest: canRead,
+      schema: {
+        tags,
+        summary:
+          'One order as a row of the order list (404 for an order the session may not see, as for a missing one)',
+        params: orderIdTokenParams,
+        response: { 200: successEnvelope(orderRowInfo) },
+      },
+    },
+    async (request) => ({
+      info: { order: await getOrderRow(ctx, sessionOf(request), request.params.orderId) },
+    }),
   );
 };

@@ -1,8 +1,8 @@
-import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   ORDER_STATUS,
-  ROLE,
   canTransition,
+  isAgentScoped,
   fieldsFromZodError,
   isOrderStatusCode,
   mayTransition,
@@ -18,11 +18,12 @@ import {
 } from '@pos/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { agentOrders, orderStatusHistory, orders } from '../../db/schema';
+import { orderStatusHistory, orders } from '../../db/schema';
 import { actorOfSession, writeAudit } from '../../http/audit';
-import { AppError, notFound, versionConflict } from '../../http/errors';
+import { AppError, versionConflict } from '../../http/errors';
 import type { SessionContext } from '../../http/session';
 import { regenerateAfterSave } from '../contracts/contracts.service';
+import { loadVisibleOrder, orderNotFound, visibleOrdersWhere } from './order-access';
 import { applyStatusEffects } from './status-effects';
 import { dataEncryptionKey, encryptAccountNumber } from '../customer-accounts/account-number-cipher';
 
@@ -44,41 +45,6 @@ const CLOSED: readonly string[] = [ORDER_STATUS.REJECTED, ORDER_STATUS.POS_CANCE
 /** Statuses in which an agent (distributor) may still change its order. */
 const AGENT_EDITABLE: readonly string[] = [ORDER_STATUS.DRAFT, ORDER_STATUS.INCOMPLETE];
 
-/**
- * A distributor session (distributor login or make-token) or a staff user with an external-agent role sees only
- * its own agent's orders: those whose agent_id is its agent, or assigned to it in agent_orders (decision 078).
- */
-export function isAgentScoped(session: SessionContext): boolean {
-  return session.kind !== 'staff' || session.role === ROLE.DISTRIBUTOR || session.role === ROLE.RDC;
-}
-
-function agentFilter(session: SessionContext): SQL | undefined {
-  if (!isAgentScoped(session)) return undefined;
-  const agentId = session.agentId ?? -1;
-  return or(
-    eq(orders.agentId, agentId),
-    sql`exists (select 1 from ${agentOrders} where ${agentOrders.orderId} = ${orders.id} and ${agentOrders.agentId} = ${agentId})`,
-  );
-}
-
-export async function loadVisible(db: Db, session: SessionContext, where: SQL, what: string): Promise<OrderRow> {
-  const [row] = await db.select().from(orders).where(where);
-  if (!row) throw notFound(what);
-  const scope = agentFilter(session);
-  if (scope) {
-    const [visible] = await db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.id, row.id), scope));
-    if (!visible)
-      throw new AppError(
-        'forbidden',
-        "This order belongs to another agent: you can only work on your own agent's orders.",
-      );
-  }
-  return row;
-}
-
 function record(row: OrderRow): OrderInfoRecord {
   return {
     orderInfoId: row.id,
@@ -98,13 +64,10 @@ function record(row: OrderRow): OrderInfoRecord {
 // ── Reads ───────────────────────────────────────────────────────────────────────────────────────────
 
 export async function getOrderInfo(ctx: AppContext, session: SessionContext, key: { id?: number; unifiedid?: string }) {
-  const db = ctx.database.db;
-  const where = key.id !== undefined ? eq(orders.id, key.id) : eq(orders.unifiedOrderId, key.unifiedid!);
-  const row = await loadVisible(
-    db,
+  const row = await loadVisibleOrder(
+    ctx.database.db,
     session,
-    where,
-    key.id !== undefined ? `Order ${key.id}` : `Order ${key.unifiedid}`,
+    key.id !== undefined ? { id: key.id } : { unifiedId: key.unifiedid! },
   );
   return { order: record(row) };
 }
@@ -113,7 +76,7 @@ export async function getOrderInfo(ctx: AppContext, session: SessionContext, key
 export async function getOrderQueue(ctx: AppContext, session: SessionContext, page: { limit: number; offset: number }) {
   const db = ctx.database.db;
   const status = startStatusForRole(session.role);
-  const where = and(eq(orders.status, status), agentFilter(session));
+  const where = and(eq(orders.status, status), visibleOrdersWhere(session));
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -152,7 +115,7 @@ export async function listPendingOrders(
   const where = and(
     inArray(orders.status, [...PENDING_STATUSES[q.type]]),
     q.id !== undefined ? eq(orders.id, q.id) : undefined,
-    agentFilter(session),
+    visibleOrdersWhere(session),
   );
   const rows = await db.select().from(orders).where(where).orderBy(orders.updatedAt, orders.id).limit(500);
   return {
@@ -372,7 +335,7 @@ export async function saveOrderInfo(
         throw new AppError('validation_failed', 'Send the version of the order you read.', {
           version: 'Required to update an order.',
         });
-      const before = await loadVisible(db, session, eq(orders.id, id), `Order ${id}`);
+      const before = await loadVisibleOrder(db, session, { id });
       if (CLOSED.includes(before.status)) {
         throw new AppError(
           'conflict',
@@ -394,7 +357,7 @@ export async function saveOrderInfo(
         .returning();
       if (!updated) {
         const [current] = await db.select().from(orders).where(eq(orders.id, id));
-        if (!current) throw notFound(`Order ${id}`);
+        if (!current) throw orderNotFound({ id });
         throw orderVersionConflict(record(current));
       }
       row = updated;

@@ -369,10 +369,19 @@ describe('a distributor works only on its own agent’s orders', () => {
     expect(ids).not.toContain(foreign.id);
 
     expect((await get(info(distributor, `id=${assigned.id}`))).status).toBe(200);
+    // Decision 102: another agent's order is answered as if it did not exist.
     const read = await get(info(distributor, `id=${foreign.id}`));
-    expect([read.status, read.body.error.code]).toEqual([403, 'forbidden']);
+    expect([read.status, read.body.error]).toEqual([
+      404,
+      { code: 'not_found', message: `Order ${foreign.id} was not found.` },
+    ]);
+    const byUnifiedId = await get(info(distributor, `unifiedid=${foreign.unifiedOrderId}`));
+    expect([byUnifiedId.status, byUnifiedId.body.error.message]).toEqual([
+      404,
+      `Order ${foreign.unifiedOrderId} was not found.`,
+    ]);
     const write = await post(save(foreign.id, distributor), { json: {}, version: foreign.version });
-    expect([write.status, write.body.error.code]).toEqual([403, 'forbidden']);
+    expect([write.status, write.body.error.code]).toEqual([404, 'not_found']);
     const [untouched] = await t.database.db.select().from(orders).where(eq(orders.id, foreign.id));
     expect(untouched!.version).toBe(foreign.version);
   });

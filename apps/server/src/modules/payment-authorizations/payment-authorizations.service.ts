@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   isCardExpired,
   type CardBrand,
@@ -7,12 +7,12 @@ import {
   type PaymentAuthorizationRequest,
 } from '@pos/domain';
 import type { Db } from '../../db/client';
-import { agentOrders, orders, paymentInstruments } from '../../db/schema';
+import { paymentInstruments } from '../../db/schema';
 import { actorOfSession, writeAudit } from '../../http/audit';
 import { AppError } from '../../http/errors';
 import type { AccountCtx } from '../customer-accounts/account-context';
 import { runIdempotent } from '../../http/idempotency';
-import { isAgentScoped } from '../orders/orders.service';
+import { loadVisibleOrder } from '../orders';
 
 /** The audit action of an authorization (entity 'order', entity id = the order id; decision 081). */
 export const AUTHORIZATION_ACTION = 'payment_authorization';
@@ -23,33 +23,6 @@ interface OrderRef {
   id: number;
   customerId: number | null;
   currency: string;
-  agentId: number | null;
-}
-
-/** The order, or 404 (field order_id); an agent-scoped caller may only use its own agent's orders (403). */
-async function requireOrder(tx: Db, ctx: AccountCtx, orderId: number): Promise<OrderRef> {
-  const [row] = await tx
-    .select({ id: orders.id, customerId: orders.customerId, currency: orders.currency, agentId: orders.agentId })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  if (!row) {
-    const message = `Order ${orderId} was not found.`;
-    throw new AppError('not_found', message, { order_id: message });
-  }
-  if (isAgentScoped(ctx.session)) {
-    const agentId = ctx.session.agentId ?? -1;
-    const [assigned] = await tx
-      .select({ orderId: agentOrders.orderId })
-      .from(agentOrders)
-      .where(and(eq(agentOrders.orderId, row.id), eq(agentOrders.agentId, agentId)));
-    if (row.agentId !== agentId && !assigned) {
-      throw new AppError(
-        'forbidden',
-        "This order belongs to another agent: you can only work on your own agent's orders.",
-      );
-    }
-  }
-  return row;
 }
 
 interface CardRef {
@@ -112,7 +85,8 @@ export async function authorizePayment(
       // nobody, and a repeat meanwhile gets 409. The gateway's key names this request (requestRef), so a retry
       // after a 5xx or a crash gets the same authorization back, not a second hold.
       outside: async ({ now, requestRef }) => {
-        const order = await requireOrder(db, ctx, body.order_id);
+        // 404 (field order_id) for a missing order and for one the caller may not see (decision 102).
+        const order = await loadVisibleOrder(db, ctx.session, { id: body.order_id }, { field: 'order_id' });
         if (body.currency !== order.currency)
           throw fieldError('currency', `This order is in ${order.currency}; authorize in ${order.currency}.`);
         const card = await cardOf(db, ctx, order, body, now);

@@ -222,7 +222,7 @@ describe('POST /api/paymentauthorizations/{token}', () => {
     expect(onBank.json().error.fields).toHaveProperty('payment_instrument_id');
   });
 
-  it('403 without an order-writing privilege, and for a distributor on another agent’s order; nothing is authorized', async () => {
+  it('403 without an order-writing privilege, 404 for a distributor on another agent’s order (decision 102); nothing is authorized', async () => {
     const before = authorizeCalls.length;
     const viewer = await authorize(
       { order_id: orderId, amount_cents: 100, currency: 'USD', payment_instrument_id: cardId },
@@ -233,7 +233,12 @@ describe('POST /api/paymentauthorizations/{token}', () => {
       { order_id: orderId, amount_cents: 100, currency: 'USD', payment_instrument_id: cardId },
       { token: distributor },
     );
-    expect(foreign.statusCode, foreign.body).toBe(403);
+    expect(foreign.statusCode, foreign.body).toBe(404);
+    expect(foreign.json().error).toEqual({
+      code: 'not_found',
+      message: `Order ${orderId} was not found.`,
+      fields: { order_id: `Order ${orderId} was not found.` },
+    });
     expect(authorizeCalls.length).toBe(before);
   });
 

@@ -124,7 +124,7 @@ describe('global search', () => {
     await userEvent.type(await openWithButton(), 'numbat');
     await userEvent.click(await screen.findByRole('button', { name: /^UO-700042/ }));
     await screen.findByRole('heading', { name: 'Orders page' });
-    expect(window.location.hash).toBe('#/order?order=UO-700042');
+    expect(window.location.hash).toBe('#/order?id=700042');
   });
 
   it('the arrow keys choose another result for Enter', async () => {

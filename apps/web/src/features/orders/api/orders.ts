@@ -1,11 +1,13 @@
 import {
   orderNoteInfo,
   orderNotesInfo,
+  orderRowInfo,
   orderSearchResult,
   orderStatusChangeInfo,
   orderStatusHistoryInfo,
   orderStatusReasonsInfo,
   type OrderNoteItem,
+  type OrderSearchRecord,
   type OrderSearchResult,
   type OrderStatusChangeInfo,
   type OrderStatusChangeRequest,
@@ -18,6 +20,7 @@ import { api } from '../../../lib/api';
 /*
  * The order list API (contracts in @pos/domain; every answer is parsed):
  *   GET  /api/customers/orders/search/{token}?status&flow&sales_rep&date_from&date_to&q&limit&offset&sort[&format=csv]
+ *   GET  /api/customers/orders/{orderId}/{token}  one order as a list row (404 when not found or not the caller's to see)
  *   GET  /api/customers/orderstatus/history/{orderId}/{token}
  *   GET  /api/customers/ordernotes/{orderId}/{token};  POST the same path {note}
  *   GET  /api/customers/orderstatus/{token}?status=
@@ -76,6 +79,12 @@ export async function exportOrders(p: OrderListParams): Promise<Blob> {
   });
 }
 
+/** One order as a row of the list, for a link to it (#/order?id=…); 404 when the session may not see it (decision 102). */
+export async function getOrderRow(orderId: number, signal?: AbortSignal): Promise<OrderSearchRecord> {
+  const info = await api.get<unknown>('/api/customers/orders/{orderId}/{token}', { params: { orderId }, signal });
+  return orderRowInfo.parse(info).order;
+}
+
 export type OrderHistoryItem = z.infer<typeof orderStatusHistoryInfo>['history'][number];
 
 export async function getOrderHistory(orderId: number, signal?: AbortSignal): Promise<OrderHistoryItem[]> {
@@ -113,6 +122,7 @@ export async function changeOrderStatus(body: OrderStatusChangeRequest): Promise
 export const orderKeys = {
   all: ['orders'] as const,
   list: (p: OrderListParams) => ['orders', 'list', p] as const,
+  one: (orderId: number) => ['orders', 'one', orderId] as const,
   history: (orderId: number) => ['orders', 'history', orderId] as const,
   notes: (orderId: number) => ['orders', 'notes', orderId] as const,
   reasons: (status: string) => ['orders', 'reasons', status] as const,

@@ -11,6 +11,7 @@ const HISTORY = '/api/customers/orderstatus/history/700001/tok';
 const NOTES = '/api/customers/ordernotes/700001/tok';
 const REASONS = '/api/customers/orderstatus/tok';
 const CHANGE = '/api/customers/ordernotes/tok';
+const ONE = (id: number) => `/api/customers/orders/${id}/tok`;
 
 function makeOrder(overrides: Partial<OrderSearchRecord> = {}): OrderSearchRecord {
   return {
@@ -54,6 +55,7 @@ function orderRoutes(extra: Record<string, unknown> = {}) {
     [`GET ${SEARCH}`]: { items: [makeOrder()], total: 1 },
     [`GET ${HISTORY}`]: { history: [historyRow()] },
     [`GET ${NOTES}`]: { notes: [] },
+    [`GET ${ONE(700001)}`]: { order: makeOrder() },
     ...extra,
   };
 }
@@ -242,11 +244,53 @@ describe('order list (#/order)', () => {
     await waitFor(() => expect(calls.filter((c) => c.path === SEARCH).length).toBeGreaterThan(before));
   });
 
-  it('?order=<unified id> (the global search link) lists that order in any status with its panel open', async () => {
-    const { calls } = fakeApi(orderRoutes());
-    renderApp('#/order?order=UO-2026-0001');
+  it('opening an order puts it in the address (#/order?id=…); closing takes it out', async () => {
+    fakeApi(orderRoutes());
+    const user = userEvent.setup();
+    renderApp('#/order');
+    await user.click(await screen.findByRole('button', { name: 'Open order UO-2026-0001' }));
     const drawer = await screen.findByRole('region', { name: 'Order UO-2026-0001' });
-    expect(within(drawer).getByRole('region', { name: 'Order summary' }).textContent).toContain('Zephyr Deli');
-    expect(lastSearch(calls)).toEqual({ q: 'UO-2026-0001', limit: '25', offset: '0' });
+    expect(window.location.hash).toBe('#/order?id=700001');
+    await user.click(within(drawer).getByRole('button', { name: 'Close order details' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Order UO-2026-0001' })).toBeNull());
+    expect(window.location.hash).toBe('#/order');
+  });
+
+  it("a link to one order (#/order?id=…) opens that order's panel, even when the list does not show it", async () => {
+    const other = makeOrder({ id: 700002, unified_order_id: 'UO-2026-0002', dba_name: 'Harbor Gas', status: '11' });
+    const { calls } = fakeApi(
+      orderRoutes({
+        [`GET ${ONE(700002)}`]: { order: other },
+        ['GET /api/customers/orderstatus/history/700002/tok']: { history: [] },
+        ['GET /api/customers/ordernotes/700002/tok']: { notes: [] },
+      }),
+    );
+    renderApp('#/order?id=700002');
+    const drawer = await screen.findByRole('region', { name: 'Order UO-2026-0002' });
+    expect(within(drawer).getByRole('region', { name: 'Order summary' }).textContent).toContain('Harbor Gas');
+    expect(calls.some((c) => c.path === ONE(700002))).toBe(true);
+  });
+
+  it("a link to an order that is not found — missing, or another agent's (404) — says so on the page and keeps the session", async () => {
+    fakeApi(
+      orderRoutes({
+        [`GET ${ONE(700009)}`]: errorResponse(404, 'not_found', 'Order 700009 was not found.'),
+      }),
+    );
+    renderApp('#/order?id=700009');
+    const alert = (await screen.findByText('Not found')).closest<HTMLElement>('[role="alert"]')!;
+    expect(alert.textContent).toContain('Order 700009 was not found. Check the link or search again.');
+    expect(screen.queryByRole('region', { name: /^Order UO-/ })).toBeNull();
+    // Still signed in, on the order list (a 403 would have ended the session).
+    expect(await screen.findByRole('table', { name: /Orders — 1 match/ })).toBeTruthy();
+    expect(window.location.hash).toBe('#/order?id=700009');
+  });
+
+  it('a link whose id is not an order id says so', async () => {
+    const { calls } = fakeApi(orderRoutes());
+    renderApp('#/order?id=abc');
+    const alert = (await screen.findByText('Not an order')).closest<HTMLElement>('[role="alert"]')!;
+    expect(alert.textContent).toContain('This address does not name an order.');
+    expect(calls.some((c) => c.path.startsWith('/api/customers/orders/') && !c.path.includes('/search/'))).toBe(false);
   });
 });

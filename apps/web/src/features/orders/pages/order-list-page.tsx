@@ -20,7 +20,7 @@ import {
   startStatusForRole,
   type OrderSearchRecord,
 } from '@pos/domain';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable } from '../../../components/data-table';
@@ -30,6 +30,7 @@ import { datedFileName, downloadFile } from '../../../lib/download';
 import { useSession } from '../../../lib/session';
 import {
   exportOrders,
+  getOrderRow,
   ORDER_PAGE_SIZE,
   orderKeys,
   searchOrders,
@@ -61,32 +62,36 @@ function SortHeader(props: { column: string; sort: string | null; onSort: (s: st
   );
 }
 
-/**
- * /order: the order list, opening on the caller's queue (its role's start status), with a details drawer.
- * `?order=<unified order id>` (the global search's link, decision 106) opens on that order instead, its panel open.
- */
-export default function OrderListPage() {
-  const [params] = useSearchParams();
-  const linkedOrder = params.get('order');
-  // Another ?order= while the page is open (a new search result) starts the list over with that order.
-  return <OrderList key={linkedOrder ?? ''} linkedOrder={linkedOrder} />;
+/** The order id of `#/order?id=…`: a positive whole number, else null. */
+function orderIdOf(value: string | null): number | null {
+  return value !== null && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null;
 }
 
-function OrderList({ linkedOrder }: { linkedOrder: string | null }) {
+/** The newer of two copies of one order (by version; the first wins a tie). */
+const newer = (a: OrderSearchRecord | undefined, b: OrderSearchRecord | undefined) =>
+  a && b ? (b.version > a.version ? b : a) : (a ?? b);
+
+/**
+ * /order: the order list, opening on the caller's queue (its role's start status), with an order's details panel.
+ * The open order is in the address (`#/order?id=123`), so a link opens that order's panel; an order that does not
+ * exist or is not the caller's to see (404, decision 102) says "not found".
+ */
+export default function OrderListPage() {
   const { session } = useSession();
   const queueStatus = startStatusForRole(session?.role ?? '');
   const mayCreate = session
     ? effectivePrivileges(session.role, session.additional_privileges).includes('create_distributor_orders')
     : false;
   const queueFilters: OrderFilters = { status: queueStatus, flow: '', salesRep: '', dateFrom: '', dateTo: '', q: '' };
-  const initialFilters: OrderFilters = linkedOrder ? { ...queueFilters, status: '', q: linkedOrder } : queueFilters;
-  const [draft, setDraft] = useState<OrderFilters>(initialFilters);
-  const [applied, setApplied] = useState<OrderFilters>(initialFilters);
+  const [draft, setDraft] = useState<OrderFilters>(queueFilters);
+  const [applied, setApplied] = useState<OrderFilters>(queueFilters);
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<string | null>(null);
   const [textError, setTextError] = useState<string | null>(null);
-  const [opened, setOpened] = useState<OrderSearchRecord | null>(null);
-  const [linkClosed, setLinkClosed] = useState(false);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const idParam = searchParams.get('id');
+  const openId = orderIdOf(idParam);
 
   const params: OrderListParams = { ...applied, page, sort };
   const list = useQuery({
@@ -96,11 +101,34 @@ function OrderList({ linkedOrder }: { linkedOrder: string | null }) {
   });
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
-  // The list's copy when the order is still listed (fresh after a reload), else the one opened or last changed.
-  const linked = linkedOrder && !linkClosed ? (items.find((o) => o.unified_order_id === linkedOrder) ?? null) : null;
-  const open: OrderSearchRecord | null = opened
-    ? (items.find((o) => o.id === opened.id && o.version >= opened.version) ?? opened)
-    : linked;
+  const one = useQuery({
+    queryKey: orderKeys.one(openId ?? 0),
+    queryFn: ({ signal }) => getOrderRow(openId!, signal),
+    enabled: openId !== null,
+    // Shown on the page itself ("not found"), not as a toast.
+    meta: { silentError: true },
+  });
+  // The newest copy: the list's (fresh after a reload) or the one read by id (the link, or the last change).
+  const open =
+    openId === null
+      ? null
+      : (newer(
+          one.data,
+          items.find((o) => o.id === openId),
+        ) ?? null);
+  const openOrder = (o: OrderSearchRecord) => {
+    queryClient.setQueryData(orderKeys.one(o.id), o);
+    setSearchParams({ id: String(o.id) });
+  };
+  const closeOrder = () => setSearchParams({});
+  const linkProblem =
+    idParam === null
+      ? null
+      : openId === null
+        ? { title: 'Not an order', message: 'This address does not name an order. Open the order from the list.' }
+        : one.isError && !open
+          ? describeError(one.error)
+          : null;
 
   const exportCsv = useMutation({
     mutationFn: () => exportOrders(params),
@@ -231,6 +259,11 @@ function OrderList({ linkedOrder }: { linkedOrder: string | null }) {
           Export CSV
         </Button>
       </Group>
+      {linkProblem && (
+        <Alert color="red" title={linkProblem.title} withCloseButton closeButtonLabel="Dismiss" onClose={closeOrder}>
+          {linkProblem.message}
+        </Alert>
+      )}
       {list.isError && <Alert color="red">{describeError(list.error).message}</Alert>}
       <DataTable
         caption={list.isPending ? 'Orders (loading…)' : `Orders — ${total} ${total === 1 ? 'match' : 'matches'}`}
@@ -244,7 +277,7 @@ function OrderList({ linkedOrder }: { linkedOrder: string | null }) {
           <Table.Tr key={o.id}>
             <Table.Td>
               <UnstyledButton
-                onClick={() => setOpened(o)}
+                onClick={() => openOrder(o)}
                 c="blue"
                 fz="sm"
                 aria-label={`Open order ${o.unified_order_id}`}
@@ -271,13 +304,11 @@ function OrderList({ linkedOrder }: { linkedOrder: string | null }) {
         onChange={setPage}
         hideSinglePage
       />
+      {openId !== null && !open && one.isPending && <Text c="dimmed">Loading order {openId}…</Text>}
       <OrderDetails
         order={open}
-        onClose={() => {
-          setOpened(null);
-          setLinkClosed(true);
-        }}
-        onChanged={setOpened}
+        onClose={closeOrder}
+        onChanged={(o) => queryClient.setQueryData(orderKeys.one(o.id), o)}
       />
     </Stack>
   );

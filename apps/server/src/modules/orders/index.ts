@@ -1,0 +1,14 @@
+/*
+ * The orders module's public surface for other modules (decision 102): they import `../orders`, never a file inside
+ * it. What another module may need about orders' visibility is the one order-access rule.
+ */
+export {
+  isOrderVisible,
+  loadVisibleOrder,
+  orderNotFound,
+  orderScopeOfRequester,
+  visibleOrdersWhere,
+  type LoadOrderOptions,
+  type OrderKey,
+  type OrderViewer,
+} from './order-access';
