@@ -7,6 +7,7 @@ export {
   loadVisibleOrder,
   orderNotFound,
   orderScopeOfRequester,
+  visibleOrdersSqlText,
   visibleOrdersWhere,
   type LoadOrderOptions,
   type OrderKey,

@@ -35,6 +35,22 @@ export function visibleOrdersWhere(viewer: OrderViewer): SQL | undefined {
   return sql`(${orders.agentId} = ${agentId} or exists (select 1 from ${agentOrders} where ${agentOrders.orderId} = ${orders.id} and ${agentOrders.agentId} = ${agentId}))`;
 }
 
+/**
+ * The same condition for a raw SQL text with positional parameters (the global search): `alias` names the orders
+ * table in the query, `bind` adds a parameter and returns its placeholder. Null when the viewer sees all.
+ */
+export function visibleOrdersSqlText(
+  viewer: OrderViewer,
+  alias: string,
+  bind: (value: unknown) => string,
+): string | null {
+  const scope = scopeOf(viewer);
+  if (scope.kind === 'all') return null;
+  if (scope.agentId === null) return 'false';
+  const agent = bind(scope.agentId);
+  return `(${alias}.agent_id = ${agent} or exists (select 1 from agent_orders ao where ao.order_id = ${alias}.id and ao.agent_id = ${agent}))`;
+}
+
 /** The answer for an order that does not exist or that the caller may not see: the same in both cases. */
 export function orderNotFound(key: OrderKey, field?: string): AppError {
   const error = notFound(`Order ${'id' in key ? key.id : key.unifiedId}`);

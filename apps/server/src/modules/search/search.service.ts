@@ -13,7 +13,7 @@ import {
 } from '@pos/domain';
 import type { AppContext } from '../../context';
 import type { SessionContext } from '../../http/session';
-import { isAgentScoped } from '../orders/orders.service';
+import { visibleOrdersSqlText } from '../orders';
 
 type Ctx = Pick<AppContext, 'database'>;
 
@@ -139,13 +139,9 @@ function ordersSql(t: GlobalSearchTerms, session: SessionContext): KindSql {
   const { p, params } = binder();
   const arms = [`o.unified_order_id in (${typedForms(p, t.exact)})`];
   if (t.orderId !== null) arms.push(`o.id = ${p(t.orderId)}`);
-  let scope = '';
-  // order-access: switch to the one rule
-  if (isAgentScoped(session)) {
-    // The order list's filter (decision 079): its agent's orders only (own agent_id or assigned in agent_orders).
-    const agent = p(session.agentId ?? -1);
-    scope = `and (o.agent_id = ${agent} or exists (select 1 from agent_orders ao where ao.order_id = o.id and ao.agent_id = ${agent}))`;
-  }
+  // The one order-access rule (decision 102): an agent-scoped session finds its agent's orders only.
+  const visible = visibleOrdersSqlText(session, 'o', p);
+  const scope = visible ? `and ${visible}` : '';
   params.push(GLOBAL_SEARCH_LIMIT + 1);
   return {
     text: `select o.id as order_id, o.unified_order_id, o.status, o.legal_name, o.dba_name
