@@ -20,7 +20,7 @@ import {
   startStatusForRole,
   type OrderSearchRecord,
 } from '@pos/domain';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table';
@@ -30,14 +30,13 @@ import { datedFileName, downloadFile } from '../../../lib/download';
 import { useSession } from '../../../lib/session';
 import {
   exportOrders,
+  getOrderListQueryOptions,
   ORDER_PAGE_SIZE,
-  orderKeys,
-  searchOrders,
   type OrderFilters,
   type OrderListParams,
 } from '../api/orders';
 import { OrderDetails } from '../components/order-details';
-import { formatCents, formatDate } from '../lib/format';
+import { formatCents, formatDate } from '../../../lib/format';
 
 const STATUS_OPTIONS = [
   { value: '', label: 'Any status' },
@@ -77,11 +76,7 @@ export default function OrderListPage() {
   const [opened, setOpened] = useState<OrderSearchRecord | null>(null);
 
   const params: OrderListParams = { ...applied, page, sort };
-  const list = useQuery({
-    queryKey: orderKeys.list(params),
-    queryFn: ({ signal }) => searchOrders(params, signal),
-    placeholderData: keepPreviousData,
-  });
+  const list = useQuery(getOrderListQueryOptions(params));
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
   // The list's copy when the order is still listed (fresh after a reload), else the one opened or last changed.
