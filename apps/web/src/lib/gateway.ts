@@ -17,7 +17,7 @@ export interface CardInput {
 export const EMPTY_CARD: CardInput = { name: '', number: '', expMonth: '', expYear: '', cvc: '' };
 
 /** The card as the gateway takes it. */
-export function cardTokenRequest(card: CardInput): GatewayTokenRequest {
+function cardTokenRequest(card: CardInput): GatewayTokenRequest {
   return { number: card.number, exp_month: card.expMonth, exp_year: card.expYear, cvc: card.cvc, name: card.name };
 }
 

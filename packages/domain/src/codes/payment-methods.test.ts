@@ -6,7 +6,6 @@ import {
   PAYMENT_METHOD_CODE,
   PAYMENT_METHOD_KINDS,
   PAYMENT_METHOD_TYPE_IDS,
-  isPaymentMethodKind,
   paymentMethodCodeFor,
   paymentMethodKindOf,
 } from './payment-methods';
@@ -33,9 +32,7 @@ describe('payment methods', () => {
     expect(paymentMethodCodeFor('cash', 'US')).toBe('CASH');
   });
 
-  it('kinds and brand labels', () => {
-    expect(isPaymentMethodKind('bank')).toBe(true);
-    expect(isPaymentMethodKind('check')).toBe(false);
+  it('brand labels for every brand the gateway names', () => {
     expect(Object.keys(CARD_BRAND_LABELS)).toEqual([...CARD_BRANDS]);
     expect(CARD_BRAND_LABELS.amex).toBe('American Express');
   });

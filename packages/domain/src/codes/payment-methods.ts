@@ -26,10 +26,6 @@ export const PAYMENT_METHOD_CODE = {
 } as const;
 export type PaymentMethodCode = (typeof PAYMENT_METHOD_CODE)[keyof typeof PAYMENT_METHOD_CODE];
 
-export function isPaymentMethodKind(value: unknown): value is PaymentMethodKind {
-  return typeof value === 'string' && (PAYMENT_METHOD_KINDS as readonly string[]).includes(value);
-}
-
 /** The kind of a paymentMethodTypeId (a number, or its text as legacy documents carry it); null for none or unknown. */
 export function paymentMethodKindOf(typeId: unknown): PaymentMethodKind | null {
   if (typeId === null || typeId === undefined || typeId === '') return null;
