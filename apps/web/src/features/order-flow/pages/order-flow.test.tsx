@@ -171,16 +171,29 @@ describe('order flow steps', () => {
     expect(pendingDraft(ORDER)).toBeNull();
   });
 
-  it('payment step: a Canadian bank account is typed into the shared bank fields and saved coded CAD', async () => {
+  /** The payment step's server: the order `doc`, and its saves (answered as saved) in the returned list. */
+  function paymentStepServer(doc: OrderDocument): FakeRequest[] {
     const saves: FakeRequest[] = [];
     fakeApi({
       ...signInAs('RAM'),
-      [`GET ${INFO}`]: record(filled('CA')),
+      [`GET ${INFO}`]: record(doc),
       [`POST ${SAVE}`]: (r: FakeRequest) => {
         saves.push(r);
         return { orderInfoId: ORDER, unifiedOrderId: 'UO-20261124-700123', status: ORDER_STATUS.DRAFT, version: 2 };
       },
     });
+    return saves;
+  }
+
+  /** The hardware payment method of the one save. */
+  async function savedHardwareMethod(saves: FakeRequest[]) {
+    await waitFor(() => expect(saves).toHaveLength(1));
+    const doc = (saves[0]!.body as { json: OrderDocument }).json;
+    return doc.PaymentInstrumentInfo!.find((m) => m.type === PAYMENT_PLAN_KIND.HARDWARE);
+  }
+
+  it('payment step: a Canadian bank account is typed into the shared bank fields and saved coded CAD', async () => {
+    const saves = paymentStepServer(filled('CA'));
     const user = userEvent.setup();
     renderApp(`#/payment-plan-method/${ORDER}`);
     const method = await screen.findByRole('group', { name: 'Hardware payment method' });
@@ -196,10 +209,7 @@ describe('order flow steps', () => {
     await user.type(within(method).getByRole('textbox', { name: /Account number/ }), '000123456789');
     await user.click(within(method).getByRole('radio', { name: 'Savings' }));
     await user.click(screen.getByRole('button', { name: 'Save and continue' }));
-    await waitFor(() => expect(saves).toHaveLength(1));
-    const saved = (saves[0]!.body as { json: OrderDocument }).json.PaymentInstrumentInfo!.find(
-      (m) => m.type === PAYMENT_PLAN_KIND.HARDWARE,
-    );
+    const saved = await savedHardwareMethod(saves);
     expect(saved).toMatchObject({
       paymentMethodTypeId: 2,
       paymentMethodCode: 'CAD',
@@ -227,15 +237,7 @@ describe('order flow steps', () => {
           }
         : m,
     );
-    const saves: FakeRequest[] = [];
-    fakeApi({
-      ...signInAs('RAM'),
-      [`GET ${INFO}`]: record(doc),
-      [`POST ${SAVE}`]: (r: FakeRequest) => {
-        saves.push(r);
-        return { orderInfoId: ORDER, unifiedOrderId: 'UO-20261124-700123', status: ORDER_STATUS.DRAFT, version: 2 };
-      },
-    });
+    const saves = paymentStepServer(doc);
     const user = userEvent.setup();
     renderApp(`#/payment-plan-method/${ORDER}`);
     const method = await screen.findByRole('group', { name: 'Hardware payment method' });
@@ -245,10 +247,7 @@ describe('order flow steps', () => {
     expect(account.required).toBe(false);
     await user.type(within(method).getByRole('textbox', { name: /Bank name/ }), 'First Bank');
     await user.click(screen.getByRole('button', { name: 'Save and continue' }));
-    await waitFor(() => expect(saves).toHaveLength(1));
-    const saved = (saves[0]!.body as { json: OrderDocument }).json.PaymentInstrumentInfo!.find(
-      (m) => m.type === PAYMENT_PLAN_KIND.HARDWARE,
-    );
+    const saved = await savedHardwareMethod(saves);
     expect(saved).toMatchObject({ achBankName: 'First Bank', achAccountNumber: '****6789', paymentMethodCode: 'ACH' });
   });
 });
