@@ -145,9 +145,9 @@ describe.skipIf(noBrowser)('customer account tabs and edit pages (issue 6)', () 
     await form.getByLabel('Security code').fill('123');
     await form.getByRole('button', { name: 'Save card' }).click();
 
-    await main(page).getByRole('status').filter({ hasText: 'Visa •••• 4242' }).waitFor();
+    await main(page).getByRole('status').filter({ hasText: 'Visa ending 4242' }).waitFor();
     const onFile = main(page).getByRole('table', { name: 'Payment methods on file' });
-    await onFile.getByRole('rowheader', { name: 'Visa •••• 4242' }).first().waitFor();
+    await onFile.getByRole('rowheader', { name: 'Visa ending 4242' }).first().waitFor();
     expect(await form.getByLabel('Card number').inputValue()).toBe('');
     page.off('request', record);
 

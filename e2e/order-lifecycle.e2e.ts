@@ -82,7 +82,7 @@ describe.skipIf(noBrowser)('orders end to end (issue 7)', () => {
     const totals = mainOf(page).getByRole('table', { name: 'Totals (USD)' });
     await totals.getByRole('row', { name: /^Tax/ }).waitFor();
     expect(await totals.textContent()).toMatch(/\$[\d,]+\.\d\d/);
-    expect(await mainOf(page).getByRole('group', { name: 'Payment' }).textContent()).toContain('visa ending 4242');
+    expect(await mainOf(page).getByRole('group', { name: 'Payment' }).textContent()).toContain('Visa ending 4242');
     const unified = await submitOrder(page);
     expect(await mainOf(page).getByRole('status').filter({ hasText: 'Order submitted' }).textContent()).toContain(
       m.email,
@@ -157,7 +157,7 @@ describe.skipIf(noBrowser)('orders end to end (issue 7)', () => {
       .toBe(2);
   });
 
-  it('a non-POS order shows two milestones; a Canadian order takes an A1A 1A1 postal code and shows C$', async () => {
+  it('a non-POS order shows two milestones; a Canadian order takes an A1A 1A1 postal code and shows C$ (never CA$)', async () => {
     const rep = await signInToOrders(browser, 'ram@example.com');
     const page = rep.page;
     await startOrder(page, { type: 'Non-POS', country: 'US' });
@@ -185,6 +185,21 @@ describe.skipIf(noBrowser)('orders end to end (issue 7)', () => {
     await mainOf(page)
       .getByText(/Paid upfront: C\$/)
       .waitFor();
+
+    // The order list and the order's panel show the draft's total in C$ too.
+    await page.goto('/#/order');
+    const filters = mainOf(page).getByRole('form', { name: 'Filter orders' });
+    await filters.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Any status' });
+    await filters.getByRole('textbox', { name: 'Search text' }).fill(m.dba);
+    await filters.getByRole('button', { name: 'Apply', exact: true }).click();
+    const row = mainOf(page).getByRole('row').filter({ hasText: m.dba }).first();
+    await row.getByText(/^C\$[\d,]+\.\d\d$/).waitFor();
+    await row.getByRole('button', { name: /^Open order / }).click();
+    await mainOf(page)
+      .getByRole('region', { name: 'Order summary' })
+      .getByText(/^C\$[\d,]+\.\d\d$/)
+      .waitFor();
+    expect(await mainOf(page).textContent()).not.toContain('CA$');
     expect(rep.errors).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
-// Import boundaries (ARCHITECTURE.md): domain ← server, domain ← web; in web, components/lib ← features ← app,
-// and no feature imports another feature. The web never imports server code. Exits 1 listing every violation.
+// Import boundaries (ARCHITECTURE.md): domain ← server, domain ← web; in web, lib ← api ← components ← features ← app
+// (each layer imports only the layers before it), and no feature imports another feature. The web never imports server
+// code. Exits 1 listing every violation.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './lib/web-build.mjs';
@@ -26,6 +27,13 @@ function walk(dir, out = []) {
 
 const rel = (p) => path.relative(ROOT, p).split(path.sep).join('/');
 
+/**
+ * The web app's layers, lowest first; a layer imports only itself and the layers before it. lib/: the API client,
+ * session, formatting; api/: operations (and their query keys) that more than one feature calls; components/: shared
+ * widgets; features/: screens; app/: the shell. test/ and main.tsx sit outside.
+ */
+const WEB_LAYERS = ['lib', 'api', 'components', 'features', 'app'];
+
 /** Returns a reason string when `file` may not import `spec` (resolved to `target` when relative). */
 export function violation(file, spec) {
   const from = rel(file);
@@ -48,11 +56,14 @@ export function violation(file, spec) {
     const layer = (p) => p.slice(web.length).split('/')[0];
     const fromLayer = layer(from);
     const toLayer = layer(target);
-    if ((fromLayer === 'components' || fromLayer === 'lib') && (toLayer === 'features' || toLayer === 'app')) {
-      return `${fromLayer}/ may not import ${toLayer}/`;
+    const fromRank = WEB_LAYERS.indexOf(fromLayer);
+    const toRank = WEB_LAYERS.indexOf(toLayer);
+    if (fromRank >= 0 && toRank > fromRank) {
+      return fromLayer === 'features'
+        ? `a feature may not import ${toLayer}/`
+        : `${fromLayer}/ may not import ${toLayer}/`;
     }
     if (fromLayer === 'features') {
-      if (toLayer === 'app') return 'a feature may not import app/';
       const featureOf = (p) => p.slice(web.length).split('/')[1];
       if (toLayer === 'features' && featureOf(from) !== featureOf(target)) {
         return `feature "${featureOf(from)}" may not import feature "${featureOf(target)}"`;
@@ -75,6 +86,16 @@ if (isMain) {
       const reason = spec && violation(file, spec);
       if (reason) problems.push(`${rel(file)}: "${spec}" — ${reason}`);
     }
+  }
+  // Issue 12: the web names order statuses (ORDER_STATUS.PENDING_CONTRACT_SIGN), never writes their codes.
+  const STATUS_LITERAL = /'(1|2|3|10|11|15|101|111|121|125|126|140|141|142|150)'/;
+  for (const file of files.filter((f) => rel(f).startsWith('apps/web/src/'))) {
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        if (STATUS_LITERAL.test(line))
+          problems.push(`${rel(file)}:${i + 1}: an order status code as a literal — use ORDER_STATUS.… from the domain`);
+      });
   }
   if (problems.length) {
     console.error(`Import boundary violations (${problems.length}):\n${problems.map((p) => `  ${p}`).join('\n')}`);

@@ -11,6 +11,7 @@ export * from './codes/states';
 export * from './codes/currencies';
 export * from './codes/sales';
 export * from './codes/billing';
+export * from './codes/payment-methods';
 export * from './codes/spinner';
 export * from './codes/mail-templates';
 
@@ -32,6 +33,7 @@ export * from './rules/money';
 export * from './rules/mid';
 export * from './rules/order-transitions';
 export * from './rules/order-totals';
+export * from './rules/payment-method-text';
 
 export * from './contracts/common';
 export * from './contracts/auth';

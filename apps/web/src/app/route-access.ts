@@ -1,5 +1,5 @@
 import { guardAllows, routePath, type RouteGuard } from '@pos/domain';
-import { checkPermissions } from '../features/auth/api/permissions';
+import { checkPermissions } from '../api/permissions';
 import { validateSession } from '../features/auth/api/validate';
 import { isApiError } from '../lib/api';
 import { clearToken, getSession, setReturnUrl } from '../lib/session';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeSession } from '../test/factories';
-import { api, ApiError, apiUrl, NETWORK_ERROR_MESSAGE } from './api';
+import { api, ApiError, apiUrl, isConflict, isVersionConflict, NETWORK_ERROR_MESSAGE } from './api';
 import { getToken, isLoggedIn, setSession } from './session';
 
 function stubFetch(response: Response | (() => Promise<Response>)) {
@@ -158,5 +158,29 @@ describe('api', () => {
     setSession(makeSession());
     stubFetch(new Response(null, { status: 204 }));
     await expect(api.delete('/api/customers/agentorders/{token}/delete', { id: 1 })).resolves.toBeUndefined();
+  });
+});
+
+describe('conflicts', () => {
+  const stale = new ApiError({
+    status: 409,
+    code: 'version_conflict',
+    message: 'Store 500002 was changed by someone else',
+  });
+  const refused = new ApiError({ status: 409, code: 'conflict', message: 'Terminal 3000120 is already retired' });
+  const invalid = new ApiError({ status: 400, code: 'validation_failed', message: 'Check the fields' });
+
+  it('a version conflict is a 409 version_conflict: someone else saved first', () => {
+    expect(isVersionConflict(stale)).toBe(true);
+    expect(isVersionConflict(refused)).toBe(false);
+    expect(isVersionConflict(invalid)).toBe(false);
+    expect(isVersionConflict(new Error('version_conflict'))).toBe(false);
+  });
+
+  it('any 409 means the record on the screen is out of date', () => {
+    expect(isConflict(stale)).toBe(true);
+    expect(isConflict(refused)).toBe(true);
+    expect(isConflict(invalid)).toBe(false);
+    expect(isConflict(undefined)).toBe(false);
   });
 });

@@ -35,6 +35,22 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/**
+ * 409 version_conflict: someone else saved the record first (the change was based on a stale `version`). The one
+ * check every screen uses (decision 105): it says so, and shows the record as it is now.
+ */
+export function isVersionConflict(error: unknown): boolean {
+  return isApiError(error) && error.status === 409 && error.code === 'version_conflict';
+}
+
+/**
+ * Any 409: a version conflict, or a refusal by the record's current state (code 'conflict': "already retired",
+ * "already has an active monthly plan"…). Either way the record on the screen is out of date.
+ */
+export function isConflict(error: unknown): boolean {
+  return isApiError(error) && error.status === 409;
+}
+
 export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your internet connection and try again.';
 const NO_SESSION_MESSAGE = 'You are not signed in. Sign in and try again.';
 

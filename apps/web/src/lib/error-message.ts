@@ -1,4 +1,4 @@
-import { isApiError } from './api';
+import { isApiError, isConflict, isVersionConflict } from './api';
 
 export interface UserMessage {
   readonly title: string;
@@ -25,10 +25,10 @@ export function describeError(error: unknown): UserMessage {
     return { title: 'Check your input', message: `${sentence} ${next}` };
   }
   if (error.status === 404) return { title: 'Not found', message: `${sentence} Check the link or search again.` };
-  if (error.status === 409) {
+  if (isConflict(error)) {
     // version_conflict: someone else saved the record first. Any other 409 (code 'conflict': "already
     // retired", "already has an active monthly plan"…) is a rule of the record's current state.
-    if (error.code === 'version_conflict')
+    if (isVersionConflict(error))
       return {
         title: 'Changed elsewhere',
         message: `${sentence} Reload the page to see the latest data, then try again.`,

@@ -1,29 +1,24 @@
-import {
-  gatewayConfig,
-  gatewayToken,
-  gatewayTokenRequest,
-  type GatewayConfig,
-  type GatewayToken,
-  type GatewayTokenRequest,
-} from '@pos/domain';
-import { useQuery } from '@tanstack/react-query';
-import { api, ApiError, NETWORK_ERROR_MESSAGE } from './api';
+import { gatewayToken, gatewayTokenRequest, type GatewayToken, type GatewayTokenRequest } from '@pos/domain';
+import { ApiError, NETWORK_ERROR_MESSAGE } from './api';
 
 /*
- * The payment gateway from the browser (decision 067): where to tokenize (GET …/paymentinstruments/gateway/{token}) and
- * the tokenization itself. The card number goes to the gateway's tokenize_url only — never to /api, never into a cache.
+ * Card tokenization from the browser (decision 067). The card number goes to the gateway's tokenize_url (from
+ * api/payment-gateway.ts) only — never to /api, never into a cache, a document or a draft.
  */
 
-export async function getGatewayConfig(signal?: AbortSignal): Promise<GatewayConfig> {
-  return gatewayConfig.parse(await api.get<unknown>('/api/customers/paymentinstruments/gateway/{token}', { signal }));
+/** What a card form holds until the gateway tokenizes it (components/payment-method-fields.tsx). */
+export interface CardInput {
+  readonly name: string;
+  readonly number: string;
+  readonly expMonth: string;
+  readonly expYear: string;
+  readonly cvc: string;
 }
+export const EMPTY_CARD: CardInput = { name: '', number: '', expMonth: '', expYear: '', cvc: '' };
 
-export function useGatewayConfig() {
-  return useQuery({
-    queryKey: ['payment-gateway', 'config'],
-    queryFn: ({ signal }) => getGatewayConfig(signal),
-    staleTime: 10 * 60_000,
-  });
+/** The card as the gateway takes it. */
+function cardTokenRequest(card: CardInput): GatewayTokenRequest {
+  return { number: card.number, exp_month: card.expMonth, exp_year: card.expYear, cvc: card.cvc, name: card.name };
 }
 
 function fieldsOf(value: unknown): Record<string, string> {
@@ -54,8 +49,8 @@ function xsrfCookie(): string | null {
  * covers every POST, so on our origin the XSRF pair is sent as for any call. The card is checked first with
  * the gateway's own rules (Luhn, month, CVC), so a typo is caught without a call.
  */
-export async function tokenizeCard(tokenizeUrl: string, card: GatewayTokenRequest): Promise<GatewayToken> {
-  const checked = gatewayTokenRequest.safeParse(card);
+export async function tokenizeCard(tokenizeUrl: string, card: CardInput): Promise<GatewayToken> {
+  const checked = gatewayTokenRequest.safeParse(cardTokenRequest(card));
   if (!checked.success) {
     const fields: Record<string, string> = {};
     for (const issue of checked.error.issues) {

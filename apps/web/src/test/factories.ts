@@ -1,4 +1,4 @@
-import { privilegesForRole } from '@pos/domain';
+import { privilegesForRole, type CustomerRecord, type StoreRecord } from '@pos/domain';
 import { setSession, type SessionInfo } from '../lib/session';
 import type { FakeRequest } from './fake-api';
 
@@ -69,5 +69,79 @@ export function signInAs(role: string) {
     },
     'GET /api/auth/permission/tok': (r: FakeRequest) =>
       permissionAnswer((r.query.get('privileges') ?? '').split(','), granted),
+  };
+}
+
+/** A store of the customer of makeCustomer (Corner Deli, Austin TX; Regina SK for country 'CA'). */
+export function makeStore(overrides: Partial<StoreRecord> = {}): StoreRecord {
+  const id = overrides.store_id ?? 500002;
+  const country = overrides.country ?? 'US';
+  return {
+    store_id: id,
+    customer_id: 100001,
+    store_name: `Corner Deli - ${id} Main St`,
+    doing_business_as: 'Corner Deli',
+    bracct: 'BR-0001',
+    sales_rep: 'Jordan Reyes',
+    sales_person_id: 1,
+    account_manager: 'is',
+    phone: '555-010-0000',
+    mobile_phone: null,
+    kind_of_business: 'Deli',
+    address:
+      country === 'CA'
+        ? { address1: '12 Albert St', address2: null, city: 'Regina', state: 'SK', zip: 'S4P 3Y2', country: 'CA' }
+        : { address1: '1 Main St', address2: null, city: 'Austin', state: 'TX', zip: '73301', country: 'US' },
+    dba_address: null,
+    state: country === 'CA' ? 'SK' : 'TX',
+    country,
+    currency: country === 'CA' ? 'CAD' : 'USD',
+    status: 'active',
+    store_type: 'R',
+    mid: '800000500002',
+    license_expires_on: '2026-12-31',
+    active_terminals: 1,
+    terminals: 2,
+    created_at: '2024-01-02T10:00:00.000Z',
+    updated_at: '2024-01-02T10:00:00.000Z',
+    version: 3,
+    ...overrides,
+  };
+}
+
+/** A customer record with one store, as GET /api/customers/{id}/{token} answers. */
+export function makeCustomer(overrides: Partial<CustomerRecord> = {}): CustomerRecord {
+  const country = overrides.country ?? 'US';
+  return {
+    customer_id: 100001,
+    legal_name: 'Corner Deli LLC',
+    title: null,
+    first_name: 'Pat',
+    middle_name: null,
+    last_name: 'Owner',
+    phone: '555-010-1111',
+    email: 'owner@cornerdeli.example',
+    bracct: 'BR-0001',
+    federal_tax_id: '12-3456789',
+    ofa_customer_id: null,
+    oasis_id: null,
+    business_type: 'LLC',
+    customer_category: 'DISTRIBUTOR',
+    customer_class: 'POS',
+    resale_certificate: null,
+    country,
+    currency: country === 'CA' ? 'CAD' : 'USD',
+    status: 'active',
+    home_address: null,
+    billing_address: null,
+    shipping_address: null,
+    account_manager: 'is',
+    sales_person: { id: 1, name: 'Jordan Reyes', email: 'jordan.reyes.sales@example.com', phone: null },
+    mobile_consent: false,
+    created_at: '2024-01-01T10:00:00.000Z',
+    updated_at: '2024-01-01T10:00:00.000Z',
+    version: 5,
+    stores: [makeStore({ country })],
+    ...overrides,
   };
 }

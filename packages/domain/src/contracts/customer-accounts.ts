@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BILLING_TERM, NRS_PAY_SOFTWARE_FEATURES, OTHER_IDS, type NrsPaySoftwareFeature } from '../codes/billing';
 import { CURRENCY_CODES } from '../codes/currencies';
+import { CARD_BRANDS, PAYMENT_METHOD_KINDS, type CardBrand } from '../codes/payment-methods';
 import {
   INVOICE_STATUSES,
   INVOICE_TYPES,
@@ -710,7 +711,7 @@ export type TransactionListQuery = z.infer<typeof transactionListQuery>;
 
 export const transactionInstrument = z.object({
   id: z.number().int(),
-  kind: z.enum(['card', 'bank', 'cash']),
+  kind: z.enum(PAYMENT_METHOD_KINDS),
   /** 'visa ····4242' / 'Chase ····6789'. */
   label: z.string(),
 });
@@ -861,7 +862,7 @@ export type InvoiceReverseResult = z.infer<typeof invoiceReverseResult>;
 
 // ── Payment instruments (/editpayment) ────────────────────────────────────────────────────────────
 
-export const PAYMENT_INSTRUMENT_KIND_CODES = ['card', 'bank', 'cash'] as const;
+export const PAYMENT_INSTRUMENT_KIND_CODES = PAYMENT_METHOD_KINDS;
 export const BANK_ACCOUNT_TYPES = ['checking', 'savings'] as const;
 
 /** Masked: brand, last4, expiry; bank name, routing/institution number, account last4 — never a full number. */
@@ -990,9 +991,6 @@ export const gatewayConfig = z.object({
 export type GatewayConfig = z.infer<typeof gatewayConfig>;
 
 // ── Card rules and the local gateway's tokenization ───────────────────────────────────────────────
-
-export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'unknown'] as const;
-export type CardBrand = (typeof CARD_BRANDS)[number];
 
 /** Luhn checksum of a digit string. */
 export function isLuhnValid(digits: string): boolean {

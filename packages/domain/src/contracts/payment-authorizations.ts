@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CARD_BRANDS } from './customer-accounts';
+import { CARD_BRANDS } from '../codes/payment-methods';
 import { CURRENCY_CODES } from '../codes/currencies';
 
 /*

@@ -7,6 +7,7 @@ import {
   OTHER_IDS,
   PAYMENT_PLAN_KIND,
   canTransition,
+  describeOrderPaymentMethod,
   isOrderType,
   orderHasNrsPayBundle,
   orderTotals,
@@ -85,19 +86,6 @@ export function merchantName(doc: OrderDocument): string {
   );
 }
 
-/** "Visa ending 4242", "Bank account ****6789", "Cash" — never a number. */
-export function describeMethod(
-  entry: NonNullable<OrderDocument['PaymentInstrumentInfo']>[number] | undefined,
-): string | null {
-  if (!entry || entry.paymentMethodTypeId == null) return null;
-  if (Number(entry.paymentMethodTypeId) === OTHER_IDS.CASH_PAYMENT_METHOD_ID) return 'Cash';
-  const card = str(entry.creditCardNumber);
-  if (card) return `${str(entry.issuer) || 'Card'} ending ${card.slice(-4)}`;
-  const account = str(entry.achAccountNumber);
-  if (account) return `${str(entry.achBankName) || 'Bank account'} ****${account.slice(-4)}`;
-  return str(entry.paymentDescription) || null;
-}
-
 /** The sale's tax at the store's state/province rate, on the one-time amount after discounts (as taxes/fetch does). */
 export async function orderTaxCents(db: Db, doc: OrderDocument): Promise<number> {
   const address = doc.StoreInfo?.StoreAddress ?? doc.HomeAddress;
@@ -124,7 +112,7 @@ async function contractInputOf(db: Db, order: OrderRow, versionNo: number, now: 
   const totals = orderTotals(doc, await orderTaxCents(db, doc));
   const methods = (doc.PaymentInstrumentInfo ?? [])
     .map((m) => {
-      const d = describeMethod(m);
+      const d = describeOrderPaymentMethod(m);
       return d ? `${m.type === PAYMENT_PLAN_KIND.HARDWARE ? 'Hardware' : 'Recurring'}: ${d}` : null;
     })
     .filter((m): m is string => m !== null);
@@ -633,7 +621,7 @@ export async function viewReauthorize(
     store_name: p.store_name,
     country: p.country,
     currency: p.currency,
-    current_method: describeMethod((doc.PaymentInstrumentInfo ?? [])[currentMethodIndex(doc)]),
+    current_method: describeOrderPaymentMethod((doc.PaymentInstrumentInfo ?? [])[currentMethodIndex(doc)]),
     tokenize_url: ctx.tokenizeUrl,
     expires_at: expiresAt.toISOString(),
   };
@@ -718,7 +706,8 @@ export async function reauthorize(
       nameOnAccount: body.name_on_account,
       paymentMethodSet: true,
     }));
-    const described = describeMethod(doc.PaymentInstrumentInfo[currentMethodIndex(doc)]) ?? 'Payment method';
+    const described =
+      describeOrderPaymentMethod(doc.PaymentInstrumentInfo[currentMethodIndex(doc)]) ?? 'Payment method';
     await db
       .update(orders)
       .set({ document: doc, updatedAt: now, version: sql`${orders.version} + 1` })

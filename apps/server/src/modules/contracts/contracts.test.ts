@@ -314,7 +314,7 @@ describe('re-authorizing the payment method', () => {
     const view = await req('GET', `/api/public/contracts/reauthorize/${token}`);
     expect(view.body.info).toMatchObject({
       order_id: id,
-      current_method: 'visa ending 4242',
+      current_method: 'Visa ending 4242',
       tokenize_url: '/gateway-local/v1/tokens',
     });
 
@@ -338,7 +338,7 @@ describe('re-authorizing the payment method', () => {
       consent: true,
     });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-    expect(ok.body.info.method).toBe('mastercard ending 4444');
+    expect(ok.body.info.method).toBe('Mastercard ending 4444');
     const [order] = await t.database.db.select().from(orders).where(eq(orders.id, id));
     expect(JSON.stringify(order!.document)).not.toContain('5555555555554444');
     expect(

@@ -1,4 +1,4 @@
-import type { GlobalSearchResult } from '@pos/domain';
+import { ORDER_STATUS, type GlobalSearchResult } from '@pos/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -51,7 +51,7 @@ const answer: GlobalSearchResult = {
     {
       order_id: 700042,
       unified_order_id: 'UO-700042',
-      status: '121',
+      status: ORDER_STATUS.PENDING_AR_APPROVAL,
       status_label: 'Pending AR Approval',
       legal_name: 'Numbat Holdings LLC',
       dba_name: null,

@@ -1,6 +1,6 @@
 import { GLOBAL_SEARCH_PRIVILEGES, NAV_PRIVILEGES, type Permission } from '@pos/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { checkPermissions } from '../../features/auth/api/permissions';
+import { checkPermissions } from '../../api/permissions';
 import { useSession } from '../../lib/session';
 
 /** Everything the shell decides from privileges: the navigation entries and the kinds the global search covers. */

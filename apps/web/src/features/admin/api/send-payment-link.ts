@@ -1,29 +1,17 @@
-import {
-  jobAcceptedInfo,
-  updatePaymentNotificationRequest,
-  type JobAcceptedInfo,
-  type UpdatePaymentNotificationRequest,
-} from '@pos/domain';
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import type { JobAcceptedInfo, UpdatePaymentNotificationRequest } from '@pos/domain';
+import { useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { useSendPaymentUpdateLink as useSendLink } from '../../../api/notifications';
 import { adminKeys } from './keys';
 
 /**
- * POST /api/customers/notifications/updatepayment/{token} {elmer_id} → 202 {jobId}: a worker e-mails the
- * merchant of the terminal's store a link to update the payment method (decision 025).
+ * Send the payment-update link (api/notifications.ts; decision 025) from the job monitor; the job lists refresh
+ * (the new job shows). A caller's own onSuccess runs too.
  */
-export async function sendPaymentUpdateLink(input: UpdatePaymentNotificationRequest): Promise<JobAcceptedInfo> {
-  const body = updatePaymentNotificationRequest.parse(input);
-  return jobAcceptedInfo.parse(await api.post<unknown>('/api/customers/notifications/updatepayment/{token}', body));
-}
-
-/** Send the link; the job lists refresh (the new job shows). A caller's own onSuccess runs too. */
 export function useSendPaymentUpdateLink(
   options: Pick<UseMutationOptions<JobAcceptedInfo, Error, UpdatePaymentNotificationRequest>, 'onSuccess'> = {},
 ) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: sendPaymentUpdateLink,
+  return useSendLink({
     onSuccess: async (...args) => {
       await queryClient.invalidateQueries({ queryKey: adminKeys.jobs() });
       await options.onSuccess?.(...args);

@@ -1,7 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import { JOB_STATE_VALUES } from '@pos/domain';
 import type { JobList } from '../api/jobs';
-import { queueLabel } from '../lib/format';
+import { queueLabel } from '../lib/jobs';
 
 /** Per-queue counts by state (every job pg-boss still holds, live or archived). */
 export function JobCountsTable({ queues }: { readonly queues: JobList['queues'] }) {

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
 import { useJobAction, type JobAction } from '../api/jobs';
-import { formatDateTime, jobErrorMessage, queueLabel } from '../lib/format';
+import { formatDateTime } from '../../../lib/format';
+import { jobErrorMessage, queueLabel } from '../lib/jobs';
 import { JobStateBadge } from './job-state-badge';
 
 /** Which jobs each action applies to (the server answers 409 otherwise). */
@@ -65,8 +66,8 @@ export function JobsTable({ items }: { readonly items: readonly JobSummary[] }) 
               <Table.Td>
                 {job.retry_count} of {job.retry_limit}
               </Table.Td>
-              <Table.Td>{formatDateTime(job.created_on)}</Table.Td>
-              <Table.Td>{formatDateTime(job.completed_on)}</Table.Td>
+              <Table.Td>{formatDateTime(job.created_on, { seconds: true })}</Table.Td>
+              <Table.Td>{formatDateTime(job.completed_on, { seconds: true })}</Table.Td>
               <Table.Td maw={320} style={{ overflowWrap: 'anywhere' }}>
                 {error && (
                   <Text size="sm" c="red">

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Code, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMailMessage } from '../api/mail';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { MailStatusBadge } from './mail-status-badge';
 
 /** Only web addresses become anchors; anything else a message carries is shown as text. */
@@ -60,11 +60,11 @@ export function MailDetail({ id }: { readonly id: number | null }) {
               </Table.Tr>
               <Table.Tr>
                 <Table.Th>Created</Table.Th>
-                <Table.Td>{formatDateTime(m.created_at)}</Table.Td>
+                <Table.Td>{formatDateTime(m.created_at, { seconds: true })}</Table.Td>
               </Table.Tr>
               <Table.Tr>
                 <Table.Th>Sent</Table.Th>
-                <Table.Td>{formatDateTime(m.sent_at)}</Table.Td>
+                <Table.Td>{formatDateTime(m.sent_at, { seconds: true })}</Table.Td>
               </Table.Tr>
             </Table.Tbody>
           </Table>

@@ -1,7 +1,7 @@
 import { Anchor, Code, Table } from '@mantine/core';
 import type { MailSummary } from '@pos/domain';
 import { DataTable } from '../../../components/data-table';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { MailStatusBadge } from './mail-status-badge';
 
 const COLUMNS = ['To', 'Subject', 'Template', 'Status', 'Created'];
@@ -46,7 +46,7 @@ export function MailTable({ items, selectedId, onSelect }: MailTableProps) {
             <Table.Td miw={96}>
               <MailStatusBadge status={m.status} />
             </Table.Td>
-            <Table.Td miw={120}>{formatDateTime(m.created_at)}</Table.Td>
+            <Table.Td miw={120}>{formatDateTime(m.created_at, { seconds: true })}</Table.Td>
           </Table.Tr>
         );
       })}

@@ -71,8 +71,8 @@ describe('Job monitor page (#/admin/jobs)', () => {
     expect(
       within(paymentRow)
         .getAllByRole('cell')
-        .map((c) => c.textContent),
-    ).toEqual(['0', '0', '0', '4', '0', '1']);
+        .map((c) => Number(c.textContent)),
+    ).toEqual([0, 0, 0, 4, 0, 1]);
     expect(within(counts).getByRole('rowheader', { name: 'Payment-method update link (dead letter)' })).toBeTruthy();
 
     const table = await jobsTable();

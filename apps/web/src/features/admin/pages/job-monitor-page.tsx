@@ -6,7 +6,7 @@ import { JOB_PAGE_SIZE, JOB_REFRESH_MS, useJobList, type JobFilter } from '../ap
 import { JobCountsTable } from '../components/job-counts-table';
 import { JobsTable } from '../components/jobs-table';
 import { SendPaymentLinkPanel } from '../components/send-payment-link-panel';
-import { queueLabel } from '../lib/format';
+import { queueLabel } from '../lib/jobs';
 
 const STATE_OPTIONS = [{ value: '', label: 'Any state' }, ...JOB_STATE_VALUES.map((s) => ({ value: s, label: s }))];
 

@@ -7,9 +7,13 @@ export async function getAuthConfig(): Promise<AuthConfigInfo> {
   return authConfigInfo.parse(await api.get<unknown>('/api/auth/config'));
 }
 
+export const authKeys = {
+  config: ['auth', 'config'] as const,
+};
+
 export function getAuthConfigQueryOptions() {
   return queryOptions({
-    queryKey: ['auth', 'config'] as const,
+    queryKey: authKeys.config,
     queryFn: getAuthConfig,
     // The sign-in page explains a failure itself.
     meta: { silentError: true },

@@ -122,7 +122,7 @@ describe('distributor sign-in', () => {
         token: 'dist-tok',
         name: 'Dee Distributor',
         email: 'distributor@example.com',
-        agent_id: 3,
+        agent_id: 33,
         account_manager_username: null,
         role: 'Distributor',
         additional_privileges: [],
@@ -135,7 +135,7 @@ describe('distributor sign-in', () => {
     expect(getSession()).toMatchObject({
       token: 'dist-tok',
       name: 'Dee Distributor',
-      agentID: '3',
+      agentID: '33',
       role: 'Distributor',
     });
     expect(isLoggedIn()).toBe(true);

@@ -18,7 +18,7 @@ import {
   setSession,
   type SessionInfo,
 } from '../../../lib/session';
-import { checkPermissions } from './permissions';
+import { checkPermissions } from '../../../api/permissions';
 
 /** Spec §3: session info kept from the login response. */
 export function sessionFromLogin(info: LoginInfo): SessionInfo {

@@ -1,12 +1,12 @@
-import { Alert, Anchor, Button, Checkbox, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { formatMoney } from '@pos/domain';
+import { Alert, Anchor, Button, Checkbox, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Spinner } from '../../../components/spinner';
+import { TotalsTable } from '../../../components/totals-table';
 import { describeError } from '../../../lib/error-message';
 import { usePageCountry } from '../../../lib/header-state';
-import { CONFIRMATION_KEY, getContract, signContract } from '../api/contracts';
+import { CONFIRMATION_KEY, getContractQueryOptions, signContract } from '../api/contracts';
 import { SignaturePad, type SignaturePadHandle } from '../components/signature-pad';
 import { DEAD_LINK_MESSAGE, isDeadLink, submitErrors } from '../lib/link-errors';
 
@@ -17,13 +17,7 @@ import { DEAD_LINK_MESSAGE, isDeadLink, submitErrors } from '../lib/link-errors'
 export default function ContractPage() {
   const tok = useParams().tok ?? '';
   const navigate = useNavigate();
-  const view = useQuery({
-    queryKey: ['contract', tok],
-    queryFn: ({ signal }) => getContract(tok, signal),
-    retry: false,
-    staleTime: 0,
-    gcTime: 0,
-  });
+  const view = useQuery(getContractQueryOptions(tok));
   const pad = useRef<SignaturePadHandle>(null);
   const [name, setName] = useState('');
   const [consent, setConsent] = useState(false);
@@ -42,7 +36,6 @@ export default function ContractPage() {
     );
   }
   const c = view.data;
-  const money = (cents: number) => formatMoney(cents, c.currency);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -76,31 +69,13 @@ export default function ContractPage() {
       <Text>
         {c.merchant_name} · {c.store_name} · contract version {c.version_no}
       </Text>
-      <Table aria-label="What you are signing for">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Item</Table.Th>
-            <Table.Th ta="right">Quantity</Table.Th>
-            <Table.Th ta="right">Amount</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {c.lines.map((l, i) => (
-            <Table.Tr key={i}>
-              <Table.Td>{l.description}</Table.Td>
-              <Table.Td ta="right">{l.quantity}</Table.Td>
-              <Table.Td ta="right">{money(l.amount_cents)}</Table.Td>
-            </Table.Tr>
-          ))}
-          <Table.Tr>
-            <Table.Th scope="row">Total</Table.Th>
-            <Table.Td />
-            <Table.Td ta="right" fw={700}>
-              {money(c.total_cents)}
-            </Table.Td>
-          </Table.Tr>
-        </Table.Tbody>
-      </Table>
+      <TotalsTable
+        caption="What you are signing for"
+        captionHidden
+        currency={c.currency}
+        lines={c.lines}
+        totals={[{ label: 'Total', cents: c.total_cents, strong: true }]}
+      />
       <Anchor href={c.pdf_url} target="_blank" rel="noopener">
         Open the contract (PDF)
       </Anchor>

@@ -26,7 +26,7 @@ describe('#/contract/reauthorize/{tok}', () => {
         store_name: 'Ana Mart',
         country: 'US',
         currency: 'USD',
-        current_method: 'visa ending 4242',
+        current_method: 'Visa ending 4242',
         tokenize_url: TOKENIZE,
         expires_at: '2026-12-08T10:00:00.000Z',
       },
@@ -42,14 +42,14 @@ describe('#/contract/reauthorize/{tok}', () => {
       },
       [`POST /api/public/contracts/reauthorize/${TOK}`]: {
         order_id: 700123,
-        method: 'mastercard ending 4444',
+        method: 'Mastercard ending 4444',
         authorized_at: '2026-11-24T10:00:00.000Z',
       },
     });
     const user = userEvent.setup();
     renderApp(`#/contract/reauthorize/${TOK}`);
     await screen.findByRole('heading', { name: 'Confirm the payment method — order UO-20261124-700123' });
-    expect(screen.getByText(/on file: visa ending 4242/)).toBeTruthy();
+    expect(screen.getByText(/on file: Visa ending 4242/)).toBeTruthy();
     await user.type(screen.getByRole('textbox', { name: 'Name on card' }), 'Ana Diaz');
     await user.type(screen.getByRole('textbox', { name: 'Card number' }), '5555 5555 5555 4444');
     await user.type(screen.getByRole('textbox', { name: 'Expiry month' }), '12');
@@ -62,7 +62,7 @@ describe('#/contract/reauthorize/{tok}', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm payment method' }));
     await screen.findByRole('heading', { name: 'Thank you' });
     expect(screen.getByRole('status').textContent).toContain(
-      'The payment method for order UO-20261124-700123 is now mastercard ending 4444',
+      'The payment method for order UO-20261124-700123 is now Mastercard ending 4444',
     );
     expect(tokenized).toHaveLength(1);
     const post = calls.find((c) => c.method === 'POST' && c.path.startsWith('/api/public/contracts/reauthorize/'))!;

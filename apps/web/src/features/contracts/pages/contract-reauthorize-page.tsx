@@ -1,12 +1,18 @@
-import { Alert, Button, Checkbox, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import {
+  BankAccountFields,
+  CardFields,
+  EMPTY_BANK_ACCOUNT,
+  type BankAccountInput,
+} from '../../../components/payment-method-fields';
 import { Spinner } from '../../../components/spinner';
 import { describeError } from '../../../lib/error-message';
-import { tokenizeCard } from '../../../lib/gateway';
+import { EMPTY_CARD, tokenizeCard, type CardInput } from '../../../lib/gateway';
 import { usePageCountry } from '../../../lib/header-state';
-import { CONFIRMATION_KEY, getReauthorize, reauthorize } from '../api/contracts';
+import { CONFIRMATION_KEY, getReauthorizeQueryOptions, reauthorize } from '../api/contracts';
 import { DEAD_LINK_MESSAGE, isDeadLink, submitErrors } from '../lib/link-errors';
 
 /**
@@ -16,26 +22,10 @@ import { DEAD_LINK_MESSAGE, isDeadLink, submitErrors } from '../lib/link-errors'
 export default function ContractReauthorizePage() {
   const tok = useParams().tok ?? '';
   const navigate = useNavigate();
-  const view = useQuery({
-    queryKey: ['reauthorize', tok],
-    queryFn: ({ signal }) => getReauthorize(tok, signal),
-    retry: false,
-    staleTime: 0,
-    gcTime: 0,
-  });
+  const view = useQuery(getReauthorizeQueryOptions(tok));
   const [kind, setKind] = useState<'card' | 'bank'>('card');
-  const [f, setF] = useState({
-    name: '',
-    number: '',
-    expMonth: '',
-    expYear: '',
-    cvc: '',
-    routing: '',
-    institution: '',
-    account: '',
-    accountType: 'checking',
-    bank: '',
-  });
+  const [card, setCard] = useState<CardInput>(EMPTY_CARD);
+  const [bank, setBank] = useState<BankAccountInput>(EMPTY_BANK_ACCOUNT);
   const [consent, setConsent] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -51,14 +41,6 @@ export default function ContractReauthorizePage() {
   }
   const v = view.data;
   const ca = v.country === 'CA';
-  const input = (label: string, key: keyof typeof f, error?: string) => (
-    <TextInput
-      label={label}
-      value={f[key]}
-      onChange={(e) => setF({ ...f, [key]: e.currentTarget.value })}
-      error={error}
-    />
-  );
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -68,28 +50,22 @@ export default function ContractReauthorizePage() {
     try {
       let result;
       if (kind === 'card') {
-        const token = await tokenizeCard(v.tokenize_url, {
-          number: f.number,
-          exp_month: f.expMonth,
-          exp_year: f.expYear,
-          cvc: f.cvc,
-          name: f.name,
-        });
+        const token = await tokenizeCard(v.tokenize_url, card);
         result = await reauthorize(tok, {
           kind: 'card',
           card_token: token.token,
-          name_on_account: f.name,
+          name_on_account: card.name,
           consent: true,
         });
       } else {
         result = await reauthorize(tok, {
           kind: 'bank',
-          name_on_account: f.name,
-          routing_number: f.routing,
-          institution_number: ca ? f.institution : undefined,
-          account_number: f.account,
-          account_type: f.accountType as 'checking' | 'savings',
-          bank_name: f.bank,
+          name_on_account: bank.name,
+          routing_number: bank.routing,
+          institution_number: ca ? bank.institution : undefined,
+          account_number: bank.account,
+          account_type: bank.accountType,
+          bank_name: bank.bankName,
           consent: true,
         });
       }
@@ -97,7 +73,7 @@ export default function ContractReauthorizePage() {
         CONFIRMATION_KEY,
         JSON.stringify({
           reference: v.unified_order_id,
-          signer: f.name,
+          signer: kind === 'card' ? card.name : bank.name,
           at: result.authorized_at,
           method: result.method,
         }),
@@ -136,33 +112,16 @@ export default function ContractReauthorizePage() {
             ]}
             w={260}
           />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {input(kind === 'card' ? 'Name on card' : 'Name on account', 'name', errors.name_on_account)}
-            {kind === 'card' ? (
-              <>
-                {input('Card number', 'number', errors.number)}
-                {input('Expiry month', 'expMonth', errors.exp_month)}
-                {input('Expiry year', 'expYear', errors.exp_year)}
-                {input('Security code', 'cvc', errors.cvc)}
-              </>
-            ) : (
-              <>
-                {input('Bank name', 'bank', errors.bank_name)}
-                {input(ca ? 'Transit number' : 'Routing number', 'routing', errors.routing_number)}
-                {ca && input('Institution number', 'institution', errors.institution_number)}
-                {input('Account number', 'account', errors.account_number)}
-                <NativeSelect
-                  label="Account type"
-                  value={f.accountType}
-                  onChange={(e) => setF({ ...f, accountType: e.currentTarget.value })}
-                  data={[
-                    { value: 'checking', label: 'Checking' },
-                    { value: 'savings', label: 'Savings' },
-                  ]}
-                />
-              </>
-            )}
-          </SimpleGrid>
+          {kind === 'card' ? (
+            <CardFields value={card} onChange={(patch) => setCard((c) => ({ ...c, ...patch }))} errors={errors} />
+          ) : (
+            <BankAccountFields
+              value={bank}
+              onChange={(patch) => setBank((b) => ({ ...b, ...patch }))}
+              country={ca ? 'CA' : 'US'}
+              errors={errors}
+            />
+          )}
           <Checkbox
             label="I authorize these payments for my order."
             checked={consent}

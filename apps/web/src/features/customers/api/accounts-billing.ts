@@ -1,11 +1,8 @@
 import {
-  billingItemCatalogue,
   customerBillingItem,
   customerBillingItemList,
   customerBundleList,
   orderPromotionList,
-  type BillingItemCatalogue,
-  type CurrencyCode,
   type CustomerBillingItem,
   type CustomerBillingItemCreateRequest,
   type CustomerBillingItemList,
@@ -23,7 +20,6 @@ import { accountKeys } from './accounts-keys';
  *   POST $ …/customerbillingitems      customerBillingItemCreateRequest → 201 customerBillingItem
  *   GET    /api/customers/{id}/customerbundles/{token}?custstoreid    → customerBundleList
  *   GET    …/orderpromotions?custstoreid                              → orderPromotionList
- *   GET    /api/customers/billingitems/{token}/all?custstoreid&currency → billingItemCatalogue (decision 070)
  */
 
 export interface BillingItemFilter {
@@ -108,7 +104,7 @@ export async function getBundles(
 
 export function useBundles(customerId: number, page: StorePage | null) {
   return useQuery({
-    queryKey: [...accountKeys.bundles(customerId, page?.storeId ?? 0), page],
+    queryKey: accountKeys.bundlesPage(customerId, page?.storeId ?? 0, page),
     queryFn: ({ signal }) => getBundles(customerId, page!, signal),
     enabled: page !== null,
     placeholderData: keepPreviousData,
@@ -128,36 +124,9 @@ export async function getPromotions(
 
 export function usePromotions(customerId: number, page: StorePage | null) {
   return useQuery({
-    queryKey: [...accountKeys.promotions(customerId, page?.storeId ?? 0), page],
+    queryKey: accountKeys.promotionsPage(customerId, page?.storeId ?? 0, page),
     queryFn: ({ signal }) => getPromotions(customerId, page!, signal),
     enabled: page !== null,
     placeholderData: keepPreviousData,
-  });
-}
-
-/** Which catalogue prices: a store's (its currency) and/or a currency; neither → USD. */
-export interface CatalogueFilter {
-  readonly storeId?: number | null;
-  readonly currency?: CurrencyCode | null;
-}
-
-/** The active billing items with their price in the store's (or the given) currency, by category then name. */
-export async function getBillingItemCatalogue(
-  filter: CatalogueFilter,
-  signal?: AbortSignal,
-): Promise<BillingItemCatalogue> {
-  const query = compactQuery({ custstoreid: filter.storeId, currency: filter.currency });
-  return billingItemCatalogue.parse(
-    await api.get<unknown>('/api/customers/billingitems/{token}/all', { query, signal }),
-  );
-}
-
-export function getBillingItemCatalogueQueryOptions(filter: CatalogueFilter) {
-  const key = { storeId: filter.storeId ?? null, currency: filter.currency ?? null };
-  return queryOptions({
-    queryKey: accountKeys.catalogue(key),
-    queryFn: ({ signal }) => getBillingItemCatalogue(key, signal),
-    // The catalogue changes rarely; the tab's filter and the Add dialog share one read.
-    staleTime: 10 * 60_000,
   });
 }

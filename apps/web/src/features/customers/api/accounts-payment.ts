@@ -63,5 +63,3 @@ export async function addInstrument(
 export function useAddInstrument(customerId: number) {
   return useAccountMutation(customerId, (input: InstrumentCreation) => addInstrument(customerId, input));
 }
-
-export { getGatewayConfig, tokenizeCard, useGatewayConfig } from '../../../lib/gateway';

@@ -6,8 +6,8 @@ import { useCustomerMutation } from './customers';
  * The account tabs' and edit pages' API layer (issue 6, contracts/customer-accounts.ts). This file holds what
  * every area shares; the areas are accounts-terminals, accounts-plans, accounts-billing, accounts-money and
  * accounts-payment. "…" is /api/customers/{id}/{token} with id = the customer id. The customer record
- * (useCustomer), domain data such as retire reasons (useDomainData) and permissions
- * (useCustomerPermissionsQuery) are the customer page's own calls: customers.ts and permissions.ts.
+ * (useCustomer, api/customers.ts), domain data such as retire reasons (useDomainData, customers.ts) and
+ * permissions (useCustomerPermissionsQuery, permissions.ts) are the customer page's own calls.
  */
 
 /** "…" + `rest`: the path of a customer's account resource. */

@@ -4,15 +4,14 @@ import {
   jobAcceptedInfo,
   jobStatusInfo,
   terminalList,
-  updatePaymentNotificationRequest,
   type CrmStoreMidValidateRequest,
   type JobAcceptedInfo,
   type JobStatusInfo,
   type Terminal,
-  type UpdatePaymentNotificationRequest,
 } from '@pos/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { useSendPaymentUpdateLink as useSendLink } from '../../../api/notifications';
 import { api, ApiError } from '../../../lib/api';
 import { notifyError } from '../lib/notify';
 import { customerKeys } from './keys';
@@ -20,16 +19,11 @@ import { customerKeys } from './keys';
 /*
  * The store actions backed by the queue calls (spec §7 "Notification and queue POSTs"); each answers
  * 202 {jobId} and a worker does the work:
- *   POST /api/customers/notifications/updatepayment/{token} {elmer_id}   e-mail the payment-update link
+ *   POST /api/customers/notifications/updatepayment/{token} {elmer_id}   e-mail the payment-update link (api/notifications.ts)
  *   POST /api/customers/stores/{token}/{storeId}/pushlicense (no body)    push the license to the terminals
  *   POST /api/zoho/storemidvalidate/{token} {MID, storeid?}               ask the CRM; the job output answers
  *   GET  /api/jobs/{jobId}/{token}                                        the job's state and output
  */
-
-export async function sendPaymentUpdateLink(input: UpdatePaymentNotificationRequest): Promise<JobAcceptedInfo> {
-  const body = updatePaymentNotificationRequest.parse(input);
-  return jobAcceptedInfo.parse(await api.post<unknown>('/api/customers/notifications/updatepayment/{token}', body));
-}
 
 export async function pushLicense(storeId: number): Promise<JobAcceptedInfo> {
   return jobAcceptedInfo.parse(
@@ -90,7 +84,7 @@ export async function validateMid(input: CrmStoreMidValidateRequest, poll?: Poll
 /* The two queue calls below show their own failure toast (lib/notify), the global one is off. */
 
 export function useSendPaymentUpdateLink() {
-  return useMutation({ mutationFn: sendPaymentUpdateLink, meta: { silentError: true }, onError: notifyError });
+  return useSendLink({ meta: { silentError: true }, onError: notifyError });
 }
 
 export function usePushLicense() {
@@ -120,7 +114,7 @@ export async function getLinkableTerminals(
 
 export function useLinkableTerminals(customerId: number, storeId: number, enabled: boolean) {
   return useQuery({
-    queryKey: [...customerKeys.customer(customerId), 'linkable-terminals', storeId],
+    queryKey: customerKeys.linkableTerminals(customerId, storeId),
     queryFn: ({ signal }) => getLinkableTerminals(customerId, storeId, signal),
     enabled,
   });

@@ -42,14 +42,15 @@ import {
   useQueryClient,
   type MutationFunction,
 } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { isVersionConflict, notifyError } from '../lib/notify';
+import { refreshCustomer } from '../../../api/customers';
+import { api, isConflict } from '../../../lib/api';
+import { notifyError } from '../lib/notify';
 import { customerKeys } from './keys';
 
 /*
  * The customers core API (contracts in @pos/domain contracts/customers.ts; every answer is parsed):
  *   GET  /api/customers/{token}/all?<kind>=<value>&limit&offset&sort[&format=csv]
- *   GET  /api/customers/{id}/{token}                               the customer with its stores
+ *   GET  /api/customers/{id}/{token}                               the customer with its stores (api/customers.ts)
  *   GET  /api/customers/{id}/{token}/customerorders?storeid&limit&offset&sort
  *   GET  /api/customers/{id}/{token}/customernotes?customer_store_id&limit&offset;  POST the same path
  *   POST /api/customers/{id}/customerstores/address/{token}        {address, customer_store_id, version}
@@ -116,17 +117,7 @@ export async function exportCustomerSearch(
 
 // ── The customer ────────────────────────────────────────────────────────────────────────────────────
 
-export async function getCustomer(id: number, signal?: AbortSignal): Promise<CustomerRecord> {
-  return customerRecord.parse(await api.get<unknown>('/api/customers/{id}/{token}', { params: { id }, signal }));
-}
-
-export function getCustomerQueryOptions(id: number) {
-  return queryOptions({ queryKey: customerKeys.detail(id), queryFn: ({ signal }) => getCustomer(id, signal) });
-}
-
-export function useCustomer(id: number | null) {
-  return useQuery({ ...getCustomerQueryOptions(id ?? 0), enabled: id !== null });
-}
+// The record itself (GET /api/customers/{id}/{token}, useCustomer) is api/customers.ts: the order flow reads it too.
 
 export interface CustomerMutationOptions {
   /**
@@ -150,7 +141,7 @@ export function useCustomerMutation<TVariables, TResult>(
 ) {
   const queryClient = useQueryClient();
   const refresh = async () => {
-    const done = queryClient.invalidateQueries({ queryKey: customerKeys.customer(customerId) });
+    const done = refreshCustomer(queryClient, customerId);
     if (waitForRefresh) await done;
   };
   return useMutation<TResult, Error, TVariables>({
@@ -159,7 +150,7 @@ export function useCustomerMutation<TVariables, TResult>(
     onSuccess: refresh,
     onError: async (error) => {
       notifyError(error);
-      if (isVersionConflict(error)) await refresh();
+      if (isConflict(error)) await refresh();
     },
   });
 }
@@ -215,7 +206,7 @@ export async function getCustomerNotes(
 
 export function getCustomerNotesQueryOptions(customerId: number, storeId: number | null, page: number) {
   return queryOptions({
-    queryKey: [...customerKeys.notes(customerId, storeId), page],
+    queryKey: customerKeys.notesPage(customerId, storeId, page),
     queryFn: ({ signal }) => getCustomerNotes(customerId, storeId, page, signal),
     placeholderData: keepPreviousData,
   });

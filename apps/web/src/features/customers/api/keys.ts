@@ -1,21 +1,23 @@
+import { customerKeys as sharedCustomerKeys } from '../../../api/customers';
+
 /**
- * Query keys of the customer screens. One prefix per customer, so an edit can refresh everything shown
- * for that customer (`customerKeys.customer(id)`), and one per list kind inside it.
+ * Query keys of the customer screens: the shared ones of api/customers.ts (all, customer(id), detail(id)) and the
+ * lists only these screens read. Everything shown for one customer sits under customerKeys.customer(id), so an edit
+ * refreshes it all — here and on other screens that show the customer (the order flow's additional items).
  */
 export const customerKeys = {
-  all: ['customers'] as const,
-  /** Per session token: another sign-in in the same tab asks again. */
-  permissions: (token: string | null) => [...customerKeys.all, 'permissions', token] as const,
-  search: (query: object) => [...customerKeys.all, 'search', query] as const,
-  customer: (id: number) => [...customerKeys.all, 'customer', id] as const,
-  detail: (id: number) => [...customerKeys.customer(id), 'detail'] as const,
-  notes: (id: number, storeId: number | null) => [...customerKeys.customer(id), 'notes', storeId] as const,
-  orders: (id: number, query: object) => [...customerKeys.customer(id), 'orders', query] as const,
+  ...sharedCustomerKeys,
+  search: (query: object) => [...sharedCustomerKeys.all, 'search', query] as const,
+  notes: (id: number, storeId: number | null) => [...sharedCustomerKeys.customer(id), 'notes', storeId] as const,
+  notesPage: (id: number, storeId: number | null, page: number) => [...customerKeys.notes(id, storeId), page] as const,
+  orders: (id: number, query: object) => [...sharedCustomerKeys.customer(id), 'orders', query] as const,
   salesHistory: (id: number, storeId: number | null) =>
-    [...customerKeys.customer(id), 'sales-history', storeId] as const,
-  audit: (id: number, query: object) => [...customerKeys.customer(id), 'audit', query] as const,
-  storeEmails: (storeId: number) => [...customerKeys.all, 'store-emails', storeId] as const,
-  salesPerson: (id: number) => [...customerKeys.all, 'sales-person', id] as const,
-  domainData: (type: string) => [...customerKeys.all, 'domain-data', type] as const,
-  job: (jobId: string) => [...customerKeys.all, 'job', jobId] as const,
+    [...sharedCustomerKeys.customer(id), 'sales-history', storeId] as const,
+  audit: (id: number, query: object) => [...sharedCustomerKeys.customer(id), 'audit', query] as const,
+  linkableTerminals: (id: number, storeId: number) =>
+    [...sharedCustomerKeys.customer(id), 'linkable-terminals', storeId] as const,
+  storeEmails: (storeId: number) => [...sharedCustomerKeys.all, 'store-emails', storeId] as const,
+  salesPerson: (id: number) => [...sharedCustomerKeys.all, 'sales-person', id] as const,
+  domainData: (type: string) => [...sharedCustomerKeys.all, 'domain-data', type] as const,
+  job: (jobId: string) => [...sharedCustomerKeys.all, 'job', jobId] as const,
 };

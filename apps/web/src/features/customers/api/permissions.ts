@@ -1,8 +1,6 @@
-import { permissionInfo, type Permission } from '@pos/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { getToken, setFlag } from '../../../lib/session';
-import { customerKeys } from './keys';
+import type { Permission } from '@pos/domain';
+import { useQuery } from '@tanstack/react-query';
+import { getPermissionsQueryOptions, type PermissionFlags } from '../../../api/permissions';
 
 /** What the customer screens may offer; the server checks every call again. */
 export interface CustomerPermissions {
@@ -23,20 +21,7 @@ export const CUSTOMER_PAGE_PRIVILEGES: readonly Permission[] = [
 /** Nothing may be changed until the server says otherwise. */
 export const NO_EDIT: CustomerPermissions = { canEdit: false, canEditFeatures: false, canEditLimitedFeatures: false };
 
-/**
- * GET /api/auth/permission/{token}?privileges=customer_details_edit,customer_features_edit,customer_features_limited
- * (spec §6: the web asks the server for a named set). customer_features_limited is kept in session storage
- * (spec §3's flag), as the guard does for the order flags.
- */
-export async function getCustomerPermissions(signal?: AbortSignal): Promise<CustomerPermissions> {
-  const info = permissionInfo.parse(
-    await api.get<unknown>('/api/auth/permission/{token}', {
-      query: { privileges: [...CUSTOMER_PAGE_PRIVILEGES] },
-      signal,
-    }),
-  );
-  const flags = info.permissions;
-  setFlag('customer_features_limited', flags.customer_features_limited === true);
+function toCustomerPermissions(flags: PermissionFlags): CustomerPermissions {
   return {
     canEdit: flags.customer_details_edit === true,
     canEditFeatures: flags.customer_features_edit === true,
@@ -44,17 +29,13 @@ export async function getCustomerPermissions(signal?: AbortSignal): Promise<Cust
   };
 }
 
-export function getCustomerPermissionsQueryOptions() {
-  return queryOptions({
-    queryKey: customerKeys.permissions(getToken()),
-    queryFn: ({ signal }) => getCustomerPermissions(signal),
-    staleTime: 60_000,
-  });
-}
-
-/** The permissions query itself, for a screen that waits for the answer (the edit plan page). */
+/**
+ * The permissions query itself, for a screen that waits for the answer (the edit plan page): the shared permission
+ * check (api/permissions.ts; spec §6) of CUSTOMER_PAGE_PRIVILEGES, which also keeps customer_features_limited in
+ * session storage (spec §3's flag).
+ */
 export function useCustomerPermissionsQuery() {
-  return useQuery(getCustomerPermissionsQueryOptions());
+  return useQuery({ ...getPermissionsQueryOptions(CUSTOMER_PAGE_PRIVILEGES), select: toCustomerPermissions });
 }
 
 /** The permissions, NO_EDIT while they load or when the check fails. */

@@ -1,6 +1,6 @@
 import { NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { statesFor } from '@pos/domain';
-import { countryName } from '../lib/format';
+import { countryName } from '../../../lib/format';
 import { stateLabel, typeZip, zipHint, zipLabel, type AddressDraft, type AddressField } from '../lib/address';
 
 export interface AddressFieldsProps {

@@ -2,7 +2,7 @@ import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { CustomerRecord, StoreRecord } from '@pos/domain';
 import type { ReactNode } from 'react';
 import { useSalesPerson } from '../api/customers';
-import { countryName, currencyLabel } from '../lib/format';
+import { countryName, currencyLabel } from '../../../lib/format';
 import { StatusBadge } from './status-badge';
 
 export interface CustomerHeaderProps {

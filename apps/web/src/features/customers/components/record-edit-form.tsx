@@ -2,8 +2,9 @@ import { Button, Group, Modal, NativeSelect, Text, TextInput } from '@mantine/co
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { changedFields, checkBody, serverFields, type FieldErrors } from '../lib/edit-form';
-import { humanize } from '../lib/format';
-import { isVersionConflict, notifySuccess } from '../lib/notify';
+import { humanize } from '../../../lib/format';
+import { isConflict } from '../../../lib/api';
+import { notifySuccess } from '../lib/notify';
 
 const NOTHING_CHANGED = 'Nothing changed.';
 
@@ -92,7 +93,7 @@ export function useRecordEdit<K extends string, S extends z.ZodType>({
         onClose();
       },
       onError: (error) => {
-        if (isVersionConflict(error)) onClose();
+        if (isConflict(error)) onClose();
         else setErrors(serverFields(error));
       },
     });

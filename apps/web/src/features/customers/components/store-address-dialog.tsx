@@ -10,7 +10,8 @@ import {
   type AddressField,
 } from '../lib/address';
 import { serverFields } from '../lib/edit-form';
-import { isVersionConflict, notifySuccess } from '../lib/notify';
+import { isConflict } from '../../../lib/api';
+import { notifySuccess } from '../lib/notify';
 import { AddressFields } from './address-fields';
 import { EditDialog, EditFormFooter } from './record-edit-form';
 
@@ -70,7 +71,7 @@ function StoreAddressForm({ store, onClose }: { readonly store: StoreRecord; rea
           onClose();
         },
         onError: (error) => {
-          if (isVersionConflict(error)) {
+          if (isConflict(error)) {
             onClose();
             return;
           }

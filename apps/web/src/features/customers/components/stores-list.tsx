@@ -2,7 +2,7 @@ import { Table, Text, TextInput, UnstyledButton, Stack, Group } from '@mantine/c
 import { filterStores, STORE_FILTER_MIN_CHARS, storeFilterApplies, type StoreRecord } from '@pos/domain';
 import { useState } from 'react';
 import { DataTable } from '../../../components/data-table';
-import { formatDate } from '../lib/format';
+import { formatDate } from '../../../lib/format';
 import { StatusBadge } from './status-badge';
 
 const COLUMNS = [

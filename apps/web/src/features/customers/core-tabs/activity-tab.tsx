@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ListPagination } from '../../../components/list-pagination';
 import { AUDIT_PAGE_SIZE, useCustomerAudit } from '../api/customers';
 import { describeAuditEntry, diffAudit, fieldLabel } from '../lib/audit-diff';
-import { formatDateTime, humanize } from '../lib/format';
+import { formatDateTime, humanize } from '../../../lib/format';
 import type { StoreTabProps } from '../tab-props';
 
 /**

@@ -1,3 +1,4 @@
+import { ORDER_STATUS } from '@pos/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ import { customerRoutes, makeCustomer, makeStore, signInAs } from '../lib/test-s
 const order = (overrides: Record<string, unknown> = {}) => ({
   order_id: 9001,
   unified_order_id: 'U-9001',
-  status: '121',
+  status: ORDER_STATUS.PENDING_AR_APPROVAL,
   status_label: 'whatever the server says',
   flow: 'AR',
   order_type: 'P',
@@ -33,7 +34,13 @@ describe('the core tabs of a store', () => {
       'GET /api/customers/100001/tok/customerorders': {
         items: [
           order(),
-          order({ order_id: 9002, status: '150', order_type: 'N', total_sale_cents: 500, currency: 'USD' }),
+          order({
+            order_id: 9002,
+            status: ORDER_STATUS.COMPLETE,
+            order_type: 'N',
+            total_sale_cents: 500,
+            currency: 'USD',
+          }),
         ],
         total: 2,
       },

@@ -1,7 +1,7 @@
 import { Badge, Stack, Table, Text } from '@mantine/core';
 import { DataTable } from '../../../components/data-table';
 import { useStoreEmails } from '../api/customers';
-import { formatDateTime, humanize } from '../lib/format';
+import { formatDateTime, humanize } from '../../../lib/format';
 import type { StoreTabProps } from '../tab-props';
 
 /** These tables keep the default row height and print size. */

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { ListPagination } from '../../../components/list-pagination';
 import { NOTES_PAGE_SIZE, useCreateCustomerNote, useCustomerNotes } from '../api/customers';
 import { checkBody, serverFields } from '../lib/edit-form';
-import { formatDateTime, humanize } from '../lib/format';
+import { formatDateTime, humanize } from '../../../lib/format';
 import { notifySuccess } from '../lib/notify';
 import type { StoreTabProps } from '../tab-props';
 

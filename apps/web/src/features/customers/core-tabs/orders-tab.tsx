@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ListPagination } from '../../../components/list-pagination';
 import { ORDERS_PAGE_SIZE, useCustomerOrders } from '../api/customers';
 import { SortableTh } from '../components/sortable-th';
-import { formatCents, formatDate, orderStatusText } from '../lib/format';
+import { formatCents, formatDate, orderStatusText } from '../../../lib/format';
 import { formatSort, type SortState } from '../lib/url-state';
 import type { StoreTabProps } from '../tab-props';
 

@@ -2,7 +2,7 @@ import { Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useSalesHistory } from '../api/customers';
 import { BarChart } from '../components/bar-chart';
-import { formatCents, formatMonth } from '../lib/format';
+import { formatCents, formatMonth } from '../../../lib/format';
 import type { StoreTabProps } from '../tab-props';
 
 /**

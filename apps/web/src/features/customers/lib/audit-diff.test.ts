@@ -28,8 +28,8 @@ describe('diffAudit: what an audit entry changed', () => {
   });
 
   it('bookkeeping fields show only when nothing else changed', () => {
-    expect(diffAudit({ customer_id: 1, version: 1 }, { customer_id: 1, version: 2 })).toEqual([
-      { field: 'version', before: '1', after: '2' },
+    expect(diffAudit({ customer_id: 1, version: 6 }, { customer_id: 1, version: 7 })).toEqual([
+      { field: 'version', before: '6', after: '7' },
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { isApiError } from '../../../lib/api';
+import { isVersionConflict } from '../../../lib/api';
 import { describeError } from '../../../lib/error-message';
 
 /*
@@ -11,13 +11,9 @@ export const CONFLICT_TITLE = 'Changed by someone else';
 export const CONFLICT_MESSAGE =
   'Someone else changed this record while you were editing. The latest version is now shown: check it and make your change again.';
 
-export function isVersionConflict(error: unknown): boolean {
-  return isApiError(error) && error.status === 409 && (error.code === 'version_conflict' || error.code === 'conflict');
-}
-
 /** A failed call: the server's message plus what to do next. A version conflict gets its own words. */
 export function notifyError(error: unknown): void {
-  if (isApiError(error) && error.status === 409 && error.code === 'version_conflict') {
+  if (isVersionConflict(error)) {
     notifications.show({
       id: 'customer-conflict',
       color: 'orange',

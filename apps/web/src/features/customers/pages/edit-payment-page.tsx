@@ -10,26 +10,33 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import {
   bankInstrumentRequest,
+  describePaymentMethod,
   fieldsFromZodError,
   uploadAccept,
-  type BankListItem,
   type MerchantCountryCode,
   type PaymentInstrument,
   type PaymentInstrumentCreateRequest,
 } from '@pos/domain';
 import { useState, type FormEvent } from 'react';
+import { useGatewayConfig } from '../../../api/payment-gateway';
 import { FilePicker, type PickedFile } from '../../../components/file-picker';
+import {
+  BankAccountFields,
+  CardFields,
+  EMPTY_BANK_ACCOUNT,
+  type BankAccountInput,
+} from '../../../components/payment-method-fields';
 import { isApiError } from '../../../lib/api';
+import { formatDate } from '../../../lib/format';
+import { EMPTY_CARD, tokenizeCard, type CardInput } from '../../../lib/gateway';
 import { fileFromBase64, useBanks, useUploadPaymentImage, type ImageUploadKind } from '../api/accounts-actions';
-import { tokenizeCard, useAddInstrument, useGatewayConfig, useInstruments } from '../api/accounts-payment';
+import { useAddInstrument, useInstruments } from '../api/accounts-payment';
 import { useTerminals } from '../api/accounts-terminals';
 import { useSendPaymentUpdateLink } from '../api/actions';
-import { formatDate } from '../lib/format';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { EditPageFrame, type EditPageContext } from '../tabs/ui/edit-page-frame';
 import { useIdempotencyKeys } from '../tabs/ui/idempotency';
@@ -52,20 +59,6 @@ export default function EditPaymentPage() {
   );
 }
 
-const BRAND_NAMES: Readonly<Record<string, string>> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-};
-
-/** 'Visa •••• 4242' / 'Chase •••• 6789': never more than the last four digits. */
-export function maskedInstrument(instrument: PaymentInstrument): string {
-  if (instrument.card) return `${BRAND_NAMES[instrument.card.brand] ?? 'Card'} •••• ${instrument.card.last4}`;
-  if (instrument.bank) return `${instrument.bank.bank_name ?? 'Bank account'} •••• ${instrument.bank.account_last4}`;
-  return 'Cash';
-}
-
 function EditPayment({ customer, store, country }: EditPageContext) {
   const customerId = customer.customer_id;
   const storeId = store?.store_id ?? null;
@@ -74,7 +67,7 @@ function EditPayment({ customer, store, country }: EditPageContext) {
   const onSaved = (instrument: PaymentInstrument) => {
     setSaved(instrument);
     notifySuccess(
-      `${maskedInstrument(instrument)} is saved${instrument.is_default ? ' as the default payment method' : ''}.`,
+      `${describePaymentMethod(instrument)} is saved${instrument.is_default ? ' as the default payment method' : ''}.`,
       'Payment method saved',
     );
   };
@@ -84,7 +77,7 @@ function EditPayment({ customer, store, country }: EditPageContext) {
       <OnFile customerId={customerId} storeId={storeId} />
       {saved && (
         <Alert color="green" role="status" title="Saved">
-          {maskedInstrument(saved)}
+          {describePaymentMethod(saved)}
           {saved.card && `, expires ${String(saved.card.exp_month).padStart(2, '0')}/${saved.card.exp_year}`}
           {saved.is_default && ' — now the default payment method'}
         </Alert>
@@ -149,7 +142,7 @@ function OnFile({ customerId, storeId }: { customerId: number; storeId: number |
           )}
           {items.map((i) => (
             <Table.Tr key={i.id}>
-              <Table.Th scope="row">{maskedInstrument(i)}</Table.Th>
+              <Table.Th scope="row">{describePaymentMethod(i)}</Table.Th>
               <Table.Td>{i.name_on_account ?? '—'}</Table.Td>
               <Table.Td>
                 {i.card
@@ -177,24 +170,26 @@ interface SaveProps {
 type Pending = { readonly body: PaymentInstrumentCreateRequest; readonly key: string } | null;
 
 /**
- * The card form. Its card fields are uncontrolled (read once from the form on submit, cleared after a
- * save): the number, expiry and CVC go to the gateway's tokenize URL only; our API gets the token.
+ * The card form. The number, expiry and CVC stay in this form's state (cleared after a save) and go to the
+ * gateway's tokenize URL only; our API gets the token.
  */
 function CardForm({ customerId, storeId, onSaved }: SaveProps) {
   const gateway = useGatewayConfig();
   const add = useAddInstrument(customerId);
   const keys = useIdempotencyKeys();
+  const [card, setCard] = useState<CardInput>(EMPTY_CARD);
+  const [makeDefault, setMakeDefault] = useState(true);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [tokenizing, setTokenizing] = useState(false);
   const [retry, setRetry] = useState<Pending>(null);
 
-  function save(pending: NonNullable<Pending>, form: HTMLFormElement | null) {
+  function save(pending: NonNullable<Pending>) {
     add.mutate(
       { body: pending.body, idempotencyKey: pending.key },
       {
         onSuccess: (instrument) => {
           setRetry(null);
-          form?.reset();
+          setCard(EMPTY_CARD);
           onSaved(instrument);
         },
         onError: (e) => {
@@ -208,9 +203,7 @@ function CardForm({ customerId, storeId, onSaved }: SaveProps) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const name = String(data.get('cc-name') ?? '').trim();
+    const name = card.name.trim();
     if (!gateway.data?.available) {
       setErrors({
         _: 'No payment gateway is available to take cards right now. Use a bank account or send the merchant the payment-update link.',
@@ -226,13 +219,7 @@ function CardForm({ customerId, storeId, onSaved }: SaveProps) {
     setTokenizing(true);
     let token;
     try {
-      token = await tokenizeCard(gateway.data.tokenize_url, {
-        number: String(data.get('cc-number') ?? ''),
-        exp_month: String(data.get('cc-exp-month') ?? ''),
-        exp_year: String(data.get('cc-exp-year') ?? ''),
-        cvc: String(data.get('cc-csc') ?? ''),
-        name,
-      });
+      token = await tokenizeCard(gateway.data.tokenize_url, { ...card, name });
     } catch (e) {
       setErrors(
         isApiError(e) && Object.keys(e.fields).length > 0
@@ -244,20 +231,16 @@ function CardForm({ customerId, storeId, onSaved }: SaveProps) {
     } finally {
       setTokenizing(false);
     }
-    const makeDefault = data.get('make-default') === 'on';
-    save(
-      {
-        body: {
-          kind: 'card',
-          card_token: token.token,
-          name_on_account: name,
-          store_id: storeId,
-          make_default: makeDefault,
-        },
-        key: keys.keyFor(`card:${token.token}`),
+    save({
+      body: {
+        kind: 'card',
+        card_token: token.token,
+        name_on_account: name,
+        store_id: storeId,
+        make_default: makeDefault,
       },
-      form,
-    );
+      key: keys.keyFor(`card:${token.token}`),
+    });
   }
 
   return (
@@ -269,53 +252,12 @@ function CardForm({ customerId, storeId, onSaved }: SaveProps) {
             link.
           </Alert>
         )}
-        <TextInput
-          label="Name on card"
-          name="cc-name"
-          autoComplete="cc-name"
-          error={errors.name_on_account ?? errors.name}
-          required
+        <CardFields value={card} onChange={(patch) => setCard((c) => ({ ...c, ...patch }))} errors={errors} />
+        <Checkbox
+          label="Make this the default payment method"
+          checked={makeDefault}
+          onChange={(e) => setMakeDefault(e.currentTarget.checked)}
         />
-        <TextInput
-          label="Card number"
-          name="cc-number"
-          autoComplete="cc-number"
-          inputMode="numeric"
-          error={errors.number}
-          required
-        />
-        <Group grow align="flex-start">
-          <TextInput
-            label="Expiry month"
-            name="cc-exp-month"
-            autoComplete="cc-exp-month"
-            inputMode="numeric"
-            placeholder="MM"
-            maxLength={2}
-            error={errors.exp_month}
-            required
-          />
-          <TextInput
-            label="Expiry year"
-            name="cc-exp-year"
-            autoComplete="cc-exp-year"
-            inputMode="numeric"
-            placeholder="YYYY"
-            maxLength={4}
-            error={errors.exp_year}
-            required
-          />
-          <TextInput
-            label="Security code"
-            name="cc-csc"
-            autoComplete="cc-csc"
-            inputMode="numeric"
-            maxLength={4}
-            error={errors.cvc}
-            required
-          />
-        </Group>
-        <Checkbox label="Make this the default payment method" name="make-default" defaultChecked />
         <Text size="xs" c="dimmed">
           The card goes straight to the payment gateway; this system keeps only the brand, the last four digits and the
           expiry.
@@ -330,7 +272,7 @@ function CardForm({ customerId, storeId, onSaved }: SaveProps) {
             Save card
           </Button>
           {retry && (
-            <Button variant="light" onClick={() => save(retry, null)} loading={add.isPending}>
+            <Button variant="light" onClick={() => save(retry)} loading={add.isPending}>
               Try saving again
             </Button>
           )}
@@ -340,24 +282,15 @@ function CardForm({ customerId, storeId, onSaved }: SaveProps) {
   );
 }
 
-interface BankDraft {
-  bank_id: string;
-  bank_name: string;
-  name_on_account: string;
-  routing_number: string;
-  institution_number: string;
-  account_number: string;
-  account_type: 'checking' | 'savings';
-}
-
-const EMPTY_BANK: BankDraft = {
-  bank_id: '',
-  bank_name: '',
-  name_on_account: '',
-  routing_number: '',
-  institution_number: '',
-  account_number: '',
-  account_type: 'checking',
+/** Which error each field of the bank form shows (the request's field names). */
+const BANK_ERROR_FIELD: Readonly<Record<keyof BankAccountInput, string>> = {
+  name: 'name_on_account',
+  bankId: 'bank_name',
+  bankName: 'bank_name',
+  routing: 'routing_number',
+  institution: 'institution_number',
+  account: 'account_number',
+  accountType: 'account_type',
 };
 
 interface Upload {
@@ -370,29 +303,18 @@ function BankForm({ customerId, storeId, country, onSaved }: SaveProps & { reado
   const add = useAddInstrument(customerId);
   const upload = useUploadPaymentImage();
   const keys = useIdempotencyKeys();
-  const [draft, setDraft] = useState<BankDraft>(EMPTY_BANK);
+  const [draft, setDraft] = useState<BankAccountInput>(EMPTY_BANK_ACCOUNT);
   const [makeDefault, setMakeDefault] = useState(true);
   const [uploads, setUploads] = useState<Partial<Record<ImageUploadKind, Upload>>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const canada = country === 'CA';
 
-  const set = (key: keyof BankDraft) => (value: string) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: '' }));
+  const change = (patch: Partial<BankAccountInput>) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    const cleared = Object.keys(patch).map((k) => [BANK_ERROR_FIELD[k as keyof BankAccountInput], '']);
+    setErrors((e) => ({ ...e, ...Object.fromEntries(cleared) }));
   };
-
-  function chooseBank(id: string) {
-    const bank: BankListItem | undefined = banks.data?.find((b) => String(b.id) === id);
-    setDraft((d) => ({
-      ...d,
-      bank_id: id,
-      bank_name: bank?.name ?? d.bank_name,
-      routing_number: !canada && bank?.routing_number ? bank.routing_number : d.routing_number,
-      institution_number: canada && bank?.institution_number ? bank.institution_number : d.institution_number,
-    }));
-    setErrors((e) => ({ ...e, bank_name: '', routing_number: '', institution_number: '' }));
-  }
 
   function pick(kind: ImageUploadKind, files: PickedFile[]) {
     setUploads((u) => {
@@ -424,19 +346,19 @@ function BankForm({ customerId, storeId, country, onSaved }: SaveProps & { reado
     event.preventDefault();
     const candidate = {
       kind: 'bank' as const,
-      name_on_account: draft.name_on_account,
-      routing_number: draft.routing_number,
-      institution_number: canada ? draft.institution_number : undefined,
-      account_number: draft.account_number,
-      account_type: draft.account_type,
-      bank_name: draft.bank_name,
+      name_on_account: draft.name,
+      routing_number: draft.routing,
+      institution_number: canada ? draft.institution : undefined,
+      account_number: draft.account,
+      account_type: draft.accountType,
+      bank_name: draft.bankName,
       store_id: storeId,
       make_default: makeDefault,
     };
     const found: Record<string, string> = {};
     const parsed = bankInstrumentRequest.safeParse(candidate);
     if (!parsed.success) Object.assign(found, fieldsFromZodError(parsed.error));
-    if (canada && !draft.institution_number.trim()) found.institution_number = 'Enter the 3-digit institution number.';
+    if (canada && !draft.institution.trim()) found.institution_number = 'Enter the 3-digit institution number.';
     if (Object.values(found).some(Boolean)) {
       setErrors(found);
       return;
@@ -463,7 +385,7 @@ function BankForm({ customerId, storeId, country, onSaved }: SaveProps & { reado
       {
         onSuccess: (instrument) => {
           keys.settle(action);
-          setDraft(EMPTY_BANK);
+          setDraft(EMPTY_BANK_ACCOUNT);
           onSaved(instrument);
         },
         onError: (e) => {
@@ -474,74 +396,17 @@ function BankForm({ customerId, storeId, country, onSaved }: SaveProps & { reado
     );
   }
 
-  const bankOptions = [
-    { value: '', label: banks.isPending ? 'Loading banks…' : 'Choose a bank' },
-    ...(banks.data ?? []).map((b) => ({ value: String(b.id), label: b.name })),
-  ];
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label="Bank account">
       <Stack gap="sm" maw={520}>
-        <NativeSelect
-          label="Bank"
-          data={bankOptions}
-          value={draft.bank_id}
-          onChange={(e) => chooseBank(e.currentTarget.value)}
-          error={errors.bank_name}
-          required
+        <BankAccountFields
+          value={draft}
+          onChange={change}
+          country={country}
+          errors={errors}
+          banks={banks.data ?? []}
+          banksLoading={banks.isPending}
         />
-        <TextInput
-          label="Name on account"
-          value={draft.name_on_account}
-          onChange={(e) => set('name_on_account')(e.currentTarget.value)}
-          error={errors.name_on_account}
-          required
-          autoComplete="off"
-        />
-        <Group grow align="flex-start">
-          <TextInput
-            label={canada ? 'Transit number' : 'Routing number'}
-            description={canada ? '5 digits' : '9-digit ABA number'}
-            inputMode="numeric"
-            value={draft.routing_number}
-            onChange={(e) => set('routing_number')(e.currentTarget.value)}
-            error={errors.routing_number}
-            required
-            autoComplete="off"
-          />
-          {canada && (
-            <TextInput
-              label="Institution number"
-              description="3 digits"
-              inputMode="numeric"
-              value={draft.institution_number}
-              onChange={(e) => set('institution_number')(e.currentTarget.value)}
-              error={errors.institution_number}
-              required
-              autoComplete="off"
-            />
-          )}
-        </Group>
-        <TextInput
-          label="Account number"
-          description="4–17 digits; stored encrypted, shown only as its last four"
-          inputMode="numeric"
-          value={draft.account_number}
-          onChange={(e) => set('account_number')(e.currentTarget.value)}
-          error={errors.account_number}
-          required
-          autoComplete="off"
-        />
-        <Radio.Group
-          label="Account type"
-          value={draft.account_type}
-          onChange={(v) => set('account_type')(v)}
-          error={errors.account_type}
-        >
-          <Group mt={4}>
-            <Radio value="checking" label="Checking" />
-            <Radio value="savings" label="Savings" />
-          </Group>
-        </Radio.Group>
         <FilePicker
           label="Check image"
           description="A voided check (JPG, PNG, GIF or PDF, up to 5 MB)"

@@ -10,7 +10,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../../lib/api';
 import { usePlans, useUpdatePlan } from '../api/accounts-plans';
-import { formatCents, formatDate } from '../lib/format';
+import { formatCents, formatDate } from '../../../lib/format';
 import { notifySuccess } from '../lib/notify';
 import { EditPageFrame, type EditPageContext } from '../tabs/ui/edit-page-frame';
 import { centsToInput, parseAmount } from '../tabs/ui/money';

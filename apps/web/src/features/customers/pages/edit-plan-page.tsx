@@ -2,7 +2,6 @@ import { Alert, Button, Checkbox, Code, Group, Paper, Stack, Table, Text, Textar
 import {
   LIMITED_FEATURES,
   canChangeFeature,
-  formatMoney,
   type Permission,
   type StoreFeature,
   type StoreFeatures,
@@ -13,6 +12,7 @@ import { useFeatures, useUpdateFeatures } from '../api/accounts-plans';
 import { useCustomerPermissionsQuery, type CustomerPermissions } from '../api/permissions';
 import { notifySuccess } from '../lib/notify';
 import { EditPageFrame, type EditPageContext } from '../tabs/ui/edit-page-frame';
+import { formatCents } from '../../../lib/format';
 
 /**
  * #/editplan?customer=…&store=… (customer_features_edit or customer_features_limited): the store's software
@@ -89,7 +89,7 @@ function EditFeatures({ customer, store }: EditPageContext) {
 
 function priceText(f: StoreFeature): string {
   if (f.price_cents === null) return 'no price in this currency';
-  return `${formatMoney(f.price_cents, f.currency)} a month${f.charge_at_level === 'C' ? ' per customer' : ''}`;
+  return `${formatCents(f.price_cents, f.currency)} a month${f.charge_at_level === 'C' ? ' per customer' : ''}`;
 }
 
 interface FeaturesFormProps {

@@ -11,10 +11,11 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
 import { isApiError } from '../../../lib/api';
-import { getBillingItemCatalogueQueryOptions, useAddBillingItem, useBillingItems } from '../api/accounts-billing';
+import { getBillingItemCatalogueQueryOptions } from '../../../api/catalogue';
+import { useAddBillingItem, useBillingItems } from '../api/accounts-billing';
 import { usePlans } from '../api/accounts-plans';
 import { ListPagination } from '../../../components/list-pagination';
-import { formatCents, formatDate } from '../lib/format';
+import { formatCents, formatDate } from '../../../lib/format';
 import { notifySuccess } from '../lib/notify';
 import type { StoreTabProps } from '../tab-props';
 import { ActionDialog } from './ui/action-dialog';
@@ -244,6 +245,9 @@ function BillingItemsOfStore({
   );
 }
 
+/** A new billing item starts at one unit. */
+const DEFAULT_QUANTITY = 1;
+
 interface ItemDraft {
   billing_item_id: string;
   plan_id: string;
@@ -272,7 +276,7 @@ function AddBillingItemDialog({
   const [draft, setDraft] = useState<ItemDraft>({
     billing_item_id: '',
     plan_id: '',
-    quantity: '1',
+    quantity: String(DEFAULT_QUANTITY),
     unit_price: '',
     starts_on: todayIso(),
     ends_on: '',

@@ -4,7 +4,7 @@ import { DataTable } from '../../../components/data-table';
 import { ListPagination } from '../../../components/list-pagination';
 import { useBundles } from '../api/accounts-billing';
 import { StatusBadge } from '../components/status-badge';
-import { formatCents, formatDate } from '../lib/format';
+import { formatCents, formatDate } from '../../../lib/format';
 import type { StoreTabProps } from '../tab-props';
 import { NoStore, TabFrame } from './ui/tab-frame';
 

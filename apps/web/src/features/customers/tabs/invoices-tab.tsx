@@ -12,7 +12,7 @@ import { DataTable } from '../../../components/data-table';
 import { ListPagination } from '../../../components/list-pagination';
 import { isApiError } from '../../../lib/api';
 import { useInvoice, useInvoices, useReverseInvoice } from '../api/accounts-money';
-import { formatCents, formatDate } from '../lib/format';
+import { formatCents, formatDate } from '../../../lib/format';
 import { notifySuccess } from '../lib/notify';
 import type { StoreTabProps } from '../tab-props';
 import { invoiceStatusLook, invoiceTypeLabel, transactionStatusLook } from './status';

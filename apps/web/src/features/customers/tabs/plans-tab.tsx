@@ -21,7 +21,7 @@ import { isApiError } from '../../../lib/api';
 import { useBillingItems } from '../api/accounts-billing';
 import { useAddPlan, usePlans, useUpdateLicenseExpiry } from '../api/accounts-plans';
 import { StatusBadge } from '../components/status-badge';
-import { formatCents, formatDate } from '../lib/format';
+import { formatCents, formatDate } from '../../../lib/format';
 import { notifySuccess } from '../lib/notify';
 import type { StoreTabProps } from '../tab-props';
 import { ActionDialog } from './ui/action-dialog';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { DataTable } from '../../../components/data-table';
 import { ListPagination } from '../../../components/list-pagination';
 import { usePromotions } from '../api/accounts-billing';
-import { formatCents, formatDateTime } from '../lib/format';
+import { formatCents, formatDateTime } from '../../../lib/format';
 import type { StoreTabProps } from '../tab-props';
 import { NoStore, TabFrame } from './ui/tab-frame';
 

@@ -6,7 +6,7 @@ import { ListPagination } from '../../../components/list-pagination';
 import { useRetireTerminal, useTerminals, useUpdateTerminal, useValidateTerminal } from '../api/accounts-terminals';
 import { useDomainData } from '../api/customers';
 import { StatusBadge } from '../components/status-badge';
-import { formatDate } from '../lib/format';
+import { formatDate } from '../../../lib/format';
 import { notifySuccess } from '../lib/notify';
 import type { StoreTabProps } from '../tab-props';
 import { ActionDialog } from './ui/action-dialog';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { DataTable } from '../../../components/data-table';
 import { ListPagination } from '../../../components/list-pagination';
 import { useTransactionAction, useTransactions } from '../api/accounts-money';
-import { formatCents, formatDateTime } from '../lib/format';
+import { formatCents, formatDateTime } from '../../../lib/format';
 import { notifySuccess } from '../lib/notify';
 import type { StoreTabProps } from '../tab-props';
 import { transactionStatusLook } from './status';

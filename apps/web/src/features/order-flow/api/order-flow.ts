@@ -1,29 +1,25 @@
 import {
-  billingItemCatalogue,
-  bundleCatalogue,
-  customerRecord,
   fedTaxIdLookupInfo,
   orderInfoRecord,
   orderInfoSaveResult,
-  productCatalogue,
   promotionLookup,
   taxFetchResult,
   type CurrencyCode,
-  type CustomerRecord,
   type OrderInfoRecord,
 } from '@pos/domain';
+import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
+import { orderFlowKeys } from './keys';
 
 /*
- * The order flow's calls (contracts in @pos/domain):
+ * The order flow's calls (contracts in @pos/domain); the catalogue (products, bundles, one-time charges) is
+ * api/catalogue.ts, the customer record api/customers.ts:
  *   GET  /api/customers/orderinfo/{token}?id=                 → {order}
  *   POST /api/customers/orderinfo/{new|id}/{token} {json, version?, submit?} → {orderInfoId, unifiedOrderId, status, version}
- *   GET  /api/products/{token}/all?currency=, /api/products/terminals/{token}/all?currency=, /api/bundles/{token}/all?currency=
- *   GET  /api/customers/billingitems/{token}/all?currency=  (one-time charges)
  *   GET  /api/customers/promotions/{code}/{token}
  *   POST /api/customers/taxes/fetch/{token} {state, country, currency, lines}
- *   GET  /api/customers/{token}?fedtaxid=  → {customer_id};  GET /api/customers/{id}/{token} → the customer with stores
+ *   GET  /api/customers/{token}?fedtaxid=  → {customer_id}
  */
 
 export type SaveResult = z.infer<typeof orderInfoSaveResult>;
@@ -31,6 +27,14 @@ export type SaveResult = z.infer<typeof orderInfoSaveResult>;
 export async function getOrder(id: number, signal?: AbortSignal): Promise<OrderInfoRecord> {
   const info = await api.get<{ order: unknown }>('/api/customers/orderinfo/{token}', { query: { id }, signal });
   return orderInfoRecord.parse(info.order);
+}
+
+export function getOrderQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: orderFlowKeys.document(id),
+    queryFn: ({ signal }) => getOrder(id, signal),
+    staleTime: 30_000,
+  });
 }
 
 export async function saveOrder(
@@ -42,43 +46,55 @@ export async function saveOrder(
   );
 }
 
-export async function getProducts(currency: CurrencyCode, terminalsOnly: boolean, signal?: AbortSignal) {
-  const path = terminalsOnly ? '/api/products/terminals/{token}/all' : '/api/products/{token}/all';
-  return productCatalogue.parse(await api.get<unknown>(path, { query: { currency }, signal }));
-}
-
-export async function getBillingItems(currency: CurrencyCode, signal?: AbortSignal) {
-  return billingItemCatalogue.parse(
-    await api.get<unknown>('/api/customers/billingitems/{token}/all', { query: { currency }, signal }),
-  );
-}
-
-export async function getBundles(currency: CurrencyCode, signal?: AbortSignal) {
-  return bundleCatalogue.parse(await api.get<unknown>('/api/bundles/{token}/all', { query: { currency }, signal }));
-}
-
 export async function findPromotion(code: string) {
   return promotionLookup.parse(
     await api.get<unknown>('/api/customers/promotions/{code}/{token}', { params: { code } }),
   );
 }
 
-export async function fetchTax(body: { state: string; country: string; currency: CurrencyCode; amountCents: number }) {
+export interface TaxInput {
+  readonly state: string;
+  readonly country: string;
+  readonly currency: CurrencyCode;
+  readonly amountCents: number;
+}
+
+export async function fetchTax(input: TaxInput, signal?: AbortSignal) {
   return taxFetchResult.parse(
-    await api.post<unknown>('/api/customers/taxes/fetch/{token}', {
-      state: body.state,
-      country: body.country,
-      currency: body.currency,
-      lines: [{ amount_cents: body.amountCents, quantity: 1 }],
-    }),
+    await api.post<unknown>(
+      '/api/customers/taxes/fetch/{token}',
+      {
+        state: input.state,
+        country: input.country,
+        currency: input.currency,
+        lines: [{ amount_cents: input.amountCents, quantity: 1 }],
+      },
+      { signal },
+    ),
   );
 }
 
-export async function customerByFedTaxId(fedTaxId: string): Promise<CustomerRecord> {
+/** The tax of an order's taxable amount at its store's rate; asked only with a state and something to tax. */
+export function getTaxQueryOptions(orderId: number, input: TaxInput) {
+  return queryOptions({
+    queryKey: orderFlowKeys.tax(orderId, input),
+    queryFn: ({ signal }) => fetchTax(input, signal),
+    enabled: Boolean(input.state) && input.amountCents > 0,
+    retry: false,
+  });
+}
+
+export async function getCustomerIdByFedTaxId(fedTaxId: string, signal?: AbortSignal): Promise<number> {
   const found = fedTaxIdLookupInfo.parse(
-    await api.get<unknown>('/api/customers/{token}', { query: { fedtaxid: fedTaxId } }),
+    await api.get<unknown>('/api/customers/{token}', { query: { fedtaxid: fedTaxId }, signal }),
   );
-  return customerRecord.parse(
-    await api.get<unknown>('/api/customers/{id}/{token}', { params: { id: found.customer_id } }),
-  );
+  return found.customer_id;
+}
+
+export function getCustomerIdByFedTaxIdQueryOptions(fedTaxId: string) {
+  return queryOptions({
+    queryKey: orderFlowKeys.customerIdByFedTaxId(fedTaxId),
+    queryFn: ({ signal }) => getCustomerIdByFedTaxId(fedTaxId, signal),
+    retry: false,
+  });
 }

@@ -1,39 +1,39 @@
-import { Fieldset, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
-import type { OrderDocument } from '@pos/domain';
+import { Fieldset, NativeSelect, Stack, Text } from '@mantine/core';
+import {
+  describeOrderPaymentMethod,
+  PAYMENT_METHOD_TYPE_IDS,
+  paymentMethodCodeFor,
+  paymentMethodKindOf,
+  type OrderDocument,
+  type PaymentMethodKind,
+} from '@pos/domain';
+import {
+  BankAccountFields,
+  CardFields,
+  type BankAccountInput,
+  type FieldErrors,
+} from '../../../components/payment-method-fields';
+import type { CardInput } from '../../../lib/gateway';
 
 export type MethodEntry = NonNullable<OrderDocument['PaymentInstrumentInfo']>[number];
-export type MethodKind = 'card' | 'bank' | 'cash' | '';
 
-/** What the browser holds of a card until the gateway tokenizes it (never in the document, never sent to /api). */
-export interface CardInput {
-  number: string;
-  expMonth: string;
-  expYear: string;
-  cvc: string;
-}
-export const EMPTY_CARD: CardInput = { number: '', expMonth: '', expYear: '', cvc: '' };
+/** Where each bank-account field lives in the order document's method entry. */
+const BANK_ENTRY_FIELD = {
+  name: 'nameOnAccount',
+  bankName: 'achBankName',
+  routing: 'achRoutingNumber',
+  institution: 'achInstitutionNumber',
+  account: 'achAccountNumber',
+  accountType: 'achAccountType',
+} as const satisfies Partial<Record<keyof BankAccountInput, keyof MethodEntry>>;
 
-export const METHOD_TYPE_IDS = { card: 1, bank: 2, cash: 3 } as const;
-
-export function methodKindOf(entry: MethodEntry | undefined): MethodKind {
-  const id = Number(entry?.paymentMethodTypeId);
-  return id === 1 ? 'card' : id === 2 ? 'bank' : id === 3 ? 'cash' : '';
-}
-
-/** A description of the method already on the order ("visa ending 4242", "Bank ****6789", "Cash"). */
-export function methodOnFile(entry: MethodEntry | undefined): string | null {
-  const kind = methodKindOf(entry);
-  if (kind === 'cash') return 'Cash';
-  if (kind === 'card' && (entry?.creditCardNumber || entry?.processorSetupIntent))
-    return `${entry?.issuer ?? 'Card'} ending ${String(entry?.creditCardNumber ?? '').slice(-4) || '(new card)'}`;
-  if (kind === 'bank' && entry?.achAccountNumber)
-    return `${entry.achBankName ?? 'Bank account'} ${entry.achAccountNumber}`;
-  return null;
-}
+const str = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
 /**
  * The payment method of one plan: card (tokenized by the gateway on save), bank account — ACH for a US merchant,
- * transit + institution for a Canadian one —, or cash. `legend` names the group ("Hardware payment method").
+ * transit + institution for a Canadian one —, or cash. `legend` names the group ("Hardware payment method"). The
+ * name on the card is kept in the entry; the card itself (`card`) only in the page until the gateway tokenizes it.
+ * `errors` are keyed by the entry's fields (achRoutingNumber…) and the gateway's (number, exp_month…).
  */
 export function PaymentMethodFields(props: {
   readonly legend: string;
@@ -45,121 +45,83 @@ export function PaymentMethodFields(props: {
   readonly errors?: Readonly<Record<string, string>>;
 }) {
   const { entry, country } = props;
-  const kind = methodKindOf(entry);
+  const kind = paymentMethodKindOf(entry?.paymentMethodTypeId);
   const e = props.errors ?? {};
   const set = (patch: Partial<MethodEntry>) => props.onChange({ ...(entry ?? {}), ...patch } as MethodEntry);
-  const onFile = methodOnFile(entry);
+  const onFile = describeOrderPaymentMethod(entry);
+  const account = str(entry?.achAccountNumber);
+  const masked = account.startsWith('*');
+
+  const bank: BankAccountInput = {
+    name: str(entry?.nameOnAccount),
+    bankId: '',
+    bankName: str(entry?.achBankName),
+    routing: str(entry?.achRoutingNumber),
+    institution: str(entry?.achInstitutionNumber),
+    account: masked ? '' : account,
+    accountType: entry?.achAccountType === 'savings' ? 'savings' : 'checking',
+  };
+  const bankErrors: FieldErrors = {
+    name_on_account: e.nameOnAccount,
+    bank_name: e.achBankName,
+    routing_number: e.achRoutingNumber,
+    institution_number: e.achInstitutionNumber,
+    account_number: e.achAccountNumber,
+    account_type: e.achAccountType,
+  };
+  const changeBank = (patch: Partial<BankAccountInput>) => {
+    const next: Partial<Record<keyof MethodEntry, string>> = {};
+    for (const [key, field] of Object.entries(BANK_ENTRY_FIELD)) {
+      const value = patch[key as keyof typeof BANK_ENTRY_FIELD];
+      if (value !== undefined) next[field] = value;
+    }
+    set(next);
+  };
+  const changeCard = ({ name, ...rest }: Partial<CardInput>) => {
+    if (name !== undefined) set({ nameOnAccount: name });
+    if (Object.keys(rest).length > 0) props.onCard({ ...props.card, ...rest });
+  };
+
   return (
     <Fieldset legend={props.legend}>
-      <NativeSelect
-        label="Payment method"
-        value={kind}
-        error={e.paymentMethodTypeId}
-        onChange={(x) => {
-          const k = x.currentTarget.value as MethodKind;
-          set({
-            paymentMethodTypeId: k ? METHOD_TYPE_IDS[k] : null,
-            paymentMethodCode:
-              k === 'card' ? 'CC' : k === 'bank' ? (country === 'CA' ? 'CAD' : 'ACH') : k === 'cash' ? 'CASH' : null,
-          });
-        }}
-        data={[
-          { value: '', label: 'Choose a payment method' },
-          { value: 'card', label: 'Credit or debit card' },
-          { value: 'bank', label: country === 'CA' ? 'Canadian bank account (CAD)' : 'Bank account (ACH)' },
-          { value: 'cash', label: 'Cash or check' },
-        ]}
-        w={320}
-      />
-      {onFile && (
-        <Text size="sm" mt="xs">
-          On file: {onFile}
-        </Text>
-      )}
-      {kind === 'card' && (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="sm">
-          <TextInput
-            label="Name on card"
-            value={entry?.nameOnAccount ?? ''}
-            onChange={(x) => set({ nameOnAccount: x.currentTarget.value })}
+      <Stack gap="sm">
+        <NativeSelect
+          label="Payment method"
+          value={kind ?? ''}
+          error={e.paymentMethodTypeId}
+          onChange={(x) => {
+            const k = (x.currentTarget.value || null) as PaymentMethodKind | null;
+            set({
+              paymentMethodTypeId: k ? PAYMENT_METHOD_TYPE_IDS[k] : null,
+              paymentMethodCode: k ? paymentMethodCodeFor(k, country) : null,
+            });
+          }}
+          data={[
+            { value: '', label: 'Choose a payment method' },
+            { value: 'card', label: 'Credit or debit card' },
+            { value: 'bank', label: country === 'CA' ? 'Canadian bank account (CAD)' : 'Bank account (ACH)' },
+            { value: 'cash', label: 'Cash or check' },
+          ]}
+          w={320}
+        />
+        {onFile && <Text size="sm">On file: {onFile}</Text>}
+        {kind === 'card' && (
+          <CardFields
+            value={{ ...props.card, name: str(entry?.nameOnAccount) }}
+            onChange={changeCard}
+            errors={{ ...e, name_on_account: e.nameOnAccount ?? e.name }}
           />
-          <TextInput
-            label="Card number"
-            autoComplete="cc-number"
-            inputMode="numeric"
-            value={props.card.number}
-            onChange={(x) => props.onCard({ ...props.card, number: x.currentTarget.value })}
-            error={e.number}
+        )}
+        {kind === 'bank' && (
+          <BankAccountFields
+            value={bank}
+            onChange={changeBank}
+            country={country}
+            errors={bankErrors}
+            accountOnFile={masked ? account : null}
           />
-          <TextInput
-            label="Expiry month"
-            placeholder="MM"
-            value={props.card.expMonth}
-            onChange={(x) => props.onCard({ ...props.card, expMonth: x.currentTarget.value })}
-            error={e.exp_month}
-          />
-          <TextInput
-            label="Expiry year"
-            placeholder="YYYY"
-            value={props.card.expYear}
-            onChange={(x) => props.onCard({ ...props.card, expYear: x.currentTarget.value })}
-            error={e.exp_year}
-          />
-          <TextInput
-            label="Security code"
-            autoComplete="cc-csc"
-            value={props.card.cvc}
-            onChange={(x) => props.onCard({ ...props.card, cvc: x.currentTarget.value })}
-            error={e.cvc}
-          />
-        </SimpleGrid>
-      )}
-      {kind === 'bank' && (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="sm">
-          <TextInput
-            label="Name on account"
-            value={entry?.nameOnAccount ?? ''}
-            onChange={(x) => set({ nameOnAccount: x.currentTarget.value })}
-          />
-          <TextInput
-            label="Bank name"
-            value={entry?.achBankName ?? ''}
-            onChange={(x) => set({ achBankName: x.currentTarget.value })}
-          />
-          <TextInput
-            label={country === 'CA' ? 'Transit number' : 'Routing number'}
-            value={entry?.achRoutingNumber ?? ''}
-            onChange={(x) => set({ achRoutingNumber: x.currentTarget.value })}
-            error={e.achRoutingNumber}
-          />
-          {country === 'CA' && (
-            <TextInput
-              label="Institution number"
-              value={entry?.achInstitutionNumber ?? ''}
-              onChange={(x) => set({ achInstitutionNumber: x.currentTarget.value })}
-              error={e.achInstitutionNumber}
-            />
-          )}
-          <TextInput
-            label="Account number"
-            value={String(entry?.achAccountNumber ?? '').startsWith('*') ? '' : (entry?.achAccountNumber ?? '')}
-            placeholder={
-              String(entry?.achAccountNumber ?? '').startsWith('*') ? `${entry?.achAccountNumber} on file` : undefined
-            }
-            onChange={(x) => set({ achAccountNumber: x.currentTarget.value })}
-            error={e.achAccountNumber}
-          />
-          <NativeSelect
-            label="Account type"
-            value={entry?.achAccountType ?? 'checking'}
-            onChange={(x) => set({ achAccountType: x.currentTarget.value })}
-            data={[
-              { value: 'checking', label: 'Checking' },
-              { value: 'savings', label: 'Savings' },
-            ]}
-          />
-        </SimpleGrid>
-      )}
+        )}
+      </Stack>
     </Fieldset>
   );
 }

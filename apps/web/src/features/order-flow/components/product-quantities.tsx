@@ -1,8 +1,9 @@
 import { Table, TextInput } from '@mantine/core';
-import { centsToDecimal, formatMoney, type CurrencyCode, type OrderBillingItemEntry } from '@pos/domain';
+import { centsToDecimal, type CurrencyCode, type OrderBillingItemEntry } from '@pos/domain';
 import { useQuery } from '@tanstack/react-query';
+import { getBillingItemCatalogueQueryOptions, getProductsQueryOptions } from '../../../api/catalogue';
 import { Spinner } from '../../../components/spinner';
-import { getBillingItems, getProducts } from '../api/order-flow';
+import { formatCents } from '../../../lib/format';
 
 const qty = (text: string) => Math.max(0, Math.min(999, Number.parseInt(text, 10) || 0));
 
@@ -13,11 +14,7 @@ export function ProductQuantities(props: {
   readonly onChange: (items: OrderBillingItemEntry[]) => void;
   readonly disabled?: boolean;
 }) {
-  const products = useQuery({
-    queryKey: ['catalogue', 'products', props.currency],
-    queryFn: ({ signal }) => getProducts(props.currency, false, signal),
-    staleTime: 300_000,
-  });
+  const products = useQuery(getProductsQueryOptions(props.currency));
   if (products.isPending) return <Spinner busy />;
   const quantityOf = (productId: number) => props.items.find((i) => i.productId === productId)?.quantity ?? 0;
   const set = (p: { product_id: number; name: string; unit_price_cents: number | null }, quantity: number) => {
@@ -45,7 +42,7 @@ export function ProductQuantities(props: {
           <Table.Tr key={p.product_id}>
             <Table.Td>{p.name}</Table.Td>
             <Table.Td ta="right">
-              {p.unit_price_cents == null ? '—' : formatMoney(p.unit_price_cents, props.currency)}
+              {p.unit_price_cents == null ? '—' : formatCents(p.unit_price_cents, props.currency)}
             </Table.Td>
             <Table.Td>
               <TextInput
@@ -84,11 +81,7 @@ export function ChargeQuantities(props: {
   readonly items: readonly OrderBillingItemEntry[];
   readonly onChange: (items: OrderBillingItemEntry[]) => void;
 }) {
-  const catalogue = useQuery({
-    queryKey: ['catalogue', 'billing-items', props.currency],
-    queryFn: ({ signal }) => getBillingItems(props.currency, signal),
-    staleTime: 300_000,
-  });
+  const catalogue = useQuery(getBillingItemCatalogueQueryOptions({ currency: props.currency }));
   if (catalogue.isPending) return <Spinner busy />;
   const charges = (catalogue.data?.billing_items ?? []).filter(
     (b) => b.active && !b.recurring && b.unit_price_cents != null,
@@ -119,7 +112,7 @@ export function ChargeQuantities(props: {
         {charges.map((b) => (
           <Table.Tr key={b.billing_item_id}>
             <Table.Td>{b.name}</Table.Td>
-            <Table.Td ta="right">{formatMoney(b.unit_price_cents ?? 0, props.currency)}</Table.Td>
+            <Table.Td ta="right">{formatCents(b.unit_price_cents ?? 0, props.currency)}</Table.Td>
             <Table.Td>
               <TextInput
                 aria-label={`Quantity of ${b.name}`}

@@ -1,6 +1,7 @@
+import { getGatewayConfig } from '../../../api/payment-gateway';
 import { isApiError } from '../../../lib/api';
-import { getGatewayConfig, tokenizeCard } from '../../../lib/gateway';
-import type { CardInput, MethodEntry } from '../components/payment-method-fields';
+import { tokenizeCard, type CardInput } from '../../../lib/gateway';
+import type { MethodEntry } from '../components/payment-method-fields';
 
 /**
  * A card typed on the step goes to the gateway's tokenize URL (never to /api); the entry keeps the token in
@@ -14,13 +15,7 @@ export async function withCardToken(
   if (!card.number.trim()) return { entry };
   const config = await getGatewayConfig();
   try {
-    const token = await tokenizeCard(config.tokenize_url, {
-      number: card.number,
-      exp_month: card.expMonth,
-      exp_year: card.expYear,
-      cvc: card.cvc,
-      name,
-    });
+    const token = await tokenizeCard(config.tokenize_url, { ...card, name });
     return {
       entry: {
         ...entry,

@@ -2,12 +2,12 @@ import { notifications } from '@mantine/notifications';
 import { isOrderType, type OrderDocument, type OrderInfoRecord, type OrderType } from '@pos/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { isApiError } from '../../../lib/api';
+import { isApiError, isVersionConflict } from '../../../lib/api';
 import { describeError } from '../../../lib/error-message';
-import { getOrder, saveOrder } from '../api/order-flow';
+import { orderFlowKeys } from '../api/keys';
+import { getOrderQueryOptions, saveOrder } from '../api/order-flow';
 import { dropDraft, keepDraft, pendingDraft } from './draft-store';
 
-export const orderFlowKey = (id: number) => ['order-flow', id] as const;
 const RESEND_EVERY_MS = 30_000;
 
 export type SaveOutcome = 'saved' | 'kept' | 'invalid' | 'conflict';
@@ -23,12 +23,7 @@ function isTransient(error: unknown): boolean {
  */
 export function useOrderFlow(orderId: number) {
   const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: orderFlowKey(orderId),
-    queryFn: ({ signal }) => getOrder(orderId, signal),
-    enabled: orderId > 0,
-    staleTime: 30_000,
-  });
+  const query = useQuery({ ...getOrderQueryOptions(orderId), enabled: orderId > 0 });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(() => pendingDraft(orderId) !== null);
 
@@ -40,7 +35,9 @@ export function useOrderFlow(orderId: number) {
 
   const remember = useCallback(
     (update: Partial<OrderInfoRecord>) =>
-      queryClient.setQueryData<OrderInfoRecord>(orderFlowKey(orderId), (old) => (old ? { ...old, ...update } : old)),
+      queryClient.setQueryData<OrderInfoRecord>(orderFlowKeys.document(orderId), (old) =>
+        old ? { ...old, ...update } : old,
+      ),
     [orderId, queryClient],
   );
 
@@ -61,7 +58,7 @@ export function useOrderFlow(orderId: number) {
       if (isTransient(error)) return;
       dropDraft(orderId);
       setPending(false);
-      void queryClient.invalidateQueries({ queryKey: orderFlowKey(orderId) });
+      void queryClient.invalidateQueries({ queryKey: orderFlowKeys.document(orderId) });
       const said = describeError(error);
       notifications.show({
         color: 'red',
@@ -102,7 +99,7 @@ export function useOrderFlow(orderId: number) {
           (next.PaymentInstrumentInfo ?? []).some((m) => /^\d{4,17}$/.test(String(m.achAccountNumber ?? '')))
         ) {
           // The server replaced the card token / bank number with what it keeps: read its copy back.
-          await queryClient.invalidateQueries({ queryKey: orderFlowKey(orderId) });
+          await queryClient.invalidateQueries({ queryKey: orderFlowKeys.document(orderId) });
         } else {
           remember({ json: next as Record<string, unknown>, version: result.version, status: result.status });
         }
@@ -119,9 +116,9 @@ export function useOrderFlow(orderId: number) {
           return 'kept';
         }
         const said = describeError(error);
-        if (isApiError(error) && error.status === 409 && error.code === 'version_conflict') {
+        if (isVersionConflict(error)) {
           notifications.show({ color: 'red', title: said.title, message: said.message });
-          void queryClient.invalidateQueries({ queryKey: orderFlowKey(orderId) });
+          void queryClient.invalidateQueries({ queryKey: orderFlowKeys.document(orderId) });
           return 'conflict';
         }
         setErrors(isApiError(error) ? error.fields : {});

@@ -1,38 +1,36 @@
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
-  customerRecord,
-  ORDER_STATUS_LABELS,
-  orderTotals,
   centsToDecimal,
+  ORDER_STATUS,
+  orderStatusLabel,
+  orderTotals,
+  type CurrencyCode,
   type OrderBillingItemEntry,
   type OrderDocument,
-  type OrderStatusCode,
 } from '@pos/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { getProductsQueryOptions } from '../../../api/catalogue';
+import { useCustomer } from '../../../api/customers';
 import { Spinner } from '../../../components/spinner';
-import { api } from '../../../lib/api';
 import { describeError } from '../../../lib/error-message';
 import { usePageCountry } from '../../../lib/header-state';
-import { getProducts, saveOrder } from '../api/order-flow';
+import { saveOrder } from '../api/order-flow';
 import { ProductQuantities, terminalCount } from '../components/product-quantities';
-import { TotalsTable } from '../components/totals-table';
+import { OrderTotalsTable } from '../../../components/totals-table';
 import { stepPath } from '../lib/flow';
 import { useOrderFlow } from '../lib/use-order-flow';
 import { startingDocument } from './new-order-page';
 
 /** Add-on orders carry this marker in the document (decision 090). */
 export const ADD_ON_KIND = 'additional-items';
-const EDITABLE = ['1', '2'];
+/** An add-on order's items can change while it is a draft (or sent back as incomplete). */
+const EDITABLE: readonly string[] = [ORDER_STATUS.DRAFT, ORDER_STATUS.INCOMPLETE];
 
-function useTerminalIds(currency: 'USD' | 'CAD') {
-  const products = useQuery({
-    queryKey: ['catalogue', 'products', currency],
-    queryFn: ({ signal }) => getProducts(currency, false, signal),
-    staleTime: 300_000,
-  });
+function useTerminalIds(currency: CurrencyCode) {
+  const products = useQuery(getProductsQueryOptions(currency));
   return new Set(
     (products.data?.products ?? []).filter((p) => p.terminal_product || p.kind === 'terminal').map((p) => p.product_id),
   );
@@ -41,13 +39,8 @@ function useTerminalIds(currency: 'USD' | 'CAD') {
 /** #/additional-items/{customerId}/{storeId}: more hardware for an existing store → a new add-on order. */
 function NewAddOn({ customerId, storeId }: { readonly customerId: number; readonly storeId: number }) {
   const navigate = useNavigate();
-  const customer = useQuery({
-    queryKey: ['customers', 'record', customerId],
-    queryFn: async ({ signal }) =>
-      customerRecord.parse(
-        await api.get<unknown>('/api/customers/{id}/{token}', { params: { id: customerId }, signal }),
-      ),
-  });
+  // The customer page's own query (api/customers.ts): an edit of the customer refreshes this page too.
+  const customer = useCustomer(customerId);
   const [items, setItems] = useState<OrderBillingItemEntry[]>([]);
   const [busy, setBusy] = useState(false);
   const store = customer.data?.stores.find((s) => s.store_id === storeId);
@@ -101,7 +94,7 @@ function NewAddOn({ customerId, storeId }: { readonly customerId: number; readon
         {customer.data.legal_name} · store {store.store_id} · {store.terminals} terminal(s) today
       </Text>
       <ProductQuantities currency={currency} items={items} onChange={setItems} />
-      <TotalsTable totals={totals} caption="Add-on order summary" />
+      <OrderTotalsTable totals={totals} caption="Add-on order summary" />
       <Group>
         <Button onClick={() => void create()} loading={busy} disabled={items.length === 0}>
           Create add-on order
@@ -159,14 +152,14 @@ function AddOnOrder({ orderId }: { readonly orderId: number }) {
         Add-on order {flow.record.unifiedOrderId}
       </Title>
       <Text>
-        {doc.StoreInfo?.doingBusinessAs} · status {ORDER_STATUS_LABELS[status as OrderStatusCode] ?? status}
+        {doc.StoreInfo?.doingBusinessAs} · status {orderStatusLabel(status) ?? status}
       </Text>
       {editable ? (
         <ProductQuantities currency={totals.currency} items={current} onChange={setItems} />
       ) : (
         <Text c="dimmed">The order is past Draft: its items can no longer change here.</Text>
       )}
-      <TotalsTable totals={totals} caption="Add-on order summary" />
+      <OrderTotalsTable totals={totals} caption="Add-on order summary" />
       {editable && (
         <Group>
           <Button variant="default" onClick={() => void save()} loading={busy}>

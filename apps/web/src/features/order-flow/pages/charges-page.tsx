@@ -1,15 +1,10 @@
 import { Checkbox, Fieldset, Group, Radio, TextInput } from '@mantine/core';
-import { OTHER_IDS, PAYMENT_PLAN_KIND, type OrderDocument } from '@pos/domain';
+import { OTHER_IDS, PAYMENT_PLAN_KIND, paymentMethodKindOf, type OrderDocument } from '@pos/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { OrderStepPage, type StepContext } from '../components/order-step-page';
-import {
-  EMPTY_CARD,
-  methodKindOf,
-  PaymentMethodFields,
-  type CardInput,
-  type MethodEntry,
-} from '../components/payment-method-fields';
+import { EMPTY_CARD, type CardInput } from '../../../lib/gateway';
+import { PaymentMethodFields, type MethodEntry } from '../components/payment-method-fields';
 import { StepFrame } from '../components/step-frame';
 import { countryOf } from '../lib/doc';
 import { nextStep, stepPath } from '../lib/flow';
@@ -31,7 +26,9 @@ function ChargesStep({ orderId, doc, orderType, flow }: StepContext) {
   const [draft, update] = useDraft(doc);
   const pos = orderType === 'P';
   const { plan: pi, method: mi, hardwareMethod: hi } = indexes(doc);
-  const [sameAsHardware, setSame] = useState(() => pos && methodKindOf(doc.PaymentInstrumentInfo?.[mi]) === '');
+  const [sameAsHardware, setSame] = useState(
+    () => pos && paymentMethodKindOf(doc.PaymentInstrumentInfo?.[mi]?.paymentMethodTypeId) === null,
+  );
   const [card, setCard] = useState<CardInput>(EMPTY_CARD);
   const [cardErrors, setCardErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -71,7 +68,7 @@ function ChargesStep({ orderId, doc, orderType, flow }: StepContext) {
             i === mi ? { ...hw, type: MONTHLY, noofPOS: undefined } : m,
           ),
         };
-      } else if (Number(next.PaymentInstrumentInfo?.[mi]?.paymentMethodTypeId) === 1) {
+      } else if (paymentMethodKindOf(next.PaymentInstrumentInfo?.[mi]?.paymentMethodTypeId) === 'card') {
         const tokenized = await withCardToken(
           next.PaymentInstrumentInfo![mi]!,
           card,

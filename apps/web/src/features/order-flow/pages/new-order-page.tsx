@@ -4,10 +4,11 @@ import { blankOrder, type CustomerRecord, type OrderDocument, type StoreRecord }
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { useCustomer } from '../../../api/customers';
 import { Spinner } from '../../../components/spinner';
 import { describeError } from '../../../lib/error-message';
 import { usePageCountry } from '../../../lib/header-state';
-import { customerByFedTaxId, saveOrder } from '../api/order-flow';
+import { getCustomerIdByFedTaxIdQueryOptions, saveOrder } from '../api/order-flow';
 import { markFromNewOrder } from '../lib/draft-store';
 import { stepPath } from '../lib/flow';
 
@@ -77,13 +78,10 @@ export function startingDocument(input: {
 export default function NewOrderPage() {
   const { fedTaxId, storeId } = useParams();
   const navigate = useNavigate();
-  const lookup = useQuery({
-    queryKey: ['new-order', 'customer', fedTaxId],
-    queryFn: () => customerByFedTaxId(fedTaxId!),
-    enabled: Boolean(fedTaxId),
-    retry: false,
-  });
+  const found = useQuery({ ...getCustomerIdByFedTaxIdQueryOptions(fedTaxId ?? ''), enabled: Boolean(fedTaxId) });
+  const lookup = useCustomer(found.data ?? null);
   const customer = lookup.data;
+  const looking = Boolean(fedTaxId) && (found.isPending || (found.isSuccess && lookup.isPending));
   const store = customer?.stores.find((s) => String(s.store_id) === storeId);
   const [orderType, setOrderType] = useState<'P' | 'N'>('P');
   const [flow, setFlow] = useState<'AR' | 'RAM'>('AR');
@@ -114,13 +112,13 @@ export default function NewOrderPage() {
     }
   };
 
-  if (fedTaxId && lookup.isPending) return <Spinner busy />;
+  if (looking) return <Spinner busy />;
   return (
     <Stack gap="md" maw={720}>
       <Title order={1} size="h2">
         New order
       </Title>
-      {fedTaxId && lookup.isError && (
+      {fedTaxId && (found.isError || lookup.isError) && (
         <Alert color="yellow" title="Customer not found">
           No customer has the federal tax id {fedTaxId}. You can still start an order for a new merchant.
         </Alert>

@@ -1,4 +1,4 @@
-import { blankOrder, type OrderDocument } from '@pos/domain';
+import { blankOrder, ORDER_STATUS, PAYMENT_PLAN_KIND, type OrderDocument } from '@pos/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -16,7 +16,7 @@ const ORDER = 700123;
 const INFO = '/api/customers/orderinfo/tok';
 const SAVE = `/api/customers/orderinfo/${ORDER}/tok`;
 
-function record(doc: OrderDocument, version = 1, status = '1') {
+function record(doc: OrderDocument, version = 1, status: string = ORDER_STATUS.DRAFT) {
   return {
     order: {
       orderInfoId: ORDER,
@@ -124,7 +124,7 @@ describe('order flow steps', () => {
       [`POST ${SAVE}`]: (r: FakeRequest) => {
         saves.push(r);
         return online
-          ? { orderInfoId: ORDER, unifiedOrderId: 'UO-20261124-700123', status: '1', version: 2 }
+          ? { orderInfoId: ORDER, unifiedOrderId: 'UO-20261124-700123', status: ORDER_STATUS.DRAFT, version: 2 }
           : jsonResponse(503, { error: { code: 'unavailable', message: 'Down for a moment.' } });
       },
       'GET /api/products/tok/all': { currency: 'USD', products: [] },
@@ -169,5 +169,85 @@ describe('order flow steps', () => {
     expect(await screen.findByText('Enter a valid e-mail address.')).toBeTruthy();
     expect(screen.getByRole('form', { name: 'Store information' })).toBeTruthy();
     expect(pendingDraft(ORDER)).toBeNull();
+  });
+
+  /** The payment step's server: the order `doc`, and its saves (answered as saved) in the returned list. */
+  function paymentStepServer(doc: OrderDocument): FakeRequest[] {
+    const saves: FakeRequest[] = [];
+    fakeApi({
+      ...signInAs('RAM'),
+      [`GET ${INFO}`]: record(doc),
+      [`POST ${SAVE}`]: (r: FakeRequest) => {
+        saves.push(r);
+        return { orderInfoId: ORDER, unifiedOrderId: 'UO-20261124-700123', status: ORDER_STATUS.DRAFT, version: 2 };
+      },
+    });
+    return saves;
+  }
+
+  /** The hardware payment method of the one save. */
+  async function savedHardwareMethod(saves: FakeRequest[]) {
+    await waitFor(() => expect(saves).toHaveLength(1));
+    const doc = (saves[0]!.body as { json: OrderDocument }).json;
+    return doc.PaymentInstrumentInfo!.find((m) => m.type === PAYMENT_PLAN_KIND.HARDWARE);
+  }
+
+  it('payment step: a Canadian bank account is typed into the shared bank fields and saved coded CAD', async () => {
+    const saves = paymentStepServer(filled('CA'));
+    const user = userEvent.setup();
+    renderApp(`#/payment-plan-method/${ORDER}`);
+    const method = await screen.findByRole('group', { name: 'Hardware payment method' });
+    await user.selectOptions(
+      within(method).getByRole('combobox', { name: 'Payment method' }),
+      'Canadian bank account (CAD)',
+    );
+    expect(within(method).queryByRole('textbox', { name: /Routing number/ })).toBeNull();
+    await user.type(within(method).getByRole('textbox', { name: /Name on account/ }), 'Ana Diaz');
+    await user.type(within(method).getByRole('textbox', { name: /Bank name/ }), 'Royal Bank');
+    await user.type(within(method).getByRole('textbox', { name: /Transit number/ }), '12345');
+    await user.type(within(method).getByRole('textbox', { name: /Institution number/ }), '003');
+    await user.type(within(method).getByRole('textbox', { name: /Account number/ }), '000123456789');
+    await user.click(within(method).getByRole('radio', { name: 'Savings' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    const saved = await savedHardwareMethod(saves);
+    expect(saved).toMatchObject({
+      paymentMethodTypeId: 2,
+      paymentMethodCode: 'CAD',
+      nameOnAccount: 'Ana Diaz',
+      achBankName: 'Royal Bank',
+      achRoutingNumber: '12345',
+      achInstitutionNumber: '003',
+      achAccountNumber: '000123456789',
+      achAccountType: 'savings',
+    });
+  });
+
+  it('payment step: an account kept on file shows as "Bank ****6789" and keeps its masked number when other fields change', async () => {
+    const doc = filled();
+    doc.PaymentInstrumentInfo = (doc.PaymentInstrumentInfo ?? []).map((m) =>
+      m.type === PAYMENT_PLAN_KIND.HARDWARE
+        ? {
+            ...m,
+            paymentMethodTypeId: 2,
+            paymentMethodCode: 'ACH',
+            nameOnAccount: 'Ana Diaz',
+            achRoutingNumber: '011000015',
+            achAccountNumber: '****6789',
+            achAccountType: 'checking',
+          }
+        : m,
+    );
+    const saves = paymentStepServer(doc);
+    const user = userEvent.setup();
+    renderApp(`#/payment-plan-method/${ORDER}`);
+    const method = await screen.findByRole('group', { name: 'Hardware payment method' });
+    expect(within(method).getByText('On file: Bank ****6789')).toBeTruthy();
+    const account = within(method).getByRole('textbox', { name: /Account number/ }) as HTMLInputElement;
+    expect(account.value).toBe('');
+    expect(account.required).toBe(false);
+    await user.type(within(method).getByRole('textbox', { name: /Bank name/ }), 'First Bank');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    const saved = await savedHardwareMethod(saves);
+    expect(saved).toMatchObject({ achBankName: 'First Bank', achAccountNumber: '****6789', paymentMethodCode: 'ACH' });
   });
 });

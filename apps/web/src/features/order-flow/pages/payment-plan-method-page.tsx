@@ -1,21 +1,23 @@
 import { Fieldset, Group, NativeSelect, Radio, Text } from '@mantine/core';
 import {
   centsToDecimal,
-  formatMoney,
   orderTotals,
   OTHER_IDS,
   PAYMENT_PLAN_KIND,
+  paymentMethodKindOf,
   type OrderDocument,
 } from '@pos/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { OrderStepPage, type StepContext } from '../components/order-step-page';
-import { EMPTY_CARD, PaymentMethodFields, type CardInput, type MethodEntry } from '../components/payment-method-fields';
+import { EMPTY_CARD, type CardInput } from '../../../lib/gateway';
+import { PaymentMethodFields, type MethodEntry } from '../components/payment-method-fields';
 import { StepFrame } from '../components/step-frame';
 import { countryOf } from '../lib/doc';
 import { nextStep, stepPath } from '../lib/flow';
 import { withCardToken } from '../lib/tokenize';
 import { useDraft } from '../lib/use-draft';
+import { formatCents } from '../../../lib/format';
 
 /** The installment plan id we use for "not upfront" (the spec names only upfront = 1; decision 090). */
 export const INSTALLMENT_PLAN_ID = 2;
@@ -85,8 +87,8 @@ function PaymentStep({ orderId, doc, orderType, flow }: StepContext) {
                 },
         ),
       };
-      if (method && Number(method.paymentMethodTypeId) === 1) {
-        const tokenized = await withCardToken(next.PaymentInstrumentInfo![mi]!, card, method.nameOnAccount ?? '');
+      if (paymentMethodKindOf(method?.paymentMethodTypeId) === 'card') {
+        const tokenized = await withCardToken(next.PaymentInstrumentInfo![mi]!, card, method?.nameOnAccount ?? '');
         if ('errors' in tokenized) {
           setCardErrors(tokenized.errors);
           return;
@@ -149,8 +151,8 @@ function PaymentStep({ orderId, doc, orderType, flow }: StepContext) {
         )}
         <Text mt="sm">
           {installments && totals.installments
-            ? `${totals.installments.count} monthly installments of ${formatMoney(totals.installments.amountCents, totals.currency)} (interest ${formatMoney(totals.installments.interestCents, totals.currency)})`
-            : `Paid upfront: ${formatMoney(totals.totalCents, totals.currency)} before tax`}
+            ? `${totals.installments.count} monthly installments of ${formatCents(totals.installments.amountCents, totals.currency)} (interest ${formatCents(totals.installments.interestCents, totals.currency)})`
+            : `Paid upfront: ${formatCents(totals.totalCents, totals.currency)} before tax`}
         </Text>
       </Fieldset>
       <PaymentMethodFields

@@ -1,7 +1,6 @@
 import { Button, Checkbox, Fieldset, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import {
   centsToDecimal,
-  formatMoney,
   orderTotals,
   type OrderBillingItemEntry,
   type OrderBundleEntry,
@@ -10,16 +9,18 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { getBundleCatalogueQueryOptions, getProductsQueryOptions } from '../../../api/catalogue';
 import { Spinner } from '../../../components/spinner';
 import { describeError } from '../../../lib/error-message';
-import { findPromotion, getBundles, getProducts } from '../api/order-flow';
+import { findPromotion } from '../api/order-flow';
 import { OrderStepPage, type StepContext } from '../components/order-step-page';
 import { ChargeQuantities, ProductQuantities, terminalCount } from '../components/product-quantities';
 import { StepFrame } from '../components/step-frame';
-import { TotalsTable } from '../components/totals-table';
+import { OrderTotalsTable } from '../../../components/totals-table';
 import { countryOf } from '../lib/doc';
 import { nextStep, stepPath } from '../lib/flow';
 import { useDraft } from '../lib/use-draft';
+import { formatCents } from '../../../lib/format';
 
 const CHECKLIST = [
   { key: 'hardwareReviewed', label: 'The merchant reviewed the hardware list' },
@@ -34,16 +35,8 @@ function SaleSummaryStep({ orderId, doc, orderType, flow }: StepContext) {
   const [draft, update] = useDraft(doc);
   const country = countryOf(doc);
   const currency = country === 'CA' ? 'CAD' : 'USD';
-  const products = useQuery({
-    queryKey: ['catalogue', 'products', currency],
-    queryFn: ({ signal }) => getProducts(currency, false, signal),
-    staleTime: 300_000,
-  });
-  const bundles = useQuery({
-    queryKey: ['catalogue', 'bundles', currency],
-    queryFn: ({ signal }) => getBundles(currency, signal),
-    staleTime: 300_000,
-  });
+  const products = useQuery(getProductsQueryOptions(currency));
+  const bundles = useQuery(getBundleCatalogueQueryOptions(currency));
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -149,7 +142,7 @@ function SaleSummaryStep({ orderId, doc, orderType, flow }: StepContext) {
                 <Table.Tr key={b.bundle_id}>
                   <Table.Td>{b.name}</Table.Td>
                   <Table.Td ta="right">
-                    {b.monthly_price_cents == null ? '—' : formatMoney(b.monthly_price_cents, currency)}
+                    {b.monthly_price_cents == null ? '—' : formatCents(b.monthly_price_cents, currency)}
                   </Table.Td>
                   <Table.Td>
                     <TextInput
@@ -236,7 +229,7 @@ function SaleSummaryStep({ orderId, doc, orderType, flow }: StepContext) {
           ))}
         </Stack>
       </Fieldset>
-      <TotalsTable totals={totals} caption="Order so far" />
+      <OrderTotalsTable totals={totals} caption="Order so far" />
     </StepFrame>
   );
 }

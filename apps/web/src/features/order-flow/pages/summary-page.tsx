@@ -1,20 +1,21 @@
 import { Alert, Anchor, Button, Fieldset, List, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   centsToDecimal,
-  ORDER_STATUS_LABELS,
+  describeOrderPaymentMethod,
+  ORDER_STATUS,
+  OTHER_IDS,
+  orderStatusLabel,
   orderTotals,
   PAYMENT_PLAN_KIND,
   type OrderDocument,
-  type OrderStatusCode,
 } from '@pos/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { fetchTax } from '../api/order-flow';
+import { getTaxQueryOptions } from '../api/order-flow';
 import { OrderStepPage, type StepContext } from '../components/order-step-page';
-import { methodOnFile } from '../components/payment-method-fields';
 import { StepFrame } from '../components/step-frame';
-import { TotalsTable } from '../components/totals-table';
+import { OrderTotalsTable } from '../../../components/totals-table';
 import { countryOf } from '../lib/doc';
 import { stepPath, type StepId } from '../lib/flow';
 
@@ -60,12 +61,7 @@ function SummaryStep({ orderId, doc, orderType, flow }: StepContext) {
   const base = orderTotals(doc);
   const state = doc.StoreInfo?.StoreAddress?.state ?? '';
   const taxable = Math.max(0, base.subtotalCents - base.discountCents);
-  const tax = useQuery({
-    queryKey: ['order-flow', orderId, 'tax', state, country, taxable],
-    queryFn: () => fetchTax({ state, country, currency, amountCents: taxable }),
-    enabled: Boolean(state) && taxable > 0,
-    retry: false,
-  });
+  const tax = useQuery(getTaxQueryOptions(orderId, { state, country, currency, amountCents: taxable }));
   const totals = orderTotals(doc, tax.data?.tax_cents ?? 0);
   const [busy, setBusy] = useState(false);
   const [submitted, setSubmitted] = useState<{ status: string } | null>(null);
@@ -76,7 +72,7 @@ function SummaryStep({ orderId, doc, orderType, flow }: StepContext) {
     setProblems({});
     const outcome = await flow.save({ ...doc, totalSalePrice: centsToDecimal(totals.totalCents) }, { submit: true });
     setBusy(false);
-    if (outcome === 'saved') setSubmitted({ status: flow.record?.status ?? '11' });
+    if (outcome === 'saved') setSubmitted({ status: flow.record?.status ?? ORDER_STATUS.PENDING_CONTRACT_SIGN });
     else setProblems(flow.errors);
   };
   const fieldProblems = Object.keys(problems).length ? problems : flow.errors;
@@ -89,8 +85,8 @@ function SummaryStep({ orderId, doc, orderType, flow }: StepContext) {
       <Stack maw={720}>
         <Alert color="green" title="Order submitted" role="status">
           Order {flow.record?.unifiedOrderId} is now{' '}
-          {ORDER_STATUS_LABELS[(flow.record?.status ?? '11') as OrderStatusCode]}: the contract link was e-mailed to{' '}
-          {c.email}.
+          {orderStatusLabel(flow.record?.status ?? ORDER_STATUS.PENDING_CONTRACT_SIGN)}: the contract link was e-mailed
+          to {c.email}.
         </Alert>
         <Anchor component={Link} to="/order">
           Back to the order list
@@ -149,16 +145,18 @@ function SummaryStep({ orderId, doc, orderType, flow }: StepContext) {
           {orderType === 'P' && (
             <Text>
               Hardware:{' '}
-              {methodOnFile((doc.PaymentInstrumentInfo ?? []).find((m) => m.type === PAYMENT_PLAN_KIND.HARDWARE)) ??
-                'not chosen'}
+              {describeOrderPaymentMethod(
+                (doc.PaymentInstrumentInfo ?? []).find((m) => m.type === PAYMENT_PLAN_KIND.HARDWARE),
+              ) ?? 'not chosen'}
             </Text>
           )}
           <Text>
             Service plan:{' '}
-            {methodOnFile((doc.PaymentInstrumentInfo ?? []).find((m) => m.type === PAYMENT_PLAN_KIND.MONTHLY)) ??
-              'not chosen'}
+            {describeOrderPaymentMethod(
+              (doc.PaymentInstrumentInfo ?? []).find((m) => m.type === PAYMENT_PLAN_KIND.MONTHLY),
+            ) ?? 'not chosen'}
           </Text>
-          <Text>{Number(monthly?.paymentPlanId) === 5 ? 'Yearly plan' : 'Monthly plan'}</Text>
+          <Text>{Number(monthly?.paymentPlanId) === OTHER_IDS.YEARLY_PLAN_ID ? 'Yearly plan' : 'Monthly plan'}</Text>
           <Anchor component={Link} to={stepPath('charges', orderId)}>
             Edit recurring charges
           </Anchor>
@@ -169,7 +167,7 @@ function SummaryStep({ orderId, doc, orderType, flow }: StepContext) {
           Tax could not be computed for {state || 'this store'}; it is added when the order is invoiced.
         </Text>
       )}
-      <TotalsTable totals={totals} caption={`Totals (${totals.currency})`} showTax />
+      <OrderTotalsTable totals={totals} caption={`Totals (${totals.currency})`} showTax />
       <Button component={Link} to="/order" variant="subtle" w="fit-content">
         Save for later and go to the order list
       </Button>

@@ -1,5 +1,13 @@
-import { agentList, agentOrderAssignments, contractLinkSent, orderContractList } from '@pos/domain';
+import {
+  AGENT_SEARCH_MIN_LENGTH,
+  agentList,
+  agentOrderAssignments,
+  contractLinkSent,
+  orderContractList,
+} from '@pos/domain';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { orderKeys } from './orders';
 
 /*
  * The order panel's contract and agent calls (contracts in @pos/domain):
@@ -10,12 +18,17 @@ import { api } from '../../../lib/api';
  *   DELETE /api/customers/agentorders/{token}/delete {order_id, agent_id}
  */
 
-export const contractKeys = { list: (orderId: number) => ['orders', 'contracts', orderId] as const };
-
 export async function listOrderContracts(orderId: number, signal?: AbortSignal) {
   return orderContractList.parse(
     await api.get<unknown>('/api/customers/contracts/{orderId}/{token}', { params: { orderId }, signal }),
   );
+}
+
+export function getOrderContractsQueryOptions(orderId: number) {
+  return queryOptions({
+    queryKey: orderKeys.contracts(orderId),
+    queryFn: ({ signal }) => listOrderContracts(orderId, signal),
+  });
 }
 
 export async function sendOrderContractLink(orderId: number, kind: 'sign' | 'reauthorize') {
@@ -26,6 +39,15 @@ export async function sendOrderContractLink(orderId: number, kind: 'sign' | 'rea
 
 export async function searchAgents(search: string, signal?: AbortSignal) {
   return agentList.parse(await api.get<unknown>('/api/customers/getagents/{token}', { query: { search }, signal }));
+}
+
+/** Agents by name or e-mail; asked once the search has AGENT_SEARCH_MIN_LENGTH characters. */
+export function getAgentSearchQueryOptions(search: string) {
+  return queryOptions({
+    queryKey: orderKeys.agents(search),
+    queryFn: ({ signal }) => searchAgents(search, signal),
+    enabled: search.length >= AGENT_SEARCH_MIN_LENGTH,
+  });
 }
 
 export async function setOrderAgent(orderId: number, agentId: number, version: number) {

@@ -14,7 +14,9 @@ import {
   type OrderStatusCode,
   type OrderStatusReasonsInfo,
 } from '@pos/domain';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { orderKeys as sharedOrderKeys } from '../../../api/orders';
 import { api } from '../../../lib/api';
 
 /*
@@ -119,11 +121,47 @@ export async function changeOrderStatus(body: OrderStatusChangeRequest): Promise
   return orderStatusChangeInfo.parse(info);
 }
 
+/** The order screens' keys: the shared ones of api/orders.ts (all, order(id)) and the lists only they read. */
 export const orderKeys = {
-  all: ['orders'] as const,
-  list: (p: OrderListParams) => ['orders', 'list', p] as const,
-  one: (orderId: number) => ['orders', 'one', orderId] as const,
-  history: (orderId: number) => ['orders', 'history', orderId] as const,
-  notes: (orderId: number) => ['orders', 'notes', orderId] as const,
-  reasons: (status: string) => ['orders', 'reasons', status] as const,
+  ...sharedOrderKeys,
+  /** One order's list record, read by id (the #/order?id= link; decision 102). */
+  row: (orderId: number) => [...sharedOrderKeys.order(orderId), 'row'] as const,
+  list: (p: OrderListParams) => [...sharedOrderKeys.all, 'list', p] as const,
+  history: (orderId: number) => [...sharedOrderKeys.order(orderId), 'history'] as const,
+  notes: (orderId: number) => [...sharedOrderKeys.order(orderId), 'notes'] as const,
+  contracts: (orderId: number) => [...sharedOrderKeys.order(orderId), 'contracts'] as const,
+  reasons: (status: string) => [...sharedOrderKeys.all, 'reasons', status] as const,
+  agents: (search: string) => [...sharedOrderKeys.all, 'agents', search] as const,
 };
+
+export function getOrderListQueryOptions(params: OrderListParams) {
+  return queryOptions({
+    queryKey: orderKeys.list(params),
+    queryFn: ({ signal }) => searchOrders(params, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function getOrderRowQueryOptions(orderId: number) {
+  return queryOptions({ queryKey: orderKeys.row(orderId), queryFn: ({ signal }) => getOrderRow(orderId, signal) });
+}
+
+export function getOrderHistoryQueryOptions(orderId: number) {
+  return queryOptions({
+    queryKey: orderKeys.history(orderId),
+    queryFn: ({ signal }) => getOrderHistory(orderId, signal),
+  });
+}
+
+export function getOrderNotesQueryOptions(orderId: number) {
+  return queryOptions({ queryKey: orderKeys.notes(orderId), queryFn: ({ signal }) => getOrderNotes(orderId, signal) });
+}
+
+/** The reasons to pick from for a move to `status` (asked only when the move needs one). */
+export function getStatusReasonsQueryOptions(status: OrderStatusCode | null) {
+  return queryOptions({
+    queryKey: orderKeys.reasons(status ?? ''),
+    queryFn: ({ signal }) => getStatusReasons(status!, signal),
+    enabled: status !== null,
+  });
+}

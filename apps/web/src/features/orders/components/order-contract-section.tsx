@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { AGENT_SEARCH_MIN_LENGTH, type OrderSearchRecord } from '@pos/domain';
+import { AGENT_SEARCH_MIN_LENGTH, ORDER_STATUS, type OrderSearchRecord } from '@pos/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -8,14 +8,14 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { apiUrl } from '../../../lib/api';
 import { describeError } from '../../../lib/error-message';
 import {
-  contractKeys,
-  listOrderContracts,
+  getAgentSearchQueryOptions,
+  getOrderContractsQueryOptions,
   removeOrderAgent,
-  searchAgents,
   sendOrderContractLink,
   setOrderAgent,
 } from '../api/order-contracts';
-import { formatDateTime } from '../lib/format';
+import { orderKeys } from '../api/orders';
+import { formatDateTime } from '../../../lib/format';
 
 const STATUS_TEXT: Readonly<Record<string, string>> = {
   generated: 'Generated',
@@ -39,10 +39,7 @@ export function OrderContractSection({
   readonly canEdit: boolean;
 }) {
   const queryClient = useQueryClient();
-  const list = useQuery({
-    queryKey: contractKeys.list(order.id),
-    queryFn: ({ signal }) => listOrderContracts(order.id, signal),
-  });
+  const list = useQuery(getOrderContractsQueryOptions(order.id));
   const [confirm, setConfirm] = useState<'sign' | 'reauthorize' | null>(null);
   const send = useMutation({
     mutationFn: (kind: 'sign' | 'reauthorize') => sendOrderContractLink(order.id, kind),
@@ -52,7 +49,7 @@ export function OrderContractSection({
         title: 'Link sent',
         message: `The ${sent.kind === 'sign' ? 'signing' : 're-authorization'} link went to ${sent.sent_to}.`,
       });
-      void queryClient.invalidateQueries({ queryKey: contractKeys.list(order.id) });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.contracts(order.id) });
     },
     onError: failed,
     onSettled: () => setConfirm(null),
@@ -99,7 +96,7 @@ export function OrderContractSection({
       )}
       {canEdit && (
         <Group gap="xs" mt="sm">
-          {order.status === '11' && (
+          {order.status === ORDER_STATUS.PENDING_CONTRACT_SIGN && (
             <Button size="xs" variant="light" onClick={() => setConfirm('sign')}>
               Send contract link
             </Button>
@@ -107,7 +104,7 @@ export function OrderContractSection({
           <Button size="xs" variant="light" onClick={() => setConfirm('reauthorize')}>
             Send re-authorization link
           </Button>
-          {order.status === '11' && (
+          {order.status === ORDER_STATUS.PENDING_CONTRACT_SIGN && (
             <Button size="xs" variant="default" component={Link} to={`/upload-contract?order=${order.id}`}>
               Upload signed contract
             </Button>
@@ -140,11 +137,7 @@ export function OrderAgentSection({
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState('');
   const term = search.trim();
-  const agents = useQuery({
-    queryKey: ['agents', 'search', term],
-    queryFn: ({ signal }) => searchAgents(term, signal),
-    enabled: term.length >= AGENT_SEARCH_MIN_LENGTH,
-  });
+  const agents = useQuery(getAgentSearchQueryOptions(term));
   const assign = useMutation({
     mutationFn: (agentId: number) => setOrderAgent(order.id, agentId, order.version),
     onSuccess: (result) => {

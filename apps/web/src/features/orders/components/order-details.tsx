@@ -22,18 +22,18 @@ import {
 } from '@pos/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { isApiError } from '../../../lib/api';
+import { isVersionConflict } from '../../../lib/api';
 import { describeError } from '../../../lib/error-message';
 import { useSession } from '../../../lib/session';
 import {
   addOrderNote,
   changeOrderStatus,
-  getOrderHistory,
-  getOrderNotes,
-  getStatusReasons,
+  getOrderHistoryQueryOptions,
+  getOrderNotesQueryOptions,
+  getStatusReasonsQueryOptions,
   orderKeys,
 } from '../api/orders';
-import { formatCents, formatDateTime } from '../lib/format';
+import { formatCents, formatDateTime } from '../../../lib/format';
 import { OrderAgentSection, OrderContractSection } from './order-contract-section';
 
 export const ORDER_CONFLICT_MESSAGE =
@@ -126,10 +126,7 @@ function OrderSummary({ order }: { order: OrderSearchRecord }) {
 }
 
 function StatusHistory({ orderId }: { orderId: number }) {
-  const history = useQuery({
-    queryKey: orderKeys.history(orderId),
-    queryFn: ({ signal }) => getOrderHistory(orderId, signal),
-  });
+  const history = useQuery(getOrderHistoryQueryOptions(orderId));
   const items = history.data ?? [];
   return (
     <section aria-label="Status history">
@@ -170,10 +167,7 @@ function StatusHistory({ orderId }: { orderId: number }) {
 
 function OrderNotes({ orderId }: { orderId: number }) {
   const client = useQueryClient();
-  const notes = useQuery({
-    queryKey: orderKeys.notes(orderId),
-    queryFn: ({ signal }) => getOrderNotes(orderId, signal),
-  });
+  const notes = useQuery(getOrderNotesQueryOptions(orderId));
   const [text, setText] = useState('');
   const add = useMutation({
     mutationFn: (note: string) => addOrderNote(orderId, note),
@@ -243,11 +237,7 @@ function ChangeStatus({ order, onChanged }: { order: OrderSearchRecord; onChange
   const [reasonId, setReasonId] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const needsReason = to !== null && transitionRequiresReason(to);
-  const reasons = useQuery({
-    queryKey: orderKeys.reasons(to ?? ''),
-    queryFn: ({ signal }) => getStatusReasons(to!, signal),
-    enabled: needsReason,
-  });
+  const reasons = useQuery(getStatusReasonsQueryOptions(needsReason ? to : null));
   const reasonOptions = (reasons.data?.statuses.find((s) => s.status === to)?.reasons ?? []).map((r) => ({
     value: String(r.id),
     label: r.reason,
@@ -277,7 +267,7 @@ function ChangeStatus({ order, onChanged }: { order: OrderSearchRecord; onChange
       await client.invalidateQueries({ queryKey: orderKeys.all });
     },
     onError: async (error) => {
-      if (isApiError(error) && error.status === 409 && error.code === 'version_conflict') {
+      if (isVersionConflict(error)) {
         notifications.show({
           id: 'order-conflict',
           color: 'orange',

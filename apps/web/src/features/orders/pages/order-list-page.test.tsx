@@ -1,4 +1,4 @@
-import type { OrderSearchRecord } from '@pos/domain';
+import { ORDER_STATUS, type OrderSearchRecord } from '@pos/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -17,7 +17,7 @@ function makeOrder(overrides: Partial<OrderSearchRecord> = {}): OrderSearchRecor
   return {
     id: 700001,
     unified_order_id: 'UO-2026-0001',
-    status: '121',
+    status: ORDER_STATUS.PENDING_AR_APPROVAL,
     status_label: 'Pending AR Approval',
     flow: 'AR',
     order_type: 'P',
@@ -39,8 +39,8 @@ function makeOrder(overrides: Partial<OrderSearchRecord> = {}): OrderSearchRecor
 const historyRow = (over: Record<string, unknown> = {}) => ({
   id: 1,
   order_id: 700001,
-  from_status: '11',
-  to_status: '121',
+  from_status: ORDER_STATUS.PENDING_CONTRACT_SIGN,
+  to_status: ORDER_STATUS.PENDING_AR_APPROVAL,
   status_reason_id: null,
   reason: null,
   note: null,
@@ -76,7 +76,24 @@ describe('order list (#/order)', () => {
     const table = await screen.findByRole('table', { name: /Orders — 1 match/ });
     expect(within(table).getByText('Zephyr Foods LLC')).toBeTruthy();
     expect(within(table).getByText('$1,499.50')).toBeTruthy();
-    expect(lastSearch(calls)).toEqual({ status: '121', limit: '25', offset: '0' });
+    expect(lastSearch(calls)).toEqual({ status: ORDER_STATUS.PENDING_AR_APPROVAL, limit: '25', offset: '0' });
+  });
+
+  it('a Canadian order shows C$ (the domain’s money format) in the list and its panel, never CA$', async () => {
+    fakeApi(
+      orderRoutes({
+        [`GET ${SEARCH}`]: { items: [makeOrder({ country: 'CA', currency: 'CAD' })], total: 1 },
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('#/order');
+    const table = await screen.findByRole('table', { name: /Orders — 1 match/ });
+    expect(within(table).getByText('C$1,499.50')).toBeTruthy();
+    expect(within(table).getByText('Mar 1, 2026')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Open order UO-2026-0001' }));
+    const summary = await screen.findByRole('region', { name: 'Order summary' });
+    expect(summary.textContent).toContain('C$1,499.50');
+    expect(document.body.textContent).not.toContain('CA$');
   });
 
   it('sends the labelled filters, refuses search text under 3 characters, and sorts on the server', async () => {
@@ -95,7 +112,7 @@ describe('order list (#/order)', () => {
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() =>
       expect(lastSearch(calls)).toMatchObject({
-        status: '121',
+        status: ORDER_STATUS.PENDING_AR_APPROVAL,
         flow: 'RAM',
         sales_rep: 'whit',
         date_from: '2026-03-01',
@@ -125,7 +142,7 @@ describe('order list (#/order)', () => {
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(calls.some((c) => c.path === SEARCH && c.query.get('format') === 'csv')).toBe(true));
     const csv = calls.find((c) => c.query.get('format') === 'csv')!;
-    expect(csv.query.get('status')).toBe('121');
+    expect(csv.query.get('status')).toBe(ORDER_STATUS.PENDING_AR_APPROVAL);
     expect(csv.query.get('limit')).toBeNull();
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
   });
@@ -166,7 +183,11 @@ describe('order list (#/order)', () => {
       orderRoutes({
         [`GET ${REASONS}`]: {
           statuses: [
-            { status: '3', label: 'Rejected', reasons: [{ id: 31, reason: 'Incomplete documents', sort_order: 0 }] },
+            {
+              status: ORDER_STATUS.REJECTED,
+              label: 'Rejected',
+              reasons: [{ id: 31, reason: 'Incomplete documents', sort_order: 0 }],
+            },
           ],
         },
         [`PUT ${CHANGE}`]: () => {
@@ -174,7 +195,7 @@ describe('order list (#/order)', () => {
           return {
             order: {
               id: 700001,
-              status: '3',
+              status: ORDER_STATUS.REJECTED,
               version: 5,
               submitted_at: null,
               completed_at: null,
@@ -182,8 +203,8 @@ describe('order list (#/order)', () => {
             },
             history: historyRow({
               id: 2,
-              from_status: '121',
-              to_status: '3',
+              from_status: ORDER_STATUS.PENDING_AR_APPROVAL,
+              to_status: ORDER_STATUS.REJECTED,
               status_reason_id: 31,
               reason: 'Incomplete documents',
             }),
@@ -194,8 +215,8 @@ describe('order list (#/order)', () => {
             ? [
                 historyRow({
                   id: 2,
-                  from_status: '121',
-                  to_status: '3',
+                  from_status: ORDER_STATUS.PENDING_AR_APPROVAL,
+                  to_status: ORDER_STATUS.REJECTED,
                   reason: 'Incomplete documents',
                   changed_by_email: 'ar@example.com',
                 }),
@@ -222,11 +243,11 @@ describe('order list (#/order)', () => {
     await waitFor(() => expect(changed).toBe(true));
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
       order_id: 700001,
-      status: '3',
+      status: ORDER_STATUS.REJECTED,
       status_reason_id: 31,
       version: 4,
     });
-    expect(calls.find((c) => c.path === REASONS)!.query.get('status')).toBe('3');
+    expect(calls.find((c) => c.path === REASONS)!.query.get('status')).toBe(ORDER_STATUS.REJECTED);
     expect(await within(drawer).findByText('ar@example.com')).toBeTruthy();
     expect(await screen.findByText('Now Rejected.')).toBeTruthy();
   });
@@ -257,7 +278,12 @@ describe('order list (#/order)', () => {
   });
 
   it("a link to one order (#/order?id=…) opens that order's panel, even when the list does not show it", async () => {
-    const other = makeOrder({ id: 700002, unified_order_id: 'UO-2026-0002', dba_name: 'Harbor Gas', status: '11' });
+    const other = makeOrder({
+      id: 700002,
+      unified_order_id: 'UO-2026-0002',
+      dba_name: 'Harbor Gas',
+      status: ORDER_STATUS.PENDING_CONTRACT_SIGN,
+    });
     const { calls } = fakeApi(
       orderRoutes({
         [`GET ${ONE(700002)}`]: { order: other },

@@ -20,7 +20,7 @@ import {
   startStatusForRole,
   type OrderSearchRecord,
 } from '@pos/domain';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable } from '../../../components/data-table';
@@ -30,15 +30,15 @@ import { datedFileName, downloadFile } from '../../../lib/download';
 import { useSession } from '../../../lib/session';
 import {
   exportOrders,
-  getOrderRow,
-  ORDER_PAGE_SIZE,
+  getOrderListQueryOptions,
+  getOrderRowQueryOptions,
   orderKeys,
-  searchOrders,
+  ORDER_PAGE_SIZE,
   type OrderFilters,
   type OrderListParams,
 } from '../api/orders';
 import { OrderDetails } from '../components/order-details';
-import { formatCents, formatDate } from '../lib/format';
+import { formatCents, formatDate } from '../../../lib/format';
 
 const STATUS_OPTIONS = [
   { value: '', label: 'Any status' },
@@ -94,16 +94,11 @@ export default function OrderListPage() {
   const openId = orderIdOf(idParam);
 
   const params: OrderListParams = { ...applied, page, sort };
-  const list = useQuery({
-    queryKey: orderKeys.list(params),
-    queryFn: ({ signal }) => searchOrders(params, signal),
-    placeholderData: keepPreviousData,
-  });
+  const list = useQuery(getOrderListQueryOptions(params));
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
   const one = useQuery({
-    queryKey: orderKeys.one(openId ?? 0),
-    queryFn: ({ signal }) => getOrderRow(openId!, signal),
+    ...getOrderRowQueryOptions(openId ?? 0),
     enabled: openId !== null,
     // Shown on the page itself ("not found"), not as a toast.
     meta: { silentError: true },
@@ -117,7 +112,7 @@ export default function OrderListPage() {
           items.find((o) => o.id === openId),
         ) ?? null);
   const openOrder = (o: OrderSearchRecord) => {
-    queryClient.setQueryData(orderKeys.one(o.id), o);
+    queryClient.setQueryData(orderKeys.row(o.id), o);
     setSearchParams({ id: String(o.id) });
   };
   const closeOrder = () => setSearchParams({});
@@ -308,7 +303,7 @@ export default function OrderListPage() {
       <OrderDetails
         order={open}
         onClose={closeOrder}
-        onChanged={(o) => queryClient.setQueryData(orderKeys.one(o.id), o)}
+        onChanged={(o) => queryClient.setQueryData(orderKeys.row(o.id), o)}
       />
     </Stack>
   );

@@ -9,9 +9,9 @@ import {
 } from '@pos/domain';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useCustomer } from '../../../../api/customers';
 import { describeError } from '../../../../lib/error-message';
 import { usePageCountry } from '../../../../lib/header-state';
-import { useCustomer } from '../../api/customers';
 import { customerPagePath } from '../../lib/url-state';
 
 function positiveInt(text: string | null): number | null {

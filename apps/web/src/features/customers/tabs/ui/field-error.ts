@@ -1,4 +1,4 @@
-import { isApiError } from '../../../../lib/api';
+import { isApiError, isConflict } from '../../../../lib/api';
 
 /**
  * `onError` of a one-field action dialog (retire, processor serial, license expiry): the server's message
@@ -13,6 +13,6 @@ export function fieldErrorOrClose(
   return (error) => {
     if (!isApiError(error)) return;
     setError(error.fields[field] ?? null);
-    if (error.status === 409) onClose();
+    if (isConflict(error)) onClose();
   };
 }

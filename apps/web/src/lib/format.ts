@@ -9,11 +9,11 @@ import {
 } from '@pos/domain';
 
 /*
- * How the customer screens show values (shared with the account tabs). Money uses the domain's
- * formatting: USD as '$1,234.56', CAD as 'C$1,234.56'.
+ * How every screen shows values (decision 105). Money goes through the domain's formatMoney: USD as '$1,234.56',
+ * CAD as 'C$1,234.56' — never the browser's currency display ('CA$'). Dates in one style: 'Mar 4, 2026'.
  */
 
-/** Integer cents in a currency → '$1,234.56' / 'C$1,234.56'; '—' when there is no amount. */
+/** Integer cents in a currency → '$1,234.56' / 'C$1,234.56'; '—' when there is no amount; an unknown currency as USD. */
 export function formatCents(
   cents: number | null | undefined,
   currency: CurrencyCode | string | null | undefined,
@@ -36,6 +36,7 @@ export function countryName(code: string | null | undefined): string {
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const dateTimeSecondsFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 function parse(value: string): Date | null {
@@ -43,18 +44,22 @@ function parse(value: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** A calendar date ('2026-03-04' or a timestamp) → 'Mar 4, 2026'; '—' for none. */
+/** A calendar date ('2026-03-04', or a timestamp's UTC day) → 'Mar 4, 2026'; '—' for none. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '—';
   const date = parse(value);
   return date ? dateFormat.format(date) : value;
 }
 
-/** A timestamp → 'Mar 4, 2026, 9:05 AM' (local time); '—' for none. */
-export function formatDateTime(value: string | null | undefined): string {
+/**
+ * A timestamp → 'Mar 4, 2026, 9:05 AM' in local time ('9:05:12 AM' with `seconds`, for the job monitor and the
+ * Mailbox); '—' for none; text that is not a date as it is.
+ */
+export function formatDateTime(value: string | null | undefined, { seconds = false } = {}): string {
   if (!value) return '—';
   const date = parse(value);
-  return date ? dateTimeFormat.format(date) : value;
+  if (!date) return value;
+  return (seconds ? dateTimeSecondsFormat : dateTimeFormat).format(date);
 }
 
 /** A month ('2026-03-01') → 'Mar 2026'. */
@@ -70,26 +75,8 @@ export function humanize(value: string | null | undefined): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** An order status code → its §4 label ('121' → 'Pending AR Approval'); unknown codes as 'Status 7'. */
+/** An order status code → its §4 label (ORDER_STATUS.PENDING_AR_APPROVAL → 'Pending AR Approval'); unknown: 'Status 7'. */
 export function orderStatusText(code: string | number | null | undefined): string {
   if (code === null || code === undefined || code === '') return '—';
   return orderStatusLabel(code) ?? `Status ${code}`;
-}
-
-/** Colours for record statuses (customers, stores, terminals…). */
-export function statusColor(status: string | null | undefined): string {
-  switch (status) {
-    case 'active':
-      return 'green';
-    case 'pending':
-      return 'yellow';
-    case 'suspended':
-      return 'orange';
-    case 'closed':
-    case 'retired':
-    case 'canceled':
-      return 'gray';
-    default:
-      return 'blue';
-  }
 }

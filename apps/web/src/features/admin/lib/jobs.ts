@@ -1,14 +1,5 @@
 import { JOB_QUEUE_LABELS, type JobQueueName } from '@pos/domain';
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
-
-/** An ISO timestamp as the admin tools show it ('Mar 4, 2026, 9:05:12 AM', local time); '—' for none. */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
-}
-
 /** pg-boss names the dead-letter queue of `q` `q__dead`. */
 const DEAD_LETTER_SUFFIX = '__dead';
 
