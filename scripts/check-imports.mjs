@@ -94,7 +94,9 @@ if (isMain) {
       .split('\n')
       .forEach((line, i) => {
         if (STATUS_LITERAL.test(line))
-          problems.push(`${rel(file)}:${i + 1}: an order status code as a literal — use ORDER_STATUS.… from the domain`);
+          problems.push(
+            `${rel(file)}:${i + 1}: an order status code as a literal — use ORDER_STATUS.… from the domain`,
+          );
       });
   }
   if (problems.length) {
