@@ -29,6 +29,7 @@ import type { MailPort } from './integrations/mail/mail.port';
 import { createStorage, type StoragePort } from './integrations/storage';
 import { systemClock, type Clock } from './lib/clock';
 import type { AppContext } from './context';
+import { registerListeners } from './listeners';
 import { createGateway, type PaymentGateway } from './integrations/gateway';
 import { authRoutes } from './modules/auth/auth.routes';
 import { distributorRoutes } from './modules/auth/distributor.routes';
@@ -113,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     queue: options.queue ?? new JobQueue(database),
   };
   app.decorate('ctx', ctx);
+  registerListeners();
   // Workers stop (active jobs finish, up to 10 s) before the database closes.
   app.addHook('onClose', async () => app.ctx.queue.stop());
 

@@ -12,6 +12,7 @@ import { createStorage } from './integrations/storage';
 import type { JobContext } from './jobs/context';
 import { JobQueue } from './jobs/queue';
 import { startWorkers } from './jobs/registry';
+import { registerListeners } from './listeners';
 import { systemClock } from './lib/clock';
 import { exitGracefully } from './lib/graceful-exit';
 
@@ -63,6 +64,7 @@ const ctx: JobContext = {
   storage: createStorage(config),
 };
 const queue = new JobQueue(database);
+registerListeners();
 
 const stop = exitGracefully({
   graceMs: 15_000,

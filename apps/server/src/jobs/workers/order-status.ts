@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, orderStatusHistory, privileges, roles, staffUsers, userAdditionalPrivileges } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
-import { applyStatusEffects } from '../../modules/orders/status-effects';
+import { applyStatusEffects } from '../../modules/orders';
 import { AppError } from '../../http/errors';
 import { checkTransition, statusTimestamps } from '../../modules/order-status/order-status.service';
 import { requesterEmail, type JobRequest, type WorkerDefinition } from '../context';

@@ -18,8 +18,8 @@ import { AppError } from '../../http/errors';
 import type { SessionContext } from '../../http/session';
 import { IdTokenError } from '../../integrations/identity';
 import type { AuthCtx } from './auth.context';
-import { createSession, releaseSession, releaseSessionsOf } from './sessions';
-import { hashToken, newToken } from './tokens';
+import { createSession, releaseSession, releaseSessionsOf } from '../../http/session-store';
+import { hashToken, newToken } from '../../lib/tokens';
 
 /** Every sign-in refusal the web shows as 'Authentication failed.' (spec §8); `reason` says why. */
 function authFailed(reason: string, detail: string): AppError {

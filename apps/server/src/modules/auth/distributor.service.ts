@@ -7,8 +7,8 @@ import { distributorPasswordResetEmail } from '../../integrations/mail/templates
 import type { AuthCtx } from './auth.context';
 import { rolePrivilegeNames } from './auth.service';
 import { hashPassword, verifyPassword } from './passwords';
-import { createSession, releaseSessionsOf } from './sessions';
-import { hashToken, newToken } from './tokens';
+import { createSession, releaseSessionsOf } from '../../http/session-store';
+import { hashToken, newToken } from '../../lib/tokens';
 
 /** Failed logins in a row that lock a distributor account, and for how long. */
 export const DISTRIBUTOR_MAX_FAILED_ATTEMPTS = 5;

@@ -23,7 +23,7 @@ import { orders } from '../../db/schema';
 import { actorOfSession } from '../../http/audit';
 import { AppError } from '../../http/errors';
 import { requireSession, sessionOf } from '../../http/session';
-import { loadVisible } from '../orders/orders.service';
+import { loadVisible } from '../orders';
 import { contentDisposition, receiveUpload, uploadContext } from '../uploads/uploads.service';
 import {
   contractPdf,

@@ -30,7 +30,7 @@ import { startWorkers } from '../../jobs/registry';
 import { waitForJob } from '../../test/jobs';
 import { signIn } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { hashToken } from '../auth/tokens';
+import { hashToken } from '../../lib/tokens';
 
 const UNKNOWN_TOKEN = 'Q'.repeat(43);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -29,7 +29,7 @@ import {
   decryptAccountNumber,
   encryptAccountNumber,
 } from '../customer-accounts/account-number-cipher';
-import type { EffectContext } from '../orders/status-effects';
+import type { EffectContext, StatusChange } from '../orders';
 
 /*
  * Onboarding (issue 7, decision 083): a Complete order becomes the merchant's records — customer (found by federal
@@ -398,4 +398,10 @@ export async function onboardOrder(
     requestId: by.requestId,
   });
   return summaryOf(db, done!, true);
+}
+
+/** Onboarding on Complete (decision 083): in the transaction of the move, exactly once. */
+export async function onboardingStatusEffects(ctx: EffectContext, db: Db, change: StatusChange): Promise<void> {
+  if (change.to !== ORDER_STATUS.COMPLETE) return;
+  await onboardOrder(ctx, db, change.order.id, { actor: change.actor, requestId: change.requestId });
 }

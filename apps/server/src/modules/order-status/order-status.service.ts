@@ -23,7 +23,7 @@ import { orderNotes, orders, orderStatusHistory, statusReasons } from '../../db/
 import { actorOfSession, writeAudit } from '../../http/audit';
 import { AppError, notFound, versionConflict } from '../../http/errors';
 import type { SessionContext } from '../../http/session';
-import { applyStatusEffects, type EffectContext } from '../orders/status-effects';
+import { applyStatusEffects, type EffectContext } from '../orders';
 
 type Ctx = EffectContext;
 type OrderRow = typeof orders.$inferSelect;

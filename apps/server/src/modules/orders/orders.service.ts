@@ -22,8 +22,7 @@ import { agentOrders, orderStatusHistory, orders } from '../../db/schema';
 import { actorOfSession, writeAudit } from '../../http/audit';
 import { AppError, notFound, versionConflict } from '../../http/errors';
 import type { SessionContext } from '../../http/session';
-import { regenerateAfterSave } from '../contracts/contracts.service';
-import { applyStatusEffects } from './status-effects';
+import { applyDocumentSaveEffects, applyStatusEffects } from './order-hooks';
 import { dataEncryptionKey, encryptAccountNumber } from '../customer-accounts/account-number-cipher';
 
 export interface Actor {
@@ -412,8 +411,8 @@ export async function saveOrderInfo(
         },
         requestId: actor.requestId,
       });
-      // A contract waiting for the merchant follows the document (decision 082).
-      await regenerateAfterSave(ctx, db, before, row, { actor: audit, requestId: actor.requestId });
+      // E.g. a contract waiting for the merchant follows the document (decision 082).
+      await applyDocumentSaveEffects(ctx, db, { before, after: row, actor: audit, requestId: actor.requestId });
     }
 
     if (input.body.submit) {

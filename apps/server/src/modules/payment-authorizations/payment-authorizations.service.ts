@@ -13,7 +13,7 @@ import { actorOfSession, writeAudit } from '../../http/audit';
 import { AppError } from '../../http/errors';
 import type { AccountCtx } from '../customer-accounts/account-context';
 import { runIdempotent } from '../customer-accounts/idempotency';
-import { isAgentScoped } from '../orders/orders.service';
+import { isAgentScoped } from '../orders';
 
 /** The audit action of an authorization (entity 'order', entity id = the order id; decision 081). */
 export const AUTHORIZATION_ACTION = 'payment_authorization';

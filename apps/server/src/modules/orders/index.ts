@@ -1,0 +1,10 @@
+export {
+  applyStatusEffects,
+  onOrderDocumentSave,
+  onOrderStatusChange,
+  type DocumentSave,
+  type EffectContext,
+  type StatusChange,
+} from './order-hooks';
+export { isAgentScoped, loadVisible } from './orders.service';
+export { orderRoutes } from './orders.routes';
