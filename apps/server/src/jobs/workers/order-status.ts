@@ -11,7 +11,7 @@ import { orders, orderStatusHistory, privileges, roles, staffUsers, userAddition
 import { writeAudit } from '../../http/audit';
 import { applyStatusEffects } from '../../modules/orders';
 import { AppError } from '../../http/errors';
-import { checkTransition, statusTimestamps } from '../../modules/order-status/order-status.service';
+import { checkTransition, statusTimestamps } from '../../modules/order-status';
 import { requesterEmail, type JobRequest, type WorkerDefinition } from '../context';
 import { applyOnce, systemActor } from '../effect';
 import { PermanentJobError } from '../queue';

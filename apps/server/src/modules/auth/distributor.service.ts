@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors';
 import { distributorPasswordResetEmail } from '../../integrations/mail/templates';
 import type { AuthCtx } from './auth.context';
 import { rolePrivilegeNames } from './auth.service';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { createSession, releaseSessionsOf } from '../../http/session-store';
 import { hashToken, newToken } from '../../lib/tokens';
 

@@ -24,7 +24,7 @@ import { actorOfSession } from '../../http/audit';
 import { AppError } from '../../http/errors';
 import { requireSession, sessionOf } from '../../http/session';
 import { loadVisible } from '../orders';
-import { contentDisposition, receiveUpload, uploadContext } from '../uploads/uploads.service';
+import { contentDisposition, receiveUpload, uploadContext } from '../uploads';
 import {
   contractPdf,
   contractPdfOfLink,

@@ -27,10 +27,10 @@ import { writeAudit, type AuditActor } from '../../http/audit';
 import { AppError, notFound } from '../../http/errors';
 import { contractReauthorizeLinkEmail, contractSigningLinkEmail } from '../../integrations/mail/templates';
 import { hashToken } from '../../lib/tokens';
-import { dataEncryptionKey, encryptAccountNumber } from '../customer-accounts/account-number-cipher';
-import { issueLinkToken } from '../notifications/link-tokens';
+import { dataEncryptionKey, encryptAccountNumber } from '../../lib/account-number-cipher';
+import { issueLinkToken } from '../../lib/link-tokens';
 import { applyStatusEffects, type DocumentSave, type EffectContext, type StatusChange } from '../orders';
-import { newStorageKey } from '../uploads/uploads.service';
+import { newStorageKey } from '../uploads';
 import { buildContractPdf, stampSignature, type ContractInput } from './contract-pdf';
 
 /*

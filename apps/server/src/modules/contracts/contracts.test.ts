@@ -9,7 +9,7 @@ import { createStaffUser } from '../../db/factories';
 import { auditLog, contracts, mailLog, orderStatusHistory, orders, taxRates, uploads } from '../../db/schema';
 import { signIn } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { multipartBody, sampleFile } from '../uploads/testing';
+import { multipartBody, sampleFile } from '../../test/uploads';
 import { winAnsi } from './contract-pdf';
 
 /*

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client';
 import { billingItemPrices, billingItems, customerBillingItems, customerPaymentPlans } from '../../db/schema';
 import { actorOfSession, writeAudit } from '../../http/audit';
 import { AppError } from '../../http/errors';
-import { defineQueues, enqueueJob } from '../../jobs/registry';
+import { defineQueues, enqueueJob } from '../../jobs/enqueue';
 import { audit, fieldError, requireStoreOf, todayOf, type AccountCtx, type StoreRef } from './account-context';
 import { currentRows } from './billing-items.service';
 

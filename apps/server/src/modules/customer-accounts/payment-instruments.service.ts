@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { paymentInstruments, uploads } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { audit, fieldError, requireCustomer, requireStoreOf, type AccountCtx } from './account-context';
-import { accountNumberMac, dataEncryptionKey, encryptAccountNumber } from './account-number-cipher';
+import { accountNumberMac, dataEncryptionKey, encryptAccountNumber } from '../../lib/account-number-cipher';
 import { runIdempotent } from './idempotency';
 
 type InstrumentRow = typeof paymentInstruments.$inferSelect;

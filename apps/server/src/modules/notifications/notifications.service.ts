@@ -40,7 +40,7 @@ import { AppError } from '../../http/errors';
 import type { SessionContext } from '../../http/session';
 import type { JobInputs } from '../../jobs/context';
 import { soleCustomer } from '../../jobs/effect';
-import { defineQueues, enqueueJob } from '../../jobs/registry';
+import { defineQueues, enqueueJob } from '../../jobs/enqueue';
 
 /** What a queue call's service gets: the app, the caller's session and the request id (audit). */
 export interface NotificationCtx {

@@ -24,11 +24,7 @@ import {
 } from '../../db/schema';
 import { writeAudit, type AuditActor } from '../../http/audit';
 import { AppError, notFound } from '../../http/errors';
-import {
-  dataEncryptionKey,
-  decryptAccountNumber,
-  encryptAccountNumber,
-} from '../customer-accounts/account-number-cipher';
+import { dataEncryptionKey, decryptAccountNumber, encryptAccountNumber } from '../../lib/account-number-cipher';
 import type { EffectContext, StatusChange } from '../orders';
 
 /*

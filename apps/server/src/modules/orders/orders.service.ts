@@ -23,7 +23,7 @@ import { actorOfSession, writeAudit } from '../../http/audit';
 import { AppError, notFound, versionConflict } from '../../http/errors';
 import type { SessionContext } from '../../http/session';
 import { applyDocumentSaveEffects, applyStatusEffects } from './order-hooks';
-import { dataEncryptionKey, encryptAccountNumber } from '../customer-accounts/account-number-cipher';
+import { dataEncryptionKey, encryptAccountNumber } from '../../lib/account-number-cipher';
 
 export interface Actor {
   session: SessionContext;

@@ -8,7 +8,7 @@ import {
 } from '@pos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSession } from '../../http/session';
-import { accountCtx } from '../customer-accounts/account-context';
+import { accountCtx } from '../customer-accounts';
 import { authorizePayment } from './payment-authorizations.service';
 
 /** Who may authorize a payment for an order: the order writers (decision 081). */

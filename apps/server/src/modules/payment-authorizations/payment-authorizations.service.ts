@@ -11,8 +11,8 @@ import type { Db } from '../../db/client';
 import { agentOrders, orders, paymentInstruments } from '../../db/schema';
 import { actorOfSession, writeAudit } from '../../http/audit';
 import { AppError } from '../../http/errors';
-import type { AccountCtx } from '../customer-accounts/account-context';
-import { runIdempotent } from '../customer-accounts/idempotency';
+import type { AccountCtx } from '../customer-accounts';
+import { runIdempotent } from '../customer-accounts';
 import { isAgentScoped } from '../orders';
 
 /** The audit action of an authorization (entity 'order', entity id = the order id; decision 081). */

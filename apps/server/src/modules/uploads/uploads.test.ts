@@ -9,7 +9,7 @@ import { createLocalStorage } from '../../integrations/storage/local-storage';
 import { uploadsDir } from '../../integrations/storage';
 import { signIn } from '../../test/sign-in';
 import { createTestApp } from '../../test/test-app';
-import { listFiles, multipartBody, sampleFile, type MultipartPart } from './testing';
+import { listFiles, multipartBody, sampleFile, type MultipartPart } from '../../test/uploads';
 import { storeUpload, type UploadContext } from './uploads.service';
 
 const CHECK_URL = '/api/customers/paymentinstruments/check/addimage';

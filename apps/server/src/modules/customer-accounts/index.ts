@@ -1,0 +1,3 @@
+export { accountCtx, type AccountCtx } from './account-context';
+export { customerAccountRoutes } from './customer-accounts.routes';
+export { runIdempotent } from './idempotency';
