@@ -5,15 +5,10 @@
  * workers itself. SIGTERM/SIGINT: stop taking jobs, let active ones finish (up to 10 s), exit.
  */
 import { ConfigError, loadConfig, type AppConfig } from './config';
+import { createAppContext } from './context';
 import { JOB_SCHEMA, openPostgres, type Database } from './db/client';
-import { createCrm } from './integrations/crm';
-import { createMail } from './integrations/mail';
-import { createStorage } from './integrations/storage';
-import type { JobContext } from './jobs/context';
-import { JobQueue } from './jobs/queue';
 import { startWorkers } from './jobs/registry';
 import { registerListeners } from './listeners';
-import { systemClock } from './lib/clock';
 import { exitGracefully } from './lib/graceful-exit';
 
 function fail(message: string): never {
@@ -53,17 +48,9 @@ try {
   fail(`could not open the database: ${(err as Error).message}`);
 }
 
-const clock = systemClock;
-// The same adapters the server picks from the configuration (SMTP_URL or the Mailbox; CRM_URL or the local CRM).
-const ctx: JobContext = {
-  config,
-  database,
-  clock,
-  mail: createMail(config, database, clock),
-  crm: createCrm(config, { database, clock }),
-  storage: createStorage(config),
-};
-const queue = new JobQueue(database);
+// The same context the server makes (SMTP_URL or the Mailbox; CRM_URL or the local CRM; …), without HTTP.
+const ctx = await createAppContext({ config, database });
+const queue = ctx.queue;
 registerListeners();
 
 const stop = exitGracefully({

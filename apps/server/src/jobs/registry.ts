@@ -1,5 +1,6 @@
 import { JOB_QUEUE, JOB_QUEUE_NAMES, type JobQueueName } from '@pos/domain';
-import type { JobContext, JobRequest, WorkerDefinition } from './context';
+import type { AppContext } from '../context';
+import type { JobRequest, WorkerDefinition } from './context';
 import { defineQueues, type QueueOverrides } from './enqueue';
 import type { JobQueue } from './queue';
 import { agentSwitchWorker } from './workers/agent-switch';
@@ -51,7 +52,7 @@ export interface StartWorkersOptions {
 /** Define the queues and start their workers in this process. Returns how many workers started. */
 export async function startWorkers(
   queue: JobQueue,
-  ctx: JobContext,
+  ctx: AppContext,
   options: StartWorkersOptions = {},
 ): Promise<number> {
   const names = options.queues ?? JOB_QUEUE_NAMES;

@@ -8,11 +8,9 @@ import {
   type TaxFetchResult,
 } from '@pos/domain';
 import { and, eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import type { ServiceCtx } from '../../context';
 import { stores, taxRates } from '../../db/schema';
 import { AppError } from '../../http/errors';
-
-type Ctx = Pick<AppContext, 'database'>;
 
 const invalid = (field: string, message: string) => new AppError('validation_failed', message, { [field]: message });
 
@@ -22,8 +20,8 @@ const invalid = (field: string, message: string) => new AppError('validation_fai
  * Per line: taxable = amount_cents × quantity, tax = round half up (taxable × bp / 10 000); totals are sums.
  * The currency is the body's, else the store's, else the country's. A read: nothing is written.
  */
-export async function fetchTaxes(ctx: Ctx, body: TaxFetchRequest): Promise<TaxFetchResult> {
-  const db = ctx.database.db;
+export async function fetchTaxes(ctx: ServiceCtx, body: TaxFetchRequest): Promise<TaxFetchResult> {
+  const db = ctx.app.database.db;
   let country: string;
   let state: string;
   let storeCurrency: CurrencyCode | undefined;

@@ -1,25 +1,15 @@
 import { and, asc, desc, eq, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context';
+import type { ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { customers, stores } from '../../db/schema';
-import { actorOfSession, writeAudit, type AuditEntry } from '../../http/audit';
+import { writeAudit, type AuditEntry } from '../../http/audit';
 import { AppError } from '../../http/errors';
-import { sessionOf, type SessionContext } from '../../http/session';
 
-/** What every customer-accounts service gets: the app, the caller's session, the request id (audit). */
-export interface AccountCtx {
-  app: AppContext;
-  session: SessionContext;
-  requestId: string;
-}
-
-export function accountCtx(request: FastifyRequest): AccountCtx {
-  return { app: request.server.ctx, session: sessionOf(request), requestId: request.id };
-}
+/** The service context under its old name, for idempotency.ts until lib/idempotency.ts replaces it. */
+export type AccountCtx = ServiceCtx;
 
 /** Today (UTC) as YYYY-MM-DD by the app clock. */
-export function todayOf(ctx: AccountCtx): string {
+export function todayOf(ctx: ServiceCtx): string {
   return ctx.app.clock.now().toISOString().slice(0, 10);
 }
 
@@ -31,7 +21,7 @@ export const isoOrNull = (d: Date | null | undefined): string | null => (d ? d.t
  */
 export async function audit(
   tx: Db,
-  ctx: AccountCtx,
+  ctx: ServiceCtx,
   now: Date,
   entry: {
     customerId: number;
@@ -44,7 +34,7 @@ export async function audit(
 ): Promise<void> {
   const withCustomer = (v: Record<string, unknown>) => ({ customer_id: entry.customerId, ...v });
   const row: AuditEntry = {
-    ...actorOfSession(ctx.session),
+    ...ctx.actor,
     at: now,
     action: entry.action,
     entity: entry.entity,

@@ -1,3 +1,2 @@
-export { accountCtx, type AccountCtx } from './account-context';
 export { customerAccountRoutes } from './customer-accounts.routes';
 export { runIdempotent } from './idempotency';

@@ -1,13 +1,12 @@
 import { onboardParams, orderOnboarding, successEnvelope } from '@pos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client';
-import { actorOfSession } from '../../http/audit';
-import { requireSession, sessionOf } from '../../http/session';
+import { withTx } from '../../context';
+import { serviceCtx } from '../../http/service-context';
+import { requireSession } from '../../http/session';
 import { onboardOrder } from './onboarding.service';
 
 /** POST /api/customers/orderinfo/{orderId}/onboard/{token}: run a Complete order's onboarding again (Admin; idempotent). */
 export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = app.ctx;
   app.post(
     '/api/customers/orderinfo/:orderId/onboard/:token',
     {
@@ -21,12 +20,8 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const by = { actor: actorOfSession(sessionOf(request)), requestId: request.id };
-      return {
-        info: await ctx.database.db.transaction((tx) =>
-          onboardOrder(ctx, tx as unknown as Db, request.params.orderId, by),
-        ),
-      };
+      const ctx = serviceCtx(request);
+      return { info: await withTx(ctx, (tx) => onboardOrder(ctx, tx, request.params.orderId)) };
     },
   );
 };

@@ -18,20 +18,15 @@ import {
   type TransitionRequester,
 } from '@pos/domain';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { withTx, type ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { orderNotes, orders, orderStatusHistory, statusReasons } from '../../db/schema';
-import { actorOfSession, writeAudit } from '../../http/audit';
+import { writeAudit } from '../../http/audit';
 import { AppError, notFound, versionConflict } from '../../http/errors';
 import type { SessionContext } from '../../http/session';
-import { applyStatusEffects, type EffectContext } from '../orders';
+import { applyStatusEffects } from '../orders';
 
-type Ctx = EffectContext;
 type OrderRow = typeof orders.$inferSelect;
-
-export interface Actor {
-  session: SessionContext;
-  requestId: string;
-}
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
@@ -48,8 +43,8 @@ async function loadOrder(db: Db, session: SessionContext, orderId: number, lock 
 }
 
 /** GET /api/customers/orderstatus/{token}: status reasons grouped by status (statuses with reasons only). */
-export async function listStatusReasons(ctx: Ctx, status?: OrderStatusCode): Promise<OrderStatusReasonsInfo> {
-  const rows = await ctx.database.db
+export async function listStatusReasons(ctx: ServiceCtx, status?: OrderStatusCode): Promise<OrderStatusReasonsInfo> {
+  const rows = await ctx.app.database.db
     .select()
     .from(statusReasons)
     .where(status ? eq(statusReasons.status, status) : undefined)
@@ -78,13 +73,9 @@ function noteItem(row: typeof orderNotes.$inferSelect, reason: string | null): O
 }
 
 /** GET /api/customers/ordernotes/{orderId}/{token}: the order's notes, newest first. */
-export async function listOrderNotes(
-  ctx: Ctx,
-  session: SessionContext,
-  orderId: number,
-): Promise<{ notes: OrderNoteItem[] }> {
-  const db = ctx.database.db;
-  await loadOrder(db, session, orderId);
+export async function listOrderNotes(ctx: ServiceCtx, orderId: number): Promise<{ notes: OrderNoteItem[] }> {
+  const db = ctx.app.database.db;
+  await loadOrder(db, ctx.session, orderId);
   const rows = await db
     .select({ note: orderNotes, reason: statusReasons.reason })
     .from(orderNotes)
@@ -95,22 +86,16 @@ export async function listOrderNotes(
 }
 
 /** POST /api/customers/ordernotes/{orderId}/{token}: add an order_note (audited). */
-export async function addOrderNote(
-  ctx: Ctx,
-  actor: Actor,
-  orderId: number,
-  body: string,
-): Promise<{ note: OrderNoteItem }> {
-  return ctx.database.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    const order = await loadOrder(db, actor.session, orderId);
-    const now = ctx.clock.now();
+export async function addOrderNote(ctx: ServiceCtx, orderId: number, body: string): Promise<{ note: OrderNoteItem }> {
+  return withTx(ctx, async (db) => {
+    const order = await loadOrder(db, ctx.session, orderId);
+    const now = ctx.app.clock.now();
     const [row] = await db
       .insert(orderNotes)
-      .values({ orderId, noteType: NOTE_TYPE.ORDER_NOTE, body, createdByEmail: actor.session.email, createdAt: now })
+      .values({ orderId, noteType: NOTE_TYPE.ORDER_NOTE, body, createdByEmail: ctx.session.email, createdAt: now })
       .returning();
     await writeAudit(db, {
-      ...actorOfSession(actor.session),
+      ...ctx.actor,
       at: now,
       action: 'create',
       entity: 'order_note',
@@ -122,7 +107,7 @@ export async function addOrderNote(
         note_type: NOTE_TYPE.ORDER_NOTE,
         body,
       },
-      requestId: actor.requestId,
+      requestId: ctx.requestId,
     });
     return { note: noteItem(row!, null) };
   });
@@ -145,13 +130,9 @@ function historyItem(row: typeof orderStatusHistory.$inferSelect, reason: string
 }
 
 /** GET /api/customers/orderstatus/history/{orderId}/{token}: status changes, newest first. */
-export async function listStatusHistory(
-  ctx: Ctx,
-  session: SessionContext,
-  orderId: number,
-): Promise<{ history: HistoryItem[] }> {
-  const db = ctx.database.db;
-  await loadOrder(db, session, orderId);
+export async function listStatusHistory(ctx: ServiceCtx, orderId: number): Promise<{ history: HistoryItem[] }> {
+  const db = ctx.app.database.db;
+  await loadOrder(db, ctx.session, orderId);
   const rows = await db
     .select({ h: orderStatusHistory, reason: statusReasons.reason })
     .from(orderStatusHistory)
@@ -227,20 +208,19 @@ export function statusTimestamps(order: OrderRow, to: OrderStatusCode, now: Date
  * status_reason note when a reason is given, and the audit entry.
  */
 export async function changeOrderStatus(
-  ctx: Ctx,
-  actor: Actor,
+  ctx: ServiceCtx,
   body: OrderStatusChangeRequest,
 ): Promise<OrderStatusChangeInfo> {
-  return ctx.database.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    const order = await loadOrder(db, actor.session, body.order_id, true);
+  const { session } = ctx;
+  return withTx(ctx, async (db) => {
+    const order = await loadOrder(db, session, body.order_id, true);
     if (order.version !== body.version) {
       throw versionConflict(`Order ${order.id}`, summary(order));
     }
     const from = order.status as OrderStatusCode;
-    const who: TransitionRequester = { role: actor.session.role, privileges: actor.session.privileges };
+    const who: TransitionRequester = { role: session.role, privileges: session.privileges };
     const { reason } = await checkTransition(db, { from, to: body.status, statusReasonId: body.status_reason_id, who });
-    const now = ctx.clock.now();
+    const now = ctx.app.clock.now();
     const [updated] = await db
       .update(orders)
       .set({
@@ -259,7 +239,7 @@ export async function changeOrderStatus(
         toStatus: body.status,
         statusReasonId: body.status_reason_id ?? null,
         note: body.note ?? null,
-        changedByEmail: actor.session.email,
+        changedByEmail: session.email,
         changedAt: now,
       })
       .returning();
@@ -272,7 +252,7 @@ export async function changeOrderStatus(
           noteType: NOTE_TYPE.STATUS_REASON,
           statusReasonId: body.status_reason_id,
           body: body.note ? `${reason}: ${body.note}` : reason!,
-          createdByEmail: actor.session.email,
+          createdByEmail: session.email,
           createdAt: now,
         })
         .returning({ id: orderNotes.id });
@@ -280,7 +260,7 @@ export async function changeOrderStatus(
     }
     const cust = order.customerId != null ? { customer_id: order.customerId } : {};
     await writeAudit(db, {
-      ...actorOfSession(actor.session),
+      ...ctx.actor,
       at: now,
       action: 'status_change',
       entity: 'order',
@@ -296,16 +276,9 @@ export async function changeOrderStatus(
         history_id: history!.id,
         note_id: noteId,
       },
-      requestId: actor.requestId,
+      requestId: ctx.requestId,
     });
-    await applyStatusEffects(ctx, db, {
-      order: updated!,
-      from,
-      to: body.status,
-      now,
-      actor: actorOfSession(actor.session),
-      requestId: actor.requestId,
-    });
+    await applyStatusEffects(ctx, db, { order: updated!, from, to: body.status, now });
     return { order: summary(updated!), history: historyItem(history!, reason) };
   });
 }

@@ -3,7 +3,6 @@ export {
   onOrderDocumentSave,
   onOrderStatusChange,
   type DocumentSave,
-  type EffectContext,
   type StatusChange,
 } from './order-hooks';
 export { isAgentScoped, loadVisible } from './orders.service';

@@ -1,8 +1,7 @@
 import type { OrderStatusCode } from '@pos/domain';
+import type { AnyServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import type { orders } from '../../db/schema';
-import type { AuditActor } from '../../http/audit';
-import type { JobContext } from '../../jobs/context';
 
 /*
  * What other modules do when an order moves or its document is saved, inside the same transaction (so it happens
@@ -13,29 +12,22 @@ import type { JobContext } from '../../jobs/context';
 
 type OrderRow = typeof orders.$inferSelect;
 
-/** What the listeners may use: the server's context without HTTP (the app's ctx satisfies it). */
-export type EffectContext = Pick<JobContext, 'config' | 'database' | 'clock' | 'mail' | 'storage'>;
-
 export interface StatusChange {
   /** The order as it is after the move (status = to, version bumped). */
   order: OrderRow;
   from: OrderStatusCode | null;
   to: OrderStatusCode;
   now: Date;
-  /** Who made the move, for the listeners' audit entries. */
-  actor: AuditActor;
-  requestId: string | null;
 }
 
 export interface DocumentSave {
   /** The order before and after the save of its document (same status; version bumped). */
   before: OrderRow;
   after: OrderRow;
-  actor: AuditActor;
-  requestId: string | null;
 }
 
-export type OrderListener<E> = (ctx: EffectContext, tx: Db, event: E) => Promise<void>;
+/** A listener gets the context of whoever made the change (a session, the merchant of a link, a job: `ctx.actor`). */
+export type OrderListener<E> = (ctx: AnyServiceCtx, tx: Db, event: E) => Promise<void>;
 
 /** Listeners by name (registering a name again replaces its listener, so a second app in one process adds none). */
 const statusListeners = new Map<string, OrderListener<StatusChange>>();
@@ -52,11 +44,11 @@ export function onOrderDocumentSave(name: string, listener: OrderListener<Docume
 }
 
 /** Every place that moves an order calls this in the transaction of the move, after the history row. */
-export async function applyStatusEffects(ctx: EffectContext, tx: Db, change: StatusChange): Promise<void> {
+export async function applyStatusEffects(ctx: AnyServiceCtx, tx: Db, change: StatusChange): Promise<void> {
   for (const listener of statusListeners.values()) await listener(ctx, tx, change);
 }
 
 /** The document save calls this in its transaction, after the update and its audit entry. */
-export async function applyDocumentSaveEffects(ctx: EffectContext, tx: Db, save: DocumentSave): Promise<void> {
+export async function applyDocumentSaveEffects(ctx: AnyServiceCtx, tx: Db, save: DocumentSave): Promise<void> {
   for (const listener of saveListeners.values()) await listener(ctx, tx, save);
 }

@@ -1,4 +1,4 @@
-import { type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
   ORDER_SEARCH_CSV_COLUMNS,
   orderStatusLabel,
@@ -10,12 +10,10 @@ import {
   type OrderSearchSortField,
   type OrderStatusCode,
 } from '@pos/domain';
-import type { AppContext } from '../../context';
+import type { ServiceCtx } from '../../context';
 import type { SessionContext } from '../../http/session';
 import { csvStream } from '../../lib/csv-stream';
 import { isAgentScoped } from './orders.service';
-
-type Ctx = Pick<AppContext, 'database'>;
 
 /** ORDER BY expression of each sortable column (text compared case-insensitively). */
 const SORT_SQL: Readonly<Record<OrderSearchSortField, string>> = {
@@ -71,18 +69,13 @@ interface RawRow extends Omit<OrderSearchRecord, 'status_label' | 'order_date' |
 
 const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 
-async function searchPage(
-  ctx: Ctx,
-  session: SessionContext,
-  q: OrderSearchQuery,
-  page: { limit: number; offset: number },
-) {
-  const where = whereSql(session, q);
+async function searchPage(ctx: ServiceCtx, q: OrderSearchQuery, page: { limit: number; offset: number }) {
+  const where = whereSql(ctx.session, q);
   const sort = parseSort(q.sort, 'updated_at');
   // Default: newest change first.
   const desc = q.sort ? sort.desc : true;
   const n = where.params.length;
-  const rows = await ctx.database.query<RawRow>(
+  const rows = await ctx.app.database.query<RawRow>(
     `select o.id, o.unified_order_id, o.status, o.flow, o.order_type, o.legal_name, o.dba_name, o.sales_rep,
             o.agent_id, a.name as agent, o.country, o.currency, o.total_sale_cents::float8 as total_sale_cents,
             o.order_date, o.updated_at, o.version
@@ -103,16 +96,16 @@ async function searchPage(
 }
 
 /** GET /api/customers/orders/search/{token}: one page of matching orders and the count of all matches. */
-export async function searchOrders(ctx: Ctx, session: SessionContext, q: OrderSearchQuery): Promise<OrderSearchResult> {
-  const where = whereSql(session, q);
+export async function searchOrders(ctx: ServiceCtx, q: OrderSearchQuery): Promise<OrderSearchResult> {
+  const where = whereSql(ctx.session, q);
   const [items, [total]] = await Promise.all([
-    searchPage(ctx, session, q, q),
-    ctx.database.query<{ n: number }>(`select count(*)::int as n from orders o ${where.text}`, where.params),
+    searchPage(ctx, q, q),
+    ctx.app.database.query<{ n: number }>(`select count(*)::int as n from orders o ${where.text}`, where.params),
   ]);
   return { items, total: total?.n ?? 0 };
 }
 
 /** The CSV of ALL matching orders (decision 050's format), in the list's sort order. */
-export function searchOrdersCsv(ctx: Ctx, session: SessionContext, q: OrderSearchQuery): Readable {
-  return csvStream(ORDER_SEARCH_CSV_COLUMNS, (limit, offset) => searchPage(ctx, session, q, { limit, offset }));
+export function searchOrdersCsv(ctx: ServiceCtx, q: OrderSearchQuery): Readable {
+  return csvStream(ORDER_SEARCH_CSV_COLUMNS, (limit, offset) => searchPage(ctx, q, { limit, offset }));
 }

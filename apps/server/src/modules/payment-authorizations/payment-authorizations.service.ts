@@ -7,11 +7,11 @@ import {
   type PaymentAuthorization,
   type PaymentAuthorizationRequest,
 } from '@pos/domain';
+import type { ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { agentOrders, orders, paymentInstruments } from '../../db/schema';
 import { actorOfSession, writeAudit } from '../../http/audit';
 import { AppError } from '../../http/errors';
-import type { AccountCtx } from '../customer-accounts';
 import { runIdempotent } from '../customer-accounts';
 import { isAgentScoped } from '../orders';
 
@@ -28,7 +28,7 @@ interface OrderRef {
 }
 
 /** The order, or 404 (field order_id); an agent-scoped caller may only use its own agent's orders (403). */
-async function requireOrder(tx: Db, ctx: AccountCtx, orderId: number): Promise<OrderRef> {
+async function requireOrder(tx: Db, ctx: ServiceCtx, orderId: number): Promise<OrderRef> {
   const [row] = await tx
     .select({ id: orders.id, customerId: orders.customerId, currency: orders.currency, agentId: orders.agentId })
     .from(orders)
@@ -63,7 +63,7 @@ interface CardRef {
 /** The card to authorize on: a gateway token (redeemed) or a saved card of the order's customer. */
 async function cardOf(
   tx: Db,
-  ctx: AccountCtx,
+  ctx: ServiceCtx,
   order: OrderRef,
   body: PaymentAuthorizationRequest,
   now: Date,
@@ -100,7 +100,7 @@ async function cardOf(
  * under the order's customer when it has one. No table of its own (no migration this issue).
  */
 export async function authorizePayment(
-  ctx: AccountCtx,
+  ctx: ServiceCtx,
   body: PaymentAuthorizationRequest,
   idempotencyKey: string | undefined,
 ): Promise<PaymentAuthorization> {

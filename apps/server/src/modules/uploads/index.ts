@@ -1,3 +1,3 @@
 export { MULTIPART_LIMITS } from './multipart';
-export { contentDisposition, newStorageKey, receiveUpload, uploadContext } from './uploads.service';
+export { contentDisposition, newStorageKey, receiveUpload } from './uploads.service';
 export { uploadRoutes } from './uploads.routes';

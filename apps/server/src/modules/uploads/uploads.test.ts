@@ -10,7 +10,8 @@ import { uploadsDir } from '../../integrations/storage';
 import { signIn } from '../../test/sign-in';
 import { createTestApp } from '../../test/test-app';
 import { listFiles, multipartBody, sampleFile, type MultipartPart } from '../../test/uploads';
-import { storeUpload, type UploadContext } from './uploads.service';
+import type { ServiceCtx } from '../../context';
+import { storeUpload } from './uploads.service';
 
 const CHECK_URL = '/api/customers/paymentinstruments/check/addimage';
 const ACHCAD_URL = '/api/customers/paymentinstruments/achcad/addimage';
@@ -305,26 +306,32 @@ describe('uploads accepted: stored, recorded, served back', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'pos-uploads-fail-'));
     try {
       const ctx = {
-        database: { db: { transaction: async () => Promise.reject(new Error('database down')) } },
-        clock: s.t.clock,
-        storage: createLocalStorage(dir),
+        app: {
+          database: { db: { transaction: async () => Promise.reject(new Error('database down')) } },
+          clock: s.t.clock,
+          storage: createLocalStorage(dir),
+        },
         session: { email: 'editor@example.com' },
+        actor: { actorType: 'staff', actorEmail: 'editor@example.com' },
         requestId: 'r1',
-        log: s.t.app.log,
-      } as unknown as UploadContext;
+      } as unknown as ServiceCtx;
       const bytes = sampleFile('png');
       await expect(
-        storeUpload(ctx, {
-          kind: 'checkImage',
-          field: 'checkimage',
-          file: {
-            fieldName: 'checkimage',
-            fileName: 'a.png',
-            declaredType: 'image/png',
-            bytes,
-            sha256: createHash('sha256').update(bytes).digest('hex'),
+        storeUpload(
+          ctx,
+          {
+            kind: 'checkImage',
+            field: 'checkimage',
+            file: {
+              fieldName: 'checkimage',
+              fileName: 'a.png',
+              declaredType: 'image/png',
+              bytes,
+              sha256: createHash('sha256').update(bytes).digest('hex'),
+            },
           },
-        }),
+          s.t.app.log,
+        ),
       ).rejects.toThrow('database down');
       expect(listFiles(dir)).toEqual([]);
     } finally {
