@@ -65,7 +65,7 @@ console.log(`pos-backoffice ${config.version} is running on http://localhost:${c
 // Jobs: the queue is started and its queues defined; the workers run here unless JOBS_INLINE_WORKERS=false
 // (then `npm run worker` processes do the work). The app's onClose hook stops them on shutdown.
 try {
-  const [{ defineQueues }, { startWorkers }] = await Promise.all([import('./jobs/enqueue'), import('./jobs/registry')]);
+  const { defineQueues, startWorkers } = await import('./jobs/registry');
   if (config.jobsInlineWorkers) {
     const workers = await startWorkers(app.ctx.queue, app.ctx);
     console.log(`pos-backoffice: ${workers} job workers running in this process`);

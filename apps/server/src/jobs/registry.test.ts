@@ -2,8 +2,7 @@ import { JOB_QUEUE, JOB_QUEUE_NAMES, PAYMENT_PLAN_STATUSES } from '@pos/domain';
 import { describe, expect, it } from 'vitest';
 import { PLAN_STATUSES } from '../db/schema';
 import { QUEUE_DEFINITIONS } from './definitions';
-import { enqueueJob } from './enqueue';
-import { WORKERS } from './registry';
+import { enqueueJob, WORKERS } from './registry';
 import type { JobQueue } from './queue';
 import { licenseStatus } from './workers/push-license';
 

@@ -1,8 +1,9 @@
 import { JOB_QUEUE, JOB_QUEUE_NAMES, type JobQueueName } from '@pos/domain';
+import type { Db } from '../db/client';
 import type { AppContext } from '../context';
 import type { JobRequest, WorkerDefinition } from './context';
-import { defineQueues, type QueueOverrides } from './enqueue';
-import type { JobQueue } from './queue';
+import { QUEUE_DEFINITIONS } from './definitions';
+import type { JobQueue, QueueDefinition } from './queue';
 import { agentSwitchWorker } from './workers/agent-switch';
 import { crmAccessoriesOrderWorker } from './workers/crm-accessories-order';
 import { crmStoreMidValidateWorker } from './workers/crm-store-mid-validate';
@@ -38,6 +39,18 @@ export const WORKERS: { readonly [Q in JobQueueName]: WorkerDefinition<Q> } = {
   [JOB_QUEUE.crmStoreMidValidate]: crmStoreMidValidateWorker,
 };
 
+export type QueueOverrides = Partial<Record<JobQueueName, Partial<Omit<QueueDefinition, 'name'>>>>;
+
+/** Start the queue and create (or update) the given queues and their dead-letter queues. */
+export async function defineQueues(
+  queue: JobQueue,
+  options: { queues?: readonly JobQueueName[]; overrides?: QueueOverrides } = {},
+): Promise<void> {
+  for (const name of options.queues ?? JOB_QUEUE_NAMES) {
+    await queue.ensure({ ...QUEUE_DEFINITIONS[name], ...options.overrides?.[name] });
+  }
+}
+
 export interface StartWorkersOptions {
   /** Only these queues (default all). */
   queues?: readonly JobQueueName[];
@@ -70,4 +83,21 @@ export async function startWorkers(
     }
   }
   return started;
+}
+
+/**
+ * Enqueue a job on the open transaction `tx` (it exists only if the transaction commits). The queue must have
+ * been defined first (`defineQueues`), outside the transaction. Singleton queues need the job's key.
+ */
+export async function enqueueJob<Q extends JobQueueName>(
+  queue: JobQueue,
+  name: Q,
+  request: JobRequest<Q>,
+  tx: Db,
+  options: { singletonKey?: string } = {},
+): Promise<string | null> {
+  if (QUEUE_DEFINITIONS[name].policy === 'singleton' && !options.singletonKey) {
+    throw new Error(`queue "${name}" is a singleton queue: send its jobs with a singletonKey`);
+  }
+  return queue.send(name, request, options.singletonKey ? { singletonKey: options.singletonKey } : {}, tx);
 }

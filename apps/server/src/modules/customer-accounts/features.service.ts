@@ -16,7 +16,7 @@ import type { Db } from '../../db/client';
 import { billingItemPrices, billingItems, customerBillingItems, customerPaymentPlans } from '../../db/schema';
 import { actorOfSession, writeAudit } from '../../http/audit';
 import { AppError } from '../../http/errors';
-import { defineQueues, enqueueJob } from '../../jobs/enqueue';
+import { defineQueues, enqueueJob } from '../../jobs/registry';
 import { audit, fieldError, requireStoreOf, todayOf, type StoreRef } from './account-context';
 import { currentRows } from './billing-items.service';
 

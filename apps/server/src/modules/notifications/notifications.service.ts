@@ -39,7 +39,7 @@ import { writeAudit } from '../../http/audit';
 import { AppError } from '../../http/errors';
 import type { JobInputs } from '../../jobs/context';
 import { soleCustomer } from '../../jobs/effect';
-import { defineQueues, enqueueJob } from '../../jobs/enqueue';
+import { defineQueues, enqueueJob } from '../../jobs/registry';
 
 /**
  * What a call's check answers: the singleton key of the job when its queue needs one, and the customer the
