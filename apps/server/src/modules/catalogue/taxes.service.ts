@@ -10,9 +10,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { ServiceCtx } from '../../context';
 import { stores, taxRates } from '../../db/schema';
-import { AppError } from '../../http/errors';
-
-const invalid = (field: string, message: string) => new AppError('validation_failed', message, { [field]: message });
+import { AppError, fieldError } from '../../http/errors';
 
 /**
  * POST /api/customers/taxes/fetch/{token} (decision 075): the tax of each line from the state/province rate
@@ -40,9 +38,12 @@ export async function fetchTaxes(ctx: ServiceCtx, body: TaxFetchRequest): Promis
   } else {
     country = body.country!;
     state = body.state!;
-    if (!isMerchantCountry(country)) throw invalid('country', 'Choose US or CA.');
+    if (!isMerchantCountry(country)) throw fieldError('country', 'Choose US or CA.');
     if (!isStateOf(country, state))
-      throw invalid('state', `${state} is not a ${country === 'CA' ? 'Canadian province or territory' : 'US state'}.`);
+      throw fieldError(
+        'state',
+        `${state} is not a ${country === 'CA' ? 'Canadian province or territory' : 'US state'}.`,
+      );
   }
   const [rate] = await db
     .select({ bp: taxRates.rateBasisPoints, label: taxRates.label })

@@ -20,11 +20,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { withTx } from '../../context';
 import { orders } from '../../db/schema';
+import { contentDisposition } from '../../http/content-disposition';
 import { AppError } from '../../http/errors';
 import { publicCtx, serviceCtx } from '../../http/service-context';
 import { requireSession, sessionOf } from '../../http/session';
 import { loadVisible } from '../orders';
-import { contentDisposition, receiveUpload } from '../uploads';
+import { receiveUpload } from '../uploads';
 import {
   contractPdf,
   contractPdfOfLink,

@@ -30,8 +30,8 @@ import { contractReauthorizeLinkEmail, contractSigningLinkEmail } from '../../in
 import { hashToken } from '../../lib/tokens';
 import { dataEncryptionKey, encryptAccountNumber } from '../../lib/account-number-cipher';
 import { issueLinkToken } from '../../lib/link-tokens';
+import { newStorageKey } from '../../lib/storage-key';
 import { applyStatusEffects, type DocumentSave, type StatusChange } from '../orders';
-import { newStorageKey } from '../uploads';
 import { buildContractPdf, stampSignature, type ContractInput } from './contract-pdf';
 
 /*

@@ -18,8 +18,9 @@ import {
   customerBillingItems,
   customerPaymentPlans,
 } from '../../db/schema';
-import { AppError } from '../../http/errors';
-import { audit, fieldError, orderBy, requireCustomer, requireStoreOf, todayOf } from './account-context';
+import { requireCustomer, requireStoreOf } from '../../http/customer-refs';
+import { AppError, fieldError } from '../../http/errors';
+import { audit, orderBy, todayOf } from './account-context';
 import { runIdempotent } from './idempotency';
 
 export function selectBillingItems(db: Db) {

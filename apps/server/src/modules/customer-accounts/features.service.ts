@@ -15,9 +15,10 @@ import { withTx, type ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { billingItemPrices, billingItems, customerBillingItems, customerPaymentPlans } from '../../db/schema';
 import { actorOfSession, writeAudit } from '../../http/audit';
-import { AppError } from '../../http/errors';
+import { requireStoreOf, type StoreRef } from '../../http/customer-refs';
+import { AppError, fieldError } from '../../http/errors';
 import { defineQueues, enqueueJob } from '../../jobs/registry';
-import { audit, fieldError, requireStoreOf, todayOf, type StoreRef } from './account-context';
+import { audit, todayOf } from './account-context';
 import { currentRows } from './billing-items.service';
 
 interface FeatureState {

@@ -16,8 +16,9 @@ import {
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { ServiceCtx } from '../../context';
 import { creditMemos, invoiceLines, invoices, transactions } from '../../db/schema';
+import { requireCustomer, requireStoreOf } from '../../http/customer-refs';
 import { AppError, versionConflict } from '../../http/errors';
-import { audit, isoOrNull, orderBy, requireCustomer, requireStoreOf } from './account-context';
+import { audit, isoOrNull, orderBy } from './account-context';
 import { runIdempotent } from './idempotency';
 import { selectTransactions, toTransaction } from './transactions.service';
 

@@ -9,8 +9,9 @@ import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { paymentInstruments, uploads } from '../../db/schema';
-import { AppError } from '../../http/errors';
-import { audit, fieldError, requireCustomer, requireStoreOf } from './account-context';
+import { requireCustomer, requireStoreOf } from '../../http/customer-refs';
+import { AppError, fieldError } from '../../http/errors';
+import { audit } from './account-context';
 import { accountNumberMac, dataEncryptionKey, encryptAccountNumber } from '../../lib/account-number-cipher';
 import { runIdempotent } from './idempotency';
 

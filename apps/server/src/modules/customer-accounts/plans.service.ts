@@ -19,8 +19,9 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { withTx, type ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { customerBillingItems, customerPaymentPlans, stores, terminals } from '../../db/schema';
-import { AppError, versionConflict } from '../../http/errors';
-import { audit, fieldError, isoOrNull, orderBy, requireCustomer, requireStoreOf } from './account-context';
+import { AppError, fieldError, versionConflict } from '../../http/errors';
+import { requireCustomer, requireStoreOf } from '../../http/customer-refs';
+import { audit, isoOrNull, orderBy } from './account-context';
 import { selectBillingItems, toBillingItem } from './billing-items.service';
 import { runIdempotent } from './idempotency';
 

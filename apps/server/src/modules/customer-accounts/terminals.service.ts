@@ -13,8 +13,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import { withTx, type ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { domainData, products, terminals } from '../../db/schema';
+import { requireCustomer, requireStoreOf } from '../../http/customer-refs';
 import { AppError, versionConflict } from '../../http/errors';
-import { audit, isoOrNull, orderBy, requireCustomer, requireStoreOf } from './account-context';
+import { audit, isoOrNull, orderBy } from './account-context';
 
 const reason = alias(domainData, 'retire_reason');
 

@@ -13,8 +13,9 @@ import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { customers, invoices, paymentInstruments, transactions } from '../../db/schema';
+import { requireCustomer, requireStoreOf } from '../../http/customer-refs';
 import { AppError, versionConflict } from '../../http/errors';
-import { audit, isoOrNull, orderBy, requireCustomer, requireStoreOf } from './account-context';
+import { audit, isoOrNull, orderBy } from './account-context';
 import { runIdempotent } from './idempotency';
 
 export function selectTransactions(db: Db) {

@@ -33,7 +33,7 @@ import {
 } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
 import { AppError, notFound } from '../../http/errors';
-import { assertCustomer, assertStoreOfCustomer } from './customers.service';
+import { requireCustomer, requireStoreOf } from '../../http/customer-refs';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
@@ -58,8 +58,8 @@ export async function listCustomerNotes(
   input: { customerId: number; storeId?: number; limit: number; offset: number },
 ): Promise<CustomerNoteList> {
   const db = ctx.app.database.db;
-  await assertCustomer(db, input.customerId);
-  if (input.storeId !== undefined) await assertStoreOfCustomer(db, input.customerId, input.storeId);
+  await requireCustomer(db, input.customerId);
+  if (input.storeId !== undefined) await requireStoreOf(db, input.customerId, input.storeId, 'customer_store_id');
   const where = and(
     eq(customerNotes.customerId, input.customerId),
     input.storeId === undefined ? undefined : eq(customerNotes.storeId, input.storeId),
@@ -83,7 +83,7 @@ export async function addCustomerNote(
   input: { customerId: number; body: CreateCustomerNoteRequest },
 ): Promise<CustomerNote> {
   return withTx(ctx, async (db) => {
-    await assertCustomer(db, input.customerId);
+    await requireCustomer(db, input.customerId);
     const storeId = input.body.customer_store_id ?? null;
     if (storeId !== null) {
       const [store] = await db
@@ -142,8 +142,8 @@ export async function listCustomerOrders(
   input: { customerId: number; storeId?: number; limit: number; offset: number; sort?: string },
 ): Promise<CustomerOrderList> {
   const db = ctx.app.database.db;
-  await assertCustomer(db, input.customerId);
-  if (input.storeId !== undefined) await assertStoreOfCustomer(db, input.customerId, input.storeId);
+  await requireCustomer(db, input.customerId);
+  if (input.storeId !== undefined) await requireStoreOf(db, input.customerId, input.storeId, 'storeid');
   const where = and(
     eq(orders.customerId, input.customerId),
     input.storeId === undefined ? undefined : eq(orders.storeId, input.storeId),
@@ -268,8 +268,8 @@ export async function getSalesHistory(
   input: { customerId: number; storeId?: number },
 ): Promise<SalesHistoryInfo> {
   const db = ctx.app.database.db;
-  const customer = await assertCustomer(db, input.customerId);
-  if (input.storeId !== undefined) await assertStoreOfCustomer(db, input.customerId, input.storeId);
+  const customer = await requireCustomer(db, input.customerId);
+  if (input.storeId !== undefined) await requireStoreOf(db, input.customerId, input.storeId, 'storeid');
   const now = ctx.app.clock.now();
   const months = Array.from({ length: SALES_HISTORY_MONTHS }, (_, i) =>
     monthIso(now.getUTCFullYear(), now.getUTCMonth() - (SALES_HISTORY_MONTHS - 1) + i),
@@ -342,7 +342,7 @@ export async function listCustomerAudit(
   input: { customerId: number; limit: number; offset: number },
 ): Promise<AuditEntryList> {
   const db = ctx.app.database.db;
-  await assertCustomer(db, input.customerId);
+  await requireCustomer(db, input.customerId);
   const where = or(
     eq(auditLog.customerId, input.customerId),
     and(eq(auditLog.entity, 'customer'), eq(auditLog.entityId, String(input.customerId))),

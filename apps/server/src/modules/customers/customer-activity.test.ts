@@ -192,7 +192,10 @@ describe('GET /api/customers/{id}/{token}/customerorders', () => {
       /Sort by one of/,
     );
     expect((await get(`/api/customers/2000000000/${viewer}/customerorders`)).status).toBe(404);
-    expect((await get(`/api/customers/${c.id}/${viewer}/customerorders?storeid=${other.id}`)).status).toBe(404);
+    const foreign = await get(`/api/customers/${c.id}/${viewer}/customerorders?storeid=${other.id}`);
+    expect(foreign.status).toBe(404);
+    // The same answer as the account tabs give for another customer's store (http/customer-refs.ts).
+    expect(foreign.body.error.fields).toEqual({ storeid: `Store ${other.id} is not a store of customer ${c.id}.` });
     expect((await get(`/api/customers/${c.id}/${outsider}/customerorders`)).status).toBe(403);
     expect((await get(`/api/customers/${c.id}/${BAD_TOKEN}/customerorders`)).status).toBe(403);
   });

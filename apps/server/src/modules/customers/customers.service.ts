@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import { customers, salesPersons, stores, terminals, type AddressJson } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
 import { AppError, notFound, versionConflict } from '../../http/errors';
+import { requireCustomer } from '../../http/customer-refs';
 
 type CustomerRow = typeof customers.$inferSelect;
 type StoreRow = typeof stores.$inferSelect;
@@ -178,35 +179,13 @@ export async function getCustomerRecord(ctx: ServiceCtx, customerId: number): Pr
   return record;
 }
 
-/** 404 unless the customer exists. */
-export async function assertCustomer(
-  db: Db,
-  customerId: number,
-): Promise<Pick<CustomerRow, 'id' | 'country' | 'currency'>> {
-  const [row] = await db
-    .select({ id: customers.id, country: customers.country, currency: customers.currency })
-    .from(customers)
-    .where(eq(customers.id, customerId));
-  if (!row) throw notFound(`Customer ${customerId}`);
-  return row;
-}
-
-/** 404 unless the store exists and belongs to the customer. */
-export async function assertStoreOfCustomer(db: Db, customerId: number, storeId: number): Promise<void> {
-  const [row] = await db
-    .select({ id: stores.id })
-    .from(stores)
-    .where(and(eq(stores.id, storeId), eq(stores.customerId, customerId)));
-  if (!row) throw notFound(`Store ${storeId} of customer ${customerId}`);
-}
-
 /** GET /api/customers/{id}/customerstores/{token}?cust_store_id= */
 export async function listCustomerStores(
   ctx: ServiceCtx,
   input: { customerId: number; storeId?: number },
 ): Promise<CustomerStoresInfo> {
   const db = ctx.app.database.db;
-  await assertCustomer(db, input.customerId);
+  await requireCustomer(db, input.customerId);
   if (input.storeId === undefined) return { stores: await storeRecords(db, eq(stores.customerId, input.customerId)) };
   const list = await storeRecords(db, and(eq(stores.id, input.storeId), eq(stores.customerId, input.customerId)));
   if (list.length === 0) throw notFound(`Store ${input.storeId} of customer ${input.customerId}`);
@@ -441,7 +420,7 @@ export async function saveStoreAddress(
   const b = input.body;
   const address = addressIn(b.address);
   return withTx(ctx, async (db) => {
-    const customer = await assertCustomer(db, input.customerId);
+    const customer = await requireCustomer(db, input.customerId);
     const now = ctx.app.clock.now();
     const audit = { ...ctx.actor, at: now, entity: 'store', requestId: ctx.requestId };
 

@@ -24,6 +24,7 @@ import { AppError, notFound, versionConflict } from '../../http/errors';
 import type { SessionContext } from '../../http/session';
 import { applyDocumentSaveEffects, applyStatusEffects } from './order-hooks';
 import { dataEncryptionKey, encryptAccountNumber } from '../../lib/account-number-cipher';
+import { canonicalJson } from '../../lib/canonical-json';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -193,23 +194,10 @@ function orderVersionConflict(current: OrderInfoRecord): AppError {
   return versionConflict(`Order ${current.orderInfoId}`, current);
 }
 
-/** JSON with object keys sorted (jsonb does not keep key order, so plain JSON.stringify would see changes). */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    return `{${entries
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
-/** Sections of the document whose value changed (for the audit entry). */
+/** Sections of the document whose value changed (for the audit entry); canonical JSON, as jsonb keeps no key order. */
 function changedSections(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...keys].filter((k) => canonical(before[k]) !== canonical(after[k])).sort();
+  return [...keys].filter((k) => canonicalJson(before[k]) !== canonicalJson(after[k])).sort();
 }
 
 /**

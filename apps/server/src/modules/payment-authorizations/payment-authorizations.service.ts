@@ -11,14 +11,12 @@ import type { ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { agentOrders, orders, paymentInstruments } from '../../db/schema';
 import { actorOfSession, writeAudit } from '../../http/audit';
-import { AppError } from '../../http/errors';
+import { AppError, fieldError } from '../../http/errors';
 import { runIdempotent } from '../customer-accounts';
 import { isAgentScoped } from '../orders';
 
 /** The audit action of an authorization (entity 'order', entity id = the order id; decision 081). */
 export const AUTHORIZATION_ACTION = 'payment_authorization';
-
-const fieldError = (field: string, message: string) => new AppError('validation_failed', message, { [field]: message });
 
 interface OrderRef {
   id: number;

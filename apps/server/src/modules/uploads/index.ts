@@ -1,3 +1,3 @@
 export { MULTIPART_LIMITS } from './multipart';
-export { contentDisposition, newStorageKey, receiveUpload } from './uploads.service';
+export { receiveUpload } from './uploads.service';
 export { uploadRoutes } from './uploads.routes';

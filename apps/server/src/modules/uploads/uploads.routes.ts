@@ -1,9 +1,10 @@
 import { successEnvelope, uploadFileParams, uploadInfo, type UploadKind } from '@pos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { contentDisposition } from '../../http/content-disposition';
 import { serviceCtx } from '../../http/service-context';
 import { requireSession } from '../../http/session';
-import { contentDisposition, openUpload, receiveUpload, uploadFieldOf } from './uploads.service';
+import { openUpload, receiveUpload, uploadFieldOf } from './uploads.service';
 
 const tags = ['uploads'];
 const tokenParams = z.object({ token: z.string() });

@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import {
   FILE_TYPE_CONTENT_TYPES,
-  FILE_TYPE_EXTENSIONS,
   hasAnyPermission,
   UPLOAD_KINDS,
   validateUpload,
@@ -19,6 +17,7 @@ import { uploads } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
 import { AppError, notFound, type AppErrorCode } from '../../http/errors';
 import type { StoredObject } from '../../integrations/storage';
+import { newStorageKey } from '../../lib/storage-key';
 import { readSingleFile, type ReceivedFile } from './multipart';
 
 /** Where the upload service reports a file it could not clean up or find (the request's log). */
@@ -69,13 +68,6 @@ export function checkReceivedFile(
   const content = validateUploadBytes(kind, file.bytes, file.fileName);
   if (!content.ok) throw refuse(content.code, content.message);
   return content.type;
-}
-
-/** A fresh storage key: kind/yyyy/mm/<128 random bits>.<ext of the sniffed type>. No user input. */
-export function newStorageKey(kind: UploadKind, type: FileType, now: Date): string {
-  const yyyy = String(now.getUTCFullYear());
-  const mm = String(now.getUTCMonth() + 1).padStart(2, '0');
-  return `${kind}/${yyyy}/${mm}/${randomBytes(16).toString('hex')}.${FILE_TYPE_EXTENSIONS[type][0]}`;
 }
 
 /**
@@ -199,12 +191,4 @@ export async function openUpload(ctx: ServiceCtx, input: { uploadId: number }, l
     throw new AppError('not_found', `The file of upload ${row.id} is missing from storage.`);
   }
   return { fileName: row.originalName, contentType: row.contentType, size: row.sizeBytes, object };
-}
-
-/** RFC 6266 / 8187: `attachment; filename="ascii fallback"; filename*=UTF-8''percent-encoded`. */
-export function contentDisposition(fileName: string): string {
-  const name = fileName || 'download';
-  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
