@@ -1,7 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { createStaffUser } from '../../db/factories';
 import { auditLog } from '../../db/schema';
-import { signIn } from '../../test/sign-in';
+import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /** A token no session has. */
@@ -22,18 +21,13 @@ export interface AccountsFixture {
 /** One app per test file, with a signed-in user of each kind. */
 export async function accountsFixture(): Promise<AccountsFixture> {
   const t = await createTestApp();
-  const db = t.database.db;
-  await createStaffUser(db, { email: 'editor@example.com', role: 'Customer Support' });
-  await createStaffUser(db, { email: 'viewer@example.com', role: 'AR Team' });
-  await createStaffUser(db, { email: 'limited@example.com', role: 'Customer Service' });
-  await createStaffUser(db, { email: 'outsider@example.com', role: 'Marketing' });
-  return {
-    t,
-    editor: await signIn(t, 'editor@example.com'),
-    viewer: await signIn(t, 'viewer@example.com'),
-    limited: await signIn(t, 'limited@example.com'),
-    outsider: await signIn(t, 'outsider@example.com'),
-  };
+  const staff = await signInStaff(t, {
+    editor: 'Customer Support',
+    viewer: 'AR Team',
+    limited: 'Customer Service',
+    outsider: 'Marketing',
+  });
+  return { t, ...staff };
 }
 
 /** Audit rows of an entity (optionally one record), oldest first. */

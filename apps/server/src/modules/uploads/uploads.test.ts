@@ -4,10 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from '@pos/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaffUser } from '../../db/factories';
 import { createLocalStorage } from '../../integrations/storage/local-storage';
 import { uploadsDir } from '../../integrations/storage';
-import { signIn } from '../../test/sign-in';
+import { signInStaff } from '../../test/sign-in';
 import { createTestApp } from '../../test/test-app';
 import { listFiles, multipartBody, sampleFile, type MultipartPart } from '../../test/uploads';
 import type { ServiceCtx } from '../../context';
@@ -19,14 +18,7 @@ const ACHCAD_URL = '/api/customers/paymentinstruments/achcad/addimage';
 async function startApp() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pos-uploads-'));
   const t = await createTestApp({ config: { dataDir } });
-  await createStaffUser(t.database.db, { email: 'editor@example.com', role: 'Customer Support' });
-  await createStaffUser(t.database.db, { email: 'viewer@example.com', role: 'Operations' });
-  await createStaffUser(t.database.db, { email: 'marketer@example.com', role: 'Marketing' });
-  const tokens = {
-    editor: await signIn(t, 'editor@example.com'),
-    viewer: await signIn(t, 'viewer@example.com'),
-    marketer: await signIn(t, 'marketer@example.com'),
-  };
+  const tokens = await signInStaff(t, { editor: 'Customer Support', viewer: 'Operations', marketer: 'Marketing' });
   const folder = uploadsDir(dataDir);
   const post = (url: string, token: string, parts: MultipartPart[]) => {
     const body = multipartBody(parts);
