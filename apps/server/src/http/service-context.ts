@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { ServiceCtx } from '../context';
-import { actorOfSession, type AuditActor } from './audit';
+import { actorOfSession } from './audit';
 import { sessionOf } from './session';
 
 function client(request: FastifyRequest) {
@@ -24,6 +24,7 @@ export function serviceCtx(request: FastifyRequest): ServiceCtx {
  * The service context of a public request (sign-in, password reset, the merchant's link pages): no session; the actor
  * is anonymous until the service knows who (the merchant of the link, the person signing in).
  */
-export function publicCtx(request: FastifyRequest, actor: AuditActor = { actorType: 'anonymous' }): ServiceCtx<null> {
+export function publicCtx(request: FastifyRequest): ServiceCtx<null> {
+  const actor = { actorType: 'anonymous' } as const;
   return { app: request.server.ctx, session: null, actor, requestId: request.id, ...client(request) };
 }
