@@ -14,65 +14,40 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config';
-import type { Database } from './db/client';
 import { registerErrorHandling } from './http/error-handler';
 import { AppError } from './http/errors';
 import { redactUrl } from './http/redact';
 import { sessionPlugin } from './http/session';
 import { xsrfPlugin } from './http/xsrf';
-import { JobQueue } from './jobs/queue';
-import { createCrm, type CrmPort } from './integrations/crm';
-import { createIdentityProvider } from './integrations/identity';
-import { createMail } from './integrations/mail';
-import type { MailPort } from './integrations/mail/mail.port';
-import { createStorage, type StoragePort } from './integrations/storage';
-import { systemClock, type Clock } from './lib/clock';
-import type { AppContext } from './context';
-import { createGateway, type PaymentGateway } from './integrations/gateway';
-import { authRoutes } from './modules/auth/auth.routes';
-import { distributorRoutes } from './modules/auth/distributor.routes';
-import { localOidcRoutes } from './modules/auth/oidc.routes';
-import { bankRoutes } from './modules/banks/banks.routes';
-import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
-import { currencyRoutes } from './modules/currencies/currencies.routes';
-import { customerRoutes } from './modules/customers/customers.routes';
-import { customerAccountRoutes } from './modules/customer-accounts/customer-accounts.routes';
-import { orderStatusRoutes } from './modules/order-status/order-status.routes';
-import { orderRoutes } from './modules/orders/orders.routes';
-import { agentRoutes } from './modules/agents/agents.routes';
-import { paymentAuthorizationRoutes } from './modules/payment-authorizations/payment-authorizations.routes';
-import { contractRoutes } from './modules/contracts/contracts.routes';
-import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
-import { searchRoutes } from './modules/search/search.routes';
-import { adminRoutes } from './modules/admin/admin.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { jobRoutes } from './modules/jobs/jobs.routes';
-import { notificationRoutes } from './modules/notifications/notifications.routes';
-import { MULTIPART_LIMITS } from './modules/uploads/multipart';
-import { uploadRoutes } from './modules/uploads/uploads.routes';
+import { createAppContext, type AppContextOptions } from './context';
+import { registerListeners } from './listeners';
+import { adminRoutes } from './modules/admin';
+import { agentRoutes } from './modules/agents';
+import { authRoutes, distributorRoutes, localOidcRoutes } from './modules/auth';
+import { bankRoutes } from './modules/banks';
+import { catalogueRoutes } from './modules/catalogue';
+import { contractRoutes } from './modules/contracts';
+import { currencyRoutes } from './modules/currencies';
+import { customerAccountRoutes } from './modules/customer-accounts';
+import { customerRoutes } from './modules/customers';
+import { healthRoutes } from './modules/health';
+import { jobRoutes } from './modules/jobs';
+import { notificationRoutes } from './modules/notifications';
+import { onboardingRoutes } from './modules/onboarding';
+import { orderStatusRoutes } from './modules/order-status';
+import { orderRoutes } from './modules/orders';
+import { paymentAuthorizationRoutes } from './modules/payment-authorizations';
+import { searchRoutes } from './modules/search';
+import { MULTIPART_LIMITS, uploadRoutes } from './modules/uploads';
 
 /** A place log lines (JSON, one per line) are written to. */
 export interface LogStream {
   write(line: string): void;
 }
 
-export interface BuildAppOptions {
-  config: AppConfig;
-  database: Database;
-  clock?: Clock;
+export interface BuildAppOptions extends AppContextOptions {
   /** Where log lines go (tests capture them); default stdout. */
   logStream?: LogStream;
-  /** Outbound mail; default the local Mailbox (mail_log). */
-  mail?: MailPort;
-  /** The CRM (Zoho calls); default by CRM_URL: the HTTP bridge, else the local adapter. */
-  crm?: CrmPort;
-  /** Upload storage; default by S3_*: an S3-compatible bucket, else DATA_DIR/uploads. */
-  storage?: StoragePort;
-  /** The payment gateway; default by PAYMENT_GATEWAY_URL: the HTTP gateway, else the local one. */
-  gateway?: PaymentGateway;
-  /** The job queue; default pg-boss on `database` (started on first use; workers are started by main.ts / worker.ts). */
-  queue?: JobQueue;
   /** Called for every route as it is registered (the route-walk test collects them). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -81,7 +56,7 @@ export type App = FastifyInstance;
 
 /** Build the whole HTTP application without listening. */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
-  const { config, database } = options;
+  const { config } = options;
   const app = Fastify({
     logger: options.logStream ? { level: config.logLevel, stream: options.logStream } : { level: config.logLevel },
     // One line per request is written by our onResponse hook instead (with tokens redacted).
@@ -100,20 +75,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
-  const clock = options.clock ?? systemClock;
-  const identity = await createIdentityProvider(config, clock);
-  const ctx: AppContext = {
-    config,
-    database,
-    clock,
-    identity,
-    mail: options.mail ?? createMail(config, database, clock),
-    crm: options.crm ?? createCrm(config, { database, clock }),
-    storage: options.storage ?? createStorage(config),
-    gateway: options.gateway ?? createGateway(config, clock),
-    queue: options.queue ?? new JobQueue(database),
-  };
+  // The queue starts on first use; workers are started by main.ts / worker.ts.
+  const ctx = await createAppContext(options);
   app.decorate('ctx', ctx);
+  registerListeners();
   // Workers stop (active jobs finish, up to 10 s) before the database closes.
   app.addHook('onClose', async () => app.ctx.queue.stop());
 
@@ -192,7 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await api.register(healthRoutes);
   await api.register(authRoutes);
   await api.register(distributorRoutes);
-  if (identity.local) await api.register(localOidcRoutes, { issuer: identity.local });
+  if (ctx.identity.local) await api.register(localOidcRoutes, { issuer: ctx.identity.local });
   await api.register(currencyRoutes);
   await api.register(bankRoutes);
   await api.register(catalogueRoutes);

@@ -5,14 +5,11 @@
  * workers itself. SIGTERM/SIGINT: stop taking jobs, let active ones finish (up to 10 s), exit.
  */
 import { ConfigError, loadConfig, type AppConfig } from './config';
+import { createAppContext } from './context';
 import { JOB_SCHEMA, openPostgres, type Database } from './db/client';
-import { createCrm } from './integrations/crm';
-import { createMail } from './integrations/mail';
-import { createStorage } from './integrations/storage';
-import type { JobContext } from './jobs/context';
 import { JobQueue } from './jobs/queue';
 import { startWorkers } from './jobs/registry';
-import { systemClock } from './lib/clock';
+import { registerListeners } from './listeners';
 import { exitGracefully } from './lib/graceful-exit';
 
 function fail(message: string): never {
@@ -52,18 +49,11 @@ try {
   fail(`could not open the database: ${(err as Error).message}`);
 }
 
-const clock = systemClock;
-// The same adapters the server picks from the configuration (SMTP_URL or the Mailbox; CRM_URL or the local CRM).
-const ctx: JobContext = {
-  config,
-  database,
-  clock,
-  mail: createMail(config, database, clock),
-  crm: createCrm(config, { database, clock }),
-  storage: createStorage(config),
-};
+// The same context the server makes (SMTP_URL or the Mailbox; CRM_URL or the local CRM; …), without HTTP.
 // This process sends the scheduled jobs when due too (pg-boss sends each once however many processes watch).
-const queue = new JobQueue(database, { runSchedules: true });
+const ctx = await createAppContext({ config, database, queue: new JobQueue(database, { runSchedules: true }) });
+const queue = ctx.queue;
+registerListeners();
 
 const stop = exitGracefully({
   graceMs: 15_000,

@@ -46,6 +46,10 @@ export class AppError extends Error {
 
 export const notFound = (what: string) => new AppError('not_found', `${what} was not found.`);
 
+/** 400 `validation_failed` for one field (the message shown next to it, and as the error's message). */
+export const fieldError = (field: string, message: string) =>
+  new AppError('validation_failed', message, { [field]: message });
+
 /**
  * 409 `version_conflict` for an edit based on a stale `version` (optimistic concurrency): `current` is the record as it
  * is now, in the shape the read answers, so the client can show it and let the user make the change again.

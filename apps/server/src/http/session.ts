@@ -1,27 +1,10 @@
 import { hasAnyPermission, type Permission } from '@pos/domain';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { findLiveSession, touchSession } from '../modules/auth/sessions';
 import { AppError } from './errors';
+import { findLiveSession, touchSession, type SessionContext } from './session-store';
 
-export type SessionKind = 'staff' | 'distributor' | 'maketoken';
-
-/** The signed-in session of a request (set by `requireSession`). Privileges were captured at sign-in. */
-export interface SessionContext {
-  id: number;
-  kind: SessionKind;
-  role: string;
-  privileges: string[];
-  email: string;
-  name: string;
-  accountManagerUsername: string | null;
-  staffUserId: number | null;
-  distributorAccountId: number | null;
-  agentId: number | null;
-  createdAt: Date;
-  lastSeenAt: Date;
-  expiresAt: Date;
-}
+export type { SessionContext, SessionKind } from './session-store';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -15,23 +15,8 @@ import type {
   TransactionsSnsRequest,
   UpdatePaymentNotificationRequest,
 } from '@pos/domain';
-import type { AppConfig } from '../config';
-import type { Database } from '../db/client';
+import type { AppContext } from '../context';
 import type { AuditActor } from '../http/audit';
-import type { CrmPort } from '../integrations/crm';
-import type { MailPort } from '../integrations/mail/mail.port';
-import type { StoragePort } from '../integrations/storage';
-import type { Clock } from '../lib/clock';
-
-/** What a worker gets: the server's context without HTTP (the app's ctx satisfies it; worker.ts builds one). */
-export interface JobContext {
-  config: AppConfig;
-  database: Database;
-  clock: Clock;
-  mail: MailPort;
-  crm: CrmPort;
-  storage: StoragePort;
-}
 
 /** The validated body of each queue's call. */
 export interface JobInputs {
@@ -69,7 +54,7 @@ export interface JobRef {
 /** One queue's worker: does the work and returns the job's output (kept by pg-boss, shown by GET /api/jobs). */
 export interface WorkerDefinition<Q extends JobQueueName> {
   queue: Q;
-  run(ctx: JobContext, request: JobRequest<Q>, job: JobRef): Promise<object>;
+  run(ctx: AppContext, request: JobRequest<Q>, job: JobRef): Promise<object>;
 }
 
 /** Who asked, for a worker's audit entries and e-mails ('system' when nobody is known). */

@@ -2,7 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { auditLog } from '../db/schema';
 import { writeAudit, type AuditEntry } from '../http/audit';
-import type { JobContext, JobRef } from './context';
+import type { AppContext } from '../context';
+import type { JobRef } from './context';
 
 /** The audit action that marks a job's effect as applied (entity = queue, entity id = job id). */
 export const JOB_DONE_ACTION = 'job_completed';
@@ -30,7 +31,7 @@ export interface JobDoneMark {
  * The mark is filed under `mark.customerId` (given here or set by the effect) when the job concerned one customer.
  */
 export async function applyOnce<T extends object>(
-  ctx: JobContext,
+  ctx: AppContext,
   job: JobRef,
   effect: (tx: Db, now: Date, mark: JobDoneMark) => Promise<T>,
   mark: JobDoneMark = {},

@@ -1,6 +1,7 @@
 import { JOB_QUEUE, JOB_QUEUE_NAMES, type JobQueueName } from '@pos/domain';
 import type { Db } from '../db/client';
-import type { JobContext, JobRequest, WorkerDefinition } from './context';
+import type { AppContext } from '../context';
+import type { JobRequest, WorkerDefinition } from './context';
 import { QUEUE_DEFINITIONS, SCHEDULED_DEFINITIONS, SCHEDULED_QUEUE, type ScheduledQueueName } from './definitions';
 import type { JobQueue, QueueDefinition } from './queue';
 import { agentSwitchWorker } from './workers/agent-switch';
@@ -42,7 +43,7 @@ export const WORKERS: { readonly [Q in JobQueueName]: WorkerDefinition<Q> } = {
 /** A scheduled queue's worker: the schedule sends a job without input. */
 export interface ScheduledWorker<Q extends ScheduledQueueName = ScheduledQueueName> {
   queue: Q;
-  run(ctx: JobContext): Promise<object>;
+  run(ctx: AppContext): Promise<object>;
 }
 
 /** The worker of every scheduled queue (definitions.ts SCHEDULED_QUEUE). */
@@ -86,7 +87,7 @@ export interface StartWorkersOptions {
 /** Define the queues and start their workers in this process. Returns how many workers started. */
 export async function startWorkers(
   queue: JobQueue,
-  ctx: JobContext,
+  ctx: AppContext,
   options: StartWorkersOptions = {},
 ): Promise<number> {
   const names = options.queues ?? JOB_QUEUE_NAMES;

@@ -11,7 +11,7 @@ import {
 } from '../schema';
 import { createAgent } from './agents';
 import { uniqueSuffix } from './sequence';
-import { hashPassword } from '../../modules/auth/passwords';
+import { hashPassword } from '../../lib/passwords';
 
 export interface AccessData {
   /** Role name → roles.id */

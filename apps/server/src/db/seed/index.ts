@@ -45,8 +45,7 @@ export interface SeedDemoResult {
 export async function seedDemoData(database: Database, opts: SeedDemoOptions = {}): Promise<SeedDemoResult> {
   const started = performance.now();
   const log = opts.log ?? (() => undefined);
-  const result = await database.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  const result = await database.db.transaction(async (db) => {
     // Two servers starting on one PostgreSQL: the second waits here, then sees the marker.
     await db.execute(sql`select pg_advisory_xact_lock(hashtext('pos-backoffice demo seed'))`);
     const [marker] = await db.select().from(appMeta).where(eq(appMeta.key, DEMO_SEED_MARKER));

@@ -6,13 +6,13 @@ import {
   type TransitionRequester,
 } from '@pos/domain';
 import { eq, sql } from 'drizzle-orm';
+import { systemCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { orders, orderStatusHistory, privileges, roles, staffUsers, userAdditionalPrivileges } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
-import { isOrderVisible, orderScopeOfRequester } from '../../modules/orders';
-import { applyStatusEffects } from '../../modules/orders/status-effects';
+import { applyStatusEffects, isOrderVisible, orderScopeOfRequester } from '../../modules/orders';
 import { AppError } from '../../http/errors';
-import { checkTransition, statusTimestamps } from '../../modules/order-status/order-status.service';
+import { checkTransition, statusTimestamps } from '../../modules/order-status';
 import { requesterEmail, type JobRequest, type WorkerDefinition } from '../context';
 import { applyOnce, systemActor } from '../effect';
 import { PermanentJobError } from '../queue';
@@ -117,14 +117,8 @@ export const orderStatusWorker: WorkerDefinition<typeof JOB_QUEUE.orderStatus> =
           requested_by: by,
         },
       });
-      await applyStatusEffects(ctx, tx, {
-        order: moved!,
-        from,
-        to: status,
-        now,
-        actor: { ...systemActor(job), actorEmail: by },
-        requestId: job.id,
-      });
+      const effects = systemCtx(ctx, { ...systemActor(job), actorEmail: by }, job.id);
+      await applyStatusEffects(effects, tx, { order: moved!, from, to: status, now });
       return { orderInfoId, from: order.status, to: status, action, changed: true };
     });
   },

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { terminals } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
 import { paymentUpdateLinkEmail } from '../../integrations/mail/templates';
-import { issueLinkToken } from '../../modules/notifications/link-tokens';
+import { issueLinkToken } from '../../lib/link-tokens';
 import { requesterEmail, type WorkerDefinition } from '../context';
 import { applyOnce, systemActor } from '../effect';
 import { merchantContact } from '../merchant-contact';

@@ -11,8 +11,8 @@ import {
 } from '@pos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOfSession, writeAudit } from '../../http/audit';
-import { requireSession, sessionOf } from '../../http/session';
+import { serviceCtx } from '../../http/service-context';
+import { requireSession } from '../../http/session';
 import { actOnJob, getMail, listJobs, listMail } from './admin.service';
 
 const adminOnly = requireSession({ roles: [ROLE.ADMIN] });
@@ -32,7 +32,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(mailList) },
       },
     },
-    async (request) => ({ info: await listMail(app.ctx, request.query) }),
+    async (request) => ({ info: await listMail(serviceCtx(request), request.query) }),
   );
 
   app.get(
@@ -46,7 +46,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(mailMessage) },
       },
     },
-    async (request) => ({ info: await getMail(app.ctx, request.params.id) }),
+    async (request) => ({ info: await getMail(serviceCtx(request), request.params.id) }),
   );
 
   app.get(
@@ -61,7 +61,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(jobList) },
       },
     },
-    async (request) => ({ info: await listJobs(app.ctx, request.query) }),
+    async (request) => ({ info: await listJobs(serviceCtx(request), request.query) }),
   );
 
   for (const action of ['retry', 'cancel'] as const) {
@@ -76,19 +76,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: successEnvelope(jobActionInfo) },
         },
       },
-      async (request) => {
-        const result = await actOnJob(app.ctx, { queue: request.params.queue, id: request.params.id, action });
-        await writeAudit(app.ctx.database.db, {
-          ...actorOfSession(sessionOf(request)),
-          at: app.ctx.clock.now(),
-          action: `job_${action}`,
-          entity: 'job',
-          entityId: request.params.id,
-          after: { queue: request.params.queue, state: result.state },
-          requestId: request.id,
-        });
-        return { info: result };
-      },
+      async (request) => ({
+        info: await actOnJob(serviceCtx(request), { queue: request.params.queue, id: request.params.id, action }),
+      }),
     );
   }
 };

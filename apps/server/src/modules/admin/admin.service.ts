@@ -1,8 +1,9 @@
 import type { JobStateValue, JobSummary, MailMessageInfo, MailSummary } from '@pos/domain';
 import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import type { ServiceCtx } from '../../context';
 import { JOB_SCHEMA } from '../../db/client';
 import { mailLog } from '../../db/schema';
+import { writeAudit } from '../../http/audit';
 import { AppError, notFound } from '../../http/errors';
 
 type MailRow = typeof mailLog.$inferSelect;
@@ -21,12 +22,12 @@ function toSummary(row: MailRow): MailSummary {
   };
 }
 
-export async function listMail(ctx: AppContext, q: { to?: string; template?: string; limit: number; offset: number }) {
+export async function listMail(ctx: ServiceCtx, q: { to?: string; template?: string; limit: number; offset: number }) {
   const where: SQL[] = [];
   if (q.to) where.push(ilike(mailLog.to, `%${q.to.replace(/[%_\\]/g, '\\$&')}%`));
   if (q.template) where.push(eq(mailLog.template, q.template));
   const cond = where.length ? and(...where) : undefined;
-  const db = ctx.database.db;
+  const db = ctx.app.database.db;
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -40,8 +41,8 @@ export async function listMail(ctx: AppContext, q: { to?: string; template?: str
   return { items: rows.map(toSummary), total: Number(total?.n ?? 0) };
 }
 
-export async function getMail(ctx: AppContext, id: number): Promise<MailMessageInfo> {
-  const [row] = await ctx.database.db.select().from(mailLog).where(eq(mailLog.id, id));
+export async function getMail(ctx: ServiceCtx, id: number): Promise<MailMessageInfo> {
+  const [row] = await ctx.app.database.db.select().from(mailLog).where(eq(mailLog.id, id));
   if (!row) throw notFound(`Message ${id}`);
   return { ...toSummary(row), html: row.html, text: row.text, error: row.error };
 }
@@ -62,7 +63,7 @@ interface JobRow {
 
 /** Recent jobs from pg-boss's live table and its archive, newest first, with counts per queue and state. */
 export async function listJobs(
-  ctx: AppContext,
+  ctx: ServiceCtx,
   q: { queue?: string; state?: JobStateValue; limit: number; offset: number },
 ) {
   const params: unknown[] = [];
@@ -80,12 +81,12 @@ export async function listJobs(
                 union all
                 select id, name, state, retry_count, retry_limit, created_on, started_on, completed_on, data, output, dead_letter from ${JOB_SCHEMA}.archive) j`;
   const [rows, totals, counts] = await Promise.all([
-    ctx.database.query<JobRow>(
+    ctx.app.database.query<JobRow>(
       `select * from ${all} ${filter} order by created_on desc, id limit $${params.length + 1} offset $${params.length + 2}`,
       [...params, q.limit, q.offset],
     ),
-    ctx.database.query<{ n: number }>(`select count(*)::int as n from ${all} ${filter}`, params),
-    ctx.database.query<{ name: string; state: string; n: number }>(
+    ctx.app.database.query<{ n: number }>(`select count(*)::int as n from ${all} ${filter}`, params),
+    ctx.app.database.query<{ name: string; state: string; n: number }>(
       `select name, state::text as state, count(*)::int as n from ${all} group by name, state order by name`,
     ),
   ]);
@@ -111,9 +112,9 @@ export async function listJobs(
   return { items, total: totals[0]?.n ?? 0, queues: [...queues].map(([queue, c]) => ({ queue, counts: c })) };
 }
 
-/** Retry a failed (or cancelled) job, or cancel one that has not finished. */
-export async function actOnJob(ctx: AppContext, input: { queue: string; id: string; action: 'retry' | 'cancel' }) {
-  const job = await ctx.queue.getJob(input.queue, input.id);
+/** Retry a failed (or cancelled) job, or cancel one that has not finished (audited). */
+export async function actOnJob(ctx: ServiceCtx, input: { queue: string; id: string; action: 'retry' | 'cancel' }) {
+  const job = await ctx.app.queue.getJob(input.queue, input.id);
   if (!job) throw notFound(`Job ${input.id}`);
   if (input.action === 'retry') {
     if (job.state !== 'failed' && job.state !== 'cancelled') {
@@ -121,13 +122,23 @@ export async function actOnJob(ctx: AppContext, input: { queue: string; id: stri
     }
     if ((job as { archivedOn?: Date }).archivedOn)
       throw new AppError('conflict', 'This job has been archived; send it again instead.');
-    await ctx.queue.boss.retry(input.queue, input.id);
+    await ctx.app.queue.boss.retry(input.queue, input.id);
   } else {
     if (job.state === 'completed' || job.state === 'failed' || job.state === 'cancelled') {
       throw new AppError('conflict', `Only a job that has not finished can be cancelled; this one is ${job.state}.`);
     }
-    await ctx.queue.boss.cancel(input.queue, input.id);
+    await ctx.app.queue.boss.cancel(input.queue, input.id);
   }
-  const after = await ctx.queue.getJob(input.queue, input.id);
-  return { id: input.id, state: (after?.state ?? job.state) as JobStateValue };
+  const after = await ctx.app.queue.getJob(input.queue, input.id);
+  const state = (after?.state ?? job.state) as JobStateValue;
+  await writeAudit(ctx.app.database.db, {
+    ...ctx.actor,
+    at: ctx.app.clock.now(),
+    action: `job_${input.action}`,
+    entity: 'job',
+    entityId: input.id,
+    after: { queue: input.queue, state },
+    requestId: ctx.requestId,
+  });
+  return { id: input.id, state };
 }

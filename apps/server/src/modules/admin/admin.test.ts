@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaffUser } from '../../db/factories';
-import { signIn } from '../../test/sign-in';
+import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 async function until<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
@@ -19,10 +18,7 @@ describe('admin: Mailbox and job monitor', () => {
   let viewer: string;
   beforeAll(async () => {
     t = await createTestApp();
-    await createStaffUser(t.database.db, { email: 'boss@example.com', role: 'Admin' });
-    await createStaffUser(t.database.db, { email: 'agent@example.com', role: 'Customer Support' });
-    admin = await signIn(t, 'boss@example.com');
-    viewer = await signIn(t, 'agent@example.com');
+    ({ admin, viewer } = await signInStaff(t, { admin: 'Admin', viewer: 'Customer Support' }));
     await t.app.ctx.mail.send({
       to: 'merchant@shop.example.com',
       subject: 'Update your payment method',

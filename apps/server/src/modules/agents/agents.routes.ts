@@ -7,11 +7,11 @@ import {
   successEnvelope,
   type Permission,
 } from '@pos/domain';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSession, sessionOf } from '../../http/session';
-import { addAgentOrder, deleteAgentOrder, listAgents, updateAgentOrder, type Actor } from './agents.service';
+import { serviceCtx } from '../../http/service-context';
+import { requireSession } from '../../http/session';
+import { addAgentOrder, deleteAgentOrder, listAgents, updateAgentOrder } from './agents.service';
 
 /** Who may call what (any one privilege passes, spec §6; decision 076). */
 export const AGENT_GUARDS = {
@@ -21,7 +21,6 @@ export const AGENT_GUARDS = {
 
 const tags = ['agents'];
 const tokenParams = z.object({ token: z.string() });
-const actorOf = (request: FastifyRequest): Actor => ({ session: sessionOf(request), requestId: request.id });
 
 /** Agents lookup and agent orders (spec §7 Orders; decision 076). */
 export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,7 +36,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(agentList) },
       },
     },
-    async (request) => ({ info: await listAgents(request.server.ctx, request.query) }),
+    async (request) => ({ info: await listAgents(serviceCtx(request), request.query) }),
   );
 
   const write = requireSession({ anyOf: AGENT_GUARDS.write });
@@ -54,7 +53,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(agentOrderAssignments) },
       },
     },
-    async (request) => ({ info: await addAgentOrder(request.server.ctx, actorOf(request), request.body) }),
+    async (request) => ({ info: await addAgentOrder(serviceCtx(request), request.body) }),
   );
 
   app.put(
@@ -69,7 +68,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(agentOrderAssignments) },
       },
     },
-    async (request) => ({ info: await updateAgentOrder(request.server.ctx, actorOf(request), request.body) }),
+    async (request) => ({ info: await updateAgentOrder(serviceCtx(request), request.body) }),
   );
 
   app.delete(
@@ -84,6 +83,6 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(agentOrderAssignments) },
       },
     },
-    async (request) => ({ info: await deleteAgentOrder(request.server.ctx, actorOf(request), request.body) }),
+    async (request) => ({ info: await deleteAgentOrder(serviceCtx(request), request.body) }),
   );
 };

@@ -7,21 +7,13 @@ import type {
   GetAgentsQuery,
 } from '@pos/domain';
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import { withTx, type ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { agentOrders, agents, orders } from '../../db/schema';
-import { actorOfSession, writeAudit } from '../../http/audit';
+import { writeAudit } from '../../http/audit';
 import { AppError, versionConflict } from '../../http/errors';
 import type { SessionContext } from '../../http/session';
 import { loadVisibleOrder } from '../orders';
-
-type Ctx = Pick<AppContext, 'database' | 'clock'>;
-
-/** Who is changing something, for the audit trail. */
-export interface Actor {
-  session: SessionContext;
-  requestId: string;
-}
 
 type AgentRow = typeof agents.$inferSelect;
 
@@ -47,7 +39,7 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
  * search: name or e-mail contains the text (any case; the name has a trigram index); type / types: the agent
  * type(s); email: the e-mail, lowercased, exactly (agents_email_uq is on lower(email)).
  */
-export async function listAgents(ctx: Pick<Ctx, 'database'>, query: GetAgentsQuery): Promise<AgentList> {
+export async function listAgents(ctx: ServiceCtx, query: GetAgentsQuery): Promise<AgentList> {
   const where: SQL[] = [eq(agents.active, true)];
   if (query.search !== undefined) {
     const p = likePattern(query.search);
@@ -59,7 +51,7 @@ export async function listAgents(ctx: Pick<Ctx, 'database'>, query: GetAgentsQue
   } else if (query.email !== undefined) {
     where.push(sql`lower(${agents.email}) = ${query.email}`);
   }
-  const db = ctx.database.db;
+  const db = ctx.app.database.db;
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -127,18 +119,17 @@ export async function orderAgents(db: Db, orderId: number): Promise<AgentOrderAs
 const customerOf = (customerId: number | null) => (customerId === null ? {} : { customer_id: customerId });
 
 /** POST /api/customers/agentorders/{token}/add: assign an active agent to an order (409 when it already is). */
-export async function addAgentOrder(ctx: Ctx, actor: Actor, body: AgentOrderRequest): Promise<AgentOrderAssignments> {
-  return ctx.database.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    const order = await lockOrder(db, actor.session, body.order_id);
+export async function addAgentOrder(ctx: ServiceCtx, body: AgentOrderRequest): Promise<AgentOrderAssignments> {
+  return withTx(ctx, async (db) => {
+    const order = await lockOrder(db, ctx.session, body.order_id);
     const agent = await activeAgent(db, body.agent_id);
     const inserted = await db
       .insert(agentOrders)
       .values({
         orderId: order.id,
         agentId: agent.id,
-        assignedByEmail: actor.session.email,
-        assignedAt: ctx.clock.now(),
+        assignedByEmail: ctx.session.email,
+        assignedAt: ctx.app.clock.now(),
       })
       .onConflictDoNothing()
       .returning({ agentId: agentOrders.agentId });
@@ -147,13 +138,13 @@ export async function addAgentOrder(ctx: Ctx, actor: Actor, body: AgentOrderRequ
       throw new AppError('conflict', message, { agent_id: message });
     }
     await writeAudit(db, {
-      ...actorOfSession(actor.session),
-      at: ctx.clock.now(),
+      ...ctx.actor,
+      at: ctx.app.clock.now(),
       action: 'agent_order_add',
       entity: 'order',
       entityId: order.id,
       after: { order_id: order.id, agent_id: agent.id, ...customerOf(order.customerId) },
-      requestId: actor.requestId,
+      requestId: ctx.requestId,
     });
     return orderAgents(db, order.id);
   });
@@ -165,14 +156,9 @@ export async function addAgentOrder(ctx: Ctx, actor: Actor, body: AgentOrderRequ
  * order's current one (409 version_conflict with the current assignments). Switching to the same sole agent
  * changes nothing and writes no audit entry.
  */
-export async function updateAgentOrder(
-  ctx: Ctx,
-  actor: Actor,
-  body: AgentOrderUpdateRequest,
-): Promise<AgentOrderAssignments> {
-  return ctx.database.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    const order = await lockOrder(db, actor.session, body.order_id);
+export async function updateAgentOrder(ctx: ServiceCtx, body: AgentOrderUpdateRequest): Promise<AgentOrderAssignments> {
+  return withTx(ctx, async (db) => {
+    const order = await lockOrder(db, ctx.session, body.order_id);
     if (body.version !== undefined && body.version !== order.version) {
       throw versionConflict(`Order ${order.id}`, await orderAgents(db, order.id), body.version);
     }
@@ -193,37 +179,32 @@ export async function updateAgentOrder(
       .values({
         orderId: order.id,
         agentId: agent.id,
-        assignedByEmail: actor.session.email,
-        assignedAt: ctx.clock.now(),
+        assignedByEmail: ctx.session.email,
+        assignedAt: ctx.app.clock.now(),
       })
       .onConflictDoNothing();
     await db
       .update(orders)
-      .set({ agentId: agent.id, updatedAt: ctx.clock.now(), version: sql`${orders.version} + 1` })
+      .set({ agentId: agent.id, updatedAt: ctx.app.clock.now(), version: sql`${orders.version} + 1` })
       .where(eq(orders.id, order.id));
     await writeAudit(db, {
-      ...actorOfSession(actor.session),
-      at: ctx.clock.now(),
+      ...ctx.actor,
+      at: ctx.app.clock.now(),
       action: 'agent_order_switch',
       entity: 'order',
       entityId: order.id,
       before: { order_id: order.id, agent_id: order.agentId, agent_ids: beforeIds, ...customerOf(order.customerId) },
       after: { order_id: order.id, agent_id: agent.id, agent_ids: [agent.id], ...customerOf(order.customerId) },
-      requestId: actor.requestId,
+      requestId: ctx.requestId,
     });
     return orderAgents(db, order.id);
   });
 }
 
 /** DELETE /api/customers/agentorders/{token}/delete: take an agent off an order (404 when it is not on it). */
-export async function deleteAgentOrder(
-  ctx: Ctx,
-  actor: Actor,
-  body: AgentOrderRequest,
-): Promise<AgentOrderAssignments> {
-  return ctx.database.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    const order = await lockOrder(db, actor.session, body.order_id);
+export async function deleteAgentOrder(ctx: ServiceCtx, body: AgentOrderRequest): Promise<AgentOrderAssignments> {
+  return withTx(ctx, async (db) => {
+    const order = await lockOrder(db, ctx.session, body.order_id);
     const deleted = await db
       .delete(agentOrders)
       .where(and(eq(agentOrders.orderId, order.id), eq(agentOrders.agentId, body.agent_id)))
@@ -233,8 +214,8 @@ export async function deleteAgentOrder(
       throw new AppError('not_found', message, { agent_id: message });
     }
     await writeAudit(db, {
-      ...actorOfSession(actor.session),
-      at: ctx.clock.now(),
+      ...ctx.actor,
+      at: ctx.app.clock.now(),
       action: 'agent_order_delete',
       entity: 'order',
       entityId: order.id,
@@ -244,7 +225,7 @@ export async function deleteAgentOrder(
         assigned_by_email: deleted[0]!.by,
         ...customerOf(order.customerId),
       },
-      requestId: actor.requestId,
+      requestId: ctx.requestId,
     });
     return orderAgents(db, order.id);
   });

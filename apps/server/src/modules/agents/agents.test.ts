@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAgent, createCustomer, createOrder, createStaffUser } from '../../db/factories';
+import { createAgent, createCustomer, createOrder } from '../../db/factories';
 import { agentOrders, auditLog, orders } from '../../db/schema';
-import { signIn } from '../../test/sign-in';
+import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /** Agents lookup and agent orders (decision 076). */
@@ -34,12 +34,11 @@ describe('agents', () => {
       })
     ).id;
     ids.percent = (await createAgent(db, { name: '100% Sales_Co', email: 'pct@example.com', type: 'REFP' })).id;
-    await createStaffUser(db, { email: 'agents-edit@example.com', role: 'IS' });
-    await createStaffUser(db, { email: 'agents-view@example.com', role: 'Marketing' });
-    await createStaffUser(db, { email: 'agents-dist@example.com', role: 'Distributor' });
-    edit = await signIn(t, 'agents-edit@example.com');
-    view = await signIn(t, 'agents-view@example.com');
-    dist = await signIn(t, 'agents-dist@example.com');
+    ({ edit, view, dist } = await signInStaff(t, {
+      edit: { role: 'IS', email: 'agents-edit@example.com' },
+      view: 'Marketing',
+      dist: 'Distributor',
+    }));
   });
   afterAll(() => t.close());
 

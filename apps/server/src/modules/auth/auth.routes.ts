@@ -17,7 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession, sessionOf } from '../../http/session';
-import { authCtx } from './auth.context';
+import { publicCtx, serviceCtx } from '../../http/service-context';
 import {
   checkAgentEmail,
   createIntegrationKey,
@@ -73,7 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(loginInfo) },
       },
     },
-    async (request) => ({ info: await signInStaff(authCtx(request), request.body) }),
+    async (request) => ({ info: await signInStaff(publicCtx(request), request.body) }),
   );
 
   app.get(
@@ -102,7 +102,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await signOut(authCtx(request), sessionOf(request));
+      await signOut(serviceCtx(request));
       return { info: { released: true as const } };
     },
   );
@@ -118,7 +118,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(makeTokenInfo) },
       },
     },
-    async (request) => ({ info: await signInWithIntegrationKey(authCtx(request), request.params.x) }),
+    async (request) => ({ info: await signInWithIntegrationKey(publicCtx(request), request.params.x) }),
   );
 
   app.get(
@@ -148,7 +148,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(roleLookupInfo) },
       },
     },
-    async (request) => ({ info: await lookupOrUpdateStaffRole(authCtx(request), sessionOf(request), request.body) }),
+    async (request) => ({ info: await lookupOrUpdateStaffRole(serviceCtx(request), request.body) }),
   );
 
   app.post(
@@ -163,7 +163,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(checkEmailInfo) },
       },
     },
-    async (request) => ({ info: await checkAgentEmail(authCtx(request), request.body.email) }),
+    async (request) => ({ info: await checkAgentEmail(serviceCtx(request), request.body.email) }),
   );
 
   app.post(
@@ -179,7 +179,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const info = await createIntegrationKey(authCtx(request), sessionOf(request), request.body);
+      const info = await createIntegrationKey(serviceCtx(request), request.body);
       return reply.code(201).send({ info });
     },
   );
@@ -196,7 +196,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await revokeIntegrationKey(authCtx(request), sessionOf(request), request.params.id);
+      await revokeIntegrationKey(serviceCtx(request), request.params.id);
       return { info: { revoked: true as const } };
     },
   );

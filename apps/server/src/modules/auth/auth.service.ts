@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ROLE, isAllowedEmailDomain, normalizeEmail, type LoginInfo, type ValidateInfo } from '@pos/domain';
 import type { z } from 'zod';
 import type { roleLookupInfo, roleLookupRequest } from '@pos/domain';
+import { withTx, type ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import {
   agents,
@@ -13,13 +14,12 @@ import {
   staffUsers,
   userAdditionalPrivileges,
 } from '../../db/schema';
-import { actorOfSession, writeAudit } from '../../http/audit';
+import { writeAudit } from '../../http/audit';
 import { AppError } from '../../http/errors';
 import type { SessionContext } from '../../http/session';
 import { IdTokenError } from '../../integrations/identity';
-import type { AuthCtx } from './auth.context';
-import { createSession, releaseSession, releaseSessionsOf } from './sessions';
-import { hashToken, newToken } from './tokens';
+import { createSession, releaseSession, releaseSessionsOf } from '../../http/session-store';
+import { hashToken, newToken } from '../../lib/tokens';
 
 /** Every sign-in refusal the web shows as 'Authentication failed.' (spec §8); `reason` says why. */
 function authFailed(reason: string, detail: string): AppError {
@@ -27,20 +27,20 @@ function authFailed(reason: string, detail: string): AppError {
 }
 
 async function auditSignInFailure(
-  ctx: AuthCtx,
+  ctx: ServiceCtx<null>,
   kind: 'staff' | 'distributor' | 'maketoken',
   reason: string,
   actor: { actorType: 'staff' | 'distributor' | 'anonymous'; actorId?: number | null; actorEmail?: string | null } = {
     actorType: 'anonymous',
   },
 ): Promise<void> {
-  await writeAudit(ctx.database.db, {
-    at: ctx.clock.now(),
+  await writeAudit(ctx.app.database.db, {
+    at: ctx.app.clock.now(),
     ...actor,
     action: 'sign_in_failed',
     entity: 'session',
-    after: { kind, reason, ip: ctx.meta.ip },
-    requestId: ctx.meta.requestId,
+    after: { kind, reason, ip: ctx.ip },
+    requestId: ctx.requestId,
   });
 }
 
@@ -88,11 +88,11 @@ async function findStaffByEmail(db: Db, email: string) {
  * Staff sign-in (POST /api/auth/authenticate): verify the ID token, check the e-mail's domain, find the
  * active staff user, capture role ∪ additional privileges in a new session. Every outcome is audited.
  */
-export async function signInStaff(ctx: AuthCtx, input: { idtoken: string }): Promise<LoginInfo> {
-  const now = ctx.clock.now();
+export async function signInStaff(ctx: ServiceCtx<null>, input: { idtoken: string }): Promise<LoginInfo> {
+  const now = ctx.app.clock.now();
   let identity;
   try {
-    identity = await ctx.identity.verify(input.idtoken, now);
+    identity = await ctx.app.identity.verify(input.idtoken, now);
   } catch (err) {
     if (!(err instanceof IdTokenError)) throw err;
     await auditSignInFailure(ctx, 'staff', err.reason);
@@ -106,11 +106,11 @@ export async function signInStaff(ctx: AuthCtx, input: { idtoken: string }): Pro
   }
 
   const email = normalizeEmail(identity.email);
-  if (!isAllowedEmailDomain(email, ctx.config.allowedEmailDomains)) {
+  if (!isAllowedEmailDomain(email, ctx.app.config.allowedEmailDomains)) {
     await auditSignInFailure(ctx, 'staff', 'domain_not_allowed', { actorType: 'anonymous', actorEmail: email });
     throw authFailed('domain_not_allowed', 'addresses of this e-mail domain cannot sign in here.');
   }
-  const user = await findStaffByEmail(ctx.database.db, email);
+  const user = await findStaffByEmail(ctx.app.database.db, email);
   if (!user) {
     await auditSignInFailure(ctx, 'staff', 'no_staff_user', { actorType: 'anonymous', actorEmail: email });
     throw authFailed('no_staff_user', 'there is no staff account for this e-mail address.');
@@ -124,17 +124,17 @@ export async function signInStaff(ctx: AuthCtx, input: { idtoken: string }): Pro
     throw authFailed('user_inactive', 'this staff account is not active.');
   }
 
-  return ctx.database.db.transaction(async (tx) => {
+  return withTx(ctx, async (tx) => {
     const viaRole = await rolePrivilegeNames(tx, user.roleId);
     const additional = await additionalPrivilegeNames(tx, user.id);
-    const session = await createSession(tx, ctx.config, now, {
+    const session = await createSession(tx, ctx.app.config, now, {
       kind: 'staff',
       role: user.role,
       privileges: [...viaRole, ...additional],
       staffUserId: user.id,
       agentId: user.agentId,
-      ipAddress: ctx.meta.ip,
-      userAgent: ctx.meta.userAgent,
+      ipAddress: ctx.ip,
+      userAgent: ctx.userAgent,
     });
     await tx.update(staffUsers).set({ lastSignInAt: now }).where(eq(staffUsers.id, user.id));
     await writeAudit(tx, {
@@ -145,8 +145,8 @@ export async function signInStaff(ctx: AuthCtx, input: { idtoken: string }): Pro
       action: 'sign_in',
       entity: 'session',
       entityId: session.id,
-      after: { kind: 'staff', role: user.role, ip: ctx.meta.ip },
-      requestId: ctx.meta.requestId,
+      after: { kind: 'staff', role: user.role, ip: ctx.ip },
+      requestId: ctx.requestId,
     });
     return {
       token: session.token,
@@ -177,17 +177,17 @@ export function describeSession(session: SessionContext): ValidateInfo {
 }
 
 /** GET /api/auth/logout/{token}: the session is released; the token never works again. */
-export async function signOut(ctx: AuthCtx, session: SessionContext): Promise<void> {
-  const now = ctx.clock.now();
-  await ctx.database.db.transaction(async (tx) => {
-    await releaseSession(tx, session.id, now);
+export async function signOut(ctx: ServiceCtx): Promise<void> {
+  const now = ctx.app.clock.now();
+  await withTx(ctx, async (tx) => {
+    await releaseSession(tx, ctx.session.id, now);
     await writeAudit(tx, {
       at: now,
-      ...actorOfSession(session),
+      ...ctx.actor,
       action: 'sign_out',
       entity: 'session',
-      entityId: session.id,
-      requestId: ctx.meta.requestId,
+      entityId: ctx.session.id,
+      requestId: ctx.requestId,
     });
   });
 }
@@ -204,9 +204,9 @@ function makeTokenRole(agentType: string): string {
 }
 
 /** GET /api/auth/{x}/gettoken: a make-token ("distributor token") session for an integration key. */
-export async function signInWithIntegrationKey(ctx: AuthCtx, key: string) {
-  const now = ctx.clock.now();
-  const [found] = await ctx.database.db
+export async function signInWithIntegrationKey(ctx: ServiceCtx<null>, key: string) {
+  const now = ctx.app.clock.now();
+  const [found] = await ctx.app.database.db
     .select({
       id: integrationKeys.id,
       agentId: integrationKeys.agentId,
@@ -231,17 +231,17 @@ export async function signInWithIntegrationKey(ctx: AuthCtx, key: string) {
     throw authFailed('agent_inactive', "the integration key's agent is not active.");
   }
   const role = makeTokenRole(found.agentType);
-  return ctx.database.db.transaction(async (tx) => {
+  return withTx(ctx, async (tx) => {
     const [roleRow] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, role)).limit(1);
     const privs = roleRow ? await rolePrivilegeNames(tx, roleRow.id) : [];
-    const session = await createSession(tx, ctx.config, now, {
+    const session = await createSession(tx, ctx.app.config, now, {
       kind: 'maketoken',
       role,
       privileges: privs,
       agentId: found.agentId,
       integrationKeyId: found.id,
-      ipAddress: ctx.meta.ip,
-      userAgent: ctx.meta.userAgent,
+      ipAddress: ctx.ip,
+      userAgent: ctx.userAgent,
     });
     await writeAudit(tx, {
       at: now,
@@ -251,8 +251,8 @@ export async function signInWithIntegrationKey(ctx: AuthCtx, key: string) {
       action: 'sign_in',
       entity: 'session',
       entityId: session.id,
-      after: { kind: 'maketoken', integration_key_id: found.id, role, ip: ctx.meta.ip },
-      requestId: ctx.meta.requestId,
+      after: { kind: 'maketoken', integration_key_id: found.id, role, ip: ctx.ip },
+      requestId: ctx.requestId,
     });
     return { token: session.token, maketoken: true as const, agent_id: found.agentId, role };
   });
@@ -297,11 +297,8 @@ function isAdmin(session: SessionContext): boolean {
  * record, or anyone's for an Admin). With role_id / login_role_privilege_id: change them (Admin only),
  * audited with before and after; the user's other sessions end so the next sign-in captures the change.
  */
-export async function lookupOrUpdateStaffRole(
-  ctx: AuthCtx,
-  session: SessionContext,
-  input: RoleLookupRequest,
-): Promise<RoleLookupInfo> {
+export async function lookupOrUpdateStaffRole(ctx: ServiceCtx, input: RoleLookupRequest): Promise<RoleLookupInfo> {
+  const { session } = ctx;
   const isUpdate = input.role_id !== undefined || input.login_role_privilege_id !== undefined;
   const email = normalizeEmail(input.email);
   if (isUpdate && !isAdmin(session))
@@ -309,12 +306,12 @@ export async function lookupOrUpdateStaffRole(
   if (!isUpdate && !isAdmin(session) && !(session.kind === 'staff' && normalizeEmail(session.email) === email)) {
     throw new AppError('forbidden', 'Only an Admin can look up other users.');
   }
-  const user = await findStaffByEmail(ctx.database.db, email);
+  const user = await findStaffByEmail(ctx.app.database.db, email);
   if (!user) throw new AppError('not_found', `No staff user has the e-mail address ${email}.`);
-  if (!isUpdate) return roleInfo(ctx.database.db, user.id);
+  if (!isUpdate) return roleInfo(ctx.app.database.db, user.id);
 
-  const now = ctx.clock.now();
-  return ctx.database.db.transaction(async (tx) => {
+  const now = ctx.app.clock.now();
+  return withTx(ctx, async (tx) => {
     const before = await roleInfo(tx, user.id);
     if (input.role_id !== undefined) {
       const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, input.role_id));
@@ -345,13 +342,13 @@ export async function lookupOrUpdateStaffRole(
     const after = await roleInfo(tx, user.id);
     await writeAudit(tx, {
       at: now,
-      ...actorOfSession(session),
+      ...ctx.actor,
       action: 'update_role_privileges',
       entity: 'staff_user',
       entityId: user.id,
       before: { role_id: before.role_id, role: before.role, additional_privileges: before.additional_privileges },
       after: { role_id: after.role_id, role: after.role, additional_privileges: after.additional_privileges },
-      requestId: ctx.meta.requestId,
+      requestId: ctx.requestId,
     });
     await releaseSessionsOf(tx, { staffUserId: user.id }, now, { exceptSessionId: session.id });
     return after;
@@ -360,10 +357,10 @@ export async function lookupOrUpdateStaffRole(
 
 /** POST /api/customers/agents/checkemail/{token}: is there an agent with this e-mail (compared lower-cased)? */
 export async function checkAgentEmail(
-  ctx: AuthCtx,
+  ctx: ServiceCtx,
   email: string,
 ): Promise<{ exists: boolean; agent_id: number | null }> {
-  const [row] = await ctx.database.db
+  const [row] = await ctx.app.database.db
     .select({ id: agents.id })
     .from(agents)
     .where(sql`lower(${agents.email}) = ${normalizeEmail(email)}`)
@@ -372,12 +369,9 @@ export async function checkAgentEmail(
 }
 
 /** POST /api/auth/integrationkeys/{token} (Admin): a new key for an active agent; the key is returned once. */
-export async function createIntegrationKey(
-  ctx: AuthCtx,
-  session: SessionContext,
-  input: { name: string; agent_id: number },
-) {
-  const [agent] = await ctx.database.db
+export async function createIntegrationKey(ctx: ServiceCtx, input: { name: string; agent_id: number }) {
+  const { session } = ctx;
+  const [agent] = await ctx.app.database.db
     .select({ id: agents.id, active: agents.active })
     .from(agents)
     .where(eq(agents.id, input.agent_id));
@@ -386,8 +380,8 @@ export async function createIntegrationKey(
       agent_id: 'Choose an active agent.',
     });
   const key = newToken();
-  const now = ctx.clock.now();
-  return ctx.database.db.transaction(async (tx) => {
+  const now = ctx.app.clock.now();
+  return withTx(ctx, async (tx) => {
     const [row] = await tx
       .insert(integrationKeys)
       .values({
@@ -400,21 +394,21 @@ export async function createIntegrationKey(
       .returning({ id: integrationKeys.id });
     await writeAudit(tx, {
       at: now,
-      ...actorOfSession(session),
+      ...ctx.actor,
       action: 'create',
       entity: 'integration_key',
       entityId: row!.id,
       after: { name: input.name, agent_id: agent.id },
-      requestId: ctx.meta.requestId,
+      requestId: ctx.requestId,
     });
     return { id: row!.id, name: input.name, agent_id: agent.id, key };
   });
 }
 
 /** DELETE /api/auth/integrationkeys/{id}/{token} (Admin): the key stops making sessions and its live ones end. */
-export async function revokeIntegrationKey(ctx: AuthCtx, session: SessionContext, id: number): Promise<void> {
-  const now = ctx.clock.now();
-  await ctx.database.db.transaction(async (tx) => {
+export async function revokeIntegrationKey(ctx: ServiceCtx, id: number): Promise<void> {
+  const now = ctx.app.clock.now();
+  await withTx(ctx, async (tx) => {
     const rows = await tx
       .update(integrationKeys)
       .set({ revokedAt: now })
@@ -428,13 +422,13 @@ export async function revokeIntegrationKey(ctx: AuthCtx, session: SessionContext
       .returning({ id: sessions.id });
     await writeAudit(tx, {
       at: now,
-      ...actorOfSession(session),
+      ...ctx.actor,
       action: 'revoke',
       entity: 'integration_key',
       entityId: id,
       before: { name: rows[0]!.name, agent_id: rows[0]!.agentId },
       after: { sessions_ended: ended.length },
-      requestId: ctx.meta.requestId,
+      requestId: ctx.requestId,
     });
   });
 }

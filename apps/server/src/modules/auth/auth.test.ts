@@ -3,7 +3,7 @@ import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent, createStaffUser, ensureAccessData } from '../../db/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { hashToken } from './tokens';
+import { hashToken } from '../../lib/tokens';
 
 const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
 

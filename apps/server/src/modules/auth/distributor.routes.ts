@@ -7,7 +7,7 @@ import {
 } from '@pos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authCtx } from './auth.context';
+import { publicCtx } from '../../http/service-context';
 import { requestPasswordReset, resetPassword, signInDistributor } from './distributor.service';
 
 const tags = ['auth'];
@@ -27,7 +27,7 @@ export const distributorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(distributorLoginInfo) },
       },
     },
-    async (request) => ({ info: await signInDistributor(authCtx(request), request.body) }),
+    async (request) => ({ info: await signInDistributor(publicCtx(request), request.body) }),
   );
 
   app.post(
@@ -42,7 +42,7 @@ export const distributorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requestPasswordReset(authCtx(request), request.body);
+      await requestPasswordReset(publicCtx(request), request.body);
       return { info: { sent: true as const } };
     },
   );
@@ -59,7 +59,7 @@ export const distributorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await resetPassword(authCtx(request), request.body);
+      await resetPassword(publicCtx(request), request.body);
       return { info: { reset: true as const } };
     },
   );

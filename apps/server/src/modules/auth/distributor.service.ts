@@ -1,14 +1,14 @@
 import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import { PASSWORD_PROBLEM_MESSAGES, normalizeEmail, passwordProblems, type DistributorLoginInfo } from '@pos/domain';
+import { withTx, type ServiceCtx } from '../../context';
 import { agents, distributorAccounts, linkTokens, roles } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
 import { AppError } from '../../http/errors';
 import { distributorPasswordResetEmail } from '../../integrations/mail/templates';
-import type { AuthCtx } from './auth.context';
 import { rolePrivilegeNames } from './auth.service';
-import { hashPassword, verifyPassword } from './passwords';
-import { createSession, releaseSessionsOf } from './sessions';
-import { hashToken, newToken } from './tokens';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { createSession, releaseSessionsOf } from '../../http/session-store';
+import { hashToken, newToken } from '../../lib/tokens';
 
 /** Failed logins in a row that lock a distributor account, and for how long. */
 export const DISTRIBUTOR_MAX_FAILED_ATTEMPTS = 5;
@@ -19,8 +19,8 @@ export const PASSWORD_RESET_PURPOSE = 'distributor_password_reset';
 
 const SUBJECT = 'distributor_account';
 
-async function findAccount(ctx: AuthCtx, where: SQL) {
-  const [row] = await ctx.database.db
+async function findAccount(ctx: ServiceCtx<null>, where: SQL) {
+  const [row] = await ctx.app.database.db
     .select({
       id: distributorAccounts.id,
       email: distributorAccounts.email,
@@ -55,17 +55,17 @@ function lockedError(until: Date): AppError {
 }
 
 async function auditFailure(
-  ctx: AuthCtx,
+  ctx: ServiceCtx<null>,
   reason: string,
   actor: { actorType: 'distributor' | 'anonymous'; actorId?: number; actorEmail: string },
 ) {
-  await writeAudit(ctx.database.db, {
-    at: ctx.clock.now(),
+  await writeAudit(ctx.app.database.db, {
+    at: ctx.app.clock.now(),
     ...actor,
     action: 'sign_in_failed',
     entity: 'session',
-    after: { kind: 'distributor', reason, ip: ctx.meta.ip },
-    requestId: ctx.meta.requestId,
+    after: { kind: 'distributor', reason, ip: ctx.ip },
+    requestId: ctx.requestId,
   });
 }
 
@@ -74,10 +74,10 @@ async function auditFailure(
  * (a correct password is refused while locked); success clears the count and opens a distributor session.
  */
 export async function signInDistributor(
-  ctx: AuthCtx,
+  ctx: ServiceCtx<null>,
   input: { email: string; password: string },
 ): Promise<DistributorLoginInfo> {
-  const now = ctx.clock.now();
+  const now = ctx.app.clock.now();
   const email = normalizeEmail(input.email);
   const account = await findAccount(ctx, byEmail(email));
   if (!account) {
@@ -97,7 +97,7 @@ export async function signInDistributor(
   }
 
   if (!(await verifyPassword(account.passwordHash, input.password))) {
-    const lock = await ctx.database.db.transaction(async (tx) => {
+    const lock = await withTx(ctx, async (tx) => {
       const [current] = await tx
         .select({ failedAttempts: distributorAccounts.failedAttempts, lockedUntil: distributorAccounts.lockedUntil })
         .from(distributorAccounts)
@@ -132,20 +132,20 @@ export async function signInDistributor(
     });
   }
 
-  return ctx.database.db.transaction(async (tx) => {
+  return withTx(ctx, async (tx) => {
     const privileges = await rolePrivilegeNames(tx, account.roleId);
     await tx
       .update(distributorAccounts)
       .set({ failedAttempts: 0, lockedUntil: null })
       .where(eq(distributorAccounts.id, account.id));
-    const session = await createSession(tx, ctx.config, now, {
+    const session = await createSession(tx, ctx.app.config, now, {
       kind: 'distributor',
       role: account.role,
       privileges,
       distributorAccountId: account.id,
       agentId: account.agentId,
-      ipAddress: ctx.meta.ip,
-      userAgent: ctx.meta.userAgent,
+      ipAddress: ctx.ip,
+      userAgent: ctx.userAgent,
     });
     await writeAudit(tx, {
       at: now,
@@ -153,8 +153,8 @@ export async function signInDistributor(
       action: 'sign_in',
       entity: 'session',
       entityId: session.id,
-      after: { kind: 'distributor', role: account.role, ip: ctx.meta.ip },
-      requestId: ctx.meta.requestId,
+      after: { kind: 'distributor', role: account.role, ip: ctx.ip },
+      requestId: ctx.requestId,
     });
     return {
       token: session.token,
@@ -177,14 +177,14 @@ export function passwordResetLink(publicUrl: string, token: string): string {
  * POST /api/auth/distributor/password/forgot: for an active account, a single-use link valid for an hour is
  * e-mailed (earlier unused links stop working). The answer is the same whether or not the account exists.
  */
-export async function requestPasswordReset(ctx: AuthCtx, input: { email: string }): Promise<void> {
+export async function requestPasswordReset(ctx: ServiceCtx<null>, input: { email: string }): Promise<void> {
   const account = await findAccount(ctx, byEmail(input.email));
   if (!account?.active || !account.agentActive) return;
-  const now = ctx.clock.now();
+  const now = ctx.app.clock.now();
   const token = newToken();
-  const link = passwordResetLink(ctx.config.publicUrl, token);
+  const link = passwordResetLink(ctx.app.config.publicUrl, token);
   const expiresAt = new Date(now.getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000);
-  await ctx.database.db.transaction(async (tx) => {
+  await withTx(ctx, async (tx) => {
     await tx
       .update(linkTokens)
       .set({ revokedAt: now })
@@ -209,7 +209,7 @@ export async function requestPasswordReset(ctx: AuthCtx, input: { email: string 
       })
       .returning({ id: linkTokens.id });
     const message = distributorPasswordResetEmail({ name: account.name, link, ttlMinutes: PASSWORD_RESET_TTL_MINUTES });
-    await ctx.mail.send(
+    await ctx.app.mail.send(
       {
         to: account.email,
         subject: message.subject,
@@ -228,8 +228,8 @@ export async function requestPasswordReset(ctx: AuthCtx, input: { email: string 
       action: 'password_reset_requested',
       entity: SUBJECT,
       entityId: account.id,
-      after: { link_token_id: row!.id, expires_at: expiresAt.toISOString(), ip: ctx.meta.ip },
-      requestId: ctx.meta.requestId,
+      after: { link_token_id: row!.id, expires_at: expiresAt.toISOString(), ip: ctx.ip },
+      requestId: ctx.requestId,
     });
   });
 }
@@ -241,8 +241,8 @@ const INVALID_LINK =
  * POST /api/auth/distributor/password/reset: the link's token, used once and only before it expires; the
  * password policy is checked against the account's own e-mail; every session of the distributor ends.
  */
-export async function resetPassword(ctx: AuthCtx, input: { token: string; password: string }): Promise<void> {
-  const now = ctx.clock.now();
+export async function resetPassword(ctx: ServiceCtx<null>, input: { token: string; password: string }): Promise<void> {
+  const now = ctx.app.clock.now();
   const tokenHash = hashToken(input.token);
   const live = and(
     eq(linkTokens.tokenHash, tokenHash),
@@ -251,7 +251,7 @@ export async function resetPassword(ctx: AuthCtx, input: { token: string; passwo
     isNull(linkTokens.revokedAt),
     gt(linkTokens.expiresAt, now),
   );
-  const [link] = await ctx.database.db
+  const [link] = await ctx.app.database.db
     .select({ subjectId: linkTokens.subjectId })
     .from(linkTokens)
     .where(live)
@@ -267,7 +267,7 @@ export async function resetPassword(ctx: AuthCtx, input: { token: string; passwo
   }
   const passwordHash = await hashPassword(input.password);
 
-  await ctx.database.db.transaction(async (tx) => {
+  await withTx(ctx, async (tx) => {
     // Consume the link; a second use (even a concurrent one) finds nothing to update.
     const used = await tx.update(linkTokens).set({ usedAt: now }).where(live).returning({ id: linkTokens.id });
     if (used.length === 0) throw new AppError('validation_failed', INVALID_LINK, { token: INVALID_LINK });
@@ -303,8 +303,8 @@ export async function resetPassword(ctx: AuthCtx, input: { token: string; passwo
       action: 'password_reset',
       entity: SUBJECT,
       entityId: account.id,
-      after: { link_token_id: used[0]!.id, sessions_released: released, ip: ctx.meta.ip },
-      requestId: ctx.meta.requestId,
+      after: { link_token_id: used[0]!.id, sessions_released: released, ip: ctx.ip },
+      requestId: ctx.requestId,
     });
   });
 }

@@ -1,6 +1,7 @@
 import { bankListInfo, bankListQuery, successEnvelope } from '@pos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { serviceCtx } from '../../http/service-context';
 import { requireSession } from '../../http/session';
 import { listBanks } from './banks.service';
 
@@ -17,6 +18,6 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(bankListInfo) },
       },
     },
-    async (request) => ({ info: { banks: await listBanks(request.server.ctx, { country: request.query.country }) } }),
+    async (request) => ({ info: { banks: await listBanks(serviceCtx(request), { country: request.query.country }) } }),
   );
 };

@@ -1,14 +1,11 @@
 import type { BankListItem, MerchantCountryCode } from '@pos/domain';
 import { and, asc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { ServiceCtx } from '../../context';
 import { banks } from '../../db/schema';
 
 /** Active banks, by country then name; optionally of one country. */
-export async function listBanks(
-  ctx: { database: Database },
-  input: { country?: MerchantCountryCode },
-): Promise<BankListItem[]> {
-  const rows = await ctx.database.db
+export async function listBanks(ctx: ServiceCtx, input: { country?: MerchantCountryCode }): Promise<BankListItem[]> {
+  const rows = await ctx.app.database.db
     .select({
       id: banks.id,
       name: banks.name,

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaffUser } from '../../db/factories';
 import { banks } from '../../db/schema';
-import { signIn } from '../../test/sign-in';
+import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 describe('GET /api/customers/paymentinstruments/list/bank/{token}', () => {
@@ -18,8 +17,7 @@ describe('GET /api/customers/paymentinstruments/list/bank/{token}', () => {
       { name: 'Royal Bank of Canada', country: 'CA', institutionNumber: '003' },
       { name: 'Bank of Montreal', country: 'CA', institutionNumber: '001' },
     ]);
-    await createStaffUser(t.database.db, { email: 'banks@example.com', role: 'Marketing' });
-    token = await signIn(t, 'banks@example.com');
+    ({ marketing: token } = await signInStaff(t, { marketing: 'Marketing' }));
   });
   afterAll(() => t.close());
 

@@ -18,6 +18,7 @@ import {
 } from '@pos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { serviceCtx } from '../../http/service-context';
 import { requireSession } from '../../http/session';
 import { listBillingItemCategories, listCatalogueBillingItems } from './catalogue.service';
 import {
@@ -44,7 +45,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(billingItemCatalogue) },
       },
     },
-    async (request) => ({ info: await listCatalogueBillingItems(request.server.ctx, request.query) }),
+    async (request) => ({ info: await listCatalogueBillingItems(serviceCtx(request), request.query) }),
   );
 
   app.get(
@@ -58,7 +59,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(billingItemCategoryList) },
       },
     },
-    async (request) => ({ info: { categories: await listBillingItemCategories(request.server.ctx) } }),
+    async (request) => ({ info: { categories: await listBillingItemCategories(serviceCtx(request)) } }),
   );
 
   // ── Order-flow catalogue (decision 074) and taxes (decision 075): any signed-in session. ──
@@ -76,7 +77,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(productCatalogue) },
       },
     },
-    async (request) => ({ info: await listProducts(request.server.ctx, request.query.currency) }),
+    async (request) => ({ info: await listProducts(serviceCtx(request), request.query.currency) }),
   );
 
   app.get(
@@ -91,7 +92,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(productCatalogue) },
       },
     },
-    async (request) => ({ info: await listProducts(request.server.ctx, request.query.currency, true) }),
+    async (request) => ({ info: await listProducts(serviceCtx(request), request.query.currency, true) }),
   );
 
   app.get(
@@ -106,7 +107,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(bundleCatalogue) },
       },
     },
-    async (request) => ({ info: await listBundles(request.server.ctx, request.query.currency) }),
+    async (request) => ({ info: await listBundles(serviceCtx(request), request.query.currency) }),
   );
 
   app.get(
@@ -121,7 +122,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(bundlePriceOptionList) },
       },
     },
-    async (request) => ({ info: await listBundlePriceOptions(request.server.ctx, request.query) }),
+    async (request) => ({ info: await listBundlePriceOptions(serviceCtx(request), request.query) }),
   );
 
   app.get(
@@ -136,7 +137,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(promotionLookup) },
       },
     },
-    async (request) => ({ info: await findPromotions(request.server.ctx, request.params.code, request.query) }),
+    async (request) => ({ info: await findPromotions(serviceCtx(request), request.params.code, request.query) }),
   );
 
   app.get(
@@ -150,7 +151,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(referralLookup) },
       },
     },
-    async (request) => ({ info: await findReferral(request.server.ctx, request.params.refId) }),
+    async (request) => ({ info: await findReferral(serviceCtx(request), request.params.refId) }),
   );
 
   app.post(
@@ -165,6 +166,6 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(taxFetchResult) },
       },
     },
-    async (request) => ({ info: await fetchTaxes(request.server.ctx, request.body) }),
+    async (request) => ({ info: await fetchTaxes(serviceCtx(request), request.body) }),
   );
 };

@@ -6,14 +6,14 @@ import {
   type CurrencyCode,
 } from '@pos/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { ServiceCtx } from '../../context';
 import { billingItemCategories, billingItemPrices, billingItems, stores } from '../../db/schema';
 import { AppError } from '../../http/errors';
 
 /** The currency of a catalogue read: ?currency=, else the store's (an unknown store → 404), else USD. */
-async function catalogueCurrency(ctx: { database: Database }, query: BillingItemCatalogueQuery): Promise<CurrencyCode> {
+async function catalogueCurrency(ctx: ServiceCtx, query: BillingItemCatalogueQuery): Promise<CurrencyCode> {
   if (query.custstoreid === undefined) return query.currency ?? DEFAULT_CURRENCY;
-  const [store] = await ctx.database.db
+  const [store] = await ctx.app.database.db
     .select({ currency: stores.currency })
     .from(stores)
     .where(eq(stores.id, query.custstoreid));
@@ -29,11 +29,11 @@ async function catalogueCurrency(ctx: { database: Database }, query: BillingItem
  * category name (uncategorised last), then name — one query (categories and prices joined).
  */
 export async function listCatalogueBillingItems(
-  ctx: { database: Database },
+  ctx: ServiceCtx,
   query: BillingItemCatalogueQuery,
 ): Promise<BillingItemCatalogue> {
   const currency = await catalogueCurrency(ctx, query);
-  const rows = await ctx.database.db
+  const rows = await ctx.app.database.db
     .select({
       id: billingItems.id,
       name: billingItems.name,
@@ -70,8 +70,8 @@ export async function listCatalogueBillingItems(
 }
 
 /** GET /api/customers/billingitemcategories/{token}: every category, by name. */
-export async function listBillingItemCategories(ctx: { database: Database }): Promise<CatalogueCategory[]> {
-  return ctx.database.db
+export async function listBillingItemCategories(ctx: ServiceCtx): Promise<CatalogueCategory[]> {
+  return ctx.app.database.db
     .select({ id: billingItemCategories.id, name: billingItemCategories.name })
     .from(billingItemCategories)
     .orderBy(asc(billingItemCategories.name), asc(billingItemCategories.id));

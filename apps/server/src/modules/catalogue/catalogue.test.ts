@@ -4,11 +4,10 @@ import {
   createBillingItem,
   createCatalogue,
   createDistributorAccount,
-  createStaffUser,
   createStore,
 } from '../../db/factories';
 import { billingItemCategories } from '../../db/schema';
-import { signIn } from '../../test/sign-in';
+import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 describe('catalogue reads (spec §7 Catalogue)', () => {
@@ -61,8 +60,7 @@ describe('catalogue reads (spec §7 Catalogue)', () => {
     });
     caStoreId = (await createStore(db, { country: 'CA' })).id;
     usStoreId = (await createStore(db, { country: 'US' })).id;
-    await createStaffUser(db, { email: 'catalogue@example.com', role: 'Marketing' });
-    token = await signIn(t, 'catalogue@example.com');
+    ({ marketing: token } = await signInStaff(t, { marketing: 'Marketing' }));
   });
   afterAll(() => t.close());
 
@@ -224,8 +222,7 @@ describe('the demo catalogue through GET /api/customers/billingitems/{token}/all
   beforeAll(async () => {
     t = await createTestApp();
     await createCatalogue(t.database.db);
-    await createStaffUser(t.database.db, { email: 'demo-catalogue@example.com', role: 'IS' });
-    token = await signIn(t, 'demo-catalogue@example.com');
+    ({ is: token } = await signInStaff(t, { is: 'IS' }));
   });
   afterAll(() => t.close());
 

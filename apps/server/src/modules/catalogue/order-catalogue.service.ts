@@ -14,7 +14,7 @@ import {
   type ReferralLookup,
 } from '@pos/domain';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import type { ServiceCtx } from '../../context';
 import {
   agents,
   billingItems,
@@ -27,18 +27,17 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../http/errors';
 
-type Ctx = Pick<AppContext, 'database' | 'clock'>;
 type ProductKind = CatalogueProduct['kind'];
 
 /** Active products (only the terminal kind when `terminalsOnly`) with their price in `currency`, by id. */
 export async function listProducts(
-  ctx: Pick<Ctx, 'database'>,
+  ctx: ServiceCtx,
   currency: CurrencyCode = DEFAULT_CURRENCY,
   terminalsOnly = false,
 ): Promise<ProductCatalogue> {
   const where: SQL[] = [eq(products.active, true)];
   if (terminalsOnly) where.push(eq(products.kind, 'terminal'));
-  const rows = await ctx.database.db
+  const rows = await ctx.app.database.db
     .select({
       id: products.id,
       name: products.name,
@@ -72,10 +71,10 @@ export async function listProducts(
  * An item of a bundle is a billing item with at least one price option of that bundle (any currency).
  */
 export async function listBundles(
-  ctx: Pick<Ctx, 'database'>,
+  ctx: ServiceCtx,
   currency: CurrencyCode = DEFAULT_CURRENCY,
 ): Promise<BundleCatalogue> {
-  const db = ctx.database.db;
+  const db = ctx.app.database.db;
   const bundleRows = await db
     .select({ id: bundles.id, name: bundles.name, description: bundles.description })
     .from(bundles)
@@ -127,10 +126,10 @@ export async function listBundles(
  * reference_id, only that reference's (e.g. 5, the yearly plan) with it. An unknown bundle → 404.
  */
 export async function listBundlePriceOptions(
-  ctx: Pick<Ctx, 'database'>,
+  ctx: ServiceCtx,
   query: BundlePriceOptionsQuery,
 ): Promise<BundlePriceOptionList> {
-  const db = ctx.database.db;
+  const db = ctx.app.database.db;
   const bundleId = query.bundle_id!;
   const currency = query.currency ?? DEFAULT_CURRENCY;
   const [bundle] = await db.select({ id: bundles.id }).from(bundles).where(eq(bundles.id, bundleId));
@@ -175,13 +174,13 @@ export async function listBundlePriceOptions(
 }
 
 /** Today's date (YYYY-MM-DD, UTC) of the app clock. */
-const today = (ctx: Pick<Ctx, 'clock'>) => ctx.clock.now().toISOString().slice(0, 10);
+const today = (ctx: ServiceCtx) => ctx.app.clock.now().toISOString().slice(0, 10);
 
 /**
  * Promotions by code (any case): active ones that have started and have not expired; `expired=Y` also finds
  * expired ones (never inactive or not-yet-started ones); `promo_id` narrows to that promotion. None → 404.
  */
-export async function findPromotions(ctx: Ctx, code: string, query: PromotionQuery): Promise<PromotionLookup> {
+export async function findPromotions(ctx: ServiceCtx, code: string, query: PromotionQuery): Promise<PromotionLookup> {
   const day = today(ctx);
   const where: SQL[] = [
     sql`upper(${promotions.code}) = upper(${code})`,
@@ -190,7 +189,7 @@ export async function findPromotions(ctx: Ctx, code: string, query: PromotionQue
   ];
   if (query.expired !== 'Y') where.push(sql`(${promotions.expiresOn} is null or ${promotions.expiresOn} >= ${day})`);
   if (query.promo_id !== undefined) where.push(eq(promotions.id, query.promo_id));
-  const rows = await ctx.database.db
+  const rows = await ctx.app.database.db
     .select()
     .from(promotions)
     .where(and(...where))
@@ -219,9 +218,9 @@ export async function findPromotions(ctx: Ctx, code: string, query: PromotionQue
 }
 
 /** An active referral by its code (any case), or by its id when refId is all digits. None → 404. */
-export async function findReferral(ctx: Pick<Ctx, 'database'>, refId: string): Promise<ReferralLookup> {
+export async function findReferral(ctx: ServiceCtx, refId: string): Promise<ReferralLookup> {
   const byId = /^[1-9][0-9]{0,8}$/.test(refId) ? sql` or ${referrals.id} = ${Number(refId)}` : sql``;
-  const [row] = await ctx.database.db
+  const [row] = await ctx.app.database.db
     .select({
       id: referrals.id,
       refCode: referrals.refCode,

@@ -9,10 +9,9 @@ import {
   createCatalogue,
   createPromotion,
   createReferral,
-  createStaffUser,
 } from '../../db/factories';
 import { bundles, products } from '../../db/schema';
-import { signIn } from '../../test/sign-in';
+import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /** Issue 7 order-flow catalogue reads (decision 074). The test clock is 2026-11-22. */
@@ -28,8 +27,7 @@ describe('order-flow catalogue reads', () => {
     // An inactive product and bundle never show.
     await t.database.db.update(products).set({ active: false }).where(eq(products.id, 10));
     await t.database.db.insert(bundles).values({ id: 900, name: 'Retired bundle', active: false });
-    await createStaffUser(t.database.db, { email: 'order-catalogue@example.com', role: 'IS' });
-    token = await signIn(t, 'order-catalogue@example.com');
+    ({ is: token } = await signInStaff(t, { is: 'IS' }));
   });
   afterAll(() => t.close());
 

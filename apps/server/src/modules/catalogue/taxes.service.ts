@@ -8,13 +8,9 @@ import {
   type TaxFetchResult,
 } from '@pos/domain';
 import { and, eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import type { ServiceCtx } from '../../context';
 import { stores, taxRates } from '../../db/schema';
-import { AppError } from '../../http/errors';
-
-type Ctx = Pick<AppContext, 'database'>;
-
-const invalid = (field: string, message: string) => new AppError('validation_failed', message, { [field]: message });
+import { AppError, fieldError } from '../../http/errors';
 
 /**
  * POST /api/customers/taxes/fetch/{token} (decision 075): the tax of each line from the state/province rate
@@ -22,8 +18,8 @@ const invalid = (field: string, message: string) => new AppError('validation_fai
  * Per line: taxable = amount_cents × quantity, tax = round half up (taxable × bp / 10 000); totals are sums.
  * The currency is the body's, else the store's, else the country's. A read: nothing is written.
  */
-export async function fetchTaxes(ctx: Ctx, body: TaxFetchRequest): Promise<TaxFetchResult> {
-  const db = ctx.database.db;
+export async function fetchTaxes(ctx: ServiceCtx, body: TaxFetchRequest): Promise<TaxFetchResult> {
+  const db = ctx.app.database.db;
   let country: string;
   let state: string;
   let storeCurrency: CurrencyCode | undefined;
@@ -42,9 +38,12 @@ export async function fetchTaxes(ctx: Ctx, body: TaxFetchRequest): Promise<TaxFe
   } else {
     country = body.country!;
     state = body.state!;
-    if (!isMerchantCountry(country)) throw invalid('country', 'Choose US or CA.');
+    if (!isMerchantCountry(country)) throw fieldError('country', 'Choose US or CA.');
     if (!isStateOf(country, state))
-      throw invalid('state', `${state} is not a ${country === 'CA' ? 'Canadian province or territory' : 'US state'}.`);
+      throw fieldError(
+        'state',
+        `${state} is not a ${country === 'CA' ? 'Canadian province or territory' : 'US state'}.`,
+      );
   }
   const [rate] = await db
     .select({ bp: taxRates.rateBasisPoints, label: taxRates.label })

@@ -1,8 +1,8 @@
 import { lineTaxCents } from '@pos/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDistributorAccount, createStaffUser, createStore } from '../../db/factories';
+import { createDistributorAccount, createStore } from '../../db/factories';
 import { taxRates } from '../../db/schema';
-import { signIn } from '../../test/sign-in';
+import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /** POST /api/customers/taxes/fetch/{token} (decision 075). */
@@ -29,8 +29,7 @@ describe('POST /api/customers/taxes/fetch/{token}', () => {
     onStoreId = (await createStore(db, { country: 'CA', state: 'ON', currency: 'CAD' })).id;
     // No tax rate row for BC in this database.
     bcStoreId = (await createStore(db, { country: 'CA', state: 'BC', currency: 'CAD' })).id;
-    await createStaffUser(db, { email: 'taxes@example.com', role: 'IS' });
-    token = await signIn(t, 'taxes@example.com');
+    ({ is: token } = await signInStaff(t, { is: 'IS' }));
   });
   afterAll(() => t.close());
 

@@ -17,12 +17,13 @@ import {
 } from '@pos/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client';
-import { actorOfSession } from '../../http/audit';
+import { withTx } from '../../context';
+import { contentDisposition } from '../../http/content-disposition';
 import { AppError } from '../../http/errors';
+import { publicCtx, serviceCtx } from '../../http/service-context';
 import { requireSession, sessionOf } from '../../http/session';
 import { loadVisibleOrder } from '../orders';
-import { contentDisposition, receiveUpload, uploadContext } from '../uploads/uploads.service';
+import { receiveUpload } from '../uploads';
 import {
   contractPdf,
   contractPdfOfLink,
@@ -62,9 +63,6 @@ function sendPdf(
 
 /** Issue 7 contracts: the merchant's public sign / re-authorize pages and the staff calls (decision 082). */
 export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = app.ctx;
-  const meta = (request: FastifyRequest) => ({ ip: request.ip, requestId: request.id });
-
   app.get(
     '/api/public/contracts/:tok',
     {
@@ -76,7 +74,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(contractView) },
       },
     },
-    async (request) => ({ info: await viewContract(ctx, request.params.tok) }),
+    async (request) => ({ info: await viewContract(publicCtx(request), request.params.tok) }),
   );
 
   app.get(
@@ -85,7 +83,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
       config: publicLimit,
       schema: { tags, summary: 'The contract PDF to read before signing', params: linkTokenParams },
     },
-    async (request, reply) => sendPdf(reply, await contractPdfOfLink(ctx, request.params.tok), true),
+    async (request, reply) => sendPdf(reply, await contractPdfOfLink(publicCtx(request), request.params.tok), true),
   );
 
   app.post(
@@ -100,7 +98,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(contractSignResult) },
       },
     },
-    async (request) => ({ info: await signContract(ctx, request.params.tok, request.body, meta(request)) }),
+    async (request) => ({ info: await signContract(publicCtx(request), request.params.tok, request.body) }),
   );
 
   app.get(
@@ -114,9 +112,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(reauthorizeView) },
       },
     },
-    async (request) => ({
-      info: await viewReauthorize({ ...ctx, tokenizeUrl: ctx.gateway.tokenizeUrl }, request.params.tok),
-    }),
+    async (request) => ({ info: await viewReauthorize(publicCtx(request), request.params.tok) }),
   );
 
   app.post(
@@ -133,16 +129,16 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const body = request.body;
-      const card = body.kind === 'card' ? await ctx.gateway.redeemCardToken(body.card_token) : null;
-      return { info: await reauthorize(ctx, request.params.tok, body, card, meta(request)) };
+      const ctx = publicCtx(request);
+      const card = body.kind === 'card' ? await ctx.app.gateway.redeemCardToken(body.card_token) : null;
+      return { info: await reauthorize(ctx, request.params.tok, body, card) };
     },
   );
 
   const staff = { onRequest: requireSession({ anyOf: CONTRACT_STAFF }) };
   // Decision 102: an order the session may not see is 404, as if it did not exist.
   const visibleOrder = (request: FastifyRequest, orderId: number) =>
-    loadVisibleOrder(ctx.database.db as Db, sessionOf(request), { id: orderId });
-  const by = (request: FastifyRequest) => ({ actor: actorOfSession(sessionOf(request)), requestId: request.id });
+    loadVisibleOrder(app.ctx.database.db, sessionOf(request), { id: orderId });
 
   app.get(
     '/api/customers/contracts/:orderId/:token',
@@ -157,7 +153,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const order = await visibleOrder(request, request.params.orderId);
-      return { info: { contracts: await listContracts(ctx.database.db as Db, order.id) } };
+      return { info: { contracts: await listContracts(app.ctx.database.db, order.id) } };
     },
   );
 
@@ -173,7 +169,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const order = await visibleOrder(request, request.params.orderId);
-      return sendPdf(reply, await contractPdf(ctx, order.id, request.params.contractId), false);
+      return sendPdf(reply, await contractPdf(serviceCtx(request), order.id, request.params.contractId), false);
     },
   );
 
@@ -198,13 +194,9 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
           `Order ${order.unifiedOrderId} is not Pending Contract Sign: a signing link is sent only while the contract waits for the merchant.`,
         );
       }
-      const session = sessionOf(request);
-      const sent = await ctx.database.db.transaction((tx) =>
-        sendContractLink(ctx, tx as unknown as Db, order, kind, ctx.clock.now(), {
-          ...by(request),
-          staffId: session.kind === 'staff' ? session.staffUserId : null,
-        }),
-      );
+      const ctx = serviceCtx(request);
+      const staffId = ctx.session.kind === 'staff' ? ctx.session.staffUserId : null;
+      const sent = await withTx(ctx, (tx) => sendContractLink(ctx, tx, order, kind, ctx.app.clock.now(), { staffId }));
       return { info: { order_id: order.id, kind, sent_to: sent.to, expires_at: sent.expiresAt.toISOString() } };
     },
   );
@@ -230,11 +222,9 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
           `Order ${order.unifiedOrderId} is not Pending Contract Sign: a signed contract is uploaded while it waits for the signature.`,
         );
       }
-      const upload = await receiveUpload(uploadContext(request), request, {
-        kind: 'contract',
-        owner: { type: 'order', id: order.id },
-      });
-      const contract = await recordUploadedContract(ctx, order.id, upload.upload_id, by(request));
+      const ctx = serviceCtx(request);
+      const upload = await receiveUpload(ctx, request, { kind: 'contract', owner: { type: 'order', id: order.id } });
+      const contract = await recordUploadedContract(ctx, order.id, upload.upload_id);
       return reply.code(201).send({ info: contract });
     },
   );

@@ -22,16 +22,17 @@ import {
   type ReauthorizeView,
 } from '@pos/domain';
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { withTx, type AnyServiceCtx, type ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { contracts, linkTokens, orderStatusHistory, orders, taxRates, uploads } from '../../db/schema';
-import { writeAudit, type AuditActor } from '../../http/audit';
+import { writeAudit } from '../../http/audit';
 import { AppError, notFound } from '../../http/errors';
 import { contractReauthorizeLinkEmail, contractSigningLinkEmail } from '../../integrations/mail/templates';
-import { hashToken } from '../auth/tokens';
-import { dataEncryptionKey, encryptAccountNumber } from '../customer-accounts/account-number-cipher';
-import { issueLinkToken } from '../notifications/link-tokens';
-import { applyStatusEffects, type EffectContext, type StatusChange } from '../orders/status-effects';
-import { newStorageKey } from '../uploads/uploads.service';
+import { hashToken } from '../../lib/tokens';
+import { dataEncryptionKey, encryptAccountNumber } from '../../lib/account-number-cipher';
+import { issueLinkToken } from '../../lib/link-tokens';
+import { newStorageKey } from '../../lib/storage-key';
+import { applyStatusEffects, type DocumentSave, type StatusChange } from '../orders';
 import { buildContractPdf, stampSignature, type ContractInput } from './contract-pdf';
 
 /*
@@ -153,16 +154,15 @@ async function contractInputOf(db: Db, order: OrderRow, versionNo: number, now: 
 
 /** A PDF the server made, stored under a fresh key with its `uploads` row (kind contract, owned by the order). */
 async function storePdf(
-  ctx: EffectContext,
+  ctx: AnyServiceCtx,
   db: Db,
   order: OrderRow,
   bytes: Uint8Array,
   name: string,
   now: Date,
-  by: string | null,
 ): Promise<{ id: number }> {
   const storageKey = newStorageKey('contract', 'pdf', now);
-  await ctx.storage.put(storageKey, bytes, 'application/pdf');
+  await ctx.app.storage.put(storageKey, bytes, 'application/pdf');
   const [upload] = await db
     .insert(uploads)
     .values({
@@ -174,25 +174,19 @@ async function storePdf(
       storageKey,
       ownerType: SUBJECT,
       ownerId: String(order.id),
-      createdByEmail: by,
+      createdByEmail: ctx.actor.actorEmail ?? null,
       createdAt: now,
     })
     .returning({ id: uploads.id });
   return upload!;
 }
 
-export interface EffectActor {
-  actor: AuditActor;
-  requestId: string | null;
-}
-
 /** A new contract version of the order: the PDF stored, earlier unsigned versions superseded. */
 export async function makeContractVersion(
-  ctx: EffectContext,
+  ctx: AnyServiceCtx,
   db: Db,
   order: OrderRow,
   now: Date,
-  by: EffectActor,
 ): Promise<ContractRow> {
   const [last] = await db
     .select({ n: sql<number>`coalesce(max(${contracts.versionNo}), 0)::int` })
@@ -200,15 +194,7 @@ export async function makeContractVersion(
     .where(eq(contracts.orderId, order.id));
   const versionNo = (last?.n ?? 0) + 1;
   const bytes = await buildContractPdf(await contractInputOf(db, order, versionNo, now));
-  const upload = await storePdf(
-    ctx,
-    db,
-    order,
-    bytes,
-    `contract-${order.unifiedOrderId}-v${versionNo}.pdf`,
-    now,
-    by.actor.actorEmail ?? null,
-  );
+  const upload = await storePdf(ctx, db, order, bytes, `contract-${order.unifiedOrderId}-v${versionNo}.pdf`, now);
   const superseded = await db
     .update(contracts)
     .set({ status: 'superseded', updatedAt: now })
@@ -219,7 +205,7 @@ export async function makeContractVersion(
     .values({ orderId: order.id, versionNo, status: 'generated', uploadId: upload!.id, createdAt: now, updatedAt: now })
     .returning();
   await writeAudit(db, {
-    ...by.actor,
+    ...ctx.actor,
     at: now,
     action: 'contract.generate',
     entity: 'order',
@@ -231,7 +217,7 @@ export async function makeContractVersion(
       upload_id: upload!.id,
       superseded: superseded.map((s) => s.id),
     },
-    requestId: by.requestId,
+    requestId: ctx.requestId,
   });
   return row!;
 }
@@ -246,12 +232,12 @@ export function contractLink(publicUrl: string, kind: LinkKind, token: string): 
  * The mail row commits with the transaction (the local Mailbox keeps it).
  */
 export async function sendContractLink(
-  ctx: EffectContext,
+  ctx: AnyServiceCtx,
   db: Db,
   order: OrderRow,
   kind: LinkKind,
   now: Date,
-  by: EffectActor & { staffId?: number | null },
+  options: { staffId?: number | null } = {},
 ): Promise<{ to: string; expiresAt: Date }> {
   const doc = docOf(order);
   const to = str(doc.CustomerInfo?.email);
@@ -267,18 +253,18 @@ export async function sendContractLink(
     subjectId: order.id,
     now,
     ttlMs: CONTRACT_LINK_TTL_MS,
-    createdByStaffId: by.staffId ?? null,
+    createdByStaffId: options.staffId ?? null,
   });
   const input = {
     recipientName:
       [doc.CustomerInfo?.firstName, doc.CustomerInfo?.lastName].map(str).filter(Boolean).join(' ') || 'merchant',
     storeName: str(doc.StoreInfo?.doingBusinessAs) || str(doc.StoreInfo?.storeName) || order.unifiedOrderId,
     orderReference: order.unifiedOrderId,
-    link: contractLink(ctx.config.publicUrl, kind, link.token),
+    link: contractLink(ctx.app.config.publicUrl, kind, link.token),
     expiresAt: link.expiresAt,
   };
   const message = kind === 'sign' ? contractSigningLinkEmail(input) : contractReauthorizeLinkEmail(input);
-  const mail = await ctx.mail.send({ to, ...message, related: { type: SUBJECT, id: order.id } }, { db });
+  const mail = await ctx.app.mail.send({ to, ...message, related: { type: SUBJECT, id: order.id } }, { db });
   if (kind === 'sign') {
     await db
       .update(contracts)
@@ -286,28 +272,26 @@ export async function sendContractLink(
       .where(and(eq(contracts.orderId, order.id), eq(contracts.status, 'generated')));
   }
   await writeAudit(db, {
-    ...by.actor,
+    ...ctx.actor,
     at: now,
     action: `contract.${kind}_link_sent`,
     entity: 'order',
     entityId: order.id,
     customerId: order.customerId,
     after: { to, link_token_id: link.id, expires_at: link.expiresAt.toISOString(), mail_id: mail.id },
-    requestId: by.requestId,
+    requestId: ctx.requestId,
   });
   return { to, expiresAt: link.expiresAt };
 }
 
 /** Pending Contract Sign → a new version and the signing link; AR Contract Regenerated → a new version. */
-export async function contractStatusEffects(ctx: EffectContext, db: Db, change: StatusChange): Promise<void> {
-  const by = { actor: change.actor, requestId: change.requestId };
+export async function contractStatusEffects(ctx: AnyServiceCtx, db: Db, change: StatusChange): Promise<void> {
   if (change.to === ORDER_STATUS.PENDING_CONTRACT_SIGN) {
-    await makeContractVersion(ctx, db, change.order, change.now, by);
+    await makeContractVersion(ctx, db, change.order, change.now);
     // Without a merchant e-mail the contract waits for a paper copy (upload) or a link sent once the e-mail is there.
-    if (str(docOf(change.order).CustomerInfo?.email))
-      await sendContractLink(ctx, db, change.order, 'sign', change.now, by);
+    if (str(docOf(change.order).CustomerInfo?.email)) await sendContractLink(ctx, db, change.order, 'sign', change.now);
   } else if (change.to === ORDER_STATUS.AR_CONTRACT_REGENERATED) {
-    await makeContractVersion(ctx, db, change.order, change.now, by);
+    await makeContractVersion(ctx, db, change.order, change.now);
   }
 }
 
@@ -315,22 +299,16 @@ export async function contractStatusEffects(ctx: EffectContext, db: Db, change: 
  * After a document save: an order waiting for its signature (11) or regenerated by AR (125) gets a new contract
  * version when the document changed, unless `skipContractRegeneration`; at 11 the merchant gets the new link.
  */
-export async function regenerateAfterSave(
-  ctx: EffectContext,
-  db: Db,
-  before: OrderRow,
-  after: OrderRow,
-  by: EffectActor,
-): Promise<boolean> {
+export async function regenerateAfterSave(ctx: AnyServiceCtx, db: Db, save: DocumentSave): Promise<void> {
+  const { before, after } = save;
   const status = after.status;
-  if (status !== ORDER_STATUS.PENDING_CONTRACT_SIGN && status !== ORDER_STATUS.AR_CONTRACT_REGENERATED) return false;
-  if (docOf(after).skipContractRegeneration === true) return false;
-  if (JSON.stringify(before.document) === JSON.stringify(after.document)) return false;
+  if (status !== ORDER_STATUS.PENDING_CONTRACT_SIGN && status !== ORDER_STATUS.AR_CONTRACT_REGENERATED) return;
+  if (docOf(after).skipContractRegeneration === true) return;
+  if (JSON.stringify(before.document) === JSON.stringify(after.document)) return;
   const now = after.updatedAt;
-  await makeContractVersion(ctx, db, after, now, by);
+  await makeContractVersion(ctx, db, after, now);
   if (status === ORDER_STATUS.PENDING_CONTRACT_SIGN && str(docOf(after).CustomerInfo?.email))
-    await sendContractLink(ctx, db, after, 'sign', now, by);
-  return true;
+    await sendContractLink(ctx, db, after, 'sign', now);
 }
 
 // ── The merchant's pages (public; the link token is the credential) ──────────────────────────────────────────────
@@ -402,9 +380,9 @@ const place = (order: OrderRow) => {
   };
 };
 
-export async function viewContract(ctx: EffectContext, tok: string): Promise<ContractView> {
-  const db = ctx.database.db;
-  const { order, expiresAt } = await orderOfLink(db, tok, 'sign', ctx.clock.now());
+export async function viewContract(ctx: AnyServiceCtx, tok: string): Promise<ContractView> {
+  const db = ctx.app.database.db;
+  const { order, expiresAt } = await orderOfLink(db, tok, 'sign', ctx.app.clock.now());
   const contract = await signableContract(db, order);
   const totals = orderTotals(docOf(order), await orderTaxCents(db, docOf(order)));
   return {
@@ -424,22 +402,22 @@ export async function viewContract(ctx: EffectContext, tok: string): Promise<Con
 
 /** A stored file's bytes; `db` is the open transaction when there is one (PGlite has one connection). */
 async function readUpload(
-  ctx: EffectContext,
+  ctx: AnyServiceCtx,
   uploadId: number,
-  db: Db = ctx.database.db as Db,
+  db: Db = ctx.app.database.db,
 ): Promise<{ bytes: Uint8Array; contentType: string; fileName: string }> {
   const [row] = await db.select().from(uploads).where(eq(uploads.id, uploadId));
   if (!row) throw notFound('The contract file');
-  const object = await ctx.storage.get(row.storageKey);
+  const object = await ctx.app.storage.get(row.storageKey);
   if (!object) throw notFound('The contract file');
   const chunks: Buffer[] = [];
   for await (const chunk of object.body) chunks.push(Buffer.from(chunk as Uint8Array));
   return { bytes: new Uint8Array(Buffer.concat(chunks)), contentType: row.contentType, fileName: row.originalName };
 }
 
-export async function contractPdfOfLink(ctx: EffectContext, tok: string) {
-  const db = ctx.database.db;
-  const { order } = await orderOfLink(db, tok, 'sign', ctx.clock.now());
+export async function contractPdfOfLink(ctx: AnyServiceCtx, tok: string) {
+  const db = ctx.app.database.db;
+  const { order } = await orderOfLink(db, tok, 'sign', ctx.app.clock.now());
   const contract = await signableContract(db, order);
   return readUpload(ctx, contract.uploadId!);
 }
@@ -456,11 +434,10 @@ export function statusAfterSignature(doc: OrderDocument): OrderStatusCode {
 
 /** The move out of Pending Contract Sign once the contract is signed or uploaded, with its history row and effects. */
 async function moveAfterSignature(
-  ctx: EffectContext,
+  ctx: AnyServiceCtx,
   db: Db,
   order: OrderRow,
   now: Date,
-  by: EffectActor,
   note: string,
 ): Promise<OrderRow> {
   const to = statusAfterSignature(docOf(order));
@@ -475,11 +452,11 @@ async function moveAfterSignature(
     fromStatus: order.status,
     toStatus: to,
     note,
-    changedByEmail: by.actor.actorEmail ?? 'merchant',
+    changedByEmail: ctx.actor.actorEmail ?? 'merchant',
     changedAt: now,
   });
   await writeAudit(db, {
-    ...by.actor,
+    ...ctx.actor,
     at: now,
     action: 'status_change',
     entity: 'order',
@@ -487,16 +464,9 @@ async function moveAfterSignature(
     customerId: order.customerId,
     before: { status: order.status, version: order.version },
     after: { status: to, version: moved!.version, note },
-    requestId: by.requestId,
+    requestId: ctx.requestId,
   });
-  await applyStatusEffects(ctx, db, {
-    order: moved!,
-    from: ORDER_STATUS.PENDING_CONTRACT_SIGN,
-    to,
-    now,
-    actor: by.actor,
-    requestId: by.requestId,
-  });
+  await applyStatusEffects(ctx, db, { order: moved!, from: ORDER_STATUS.PENDING_CONTRACT_SIGN, to, now });
   return moved!;
 }
 
@@ -505,15 +475,14 @@ async function moveAfterSignature(
  * PDF (stored), the contract records signer, time and IP, and the order goes to its approval queue. One transaction.
  */
 export async function signContract(
-  ctx: EffectContext,
+  ctx: ServiceCtx<null>,
   tok: string,
   body: ContractSignRequest,
-  meta: { ip: string; requestId: string },
 ): Promise<ContractSignResult> {
-  const now = ctx.clock.now();
+  const now = ctx.app.clock.now();
+  const ip = ctx.ip ?? 'unknown'; // always known on the merchant's request
   const png = new Uint8Array(Buffer.from(body.signature_png.slice(body.signature_png.indexOf(',') + 1), 'base64'));
-  return ctx.database.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  return withTx(ctx, async (db) => {
     const used = await db
       .update(linkTokens)
       .set({ usedAt: now })
@@ -528,28 +497,27 @@ export async function signContract(
     if (!order) throw new AppError('link_expired', LINK_EXPIRED_MESSAGE);
     const contract = await signableContract(db, order);
     const doc = docOf(order);
-    const by: EffectActor = {
+    const merchant: ServiceCtx<null> = {
+      ...ctx,
       actor: { actorType: 'merchant', actorId: `order:${order.id}`, actorEmail: str(doc.CustomerInfo?.email) || null },
-      requestId: meta.requestId,
     };
 
-    const original = await readUpload(ctx, contract.uploadId!, db);
+    const original = await readUpload(merchant, contract.uploadId!, db);
     let signed: Uint8Array;
     try {
-      signed = await stampSignature(original.bytes, { signerName: body.signer_name, signedAt: now, ip: meta.ip, png });
+      signed = await stampSignature(original.bytes, { signerName: body.signer_name, signedAt: now, ip, png });
     } catch {
       throw new AppError('validation_failed', 'The signature image could not be read: clear it and sign again.', {
         signature_png: 'Draw your signature again.',
       });
     }
     const upload = await storePdf(
-      ctx,
+      merchant,
       db,
       order,
       signed,
       `contract-${order.unifiedOrderId}-v${contract.versionNo}-signed.pdf`,
       now,
-      by.actor.actorEmail ?? null,
     );
     await db
       .update(contracts)
@@ -558,12 +526,12 @@ export async function signContract(
         signedUploadId: upload!.id,
         signedByName: body.signer_name,
         signedAt: now,
-        signedFromIp: meta.ip,
+        signedFromIp: ip,
         updatedAt: now,
       })
       .where(eq(contracts.id, contract.id));
     await writeAudit(db, {
-      ...by.actor,
+      ...merchant.actor,
       at: now,
       action: 'contract.sign',
       entity: 'order',
@@ -573,19 +541,18 @@ export async function signContract(
         contract_id: contract.id,
         version_no: contract.versionNo,
         signer_name: body.signer_name,
-        ip: meta.ip,
+        ip,
         signed_upload_id: upload!.id,
         link_token_id: used[0]!.id,
       },
-      requestId: meta.requestId,
+      requestId: ctx.requestId,
     });
     const moved = await moveAfterSignature(
-      ctx,
+      merchant,
       db,
       order,
       now,
-      by,
-      `Contract v${contract.versionNo} signed by ${body.signer_name} (from ${meta.ip}).`,
+      `Contract v${contract.versionNo} signed by ${body.signer_name} (from ${ip}).`,
     );
     return {
       order_id: order.id,
@@ -607,11 +574,8 @@ function currentMethodIndex(doc: OrderDocument): number {
   return monthly >= 0 ? monthly : list.length > 0 ? 0 : -1;
 }
 
-export async function viewReauthorize(
-  ctx: EffectContext & { tokenizeUrl: string },
-  tok: string,
-): Promise<ReauthorizeView> {
-  const { order, expiresAt } = await orderOfLink(ctx.database.db, tok, 'reauthorize', ctx.clock.now());
+export async function viewReauthorize(ctx: ServiceCtx<null>, tok: string): Promise<ReauthorizeView> {
+  const { order, expiresAt } = await orderOfLink(ctx.app.database.db, tok, 'reauthorize', ctx.app.clock.now());
   const doc = docOf(order);
   const p = place(order);
   return {
@@ -622,7 +586,7 @@ export async function viewReauthorize(
     country: p.country,
     currency: p.currency,
     current_method: describeOrderPaymentMethod((doc.PaymentInstrumentInfo ?? [])[currentMethodIndex(doc)]),
-    tokenize_url: ctx.tokenizeUrl,
+    tokenize_url: ctx.app.gateway.tokenizeUrl,
     expires_at: expiresAt.toISOString(),
   };
 }
@@ -640,15 +604,13 @@ export interface RedeemedCard {
  * (number kept encrypted, last 4 shown). Both of the order's method entries take it; the link is used up.
  */
 export async function reauthorize(
-  ctx: EffectContext,
+  ctx: ServiceCtx<null>,
   tok: string,
   body: ReauthorizeRequest,
   card: RedeemedCard | null,
-  meta: { ip: string; requestId: string },
 ): Promise<{ order_id: number; method: string; authorized_at: string }> {
-  const now = ctx.clock.now();
-  return ctx.database.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  const now = ctx.app.clock.now();
+  return withTx(ctx, async (db) => {
     const used = await db
       .update(linkTokens)
       .set({ usedAt: now })
@@ -691,7 +653,7 @@ export async function reauthorize(
             paymentProcessorReference: null,
             achAccountNumber: `****${body.account_number.slice(-4)}`,
             achAccountNumberEncrypted: encryptAccountNumber(
-              dataEncryptionKey(ctx.config),
+              dataEncryptionKey(ctx.app.config),
               -order.id,
               body.account_number,
             ),
@@ -730,8 +692,8 @@ export async function reauthorize(
       entity: 'order',
       entityId: order.id,
       customerId: order.customerId,
-      after: { method: described, ip: meta.ip },
-      requestId: meta.requestId,
+      after: { method: described, ip: ctx.ip },
+      requestId: ctx.requestId,
     });
     return { order_id: order.id, method: described, authorized_at: now.toISOString() };
   });
@@ -762,8 +724,8 @@ export async function listContracts(db: Db, orderId: number): Promise<OrderContr
   return rows.map(contractRecord);
 }
 
-export async function contractPdf(ctx: EffectContext, orderId: number, contractId: number) {
-  const [row] = await ctx.database.db
+export async function contractPdf(ctx: ServiceCtx, orderId: number, contractId: number) {
+  const [row] = await ctx.app.database.db
     .select()
     .from(contracts)
     .where(and(eq(contracts.id, contractId), eq(contracts.orderId, orderId)));
@@ -773,14 +735,12 @@ export async function contractPdf(ctx: EffectContext, orderId: number, contractI
 
 /** A signed paper contract (already stored as an upload) replaces the e-signature: the order moves on as if signed. */
 export async function recordUploadedContract(
-  ctx: EffectContext,
+  ctx: ServiceCtx,
   orderId: number,
   uploadId: number,
-  by: EffectActor,
 ): Promise<OrderContract> {
-  const now = ctx.clock.now();
-  return ctx.database.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  const now = ctx.app.clock.now();
+  return withTx(ctx, async (db) => {
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw notFound(`Order ${orderId}`);
     if (order.status !== ORDER_STATUS.PENDING_CONTRACT_SIGN) {
@@ -791,13 +751,13 @@ export async function recordUploadedContract(
     }
     let contract = await latestContract(db, order.id);
     if (!contract || !OPEN.includes(contract.status as ContractStatus))
-      contract = await makeContractVersion(ctx, db, order, now, by);
+      contract = await makeContractVersion(ctx, db, order, now);
     const [updated] = await db
       .update(contracts)
       .set({
         status: 'uploaded',
         signedUploadId: uploadId,
-        signedByName: `Paper contract uploaded by ${by.actor.actorEmail ?? 'staff'}`,
+        signedByName: `Paper contract uploaded by ${ctx.actor.actorEmail ?? 'staff'}`,
         signedAt: now,
         updatedAt: now,
       })
@@ -817,16 +777,16 @@ export async function recordUploadedContract(
         ),
       );
     await writeAudit(db, {
-      ...by.actor,
+      ...ctx.actor,
       at: now,
       action: 'contract.upload',
       entity: 'order',
       entityId: order.id,
       customerId: order.customerId,
       after: { contract_id: contract.id, upload_id: uploadId },
-      requestId: by.requestId,
+      requestId: ctx.requestId,
     });
-    await moveAfterSignature(ctx, db, order, now, by, `Signed paper contract uploaded (v${contract.versionNo}).`);
+    await moveAfterSignature(ctx, db, order, now, `Signed paper contract uploaded (v${contract.versionNo}).`);
     return contractRecord(updated!);
   });
 }

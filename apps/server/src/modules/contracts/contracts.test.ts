@@ -5,11 +5,10 @@ import { blankOrder, CONTRACT_LINK_TTL_MS, type OrderDocument } from '@pos/domai
 import { and, desc, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaffUser } from '../../db/factories';
 import { auditLog, contracts, mailLog, orderStatusHistory, orders, taxRates, uploads } from '../../db/schema';
-import { signIn } from '../../test/sign-in';
+import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { multipartBody, sampleFile } from '../uploads/testing';
+import { multipartBody, sampleFile } from '../../test/uploads';
 import { winAnsi } from './contract-pdf';
 
 /*
@@ -134,12 +133,11 @@ beforeAll(async () => {
     .insert(taxRates)
     .values({ country: 'US', state: 'IL', rateBasisPoints: 625, label: 'Illinois sales tax' })
     .onConflictDoNothing();
-  await createStaffUser(db, { email: 'ram@example.com', role: 'RAM' });
-  await createStaffUser(db, { email: 'ramsupport@example.com', role: 'RAM Support' });
-  await createStaffUser(db, { email: 'marketing@example.com', role: 'Marketing' });
-  [sales, ramSupport, marketing] = (await Promise.all(
-    ['ram@example.com', 'ramsupport@example.com', 'marketing@example.com'].map((e) => signIn(t, e)),
-  )) as [string, string, string];
+  ({ sales, ramSupport, marketing } = await signInStaff(t, {
+    sales: 'RAM',
+    ramSupport: 'RAM Support',
+    marketing: 'Marketing',
+  }));
 });
 afterAll(() => t.close());
 

@@ -9,6 +9,7 @@ import {
   type CustomerBillingItemCreateBody,
 } from '@pos/domain';
 import { and, count, eq, gte, isNull, ne, or, type SQL } from 'drizzle-orm';
+import type { ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import {
   billingItemCategories,
@@ -17,16 +18,9 @@ import {
   customerBillingItems,
   customerPaymentPlans,
 } from '../../db/schema';
-import { AppError } from '../../http/errors';
-import {
-  audit,
-  fieldError,
-  orderBy,
-  requireCustomer,
-  requireStoreOf,
-  todayOf,
-  type AccountCtx,
-} from './account-context';
+import { requireCustomer, requireStoreOf } from '../../http/customer-refs';
+import { AppError, fieldError } from '../../http/errors';
+import { audit, orderBy, todayOf } from './account-context';
 import { runIdempotent } from '../../http/idempotency';
 
 export function selectBillingItems(db: Db) {
@@ -89,7 +83,7 @@ export function currentRows(today: string): SQL {
  * letter; without a status, checkForPreviousRecords=false shows current rows only and true adds the history.
  */
 export async function listBillingItems(
-  ctx: AccountCtx,
+  ctx: ServiceCtx,
   customerId: number,
   q: CustomerBillingItemListQuery,
 ): Promise<CustomerBillingItemList> {
@@ -144,7 +138,7 @@ export async function cataloguePrice(db: Db, billingItemId: number, currency: st
  * at the store → 409 (use the features page).
  */
 export async function addBillingItem(
-  ctx: AccountCtx,
+  ctx: ServiceCtx,
   customerId: number,
   body: CustomerBillingItemCreateBody,
   idempotencyKey: string | undefined,

@@ -7,6 +7,7 @@ import {
   type StoreFilterQuery,
 } from '@pos/domain';
 import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { ServiceCtx } from '../../context';
 import {
   billingItems,
   bundlePriceOptions,
@@ -16,14 +17,14 @@ import {
   promotions,
   stores,
 } from '../../db/schema';
-import { requireCustomer, requireStoreOf, type AccountCtx } from './account-context';
+import { requireCustomer, requireStoreOf } from '../../http/customer-refs';
 
 /**
  * GET /api/customers/{id}/customerbundles/{token}?custstoreid: the customer's bundles (of one store, or all), each
  * with its items at the monthly price in the store's currency.
  */
 export async function listBundles(
-  ctx: AccountCtx,
+  ctx: ServiceCtx,
   customerId: number,
   q: StoreFilterQuery,
 ): Promise<CustomerBundleList> {
@@ -95,7 +96,7 @@ export async function listBundles(
 
 /** GET …/orderpromotions?custstoreid: promotions applied to the customer's orders (of one store, or all). */
 export async function listPromotions(
-  ctx: AccountCtx,
+  ctx: ServiceCtx,
   customerId: number,
   q: StoreFilterQuery,
 ): Promise<OrderPromotionList> {

@@ -58,7 +58,7 @@ import { AppError } from '../../http/errors';
 import { requireSession, sessionOf } from '../../http/session';
 import type { LocalGateway } from '../../integrations/gateway/local-gateway';
 import { localGatewayRoutes } from '../../integrations/gateway/local-gateway.routes';
-import { accountCtx } from './account-context';
+import { serviceCtx } from '../../http/service-context';
 import { addBillingItem, listBillingItems } from './billing-items.service';
 import { listBundles, listPromotions } from './bundles-promotions.service';
 import { getFeatures, updateFeatures } from './features.service';
@@ -108,7 +108,7 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(terminalList) },
       },
     },
-    async (request) => ({ info: await listTerminals(accountCtx(request), request.params.id, request.query) }),
+    async (request) => ({ info: await listTerminals(serviceCtx(request), request.params.id, request.query) }),
   );
 
   app.put(
@@ -124,7 +124,7 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      info: await updateTerminal(accountCtx(request), request.params.id, request.params.terminalId, request.body),
+      info: await updateTerminal(serviceCtx(request), request.params.id, request.params.terminalId, request.body),
     }),
   );
 
@@ -154,7 +154,7 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
           fields,
         );
       }
-      return { info: await retireTerminal(accountCtx(request), request.params.terminalId, parsed.data) };
+      return { info: await retireTerminal(serviceCtx(request), request.params.terminalId, parsed.data) };
     },
   );
 
@@ -169,7 +169,7 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(terminalValidation) },
       },
     },
-    async (request) => ({ info: await validateTerminal(accountCtx(request), request.params.a, request.params.b) }),
+    async (request) => ({ info: await validateTerminal(serviceCtx(request), request.params.a, request.params.b) }),
   );
 
   // ── Payment plans ────────────────────────────────────────────────────────────────────────────
@@ -185,7 +185,7 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(paymentPlanList) },
       },
     },
-    async (request) => ({ info: await listPlans(accountCtx(request), request.params.id, request.query) }),
+    async (request) => ({ info: await listPlans(serviceCtx(request), request.params.id, request.query) }),
   );
 
   app.get(
@@ -199,7 +199,7 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(paymentPlanDetail) },
       },
     },
-    async (request) => ({ info: await getPlan(accountCtx(request), request.params.id, request.params.planId) }),
+    async (request) => ({ info: await getPlan(serviceCtx(request), request.params.id, request.params.planId) }),
   );
 
   app.post(
@@ -217,7 +217,7 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.code(201).send({
-        info: await addPlan(accountCtx(request), request.params.id, request.body, request.headers['idempotency-key']),
+        info: await addPlan(serviceCtx(request), request.params.id, request.body, request.headers['idempotency-key']),
       }),
   );
 
@@ -234,7 +234,7 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      info: await updateLicenseExpiry(accountCtx(request), request.params.id, request.params.planId, request.body),
+      info: await updateLicenseExpiry(serviceCtx(request), request.params.id, request.params.planId, request.body),
     }),
   );
 
@@ -251,7 +251,7 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      info: await updatePlan(accountCtx(request), request.params.id, request.params.planId, request.body),
+      info: await updatePlan(serviceCtx(request), request.params.id, request.params.planId, request.body),
     }),
   );
 
@@ -268,7 +268,7 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(customerBillingItemList) },
       },
     },
-    async (request) => ({ info: await listBillingItems(accountCtx(request), request.params.id, request.query) }),
+    async (request) => ({ info: await listBillingItems(serviceCtx(request), request.params.id, request.query) }),
   );
 
   app.post(
@@ -287,7 +287,7 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply.code(201).send({
         info: await addBillingItem(
-          accountCtx(request),
+          serviceCtx(request),
           request.params.id,
           request.body,
           request.headers['idempotency-key'],
@@ -308,7 +308,7 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(storeFeatures) },
       },
     },
-    async (request) => ({ info: await getFeatures(accountCtx(request), request.params.id, request.query.custstoreid) }),
+    async (request) => ({ info: await getFeatures(serviceCtx(request), request.params.id, request.query.custstoreid) }),
   );
 
   app.put(
@@ -323,7 +323,7 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(featuresUpdateResult) },
       },
     },
-    async (request) => ({ info: await updateFeatures(accountCtx(request), request.params.id, request.body) }),
+    async (request) => ({ info: await updateFeatures(serviceCtx(request), request.params.id, request.body) }),
   );
 
   // ── Bundles and promotions ───────────────────────────────────────────────────────────────────
@@ -339,7 +339,7 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(customerBundleList) },
       },
     },
-    async (request) => ({ info: await listBundles(accountCtx(request), request.params.id, request.query) }),
+    async (request) => ({ info: await listBundles(serviceCtx(request), request.params.id, request.query) }),
   );
 
   app.get(
@@ -354,7 +354,7 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(orderPromotionList) },
       },
     },
-    async (request) => ({ info: await listPromotions(accountCtx(request), request.params.id, request.query) }),
+    async (request) => ({ info: await listPromotions(serviceCtx(request), request.params.id, request.query) }),
   );
 
   // ── Transactions ─────────────────────────────────────────────────────────────────────────────
@@ -375,7 +375,7 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.query.fetch && !hasAnyPermission(session.privileges, ACCOUNT_GUARDS.read)) {
         throw new AppError('forbidden', `This needs one of these privileges: ${ACCOUNT_GUARDS.read.join(', ')}.`);
       }
-      return { info: await listTransactions(accountCtx(request), request.params.id, request.query) };
+      return { info: await listTransactions(serviceCtx(request), request.params.id, request.query) };
     },
   );
 
@@ -394,7 +394,7 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       info: await actOnTransaction(
-        accountCtx(request),
+        serviceCtx(request),
         request.params.id,
         request.params.txId,
         request.body,
@@ -416,7 +416,7 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(invoiceList) },
       },
     },
-    async (request) => ({ info: await listInvoices(accountCtx(request), request.params.id, request.query) }),
+    async (request) => ({ info: await listInvoices(serviceCtx(request), request.params.id, request.query) }),
   );
 
   app.get(
@@ -430,7 +430,7 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(invoiceDetail) },
       },
     },
-    async (request) => ({ info: await getInvoice(accountCtx(request), request.params.id, request.params.invoiceId) }),
+    async (request) => ({ info: await getInvoice(serviceCtx(request), request.params.id, request.params.invoiceId) }),
   );
 
   app.post(
@@ -448,7 +448,7 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       info: await reverseInvoice(
-        accountCtx(request),
+        serviceCtx(request),
         request.params.id,
         request.params.invoiceId,
         request.body,
@@ -487,7 +487,7 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(paymentInstrumentList) },
       },
     },
-    async (request) => ({ info: await listInstruments(accountCtx(request), request.params.id, request.query) }),
+    async (request) => ({ info: await listInstruments(serviceCtx(request), request.params.id, request.query) }),
   );
 
   app.get(
@@ -502,7 +502,7 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      info: await getInstrument(accountCtx(request), request.params.id, request.params.instrumentId),
+      info: await getInstrument(serviceCtx(request), request.params.id, request.params.instrumentId),
     }),
   );
 
@@ -522,7 +522,7 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply.code(201).send({
         info: await addInstrument(
-          accountCtx(request),
+          serviceCtx(request),
           request.params.id,
           request.body,
           request.headers['idempotency-key'],

@@ -11,12 +11,14 @@ import {
   type StoreFeatures,
 } from '@pos/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { withTx, type ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { billingItemPrices, billingItems, customerBillingItems, customerPaymentPlans } from '../../db/schema';
 import { actorOfSession, writeAudit } from '../../http/audit';
-import { AppError } from '../../http/errors';
+import { requireStoreOf, type StoreRef } from '../../http/customer-refs';
+import { AppError, fieldError } from '../../http/errors';
 import { defineQueues, enqueueJob } from '../../jobs/registry';
-import { audit, fieldError, requireStoreOf, todayOf, type AccountCtx, type StoreRef } from './account-context';
+import { audit, todayOf } from './account-context';
 import { currentRows } from './billing-items.service';
 
 interface FeatureState {
@@ -29,7 +31,7 @@ interface FeatureState {
 }
 
 /** The store's features (catalogue items with feature = 'Y'), on or off, and what this caller may change. */
-async function featureState(db: Db, ctx: AccountCtx, customerId: number, store: StoreRef): Promise<FeatureState> {
+async function featureState(db: Db, ctx: ServiceCtx, customerId: number, store: StoreRef): Promise<FeatureState> {
   const catalogue = await db
     .select({
       id: billingItems.id,
@@ -106,7 +108,7 @@ async function featureState(db: Db, ctx: AccountCtx, customerId: number, store: 
 }
 
 /** GET …/features?custstoreid. */
-export async function getFeatures(ctx: AccountCtx, customerId: number, storeId: number): Promise<StoreFeatures> {
+export async function getFeatures(ctx: ServiceCtx, customerId: number, storeId: number): Promise<StoreFeatures> {
   const db = ctx.app.database.db;
   const store = await requireStoreOf(db, customerId, storeId, 'custstoreid');
   return (await featureState(db, ctx, customerId, store)).features;
@@ -120,14 +122,14 @@ export async function getFeatures(ctx: AccountCtx, customerId: number, storeId: 
  * same transaction.
  */
 export async function updateFeatures(
-  ctx: AccountCtx,
+  ctx: ServiceCtx,
   customerId: number,
   body: FeaturesUpdateBody,
 ): Promise<FeaturesUpdateResult> {
   const { app } = ctx;
   // Creating a queue runs outside the transaction (PGlite has one connection).
   if (body.notify_merchant) await defineQueues(app.queue, { queues: [JOB_QUEUE.featureChangeEmail] });
-  const result = await app.database.db.transaction(async (tx) => {
+  const result = await withTx(ctx, async (tx) => {
     const store = await requireStoreOf(tx, customerId, body.custstoreid, 'custstoreid', true);
     const state = await featureState(tx, ctx, customerId, store);
     const current = state.features;

@@ -14,9 +14,11 @@ import {
   type InvoiceType,
 } from '@pos/domain';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { ServiceCtx } from '../../context';
 import { creditMemos, invoiceLines, invoices, transactions } from '../../db/schema';
+import { requireCustomer, requireStoreOf } from '../../http/customer-refs';
 import { AppError, versionConflict } from '../../http/errors';
-import { audit, isoOrNull, orderBy, requireCustomer, requireStoreOf, type AccountCtx } from './account-context';
+import { audit, isoOrNull, orderBy } from './account-context';
 import { runIdempotent } from '../../http/idempotency';
 import { selectTransactions, toTransaction } from './transactions.service';
 
@@ -66,7 +68,7 @@ function toCreditMemo(m: typeof creditMemos.$inferSelect): CreditMemo {
 }
 
 /** GET …/customerinvoices?storeid&status&type (newest first by default). */
-export async function listInvoices(ctx: AccountCtx, customerId: number, q: InvoiceListQuery): Promise<InvoiceList> {
+export async function listInvoices(ctx: ServiceCtx, customerId: number, q: InvoiceListQuery): Promise<InvoiceList> {
   const db = ctx.app.database.db;
   await requireCustomer(db, customerId);
   if (q.storeid !== undefined) await requireStoreOf(db, customerId, q.storeid, 'storeid');
@@ -101,7 +103,7 @@ export async function listInvoices(ctx: AccountCtx, customerId: number, q: Invoi
 }
 
 /** GET …/customerinvoices/{invoiceId}: the invoice with its lines, charges and credit memos. */
-export async function getInvoice(ctx: AccountCtx, customerId: number, invoiceId: number): Promise<InvoiceDetail> {
+export async function getInvoice(ctx: ServiceCtx, customerId: number, invoiceId: number): Promise<InvoiceDetail> {
   const db = ctx.app.database.db;
   await requireCustomer(db, customerId);
   const [row] = await db
@@ -143,7 +145,7 @@ export async function getInvoice(ctx: AccountCtx, customerId: number, invoiceId:
  * memo (type R) pending AR approval is created for the paid amount. Pending charges of the invoice are voided.
  */
 export async function reverseInvoice(
-  ctx: AccountCtx,
+  ctx: ServiceCtx,
   customerId: number,
   invoiceId: number,
   body: InvoiceReverseRequest,

@@ -6,11 +6,13 @@ import {
   type PaymentInstrumentListQuery,
 } from '@pos/domain';
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import type { ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { paymentInstruments, uploads } from '../../db/schema';
-import { AppError } from '../../http/errors';
-import { audit, fieldError, requireCustomer, requireStoreOf, type AccountCtx } from './account-context';
-import { accountNumberMac, dataEncryptionKey, encryptAccountNumber } from './account-number-cipher';
+import { requireCustomer, requireStoreOf } from '../../http/customer-refs';
+import { AppError, fieldError } from '../../http/errors';
+import { audit } from './account-context';
+import { accountNumberMac, dataEncryptionKey, encryptAccountNumber } from '../../lib/account-number-cipher';
 import { runIdempotent } from '../../http/idempotency';
 
 type InstrumentRow = typeof paymentInstruments.$inferSelect;
@@ -52,7 +54,7 @@ export function toInstrument(r: InstrumentRow, today: Date): PaymentInstrument {
 
 /** GET …/paymentinstruments?storeid&status: default first, then newest. */
 export async function listInstruments(
-  ctx: AccountCtx,
+  ctx: ServiceCtx,
   customerId: number,
   q: PaymentInstrumentListQuery,
 ): Promise<PaymentInstrumentList> {
@@ -78,7 +80,7 @@ export async function listInstruments(
 
 /** GET …/paymentinstruments/{instrumentId}. */
 export async function getInstrument(
-  ctx: AccountCtx,
+  ctx: ServiceCtx,
   customerId: number,
   instrumentId: number,
 ): Promise<PaymentInstrument> {
@@ -121,7 +123,7 @@ async function claimUpload(tx: Db, uploadId: number, instrumentId: number): Prom
  * the gateway's customer is updated (§9: Canada has no processor customer).
  */
 export async function addInstrument(
-  ctx: AccountCtx,
+  ctx: ServiceCtx,
   customerId: number,
   body: PaymentInstrumentCreateBody,
   idempotencyKey: string | undefined,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaymentInstrument, createStore } from '../../db/factories';
 import { auditLog, idempotencyKeys, paymentInstruments, uploads } from '../../db/schema';
 import { accountsFixture, auditOf, failAuditOf, UNKNOWN_TOKEN, type AccountsFixture } from './test-support';
-import { dataEncryptionKey, decryptAccountNumber } from './account-number-cipher';
+import { dataEncryptionKey, decryptAccountNumber } from '../../lib/account-number-cipher';
 
 describe('payment instruments (/editpayment) and the local gateway', () => {
   let f: AccountsFixture;

@@ -16,18 +16,12 @@ import {
   type PaymentPlanDetail,
 } from '@pos/domain';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { withTx, type ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { customerBillingItems, customerPaymentPlans, stores, terminals } from '../../db/schema';
-import { AppError, versionConflict } from '../../http/errors';
-import {
-  audit,
-  fieldError,
-  isoOrNull,
-  orderBy,
-  requireCustomer,
-  requireStoreOf,
-  type AccountCtx,
-} from './account-context';
+import { AppError, fieldError, versionConflict } from '../../http/errors';
+import { requireCustomer, requireStoreOf } from '../../http/customer-refs';
+import { audit, isoOrNull, orderBy } from './account-context';
 import { selectBillingItems, toBillingItem } from './billing-items.service';
 import { runIdempotent } from '../../http/idempotency';
 
@@ -66,7 +60,7 @@ async function planById(db: Db, id: number): Promise<PaymentPlan> {
 
 /** GET …/customerpaymentplans?storeid&status. */
 export async function listPlans(
-  ctx: AccountCtx,
+  ctx: ServiceCtx,
   customerId: number,
   q: PaymentPlanListQuery,
 ): Promise<PaymentPlanList> {
@@ -112,7 +106,7 @@ async function lockPlan(tx: Db, customerId: number, planId: number): Promise<Pla
 }
 
 /** GET …/customerpaymentplans/{planId}: the plan, its billing items (all, with history) and its terminal counts. */
-export async function getPlan(ctx: AccountCtx, customerId: number, planId: number): Promise<PaymentPlanDetail> {
+export async function getPlan(ctx: ServiceCtx, customerId: number, planId: number): Promise<PaymentPlanDetail> {
   const db = ctx.app.database.db;
   await requireCustomer(db, customerId);
   const [row] = await db
@@ -141,7 +135,7 @@ export async function getPlan(ctx: AccountCtx, customerId: number, planId: numbe
 /** Keep the store's license expiry in step with its service plan's (decision 040: a monthly/yearly plan's license is the store's). */
 async function syncStoreLicense(
   tx: Db,
-  ctx: AccountCtx,
+  ctx: ServiceCtx,
   now: Date,
   customerId: number,
   storeId: number,
@@ -176,7 +170,7 @@ function addMonths(isoDay: string, months: number): string {
  * expiry given for a service plan becomes the store's too.
  */
 export async function addPlan(
-  ctx: AccountCtx,
+  ctx: ServiceCtx,
   customerId: number,
   body: PaymentPlanCreateBody,
   idempotencyKey: string | undefined,
@@ -256,12 +250,12 @@ export async function addPlan(
 
 /** POST …/customerpaymentplans/{planId}: new license expiry for a monthly/yearly plan; the store's follows. */
 export async function updateLicenseExpiry(
-  ctx: AccountCtx,
+  ctx: ServiceCtx,
   customerId: number,
   planId: number,
   body: LicenseExpiryUpdateRequest,
 ): Promise<PaymentPlan> {
-  return ctx.app.database.db.transaction(async (tx) => {
+  return withTx(ctx, async (tx) => {
     await requireCustomer(tx, customerId);
     const row = await lockPlan(tx, customerId, planId);
     if (row.version !== body.version) throw versionConflict(`Plan ${planId}`, toPlan(row), body.version);
@@ -317,12 +311,12 @@ const EDITABLE = {
  * Credit memo and due amount plans stay all zeros (400); a canceled plan cannot change (409).
  */
 export async function updatePlan(
-  ctx: AccountCtx,
+  ctx: ServiceCtx,
   customerId: number,
   planId: number,
   body: PaymentPlanUpdateRequest,
 ): Promise<PaymentPlan> {
-  return ctx.app.database.db.transaction(async (tx) => {
+  return withTx(ctx, async (tx) => {
     await requireCustomer(tx, customerId);
     const row = await lockPlan(tx, customerId, planId);
     if (row.version !== body.version) throw versionConflict(`Plan ${planId}`, toPlan(row), body.version);

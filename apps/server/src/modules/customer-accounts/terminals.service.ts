@@ -10,10 +10,12 @@ import {
 } from '@pos/domain';
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { withTx, type ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { domainData, products, terminals } from '../../db/schema';
+import { requireCustomer, requireStoreOf } from '../../http/customer-refs';
 import { AppError, versionConflict } from '../../http/errors';
-import { audit, isoOrNull, orderBy, requireCustomer, requireStoreOf, type AccountCtx } from './account-context';
+import { audit, isoOrNull, orderBy } from './account-context';
 
 const reason = alias(domainData, 'retire_reason');
 
@@ -64,7 +66,7 @@ async function terminalById(db: Db, id: number): Promise<Terminal> {
 }
 
 /** GET …/customerterminals: the customer's terminals by exactly one of order, plan, store or terminal id. */
-export async function listTerminals(ctx: AccountCtx, customerId: number, q: TerminalListQuery): Promise<TerminalList> {
+export async function listTerminals(ctx: ServiceCtx, customerId: number, q: TerminalListQuery): Promise<TerminalList> {
   const db = ctx.app.database.db;
   await requireCustomer(db, customerId);
   if (q.storeid !== undefined) await requireStoreOf(db, customerId, q.storeid, 'storeid');
@@ -118,12 +120,12 @@ async function lockTerminal(tx: Db, id: number, customerId?: number) {
  * the processor serial number. A retired terminal cannot change (409); an unchanged value writes nothing.
  */
 export async function updateTerminal(
-  ctx: AccountCtx,
+  ctx: ServiceCtx,
   customerId: number,
   terminalId: number,
   body: TerminalUpdateRequest,
 ): Promise<Terminal> {
-  return ctx.app.database.db.transaction(async (tx) => {
+  return withTx(ctx, async (tx) => {
     await requireCustomer(tx, customerId);
     const row = await lockTerminal(tx, terminalId, customerId);
     if (row.version !== body.version)
@@ -182,11 +184,11 @@ export async function updateTerminal(
  * retirement; the queue call is the bulk path and would find the terminal retired.
  */
 export async function retireTerminal(
-  ctx: AccountCtx,
+  ctx: ServiceCtx,
   terminalId: number,
   body: RetireTerminalRequest,
 ): Promise<Terminal> {
-  return ctx.app.database.db.transaction(async (tx) => {
+  return withTx(ctx, async (tx) => {
     const row = await lockTerminal(tx, terminalId);
     if (row.status === 'retired') {
       throw new AppError('conflict', `Terminal ${row.elmerId} is already retired.`, undefined, {
@@ -250,7 +252,7 @@ export async function retireTerminal(
  * GET /api/customers/{token}/terminals/validate/{a}/{b} (decision 055): a = terminal id (elmer_id), b = serial
  * number. Valid when the terminal exists, is not retired, and the serial is its own or no other terminal's.
  */
-export async function validateTerminal(ctx: AccountCtx, elmerId: string, serial: string): Promise<TerminalValidation> {
+export async function validateTerminal(ctx: ServiceCtx, elmerId: string, serial: string): Promise<TerminalValidation> {
   const db = ctx.app.database.db;
   const [terminal] = await db
     .select({

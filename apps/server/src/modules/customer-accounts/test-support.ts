@@ -1,7 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { createStaffUser } from '../../db/factories';
 import { auditLog } from '../../db/schema';
-import { signIn } from '../../test/sign-in';
+import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /** A token no session has. */
@@ -22,18 +21,13 @@ export interface AccountsFixture {
 /** One app per test file, with a signed-in user of each kind. */
 export async function accountsFixture(): Promise<AccountsFixture> {
   const t = await createTestApp();
-  const db = t.database.db;
-  await createStaffUser(db, { email: 'editor@example.com', role: 'Customer Support' });
-  await createStaffUser(db, { email: 'viewer@example.com', role: 'AR Team' });
-  await createStaffUser(db, { email: 'limited@example.com', role: 'Customer Service' });
-  await createStaffUser(db, { email: 'outsider@example.com', role: 'Marketing' });
-  return {
-    t,
-    editor: await signIn(t, 'editor@example.com'),
-    viewer: await signIn(t, 'viewer@example.com'),
-    limited: await signIn(t, 'limited@example.com'),
-    outsider: await signIn(t, 'outsider@example.com'),
-  };
+  const staff = await signInStaff(t, {
+    editor: 'Customer Support',
+    viewer: 'AR Team',
+    limited: 'Customer Service',
+    outsider: 'Marketing',
+  });
+  return { t, ...staff };
 }
 
 /** Audit rows of an entity (optionally one record), oldest first. */
@@ -47,22 +41,4 @@ export async function auditOf(t: TestApp, entity: string, entityId?: string | nu
     .orderBy(asc(auditLog.id));
 }
 
-/**
- * Make the audit write of `action` fail (a trigger raises), to prove a write is all-or-nothing: the change before
- * the audit entry must roll back with it. Returns the undo.
- */
-export async function failAuditOf(t: TestApp, action: string): Promise<() => Promise<void>> {
-  await t.database.exec(`
-    create or replace function test_fail_audit() returns trigger language plpgsql as $$
-    begin
-      if new.action = '${action.replace(/'/g, "''")}' then raise exception 'audit refused by the test'; end if;
-      return new;
-    end $$;
-    create trigger test_fail_audit before insert on audit_log for each row execute function test_fail_audit();
-  `);
-  return async () => {
-    await t.database.exec(
-      'drop trigger if exists test_fail_audit on audit_log; drop function if exists test_fail_audit();',
-    );
-  };
-}
+export { failAuditOf } from '../../test/fail-audit';

@@ -10,10 +10,12 @@ import {
   type TransactionStatus,
 } from '@pos/domain';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { customers, invoices, paymentInstruments, transactions } from '../../db/schema';
+import { requireCustomer, requireStoreOf } from '../../http/customer-refs';
 import { AppError, versionConflict } from '../../http/errors';
-import { audit, isoOrNull, orderBy, requireCustomer, requireStoreOf, type AccountCtx } from './account-context';
+import { audit, isoOrNull, orderBy } from './account-context';
 import { runIdempotent } from '../../http/idempotency';
 
 export function selectTransactions(db: Db) {
@@ -89,7 +91,7 @@ export async function transactionById(db: Db, id: number): Promise<Transaction> 
  * form of §7, `…/customers/1/{token}/transactions?fetch=true&status=F`): the id in the path is not used.
  */
 export async function listTransactions(
-  ctx: AccountCtx,
+  ctx: ServiceCtx,
   customerId: number,
   q: TransactionListQuery,
 ): Promise<TransactionList> {
@@ -134,7 +136,7 @@ export async function listTransactions(
  * version acted on, and the version moves on commit: a charge is never made twice.
  */
 export async function actOnTransaction(
-  ctx: AccountCtx,
+  ctx: ServiceCtx,
   customerId: number,
   txId: number,
   body: TransactionActionRequest,

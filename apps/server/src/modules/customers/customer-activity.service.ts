@@ -18,8 +18,7 @@ import {
   type CUSTOMER_ORDER_SORT_FIELDS,
 } from '@pos/domain';
 import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
+import { withTx, type ServiceCtx } from '../../context';
 import {
   auditLog,
   customerNotes,
@@ -32,12 +31,11 @@ import {
   storeEmails,
   stores,
 } from '../../db/schema';
-import { actorOfSession, writeAudit } from '../../http/audit';
+import { writeAudit } from '../../http/audit';
 import { AppError, notFound } from '../../http/errors';
-import { type OrderViewer, visibleOrdersWhere } from '../orders';
-import { assertCustomer, assertStoreOfCustomer, type Actor } from './customers.service';
+import { requireCustomer, requireStoreOf } from '../../http/customer-refs';
+import { visibleOrdersWhere } from '../orders';
 
-type Ctx = Pick<AppContext, 'database' | 'clock'>;
 const iso = (d: Date | string) => new Date(d).toISOString();
 const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
 
@@ -57,12 +55,12 @@ function noteOut(row: typeof customerNotes.$inferSelect): CustomerNote {
 
 /** GET …/customernotes: newest first; with a store id, that store's notes only. */
 export async function listCustomerNotes(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   input: { customerId: number; storeId?: number; limit: number; offset: number },
 ): Promise<CustomerNoteList> {
-  const db = ctx.database.db;
-  await assertCustomer(db, input.customerId);
-  if (input.storeId !== undefined) await assertStoreOfCustomer(db, input.customerId, input.storeId);
+  const db = ctx.app.database.db;
+  await requireCustomer(db, input.customerId);
+  if (input.storeId !== undefined) await requireStoreOf(db, input.customerId, input.storeId, 'customer_store_id');
   const where = and(
     eq(customerNotes.customerId, input.customerId),
     input.storeId === undefined ? undefined : eq(customerNotes.storeId, input.storeId),
@@ -82,13 +80,11 @@ export async function listCustomerNotes(
 
 /** POST …/customernotes: the note is written by the signed-in user (audited). */
 export async function addCustomerNote(
-  ctx: Ctx,
-  actor: Actor,
+  ctx: ServiceCtx,
   input: { customerId: number; body: CreateCustomerNoteRequest },
 ): Promise<CustomerNote> {
-  return ctx.database.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    await assertCustomer(db, input.customerId);
+  return withTx(ctx, async (db) => {
+    await requireCustomer(db, input.customerId);
     const storeId = input.body.customer_store_id ?? null;
     if (storeId !== null) {
       const [store] = await db
@@ -100,7 +96,7 @@ export async function addCustomerNote(
         throw new AppError('validation_failed', message, { customer_store_id: message });
       }
     }
-    const now = ctx.clock.now();
+    const now = ctx.app.clock.now();
     const [row] = await db
       .insert(customerNotes)
       .values({
@@ -108,13 +104,13 @@ export async function addCustomerNote(
         storeId,
         noteType: input.body.note_type,
         body: input.body.note,
-        createdByEmail: actor.session.email,
+        createdByEmail: ctx.session.email,
         createdAt: now,
       })
       .returning();
     const note = noteOut(row!);
     await writeAudit(db, {
-      ...actorOfSession(actor.session),
+      ...ctx.actor,
       at: now,
       action: 'customer_note_create',
       entity: 'customer_note',
@@ -125,7 +121,7 @@ export async function addCustomerNote(
         note_type: note.note_type,
         note: note.note,
       },
-      requestId: actor.requestId,
+      requestId: ctx.requestId,
     });
     return note;
   });
@@ -143,24 +139,23 @@ const ORDER_SORT: Readonly<Record<(typeof CUSTOMER_ORDER_SORT_FIELDS)[number], S
 
 /** GET …/customerorders: the customer's orders, newest first unless sorted otherwise. */
 export async function listCustomerOrders(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   input: {
     customerId: number;
     storeId?: number;
     limit: number;
     offset: number;
     sort?: string;
-    /** Whose list it is: an agent-scoped session sees only its agent's orders (decision 102). */
-    viewer: OrderViewer;
   },
 ): Promise<CustomerOrderList> {
-  const db = ctx.database.db;
-  await assertCustomer(db, input.customerId);
-  if (input.storeId !== undefined) await assertStoreOfCustomer(db, input.customerId, input.storeId);
+  const db = ctx.app.database.db;
+  await requireCustomer(db, input.customerId);
+  if (input.storeId !== undefined) await requireStoreOf(db, input.customerId, input.storeId, 'storeid');
   const where = and(
     eq(orders.customerId, input.customerId),
     input.storeId === undefined ? undefined : eq(orders.storeId, input.storeId),
-    visibleOrdersWhere(input.viewer),
+    // Whose list it is: an agent-scoped session sees only its agent's orders (decision 102).
+    visibleOrdersWhere(ctx.session),
   );
   const sort = input.sort
     ? parseSort(input.sort as (typeof CUSTOMER_ORDER_SORT_FIELDS)[number], 'order_date')
@@ -205,8 +200,8 @@ export async function listCustomerOrders(
  * GET /api/customers/stores/{storeId}/{token}/emails: the store's addresses, then the customer's own, and
  * the newest messages the product sent to any of them or about the store (mail log).
  */
-export async function getStoreEmails(ctx: Ctx, storeId: number): Promise<StoreEmailsInfo> {
-  const db = ctx.database.db;
+export async function getStoreEmails(ctx: ServiceCtx, storeId: number): Promise<StoreEmailsInfo> {
+  const db = ctx.app.database.db;
   const [store] = await db
     .select({ id: stores.id, customerId: stores.customerId, customerEmail: customers.email })
     .from(stores)
@@ -254,8 +249,8 @@ export async function getStoreEmails(ctx: Ctx, storeId: number): Promise<StoreEm
 // ── Sales person and sales history ─────────────────────────────────────────────────────────────────
 
 /** GET /api/salesperson/{id}/{token}: id is the sales person's id (decision 053). */
-export async function getSalesPerson(ctx: Ctx, id: number): Promise<SalesPersonInfo> {
-  const db = ctx.database.db;
+export async function getSalesPerson(ctx: ServiceCtx, id: number): Promise<SalesPersonInfo> {
+  const db = ctx.app.database.db;
   const [row] = await db.select().from(salesPersons).where(eq(salesPersons.id, id));
   if (!row) throw notFound(`Sales person ${id}`);
   const [n] = await db.select({ n: count() }).from(customers).where(eq(customers.salesPersonId, id));
@@ -278,13 +273,13 @@ const monthIso = (year: number, month: number) => new Date(Date.UTC(year, month,
  * the current one, oldest first; every month appears in the customer's currency (zero when nothing sold).
  */
 export async function getSalesHistory(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   input: { customerId: number; storeId?: number },
 ): Promise<SalesHistoryInfo> {
-  const db = ctx.database.db;
-  const customer = await assertCustomer(db, input.customerId);
-  if (input.storeId !== undefined) await assertStoreOfCustomer(db, input.customerId, input.storeId);
-  const now = ctx.clock.now();
+  const db = ctx.app.database.db;
+  const customer = await requireCustomer(db, input.customerId);
+  if (input.storeId !== undefined) await requireStoreOf(db, input.customerId, input.storeId, 'storeid');
+  const now = ctx.app.clock.now();
   const months = Array.from({ length: SALES_HISTORY_MONTHS }, (_, i) =>
     monthIso(now.getUTCFullYear(), now.getUTCMonth() - (SALES_HISTORY_MONTHS - 1) + i),
   );
@@ -352,11 +347,11 @@ export async function getSalesHistory(
  * about the customer itself (entity 'customer', entity_id = id). Both use an index (decision 054).
  */
 export async function listCustomerAudit(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   input: { customerId: number; limit: number; offset: number },
 ): Promise<AuditEntryList> {
-  const db = ctx.database.db;
-  await assertCustomer(db, input.customerId);
+  const db = ctx.app.database.db;
+  await requireCustomer(db, input.customerId);
   const where = or(
     eq(auditLog.customerId, input.customerId),
     and(eq(auditLog.entity, 'customer'), eq(auditLog.entityId, String(input.customerId))),
@@ -390,8 +385,8 @@ export async function listCustomerAudit(
 // ── Domain data ────────────────────────────────────────────────────────────────────────────────────
 
 /** GET /api/domaindata/{token}?type=: the active entries of a look-up list, in display order. */
-export async function listDomainData(ctx: Ctx, type: DomainDataType): Promise<DomainDataInfo> {
-  const items = await ctx.database.db
+export async function listDomainData(ctx: ServiceCtx, type: DomainDataType): Promise<DomainDataInfo> {
+  const items = await ctx.app.database.db
     .select({ id: domainData.id, code: domainData.code, label: domainData.label })
     .from(domainData)
     .where(and(eq(domainData.type, type), eq(domainData.active, true)))

@@ -6,13 +6,12 @@ import {
   createDomainData,
   createOrder,
   createSalesPerson,
-  createStaffUser,
   createStore,
   createStoreEmail,
 } from '../../db/factories';
 import { auditLog, customerNotes, customers, mailLog, salesHistory } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
-import { signIn } from '../../test/sign-in';
+import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /*
@@ -39,15 +38,11 @@ async function post(url: string, payload: unknown): Promise<{ status: number; bo
 
 beforeAll(async () => {
   t = await createTestApp();
-  const db = t.database.db;
-  await createStaffUser(db, { email: 'support@example.com', role: 'Customer Support' });
-  await createStaffUser(db, { email: 'ar@example.com', role: 'AR Team' });
-  await createStaffUser(db, { email: 'marketing@example.com', role: 'Marketing' });
-  [editor, viewer, outsider] = await Promise.all([
-    signIn(t, 'support@example.com'),
-    signIn(t, 'ar@example.com'),
-    signIn(t, 'marketing@example.com'),
-  ]);
+  ({ editor, viewer, outsider } = await signInStaff(t, {
+    editor: { role: 'Customer Support', email: 'support@example.com' },
+    viewer: 'AR Team',
+    outsider: 'Marketing',
+  }));
 });
 afterAll(() => t.close());
 
@@ -192,7 +187,10 @@ describe('GET /api/customers/{id}/{token}/customerorders', () => {
       /Sort by one of/,
     );
     expect((await get(`/api/customers/2000000000/${viewer}/customerorders`)).status).toBe(404);
-    expect((await get(`/api/customers/${c.id}/${viewer}/customerorders?storeid=${other.id}`)).status).toBe(404);
+    const foreign = await get(`/api/customers/${c.id}/${viewer}/customerorders?storeid=${other.id}`);
+    expect(foreign.status).toBe(404);
+    // The same answer as the account tabs give for another customer's store (http/customer-refs.ts).
+    expect(foreign.body.error.fields).toEqual({ storeid: `Store ${other.id} is not a store of customer ${c.id}.` });
     expect((await get(`/api/customers/${c.id}/${outsider}/customerorders`)).status).toBe(403);
     expect((await get(`/api/customers/${c.id}/${BAD_TOKEN}/customerorders`)).status).toBe(403);
   });

@@ -1,4 +1,4 @@
-import { type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
   CUSTOMER_SEARCH_CSV_COLUMNS,
   parseSort,
@@ -7,10 +7,8 @@ import {
   type CustomerSearchResult,
   type CustomerSearchSortField,
 } from '@pos/domain';
-import type { AppContext } from '../../context';
+import type { ServiceCtx } from '../../context';
 import { csvStream } from '../../lib/csv-stream';
-
-type Ctx = Pick<AppContext, 'database'>;
 
 /** ORDER BY expression of each sortable column (text compared case-insensitively). */
 const SORT_SQL: Readonly<Record<CustomerSearchSortField, string>> = {
@@ -81,7 +79,7 @@ const ROW_SELECT = `
   from hits h join customers c on c.id = h.customer_id left join stores s on s.id = h.store_id`;
 
 async function searchPage(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   q: Pick<CustomerSearchQuery, 'kind' | 'value' | 'sort'>,
   page: { limit: number; offset: number },
 ): Promise<CustomerSearchRecord[]> {
@@ -89,23 +87,26 @@ async function searchPage(
   const sort = parseSort(q.sort, 'legal_name');
   const order = `${SORT_SQL[sort.field]} ${sort.desc ? 'desc' : 'asc'} nulls last, c.id, s.id nulls first`;
   const n = hits.params.length;
-  return ctx.database.query<CustomerSearchRecord>(
+  return ctx.app.database.query<CustomerSearchRecord>(
     `with hits as (${hits.text}) ${ROW_SELECT} order by ${order} limit $${n + 1} offset $${n + 2}`,
     [...hits.params, page.limit, page.offset],
   );
 }
 
 /** GET /api/customers/{token}/all: one page of matching store rows and the count of all matches. */
-export async function searchCustomers(ctx: Ctx, q: CustomerSearchQuery): Promise<CustomerSearchResult> {
+export async function searchCustomers(ctx: ServiceCtx, q: CustomerSearchQuery): Promise<CustomerSearchResult> {
   const hits = hitsSql(q);
   const [items, [total]] = await Promise.all([
     searchPage(ctx, q, q),
-    ctx.database.query<{ n: number }>(`with hits as (${hits.text}) select count(*)::int as n from hits`, hits.params),
+    ctx.app.database.query<{ n: number }>(
+      `with hits as (${hits.text}) select count(*)::int as n from hits`,
+      hits.params,
+    ),
   ]);
   return { items, total: total?.n ?? 0 };
 }
 
 /** The CSV download of ALL matching rows (decision 050), in the search's sort order. */
-export function searchCustomersCsv(ctx: Ctx, q: CustomerSearchQuery): Readable {
+export function searchCustomersCsv(ctx: ServiceCtx, q: CustomerSearchQuery): Readable {
   return csvStream(CUSTOMER_SEARCH_CSV_COLUMNS, (limit, offset) => searchPage(ctx, q, { limit, offset }));
 }

@@ -31,9 +31,9 @@ import {
   updateStoreRequest,
   type Permission,
 } from '@pos/domain';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireSession, sessionOf } from '../../http/session';
+import { serviceCtx } from '../../http/service-context';
+import { requireSession } from '../../http/session';
 import {
   addCustomerNote,
   getSalesHistory,
@@ -52,7 +52,6 @@ import {
   saveStoreAddress,
   updateCustomer,
   updateStore,
-  type Actor,
 } from './customers.service';
 
 const VIEW: readonly Permission[] = ['customer_details_view', 'customer_details_edit'];
@@ -61,12 +60,8 @@ const canView = requireSession({ anyOf: VIEW });
 const canEdit = requireSession({ anyOf: EDIT });
 const tags = ['customers'];
 
-const actorOf = (request: FastifyRequest): Actor => ({ session: sessionOf(request), requestId: request.id });
-
 /** Customers back office, core (issue 6): search, customer record and edits, stores, notes, orders, audit. */
 export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = app.ctx;
-
   app.get(
     '/api/customers/:token/all',
     {
@@ -82,8 +77,9 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const q = request.query;
+      const ctx = serviceCtx(request);
       if (q.format === 'csv') {
-        const day = ctx.clock.now().toISOString().slice(0, 10);
+        const day = ctx.app.clock.now().toISOString().slice(0, 10);
         return (
           reply
             .type('text/csv; charset=utf-8')
@@ -109,7 +105,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(fedTaxIdLookupInfo) },
       },
     },
-    async (request) => ({ info: await findCustomerIdByFederalTaxId(ctx, request.query.fedtaxid) }),
+    async (request) => ({ info: await findCustomerIdByFederalTaxId(serviceCtx(request), request.query.fedtaxid) }),
   );
 
   app.get(
@@ -123,7 +119,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(customerRecord) },
       },
     },
-    async (request) => ({ info: await getCustomerRecord(ctx, request.params.id) }),
+    async (request) => ({ info: await getCustomerRecord(serviceCtx(request), request.params.id) }),
   );
 
   app.get(
@@ -139,11 +135,10 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      info: await listCustomerOrders(ctx, {
+      info: await listCustomerOrders(serviceCtx(request), {
         customerId: request.params.id,
         storeId: request.query.storeid,
         ...request.query,
-        viewer: sessionOf(request),
       }),
     }),
   );
@@ -161,7 +156,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      info: await listCustomerNotes(ctx, {
+      info: await listCustomerNotes(serviceCtx(request), {
         customerId: request.params.id,
         storeId: request.query.customer_store_id,
         limit: request.query.limit,
@@ -183,7 +178,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      info: await addCustomerNote(ctx, actorOf(request), { customerId: request.params.id, body: request.body }),
+      info: await addCustomerNote(serviceCtx(request), { customerId: request.params.id, body: request.body }),
     }),
   );
 
@@ -200,7 +195,10 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      info: await listCustomerStores(ctx, { customerId: request.params.id, storeId: request.query.cust_store_id }),
+      info: await listCustomerStores(serviceCtx(request), {
+        customerId: request.params.id,
+        storeId: request.query.cust_store_id,
+      }),
     }),
   );
 
@@ -217,7 +215,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      info: await saveStoreAddress(ctx, actorOf(request), { customerId: request.params.id, body: request.body }),
+      info: await saveStoreAddress(serviceCtx(request), { customerId: request.params.id, body: request.body }),
     }),
   );
 
@@ -232,7 +230,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(storeEmailsInfo) },
       },
     },
-    async (request) => ({ info: await getStoreEmails(ctx, request.params.storeId) }),
+    async (request) => ({ info: await getStoreEmails(serviceCtx(request), request.params.storeId) }),
   );
 
   app.put(
@@ -248,7 +246,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      info: await updateStore(ctx, actorOf(request), { storeId: request.params.id, body: request.body }),
+      info: await updateStore(serviceCtx(request), { storeId: request.params.id, body: request.body }),
     }),
   );
 
@@ -265,7 +263,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      info: await updateCustomer(ctx, actorOf(request), { customerId: request.params.id, body: request.body }),
+      info: await updateCustomer(serviceCtx(request), { customerId: request.params.id, body: request.body }),
     }),
   );
 
@@ -280,7 +278,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(salesPersonInfo) },
       },
     },
-    async (request) => ({ info: await getSalesPerson(ctx, request.params.id) }),
+    async (request) => ({ info: await getSalesPerson(serviceCtx(request), request.params.id) }),
   );
 
   app.get(
@@ -296,7 +294,10 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      info: await getSalesHistory(ctx, { customerId: request.params.id, storeId: request.query.storeid }),
+      info: await getSalesHistory(serviceCtx(request), {
+        customerId: request.params.id,
+        storeId: request.query.storeid,
+      }),
     }),
   );
 
@@ -312,7 +313,9 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(auditEntryList) },
       },
     },
-    async (request) => ({ info: await listCustomerAudit(ctx, { customerId: request.params.id, ...request.query }) }),
+    async (request) => ({
+      info: await listCustomerAudit(serviceCtx(request), { customerId: request.params.id, ...request.query }),
+    }),
   );
 
   app.get(
@@ -327,6 +330,6 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(domainDataInfo) },
       },
     },
-    async (request) => ({ info: await listDomainData(ctx, request.query.type) }),
+    async (request) => ({ info: await listDomainData(serviceCtx(request), request.query.type) }),
   );
 };

@@ -10,22 +10,15 @@ import {
   type UpdateStoreRequest,
 } from '@pos/domain';
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import { withTx, type ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { customers, salesPersons, stores, terminals, type AddressJson } from '../../db/schema';
-import { actorOfSession, writeAudit } from '../../http/audit';
+import { writeAudit } from '../../http/audit';
 import { AppError, notFound, versionConflict } from '../../http/errors';
-import type { SessionContext } from '../../http/session';
+import { requireCustomer } from '../../http/customer-refs';
 
-type Ctx = Pick<AppContext, 'database' | 'clock'>;
 type CustomerRow = typeof customers.$inferSelect;
 type StoreRow = typeof stores.$inferSelect;
-
-/** Who is changing something, for the audit trail. */
-export interface Actor {
-  session: SessionContext;
-  requestId: string;
-}
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -180,41 +173,19 @@ export async function findCustomerRecord(db: Db, customerId: number): Promise<Cu
   return customerOut(row.customer, row.sp, storeList);
 }
 
-export async function getCustomerRecord(ctx: Ctx, customerId: number): Promise<CustomerRecord> {
-  const record = await findCustomerRecord(ctx.database.db, customerId);
+export async function getCustomerRecord(ctx: ServiceCtx, customerId: number): Promise<CustomerRecord> {
+  const record = await findCustomerRecord(ctx.app.database.db, customerId);
   if (!record) throw notFound(`Customer ${customerId}`);
   return record;
 }
 
-/** 404 unless the customer exists. */
-export async function assertCustomer(
-  db: Db,
-  customerId: number,
-): Promise<Pick<CustomerRow, 'id' | 'country' | 'currency'>> {
-  const [row] = await db
-    .select({ id: customers.id, country: customers.country, currency: customers.currency })
-    .from(customers)
-    .where(eq(customers.id, customerId));
-  if (!row) throw notFound(`Customer ${customerId}`);
-  return row;
-}
-
-/** 404 unless the store exists and belongs to the customer. */
-export async function assertStoreOfCustomer(db: Db, customerId: number, storeId: number): Promise<void> {
-  const [row] = await db
-    .select({ id: stores.id })
-    .from(stores)
-    .where(and(eq(stores.id, storeId), eq(stores.customerId, customerId)));
-  if (!row) throw notFound(`Store ${storeId} of customer ${customerId}`);
-}
-
 /** GET /api/customers/{id}/customerstores/{token}?cust_store_id= */
 export async function listCustomerStores(
-  ctx: Ctx,
+  ctx: ServiceCtx,
   input: { customerId: number; storeId?: number },
 ): Promise<CustomerStoresInfo> {
-  const db = ctx.database.db;
-  await assertCustomer(db, input.customerId);
+  const db = ctx.app.database.db;
+  await requireCustomer(db, input.customerId);
   if (input.storeId === undefined) return { stores: await storeRecords(db, eq(stores.customerId, input.customerId)) };
   const list = await storeRecords(db, and(eq(stores.id, input.storeId), eq(stores.customerId, input.customerId)));
   if (list.length === 0) throw notFound(`Store ${input.storeId} of customer ${input.customerId}`);
@@ -222,8 +193,11 @@ export async function listCustomerStores(
 }
 
 /** GET /api/customers/{token}?fedtaxid= — US EINs are stored NN-NNNNNNN, Canadian numbers as 9 digits. */
-export async function findCustomerIdByFederalTaxId(ctx: Ctx, fedTaxId: string): Promise<{ customer_id: number }> {
-  const [row] = await ctx.database.db
+export async function findCustomerIdByFederalTaxId(
+  ctx: ServiceCtx,
+  fedTaxId: string,
+): Promise<{ customer_id: number }> {
+  const [row] = await ctx.app.database.db
     .select({ id: customers.id })
     .from(customers)
     .where(inArray(customers.federalTaxId, [fedTaxId, fedTaxId.replace('-', '')]))
@@ -254,13 +228,11 @@ function diff(
 
 /** PUT /api/storeinfo/{id}/{token}: edit store fields (optimistic concurrency, audited). */
 export async function updateStore(
-  ctx: Ctx,
-  actor: Actor,
+  ctx: ServiceCtx,
   input: { storeId: number; body: UpdateStoreRequest },
 ): Promise<StoreRecord> {
   const b = input.body;
-  return ctx.database.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  return withTx(ctx, async (db) => {
     const [row] = await db.select().from(stores).where(eq(stores.id, input.storeId)).for('update');
     if (!row) throw notFound(`Store ${input.storeId}`);
     if (row.version !== b.version) throw versionConflict(`Store ${row.id}`, await getStoreRecord(db, row.id));
@@ -288,19 +260,19 @@ export async function updateStore(
           ...(b.account_manager !== undefined && { accountManagerUsername: b.account_manager }),
           ...(b.store_type !== undefined && { storeType: b.store_type }),
           ...(b.status !== undefined && { status: b.status }),
-          updatedAt: ctx.clock.now(),
+          updatedAt: ctx.app.clock.now(),
           version: sql`${stores.version} + 1`,
         })
         .where(eq(stores.id, row.id));
       await writeAudit(db, {
-        ...actorOfSession(actor.session),
-        at: ctx.clock.now(),
+        ...ctx.actor,
+        at: ctx.app.clock.now(),
         action: 'store_update',
         entity: 'store',
         entityId: row.id,
         before: { ...d.before, store_id: row.id },
         after: { ...d.after, store_id: row.id },
-        requestId: actor.requestId,
+        requestId: ctx.requestId,
       });
     }
     return (await getStoreRecord(db, row.id))!;
@@ -309,14 +281,12 @@ export async function updateStore(
 
 /** PUT /api/customerinfo/{id}/{token}: edit customer fields (optimistic concurrency, audited). */
 export async function updateCustomer(
-  ctx: Ctx,
-  actor: Actor,
+  ctx: ServiceCtx,
   input: { customerId: number; body: UpdateCustomerRequest },
 ): Promise<CustomerRecord> {
   const b = input.body;
   try {
-    return await ctx.database.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
+    return await withTx(ctx, async (db) => {
       const [row] = await db.select().from(customers).where(eq(customers.id, input.customerId)).for('update');
       if (!row) throw notFound(`Customer ${input.customerId}`);
       if (row.version !== b.version) throw versionConflict(`Customer ${row.id}`, await findCustomerRecord(db, row.id));
@@ -404,19 +374,19 @@ export async function updateCustomer(
             ...(b.sales_person_id !== undefined && { salesPersonId: b.sales_person_id }),
             ...(b.mobile_consent !== undefined && { mobileConsent: b.mobile_consent }),
             ...(b.status !== undefined && { status: b.status }),
-            updatedAt: ctx.clock.now(),
+            updatedAt: ctx.app.clock.now(),
             version: sql`${customers.version} + 1`,
           })
           .where(eq(customers.id, row.id));
         await writeAudit(db, {
-          ...actorOfSession(actor.session),
-          at: ctx.clock.now(),
+          ...ctx.actor,
+          at: ctx.app.clock.now(),
           action: 'customer_update',
           entity: 'customer',
           entityId: row.id,
           before: d.before,
           after: d.after,
-          requestId: actor.requestId,
+          requestId: ctx.requestId,
         });
       }
       return (await findCustomerRecord(db, row.id))!;
@@ -444,17 +414,15 @@ function duplicateTaxId(otherId: number | null): AppError {
  * the same as the store address follows too; the geocoded form is cleared). Without: open a new store.
  */
 export async function saveStoreAddress(
-  ctx: Ctx,
-  actor: Actor,
+  ctx: ServiceCtx,
   input: { customerId: number; body: StoreAddressRequest },
 ): Promise<StoreAddressInfo> {
   const b = input.body;
   const address = addressIn(b.address);
-  return ctx.database.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    const customer = await assertCustomer(db, input.customerId);
-    const now = ctx.clock.now();
-    const audit = { ...actorOfSession(actor.session), at: now, entity: 'store', requestId: actor.requestId };
+  return withTx(ctx, async (db) => {
+    const customer = await requireCustomer(db, input.customerId);
+    const now = ctx.app.clock.now();
+    const audit = { ...ctx.actor, at: now, entity: 'store', requestId: ctx.requestId };
 
     if (b.customer_store_id !== undefined) {
       const [row] = await db

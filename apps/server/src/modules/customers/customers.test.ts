@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createSalesPerson, createStaffUser, createStore, createTerminal } from '../../db/factories';
+import { createCustomer, createSalesPerson, createStore, createTerminal } from '../../db/factories';
 import { auditLog, customers, stores } from '../../db/schema';
-import { signIn } from '../../test/sign-in';
+import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /*
@@ -38,15 +38,11 @@ const auditRows = (entity: string, entityId: number) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  const db = t.database.db;
-  await createStaffUser(db, { email: 'support@example.com', role: 'Customer Support' });
-  await createStaffUser(db, { email: 'ar@example.com', role: 'AR Team' });
-  await createStaffUser(db, { email: 'marketing@example.com', role: 'Marketing' });
-  [editor, viewer, outsider] = await Promise.all([
-    signIn(t, 'support@example.com'),
-    signIn(t, 'ar@example.com'),
-    signIn(t, 'marketing@example.com'),
-  ]);
+  ({ editor, viewer, outsider } = await signInStaff(t, {
+    editor: { role: 'Customer Support', email: 'support@example.com' },
+    viewer: 'AR Team',
+    outsider: 'Marketing',
+  }));
 });
 afterAll(() => t.close());
 

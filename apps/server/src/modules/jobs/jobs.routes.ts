@@ -1,7 +1,7 @@
 import { jobStatusInfo, jobStatusParams, successEnvelope } from '@pos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../http/errors';
-import { requireSession, sessionOf } from '../../http/session';
+import { serviceCtx } from '../../http/service-context';
+import { requireSession } from '../../http/session';
 import { getJobStatus } from './jobs.service';
 
 /** GET /api/jobs/{jobId}/{token}: a job's queue, state, retries, times and output or error — staff only. */
@@ -18,9 +18,6 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(jobStatusInfo) },
       },
     },
-    async (request) => {
-      if (sessionOf(request).kind !== 'staff') throw new AppError('forbidden', 'Only staff can see jobs.');
-      return { info: await getJobStatus(app.ctx.database, request.params.jobId) };
-    },
+    async (request) => ({ info: await getJobStatus(serviceCtx(request), request.params.jobId) }),
   );
 };

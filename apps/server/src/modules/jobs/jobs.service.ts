@@ -1,5 +1,6 @@
 import { JOB_STATES, type JobState, type JobStatusInfo } from '@pos/domain';
-import { JOB_SCHEMA, type Database } from '../../db/client';
+import type { ServiceCtx } from '../../context';
+import { JOB_SCHEMA } from '../../db/client';
 import { AppError } from '../../http/errors';
 
 interface JobRow {
@@ -29,9 +30,10 @@ function errorMessage(output: unknown): string | null {
   return null;
 }
 
-/** A job by id, whatever its queue (live jobs, then the archive of finished ones). 404 when unknown. */
-export async function getJobStatus(database: Database, jobId: string): Promise<JobStatusInfo> {
-  const rows = await database.query<JobRow>(
+/** A job by id, whatever its queue (live jobs, then the archive of finished ones), for staff. 404 when unknown. */
+export async function getJobStatus(ctx: ServiceCtx, jobId: string): Promise<JobStatusInfo> {
+  if (ctx.session.kind !== 'staff') throw new AppError('forbidden', 'Only staff can see jobs.');
+  const rows = await ctx.app.database.query<JobRow>(
     `SELECT ${COLUMNS} FROM ${JOB_SCHEMA}.job WHERE id = $1
      UNION ALL
      SELECT ${COLUMNS} FROM ${JOB_SCHEMA}.archive WHERE id = $1

@@ -6,7 +6,6 @@ import {
   createAgent,
   createDistributorAccount,
   createDomainData,
-  createStaffUser,
   createStore,
   createTerminal,
   ensureAccessData,
@@ -16,7 +15,7 @@ import { AppError } from '../../http/errors';
 import type { CrmPort } from '../../integrations/crm';
 import { startWorkers, WORKERS } from '../../jobs/registry';
 import { waitForJob } from '../../test/jobs';
-import { signIn } from '../../test/sign-in';
+import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 describe('GET /api/jobs/{jobId}/{token}, retries, dead letters', () => {
@@ -40,8 +39,7 @@ describe('GET /api/jobs/{jobId}/{token}, retries, dead letters', () => {
       },
     });
     await ensureAccessData(t.database.db);
-    await createStaffUser(t.database.db, { email: 'ada.admin@example.com', role: 'Admin' });
-    admin = await signIn(t, 'ada.admin@example.com');
+    ({ admin } = await signInStaff(t, { admin: 'Admin' }));
     const agent = await createAgent(t.database.db);
     await createDistributorAccount(t.database.db, {
       email: 'dist@example.com',

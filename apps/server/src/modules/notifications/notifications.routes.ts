@@ -20,10 +20,11 @@ import {
   type JobAcceptedInfo,
   type Permission,
 } from '@pos/domain';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSession, sessionOf } from '../../http/session';
+import type { ServiceCtx } from '../../context';
+import { serviceCtx } from '../../http/service-context';
+import { requireSession } from '../../http/session';
 import {
   addPaymentInstrument,
   applyPaymentPlanChanges,
@@ -40,7 +41,6 @@ import {
   switchOrderAgent,
   updateStoreInfo,
   validateStoreMid,
-  type NotificationCtx,
 } from './notifications.service';
 
 /**
@@ -70,17 +70,13 @@ export const QUEUE_CALL_GUARDS = {
 const tokenParams = z.object({ token: z.string() });
 const accepted = { 202: successEnvelope(jobAcceptedInfo) };
 
-function notificationCtx(request: FastifyRequest): NotificationCtx {
-  return { app: request.server.ctx, session: sessionOf(request), requestId: request.id };
-}
-
 /** Spec §7 "Notification and queue POSTs" and the order "…/sns" calls: validate, record, enqueue, 202 {info:{jobId}}. */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   /** One queue call: POST `url` guarded by `guard`, body validated by `body`, answered 202 with the job id. */
   function queueCall<B extends z.ZodType>(
     url: string,
     opts: { tags: string[]; summary: string; guard: readonly Permission[]; body: B },
-    accept: (ctx: NotificationCtx, body: z.output<B>) => Promise<JobAcceptedInfo>,
+    accept: (ctx: ServiceCtx, body: z.output<B>) => Promise<JobAcceptedInfo>,
   ) {
     app.post(
       url,
@@ -95,7 +91,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) =>
-        reply.code(202).send({ info: await accept(notificationCtx(request), request.body as z.output<B>) }),
+        reply.code(202).send({ info: await accept(serviceCtx(request), request.body as z.output<B>) }),
     );
   }
 
@@ -214,7 +210,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(202).send({ info: await pushLicense(notificationCtx(request), request.params.storeId) }),
+      reply.code(202).send({ info: await pushLicense(serviceCtx(request), request.params.storeId) }),
   );
 
   const orders = ['orders', 'jobs'];

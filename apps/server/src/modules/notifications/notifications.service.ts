@@ -18,7 +18,7 @@ import {
   type UpdatePaymentNotificationRequest,
 } from '@pos/domain';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import { withTx, type ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import {
   agents,
@@ -35,20 +35,12 @@ import {
   transactions,
   uploads,
 } from '../../db/schema';
-import { actorOfSession, writeAudit } from '../../http/audit';
+import { writeAudit } from '../../http/audit';
 import { AppError } from '../../http/errors';
-import type { SessionContext } from '../../http/session';
 import type { JobInputs } from '../../jobs/context';
 import { soleCustomer } from '../../jobs/effect';
 import { defineQueues, enqueueJob } from '../../jobs/registry';
 import { visibleOrdersWhere } from '../orders';
-
-/** What a queue call's service gets: the app, the caller's session and the request id (audit). */
-export interface NotificationCtx {
-  app: AppContext;
-  session: SessionContext;
-  requestId: string;
-}
 
 /**
  * What a call's check answers: the singleton key of the job when its queue needs one, and the customer the
@@ -65,16 +57,15 @@ interface Checked {
  * together or not at all. Then this process's workers of the queue are woken.
  */
 async function acceptJob<Q extends JobQueueName>(
-  ctx: NotificationCtx,
+  ctx: ServiceCtx,
   queue: Q,
   input: JobInputs[Q],
   check: (tx: Db) => Promise<Checked>,
 ): Promise<JobAcceptedInfo> {
-  const { app, session, requestId } = ctx;
+  const { app, actor, requestId } = ctx;
   // Outside the transaction: creating a queue runs on the pool (PGlite has one connection).
   await defineQueues(app.queue, { queues: [queue] });
-  const actor = actorOfSession(session);
-  const jobId = await app.database.db.transaction(async (tx) => {
+  const jobId = await withTx(ctx, async (tx) => {
     const { singletonKey, customerId } = await check(tx);
     const id = await enqueueJob(
       app.queue,
@@ -142,7 +133,7 @@ async function requireInvoicesOf(tx: Db, customerId: number, ids: readonly numbe
 
 // ── Customers ─────────────────────────────────────────────────────────────────────────────────────
 
-export function retireTerminals(ctx: NotificationCtx, input: RetireTerminalsSnsRequest) {
+export function retireTerminals(ctx: ServiceCtx, input: RetireTerminalsSnsRequest) {
   return acceptJob(ctx, JOB_QUEUE.retireTerminals, input, async (tx) => {
     const [reason] = await tx
       .select({ id: domainData.id, active: domainData.active })
@@ -188,7 +179,7 @@ async function requirePlans(tx: Db, ids: readonly number[]) {
   return rows;
 }
 
-export function applyPaymentPlanChanges(ctx: NotificationCtx, input: PaymentPlansSnsRequest) {
+export function applyPaymentPlanChanges(ctx: ServiceCtx, input: PaymentPlansSnsRequest) {
   return acceptJob(ctx, JOB_QUEUE.paymentPlans, input, async (tx) => {
     const plans = await requirePlans(
       tx,
@@ -198,7 +189,7 @@ export function applyPaymentPlanChanges(ctx: NotificationCtx, input: PaymentPlan
   });
 }
 
-export function changeRecurringAmounts(ctx: NotificationCtx, input: RecurringPlansSnsRequest) {
+export function changeRecurringAmounts(ctx: ServiceCtx, input: RecurringPlansSnsRequest) {
   return acceptJob(ctx, JOB_QUEUE.recurringPlans, input, async (tx) => {
     const plans = await requirePlans(
       tx,
@@ -216,7 +207,7 @@ export function changeRecurringAmounts(ctx: NotificationCtx, input: RecurringPla
   });
 }
 
-export function updateStoreInfo(ctx: NotificationCtx, input: StoreInfoSnsRequest) {
+export function updateStoreInfo(ctx: ServiceCtx, input: StoreInfoSnsRequest) {
   return acceptJob(ctx, JOB_QUEUE.storeInfo, input, async (tx) => {
     const store = await requireStore(tx, input.storeid);
     if (store.version !== input.version) {
@@ -238,7 +229,7 @@ export function updateStoreInfo(ctx: NotificationCtx, input: StoreInfoSnsRequest
   });
 }
 
-export function pushLicense(ctx: NotificationCtx, storeId: number) {
+export function pushLicense(ctx: ServiceCtx, storeId: number) {
   return acceptJob(ctx, JOB_QUEUE.pushLicense, { storeId }, async (tx) => {
     const store = await requireStore(tx, storeId, 'storeId');
     return { singletonKey: `store:${storeId}`, customerId: store.customerId };
@@ -247,7 +238,7 @@ export function pushLicense(ctx: NotificationCtx, storeId: number) {
 
 // ── Notifications ─────────────────────────────────────────────────────────────────────────────────
 
-export function sendPaymentUpdateLink(ctx: NotificationCtx, input: UpdatePaymentNotificationRequest) {
+export function sendPaymentUpdateLink(ctx: ServiceCtx, input: UpdatePaymentNotificationRequest) {
   return acceptJob(ctx, JOB_QUEUE.updatePaymentNotification, input, async (tx) => {
     const [terminal] = await tx
       .select({ id: terminals.id, customerId: terminals.customerId })
@@ -258,7 +249,7 @@ export function sendPaymentUpdateLink(ctx: NotificationCtx, input: UpdatePayment
   });
 }
 
-export function sendFeatureChangeEmail(ctx: NotificationCtx, input: FeatureChangeEmailRequest) {
+export function sendFeatureChangeEmail(ctx: ServiceCtx, input: FeatureChangeEmailRequest) {
   return acceptJob(ctx, JOB_QUEUE.featureChangeEmail, input, async (tx) => {
     const store = await requireStore(tx, input.storeid);
     const ids = input.features.map((f) => f.billingitemid);
@@ -282,7 +273,7 @@ export function sendFeatureChangeEmail(ctx: NotificationCtx, input: FeatureChang
 
 // ── Orders ────────────────────────────────────────────────────────────────────────────────────────
 
-export function changeOrderStatus(ctx: NotificationCtx, input: OrderStatusSnsRequest) {
+export function changeOrderStatus(ctx: ServiceCtx, input: OrderStatusSnsRequest) {
   return acceptJob(ctx, JOB_QUEUE.orderStatus, input, async (tx) => {
     // Decision 102: an order the session may not see is missing, as if it did not exist.
     const [order] = await tx
@@ -305,7 +296,7 @@ export function changeOrderStatus(ctx: NotificationCtx, input: OrderStatusSnsReq
   });
 }
 
-export function switchOrderAgent(ctx: NotificationCtx, input: AgentSwitchSnsRequest) {
+export function switchOrderAgent(ctx: ServiceCtx, input: AgentSwitchSnsRequest) {
   return acceptJob(ctx, JOB_QUEUE.agentSwitch, input, async (tx) => {
     const [agent] = await tx
       .select({ id: agents.id, active: agents.active })
@@ -331,14 +322,14 @@ export function switchOrderAgent(ctx: NotificationCtx, input: AgentSwitchSnsRequ
 
 // ── CRM ───────────────────────────────────────────────────────────────────────────────────────────
 
-export function requestCrmFeatureChange(ctx: NotificationCtx, input: CrmAccessoriesOrderRequest) {
+export function requestCrmFeatureChange(ctx: ServiceCtx, input: CrmAccessoriesOrderRequest) {
   return acceptJob(ctx, JOB_QUEUE.crmAccessoriesOrder, input, async (tx) => {
     const store = await requireStore(tx, input.storeid);
     return { customerId: store.customerId };
   });
 }
 
-export function validateStoreMid(ctx: NotificationCtx, input: CrmStoreMidValidateRequest) {
+export function validateStoreMid(ctx: ServiceCtx, input: CrmStoreMidValidateRequest) {
   return acceptJob(ctx, JOB_QUEUE.crmStoreMidValidate, input, async (tx) => {
     if (input.storeid === undefined) return {};
     const store = await requireStore(tx, input.storeid);
@@ -348,7 +339,7 @@ export function validateStoreMid(ctx: NotificationCtx, input: CrmStoreMidValidat
 
 // ── Billing (effects arrive with the billing issue) ───────────────────────────────────────────────
 
-export function processTransactions(ctx: NotificationCtx, input: TransactionsSnsRequest) {
+export function processTransactions(ctx: ServiceCtx, input: TransactionsSnsRequest) {
   return acceptJob(ctx, JOB_QUEUE.transactions, input, async (tx) => {
     await requireCustomer(tx, input.customer_id);
     const rows = await tx
@@ -365,7 +356,7 @@ export function processTransactions(ctx: NotificationCtx, input: TransactionsSns
   });
 }
 
-export function collectDueInvoices(ctx: NotificationCtx, input: InvoicesCollectDueSnsRequest) {
+export function collectDueInvoices(ctx: ServiceCtx, input: InvoicesCollectDueSnsRequest) {
   return acceptJob(ctx, JOB_QUEUE.invoicesCollectDue, input, async (tx) => {
     await requireCustomer(tx, input.customer_id);
     if (input.storeid !== undefined) {
@@ -378,7 +369,7 @@ export function collectDueInvoices(ctx: NotificationCtx, input: InvoicesCollectD
   });
 }
 
-export function collectPayment(ctx: NotificationCtx, input: PaymentCollectionSnsRequest) {
+export function collectPayment(ctx: ServiceCtx, input: PaymentCollectionSnsRequest) {
   return acceptJob(ctx, JOB_QUEUE.paymentCollection, input, async (tx) => {
     await requireCustomer(tx, input.customer_id);
     await requireInvoicesOf(tx, input.customer_id, input.invoice_ids);
@@ -403,7 +394,7 @@ export function collectPayment(ctx: NotificationCtx, input: PaymentCollectionSns
   });
 }
 
-export function addPaymentInstrument(ctx: NotificationCtx, input: PaymentInstrumentAddRequest) {
+export function addPaymentInstrument(ctx: ServiceCtx, input: PaymentInstrumentAddRequest) {
   return acceptJob(ctx, JOB_QUEUE.paymentInstrumentAdd, input, async (tx) => {
     await requireCustomer(tx, input.customer_id);
     if (input.storeid !== undefined) {

@@ -9,7 +9,6 @@ import {
   createInvoice,
   createOrder,
   createPaymentPlan,
-  createStaffUser,
   createStatusReason,
   createStore,
   createStoreEmail,
@@ -28,9 +27,9 @@ import {
 } from '../../db/schema';
 import { startWorkers } from '../../jobs/registry';
 import { waitForJob } from '../../test/jobs';
-import { signIn } from '../../test/sign-in';
+import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { hashToken } from '../auth/tokens';
+import { hashToken } from '../../lib/tokens';
 
 const UNKNOWN_TOKEN = 'Q'.repeat(43);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -140,14 +139,12 @@ describe('queue and notification calls (spec §7): validate, record, enqueue, 20
   beforeAll(async () => {
     t = await createTestApp();
     await ensureAccessData(t.database.db);
-    await createStaffUser(t.database.db, { email: 'ada.admin@example.com', role: 'Admin' });
-    await createStaffUser(t.database.db, { email: 'ops@example.com', role: 'Operations' });
-    await createStaffUser(t.database.db, { email: 'mark@example.com', role: 'Marketing' });
-    await createStaffUser(t.database.db, { email: 'service@example.com', role: 'Customer Service' });
-    admin = await signIn(t, 'ada.admin@example.com');
-    ops = await signIn(t, 'ops@example.com');
-    marketing = await signIn(t, 'mark@example.com');
-    service = await signIn(t, 'service@example.com');
+    ({ admin, ops, marketing, service } = await signInStaff(t, {
+      admin: { role: 'Admin', email: 'ada.admin@example.com' },
+      ops: 'Operations',
+      marketing: 'Marketing',
+      service: 'Customer Service',
+    }));
     // Really run the queue: this process's workers, woken by each call.
     await startWorkers(t.app.ctx.queue, t.app.ctx, { pollingIntervalSeconds: 0.5 });
   }, 90_000);

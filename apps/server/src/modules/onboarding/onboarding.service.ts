@@ -10,6 +10,7 @@ import {
   type OrderOnboarding,
 } from '@pos/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AnyServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import {
   billingItems,
@@ -22,14 +23,10 @@ import {
   terminals,
   type AddressJson,
 } from '../../db/schema';
-import { writeAudit, type AuditActor } from '../../http/audit';
+import { writeAudit } from '../../http/audit';
 import { AppError, notFound } from '../../http/errors';
-import {
-  dataEncryptionKey,
-  decryptAccountNumber,
-  encryptAccountNumber,
-} from '../customer-accounts/account-number-cipher';
-import type { EffectContext } from '../orders/status-effects';
+import { dataEncryptionKey, decryptAccountNumber, encryptAccountNumber } from '../../lib/account-number-cipher';
+import type { StatusChange } from '../orders';
 
 /*
  * Onboarding (issue 7, decision 083): a Complete order becomes the merchant's records — customer (found by federal
@@ -39,11 +36,6 @@ import type { EffectContext } from '../orders/status-effects';
  */
 
 type OrderRow = typeof orders.$inferSelect;
-
-export interface OnboardingActor {
-  actor: AuditActor;
-  requestId: string | null;
-}
 
 const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : v == null ? '' : String(v));
 const day = (d: Date) => d.toISOString().slice(0, 10);
@@ -97,12 +89,7 @@ async function summaryOf(db: Db, order: OrderRow, created: boolean): Promise<Ord
  * Onboard a Complete order once (`db` is the open transaction of the move to Complete, or its own). A second call
  * changes nothing and answers what the first one made.
  */
-export async function onboardOrder(
-  ctx: Pick<EffectContext, 'config' | 'clock'>,
-  db: Db,
-  orderId: number,
-  by: OnboardingActor,
-): Promise<OrderOnboarding> {
+export async function onboardOrder(ctx: AnyServiceCtx, db: Db, orderId: number): Promise<OrderOnboarding> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update');
   if (!order) throw notFound(`Order ${orderId}`);
   if (order.onboardedAt) return summaryOf(db, order, false);
@@ -112,7 +99,7 @@ export async function onboardOrder(
       `Order ${order.unifiedOrderId} is not Complete: only a completed order is onboarded.`,
     );
   }
-  const now = ctx.clock.now();
+  const now = ctx.app.clock.now();
   const doc = order.document as OrderDocument;
   const c = doc.CustomerInfo ?? {};
   const s = doc.StoreInfo ?? {};
@@ -314,7 +301,7 @@ export async function onboardOrder(
   if (itemRows.length) await db.insert(customerBillingItems).values(itemRows);
 
   // Payment instruments: cards by their gateway reference, banks re-encrypted for the customer, cash.
-  const key = dataEncryptionKey(ctx.config);
+  const key = dataEncryptionKey(ctx.app.config);
   const seen = new Set<string>();
   let instrumentCount = 0;
   for (const m of doc.PaymentInstrumentInfo ?? []) {
@@ -379,7 +366,7 @@ export async function onboardOrder(
     .where(eq(orders.id, order.id))
     .returning();
   await writeAudit(db, {
-    ...by.actor,
+    ...ctx.actor,
     at: now,
     action: 'order.onboard',
     entity: 'order',
@@ -395,7 +382,13 @@ export async function onboardOrder(
       billing_items: itemRows.length,
       payment_instruments: instrumentCount,
     },
-    requestId: by.requestId,
+    requestId: ctx.requestId,
   });
   return summaryOf(db, done!, true);
+}
+
+/** Onboarding on Complete (decision 083): in the transaction of the move, exactly once. */
+export async function onboardingStatusEffects(ctx: AnyServiceCtx, db: Db, change: StatusChange): Promise<void> {
+  if (change.to !== ORDER_STATUS.COMPLETE) return;
+  await onboardOrder(ctx, db, change.order.id);
 }

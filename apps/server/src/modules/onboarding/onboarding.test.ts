@@ -4,7 +4,7 @@ import path from 'node:path';
 import { blankOrder, type OrderDocument } from '@pos/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBillingItem, createCustomer, createOrder, createStaffUser } from '../../db/factories';
+import { createBillingItem, createCustomer, createOrder } from '../../db/factories';
 import {
   auditLog,
   customerBillingItems,
@@ -15,7 +15,7 @@ import {
   stores,
   terminals,
 } from '../../db/schema';
-import { signIn } from '../../test/sign-in';
+import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /*
@@ -98,12 +98,7 @@ beforeAll(async () => {
   t = await createTestApp({ config: { dataDir: mkdtempSync(path.join(os.tmpdir(), 'pos-onboarding-')) } });
   const db = t.database.db;
   await createBillingItem(db, { id: 20, name: 'Shipping' });
-  await createStaffUser(db, { email: 'ops@example.com', role: 'Operations' });
-  await createStaffUser(db, { email: 'admin@example.com', role: 'Admin' });
-  await createStaffUser(db, { email: 'ram@example.com', role: 'RAM' });
-  [ops, admin, sales] = (await Promise.all(
-    ['ops@example.com', 'admin@example.com', 'ram@example.com'].map((e) => signIn(t, e)),
-  )) as [string, string, string];
+  ({ ops, admin, sales } = await signInStaff(t, { ops: 'Operations', admin: 'Admin', sales: 'RAM' }));
 });
 afterAll(() => t.close());
 

@@ -12,16 +12,15 @@ import {
   tokenParams,
   type Permission,
 } from '@pos/domain';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireSession, sessionOf } from '../../http/session';
+import { requireSession } from '../../http/session';
+import { serviceCtx } from '../../http/service-context';
 import {
   addOrderNote,
   changeOrderStatus,
   listOrderNotes,
   listStatusHistory,
   listStatusReasons,
-  type Actor,
 } from './order-status.service';
 
 /**
@@ -39,12 +38,8 @@ const canRead = requireSession({ anyOf: ORDER_READ });
 const canWrite = requireSession({ anyOf: ORDER_WRITE });
 const tags = ['orders'];
 
-const actorOf = (request: FastifyRequest): Actor => ({ session: sessionOf(request), requestId: request.id });
-
 /** Issue 7 (orders): status reasons, order notes, status history and status changes. */
 export const orderStatusRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = app.ctx;
-
   app.get(
     '/api/customers/orderstatus/:token',
     {
@@ -57,7 +52,7 @@ export const orderStatusRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(orderStatusReasonsInfo) },
       },
     },
-    async (request) => ({ info: await listStatusReasons(ctx, request.query.status) }),
+    async (request) => ({ info: await listStatusReasons(serviceCtx(request), request.query.status) }),
   );
 
   app.get(
@@ -71,7 +66,7 @@ export const orderStatusRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(orderStatusHistoryInfo) },
       },
     },
-    async (request) => ({ info: await listStatusHistory(ctx, sessionOf(request), request.params.orderId) }),
+    async (request) => ({ info: await listStatusHistory(serviceCtx(request), request.params.orderId) }),
   );
 
   app.get(
@@ -85,7 +80,7 @@ export const orderStatusRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(orderNotesInfo) },
       },
     },
-    async (request) => ({ info: await listOrderNotes(ctx, sessionOf(request), request.params.orderId) }),
+    async (request) => ({ info: await listOrderNotes(serviceCtx(request), request.params.orderId) }),
   );
 
   app.post(
@@ -103,7 +98,7 @@ export const orderStatusRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .code(201)
-        .send({ info: await addOrderNote(ctx, actorOf(request), request.params.orderId, request.body.note) }),
+        .send({ info: await addOrderNote(serviceCtx(request), request.params.orderId, request.body.note) }),
   );
 
   app.put(
@@ -118,6 +113,6 @@ export const orderStatusRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(orderStatusChangeInfo) },
       },
     },
-    async (request) => ({ info: await changeOrderStatus(ctx, actorOf(request), request.body) }),
+    async (request) => ({ info: await changeOrderStatus(serviceCtx(request), request.body) }),
   );
 };

@@ -18,27 +18,20 @@ import {
   type TransitionRequester,
 } from '@pos/domain';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { withTx, type ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { orderNotes, orders, orderStatusHistory, statusReasons } from '../../db/schema';
-import { actorOfSession, writeAudit } from '../../http/audit';
+import { writeAudit } from '../../http/audit';
 import { AppError, versionConflict } from '../../http/errors';
-import type { SessionContext } from '../../http/session';
-import { loadVisibleOrder } from '../orders';
-import { applyStatusEffects, type EffectContext } from '../orders/status-effects';
+import { applyStatusEffects, loadVisibleOrder } from '../orders';
 
-type Ctx = EffectContext;
 type OrderRow = typeof orders.$inferSelect;
-
-export interface Actor {
-  session: SessionContext;
-  requestId: string;
-}
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
 /** GET /api/customers/orderstatus/{token}: status reasons grouped by status (statuses with reasons only). */
-export async function listStatusReasons(ctx: Ctx, status?: OrderStatusCode): Promise<OrderStatusReasonsInfo> {
-  const rows = await ctx.database.db
+export async function listStatusReasons(ctx: ServiceCtx, status?: OrderStatusCode): Promise<OrderStatusReasonsInfo> {
+  const rows = await ctx.app.database.db
     .select()
     .from(statusReasons)
     .where(status ? eq(statusReasons.status, status) : undefined)
@@ -67,13 +60,9 @@ function noteItem(row: typeof orderNotes.$inferSelect, reason: string | null): O
 }
 
 /** GET /api/customers/ordernotes/{orderId}/{token}: the order's notes, newest first. */
-export async function listOrderNotes(
-  ctx: Ctx,
-  session: SessionContext,
-  orderId: number,
-): Promise<{ notes: OrderNoteItem[] }> {
-  const db = ctx.database.db;
-  await loadVisibleOrder(db, session, { id: orderId });
+export async function listOrderNotes(ctx: ServiceCtx, orderId: number): Promise<{ notes: OrderNoteItem[] }> {
+  const db = ctx.app.database.db;
+  await loadVisibleOrder(db, ctx.session, { id: orderId });
   const rows = await db
     .select({ note: orderNotes, reason: statusReasons.reason })
     .from(orderNotes)
@@ -84,22 +73,16 @@ export async function listOrderNotes(
 }
 
 /** POST /api/customers/ordernotes/{orderId}/{token}: add an order_note (audited). */
-export async function addOrderNote(
-  ctx: Ctx,
-  actor: Actor,
-  orderId: number,
-  body: string,
-): Promise<{ note: OrderNoteItem }> {
-  return ctx.database.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    const order = await loadVisibleOrder(db, actor.session, { id: orderId });
-    const now = ctx.clock.now();
+export async function addOrderNote(ctx: ServiceCtx, orderId: number, body: string): Promise<{ note: OrderNoteItem }> {
+  return withTx(ctx, async (db) => {
+    const order = await loadVisibleOrder(db, ctx.session, { id: orderId });
+    const now = ctx.app.clock.now();
     const [row] = await db
       .insert(orderNotes)
-      .values({ orderId, noteType: NOTE_TYPE.ORDER_NOTE, body, createdByEmail: actor.session.email, createdAt: now })
+      .values({ orderId, noteType: NOTE_TYPE.ORDER_NOTE, body, createdByEmail: ctx.session.email, createdAt: now })
       .returning();
     await writeAudit(db, {
-      ...actorOfSession(actor.session),
+      ...ctx.actor,
       at: now,
       action: 'create',
       entity: 'order_note',
@@ -111,7 +94,7 @@ export async function addOrderNote(
         note_type: NOTE_TYPE.ORDER_NOTE,
         body,
       },
-      requestId: actor.requestId,
+      requestId: ctx.requestId,
     });
     return { note: noteItem(row!, null) };
   });
@@ -134,13 +117,9 @@ function historyItem(row: typeof orderStatusHistory.$inferSelect, reason: string
 }
 
 /** GET /api/customers/orderstatus/history/{orderId}/{token}: status changes, newest first. */
-export async function listStatusHistory(
-  ctx: Ctx,
-  session: SessionContext,
-  orderId: number,
-): Promise<{ history: HistoryItem[] }> {
-  const db = ctx.database.db;
-  await loadVisibleOrder(db, session, { id: orderId });
+export async function listStatusHistory(ctx: ServiceCtx, orderId: number): Promise<{ history: HistoryItem[] }> {
+  const db = ctx.app.database.db;
+  await loadVisibleOrder(db, ctx.session, { id: orderId });
   const rows = await db
     .select({ h: orderStatusHistory, reason: statusReasons.reason })
     .from(orderStatusHistory)
@@ -216,21 +195,20 @@ export function statusTimestamps(order: OrderRow, to: OrderStatusCode, now: Date
  * status_reason note when a reason is given, and the audit entry.
  */
 export async function changeOrderStatus(
-  ctx: Ctx,
-  actor: Actor,
+  ctx: ServiceCtx,
   body: OrderStatusChangeRequest,
 ): Promise<OrderStatusChangeInfo> {
-  return ctx.database.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  const { session } = ctx;
+  return withTx(ctx, async (db) => {
     // Decision 102: another agent's order is 404, as if it did not exist.
-    const order = await loadVisibleOrder(db, actor.session, { id: body.order_id }, { lock: true, field: 'order_id' });
+    const order = await loadVisibleOrder(db, session, { id: body.order_id }, { lock: true, field: 'order_id' });
     if (order.version !== body.version) {
       throw versionConflict(`Order ${order.id}`, summary(order));
     }
     const from = order.status as OrderStatusCode;
-    const who: TransitionRequester = { role: actor.session.role, privileges: actor.session.privileges };
+    const who: TransitionRequester = { role: session.role, privileges: session.privileges };
     const { reason } = await checkTransition(db, { from, to: body.status, statusReasonId: body.status_reason_id, who });
-    const now = ctx.clock.now();
+    const now = ctx.app.clock.now();
     const [updated] = await db
       .update(orders)
       .set({
@@ -249,7 +227,7 @@ export async function changeOrderStatus(
         toStatus: body.status,
         statusReasonId: body.status_reason_id ?? null,
         note: body.note ?? null,
-        changedByEmail: actor.session.email,
+        changedByEmail: session.email,
         changedAt: now,
       })
       .returning();
@@ -262,7 +240,7 @@ export async function changeOrderStatus(
           noteType: NOTE_TYPE.STATUS_REASON,
           statusReasonId: body.status_reason_id,
           body: body.note ? `${reason}: ${body.note}` : reason!,
-          createdByEmail: actor.session.email,
+          createdByEmail: session.email,
           createdAt: now,
         })
         .returning({ id: orderNotes.id });
@@ -270,7 +248,7 @@ export async function changeOrderStatus(
     }
     const cust = order.customerId != null ? { customer_id: order.customerId } : {};
     await writeAudit(db, {
-      ...actorOfSession(actor.session),
+      ...ctx.actor,
       at: now,
       action: 'status_change',
       entity: 'order',
@@ -286,16 +264,9 @@ export async function changeOrderStatus(
         history_id: history!.id,
         note_id: noteId,
       },
-      requestId: actor.requestId,
+      requestId: ctx.requestId,
     });
-    await applyStatusEffects(ctx, db, {
-      order: updated!,
-      from,
-      to: body.status,
-      now,
-      actor: actorOfSession(actor.session),
-      requestId: actor.requestId,
-    });
+    await applyStatusEffects(ctx, db, { order: updated!, from, to: body.status, now });
     return { order: summary(updated!), history: historyItem(history!, reason) };
   });
 }

@@ -13,3 +13,11 @@ export {
   type OrderKey,
   type OrderViewer,
 } from './order-access';
+export {
+  applyStatusEffects,
+  onOrderDocumentSave,
+  onOrderStatusChange,
+  type DocumentSave,
+  type StatusChange,
+} from './order-hooks';
+export { orderRoutes } from './orders.routes';

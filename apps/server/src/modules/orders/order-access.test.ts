@@ -37,7 +37,7 @@ import { orderStatusWorker } from '../../jobs/workers/order-status';
 import { PermanentJobError } from '../../jobs/queue';
 import { signIn } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { multipartBody, sampleFile } from '../uploads/testing';
+import { multipartBody, sampleFile } from '../../test/uploads';
 
 /*
  * The order-access matrix (issue 12, decision 102): every endpoint that takes an order id (or lists orders) ×

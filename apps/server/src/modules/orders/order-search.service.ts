@@ -11,13 +11,11 @@ import {
   type OrderStatusCode,
 } from '@pos/domain';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import type { ServiceCtx } from '../../context';
 import { agents, orders } from '../../db/schema';
 import type { SessionContext } from '../../http/session';
 import { csvStream } from '../../lib/csv-stream';
 import { loadVisibleOrder, visibleOrdersWhere } from './order-access';
-
-type Ctx = Pick<AppContext, 'database'>;
 
 /** ORDER BY expression of each sortable column (text compared case-insensitively). */
 const SORT_SQL: Readonly<Record<OrderSearchSortField, SQL>> = {
@@ -81,7 +79,8 @@ const ROW = {
 };
 
 /** Orders as list rows (filter, sort and page to add). */
-const listRows = (ctx: Ctx) => ctx.database.db.select(ROW).from(orders).leftJoin(agents, eq(agents.id, orders.agentId));
+const listRows = (ctx: ServiceCtx) =>
+  ctx.app.database.db.select(ROW).from(orders).leftJoin(agents, eq(agents.id, orders.agentId));
 type ListRow = Awaited<ReturnType<typeof listRows>>[number];
 
 function listRecord(r: ListRow): OrderSearchRecord {
@@ -94,12 +93,8 @@ function listRecord(r: ListRow): OrderSearchRecord {
   };
 }
 
-async function searchPage(
-  ctx: Ctx,
-  session: SessionContext,
-  q: OrderSearchQuery,
-  page: { limit: number; offset: number },
-) {
+async function searchPage(ctx: ServiceCtx, q: OrderSearchQuery, page: { limit: number; offset: number }) {
+  const { session } = ctx;
   const sort = parseSort(q.sort, 'updated_at');
   // Default: newest change first.
   const descending = q.sort ? sort.desc : true;
@@ -115,25 +110,26 @@ async function searchPage(
 }
 
 /** GET /api/customers/orders/search/{token}: one page of matching orders and the count of all matches. */
-export async function searchOrders(ctx: Ctx, session: SessionContext, q: OrderSearchQuery): Promise<OrderSearchResult> {
+export async function searchOrders(ctx: ServiceCtx, q: OrderSearchQuery): Promise<OrderSearchResult> {
+  const { session } = ctx;
   const [items, [total]] = await Promise.all([
-    searchPage(ctx, session, q, q),
-    ctx.database.db.select({ n: count() }).from(orders).where(searchWhere(session, q)),
+    searchPage(ctx, q, q),
+    ctx.app.database.db.select({ n: count() }).from(orders).where(searchWhere(session, q)),
   ]);
   return { items, total: total?.n ?? 0 };
 }
 
 /** The CSV of ALL matching orders (decision 050's format), in the list's sort order. */
-export function searchOrdersCsv(ctx: Ctx, session: SessionContext, q: OrderSearchQuery): Readable {
-  return csvStream(ORDER_SEARCH_CSV_COLUMNS, (limit, offset) => searchPage(ctx, session, q, { limit, offset }));
+export function searchOrdersCsv(ctx: ServiceCtx, q: OrderSearchQuery): Readable {
+  return csvStream(ORDER_SEARCH_CSV_COLUMNS, (limit, offset) => searchPage(ctx, q, { limit, offset }));
 }
 
 /**
  * GET /api/customers/orders/{orderId}/{token}: one order as a row of the list (what the order panel shows), for a
  * link to one order (#/order?id=…). 404 for an order the session may not see, as for one that does not exist.
  */
-export async function getOrderRow(ctx: Ctx, session: SessionContext, orderId: number): Promise<OrderSearchRecord> {
-  const order = await loadVisibleOrder(ctx.database.db, session, { id: orderId });
+export async function getOrderRow(ctx: ServiceCtx, orderId: number): Promise<OrderSearchRecord> {
+  const order = await loadVisibleOrder(ctx.app.database.db, ctx.session, { id: orderId });
   const [row] = await listRows(ctx).where(eq(orders.id, order.id));
   return listRecord(row!);
 }

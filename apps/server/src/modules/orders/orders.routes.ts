@@ -15,12 +15,12 @@ import {
   tokenParams,
   type Permission,
 } from '@pos/domain';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/errors';
-import { requireSession, sessionOf } from '../../http/session';
+import { requireSession } from '../../http/session';
+import { serviceCtx } from '../../http/service-context';
 import { getOrderRow, searchOrders, searchOrdersCsv } from './order-search.service';
-import { getOrderInfo, getOrderQueue, listPendingOrders, saveOrderInfo, type Actor } from './orders.service';
+import { getOrderInfo, getOrderQueue, listPendingOrders, saveOrderInfo } from './orders.service';
 
 /** Order reads and writes (decision 078); a distributor is further limited to its own agent's orders. */
 const READ: readonly Permission[] = ['search_orders_view', 'search_orders_edit', 'create_distributor_orders'];
@@ -29,12 +29,8 @@ const canRead = requireSession({ anyOf: READ });
 const canWrite = requireSession({ anyOf: WRITE });
 const tags = ['orders'];
 
-const actorOf = (request: FastifyRequest): Actor => ({ session: sessionOf(request), requestId: request.id });
-
 /** Issue 7 (orders): the order document, the role queues, pending lists and the deliberate test error. */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = app.ctx;
-
   app.get(
     '/api/customers/orderinfo/:token',
     {
@@ -50,9 +46,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const session = sessionOf(request);
-      if (q.id !== undefined || q.unifiedid !== undefined) return { info: await getOrderInfo(ctx, session, q) };
-      return { info: await getOrderQueue(ctx, session, q) };
+      const ctx = serviceCtx(request);
+      if (q.id !== undefined || q.unifiedid !== undefined) return { info: await getOrderInfo(ctx, q) };
+      return { info: await getOrderQueue(ctx, q) };
     },
   );
 
@@ -68,7 +64,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(pendingOrdersInfo) },
       },
     },
-    async (request) => ({ info: await listPendingOrders(ctx, sessionOf(request), request.query) }),
+    async (request) => ({ info: await listPendingOrders(serviceCtx(request), request.query) }),
   );
 
   app.post(
@@ -85,7 +81,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      info: await saveOrderInfo(ctx, actorOf(request), { orderInfoId: request.params.orderInfoId, body: request.body }),
+      info: await saveOrderInfo(serviceCtx(request), { orderInfoId: request.params.orderInfoId, body: request.body }),
     }),
   );
 
@@ -119,19 +115,19 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const q = request.query;
-      const session = sessionOf(request);
+      const ctx = serviceCtx(request);
       if (q.format === 'csv') {
-        const day = ctx.clock.now().toISOString().slice(0, 10);
+        const day = ctx.app.clock.now().toISOString().slice(0, 10);
         return (
           reply
             .type('text/csv; charset=utf-8')
             .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
             .header('cache-control', 'no-store')
             // A stream with a non-JSON type bypasses the JSON response schema (documented in the summary).
-            .send(searchOrdersCsv(ctx, session, q) as never)
+            .send(searchOrdersCsv(ctx, q) as never)
         );
       }
-      return { info: await searchOrders(ctx, session, q) };
+      return { info: await searchOrders(ctx, q) };
     },
   );
 
@@ -149,7 +145,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      info: { order: await getOrderRow(ctx, sessionOf(request), request.params.orderId) },
+      info: { order: await getOrderRow(serviceCtx(request), request.params.orderId) },
     }),
   );
 };

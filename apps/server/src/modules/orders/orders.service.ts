@@ -1,8 +1,8 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   ORDER_STATUS,
-  canTransition,
   isAgentScoped,
+  canTransition,
   fieldsFromZodError,
   isOrderStatusCode,
   mayTransition,
@@ -16,21 +16,14 @@ import {
   type OrderInfoSaveRequest,
   type OrderStatusCode,
 } from '@pos/domain';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
+import { withTx, type ServiceCtx } from '../../context';
 import { orderStatusHistory, orders } from '../../db/schema';
-import { actorOfSession, writeAudit } from '../../http/audit';
+import { writeAudit } from '../../http/audit';
 import { AppError, versionConflict } from '../../http/errors';
-import type { SessionContext } from '../../http/session';
-import { regenerateAfterSave } from '../contracts/contracts.service';
 import { loadVisibleOrder, orderNotFound, visibleOrdersWhere } from './order-access';
-import { applyStatusEffects } from './status-effects';
-import { dataEncryptionKey, encryptAccountNumber } from '../customer-accounts/account-number-cipher';
-
-export interface Actor {
-  session: SessionContext;
-  requestId: string;
-}
+import { applyDocumentSaveEffects, applyStatusEffects } from './order-hooks';
+import { dataEncryptionKey, encryptAccountNumber } from '../../lib/account-number-cipher';
+import { canonicalJson } from '../../lib/canonical-json';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -63,9 +56,11 @@ function record(row: OrderRow): OrderInfoRecord {
 
 // ── Reads ───────────────────────────────────────────────────────────────────────────────────────────
 
-export async function getOrderInfo(ctx: AppContext, session: SessionContext, key: { id?: number; unifiedid?: string }) {
+export async function getOrderInfo(ctx: ServiceCtx, key: { id?: number; unifiedid?: string }) {
+  const { session } = ctx;
+  const db = ctx.app.database.db;
   const row = await loadVisibleOrder(
-    ctx.database.db,
+    db,
     session,
     key.id !== undefined ? { id: key.id } : { unifiedId: key.unifiedid! },
   );
@@ -73,8 +68,9 @@ export async function getOrderInfo(ctx: AppContext, session: SessionContext, key
 }
 
 /** The caller's queue: orders in the status its role starts from (newest change first). */
-export async function getOrderQueue(ctx: AppContext, session: SessionContext, page: { limit: number; offset: number }) {
-  const db = ctx.database.db;
+export async function getOrderQueue(ctx: ServiceCtx, page: { limit: number; offset: number }) {
+  const { session } = ctx;
+  const db = ctx.app.database.db;
   const status = startStatusForRole(session.role);
   const where = and(eq(orders.status, status), visibleOrdersWhere(session));
   const [rows, [total]] = await Promise.all([
@@ -106,12 +102,9 @@ export async function getOrderQueue(ctx: AppContext, session: SessionContext, pa
 }
 
 /** Orders awaiting AR approval (121/125/126) or RAM (11), optionally one of them; `data` is the document as JSON text. */
-export async function listPendingOrders(
-  ctx: AppContext,
-  session: SessionContext,
-  q: { type: 'ar' | 'ram'; id?: number },
-) {
-  const db = ctx.database.db;
+export async function listPendingOrders(ctx: ServiceCtx, q: { type: 'ar' | 'ram'; id?: number }) {
+  const { session } = ctx;
+  const db = ctx.app.database.db;
   const where = and(
     inArray(orders.status, [...PENDING_STATUSES[q.type]]),
     q.id !== undefined ? eq(orders.id, q.id) : undefined,
@@ -163,23 +156,10 @@ function orderVersionConflict(current: OrderInfoRecord): AppError {
   return versionConflict(`Order ${current.orderInfoId}`, current);
 }
 
-/** JSON with object keys sorted (jsonb does not keep key order, so plain JSON.stringify would see changes). */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    return `{${entries
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
-/** Sections of the document whose value changed (for the audit entry). */
+/** Sections of the document whose value changed (for the audit entry); canonical JSON, as jsonb keeps no key order. */
 function changedSections(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...keys].filter((k) => canonical(before[k]) !== canonical(after[k])).sort();
+  return [...keys].filter((k) => canonicalJson(before[k]) !== canonicalJson(after[k])).sort();
 }
 
 /**
@@ -187,10 +167,10 @@ function changedSections(before: Record<string, unknown>, after: Record<string, 
  * us). Tokens are short-lived, so the save redeems them at once: the entry keeps the gateway reference, brand, last 4
  * and expiry (decision 083), which onboarding turns into the customer's payment instrument. Outside the transaction.
  */
-async function redeemCardTokens(ctx: AppContext, doc: OrderDocument): Promise<OrderDocument> {
+async function redeemCardTokens(ctx: ServiceCtx, doc: OrderDocument): Promise<OrderDocument> {
   const list = doc.PaymentInstrumentInfo ?? [];
   if (!list.some((m) => typeof m.processorSetupIntent === 'string' && m.processorSetupIntent.trim() !== '')) return doc;
-  const gateway = ctx.gateway;
+  const gateway = ctx.app.gateway;
   const redeemed = [];
   for (const [i, m] of list.entries()) {
     const token = typeof m.processorSetupIntent === 'string' ? m.processorSetupIntent.trim() : '';
@@ -225,7 +205,7 @@ async function redeemCardTokens(ctx: AppContext, doc: OrderDocument): Promise<Or
  * order as associated data, decision 083) next to a masked '****1234'. A new order has no id yet: the payment step
  * comes after the order exists, so a full number on 'new' is refused.
  */
-function protectBankNumbers(ctx: AppContext, orderId: number | 'new', doc: OrderDocument): OrderDocument {
+function protectBankNumbers(ctx: ServiceCtx, orderId: number | 'new', doc: OrderDocument): OrderDocument {
   const list = doc.PaymentInstrumentInfo ?? [];
   if (!list.some((m) => /^\d{4,17}$/.test(String(m.achAccountNumber ?? '').trim()))) return doc;
   if (orderId === 'new') {
@@ -234,7 +214,7 @@ function protectBankNumbers(ctx: AppContext, orderId: number | 'new', doc: Order
       [`PaymentInstrumentInfo.${i}.achAccountNumber`]: 'Add the bank account on the payment step.',
     });
   }
-  const key = dataEncryptionKey(ctx.config);
+  const key = dataEncryptionKey(ctx.app.config);
   return {
     ...doc,
     PaymentInstrumentInfo: list.map((m) => {
@@ -263,11 +243,10 @@ export interface SaveResult {
  * status-history row. Updates need the `version` read; a stale one → 409 version_conflict with the current order.
  */
 export async function saveOrderInfo(
-  ctx: AppContext,
-  actor: Actor,
+  ctx: ServiceCtx,
   input: { orderInfoId: number | 'new'; body: OrderInfoSaveRequest },
 ): Promise<SaveResult> {
-  const { session } = actor;
+  const { session, requestId } = ctx;
   const draft = orderDraft.safeParse(input.body.json);
   if (!draft.success) throw invalid(draft.error, 'order');
   if (input.body.submit) {
@@ -275,11 +254,10 @@ export async function saveOrderInfo(
     if (!full.success) throw invalid(full.error, 'order before submitting it');
   }
   const doc = protectBankNumbers(ctx, input.orderInfoId, await redeemCardTokens(ctx, draft.data));
-  const now = ctx.clock.now();
-  const audit = actorOfSession(session);
+  const now = ctx.app.clock.now();
+  const audit = ctx.actor;
 
-  return ctx.database.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  return withTx(ctx, async (db) => {
     let row: OrderRow;
 
     if (input.orderInfoId === 'new') {
@@ -327,7 +305,7 @@ export async function saveOrderInfo(
         entity: 'order',
         entityId: id,
         after: { unified_order_id: unifiedOrderId, status: row.status, sections: Object.keys(document).sort() },
-        requestId: actor.requestId,
+        requestId,
       });
     } else {
       const id = input.orderInfoId;
@@ -373,10 +351,10 @@ export async function saveOrderInfo(
           version: row.version,
           changed: changedSections(before.document, document),
         },
-        requestId: actor.requestId,
+        requestId,
       });
-      // A contract waiting for the merchant follows the document (decision 082).
-      await regenerateAfterSave(ctx, db, before, row, { actor: audit, requestId: actor.requestId });
+      // E.g. a contract waiting for the merchant follows the document (decision 082).
+      await applyDocumentSaveEffects(ctx, db, { before, after: row });
     }
 
     if (input.body.submit) {
@@ -415,10 +393,10 @@ export async function saveOrderInfo(
         entityId: row.id,
         before: { customer_id: row.customerId, status: from },
         after: { customer_id: row.customerId, status: to },
-        requestId: actor.requestId,
+        requestId,
       });
       row = moved!;
-      await applyStatusEffects(ctx, db, { order: row, from, to, now, actor: audit, requestId: actor.requestId });
+      await applyStatusEffects(ctx, db, { order: row, from, to, now });
     }
     return {
       orderInfoId: row.id,

@@ -1,16 +1,9 @@
 import { blankOrder, orderDraft, type OrderDocument } from '@pos/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createAgent,
-  createCustomer,
-  createDistributorAccount,
-  createOrder,
-  createStaffUser,
-  createStore,
-} from '../../db/factories';
+import { createAgent, createCustomer, createDistributorAccount, createOrder, createStore } from '../../db/factories';
 import { agentOrders, auditLog, orderStatusHistory, orders } from '../../db/schema';
-import { signIn } from '../../test/sign-in';
+import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /*
@@ -90,13 +83,12 @@ function completeOrder(): OrderDocument {
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
-  await createStaffUser(db, { email: 'admin@example.com', role: 'Admin' });
-  await createStaffUser(db, { email: 'ram@example.com', role: 'RAM' });
-  await createStaffUser(db, { email: 'ar@example.com', role: 'AR Team' });
-  await createStaffUser(db, { email: 'marketing@example.com', role: 'Marketing' });
-  [admin, sales, ar, marketing] = (await Promise.all(
-    ['admin@example.com', 'ram@example.com', 'ar@example.com', 'marketing@example.com'].map((e) => signIn(t, e)),
-  )) as [string, string, string, string];
+  ({ admin, sales, ar, marketing } = await signInStaff(t, {
+    admin: 'Admin',
+    sales: { role: 'RAM', email: 'ram@example.com' },
+    ar: 'AR Team',
+    marketing: 'Marketing',
+  }));
   agentA = (await createAgent(db, { type: 'Distributor' })).id;
   agentB = (await createAgent(db, { type: 'Distributor' })).id;
   await createDistributorAccount(db, {

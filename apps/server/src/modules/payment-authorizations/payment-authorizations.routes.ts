@@ -8,7 +8,7 @@ import {
 } from '@pos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSession } from '../../http/session';
-import { accountCtx } from '../customer-accounts/account-context';
+import { serviceCtx } from '../../http/service-context';
 import { authorizePayment } from './payment-authorizations.service';
 
 /** Who may authorize a payment for an order: the order writers (decision 081). */
@@ -31,7 +31,7 @@ export const paymentAuthorizationRoutes: FastifyPluginAsyncZod = async (app) => 
       },
     },
     async (request) => ({
-      info: await authorizePayment(accountCtx(request), request.body, request.headers['idempotency-key']),
+      info: await authorizePayment(serviceCtx(request), request.body, request.headers['idempotency-key']),
     }),
   );
 };

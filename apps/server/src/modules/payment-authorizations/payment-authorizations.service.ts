@@ -6,18 +6,16 @@ import {
   type PaymentAuthorization,
   type PaymentAuthorizationRequest,
 } from '@pos/domain';
+import type { ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { paymentInstruments } from '../../db/schema';
 import { actorOfSession, writeAudit } from '../../http/audit';
-import { AppError } from '../../http/errors';
-import type { AccountCtx } from '../customer-accounts/account-context';
+import { AppError, fieldError } from '../../http/errors';
 import { runIdempotent } from '../../http/idempotency';
 import { loadVisibleOrder } from '../orders';
 
 /** The audit action of an authorization (entity 'order', entity id = the order id; decision 081). */
 export const AUTHORIZATION_ACTION = 'payment_authorization';
-
-const fieldError = (field: string, message: string) => new AppError('validation_failed', message, { [field]: message });
 
 interface OrderRef {
   id: number;
@@ -35,7 +33,7 @@ interface CardRef {
 /** The card to authorize on: a gateway token (redeemed) or a saved card of the order's customer. */
 async function cardOf(
   tx: Db,
-  ctx: AccountCtx,
+  ctx: ServiceCtx,
   order: OrderRef,
   body: PaymentAuthorizationRequest,
   now: Date,
@@ -72,7 +70,7 @@ async function cardOf(
  * under the order's customer when it has one. No table of its own (no migration this issue).
  */
 export async function authorizePayment(
-  ctx: AccountCtx,
+  ctx: ServiceCtx,
   body: PaymentAuthorizationRequest,
   idempotencyKey: string | undefined,
 ): Promise<PaymentAuthorization> {

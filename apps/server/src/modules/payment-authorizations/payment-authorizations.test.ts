@@ -5,12 +5,11 @@ import {
   createDistributorAccount,
   createOrder,
   createPaymentInstrument,
-  createStaffUser,
   createStore,
 } from '../../db/factories';
 import { auditLog } from '../../db/schema';
 import type { AuthorizeInput } from '../../integrations/gateway';
-import { signIn } from '../../test/sign-in';
+import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { AUTHORIZATION_ACTION } from './payment-authorizations.service';
 
@@ -64,12 +63,7 @@ beforeAll(async () => {
     }),
   });
   const db = t.database.db;
-  await createStaffUser(db, { email: 'admin@example.com', role: 'Admin' });
-  await createStaffUser(db, { email: 'marketing@example.com', role: 'Marketing' });
-  [admin, marketing] = (await Promise.all(['admin@example.com', 'marketing@example.com'].map((e) => signIn(t, e)))) as [
-    string,
-    string,
-  ];
+  ({ admin, marketing } = await signInStaff(t, { admin: 'Admin', marketing: 'Marketing' }));
   const agentA = (await createAgent(db, { type: 'Distributor' })).id;
   await createDistributorAccount(db, { email: 'dist-auth@example.com', password: 'distributor-demo', agentId: agentA });
   const login = await t.request({

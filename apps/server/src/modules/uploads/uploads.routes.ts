@@ -1,8 +1,10 @@
 import { successEnvelope, uploadFileParams, uploadInfo, type UploadKind } from '@pos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { contentDisposition } from '../../http/content-disposition';
+import { serviceCtx } from '../../http/service-context';
 import { requireSession } from '../../http/session';
-import { contentDisposition, openUpload, receiveUpload, uploadContext, uploadFieldOf } from './uploads.service';
+import { openUpload, receiveUpload, uploadFieldOf } from './uploads.service';
 
 const tags = ['uploads'];
 const tokenParams = z.object({ token: z.string() });
@@ -23,7 +25,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const info = await receiveUpload(uploadContext(request), request, { kind });
+        const info = await receiveUpload(serviceCtx(request), request, { kind });
         return reply.code(201).send({ info });
       },
     );
@@ -46,7 +48,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await openUpload(uploadContext(request), { uploadId: request.params.id });
+      const file = await openUpload(serviceCtx(request), { uploadId: request.params.id }, request.log);
       return reply
         .header('content-type', file.contentType)
         .header('content-length', String(file.size))

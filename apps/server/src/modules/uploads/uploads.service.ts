@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import {
   FILE_TYPE_CONTENT_TYPES,
-  FILE_TYPE_EXTENSIONS,
   hasAnyPermission,
   UPLOAD_KINDS,
   validateUpload,
@@ -14,30 +12,16 @@ import {
 } from '@pos/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client';
+import { withTx, type ServiceCtx } from '../../context';
 import { uploads } from '../../db/schema';
-import { actorOfSession, writeAudit } from '../../http/audit';
+import { writeAudit } from '../../http/audit';
 import { AppError, notFound, type AppErrorCode } from '../../http/errors';
-import type { SessionContext } from '../../http/session';
-import { sessionOf } from '../../http/session';
-import type { StoragePort, StoredObject } from '../../integrations/storage';
-import type { Clock } from '../../lib/clock';
+import type { StoredObject } from '../../integrations/storage';
+import { newStorageKey } from '../../lib/storage-key';
 import { readSingleFile, type ReceivedFile } from './multipart';
 
-/** What the upload service needs: the database, the clock, the storage and who is asking. */
-export interface UploadContext {
-  database: Database;
-  clock: Clock;
-  storage: StoragePort;
-  session: SessionContext;
-  requestId: string;
-  log: FastifyBaseLogger;
-}
-
-export function uploadContext(request: FastifyRequest): UploadContext {
-  const { database, clock, storage } = request.server.ctx;
-  return { database, clock, storage, session: sessionOf(request), requestId: request.id, log: request.log };
-}
+/** Where the upload service reports a file it could not clean up or find (the request's log). */
+export type UploadLog = Pick<FastifyBaseLogger, 'error'>;
 
 /** What an upload belongs to, when the caller knows (e.g. { type: 'store', id: 500123 }). */
 export interface UploadOwner {
@@ -86,40 +70,34 @@ export function checkReceivedFile(
   return content.type;
 }
 
-/** A fresh storage key: kind/yyyy/mm/<128 random bits>.<ext of the sniffed type>. No user input. */
-export function newStorageKey(kind: UploadKind, type: FileType, now: Date): string {
-  const yyyy = String(now.getUTCFullYear());
-  const mm = String(now.getUTCMonth() + 1).padStart(2, '0');
-  return `${kind}/${yyyy}/${mm}/${randomBytes(16).toString('hex')}.${FILE_TYPE_EXTENSIONS[type][0]}`;
-}
-
 /**
  * The upload service every upload goes through: read one file from the multipart request (field of the
  * kind), check it, store it under a server-made key, and record the `uploads` row and its audit entry in one
  * transaction. Nothing is written before every check passed; if recording fails the stored file is removed.
  */
 export async function receiveUpload(
-  ctx: UploadContext,
+  ctx: ServiceCtx,
   request: FastifyRequest,
   options: { kind: UploadKind; field?: string; owner?: UploadOwner },
 ): Promise<UploadInfo> {
   const field = options.field ?? uploadFieldOf(options.kind);
   const file = await readSingleFile(request, field);
-  return storeUpload(ctx, { kind: options.kind, field, file, owner: options.owner });
+  return storeUpload(ctx, { kind: options.kind, field, file, owner: options.owner }, request.log);
 }
 
 export async function storeUpload(
-  ctx: UploadContext,
+  ctx: ServiceCtx,
   input: { kind: UploadKind; field: string; file: ReceivedFile; owner?: UploadOwner },
+  log: UploadLog,
 ): Promise<UploadInfo> {
   const { kind, file } = input;
   const type = checkReceivedFile(kind, file, input.field);
-  const now = ctx.clock.now();
+  const now = ctx.app.clock.now();
   const storageKey = newStorageKey(kind, type, now);
   const contentType = FILE_TYPE_CONTENT_TYPES[type][0]!;
-  await ctx.storage.put(storageKey, file.bytes, contentType);
+  await ctx.app.storage.put(storageKey, file.bytes, contentType);
   try {
-    const id = await ctx.database.db.transaction(async (tx) => {
+    const id = await withTx(ctx, async (tx) => {
       const [row] = await tx
         .insert(uploads)
         .values({
@@ -137,7 +115,7 @@ export async function storeUpload(
         .returning({ id: uploads.id });
       await writeAudit(tx, {
         at: now,
-        ...actorOfSession(ctx.session),
+        ...ctx.actor,
         action: 'create',
         entity: 'upload',
         entityId: row!.id,
@@ -161,10 +139,10 @@ export async function storeUpload(
       original_name: file.fileName,
     };
   } catch (err) {
-    await ctx.storage
+    await ctx.app.storage
       .delete(storageKey)
       .catch((cleanupError: unknown) =>
-        ctx.log.error({ err: cleanupError, storageKey }, 'could not remove the file of a failed upload'),
+        log.error({ err: cleanupError, storageKey }, 'could not remove the file of a failed upload'),
       );
     throw err;
   }
@@ -199,26 +177,18 @@ export interface OpenedUpload {
 }
 
 /** An upload's file for download, after the read check. 404 when unknown or its file is gone. */
-export async function openUpload(ctx: UploadContext, input: { uploadId: number }): Promise<OpenedUpload> {
-  const [row] = await ctx.database.db.select().from(uploads).where(eq(uploads.id, input.uploadId));
+export async function openUpload(ctx: ServiceCtx, input: { uploadId: number }, log: UploadLog): Promise<OpenedUpload> {
+  const [row] = await ctx.app.database.db.select().from(uploads).where(eq(uploads.id, input.uploadId));
   if (!row) throw notFound(`Upload ${input.uploadId}`);
   const kind = row.kind as UploadKind;
   const readers = UPLOAD_READERS[kind] ?? [];
   if (row.createdByEmail !== ctx.session.email && !hasAnyPermission(ctx.session.privileges, readers)) {
     throw new AppError('forbidden', `This needs one of these privileges: ${readers.join(', ')}.`);
   }
-  const object = await ctx.storage.get(row.storageKey);
+  const object = await ctx.app.storage.get(row.storageKey);
   if (!object) {
-    ctx.log.error({ uploadId: row.id, storageKey: row.storageKey }, 'the file of an upload is missing from storage');
+    log.error({ uploadId: row.id, storageKey: row.storageKey }, 'the file of an upload is missing from storage');
     throw new AppError('not_found', `The file of upload ${row.id} is missing from storage.`);
   }
   return { fileName: row.originalName, contentType: row.contentType, size: row.sizeBytes, object };
-}
-
-/** RFC 6266 / 8187: `attachment; filename="ascii fallback"; filename*=UTF-8''percent-encoded`. */
-export function contentDisposition(fileName: string): string {
-  const name = fileName || 'download';
-  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

@@ -4,13 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from '@pos/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaffUser } from '../../db/factories';
 import { createLocalStorage } from '../../integrations/storage/local-storage';
 import { uploadsDir } from '../../integrations/storage';
-import { signIn } from '../../test/sign-in';
+import { signInStaff } from '../../test/sign-in';
 import { createTestApp } from '../../test/test-app';
-import { listFiles, multipartBody, sampleFile, type MultipartPart } from './testing';
-import { storeUpload, type UploadContext } from './uploads.service';
+import { listFiles, multipartBody, sampleFile, type MultipartPart } from '../../test/uploads';
+import type { ServiceCtx } from '../../context';
+import { storeUpload } from './uploads.service';
 
 const CHECK_URL = '/api/customers/paymentinstruments/check/addimage';
 const ACHCAD_URL = '/api/customers/paymentinstruments/achcad/addimage';
@@ -18,14 +18,7 @@ const ACHCAD_URL = '/api/customers/paymentinstruments/achcad/addimage';
 async function startApp() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pos-uploads-'));
   const t = await createTestApp({ config: { dataDir } });
-  await createStaffUser(t.database.db, { email: 'editor@example.com', role: 'Customer Support' });
-  await createStaffUser(t.database.db, { email: 'viewer@example.com', role: 'Operations' });
-  await createStaffUser(t.database.db, { email: 'marketer@example.com', role: 'Marketing' });
-  const tokens = {
-    editor: await signIn(t, 'editor@example.com'),
-    viewer: await signIn(t, 'viewer@example.com'),
-    marketer: await signIn(t, 'marketer@example.com'),
-  };
+  const tokens = await signInStaff(t, { editor: 'Customer Support', viewer: 'Operations', marketer: 'Marketing' });
   const folder = uploadsDir(dataDir);
   const post = (url: string, token: string, parts: MultipartPart[]) => {
     const body = multipartBody(parts);
@@ -305,26 +298,32 @@ describe('uploads accepted: stored, recorded, served back', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'pos-uploads-fail-'));
     try {
       const ctx = {
-        database: { db: { transaction: async () => Promise.reject(new Error('database down')) } },
-        clock: s.t.clock,
-        storage: createLocalStorage(dir),
+        app: {
+          database: { db: { transaction: async () => Promise.reject(new Error('database down')) } },
+          clock: s.t.clock,
+          storage: createLocalStorage(dir),
+        },
         session: { email: 'editor@example.com' },
+        actor: { actorType: 'staff', actorEmail: 'editor@example.com' },
         requestId: 'r1',
-        log: s.t.app.log,
-      } as unknown as UploadContext;
+      } as unknown as ServiceCtx;
       const bytes = sampleFile('png');
       await expect(
-        storeUpload(ctx, {
-          kind: 'checkImage',
-          field: 'checkimage',
-          file: {
-            fieldName: 'checkimage',
-            fileName: 'a.png',
-            declaredType: 'image/png',
-            bytes,
-            sha256: createHash('sha256').update(bytes).digest('hex'),
+        storeUpload(
+          ctx,
+          {
+            kind: 'checkImage',
+            field: 'checkimage',
+            file: {
+              fieldName: 'checkimage',
+              fileName: 'a.png',
+              declaredType: 'image/png',
+              bytes,
+              sha256: createHash('sha256').update(bytes).digest('hex'),
+            },
           },
-        }),
+          s.t.app.log,
+        ),
       ).rejects.toThrow('database down');
       expect(listFiles(dir)).toEqual([]);
     } finally {

@@ -1,9 +1,32 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { AppConfig } from '../../config';
-import type { Db } from '../../db/client';
-import { agents, distributorAccounts, sessions, staffUsers } from '../../db/schema';
-import type { SessionContext, SessionKind } from '../../http/session';
-import { hashToken, newToken } from './tokens';
+import type { AppConfig } from '../config';
+import type { Db } from '../db/client';
+import { agents, distributorAccounts, sessions, staffUsers } from '../db/schema';
+import { hashToken, newToken } from '../lib/tokens';
+
+/*
+ * The sessions table: a session is made at sign-in (auth module), found by its token on every guarded request
+ * (session.ts), touched, and released at sign-out. Only the token's SHA-256 is stored.
+ */
+
+export type SessionKind = 'staff' | 'distributor' | 'maketoken';
+
+/** The signed-in session of a request (set by `requireSession`). Privileges were captured at sign-in. */
+export interface SessionContext {
+  id: number;
+  kind: SessionKind;
+  role: string;
+  privileges: string[];
+  email: string;
+  name: string;
+  accountManagerUsername: string | null;
+  staffUserId: number | null;
+  distributorAccountId: number | null;
+  agentId: number | null;
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+}
 
 /** A session's last-seen time (and so its idle expiry) is written at most this often. */
 export const SESSION_TOUCH_INTERVAL_MS = 60_000;

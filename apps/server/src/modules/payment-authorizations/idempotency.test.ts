@@ -1,13 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrder, createPaymentInstrument, createStaffUser, createStore, createTransaction } from '../db/factories';
-import { auditLog, idempotencyKeys, transactions } from '../db/schema';
-import type { AuthorizeInput, ChargeInput } from '../integrations/gateway';
-import { failAuditOf } from '../modules/customer-accounts/test-support';
-import { AUTHORIZATION_ACTION } from '../modules/payment-authorizations/payment-authorizations.service';
-import { signIn } from '../test/sign-in';
-import { createTestApp, type TestApp } from '../test/test-app';
-import { IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_LOCK_MS } from './idempotency';
+import {
+  createOrder,
+  createPaymentInstrument,
+  createStaffUser,
+  createStore,
+  createTransaction,
+} from '../../db/factories';
+import { auditLog, idempotencyKeys, transactions } from '../../db/schema';
+import type { AuthorizeInput, ChargeInput } from '../../integrations/gateway';
+import { failAuditOf } from '../../test/fail-audit';
+import { AUTHORIZATION_ACTION } from './payment-authorizations.service';
+import { signIn } from '../../test/sign-in';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_LOCK_MS } from '../../http/idempotency';
 
 /*
  * Idempotency-Key on the money POSTs (decision 104), through HTTP: payment authorizations (the gateway is called

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
-import type { AppConfig } from '../../config';
-import { AppError } from '../../http/errors';
+import type { AppConfig } from '../config';
+import { AppError } from '../http/errors';
 
 /*
  * Bank account numbers at rest (decision 059): AES-256-GCM with a 96-bit random IV and the 128-bit tag, bound to

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { linkTokens, type LINK_TOKEN_PURPOSES } from '../../db/schema';
-import { hashToken, newToken } from '../auth/tokens';
+import type { Db } from '../db/client';
+import { linkTokens, type LINK_TOKEN_PURPOSES } from '../db/schema';
+import { hashToken, newToken } from './tokens';
 
 export type LinkTokenPurpose = (typeof LINK_TOKEN_PURPOSES)[number];
 

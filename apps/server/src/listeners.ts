@@ -1,0 +1,17 @@
+import { contractStatusEffects, regenerateAfterSave } from './modules/contracts';
+import { onboardingStatusEffects } from './modules/onboarding';
+import { onOrderDocumentSave, onOrderStatusChange } from './modules/orders';
+
+/**
+ * What modules do when another module's event happens: orders declares its hooks and imports none of the listeners.
+ * Every process that changes orders calls this before it serves or works (buildApp, worker.ts); calling it again
+ * changes nothing.
+ */
+export function registerListeners(): void {
+  // Contracts (decision 082): a version made and sent on Pending Contract Sign, remade on AR Contract Regenerated
+  // and when the document of an order waiting for its signature changes.
+  onOrderStatusChange('contracts', contractStatusEffects);
+  onOrderDocumentSave('contracts', regenerateAfterSave);
+  // Onboarding (decision 083): a Complete order becomes the merchant's records, exactly once.
+  onOrderStatusChange('onboarding', onboardingStatusEffects);
+}

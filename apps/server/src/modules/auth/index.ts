@@ -1,0 +1,3 @@
+export { authRoutes } from './auth.routes';
+export { distributorRoutes } from './distributor.routes';
+export { localOidcRoutes } from './oidc.routes';

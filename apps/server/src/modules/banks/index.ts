@@ -1,0 +1,1 @@
+export { bankRoutes } from './banks.routes';

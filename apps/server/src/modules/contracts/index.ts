@@ -1,0 +1,2 @@
+export { contractStatusEffects, regenerateAfterSave } from './contracts.service';
+export { contractRoutes } from './contracts.routes';

@@ -1,0 +1,1 @@
+export { currencyRoutes } from './currencies.routes';

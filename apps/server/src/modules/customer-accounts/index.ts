@@ -1,0 +1,1 @@
+export { customerAccountRoutes } from './customer-accounts.routes';

@@ -1,0 +1,2 @@
+export { onboardingStatusEffects } from './onboarding.service';
+export { onboardingRoutes } from './onboarding.routes';

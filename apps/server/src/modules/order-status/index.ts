@@ -1,0 +1,2 @@
+export { checkTransition, statusTimestamps } from './order-status.service';
+export { orderStatusRoutes } from './order-status.routes';

@@ -1,0 +1,1 @@
+export { paymentAuthorizationRoutes } from './payment-authorizations.routes';
