@@ -1,4 +1,4 @@
-import { JOB_QUEUE, type JobQueueName } from '@pos/domain';
+import { JOB_QUEUE, SCHEDULED_JOB_QUEUE, type JobQueueName, type ScheduledJobQueueName } from '@pos/domain';
 import type { QueueDefinition } from './queue';
 
 /**
@@ -39,15 +39,9 @@ export function queueDefinition(name: JobQueueName): QueueDefinition {
   return QUEUE_DEFINITIONS[name];
 }
 
-/**
- * Housekeeping the server runs on a schedule (pg-boss cron, UTC). Not one of the spec's calls, so not in the
- * domain's JOB_QUEUE: no HTTP call enqueues them, nobody passes them input.
- */
-export const SCHEDULED_QUEUE = {
-  /** Delete Idempotency-Keys past their 24 h (decision 104). */
-  idempotencyKeysExpire: 'idempotency-keys-expire',
-} as const;
-export type ScheduledQueueName = (typeof SCHEDULED_QUEUE)[keyof typeof SCHEDULED_QUEUE];
+/** Housekeeping the server runs on a schedule (pg-boss cron, UTC): the domain's SCHEDULED_JOB_QUEUE. */
+export const SCHEDULED_QUEUE = SCHEDULED_JOB_QUEUE;
+export type ScheduledQueueName = ScheduledJobQueueName;
 
 export interface ScheduledQueueDefinition extends QueueDefinition {
   /** When it runs (cron, UTC). */

@@ -66,6 +66,20 @@ export const JOB_QUEUE_LABELS: Readonly<Record<JobQueueName, string>> = {
   'crm-store-mid-validate': 'CRM MID validation',
 };
 
+/**
+ * Housekeeping the server runs on a schedule (pg-boss cron). Not one of the spec's calls: no HTTP call enqueues
+ * them and nobody passes them input; named here so the job monitor can label them.
+ */
+export const SCHEDULED_JOB_QUEUE = {
+  /** Delete Idempotency-Keys past their 24 h (decision 104). */
+  idempotencyKeysExpire: 'idempotency-keys-expire',
+} as const;
+export type ScheduledJobQueueName = (typeof SCHEDULED_JOB_QUEUE)[keyof typeof SCHEDULED_JOB_QUEUE];
+
+export const SCHEDULED_JOB_QUEUE_LABELS: Readonly<Record<ScheduledJobQueueName, string>> = {
+  'idempotency-keys-expire': 'Expired idempotency keys clean-up',
+};
+
 // ── Shared field schemas ──────────────────────────────────────────────────────────────────────────
 
 const MAX_ID = 2_147_483_647;

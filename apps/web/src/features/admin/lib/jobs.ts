@@ -1,4 +1,4 @@
-import { JOB_QUEUE_LABELS, type JobQueueName } from '@pos/domain';
+import { JOB_QUEUE_LABELS, SCHEDULED_JOB_QUEUE_LABELS, type JobQueueName } from '@pos/domain';
 
 /** pg-boss names the dead-letter queue of `q` `q__dead`. */
 const DEAD_LETTER_SUFFIX = '__dead';
@@ -7,7 +7,8 @@ const DEAD_LETTER_SUFFIX = '__dead';
 export function queueLabel(queue: string): string {
   const dead = queue.endsWith(DEAD_LETTER_SUFFIX);
   const base = dead ? queue.slice(0, -DEAD_LETTER_SUFFIX.length) : queue;
-  const label = (JOB_QUEUE_LABELS as Readonly<Record<string, string>>)[base] ?? base;
+  const labels: Readonly<Record<string, string>> = { ...JOB_QUEUE_LABELS, ...SCHEDULED_JOB_QUEUE_LABELS };
+  const label = labels[base] ?? base;
   return dead ? `${label} (dead letter)` : label;
 }
 

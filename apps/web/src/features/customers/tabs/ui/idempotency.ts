@@ -31,7 +31,9 @@ export function useIdempotencyKeys() {
     },
     /** After the call: keep the key only when the outcome is unknown. True when it was kept. */
     settle(action: string, error?: unknown): boolean {
-      const unknownOutcome = error !== undefined && (!isApiError(error) || error.status === 0 || error.status >= 500);
+      const unknownOutcome =
+        error !== undefined &&
+        (!isApiError(error) || error.status === 0 || error.status >= 500 || error.code === 'idempotency_key_in_flight');
       if (!unknownOutcome) keys.current.delete(action);
       return unknownOutcome;
     },
