@@ -9,6 +9,7 @@ import {
 } from '@pos/domain';
 import type { ServiceCtx } from '../../context';
 import { csvStream } from '../../lib/csv-stream';
+import { escapeLike } from '../../lib/sql-like';
 
 /** ORDER BY expression of each sortable column (text compared case-insensitively). */
 const SORT_SQL: Readonly<Record<CustomerSearchSortField, string>> = {
@@ -27,8 +28,6 @@ const SORT_SQL: Readonly<Record<CustomerSearchSortField, string>> = {
   store_status: 's.status',
   account_manager: 'lower(coalesce(s.account_manager_username, c.account_manager_username))',
 };
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 /**
  * The (store_id, customer_id) pairs a search matches, as SQL with its parameters. One row per store; a

@@ -16,6 +16,7 @@ import { agents, orders } from '../../db/schema';
 import type { SessionContext } from '../../http/session';
 import { csvStream } from '../../lib/csv-stream';
 import { loadVisibleOrder, visibleOrdersWhere } from './order-access';
+import { escapeLike } from '../../lib/sql-like';
 
 /** ORDER BY expression of each sortable column (text compared case-insensitively). */
 const SORT_SQL: Readonly<Record<OrderSearchSortField, SQL>> = {
@@ -29,8 +30,6 @@ const SORT_SQL: Readonly<Record<OrderSearchSortField, SQL>> = {
   updated_at: sql`${orders.updatedAt}`,
   total_sale_cents: sql`${orders.totalSaleCents}`,
 };
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 /**
  * The WHERE condition of a search (every value a bound parameter), always within the orders the session may see

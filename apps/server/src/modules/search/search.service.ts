@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../../context';
 import type { SessionContext } from '../../http/session';
 import { visibleOrdersSqlText } from '../orders';
+import { escapeLike } from '../../lib/sql-like';
 
 type Ctx = Pick<AppContext, 'database'>;
 
@@ -35,7 +36,6 @@ function binder() {
   };
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 const contains = (text: string) => `%${escapeLike(text)}%`;
 const startsWith = (text: string) => `${escapeLike(text)}%`;
 

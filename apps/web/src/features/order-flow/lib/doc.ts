@@ -32,3 +32,17 @@ export function countryOf(doc: OrderDocument | undefined): 'US' | 'CA' {
   const c = doc?.StoreInfo?.StoreAddress?.country || doc?.HomeAddress?.country;
   return c === 'CA' ? 'CA' : 'US';
 }
+
+/** The document with its plan entry `index` changed by `patch` (the payment and charges steps). */
+export function withPlan(doc: OrderDocument, index: number, patch: Record<string, unknown>): OrderDocument {
+  return { ...doc, PaymentPlanInfo: (doc.PaymentPlanInfo ?? []).map((p, i) => (i === index ? { ...p, ...patch } : p)) };
+}
+
+/** The document with its payment-method entry `index` replaced by `next`. */
+export function withMethod(
+  doc: OrderDocument,
+  index: number,
+  next: NonNullable<OrderDocument['PaymentInstrumentInfo']>[number],
+): OrderDocument {
+  return { ...doc, PaymentInstrumentInfo: (doc.PaymentInstrumentInfo ?? []).map((m, i) => (i === index ? next : m)) };
+}

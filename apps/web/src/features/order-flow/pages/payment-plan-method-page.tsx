@@ -13,7 +13,7 @@ import { OrderStepPage, type StepContext } from '../components/order-step-page';
 import { EMPTY_CARD, type CardInput } from '../../../lib/gateway';
 import { PaymentMethodFields, type MethodEntry } from '../components/payment-method-fields';
 import { StepFrame } from '../components/step-frame';
-import { countryOf } from '../lib/doc';
+import { countryOf, withMethod, withPlan } from '../lib/doc';
 import { nextStep, stepPath } from '../lib/flow';
 import { withCardToken } from '../lib/tokenize';
 import { useDraft } from '../lib/use-draft';
@@ -46,16 +46,8 @@ function PaymentStep({ orderId, doc, orderType, flow }: StepContext) {
   const installments = plan != null && Number(plan.paymentPlanId) === INSTALLMENT_PLAN_ID;
   const totals = orderTotals(draft);
 
-  const setPlan = (patch: Record<string, unknown>) =>
-    update((d) => ({
-      ...d,
-      PaymentPlanInfo: (d.PaymentPlanInfo ?? []).map((p, i) => (i === pi ? { ...p, ...patch } : p)),
-    }));
-  const setMethod = (next: MethodEntry) =>
-    update((d) => ({
-      ...d,
-      PaymentInstrumentInfo: (d.PaymentInstrumentInfo ?? []).map((m, i) => (i === mi ? next : m)),
-    }));
+  const setPlan = (patch: Record<string, unknown>) => update((d) => withPlan(d, pi, patch));
+  const setMethod = (next: MethodEntry) => update((d) => withMethod(d, mi, next));
 
   const submit = async () => {
     setBusy(true);
