@@ -30,7 +30,7 @@ import { contractRoutes } from './modules/contracts';
 import { currencyRoutes } from './modules/currencies';
 import { customerAccountRoutes } from './modules/customer-accounts';
 import { customerRoutes } from './modules/customers';
-import { healthRoutes } from './modules/health';
+import { benchRoutes, healthRoutes } from './modules/health';
 import { jobRoutes } from './modules/jobs';
 import { notificationRoutes } from './modules/notifications';
 import { onboardingRoutes } from './modules/onboarding';
@@ -155,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   await api.register(healthRoutes);
+  if (config.benchRoutes) await api.register(benchRoutes);
   await api.register(authRoutes);
   await api.register(distributorRoutes);
   if (ctx.identity.local) await api.register(localOidcRoutes, { issuer: ctx.identity.local });

@@ -93,6 +93,8 @@ export const envSchema = z.object({
     .trim()
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (32 bytes)')
     .optional(),
+  /** `npm run bench` only: GET /api/bench/bare, a constant answer without the database (refused in production). */
+  BENCH_ROUTES: boolish.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -131,6 +133,8 @@ export interface AppConfig {
   gateway: { url: string | null; apiKey: string | null };
   /** DATA_ENCRYPTION_KEY (hex); null → the development key, refused when env is production. */
   dataEncryptionKey: string | null;
+  /** BENCH_ROUTES: register GET /api/bench/bare, the bench's baseline (never in production). */
+  benchRoutes: boolean;
 }
 
 export interface CrmConfig {
@@ -189,6 +193,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       '  CRM_API_KEY: set without CRM_URL (the key is only used by the HTTP CRM adapter); set CRM_URL or remove the key',
     );
   }
+  if (e.BENCH_ROUTES && e.NODE_ENV === 'production') {
+    problems.push(
+      '  BENCH_ROUTES: the bench routes are for npm run bench only, so they are refused when NODE_ENV=production',
+    );
+  }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -226,5 +235,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         : null,
     gateway: { url: e.PAYMENT_GATEWAY_URL?.replace(/\/+$/, '') ?? null, apiKey: e.PAYMENT_GATEWAY_API_KEY ?? null },
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY?.toLowerCase() ?? null,
+    benchRoutes: e.BENCH_ROUTES,
   };
 }

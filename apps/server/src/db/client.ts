@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -30,7 +31,12 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Told the text of every statement a Database runs (Drizzle's, inside transactions too, and query/exec). */
+export type OnQuery = (sqlText: string) => void;
+
 export interface PgliteOptions {
+  /** Tests count queries with this (the customer page's N+1 test); the product passes nothing. */
+  onQuery?: OnQuery;
   /** Folder to persist to; omit for an in-memory database. */
   dataDir?: string;
   /** A tarball made by `dumpDataDir` to start from (tests use a migrated template). */
@@ -42,15 +48,23 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
     extensions: { pg_trgm },
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
-  const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case' }) as unknown as Db;
+  const onQuery = options.onQuery;
+  const db = drizzlePglite({
+    client: pglite,
+    schema,
+    casing: 'snake_case',
+    logger: queryLogger(onQuery),
+  }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
     pglite,
     async exec(sqlText) {
+      onQuery?.(sqlText);
       await pglite.exec(sqlText);
     },
     async query<T>(sqlText: string, params: unknown[] = []) {
+      onQuery?.(sqlText);
       const res = await pglite.query<T>(sqlText, params);
       return res.rows;
     },
@@ -60,20 +74,26 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
   };
 }
 
-export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database & { pool: pg.Pool }> {
+export async function openPostgres(
+  url: string,
+  options: { max?: number; onQuery?: OnQuery } = {},
+): Promise<Database & { pool: pg.Pool }> {
+  const onQuery = options.onQuery;
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
   // A pool error on an idle client must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case', logger: queryLogger(onQuery) }) as unknown as Db;
   let closed = false;
   return {
     kind: 'postgres',
     db,
     pool,
     async exec(sqlText) {
+      onQuery?.(sqlText);
       await pool.query(sqlText);
     },
     async query<T>(sqlText: string, params: unknown[] = []) {
+      onQuery?.(sqlText);
       const res = await pool.query(sqlText, params);
       return res.rows as T[];
     },
@@ -83,6 +103,11 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
       await pool.end();
     },
   };
+}
+
+/** Drizzle's logger seam, only when someone listens (otherwise Drizzle's default: no logger). */
+function queryLogger(onQuery: OnQuery | undefined): Logger | undefined {
+  return onQuery ? { logQuery: (sqlText) => onQuery(sqlText) } : undefined;
 }
 
 /** Where pg-boss keeps the job tables (same database as the product). */

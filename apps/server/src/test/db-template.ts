@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openPglite, openPostgres, type Database } from '../db/client';
+import { openPglite, openPostgres, type Database, type OnQuery } from '../db/client';
 
 export type DbTemplate = { kind: 'pglite'; file: string } | { kind: 'postgres'; baseUrl: string; templateName: string };
 
@@ -20,12 +20,15 @@ export function databaseUrlFor(baseUrl: string, name: string): string {
 
 let templateBlob: Blob | undefined;
 
-/** A fresh, migrated database for one test (or one file): a copy of the run's template. */
-export async function createTestDatabase(): Promise<Database> {
+/**
+ * A fresh, migrated database for one test (or one file): a copy of the run's template. `onQuery` is told every
+ * statement run on it (a test counting queries).
+ */
+export async function createTestDatabase(options: { onQuery?: OnQuery } = {}): Promise<Database> {
   const template = inject('dbTemplate');
   if (template.kind === 'pglite') {
     templateBlob ??= new Blob([readFileSync(template.file)]);
-    return openPglite({ loadDataDir: templateBlob });
+    return openPglite({ loadDataDir: templateBlob, onQuery: options.onQuery });
   }
   const name = `${template.templateName.replace('pbo_tpl_', 'pbo_t_')}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: template.baseUrl });
@@ -44,7 +47,7 @@ export async function createTestDatabase(): Promise<Database> {
   } finally {
     await admin.end();
   }
-  const database = await openPostgres(databaseUrlFor(template.baseUrl, name), { max: 5 });
+  const database = await openPostgres(databaseUrlFor(template.baseUrl, name), { max: 5, onQuery: options.onQuery });
   return {
     ...database,
     async close() {

@@ -1,1 +1,2 @@
+export { benchRoutes } from './bench.routes';
 export { healthRoutes } from './health.routes';
