@@ -49,6 +49,8 @@ const config = {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // dist/.vite/manifest.json: which chunks each route loads, read by npm run bench (bench/bundle.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         // Vendor code changes far less often than ours: keep it in its own long-cached chunks.
