@@ -1,6 +1,6 @@
 import { Box } from '@mantine/core';
 import { ROUTE_DEFS, routePath } from '@pos/domain';
-import { useCallback, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { SessionTimeoutDialog } from '../components/session-timeout-dialog';
 import { GlobalSpinner } from '../components/spinner';
@@ -11,7 +11,9 @@ import { useInactivity } from '../lib/inactivity';
 import { useSession } from '../lib/session';
 import { APP_NAME, AppHeader } from './header';
 import type { HasScreen } from './shell/main-navigation';
-import { StaffShell } from './shell/staff-shell';
+
+/** The signed-in shell (navigation, global search) loads after sign-in, not with the sign-in page (issue 13). */
+const StaffShell = lazy(() => import('./shell/staff-shell').then((m) => ({ default: m.StaffShell })));
 
 /** Spec §4: the inactivity timer never runs on these pages. */
 const NO_INACTIVITY_PATHS: readonly string[] = [routePath('login'), routePath('distributor')];
@@ -61,10 +63,12 @@ export function Layout({ hasScreen }: LayoutProps) {
   return (
     <>
       {withShell ? (
-        <StaffShell hasScreen={hasScreen}>
-          <UpdateBanner secondsLeft={updateSecondsLeft} />
-          <Outlet />
-        </StaffShell>
+        <Suspense fallback={<GlobalSpinner busy />}>
+          <StaffShell hasScreen={hasScreen}>
+            <UpdateBanner secondsLeft={updateSecondsLeft} />
+            <Outlet />
+          </StaffShell>
+        </Suspense>
       ) : (
         <>
           <UpdateBanner secondsLeft={updateSecondsLeft} />

@@ -4,7 +4,6 @@ import { createHashRouter, Navigate, redirect, type RouteObject } from 'react-ro
 import { Spinner } from '../components/spinner';
 import { Layout, type RouteHandle } from './layout';
 import { RequireGuard } from './require-guard';
-import { checkRouteAccess } from './route-access';
 import { RouteError } from './route-error';
 
 export interface PageModule {
@@ -68,6 +67,9 @@ export function buildRoutes(pageMap: PageMap = pages): RouteObject[] {
           ? undefined
           : async ({ request }) => {
               const url = new URL(request.url);
+              // The guard's calls (validate, permissions) and their contracts load with the first guarded route,
+              // not with the sign-in page (issue 13: the first route's JS).
+              const { checkRouteAccess } = await import('./route-access');
               const access = await checkRouteAccess(guard, `${url.pathname}${url.search}`);
               return access === 'login' ? redirect('/login') : access;
             },
