@@ -76,6 +76,8 @@ describe.skipIf(noBrowser)('navigation and global search (issue 12)', () => {
 
     // Part of the store's name (names are '<DBA> - <street>').
     const part = store.store_name.slice(3);
+    // As a person does: the shell (navigation, ⌘K) loads after sign-in (issue 13), so wait until it is on screen.
+    await nav(page).getByRole('link').first().waitFor();
     await page.keyboard.press('Control+K');
     await box.fill(part);
     const storeResult = page
