@@ -2,7 +2,6 @@ import { Box } from '@mantine/core';
 import { ROUTE_DEFS, routePath } from '@pos/domain';
 import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
-import { SessionTimeoutDialog } from '../components/session-timeout-dialog';
 import { GlobalSpinner } from '../components/spinner';
 import { UpdateBanner } from '../components/update-banner';
 import { useSignOut } from '../features/auth/api/sign-out';
@@ -12,6 +11,10 @@ import { useSession } from '../lib/session';
 import { APP_NAME, AppHeader } from './header';
 import type { HasScreen } from './shell/main-navigation';
 
+/** The inactivity dialog (a modal) is needed only once signed in. */
+const SessionTimeoutDialog = lazy(() =>
+  import('../components/session-timeout-dialog').then((m) => ({ default: m.SessionTimeoutDialog })),
+);
 /** The signed-in shell (navigation, global search) loads after sign-in, not with the sign-in page (issue 13). */
 const StaffShell = lazy(() => import('./shell/staff-shell').then((m) => ({ default: m.StaffShell })));
 
@@ -79,7 +82,11 @@ export function Layout({ hasScreen }: LayoutProps) {
         </>
       )}
       <GlobalSpinner busy={navigation.state !== 'idle'} />
-      <SessionTimeoutDialog secondsLeft={inactivity.secondsLeft} onExtend={inactivity.extend} />
+      {token !== null && (
+        <Suspense fallback={null}>
+          <SessionTimeoutDialog secondsLeft={inactivity.secondsLeft} onExtend={inactivity.extend} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { createQueryClient } from './query-client';
 import { theme } from './theme';
 
@@ -11,11 +11,26 @@ export interface ProvidersProps {
   readonly queryClient?: QueryClient;
 }
 
+/** The notifications' drawing (transitions, portal) loads with the first notification, not with the sign-in page. */
+const Notifications = lazy(() => import('./notifications-view').then((m) => ({ default: m.Notifications })));
+
+function LazyNotifications() {
+  const { notifications, queue } = useNotifications();
+  const [wanted, setWanted] = useState(false);
+  // Once there is something to show, stay mounted (so later notifications and their exits animate as before).
+  if (!wanted && notifications.length + queue.length > 0) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" limit={4} />
+    </Suspense>
+  ) : null;
+}
+
 export function Providers({ children, queryClient }: ProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-right" limit={4} />
+      <LazyNotifications />
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     </MantineProvider>
   );
