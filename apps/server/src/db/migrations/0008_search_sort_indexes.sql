@@ -1,0 +1,1 @@
+CREATE INDEX "customers_legal_name_sort_idx" ON "customers" USING btree (lower("legal_name"),"id");
