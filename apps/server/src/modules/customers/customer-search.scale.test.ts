@@ -4,7 +4,7 @@ import { rangeStatements } from '../../db/scale/scale.sql';
 import { createTestDatabase } from '../../test/db-template';
 import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { cappedCountSql, searchPageSql } from './customer-search.service';
+import { cappedCountSql, hitsSql, searchPageSql } from './customer-search.service';
 
 /*
  * Customer search on a large generated table (issue 13, decision 107): 40,000 stores of 20,000 customers made by
@@ -85,6 +85,20 @@ describe('customer search on a large table', () => {
       expect.stringContaining('Holdings 12345 Inc.'),
       expect.stringContaining('Holdings 12345 Inc.'),
     ]);
+  });
+
+  it('counts what the page plan finds: a term matching stores and customers, both counted once', async () => {
+    // "12345": store #12345, customer 12345 (name, e-mail) and its stores (bracct BR000012345), stores #12345x…
+    for (const value of ['12345', 'Holdings 1234', 'Summit Grocery #1']) {
+      const hits = hitsSql({ kind: 'search', value });
+      const [reference] = await t.database.query<{ n: number }>(
+        `select count(*)::int as n from (${hits.text}) h`,
+        hits.params,
+      );
+      const info = await search(`search=${encodeURIComponent(value)}&limit=1`);
+      expect(info.total, value).toBe(Math.min(reference!.n, SEARCH_TOTAL_CAP));
+      expect(info.total_capped, value).toBe(reference!.n > SEARCH_TOTAL_CAP);
+    }
   });
 
   it('plans the page of a frequent term as an index walk that stops at the page (Limit, no full Sort)', async () => {

@@ -98,22 +98,28 @@ const WALK_FROM = `from customers c left join stores s on s.customer_id = c.id
 
 /**
  * The capped count of a search: at most SEARCH_TOTAL_CAP + 1 rows are read. The free text is counted as two
- * disjoint parts (rows whose store matches; rows whose customer matches and store does not) with UNION ALL, so
- * the Limit stops the scans early — a UNION would first collect every match to remove duplicates.
+ * disjoint parts with UNION ALL — rows whose store matches; rows whose customer matches and whose store does not
+ * (or the store-less row) — because a UNION would first collect every match to remove duplicates. Each part has
+ * its own LIMIT so that it is planned to stop early (a scan that quits after the cap rather than a bitmap of every
+ * match), and the customer part joins its stores LATERAL (an index lookup per customer, never a hash of all of them).
  */
 export function cappedCountSql(q: Pick<CustomerSearchQuery, 'kind' | 'value'>): { text: string; params: unknown[] } {
+  const { text, params } = hitsSql(q);
+  const cap = SEARCH_TOTAL_CAP + 1;
   const inner =
     q.kind === 'search'
-      ? `select 1 from stores s where ${STORE_MATCH}
+      ? `(select 1 from stores s where ${STORE_MATCH} limit ${cap})
          union all
-         select 1 from customers c left join stores s on s.customer_id = c.id
-         where (${CUSTOMER_MATCH}) and not coalesce(${STORE_MATCH}, false)`
-      : hitsSql(q).text;
-  const { params } = hitsSql(q);
-  return {
-    text: `select count(*)::int as n from (${inner} limit ${SEARCH_TOTAL_CAP + 1}) h`,
-    params,
-  };
+         (select 1 from customers c
+          cross join lateral (
+            select 1 from stores s where s.customer_id = c.id and not coalesce(${STORE_MATCH}, false)
+            union all
+            select 1 where not exists (select 1 from stores s where s.customer_id = c.id)
+          ) own
+          where ${CUSTOMER_MATCH}
+          limit ${cap})`
+      : text;
+  return { text: `select count(*)::int as n from (${inner} limit ${cap}) h`, params };
 }
 
 /** Sort keys that are never null (customers.id, customers.legal_name NOT NULL). */
