@@ -19,6 +19,12 @@ export const DISTRIBUTOR_SIGN_OUT_RELOAD_MS = 10;
 /** Store search filter applies from 3 characters. */
 export const STORE_FILTER_MIN_CHARS = 3;
 
+/**
+ * Searches count their matches exactly up to this many; beyond it they answer `total: 1000` with
+ * `total_capped: true` (shown as "1,000+"), so a frequent term costs no more than a rare one (decision 107).
+ */
+export const SEARCH_TOTAL_CAP = 1000;
+
 /** Spinner: debounce before showing, and minimum display time once shown. */
 export const SPINNER_DEBOUNCE_MS = 50;
 export const SPINNER_MIN_DISPLAY_MS = 300;

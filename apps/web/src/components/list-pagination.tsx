@@ -1,4 +1,4 @@
-import { Box, Group, Pagination, Text } from '@mantine/core';
+import { Box, Button, Group, Pagination, Text } from '@mantine/core';
 
 const CONTROL_LABELS = {
   first: 'First page',
@@ -17,6 +17,20 @@ export interface ListPaginationProps {
   readonly onChange: (page: number) => void;
   /** No page controls when everything fits on one page (the count stays). */
   readonly hideSinglePage?: boolean;
+  /**
+   * The server stopped counting at `total` (a search's `total_capped`, decision 107): the count reads "1,000+", the
+   * last page is not known, and "Next page" works until a page comes back with fewer than `pageSize` rows.
+   */
+  readonly totalCapped?: boolean;
+  /** Rows on the current page (needed with `totalCapped`: a short page is the last one). */
+  readonly pageRows?: number;
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** "1,000+" for a capped total, else the number ("1,000"). */
+export function formatTotal(total: number, capped = false): string {
+  return capped ? `${count(total)}+` : count(total);
 }
 
 /** "Showing 26–50 of 130" and Mantine's pagination, with every control named. */
@@ -27,7 +41,20 @@ export function ListPagination({
   page,
   onChange,
   hideSinglePage = false,
+  totalCapped = false,
+  pageRows,
 }: ListPaginationProps) {
+  if (totalCapped)
+    return (
+      <OpenEndedPagination
+        label={label}
+        page={page}
+        pageSize={pageSize}
+        total={total}
+        pageRows={pageRows ?? pageSize}
+        onChange={onChange}
+      />
+    );
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
@@ -49,6 +76,44 @@ export function ListPagination({
           />
         </Box>
       )}
+    </Group>
+  );
+}
+
+/** Pages of a list whose end is not known: first / previous / "Page N" / next, and "Showing 51–100 of 1,000+". */
+function OpenEndedPagination({
+  label,
+  page,
+  pageSize,
+  total,
+  pageRows,
+  onChange,
+}: Pick<ListPaginationProps, 'label' | 'page' | 'pageSize' | 'total' | 'onChange'> & { pageRows: number }) {
+  const first = (page - 1) * pageSize + 1;
+  const last = first + pageRows - 1;
+  return (
+    <Group justify="space-between" gap="sm">
+      <Text size="sm" c="dimmed">
+        {pageRows === 0
+          ? 'Nothing on this page'
+          : `Showing ${count(first)}–${count(last)} of ${formatTotal(total, true)}`}
+      </Text>
+      <Box component="nav" aria-label={label}>
+        <Group gap="xs">
+          <Button size="compact-sm" variant="default" disabled={page <= 1} onClick={() => onChange(1)}>
+            {CONTROL_LABELS.first}
+          </Button>
+          <Button size="compact-sm" variant="default" disabled={page <= 1} onClick={() => onChange(page - 1)}>
+            {CONTROL_LABELS.previous}
+          </Button>
+          <Text size="sm" aria-current="page">
+            Page {count(page)}
+          </Text>
+          <Button size="compact-sm" variant="default" disabled={pageRows < pageSize} onClick={() => onChange(page + 1)}>
+            {CONTROL_LABELS.next}
+          </Button>
+        </Group>
+      </Box>
     </Group>
   );
 }

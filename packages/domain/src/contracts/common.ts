@@ -64,6 +64,17 @@ export interface Paged<T> {
   total: number;
 }
 
+/**
+ * A page of a search whose total is exact up to SEARCH_TOTAL_CAP: `total_capped: true` means "at least
+ * `total`" (the list says "1,000+"; the last page is found by paging until a page comes back short).
+ */
+export function cappedPagedList<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), total: z.number().int().min(0), total_capped: z.boolean() });
+}
+export interface CappedPaged<T> extends Paged<T> {
+  total_capped: boolean;
+}
+
 // ── Health ─────────────────────────────────────────────────────────────────────────────────────────
 
 export const healthResponseSchema = z.object({

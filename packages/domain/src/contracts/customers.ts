@@ -5,7 +5,7 @@ import { ORDER_STATUS_CODES, type OrderStatusCode } from '../codes/order-status'
 import { SALES_CHANNELS, TEST_STORE_TYPES } from '../codes/sales';
 import { STORE_FILTER_MIN_CHARS } from '../limits';
 import { normalizeFederalTaxId, resolveCustomerSearchQuery, type CustomerSearchKind } from '../rules/customer-search';
-import { addressSchema, emailSchema, pagedList, paginationQuerySchema } from './common';
+import { addressSchema, cappedPagedList, emailSchema, pagedList, paginationQuerySchema } from './common';
 
 /*
  * Customers back office, core (issue 6): customer search, customer record and edits, stores, store
@@ -249,7 +249,8 @@ export const customerSearchRecord = z.object({
 });
 export type CustomerSearchRecord = z.infer<typeof customerSearchRecord>;
 
-export const customerSearchResult = pagedList(customerSearchRecord);
+/** `total` is exact up to SEARCH_TOTAL_CAP; `total_capped: true` → more match ("1,000+"). */
+export const customerSearchResult = cappedPagedList(customerSearchRecord);
 export type CustomerSearchResult = z.infer<typeof customerSearchResult>;
 
 /** The CSV columns, in order (header row = these names); one line per matching row. */

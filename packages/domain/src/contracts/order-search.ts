@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ORDER_FLOWS, type OrderFlow } from '../codes/order';
 import { ORDER_STATUS_CODES, isOrderStatusCode, type OrderStatusCode } from '../codes/order-status';
-import { paginationQuerySchema, pagedList } from './common';
+import { cappedPagedList, paginationQuerySchema } from './common';
 import { sortSchema } from './customers';
 
 /*
@@ -141,7 +141,8 @@ export const orderSearchRecord = z.object({
 });
 export type OrderSearchRecord = z.infer<typeof orderSearchRecord>;
 
-export const orderSearchResult = pagedList(orderSearchRecord);
+/** `total` is exact up to SEARCH_TOTAL_CAP; `total_capped: true` → more match ("1,000+"). */
+export const orderSearchResult = cappedPagedList(orderSearchRecord);
 export type OrderSearchResult = z.infer<typeof orderSearchResult>;
 
 /** One order as a row of the list (GET /api/customers/orders/{orderId}/{token}). */

@@ -110,6 +110,8 @@ export const customers = pgTable(
   (t) => [
     uniqueIndex('customers_federal_tax_id_uq').on(t.federalTaxId),
     index('customers_legal_name_trgm_idx').using('gin', t.legalName.op('gin_trgm_ops')),
+    // The default sort of the customer search, walked with LIMIT for a frequent term (decision 107).
+    index('customers_legal_name_sort_idx').on(sql`lower(${t.legalName})`, t.id),
     index('customers_federal_tax_id_trgm_idx').using('gin', t.federalTaxId.op('gin_trgm_ops')),
     index('customers_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     index('customers_br_acct_idx').on(t.brAcct),

@@ -90,7 +90,9 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_unified_order_id_uq').on(t.unifiedOrderId),
-    index('orders_status_idx').on(t.status, t.updatedAt),
+    // The role's queue and the list's default sort (newest change first, then id), walked with LIMIT (decision 107).
+    index('orders_status_idx').on(t.status, t.updatedAt, t.id),
+    index('orders_updated_at_idx').on(t.updatedAt, t.id),
     index('orders_flow_status_idx').on(t.flow, t.status),
     index('orders_agent_idx').on(t.agentId),
     index('orders_customer_idx').on(t.customerId),

@@ -144,7 +144,7 @@ describe('GET /api/customers/{token}/all', () => {
     expect(ca.body.info.items).toEqual([
       expect.objectContaining({ customer_id: canadian.id, country: 'CA', currency: 'CAD' }),
     ]);
-    expect((await get(url('customerid=999999'))).body.info).toEqual({ items: [], total: 0 });
+    expect((await get(url('customerid=999999'))).body.info).toEqual({ items: [], total: 0, total_capped: false });
   });
 
   it('refuses no kind, several kinds, unknown kinds and bad values with 400 and field messages', async () => {

@@ -1,6 +1,7 @@
 import { type Readable } from 'node:stream';
 import {
   ORDER_SEARCH_CSV_COLUMNS,
+  SEARCH_TOTAL_CAP,
   orderStatusLabel,
   parseSort,
   startStatusForRole,
@@ -30,6 +31,18 @@ const SORT_SQL: Readonly<Record<OrderSearchSortField, SQL>> = {
   updated_at: sql`${orders.updatedAt}`,
   total_sale_cents: sql`${orders.totalSaleCents}`,
 };
+
+/**
+ * Sort keys that are never null. They sort without `nulls last`, so that a descending sort can walk an index
+ * backwards and stop at the page (orders_updated_at_idx, orders_status_idx; decision 107).
+ */
+const NEVER_NULL_SORTS: ReadonlySet<OrderSearchSortField> = new Set([
+  'id',
+  'unified_order_id',
+  'order_date',
+  'updated_at',
+  'total_sale_cents',
+]);
 
 /**
  * The WHERE condition of a search (every value a bound parameter), always within the orders the session may see
@@ -100,7 +113,7 @@ async function searchPage(ctx: ServiceCtx, q: OrderSearchQuery, page: { limit: n
   const rows = await listRows(ctx)
     .where(searchWhere(session, q))
     .orderBy(
-      sql`${SORT_SQL[sort.field]} ${descending ? sql`desc` : sql`asc`} nulls last`,
+      sql`${SORT_SQL[sort.field]} ${descending ? sql`desc` : sql`asc`}${NEVER_NULL_SORTS.has(sort.field) ? sql`` : sql` nulls last`}`,
       descending ? desc(orders.id) : asc(orders.id),
     )
     .limit(page.limit)
@@ -108,14 +121,21 @@ async function searchPage(ctx: ServiceCtx, q: OrderSearchQuery, page: { limit: n
   return rows.map(listRecord);
 }
 
-/** GET /api/customers/orders/search/{token}: one page of matching orders and the count of all matches. */
+/**
+ * GET /api/customers/orders/search/{token}: one page of matching orders and the count of matches, exact up to
+ * SEARCH_TOTAL_CAP (`total_capped: true` beyond: the count reads at most the cap + 1 rows).
+ */
 export async function searchOrders(ctx: ServiceCtx, q: OrderSearchQuery): Promise<OrderSearchResult> {
-  const { session } = ctx;
-  const [items, [total]] = await Promise.all([
-    searchPage(ctx, q, q),
-    ctx.app.database.db.select({ n: count() }).from(orders).where(searchWhere(session, q)),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  const { db } = ctx.app.database;
+  const matches = db
+    .select({ one: sql`1` })
+    .from(orders)
+    .where(searchWhere(ctx.session, q))
+    .limit(SEARCH_TOTAL_CAP + 1)
+    .as('matches');
+  const [items, [total]] = await Promise.all([searchPage(ctx, q, q), db.select({ n: count() }).from(matches)]);
+  const n = total?.n ?? 0;
+  return { items, total: Math.min(n, SEARCH_TOTAL_CAP), total_capped: n > SEARCH_TOTAL_CAP };
 }
 
 /** The CSV of ALL matching orders (decision 050's format), in the list's sort order. */

@@ -238,3 +238,41 @@ describe('GET /api/customers/orders/search/{token}', () => {
     expect(lines[5]).toContain('Pending AR Approval');
   });
 });
+
+describe('a list with more matches than the cap (decision 107)', () => {
+  let big: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    big = await createTestApp();
+    await createStaffUser(big.database.db, { email: 'admin@example.com', role: 'Admin' });
+    token = await signIn(big, 'admin@example.com');
+    // 1,200 orders, one changed per minute: order n was changed n minutes after the first.
+    await big.database.query(
+      `insert into orders (unified_order_id, document, created_by_email, legal_name, status, updated_at)
+       select 'UO-BULK-' || n, '{}'::jsonb, 'bulk@example.com', 'Bulk Foods ' || n, case when n % 2 = 0 then '1' else '121' end,
+              timestamptz '2026-01-01T00:00:00Z' + make_interval(mins => n)
+       from generate_series(1, 1200) as n`,
+    );
+  });
+  afterAll(() => big.close());
+  const list = async (query: string) => {
+    const res = await big.request({ method: 'GET', url: `/api/customers/orders/search/${token}?${query}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { info: { items: Array<{ legal_name: string }>; total: number; total_capped: boolean } })
+      .info;
+  };
+
+  it('answers total 1,000 with total_capped ("1,000+"), and pages past the cap until a page comes back short', async () => {
+    const first = await list('limit=3');
+    expect(first).toMatchObject({ total: 1000, total_capped: true });
+    expect(first.items.map((r) => r.legal_name)).toEqual(['Bulk Foods 1200', 'Bulk Foods 1199', 'Bulk Foods 1198']);
+    const last = await list('limit=50&offset=1180');
+    expect(last.items.map((r) => r.legal_name)).toEqual(Array.from({ length: 20 }, (_, i) => `Bulk Foods ${20 - i}`));
+    expect(last.total_capped).toBe(true);
+  });
+
+  it('counts exactly below the cap (600 in one status; a filtered text)', async () => {
+    expect(await list('status=1&limit=1')).toMatchObject({ total: 600, total_capped: false });
+    expect(await list('q=Bulk Foods 11&limit=1')).toMatchObject({ total: 111, total_capped: false });
+  });
+});

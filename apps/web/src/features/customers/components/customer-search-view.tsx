@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { ListPagination } from '../../../components/list-pagination';
+import { formatTotal, ListPagination } from '../../../components/list-pagination';
 import { datedFileName, downloadFile } from '../../../lib/download';
 import { exportCustomerSearch, SEARCH_PAGE_SIZE, useCustomerSearch, type CustomerSearchParams } from '../api/customers';
 import { notifyError } from '../lib/notify';
@@ -39,6 +39,7 @@ export function CustomerSearchView({ q, page, sort, onPage, onSort }: CustomerSe
     return <Text c="dimmed">{plan.message}</Text>;
   }
   const total = search.data?.total ?? 0;
+  const capped = search.data?.total_capped ?? false;
   return (
     <Stack component="section" aria-labelledby="customer-results-title" gap="sm" aria-busy={search.isFetching}>
       <Group justify="space-between" align="flex-end">
@@ -48,7 +49,7 @@ export function CustomerSearchView({ q, page, sort, onPage, onSort }: CustomerSe
           </Title>
           <Text role="status" size="sm" c="dimmed">
             {plan.description}
-            {search.data ? ` — ${total} ${total === 1 ? 'match' : 'matches'}` : ''}
+            {search.data ? ` — ${formatTotal(total, capped)} ${total === 1 && !capped ? 'match' : 'matches'}` : ''}
           </Text>
         </div>
         <Button
@@ -74,6 +75,8 @@ export function CustomerSearchView({ q, page, sort, onPage, onSort }: CustomerSe
         hideSinglePage
         label="Result pages"
         total={total}
+        totalCapped={capped}
+        pageRows={search.data?.items.length}
         pageSize={SEARCH_PAGE_SIZE}
         page={page}
         onChange={onPage}

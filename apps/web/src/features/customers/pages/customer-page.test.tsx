@@ -12,7 +12,7 @@ describe('customer search (#/customer)', () => {
   it('says which kind it searches and asks the server for exactly that kind', async () => {
     const { calls } = fakeApi({
       ...signInAs('Customer Support'),
-      [`GET ${SEARCH}`]: { items: [makeSearchRecord()], total: 1 },
+      [`GET ${SEARCH}`]: { items: [makeSearchRecord()], total: 1, total_capped: false },
     });
     const user = userEvent.setup();
     const { router } = renderApp('#/customer');
@@ -44,7 +44,7 @@ describe('customer search (#/customer)', () => {
   it('a header sorts on the server and the address keeps the sort', async () => {
     const { calls } = fakeApi({
       ...signInAs('Customer Support'),
-      [`GET ${SEARCH}`]: { items: [makeSearchRecord()], total: 1 },
+      [`GET ${SEARCH}`]: { items: [makeSearchRecord()], total: 1, total_capped: false },
     });
     const user = userEvent.setup();
     const { router } = renderApp('#/customer?q=deli');
@@ -65,7 +65,7 @@ describe('customer search (#/customer)', () => {
       [`GET ${SEARCH}`]: (r: FakeRequest) =>
         r.query.get('format') === 'csv'
           ? new Response(csv, { status: 200, headers: { 'Content-Type': 'text/csv' } })
-          : { items: [makeSearchRecord()], total: 2 },
+          : { items: [makeSearchRecord()], total: 2, total_capped: false },
     });
     vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:customers');
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
@@ -78,6 +78,36 @@ describe('customer search (#/customer)', () => {
     const exportCall = calls.find((c) => c.query.get('format') === 'csv')!;
     expect(Object.fromEntries(exportCall.query)).toEqual({ search: 'deli', sort: '-legal_name', format: 'csv' });
     expect(click).toHaveBeenCalledTimes(1);
+  });
+  it('more matches than the server counts: "1,000+ matches", and Next page until a page comes back short', async () => {
+    // 25 rows a page (a full page) for the first two pages, then 7 rows: the end is found by paging.
+    const page = (offset: number) =>
+      Array.from({ length: offset < 50 ? 25 : 7 }, (_, i) =>
+        makeSearchRecord({ store_id: 600000 + offset + i, store_name: `Mart ${offset + i + 1}` }),
+      );
+    const { calls } = fakeApi({
+      ...signInAs('Customer Support'),
+      [`GET ${SEARCH}`]: (r: FakeRequest) => ({
+        items: page(Number(r.query.get('offset'))),
+        total: 1000,
+        total_capped: true,
+      }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('#/customer?q=mar');
+    expect(await screen.findByText('Searching text “mar” — 1,000+ matches')).toBeTruthy();
+    const pages = screen.getByRole('navigation', { name: 'Result pages' });
+    expect(screen.getByText('Showing 1–25 of 1,000+')).toBeTruthy();
+    expect(within(pages).getByRole('button', { name: 'Previous page' }).hasAttribute('disabled')).toBe(true);
+    await user.click(within(pages).getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Showing 26–50 of 1,000+')).toBeTruthy();
+    await user.click(within(pages).getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Showing 51–57 of 1,000+')).toBeTruthy();
+    expect(calls.filter((c) => c.path === SEARCH).map((c) => c.query.get('offset'))).toEqual(['0', '25', '50']);
+    expect(router.state.location.search).toContain('page=3');
+    expect(within(pages).getByRole('button', { name: 'Next page' }).hasAttribute('disabled')).toBe(true);
+    await user.click(within(pages).getByRole('button', { name: 'First page' }));
+    expect(await screen.findByText('Showing 1–25 of 1,000+')).toBeTruthy();
   });
 });
 

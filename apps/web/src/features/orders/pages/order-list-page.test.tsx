@@ -52,7 +52,7 @@ const historyRow = (over: Record<string, unknown> = {}) => ({
 function orderRoutes(extra: Record<string, unknown> = {}) {
   return {
     ...signInAs('AR Team'),
-    [`GET ${SEARCH}`]: { items: [makeOrder()], total: 1 },
+    [`GET ${SEARCH}`]: { items: [makeOrder()], total: 1, total_capped: false },
     [`GET ${HISTORY}`]: { history: [historyRow()] },
     [`GET ${NOTES}`]: { notes: [] },
     [`GET ${ONE(700001)}`]: { order: makeOrder() },
@@ -79,10 +79,36 @@ describe('order list (#/order)', () => {
     expect(lastSearch(calls)).toEqual({ status: ORDER_STATUS.PENDING_AR_APPROVAL, limit: '25', offset: '0' });
   });
 
+  it('a queue with more orders than the server counts says "1,000+ matches" and pages on until a short page', async () => {
+    const rows = (offset: number) =>
+      Array.from({ length: offset === 0 ? 25 : 4 }, (_, i) =>
+        makeOrder({ id: 800000 + offset + i, unified_order_id: `UO-BULK-${offset + i + 1}` }),
+      );
+    const { calls } = fakeApi(
+      orderRoutes({
+        [`GET ${SEARCH}`]: (r: FakeRequest) => ({
+          items: rows(Number(r.query.get('offset'))),
+          total: 1000,
+          total_capped: true,
+        }),
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('#/order');
+    expect(await screen.findByRole('table', { name: 'Orders — 1,000+ matches' })).toBeTruthy();
+    expect(screen.getByText('Showing 1–25 of 1,000+')).toBeTruthy();
+    const pages = screen.getByRole('navigation', { name: 'Order pages' });
+    await user.click(within(pages).getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Showing 26–29 of 1,000+')).toBeTruthy();
+    expect(screen.getByText('UO-BULK-29')).toBeTruthy();
+    expect(lastSearch(calls).offset).toBe('25');
+    expect(within(pages).getByRole('button', { name: 'Next page' }).hasAttribute('disabled')).toBe(true);
+  });
+
   it('a Canadian order shows C$ (the domain’s money format) in the list and its panel, never CA$', async () => {
     fakeApi(
       orderRoutes({
-        [`GET ${SEARCH}`]: { items: [makeOrder({ country: 'CA', currency: 'CAD' })], total: 1 },
+        [`GET ${SEARCH}`]: { items: [makeOrder({ country: 'CA', currency: 'CAD' })], total: 1, total_capped: false },
       }),
     );
     const user = userEvent.setup();
@@ -131,7 +157,7 @@ describe('order list (#/order)', () => {
       [`GET ${SEARCH}`]: (r: FakeRequest) =>
         r.query.get('format') === 'csv'
           ? new Response('\uFEFFid\r\n700001\r\n', { headers: { 'Content-Type': 'text/csv' } })
-          : { items: [makeOrder()], total: 1 },
+          : { items: [makeOrder()], total: 1, total_capped: false },
     });
     const user = userEvent.setup();
     vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:orders');

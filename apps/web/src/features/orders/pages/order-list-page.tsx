@@ -24,7 +24,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable } from '../../../components/data-table';
-import { ListPagination } from '../../../components/list-pagination';
+import { formatTotal, ListPagination } from '../../../components/list-pagination';
 import { describeError } from '../../../lib/error-message';
 import { datedFileName, downloadFile } from '../../../lib/download';
 import { useSession } from '../../../lib/session';
@@ -97,6 +97,7 @@ export default function OrderListPage() {
   const list = useQuery(getOrderListQueryOptions(params));
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
+  const capped = list.data?.total_capped ?? false;
   const one = useQuery({
     ...getOrderRowQueryOptions(openId ?? 0),
     enabled: openId !== null,
@@ -261,7 +262,11 @@ export default function OrderListPage() {
       )}
       {list.isError && <Alert color="red">{describeError(list.error).message}</Alert>}
       <DataTable
-        caption={list.isPending ? 'Orders (loading…)' : `Orders — ${total} ${total === 1 ? 'match' : 'matches'}`}
+        caption={
+          list.isPending
+            ? 'Orders (loading…)'
+            : `Orders — ${formatTotal(total, capped)} ${total === 1 && !capped ? 'match' : 'matches'}`
+        }
         columns={columns}
         minWidth={1000}
         rowCount={items.length}
@@ -294,6 +299,8 @@ export default function OrderListPage() {
       <ListPagination
         label="Order pages"
         total={total}
+        totalCapped={capped}
+        pageRows={items.length}
         pageSize={ORDER_PAGE_SIZE}
         page={page}
         onChange={setPage}
