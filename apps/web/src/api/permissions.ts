@@ -40,10 +40,10 @@ export async function checkPermissions(
   return info.permissions;
 }
 
-/** The check as a query of the current session, kept for a minute. */
-export function getPermissionsQueryOptions(privileges: readonly Permission[]) {
+/** The check as a query of a session (default: the current one), kept for a minute. */
+export function getPermissionsQueryOptions(privileges: readonly Permission[], token: string | null = getToken()) {
   return queryOptions({
-    queryKey: permissionKeys.check(getToken(), privileges),
+    queryKey: permissionKeys.check(token, privileges),
     queryFn: ({ signal }) => checkPermissions(privileges, signal),
     staleTime: 60_000,
   });

@@ -6,13 +6,12 @@ import {
   tokenParams,
 } from '@pos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireSession, sessionOf } from '../../http/session';
+import { serviceCtx } from '../../http/service-context';
+import { requireSession } from '../../http/session';
 import { globalSearch } from './search.service';
 
 /** The global search (⌘K, decision 106): one call over customers, stores, terminals and orders. */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = app.ctx;
-
   app.get(
     '/api/search/:token',
     {
@@ -27,6 +26,6 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(globalSearchResult) },
       },
     },
-    async (request) => ({ info: await globalSearch(ctx, sessionOf(request), request.query) }),
+    async (request) => ({ info: await globalSearch(serviceCtx(request), request.query) }),
   );
 };

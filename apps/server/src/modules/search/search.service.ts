@@ -11,12 +11,10 @@ import {
   type StoreSearchHit,
   type TerminalSearchHit,
 } from '@pos/domain';
-import type { AppContext } from '../../context';
+import type { ServiceCtx } from '../../context';
 import type { SessionContext } from '../../http/session';
 import { visibleOrdersSqlText } from '../orders';
 import { escapeLike } from '../../lib/sql-like';
-
-type Ctx = Pick<AppContext, 'database'>;
 
 /** One kind's query and its bound parameters (every value the user typed is a parameter). */
 interface KindSql {
@@ -183,16 +181,13 @@ export function shareLimit(lengths: readonly number[], limit: number): number[] 
   return kept;
 }
 
-async function rows<T>(ctx: Ctx, sql: KindSql | null): Promise<T[]> {
-  return sql ? ctx.database.query<T>(sql.text, sql.params) : [];
+async function rows<T>(ctx: ServiceCtx, sql: KindSql | null): Promise<T[]> {
+  return sql ? ctx.app.database.query<T>(sql.text, sql.params) : [];
 }
 
 /** GET /api/search/{token}?q=: customers, stores, terminals and orders matching one text, ≤ 20 in all. */
-export async function globalSearch(
-  ctx: Ctx,
-  session: SessionContext,
-  { q, terms }: GlobalSearchQuery,
-): Promise<GlobalSearchResult> {
+export async function globalSearch(ctx: ServiceCtx, { q, terms }: GlobalSearchQuery): Promise<GlobalSearchResult> {
+  const { session } = ctx;
   const searched = searchKindsFor(session.privileges);
   const sqlOf = (kind: SearchKind) => (searched.includes(kind) ? KIND_SQL[kind](terms, session) : null);
   const [customers, stores, terminals, orderRows] = await Promise.all([
