@@ -10,14 +10,17 @@ import {
 } from '@pos/domain';
 import type { ServiceCtx } from '../../context';
 import { csvStream } from '../../lib/csv-stream';
-import { escapeLike } from '../../lib/sql-like';
+import { searchTextPattern } from '../../lib/sql-like';
 
-/** ORDER BY expression of each sortable column (text compared case-insensitively). */
+/**
+ * ORDER BY expression of each sortable column (text compared case-insensitively). `h` is the row's
+ * (customer_id, store_id) pair; `c` and `s` its customer and store.
+ */
 const SORT_SQL: Readonly<Record<CustomerSearchSortField, string>> = {
-  customer_id: 'c.id',
+  customer_id: 'h.customer_id',
   legal_name: 'lower(c.legal_name)',
   doing_business_as: 'lower(s.doing_business_as)',
-  store_id: 's.id',
+  store_id: 'h.store_id',
   store_name: 'lower(s.store_name)',
   bracct: 'lower(coalesce(s.br_acct, c.br_acct))',
   sales_rep: 'lower(s.sales_rep)',
@@ -30,10 +33,21 @@ const SORT_SQL: Readonly<Record<CustomerSearchSortField, string>> = {
   account_manager: 'lower(coalesce(s.account_manager_username, c.account_manager_username))',
 };
 
+/** Sort keys that are never null (a customer id, customers.legal_name NOT NULL). */
+const NEVER_NULL_SORTS: ReadonlySet<CustomerSearchSortField> = new Set(['legal_name', 'customer_id']);
+
 /**
- * The (store_id, customer_id) pairs a search matches, as SQL with its parameters. One row per store; a
- * customer without stores gives one row with a null store_id. Free text: a BitmapOr over the trigram
- * index of each searched column on stores, united with the customers whose own fields match (all their stores).
+ * The free-text conditions ($1 = `%term%`, lower-cased and LIKE-escaped): the generated `search_text` of a
+ * customer (legal name, e-mail, federal tax id) and of a store (bracct, sales rep, store name, DBA), decision 111 —
+ * one `like` per row and one trigram index per table.
+ */
+const CUSTOMER_MATCH = 'c.search_text like $1';
+const STORE_MATCH = 's.search_text like $1';
+
+/**
+ * ALL the (store_id, customer_id) pairs a search matches, as SQL with its parameters (the CSV export, and the
+ * reference the tests compare with). One row per store; a customer without stores gives one row with a null
+ * store_id; a customer whose own fields match brings all its stores.
  */
 export function hitsSql(q: Pick<CustomerSearchQuery, 'kind' | 'value'>): { text: string; params: unknown[] } {
   switch (q.kind) {
@@ -56,14 +70,86 @@ export function hitsSql(q: Pick<CustomerSearchQuery, 'kind' | 'value'>): { text:
       };
     case 'search':
       return {
-        text: `select s.id as store_id, s.customer_id from stores s
-               where s.br_acct ilike $1 or s.sales_rep ilike $1 or s.store_name ilike $1 or s.doing_business_as ilike $1
+        text: `select s.id as store_id, s.customer_id from stores s where ${STORE_MATCH}
                union
                select s.id as store_id, c.id as customer_id from customers c left join stores s on s.customer_id = c.id
-               where c.legal_name ilike $1 or c.email ilike $1 or c.federal_tax_id ilike $1`,
-        params: [`%${escapeLike(q.value)}%`],
+               where ${CUSTOMER_MATCH}`,
+        params: [searchTextPattern(q.value)],
       };
   }
+}
+
+/**
+ * The `hits` of one page of the list (decision 111): at most SEARCH_TOTAL_CAP + 1 matches are read, whatever the
+ * term. Free text takes the first 1,001 stores whose fields match (`sh`), then — only as many as are still missing —
+ * the customers whose own fields match (`ch`, each with all its stores). Each part is a LIMIT over one scan
+ * (sequential for a frequent term, which stops after ~1,001 matches; bitmap over the trigram index for a rare one),
+ * so the cost is bounded by the cap, not by how many rows match or where they sit in any order. When the term
+ * matches more than the cap, the list is "the first 1,000 matches found" (total_capped) — the screen says so and
+ * asks for a narrower term; with fewer, the set is every match and the count is exact.
+ */
+export function boundedHitsCtes(q: Pick<CustomerSearchQuery, 'kind' | 'value'>): { text: string; params: unknown[] } {
+  const cap = SEARCH_TOTAL_CAP + 1;
+  if (q.kind !== 'search') {
+    const { text, params } = hitsSql(q);
+    return { text: `hits as (${text})`, params };
+  }
+  // Every join here is LATERAL with `offset 0` (no pull-up): the planner cannot know how few rows the LIMITs
+  // leave and would otherwise hash whole tables; a nested loop of primary-key / customer-index probes is what
+  // at most ~1,001 rows need.
+  return {
+    text: `sh as (select s.id as store_id, s.customer_id from stores s where ${STORE_MATCH} limit ${cap}),
+      ch as (select c.id from customers c where (select count(*) from sh) < ${cap} and ${CUSTOMER_MATCH} limit ${cap}),
+      hits as (select store_id, customer_id from sh
+               union
+               select s.store_id, ch.id as customer_id from ch
+               left join lateral (select s.id as store_id from stores s where s.customer_id = ch.id offset 0) s on true)`,
+    params: [searchTextPattern(q.value)],
+  };
+}
+
+/**
+ * One page as SQL, with the number of hits (`n`) on every row. `bounded`: the page of the list, over the
+ * capped hits — past the cap, the 1,000 of them with the lowest (customer id, store id), so that every sort orders
+ * the same rows; otherwise every match (CSV).
+ * The sort runs over the pairs joined to what the sort key needs (a left join to stores whose columns are unused
+ * is removed by the planner), and only the page's rows are joined for their columns.
+ */
+export function searchPageSql(
+  q: Pick<CustomerSearchQuery, 'kind' | 'value' | 'sort'>,
+  page: { limit: number; offset: number },
+  bounded = true,
+): { text: string; params: unknown[] } {
+  const hits = bounded
+    ? boundedHitsCtes(q)
+    : (({ text, params }) => ({ text: `hits as (${text})`, params }))(hitsSql(q));
+  const sort = parseSort(q.sort, 'legal_name');
+  const nulls = NEVER_NULL_SORTS.has(sort.field) ? '' : ' nulls last';
+  const order = `${SORT_SQL[sort.field]} ${sort.desc ? 'desc' : 'asc'}${nulls}, h.customer_id, h.store_id nulls first`;
+  const n = hits.params.length;
+  // The store is joined for the sort only when the sort key reads it.
+  const needsStore = /\bs\./.test(SORT_SQL[sort.field]);
+  // Past the cap, the list is the same 1,000 whatever the sort: the lowest (customer, store) ids among the hits.
+  const shown = bounded
+    ? `shown as (select customer_id, store_id from hits order by customer_id, store_id nulls first limit ${SEARCH_TOTAL_CAP})`
+    : 'shown as (select customer_id, store_id from hits)';
+  return {
+    text: `with ${hits.text}, ${shown},
+      page as (select h.customer_id, h.store_id from shown h
+               cross join lateral (select * from customers c where c.id = h.customer_id offset 0) c
+               ${needsStore ? 'left join lateral (select * from stores s where s.id = h.store_id offset 0) s on true' : ''}
+               order by ${order} limit $${n + 1} offset $${n + 2})
+      select ${ROW_COLUMNS}, (select count(*) from hits)::int as n
+      from page h join customers c on c.id = h.customer_id left join stores s on s.id = h.store_id
+      order by ${order}`,
+    params: [...hits.params, page.limit, page.offset],
+  };
+}
+
+/** How many hits the list has (at most SEARCH_TOTAL_CAP + 1): only for a page past the end, which has no rows. */
+export function boundedCountSql(q: Pick<CustomerSearchQuery, 'kind' | 'value'>): { text: string; params: unknown[] } {
+  const hits = boundedHitsCtes(q);
+  return { text: `with ${hits.text} select count(*)::int as n from hits`, params: hits.params };
 }
 
 const ROW_COLUMNS = `
@@ -77,104 +163,40 @@ const ROW_COLUMNS = `
   c.status as customer_status, s.status as store_status,
   coalesce(s.account_manager_username, c.account_manager_username) as account_manager`;
 
-const ROW_SELECT = `select ${ROW_COLUMNS}
-  from hits h join customers c on c.id = h.customer_id left join stores s on s.id = h.store_id`;
-
-/** The free-text conditions on a customer's own fields and on a store's ($1 = the ILIKE pattern). */
-const CUSTOMER_MATCH = 'c.legal_name ilike $1 or c.email ilike $1 or c.federal_tax_id ilike $1';
-const STORE_MATCH =
-  's.br_acct ilike $1 or s.sales_rep ilike $1 or s.store_name ilike $1 or s.doing_business_as ilike $1';
-
-/**
- * Free text, as a walk over customers in sort order: every (customer, store) row where the customer or the
- * store matches — the same rows as hitsSql's union (a customer matching itself brings all its stores, or its
- * one store-less row). With ORDER BY lower(legal_name) or c.id and LIMIT, the planner walks
- * customers_legal_name_sort_idx / customers_pkey and stops after the page (Limit → Incremental Sort → Nested
- * Loop), so a frequent term costs a page, not all its matches. Used when the capped count says the term is
- * frequent; a rare term keeps the trigram indexes (hitsSql).
- */
-const WALK_FROM = `from customers c left join stores s on s.customer_id = c.id
-  where ${CUSTOMER_MATCH} or ${STORE_MATCH}`;
-
-/**
- * The capped count of a search: at most SEARCH_TOTAL_CAP + 1 rows are read. The free text is counted as two
- * disjoint parts with UNION ALL — rows whose store matches; rows whose customer matches and whose store does not
- * (or the store-less row) — because a UNION would first collect every match to remove duplicates. Each part has
- * its own LIMIT so that it is planned to stop early (a scan that quits after the cap rather than a bitmap of every
- * match), and the customer part joins its stores LATERAL (an index lookup per customer, never a hash of all of them).
- */
-export function cappedCountSql(q: Pick<CustomerSearchQuery, 'kind' | 'value'>): { text: string; params: unknown[] } {
-  const { text, params } = hitsSql(q);
-  const cap = SEARCH_TOTAL_CAP + 1;
-  const inner =
-    q.kind === 'search'
-      ? `(select 1 from stores s where ${STORE_MATCH} limit ${cap})
-         union all
-         (select 1 from customers c
-          cross join lateral (
-            select 1 from stores s where s.customer_id = c.id and not coalesce(${STORE_MATCH}, false)
-            union all
-            select 1 where not exists (select 1 from stores s where s.customer_id = c.id)
-          ) own
-          where ${CUSTOMER_MATCH}
-          limit ${cap})`
-      : text;
-  return { text: `select count(*)::int as n from (${inner} limit ${cap}) h`, params };
-}
-
-/** Sort keys that are never null (customers.id, customers.legal_name NOT NULL). */
-const NEVER_NULL_SORTS: ReadonlySet<CustomerSearchSortField> = new Set(['legal_name', 'customer_id']);
-
-/** Sorts the walk serves from an index (others are correct but read every match: decision 107). */
-const WALK_SORTS: ReadonlySet<CustomerSearchSortField> = new Set(['legal_name', 'customer_id']);
-
-/** One page of a search as SQL: `hits` (the union above, sorted in memory) or `walk` (WALK_FROM in index order). */
-export function searchPageSql(
-  q: Pick<CustomerSearchQuery, 'kind' | 'value' | 'sort'>,
-  page: { limit: number; offset: number },
-  plan: 'hits' | 'walk',
-): { text: string; params: unknown[] } {
-  const hits = hitsSql(q);
-  const sort = parseSort(q.sort, 'legal_name');
-  // `nulls last` only where a null can occur: on a never-null key it would keep a descending sort off the index.
-  const nulls = NEVER_NULL_SORTS.has(sort.field) ? '' : ' nulls last';
-  const order = `${SORT_SQL[sort.field]} ${sort.desc ? 'desc' : 'asc'}${nulls}, c.id, s.id nulls first`;
-  const n = hits.params.length;
-  const from = plan === 'walk' ? `select ${ROW_COLUMNS} ${WALK_FROM}` : `with hits as (${hits.text}) ${ROW_SELECT}`;
-  return {
-    text: `${from} order by ${order} limit $${n + 1} offset $${n + 2}`,
-    params: [...hits.params, page.limit, page.offset],
-  };
-}
-
-function searchPage(
+async function searchPage(
   ctx: ServiceCtx,
   q: Pick<CustomerSearchQuery, 'kind' | 'value' | 'sort'>,
   page: { limit: number; offset: number },
-  plan: 'hits' | 'walk' = 'hits',
-): Promise<CustomerSearchRecord[]> {
-  const { text, params } = searchPageSql(q, page, plan);
-  return ctx.app.database.query<CustomerSearchRecord>(text, params);
+  bounded = true,
+): Promise<{ items: CustomerSearchRecord[]; n: number | null }> {
+  const { text, params } = searchPageSql(q, page, bounded);
+  const rows = await ctx.app.database.query<CustomerSearchRecord & { n: number }>(text, params);
+  return { items: rows.map(({ n: _n, ...row }) => row), n: rows[0]?.n ?? null };
 }
 
 /**
- * GET /api/customers/{token}/all: one page of matching store rows and the count of matches, exact up to
- * SEARCH_TOTAL_CAP (`total_capped: true` beyond). The count runs first: a free-text term with more matches than
- * the cap is paged by the walk over customers (stops after the page), one with fewer by the trigram indexes
- * (all matches, at most the cap, sorted in memory).
+ * GET /api/customers/{token}/all: one page of matching store rows and the number of matches, exact up to
+ * SEARCH_TOTAL_CAP (`total_capped: true` beyond, the list then being the first 1,000 found): one statement
+ * (decision 111); a second, the bounded count, only for a page past the last.
  */
 export async function searchCustomers(ctx: ServiceCtx, q: CustomerSearchQuery): Promise<CustomerSearchResult> {
-  const count = cappedCountSql(q);
-  const [row] = await ctx.app.database.query<{ n: number }>(count.text, count.params);
-  const n = row?.n ?? 0;
-  const capped = n > SEARCH_TOTAL_CAP;
-  const sortField = parseSort(q.sort, 'legal_name').field;
-  const plan = capped && q.kind === 'search' && WALK_SORTS.has(sortField) ? 'walk' : 'hits';
-  const items = n === 0 ? [] : await searchPage(ctx, q, q, plan);
-  return { items, total: Math.min(n, SEARCH_TOTAL_CAP), total_capped: capped };
+  const { items, n: onPage } = await searchPage(ctx, q, q);
+  let n = onPage;
+  if (n === null) {
+    if (q.offset === 0) n = 0;
+    else {
+      const count = boundedCountSql(q);
+      const [row] = await ctx.app.database.query<{ n: number }>(count.text, count.params);
+      n = row?.n ?? 0;
+    }
+  }
+  return { items, total: Math.min(n, SEARCH_TOTAL_CAP), total_capped: n > SEARCH_TOTAL_CAP };
 }
 
 /** The CSV download of ALL matching rows (decision 050), in the search's sort order. */
 export function searchCustomersCsv(ctx: ServiceCtx, q: CustomerSearchQuery): Readable {
-  return csvStream(CUSTOMER_SEARCH_CSV_COLUMNS, (limit, offset) => searchPage(ctx, q, { limit, offset }));
+  return csvStream(
+    CUSTOMER_SEARCH_CSV_COLUMNS,
+    async (limit, offset) => (await searchPage(ctx, q, { limit, offset }, false)).items,
+  );
 }

@@ -14,7 +14,7 @@ import {
 import type { ServiceCtx } from '../../context';
 import type { SessionContext } from '../../http/session';
 import { visibleOrdersSqlText } from '../orders';
-import { escapeLike } from '../../lib/sql-like';
+import { escapeLike, searchTextPattern } from '../../lib/sql-like';
 
 /** One kind's query and its bound parameters (every value the user typed is a parameter). */
 interface KindSql {
@@ -34,15 +34,21 @@ function binder() {
   };
 }
 
-const contains = (text: string) => `%${escapeLike(text)}%`;
 const startsWith = (text: string) => `${escapeLike(text)}%`;
+
+/**
+ * How many text matches of a kind are read before ranking (decision 111): a frequent text ("mar") matches
+ * hundreds of thousands of rows; the best GLOBAL_SEARCH_LIMIT + 1 are ranked among the first this many found
+ * (and every exact id / federal tax id / legal-name match, found through their own indexes).
+ */
+export const GLOBAL_SEARCH_CANDIDATES = 200;
 
 /*
  * Every query fetches GLOBAL_SEARCH_LIMIT + 1 rows of its kind, best first: exact matches (an id, the whole
- * name), then names starting with the text, then by name. Text arms are `ilike '%…%'` on columns with a pg_trgm
- * GIN index (0003_data_model: customers legal_name / federal_tax_id, stores store_name / doing_business_as /
- * br_acct); ids, terminal ids, serial numbers and unified order ids are equalities on their primary key or
- * unique index.
+ * name), then names starting with the text, then by name. Candidates are collected by id first — each arm on its
+ * own index: the primary key, the unique federal tax id, the legal-name index for the whole name, and at most
+ * GLOBAL_SEARCH_CANDIDATES text matches through the generated search_text's trigram index (decision 111) — then
+ * their rows are read by primary key and ranked. Terminal and order arms are equalities on unique indexes.
  */
 
 function customersSql(t: GlobalSearchTerms): KindSql | null {
@@ -51,28 +57,31 @@ function customersSql(t: GlobalSearchTerms): KindSql | null {
   const exact: string[] = [];
   if (t.customerId !== null) {
     const id = p(t.customerId);
-    arms.push(`c.id = ${id}`);
+    arms.push(`select id from customers where id = ${id}`);
     exact.push(`c.id = ${id}`);
   }
   if (t.federalTaxId !== null) {
     // US EINs are stored as NN-NNNNNNN, Canadian business numbers as 9 digits: match either form (decision 050).
     const taxIds = `(${p(t.federalTaxId)}, ${p(t.federalTaxId.replace('-', ''))})`;
-    arms.push(`c.federal_tax_id in ${taxIds}`);
+    arms.push(`select id from customers where federal_tax_id in ${taxIds}`);
     exact.push(`c.federal_tax_id in ${taxIds}`);
   }
   const order: string[] = [];
   if (t.text !== null) {
-    const like = p(contains(t.text));
-    arms.push(`c.legal_name ilike ${like}`, `c.federal_tax_id ilike ${like}`);
-    exact.push(`lower(c.legal_name) = lower(${p(t.text)})`);
+    const whole = p(t.text);
+    arms.push(
+      `(select id from customers where search_text like ${p(searchTextPattern(t.text))} limit ${GLOBAL_SEARCH_CANDIDATES})`,
+      `select id from customers where lower(legal_name) = lower(${whole})`,
+    );
+    exact.push(`lower(c.legal_name) = lower(${whole})`);
     order.push(`(c.legal_name ilike ${p(startsWith(t.text))}) desc`);
   }
   if (arms.length === 0) return null;
   params.push(GLOBAL_SEARCH_LIMIT + 1);
   return {
-    text: `select c.id as customer_id, c.legal_name, c.federal_tax_id, c.country, c.status
-           from customers c
-           where ${arms.join(' or ')}
+    text: `with candidates as (${arms.join(' union ')})
+           select c.id as customer_id, c.legal_name, c.federal_tax_id, c.country, c.status
+           from candidates k cross join lateral (select * from customers c where c.id = k.id offset 0) c
            order by ${[`(${exact.join(' or ')}) desc`, ...order, 'lower(c.legal_name)', 'c.id'].join(', ')}
            limit $${params.length}`,
     params,
@@ -85,13 +94,14 @@ function storesSql(t: GlobalSearchTerms): KindSql | null {
   const exact: string[] = [];
   if (t.storeId !== null) {
     const id = p(t.storeId);
-    arms.push(`s.id = ${id}`);
+    arms.push(`select id from stores where id = ${id}`);
     exact.push(`s.id = ${id}`);
   }
   const order: string[] = [];
   if (t.text !== null) {
-    const like = p(contains(t.text));
-    arms.push(`s.store_name ilike ${like}`, `s.doing_business_as ilike ${like}`, `s.br_acct ilike ${like}`);
+    arms.push(
+      `(select id from stores where search_text like ${p(searchTextPattern(t.text))} limit ${GLOBAL_SEARCH_CANDIDATES})`,
+    );
     const whole = p(t.text);
     exact.push(
       `lower(s.store_name) = lower(${whole})`,
@@ -104,10 +114,12 @@ function storesSql(t: GlobalSearchTerms): KindSql | null {
   if (arms.length === 0) return null;
   params.push(GLOBAL_SEARCH_LIMIT + 1);
   return {
-    text: `select s.id as store_id, s.customer_id, s.store_name, s.doing_business_as, s.br_acct as bracct,
+    text: `with candidates as (${arms.join(' union ')})
+           select s.id as store_id, s.customer_id, s.store_name, s.doing_business_as, s.br_acct as bracct,
                   c.legal_name, s.store_address->>'city' as city, s.state, s.status
-           from stores s join customers c on c.id = s.customer_id
-           where ${arms.join(' or ')}
+           from candidates k
+           cross join lateral (select * from stores s where s.id = k.id offset 0) s
+           cross join lateral (select * from customers c where c.id = s.customer_id offset 0) c
            order by ${[`(${exact.join(' or ')}) desc`, ...order, 'lower(s.store_name)', 's.id'].join(', ')}
            limit $${params.length}`,
     params,

@@ -66,6 +66,12 @@ export function CustomerSearchView({ q, page, sort, onPage, onSort }: CustomerSe
           Exported {exportCsv.data.rows} {exportCsv.data.rows === 1 ? 'row' : 'rows'} to {exportCsv.data.fileName}.
         </Text>
       )}
+      {capped && (
+        <Text role="note" size="sm">
+          More than {formatTotal(total)} matches: the list holds the first {formatTotal(total)} found. Type more of the
+          name, or search by customer or store id, to find the one you want; Export CSV downloads every match.
+        </Text>
+      )}
       {search.data ? (
         <CustomerSearchResults items={search.data.items} sort={sort} onSort={onSort} q={q} />
       ) : (
@@ -75,8 +81,6 @@ export function CustomerSearchView({ q, page, sort, onPage, onSort }: CustomerSe
         hideSinglePage
         label="Result pages"
         total={total}
-        totalCapped={capped}
-        pageRows={search.data?.items.length}
         pageSize={SEARCH_PAGE_SIZE}
         page={page}
         onChange={onPage}
