@@ -79,7 +79,14 @@ export async function openPostgres(
   options: { max?: number; onQuery?: OnQuery } = {},
 ): Promise<Database & { pool: pg.Pool }> {
   const onQuery = options.onQuery;
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // Every connection of the app: no JIT compilation (it costs 20–30 ms on plans over jit_above_cost and pays off
+  // only on long analytic queries, which may `set local jit = on`), and no synchronized sequential scans (a scan
+  // under a LIMIT must find the same first rows on every call, decision 111).
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    options: '-c jit=off -c synchronize_seqscans=off',
+  });
   // A pool error on an idle client must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case', logger: queryLogger(onQuery) }) as unknown as Db;
