@@ -37,6 +37,7 @@ export * from './rules/payment-method-text';
 
 export * from './contracts/common';
 export * from './contracts/auth';
+export * from './contracts/sign-in';
 export * from './contracts/admin';
 export * from './contracts/uploads';
 export * from './contracts/banks';

@@ -1,7 +1,8 @@
-import { permissionInfo, type Permission } from '@pos/domain';
+import type { Permission } from '@pos/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../lib/api';
 import { getToken, setFlag, type SessionFlag } from '../lib/session';
+import { readSignInAnswer } from '../lib/sign-in-contracts';
 
 /*
  * The permission check (spec §6, §7), asked by the route guard, sign-in and the customer screens:
@@ -30,8 +31,9 @@ export async function checkPermissions(
   privileges: readonly Permission[],
   signal?: AbortSignal,
 ): Promise<PermissionFlags> {
-  const info = permissionInfo.parse(
-    await api.get<unknown>('/api/auth/permission/{token}', { query: { privileges: [...privileges] }, signal }),
+  const info = await readSignInAnswer(
+    api.get<unknown>('/api/auth/permission/{token}', { query: { privileges: [...privileges] }, signal }),
+    (c) => c.permissionInfo,
   );
   for (const flag of CACHED) {
     const granted = info.permissions[flag];

@@ -41,6 +41,35 @@ describe('session store', () => {
     expect(getSession()).toBeNull();
   });
 
+  it('restores a stored session whose fields are missing or of the wrong kind, with their empty values', () => {
+    window.sessionStorage.setItem(
+      STORAGE_KEYS.sessionInfo,
+      JSON.stringify({
+        token: 't-1',
+        name: 7,
+        role: 'Sales',
+        agentID: 42,
+        account_manager: { name: 'x' },
+        additional_privileges: ['receipts', 3],
+        extra: 'dropped',
+      }),
+    );
+    expect(getSession()).toEqual({
+      token: 't-1',
+      name: '',
+      email: '',
+      agentID: '42',
+      role: 'Sales',
+      account_manager: null,
+      additional_privileges: [],
+    });
+    resetSessionMemoryForTests();
+    window.sessionStorage.setItem(STORAGE_KEYS.sessionInfo, JSON.stringify({ token: '', name: 'empty token' }));
+    expect(getSession()).toBeNull();
+    window.sessionStorage.setItem(STORAGE_KEYS.sessionInfo, JSON.stringify(['t-1']));
+    expect(getSession()).toBeNull();
+  });
+
   it('clearToken forgets the session in memory and storage', () => {
     setSession(makeSession());
     setFlag('distributor_token', true);

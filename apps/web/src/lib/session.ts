@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
 import { readItem, removeItem, writeItem } from './storage';
 
 /**
@@ -37,23 +36,32 @@ export const STORAGE_KEYS = {
 export type SessionFlag =
   'create_distributor_orders' | 'search_orders_edit' | 'customer_features_limited' | 'distributor_token';
 
-const optionalText = z
-  .union([z.string(), z.number()])
-  .transform((v) => String(v))
-  .nullable()
-  .optional()
-  .transform((v) => v ?? null)
-  .catch(null);
+/*
+ * The stored session is read with a small hand-written check, not zod: this module is in the entry chunk, which
+ * loads zod nowhere else (issue 13: the first route's JS; docs/decisions/110). It is the app's own storage
+ * format, not an API contract. Lenient like the rest of the restore: a missing or wrong-kind field becomes its
+ * empty value; only a missing token (or no object at all) means no session.
+ */
+const textOr = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
+const optionalText = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : null;
 
-const storedSessionSchema = z.object({
-  token: z.string().min(1),
-  name: z.string().catch(''),
-  email: z.string().catch(''),
-  agentID: optionalText,
-  role: z.string().catch(''),
-  account_manager: optionalText,
-  additional_privileges: z.array(z.string()).catch([]),
-});
+function storedSession(value: unknown): SessionInfo | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const v = value as Record<string, unknown>;
+  if (typeof v.token !== 'string' || v.token === '') return null;
+  const privileges = v.additional_privileges;
+  return {
+    token: v.token,
+    name: textOr(v.name, ''),
+    email: textOr(v.email, ''),
+    agentID: optionalText(v.agentID),
+    role: textOr(v.role, ''),
+    account_manager: optionalText(v.account_manager),
+    additional_privileges:
+      Array.isArray(privileges) && privileges.every((p) => typeof p === 'string') ? (privileges as string[]) : [],
+  };
+}
 
 let current: SessionInfo | null = null;
 const listeners = new Set<() => void>();
@@ -66,8 +74,7 @@ function restore(): SessionInfo | null {
   const raw = readItem(STORAGE_KEYS.sessionInfo);
   if (!raw) return null;
   try {
-    const parsed = storedSessionSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return storedSession(JSON.parse(raw));
   } catch {
     return null;
   }

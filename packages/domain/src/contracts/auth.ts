@@ -3,7 +3,8 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_PROBLEM_MESSAGES, passwordProblems } from
 import { emailSchema } from './common';
 
 /*
- * Auth contracts (spec §3 session info, §7 Auth). Paths:
+ * Auth contracts (spec §3 session info, §7 Auth). The answers the sign-in page reads (authConfigInfo, loginInfo,
+ * distributorLoginInfo, permissionInfo, devIdTokenInfo) are in ./sign-in.ts (zod/mini, docs/decisions/110). Paths:
  *   GET  /api/auth/config                                   → authConfigInfo (public)
  *   POST /api/auth/authenticate            {idtoken}        → loginInfo
  *   GET  /api/auth/validate/{token}                         → validateInfo
@@ -23,55 +24,15 @@ import { emailSchema } from './common';
  *   GET /oidc/authorize?redirect_uri=…&nonce=…&state=… (the chooser; redirects to `redirect_uri?id_token=…&state=…`).
  */
 
-export const identityProviderSchema = z.enum(['local', 'google']);
-export type IdentityProvider = z.infer<typeof identityProviderSchema>;
-
-/** What the web app needs to show the right sign-in button (public). */
-export const authConfigInfo = z.object({
-  provider: identityProviderSchema,
-  /** OIDC client id (the audience of ID tokens). */
-  clientId: z.string(),
-  /** Local provider: the chooser page the sign-in button opens (append `?redirect_uri=…&nonce=…`). */
-  authorizeUrl: z.string().optional(),
-  /** Local provider: the demo staff the one-tap prompt offers. */
-  accounts: z.array(z.object({ email: z.string(), name: z.string(), role: z.string() })).optional(),
-});
-export type AuthConfigInfo = z.infer<typeof authConfigInfo>;
-
 export const authenticateRequest = z.object({ idtoken: z.string().min(20).max(8192) });
 
 const privilegeList = z.array(z.string());
 
-/** Spec §3: the login response. */
-export const loginInfo = z.object({
-  token: z.string(),
-  portal_name: z.string(),
-  name: z.string(),
-  email: z.string(),
-  role: z.string(),
-  additional_privileges: privilegeList,
-  product_id: z.number().int().nullable().optional(),
-  field_name: z.string().nullable().optional(),
-  agent_id: z.number().int().nullable(),
-  account_manager_username: z.string().nullable(),
-});
-export type LoginInfo = z.infer<typeof loginInfo>;
-
-/** Spec §3: the distributor login response. */
+/** POST /api/auth/distributor/login: the distributor's e-mail and password. */
 export const distributorLoginRequest = z.object({
   email: emailSchema,
   password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
 });
-export const distributorLoginInfo = z.object({
-  token: z.string(),
-  name: z.string(),
-  email: z.string(),
-  agent_id: z.number().int().nullable(),
-  account_manager_username: z.string().nullable(),
-  role: z.string(),
-  additional_privileges: privilegeList,
-});
-export type DistributorLoginInfo = z.infer<typeof distributorLoginInfo>;
 
 export const passwordForgotRequest = z.object({ email: emailSchema });
 export const passwordResetRequest = z
@@ -115,7 +76,6 @@ export const permissionQuery = z.object({
         .filter(Boolean),
     ),
 });
-export const permissionInfo = z.object({ permissions: z.record(z.string(), z.boolean()) });
 
 /**
  * `{email}` looks a staff user up. With `role_id` and/or `login_role_privilege_id` it changes them (Admin
@@ -147,7 +107,6 @@ export const currencyInfo = z.object({
 });
 
 export const devIdTokenRequest = z.object({ email: z.string().trim().min(3).max(254) });
-export const devIdTokenInfo = z.object({ idtoken: z.string() });
 
 /** Integration keys for make-token sessions (`GET /api/auth/{x}/gettoken`); made by an Admin, tied to an agent. */
 export const integrationKeyCreateRequest = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 import { COUNTRY, type CountryCode } from '../codes/countries';
 import { CURRENCY_CODES } from '../codes/currencies';
 import { isStateOf } from '../codes/states';
@@ -25,8 +26,8 @@ export const errorEnvelopeSchema = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
-/** Success: `{ info: … }`. */
-export function successEnvelope<T extends z.ZodType>(info: T) {
+/** Success: `{ info: … }`. `info` may be a zod/mini schema (./sign-in.ts): both builds share zod's core. */
+export function successEnvelope<T extends $ZodType>(info: T) {
   return z.object({ info });
 }
 

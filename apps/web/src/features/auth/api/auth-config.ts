@@ -1,10 +1,11 @@
-import { authConfigInfo, type AuthConfigInfo } from '@pos/domain';
+import type { AuthConfigInfo } from '@pos/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { readSignInAnswer } from '../../../lib/sign-in-contracts';
 
 /** GET /api/auth/config (public): which identity provider signs staff in, and how. */
 export async function getAuthConfig(): Promise<AuthConfigInfo> {
-  return authConfigInfo.parse(await api.get<unknown>('/api/auth/config'));
+  return readSignInAnswer(api.get<unknown>('/api/auth/config'), (c) => c.authConfigInfo);
 }
 
 export const authKeys = {

@@ -105,6 +105,24 @@ describe('staff sign-in and the redirect rules (spec §4)', () => {
     expect(isLoggedIn()).toBe(false);
   });
 
+  it('a login answer that breaks its contract is refused and leaves no session', async () => {
+    const { token: _dropped, ...withoutToken } = makeLoginInfo();
+    const { calls } = fakeApi({ 'POST /api/auth/authenticate': withoutToken });
+    await expect(signInWithIdToken('id')).rejects.toThrow(/token/);
+    expect(calls).toHaveLength(1);
+    expect(getToken()).toBeNull();
+    expect(isLoggedIn()).toBe(false);
+  });
+
+  it('a permission answer that breaks its contract leaves no session', async () => {
+    fakeApi({
+      'POST /api/auth/authenticate': makeLoginInfo(),
+      'GET /api/auth/permission/tok-new': { permissions: { search_orders_view: 'yes' } },
+    });
+    await expect(signInWithIdToken('id')).rejects.toThrow();
+    expect(getToken()).toBeNull();
+  });
+
   it('a failed permission call after sign-in leaves no session either', async () => {
     fakeApi({
       'POST /api/auth/authenticate': makeLoginInfo(),

@@ -1,9 +1,6 @@
 import {
   DISTRIBUTOR_LOGIN_REDIRECT,
-  devIdTokenInfo,
-  distributorLoginInfo,
   LOGIN_REDIRECT_PRIVILEGES,
-  loginInfo,
   loginRedirect,
   type DistributorLoginInfo,
   type LoginInfo,
@@ -18,6 +15,7 @@ import {
   setSession,
   type SessionInfo,
 } from '../../../lib/session';
+import { readSignInAnswer } from '../../../lib/sign-in-contracts';
 import { checkPermissions } from '../../../api/permissions';
 
 /** Spec §3: session info kept from the login response. */
@@ -55,12 +53,12 @@ function startSession(info: SessionInfo): void {
 
 /** POST /api/auth/authenticate {idtoken} → the login response (spec §7). */
 export async function authenticate(idtoken: string): Promise<LoginInfo> {
-  return loginInfo.parse(await api.post<unknown>('/api/auth/authenticate', { idtoken }));
+  return readSignInAnswer(api.post<unknown>('/api/auth/authenticate', { idtoken }), (c) => c.loginInfo);
 }
 
 /** POST /api/dev/idtoken {email} → an ID token from the built-in (local) identity provider. */
 export async function getDevIdToken(email: string): Promise<string> {
-  return devIdTokenInfo.parse(await api.post<unknown>('/api/dev/idtoken', { email })).idtoken;
+  return (await readSignInAnswer(api.post<unknown>('/api/dev/idtoken', { email }), (c) => c.devIdTokenInfo)).idtoken;
 }
 
 /**
@@ -90,7 +88,10 @@ export interface DistributorCredentials {
 
 /** POST /api/auth/distributor/login; after it the distributor goes to /order (spec §2). */
 export async function signInDistributor(credentials: DistributorCredentials): Promise<string> {
-  const info = distributorLoginInfo.parse(await api.post<unknown>('/api/auth/distributor/login', credentials));
+  const info = await readSignInAnswer(
+    api.post<unknown>('/api/auth/distributor/login', credentials),
+    (c) => c.distributorLoginInfo,
+  );
   startSession(sessionFromDistributorLogin(info));
   return DISTRIBUTOR_LOGIN_REDIRECT;
 }

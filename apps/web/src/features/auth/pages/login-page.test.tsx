@@ -174,6 +174,13 @@ describe('/login with the local identity provider', () => {
     renderApp('#/login');
     expect(await screen.findByText(/Sign-in is not available right now/)).toBeTruthy();
   });
+
+  it('refuses settings that break their contract (checked though the contract loads after the page)', async () => {
+    fakeApi({ 'GET /api/auth/config': { provider: 'saml', clientId: 'pos-backoffice' } });
+    renderApp('#/login');
+    expect(await screen.findByText(/Sign-in is not available right now/)).toBeTruthy();
+    expect((screen.getAllByRole('button', { name: 'Sign in' })[0] as HTMLButtonElement).disabled).toBe(true);
+  });
 });
 
 describe('/login with Google', () => {
