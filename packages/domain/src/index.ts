@@ -33,6 +33,7 @@ export * from './rules/money';
 export * from './rules/mid';
 export * from './rules/order-transitions';
 export * from './rules/order-totals';
+export * from './rules/billing-periods';
 export * from './rules/payment-method-text';
 
 export * from './contracts/common';
