@@ -37,7 +37,7 @@ describe('duePeriods', () => {
   it('a monthly plan one year behind owes twelve periods, oldest first, back to back', () => {
     const periods = duePeriods(
       { nextBillingOn: '2026-01-31', intervalMonths: 1, startsOn: '2025-12-31' },
-      '2026-12-30',
+      '2026-12-31',
     );
     expect(periods).toHaveLength(12);
     expect(periods[0]).toEqual({ start: '2026-01-31', end: '2026-02-28' });
