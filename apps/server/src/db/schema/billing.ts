@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import {
+  BILLING_RUN_STATUSES,
   CREDIT_MEMO_STATUSES,
   CREDIT_MEMO_TYPES,
   CURRENCY_CODES,
@@ -52,6 +53,10 @@ export const customerPaymentPlans = pgTable(
     startsOn: date({ mode: 'string' }).notNull(),
     licenseExpiresOn: date({ mode: 'string' }),
     nextBillingOn: date({ mode: 'string' }),
+    /** Periods the billing run has invoiced (an installment plan completes at its term; decision 113). */
+    billedPeriods: integer().notNull().default(0),
+    /** Installment plans: the hardware amount financed (interest is 5 % of it, spread over the term; 113). */
+    financedCents: bigint({ mode: 'number' }),
     status: text().notNull().default('active'),
     ...timestamps,
     ...version,
@@ -60,13 +65,18 @@ export const customerPaymentPlans = pgTable(
     index('customer_payment_plans_customer_idx').on(t.customerId),
     index('customer_payment_plans_store_idx').on(t.storeId),
     index('customer_payment_plans_order_idx').on(t.orderId),
-    index('customer_payment_plans_next_billing_idx').on(t.nextBillingOn),
+    // The billing run's due plans: active, by next billing date (decision 113).
+    index('customer_payment_plans_due_idx')
+      .on(t.nextBillingOn, t.id)
+      .where(sql`${t.status} = 'active'`),
     index('customer_payment_plans_license_idx').on(t.licenseExpiresOn),
     check('customer_payment_plans_kind_check', inList(t.kind, PLAN_KINDS)),
     check('customer_payment_plans_status_check', inList(t.status, PLAN_STATUSES)),
     check('customer_payment_plans_currency_check', inList(t.currency, CURRENCY_CODES)),
     check('customer_payment_plans_amounts_check', sql`${t.initialAmountCents} >= 0 and ${t.recurringAmountCents} >= 0`),
     check('customer_payment_plans_term_check', sql`${t.term} >= 0 and ${t.interval} >= 0`),
+    check('customer_payment_plans_billed_check', sql`${t.billedPeriods} >= 0`),
+    check('customer_payment_plans_financed_check', sql`${t.financedCents} is null or ${t.financedCents} >= 0`),
   ],
 );
 
@@ -239,6 +249,10 @@ export const invoices = pgTable(
     index('invoices_customer_idx').on(t.customerId, t.issuedOn),
     index('invoices_store_idx').on(t.storeId),
     index('invoices_plan_idx').on(t.planId),
+    // Exactly one invoice per plan and period: a re-run, two runs at once or a run restarted midway add none twice.
+    uniqueIndex('invoices_plan_period_uq')
+      .on(t.planId, t.periodStart)
+      .where(sql`${t.planId} is not null and ${t.periodStart} is not null`),
     index('invoices_status_due_idx').on(t.status, t.dueOn),
     check('invoices_status_check', inList(t.status, INVOICE_STATUSES)),
     check('invoices_type_check', inList(t.type, INVOICE_TYPES)),
@@ -474,3 +488,34 @@ export const taxCertificates = pgTable(
     index('tax_certificates_upload_idx').on(t.uploadId),
   ],
 );
+
+/** One billing run (issue 14, decision 113): what it bills as of a day, its progress and outcome. */
+export const billingRuns = pgTable(
+  'billing_runs',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    asOf: date({ mode: 'string' }).notNull(),
+    status: text().notNull().default('queued'),
+    /** 'schedule' (the daily job) or the staff member's e-mail ("run now"). */
+    requestedBy: text().notNull(),
+    jobId: text(),
+    plansDue: integer().notNull().default(0),
+    plansDone: integer().notNull().default(0),
+    invoicesCreated: integer().notNull().default(0),
+    skipped: integer().notNull().default(0),
+    error: text(),
+    startedAt: timestamp({ withTimezone: true }),
+    finishedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('billing_runs_created_idx').on(t.createdAt, t.id),
+    check('billing_runs_status_check', inList(t.status, BILLING_RUN_STATUSES)),
+  ],
+);
+
+/** The last invoice number given per year: numbers are gap-free because the counter moves in the invoices' transaction. */
+export const invoiceNumberCounters = pgTable('invoice_number_counters', {
+  year: integer().primaryKey(),
+  lastNumber: integer().notNull().default(0),
+});

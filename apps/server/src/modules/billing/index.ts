@@ -1,0 +1,2 @@
+export { billingRoutes } from './billing.routes';
+export { executeBillingRun, runScheduledBilling, billingToday, BILLING_BATCH_SIZE } from './billing.service';
