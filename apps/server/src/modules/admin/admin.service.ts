@@ -1,6 +1,13 @@
-import type { JobStateValue, JobSummary, MailMessageInfo, MailSummary } from '@pos/domain';
-import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import {
+  SEARCH_TOTAL_CAP,
+  type JobStateValue,
+  type JobSummary,
+  type MailMessageInfo,
+  type MailSummary,
+} from '@pos/domain';
+import { and, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { ServiceCtx } from '../../context';
+import { cappedCount, cappedTotal } from '../../db/capped-count';
 import { JOB_SCHEMA } from '../../db/client';
 import { mailLog } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
@@ -22,13 +29,18 @@ function toSummary(row: MailRow): MailSummary {
   };
 }
 
+/**
+ * The Mailbox, newest first: a backward walk of `mail_log_created_idx (created_at, id)` — or of
+ * `mail_log_template_created_idx` for one template — that stops at the page; `to` is matched through the trigram
+ * index. The total is exact up to SEARCH_TOTAL_CAP (`total_capped` beyond; decision 109).
+ */
 export async function listMail(ctx: ServiceCtx, q: { to?: string; template?: string; limit: number; offset: number }) {
   const where: SQL[] = [];
   if (q.to) where.push(ilike(mailLog.to, `%${q.to.replace(/[%_\\]/g, '\\$&')}%`));
   if (q.template) where.push(eq(mailLog.template, q.template));
   const cond = where.length ? and(...where) : undefined;
   const db = ctx.app.database.db;
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(mailLog)
@@ -36,9 +48,9 @@ export async function listMail(ctx: ServiceCtx, q: { to?: string; template?: str
       .orderBy(desc(mailLog.createdAt), desc(mailLog.id))
       .limit(q.limit)
       .offset(q.offset),
-    db.select({ n: count() }).from(mailLog).where(cond),
+    cappedCount(db, mailLog, cond),
   ]);
-  return { items: rows.map(toSummary), total: Number(total?.n ?? 0) };
+  return { items: rows.map(toSummary), ...total };
 }
 
 export async function getMail(ctx: ServiceCtx, id: number): Promise<MailMessageInfo> {
@@ -61,7 +73,29 @@ interface JobRow {
   dead_letter: string | null;
 }
 
-/** Recent jobs from pg-boss's live table and its archive, newest first, with counts per queue and state. */
+const JOB_COLUMNS = [
+  'id',
+  'name',
+  'state',
+  'retry_count',
+  'retry_limit',
+  'created_on',
+  'started_on',
+  'completed_on',
+  'data',
+  'output',
+  'dead_letter',
+];
+const jobColumns = (alias: string) => JOB_COLUMNS.map((c) => `${alias}.${c}`).join(', ');
+
+/**
+ * Recent jobs from pg-boss's live table and its archive, newest first, with counts per queue and state (decision
+ * 109). pg-boss's tables have no index on created_on (none is added to its schema), so each side is read once,
+ * keeping only its newest `offset + limit` keys (a bounded top-N sort, no union of every row sorted); the page's
+ * full rows are then read by primary key. The total is capped at SEARCH_TOTAL_CAP (each side stops after the cap);
+ * the counts per queue and state are those of the live table (jobs not yet archived: queued, active, and the last
+ * hours of finished work) — the archive is history, and counting it meant reading every archived job every 5 s.
+ */
 export async function listJobs(
   ctx: ServiceCtx,
   q: { queue?: string; state?: JobStateValue; limit: number; offset: number },
@@ -77,17 +111,33 @@ export async function listJobs(
     where.push(`state = $${params.length}::${JOB_SCHEMA}.job_state`);
   }
   const filter = where.length ? `where ${where.join(' and ')}` : '';
-  const all = `(select id, name, state, retry_count, retry_limit, created_on, started_on, completed_on, data, output, dead_letter from ${JOB_SCHEMA}.job
-                union all
-                select id, name, state, retry_count, retry_limit, created_on, started_on, completed_on, data, output, dead_letter from ${JOB_SCHEMA}.archive) j`;
+  const { database } = ctx.app;
+  const newest = `$${params.length + 1}`;
+  const keys = (table: 'job' | 'archive') =>
+    `(select '${table}' as source, name, id, created_on from ${JOB_SCHEMA}.${table} ${filter}
+      order by created_on desc, id limit ${newest})`;
+  const cap = `$${params.length + 1}`;
   const [rows, totals, counts] = await Promise.all([
-    ctx.app.database.query<JobRow>(
-      `select * from ${all} ${filter} order by created_on desc, id limit $${params.length + 1} offset $${params.length + 2}`,
-      [...params, q.limit, q.offset],
+    database.query<JobRow>(
+      `with page as (
+         select source, name, id, created_on from (${keys('job')} union all ${keys('archive')}) k
+         order by created_on desc, id limit $${params.length + 2} offset $${params.length + 3})
+       select * from (
+         select p.created_on as sort_on, ${jobColumns('j')}
+           from page p join ${JOB_SCHEMA}.job j on p.source = 'job' and j.name = p.name and j.id = p.id
+         union all
+         select p.created_on, ${jobColumns('a')}
+           from page p join ${JOB_SCHEMA}.archive a on p.source = 'archive' and a.name = p.name and a.id = p.id) r
+       order by sort_on desc, id`,
+      [...params, q.offset + q.limit, q.limit, q.offset],
     ),
-    ctx.app.database.query<{ n: number }>(`select count(*)::int as n from ${all} ${filter}`, params),
-    ctx.app.database.query<{ name: string; state: string; n: number }>(
-      `select name, state::text as state, count(*)::int as n from ${all} group by name, state order by name`,
+    database.query<{ n: number }>(
+      `select count(*)::int as n from ((select 1 from ${JOB_SCHEMA}.job ${filter} limit ${cap})
+         union all (select 1 from ${JOB_SCHEMA}.archive ${filter} limit ${cap})) m`,
+      [...params, SEARCH_TOTAL_CAP + 1],
+    ),
+    database.query<{ name: string; state: string; n: number }>(
+      `select name, state::text as state, count(*)::int as n from ${JOB_SCHEMA}.job group by name, state order by name`,
     ),
   ]);
   const queues = new Map<string, Record<string, number>>();
@@ -109,7 +159,7 @@ export async function listJobs(
     output: r.output,
     dead_lettered: r.state === 'failed' && r.dead_letter !== null,
   }));
-  return { items, total: totals[0]?.n ?? 0, queues: [...queues].map(([queue, c]) => ({ queue, counts: c })) };
+  return { items, ...cappedTotal(totals[0]?.n ?? 0), queues: [...queues].map(([queue, c]) => ({ queue, counts: c })) };
 }
 
 /** Retry a failed (or cancelled) job, or cancel one that has not finished (audited). */

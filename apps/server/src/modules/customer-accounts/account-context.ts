@@ -42,7 +42,10 @@ export async function audit(
   await writeAudit(tx, row);
 }
 
-/** ORDER BY for a whitelisted `sort` ('field' or '-field'), then the tie-breaker. */
+/**
+ * ORDER BY for a whitelisted `sort` ('field' or '-field'), then the tie-breaker in the same direction, so that
+ * an index on (…, field, id) serves both directions (decision 109).
+ */
 export function orderBy(
   sort: string | undefined,
   columns: Record<string, AnyColumn | SQL>,
@@ -52,5 +55,5 @@ export function orderBy(
   const spec = sort ?? fallback;
   const descending = spec.startsWith('-');
   const column = columns[descending ? spec.slice(1) : spec] ?? columns[fallback.replace(/^-/, '')]!;
-  return [descending ? desc(column) : asc(column), asc(tieBreaker)];
+  return descending ? [desc(column), desc(tieBreaker)] : [asc(column), asc(tieBreaker)];
 }

@@ -13,8 +13,9 @@ import {
   type InvoiceStatus,
   type InvoiceType,
 } from '@pos/domain';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ServiceCtx } from '../../context';
+import { cappedCount } from '../../db/capped-count';
 import { creditMemos, invoiceLines, invoices, transactions } from '../../db/schema';
 import { requireCustomer, requireStoreOf } from '../../http/customer-refs';
 import { AppError, versionConflict } from '../../http/errors';
@@ -67,7 +68,10 @@ function toCreditMemo(m: typeof creditMemos.$inferSelect): CreditMemo {
   };
 }
 
-/** GET …/customerinvoices?storeid&status&type (newest first by default). */
+/**
+ * GET …/customerinvoices?storeid&status&type (newest first by default: a backward walk of `invoices_customer_idx
+ * (customer_id, issued_on, id)`). The total is exact up to SEARCH_TOTAL_CAP (`total_capped` beyond; decision 109).
+ */
 export async function listInvoices(ctx: ServiceCtx, customerId: number, q: InvoiceListQuery): Promise<InvoiceList> {
   const db = ctx.app.database.db;
   await requireCustomer(db, customerId);
@@ -98,8 +102,7 @@ export async function listInvoices(ctx: ServiceCtx, customerId: number, q: Invoi
     )
     .limit(q.limit)
     .offset(q.offset);
-  const [total] = await db.select({ n: count() }).from(invoices).where(where);
-  return { items: rows.map(toInvoice), total: total?.n ?? 0 };
+  return { items: rows.map(toInvoice), ...(await cappedCount(db, invoices, where)) };
 }
 
 /** GET …/customerinvoices/{invoiceId}: the invoice with its lines, charges and credit memos. */

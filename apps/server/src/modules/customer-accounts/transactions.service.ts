@@ -9,8 +9,9 @@ import {
   type TransactionListQuery,
   type TransactionStatus,
 } from '@pos/domain';
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ServiceCtx } from '../../context';
+import { cappedCount } from '../../db/capped-count';
 import type { Db } from '../../db/client';
 import { customers, invoices, paymentInstruments, transactions } from '../../db/schema';
 import { requireCustomer, requireStoreOf } from '../../http/customer-refs';
@@ -89,6 +90,9 @@ export async function transactionById(db: Db, id: number): Promise<Transaction> 
 /**
  * GET …/transactions?storeid&status&invoiceid. With fetch=true the list spans every customer (the failed-payments
  * form of §7, `…/customers/1/{token}/transactions?fetch=true&status=F`): the id in the path is not used.
+ * The total is exact up to SEARCH_TOTAL_CAP (`total_capped` beyond). The default sort (newest attempt first) walks
+ * `transactions_status_idx (status, attempted_at, id)` or `transactions_customer_idx (customer_id, attempted_at, id)`
+ * backwards and stops at the page (decision 109).
  */
 export async function listTransactions(
   ctx: ServiceCtx,
@@ -124,8 +128,7 @@ export async function listTransactions(
     )
     .limit(q.limit)
     .offset(q.offset);
-  const [total] = await db.select({ n: count() }).from(transactions).where(where);
-  return { items: rows.map(toTransaction), total: total?.n ?? 0 };
+  return { items: rows.map(toTransaction), ...(await cappedCount(db, transactions, where)) };
 }
 
 /**
