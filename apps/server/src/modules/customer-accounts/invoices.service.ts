@@ -98,6 +98,7 @@ export async function listInvoices(ctx: ServiceCtx, customerId: number, q: Invoi
         },
         '-issued_on',
         invoices.id,
+        { tieFollowsSort: true },
       ),
     )
     .limit(q.limit)

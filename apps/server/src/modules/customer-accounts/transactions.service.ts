@@ -124,6 +124,7 @@ export async function listTransactions(
         },
         '-attempted_at',
         transactions.id,
+        { tieFollowsSort: true },
       ),
     )
     .limit(q.limit)
