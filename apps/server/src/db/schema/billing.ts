@@ -237,7 +237,7 @@ export const invoices = pgTable(
   (t) => [
     uniqueIndex('invoices_number_uq').on(t.invoiceNumber),
     index('invoices_customer_idx').on(t.customerId, t.issuedOn, t.id),
-    index('invoices_store_idx').on(t.storeId),
+    index('invoices_store_idx').on(t.storeId, t.issuedOn, t.id),
     index('invoices_plan_idx').on(t.planId),
     index('invoices_status_due_idx').on(t.status, t.dueOn),
     check('invoices_status_check', inList(t.status, INVOICE_STATUSES)),
@@ -300,7 +300,7 @@ export const transactions = pgTable(
   },
   (t) => [
     index('transactions_customer_idx').on(t.customerId, t.attemptedAt, t.id),
-    index('transactions_store_idx').on(t.storeId),
+    index('transactions_store_idx').on(t.storeId, t.attemptedAt, t.id),
     index('transactions_invoice_idx').on(t.invoiceId),
     index('transactions_instrument_idx').on(t.paymentInstrumentId),
     index('transactions_status_idx').on(t.status, t.attemptedAt, t.id),
