@@ -8,9 +8,10 @@ import {
 import { and, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { ServiceCtx } from '../../context';
 import { cappedCount, cappedTotal } from '../../db/capped-count';
-import { JOB_SCHEMA } from '../../db/client';
+import { JOB_SCHEMA, type Db } from '../../db/client';
 import { mailLog } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
+import { escapeLike } from '../../lib/sql-like';
 import { AppError, notFound } from '../../http/errors';
 
 type MailRow = typeof mailLog.$inferSelect;
@@ -34,23 +35,30 @@ function toSummary(row: MailRow): MailSummary {
  * `mail_log_template_created_idx` for one template — that stops at the page; `to` is matched through the trigram
  * index. The total is exact up to SEARCH_TOTAL_CAP (`total_capped` beyond; decision 109).
  */
-export async function listMail(ctx: ServiceCtx, q: { to?: string; template?: string; limit: number; offset: number }) {
-  const where: SQL[] = [];
-  if (q.to) where.push(ilike(mailLog.to, `%${q.to.replace(/[%_\\]/g, '\\$&')}%`));
-  if (q.template) where.push(eq(mailLog.template, q.template));
-  const cond = where.length ? and(...where) : undefined;
+export async function listMail(ctx: ServiceCtx, q: MailListQuery) {
   const db = ctx.app.database.db;
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(mailLog)
-      .where(cond)
-      .orderBy(desc(mailLog.createdAt), desc(mailLog.id))
-      .limit(q.limit)
-      .offset(q.offset),
-    cappedCount(db, mailLog, cond),
-  ]);
+  const where = mailListWhere(q);
+  const [rows, total] = await Promise.all([mailPage(db, where, q), cappedCount(db, mailLog, where)]);
   return { items: rows.map(toSummary), ...total };
+}
+
+type MailListQuery = { to?: string; template?: string; limit: number; offset: number };
+
+export function mailListWhere(q: MailListQuery): SQL | undefined {
+  return and(
+    q.to ? ilike(mailLog.to, `%${escapeLike(q.to)}%`) : undefined,
+    q.template ? eq(mailLog.template, q.template) : undefined,
+  );
+}
+
+export function mailPage(db: Db, where: SQL | undefined, q: MailListQuery) {
+  return db
+    .select()
+    .from(mailLog)
+    .where(where)
+    .orderBy(desc(mailLog.createdAt), desc(mailLog.id))
+    .limit(q.limit)
+    .offset(q.offset);
 }
 
 export async function getMail(ctx: ServiceCtx, id: number): Promise<MailMessageInfo> {
@@ -88,18 +96,10 @@ const JOB_COLUMNS = [
 ];
 const jobColumns = (alias: string) => JOB_COLUMNS.map((c) => `${alias}.${c}`).join(', ');
 
-/**
- * Recent jobs from pg-boss's live table and its archive, newest first, with counts per queue and state (decision
- * 109). pg-boss's tables have no index on created_on (none is added to its schema), so each side is read once,
- * keeping only its newest `offset + limit` keys (a bounded top-N sort, no union of every row sorted); the page's
- * full rows are then read by primary key. The total is capped at SEARCH_TOTAL_CAP (each side stops after the cap);
- * the counts per queue and state are those of the live table (jobs not yet archived: queued, active, and the last
- * hours of finished work) — the archive is history, and counting it meant reading every archived job every 5 s.
- */
-export async function listJobs(
-  ctx: ServiceCtx,
-  q: { queue?: string; state?: JobStateValue; limit: number; offset: number },
-) {
+type JobListQuery = { queue?: string; state?: JobStateValue; limit: number; offset: number };
+
+/** The filter of the job list as a where clause over either table, and its parameters ($1, $2). */
+function jobFilter(q: JobListQuery): { filter: string; params: unknown[] } {
   const params: unknown[] = [];
   const where: string[] = [];
   if (q.queue) {
@@ -110,18 +110,23 @@ export async function listJobs(
     params.push(q.state);
     where.push(`state = $${params.length}::${JOB_SCHEMA}.job_state`);
   }
-  const filter = where.length ? `where ${where.join(' and ')}` : '';
-  const { database } = ctx.app;
-  const newest = `$${params.length + 1}`;
+  return { filter: where.length ? `where ${where.join(' and ')}` : '', params };
+}
+
+/**
+ * The page: the newest `offset + limit` keys of each table (a bounded top-N sort each), merged and cut to the
+ * page, then the page's rows read by primary key (name, id).
+ */
+export function jobPageSql(q: JobListQuery): { text: string; params: unknown[] } {
+  const { filter, params } = jobFilter(q);
+  const n = params.length;
   const keys = (table: 'job' | 'archive') =>
     `(select '${table}' as source, name, id, created_on from ${JOB_SCHEMA}.${table} ${filter}
-      order by created_on desc, id limit ${newest})`;
-  const cap = `$${params.length + 1}`;
-  const [rows, totals, counts] = await Promise.all([
-    database.query<JobRow>(
-      `with page as (
+      order by created_on desc, id limit $${n + 1})`;
+  return {
+    text: `with page as (
          select source, name, id, created_on from (${keys('job')} union all ${keys('archive')}) k
-         order by created_on desc, id limit $${params.length + 2} offset $${params.length + 3})
+         order by created_on desc, id limit $${n + 2} offset $${n + 3})
        select * from (
          select p.created_on as sort_on, ${jobColumns('j')}
            from page p join ${JOB_SCHEMA}.job j on p.source = 'job' and j.name = p.name and j.id = p.id
@@ -129,13 +134,36 @@ export async function listJobs(
          select p.created_on, ${jobColumns('a')}
            from page p join ${JOB_SCHEMA}.archive a on p.source = 'archive' and a.name = p.name and a.id = p.id) r
        order by sort_on desc, id`,
-      [...params, q.offset + q.limit, q.limit, q.offset],
-    ),
-    database.query<{ n: number }>(
-      `select count(*)::int as n from ((select 1 from ${JOB_SCHEMA}.job ${filter} limit ${cap})
+    params: [...params, q.offset + q.limit, q.limit, q.offset],
+  };
+}
+
+/** The total, capped: each table stops after SEARCH_TOTAL_CAP + 1 matching rows. */
+export function jobTotalSql(q: JobListQuery): { text: string; params: unknown[] } {
+  const { filter, params } = jobFilter(q);
+  const cap = `$${params.length + 1}`;
+  return {
+    text: `select count(*)::int as n from ((select 1 from ${JOB_SCHEMA}.job ${filter} limit ${cap})
          union all (select 1 from ${JOB_SCHEMA}.archive ${filter} limit ${cap})) m`,
-      [...params, SEARCH_TOTAL_CAP + 1],
-    ),
+    params: [...params, SEARCH_TOTAL_CAP + 1],
+  };
+}
+
+/**
+ * Recent jobs from pg-boss's live table and its archive, newest first, with counts per queue and state (decision
+ * 109). pg-boss's tables have no index on created_on (none is added to its schema), so each side is read once,
+ * keeping only its newest `offset + limit` keys (a bounded top-N sort, no union of every row sorted); the page's
+ * full rows are then read by primary key. The total is capped at SEARCH_TOTAL_CAP (each side stops after the cap);
+ * the counts per queue and state are those of the live table (jobs not yet archived: queued, active, and the last
+ * hours of finished work) — the archive is history, and counting it meant reading every archived job every 5 s.
+ */
+export async function listJobs(ctx: ServiceCtx, q: JobListQuery) {
+  const { database } = ctx.app;
+  const page = jobPageSql(q);
+  const total = jobTotalSql(q);
+  const [rows, totals, counts] = await Promise.all([
+    database.query<JobRow>(page.text, page.params),
+    database.query<{ n: number }>(total.text, total.params),
     database.query<{ name: string; state: string; n: number }>(
       `select name, state::text as state, count(*)::int as n from ${JOB_SCHEMA}.job group by name, state order by name`,
     ),

@@ -13,9 +13,10 @@ import {
   type InvoiceStatus,
   type InvoiceType,
 } from '@pos/domain';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ServiceCtx } from '../../context';
 import { cappedCount } from '../../db/capped-count';
+import type { Db } from '../../db/client';
 import { creditMemos, invoiceLines, invoices, transactions } from '../../db/schema';
 import { requireCustomer, requireStoreOf } from '../../http/customer-refs';
 import { AppError, versionConflict } from '../../http/errors';
@@ -76,13 +77,23 @@ export async function listInvoices(ctx: ServiceCtx, customerId: number, q: Invoi
   const db = ctx.app.database.db;
   await requireCustomer(db, customerId);
   if (q.storeid !== undefined) await requireStoreOf(db, customerId, q.storeid, 'storeid');
-  const where = and(
+  const where = invoiceListWhere(customerId, q);
+  const [rows, total] = await Promise.all([invoicePage(db, where, q), cappedCount(db, invoices, where)]);
+  return { items: rows.map(toInvoice), ...total };
+}
+
+export function invoiceListWhere(customerId: number, q: InvoiceListQuery) {
+  return and(
     eq(invoices.customerId, customerId),
     q.storeid === undefined ? undefined : eq(invoices.storeId, q.storeid),
     q.status === undefined ? undefined : eq(invoices.status, q.status),
     q.type === undefined ? undefined : eq(invoices.type, q.type),
   );
-  const rows = await db
+}
+
+/** One page of a customer's invoices in the sort order (the tie-breaker `id` follows the direction). */
+export function invoicePage(db: Db, where: SQL | undefined, q: InvoiceListQuery) {
+  return db
     .select()
     .from(invoices)
     .where(where)
@@ -103,7 +114,6 @@ export async function listInvoices(ctx: ServiceCtx, customerId: number, q: Invoi
     )
     .limit(q.limit)
     .offset(q.offset);
-  return { items: rows.map(toInvoice), ...(await cappedCount(db, invoices, where)) };
 }
 
 /** GET …/customerinvoices/{invoiceId}: the invoice with its lines, charges and credit memos. */

@@ -100,18 +100,28 @@ export async function listTransactions(
   q: TransactionListQuery,
 ): Promise<TransactionList> {
   const db = ctx.app.database.db;
-  const filters: (SQL | undefined)[] = [
-    q.status === undefined ? undefined : eq(transactions.status, q.status),
-    q.storeid === undefined ? undefined : eq(transactions.storeId, q.storeid),
-    q.invoiceid === undefined ? undefined : eq(transactions.invoiceId, q.invoiceid),
-  ];
   if (!q.fetch) {
     await requireCustomer(db, customerId);
     if (q.storeid !== undefined) await requireStoreOf(db, customerId, q.storeid, 'storeid');
-    filters.push(eq(transactions.customerId, customerId));
   }
-  const where = and(...filters);
-  const rows = await selectTransactions(db)
+  const where = transactionListWhere(q.fetch ? null : customerId, q);
+  const [rows, total] = await Promise.all([transactionPage(db, where, q), cappedCount(db, transactions, where)]);
+  return { items: rows.map(toTransaction), ...total };
+}
+
+/** The filters of the list: one customer's transactions, or (null) every customer's. */
+export function transactionListWhere(customerId: number | null, q: TransactionListQuery): SQL | undefined {
+  return and(
+    q.status === undefined ? undefined : eq(transactions.status, q.status),
+    q.storeid === undefined ? undefined : eq(transactions.storeId, q.storeid),
+    q.invoiceid === undefined ? undefined : eq(transactions.invoiceId, q.invoiceid),
+    customerId === null ? undefined : eq(transactions.customerId, customerId),
+  );
+}
+
+/** One page of the list in its sort order (the tie-breaker `id` follows the direction: an index walk). */
+export function transactionPage(db: Db, where: SQL | undefined, q: TransactionListQuery) {
+  return selectTransactions(db)
     .where(where)
     .orderBy(
       ...orderBy(
@@ -129,7 +139,6 @@ export async function listTransactions(
     )
     .limit(q.limit)
     .offset(q.offset);
-  return { items: rows.map(toTransaction), ...(await cappedCount(db, transactions, where)) };
 }
 
 /**
