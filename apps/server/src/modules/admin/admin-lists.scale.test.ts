@@ -8,7 +8,7 @@ import { jobPageSql, jobTotalSql, mailListWhere, mailPage } from './admin.servic
 
 /*
  * The Mailbox and the job monitor with more rows than the cap (issue 13, decision 109): 5,000 stored messages
- * (one in 100 to a "corner" address) and 1,500 jobs (1,200 archived, 300 live). Through HTTP the totals stop at
+ * (one in 100 to a "corner" address) and 1,501 jobs (1,201 archived, 300 live). Through HTTP the totals stop at
  * the cap; by EXPLAIN the Mailbox page walks an index and the job list keeps only the page's keys of each table.
  */
 
@@ -49,7 +49,8 @@ beforeAll(async () => {
   ({ admin } = await signInStaff(t, { admin: 'Admin' }));
   await t.app.ctx.queue.start();
   await t.app.ctx.queue.boss.createQueue(QUEUE);
-  // Job n was created n seconds after the first: 1..1200 archived (every 50th failed), 1201..1500 live.
+  // Job n was created n seconds after the first and finished a second later: 1..1200 archived (every 50th failed),
+  // 1201..1500 live, and 1600 — the newest — already archived (a quick job).
   const columns = `id, name, priority, data, state, retry_limit, retry_count, retry_delay, retry_backoff, start_after,
     expire_in, keep_until, created_on, completed_on`;
   const values = `gen_random_uuid(), '${QUEUE}', 0, jsonb_build_object('n', n),
@@ -57,7 +58,8 @@ beforeAll(async () => {
     c + interval '14 days', c, c + interval '1 second'`;
   const created = `timestamptz '2026-01-01' + make_interval(secs => n)`;
   await database.query(
-    `insert into ${JOB_SCHEMA}.archive (${columns}) select ${values} from generate_series(1, 1200) n, lateral (select ${created} as c) x`,
+    `insert into ${JOB_SCHEMA}.archive (${columns}, archived_on) select ${values}, c + interval '2 seconds'
+     from (select n from generate_series(1, 1200) n union all select 1600) n, lateral (select ${created} as c) x`,
   );
   await database.query(
     `insert into ${JOB_SCHEMA}.job (${columns}) select ${values} from generate_series(1201, 1500) n, lateral (select ${created} as c) x`,
@@ -111,12 +113,12 @@ describe('job monitor with more jobs than the cap', () => {
   it('answers "1,000+" and the newest jobs of both tables first; counts the live table per state', async () => {
     const info = await get(`/api/admin/jobs/${admin}?queue=${QUEUE}&limit=3`);
     expect(info).toMatchObject({ total: SEARCH_TOTAL_CAP, total_capped: true });
-    expect(info.items.map((j) => (j as unknown as { data: { n: number } }).data.n)).toEqual([1500, 1499, 1498]);
+    expect(info.items.map((j) => (j as unknown as { data: { n: number } }).data.n)).toEqual([1600, 1500, 1499]);
     // Across the boundary of the two tables: live 1201, then archived 1200, 1199.
-    const boundary = await get(`/api/admin/jobs/${admin}?queue=${QUEUE}&limit=3&offset=299`);
+    const boundary = await get(`/api/admin/jobs/${admin}?queue=${QUEUE}&limit=3&offset=300`);
     expect(boundary.items.map((j) => (j as unknown as { data: { n: number } }).data.n)).toEqual([1201, 1200, 1199]);
     const failed = await get(`/api/admin/jobs/${admin}?queue=${QUEUE}&state=failed&limit=1`);
-    expect(failed).toMatchObject({ total: 30, total_capped: false });
+    expect(failed).toMatchObject({ total: 31, total_capped: false });
     expect(info.queues!.find((q) => q.queue === QUEUE)!.counts).toEqual({ completed: 294, failed: 6 });
   });
 

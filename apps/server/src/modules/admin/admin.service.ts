@@ -114,18 +114,25 @@ function jobFilter(q: JobListQuery): { filter: string; params: unknown[] } {
 }
 
 /**
- * The page: the newest `offset + limit` keys of each table (a bounded top-N sort each), merged and cut to the
- * page, then the page's rows read by primary key (name, id).
+ * The page. pg-boss's tables have no index on created_on (none is added to its schema), so: the newest
+ * `offset + limit` keys of the live table (a bounded top-N sort of the live jobs: queued, active, and the last
+ * hours of finished work); then those of the archive — which holds a week of finished jobs — read through its own
+ * index on archived_on: a job is archived after it was created, so an archived job newer than the oldest of those
+ * live keys was archived after that time too (`archived_on >= floor`). When the live table has fewer rows than
+ * the page needs there is no floor and the archive is read whole. The two are merged and cut to the page, and the
+ * page's rows read by primary key (name, id).
  */
 export function jobPageSql(q: JobListQuery): { text: string; params: unknown[] } {
   const { filter, params } = jobFilter(q);
   const n = params.length;
-  const keys = (table: 'job' | 'archive') =>
-    `(select '${table}' as source, name, id, created_on from ${JOB_SCHEMA}.${table} ${filter}
-      order by created_on desc, id limit $${n + 1})`;
+  const keys = `name, id, created_on`;
+  const newest = `order by created_on desc, id limit $${n + 1}`;
   return {
-    text: `with page as (
-         select source, name, id, created_on from (${keys('job')} union all ${keys('archive')}) k
+    text: `with live as (select 'job' as source, ${keys} from ${JOB_SCHEMA}.job ${filter} ${newest}),
+       floor as (select case when count(*) = $${n + 1} then min(created_on) end as at from live),
+       archived as (select 'archive' as source, ${keys} from ${JOB_SCHEMA}.archive
+         ${filter ? `${filter} and` : 'where'} archived_on >= coalesce((select at from floor), '-infinity') ${newest}),
+       page as (select * from (select * from live union all select * from archived) k
          order by created_on desc, id limit $${n + 2} offset $${n + 3})
        select * from (
          select p.created_on as sort_on, ${jobColumns('j')}
@@ -150,12 +157,10 @@ export function jobTotalSql(q: JobListQuery): { text: string; params: unknown[] 
 }
 
 /**
- * Recent jobs from pg-boss's live table and its archive, newest first, with counts per queue and state (decision
- * 109). pg-boss's tables have no index on created_on (none is added to its schema), so each side is read once,
- * keeping only its newest `offset + limit` keys (a bounded top-N sort, no union of every row sorted); the page's
- * full rows are then read by primary key. The total is capped at SEARCH_TOTAL_CAP (each side stops after the cap);
- * the counts per queue and state are those of the live table (jobs not yet archived: queued, active, and the last
- * hours of finished work) — the archive is history, and counting it meant reading every archived job every 5 s.
+ * Recent jobs from pg-boss's live table and its archive, newest first (jobPageSql), with counts per queue and
+ * state (decision 109). The total is capped at SEARCH_TOTAL_CAP (each table stops after the cap). The counts are
+ * those of the live table (jobs not yet archived: queued, active, and the last hours of finished work): the archive
+ * is history, and counting it meant reading a week of jobs at every refresh of the screen (5 s).
  */
 export async function listJobs(ctx: ServiceCtx, q: JobListQuery) {
   const { database } = ctx.app;
