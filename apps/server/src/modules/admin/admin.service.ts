@@ -119,7 +119,8 @@ function jobFilter(q: JobListQuery): { filter: string; params: unknown[] } {
  * hours of finished work); then those of the archive — which holds a week of finished jobs — read through its own
  * index on archived_on: a job is archived after it was created, so an archived job newer than the oldest of those
  * live keys was archived after that time too (`archived_on >= floor`). When the live table has fewer rows than
- * the page needs there is no floor and the archive is read whole. The two are merged and cut to the page, and the
+ * the page needs there is no floor, and the other branch (a one-time filter on `floor is null`) reads the archive
+ * whole — two branches, so that each gets its own plan (index range, or a scan). The two are merged and cut to the page, and the
  * page's rows read by primary key (name, id).
  */
 export function jobPageSql(q: JobListQuery): { text: string; params: unknown[] } {
@@ -127,11 +128,15 @@ export function jobPageSql(q: JobListQuery): { text: string; params: unknown[] }
   const n = params.length;
   const keys = `name, id, created_on`;
   const newest = `order by created_on desc, id limit $${n + 1}`;
+  const and = filter ? `${filter} and ` : 'where ';
   return {
     text: `with live as (select 'job' as source, ${keys} from ${JOB_SCHEMA}.job ${filter} ${newest}),
        floor as (select case when count(*) = $${n + 1} then min(created_on) end as at from live),
-       archived as (select 'archive' as source, ${keys} from ${JOB_SCHEMA}.archive
-         ${filter ? `${filter} and` : 'where'} archived_on >= coalesce((select at from floor), '-infinity') ${newest}),
+       archived as (
+         (select 'archive' as source, ${keys} from ${JOB_SCHEMA}.archive
+           ${and}archived_on >= (select at from floor) ${newest})
+         union all
+         (select 'archive' as source, ${keys} from ${JOB_SCHEMA}.archive ${and}(select at from floor) is null ${newest})),
        page as (select * from (select * from live union all select * from archived) k
          order by created_on desc, id limit $${n + 2} offset $${n + 3})
        select * from (
