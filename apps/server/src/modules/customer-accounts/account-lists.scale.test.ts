@@ -5,7 +5,7 @@ import { createTestDatabase } from '../../test/db-template';
 import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { invoiceListWhere, invoicePage } from './invoices.service';
-import { transactionListWhere, transactionPage } from './transactions.service';
+import { acrossStatusesSql, transactionListWhere, transactionPage } from './transactions.service';
 
 /*
  * The failed-payments list and one customer's invoices and transactions on generated tables (issue 13,
@@ -114,6 +114,34 @@ describe('the failed-payments list (fetch=true&status=F) on a large table', () =
       /transactions_status_idx/,
       'transactions',
     );
+  });
+});
+
+describe('every transaction of every customer (fetch=true without a status)', () => {
+  it('answers the capped total and the rows of the full sort, also deep and ascending', async () => {
+    for (const [query, order] of [
+      ['limit=25', 'attempted_at desc, id desc limit 25'],
+      ['limit=10&offset=4000', 'attempted_at desc, id desc limit 10 offset 4000'],
+      ['limit=10&offset=30&sort=attempted_at', 'attempted_at asc, id asc limit 10 offset 30'],
+    ] as const) {
+      const info = await list(`transactions?fetch=true&${query}`);
+      expect(info).toMatchObject({ total: SEARCH_TOTAL_CAP, total_capped: true });
+      const expected = await t.database.query<{ id: number }>(`select id from transactions order by ${order}`);
+      expect(ids(info.items), query).toEqual(ids(expected));
+    }
+  });
+
+  it('plans the page as one backward walk of (status, attempted_at, id) per status, each under its Limit', async () => {
+    const merge = acrossStatusesSql(transactionListQuery.parse({ fetch: 'true', limit: 25 }))!;
+    const rows = await t.database.query<{ 'QUERY PLAN': string }>(`explain ${merge.text}`, merge.params);
+    const text = rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(text.match(/Index (Only )?Scan Backward using transactions_status_idx on transactions/g), text).toHaveLength(
+      7,
+    );
+    expect(text, text).not.toMatch(/Seq Scan on transactions/);
+    // Filtered or sorted otherwise, the list is the plain page.
+    expect(acrossStatusesSql(transactionListQuery.parse({ fetch: 'true', status: 'F' }))).toBeNull();
+    expect(acrossStatusesSql(transactionListQuery.parse({ fetch: 'true', sort: 'amount_cents' }))).toBeNull();
   });
 });
 

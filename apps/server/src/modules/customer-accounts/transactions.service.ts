@@ -1,5 +1,6 @@
 import {
   TRANSACTION_STATUS_LABELS,
+  TRANSACTION_STATUSES,
   transactionActionsFor,
   type CurrencyCode,
   type Transaction,
@@ -9,7 +10,7 @@ import {
   type TransactionListQuery,
   type TransactionStatus,
 } from '@pos/domain';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ServiceCtx } from '../../context';
 import { cappedCount } from '../../db/capped-count';
 import type { Db } from '../../db/client';
@@ -105,8 +106,35 @@ export async function listTransactions(
     if (q.storeid !== undefined) await requireStoreOf(db, customerId, q.storeid, 'storeid');
   }
   const where = transactionListWhere(q.fetch ? null : customerId, q);
-  const [rows, total] = await Promise.all([transactionPage(db, where, q), cappedCount(db, transactions, where)]);
+  const page = async () => {
+    const merge = q.fetch ? acrossStatusesSql(q) : null;
+    if (!merge) return transactionPage(db, where, q);
+    const ids = (await ctx.app.database.query<{ id: number }>(merge.text, merge.params)).map((r) => r.id);
+    return ids.length ? transactionPage(db, inArray(transactions.id, ids), { ...q, offset: 0 }) : [];
+  };
+  const [rows, total] = await Promise.all([page(), cappedCount(db, transactions, where)]);
   return { items: rows.map(toTransaction), ...total };
+}
+
+/**
+ * Every customer's transactions of any status, by attempt time (fetch=true without status, store or invoice): no
+ * index leads with attempted_at, so the page's ids are merged from one walk of `transactions_status_idx` per status
+ * (the seven letters of the check constraint), each stopping after `offset + limit` rows. Null when the list is
+ * filtered or sorted otherwise.
+ */
+export function acrossStatusesSql(q: TransactionListQuery): { text: string; params: unknown[] } | null {
+  const sort = q.sort ?? '-attempted_at';
+  if (q.status !== undefined || q.storeid !== undefined || q.invoiceid !== undefined) return null;
+  if (sort !== 'attempted_at' && sort !== '-attempted_at') return null;
+  const dir = sort.startsWith('-') ? 'desc' : 'asc';
+  const order = `order by attempted_at ${dir}, id ${dir}`;
+  const parts = TRANSACTION_STATUSES.map(
+    (_, i) => `(select id, attempted_at from transactions where status = $${i + 4} ${order} limit $1)`,
+  );
+  return {
+    text: `select id from (${parts.join(' union all ')}) k ${order} limit $2 offset $3`,
+    params: [q.offset + q.limit, q.limit, q.offset, ...TRANSACTION_STATUSES],
+  };
 }
 
 /** The filters of the list: one customer's transactions, or (null) every customer's. */
