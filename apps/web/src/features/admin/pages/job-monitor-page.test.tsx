@@ -42,7 +42,11 @@ const queues = [
 ];
 
 function server(extra: Record<string, unknown> = {}) {
-  return fakeApi({ ...signInAdmin(), [`GET ${LIST}`]: { items: jobs, total: 3, total_capped: false, queues }, ...extra });
+  return fakeApi({
+    ...signInAdmin(),
+    [`GET ${LIST}`]: { items: jobs, total: 3, total_capped: false, queues },
+    ...extra,
+  });
 }
 
 async function jobsTable() {

@@ -86,7 +86,10 @@ describe('Mailbox page (#/admin/mailbox)', () => {
   });
 
   it('Refresh asks the server again', async () => {
-    const { calls } = fakeApi({ ...signInAdmin(), [`GET ${LIST}`]: { items: [makeMail()], total: 1, total_capped: false } });
+    const { calls } = fakeApi({
+      ...signInAdmin(),
+      [`GET ${LIST}`]: { items: [makeMail()], total: 1, total_capped: false },
+    });
     renderApp('#/admin/mailbox');
     await messagesTable();
     const before = calls.filter((c) => c.path === LIST).length;
@@ -105,7 +108,11 @@ describe('Mailbox page (#/admin/mailbox)', () => {
     });
     const { calls } = fakeApi({
       ...signInAdmin(),
-      [`GET ${LIST}`]: { items: [makeMail({ id: 42, to: message.to, subject: message.subject })], total: 1, total_capped: false },
+      [`GET ${LIST}`]: {
+        items: [makeMail({ id: 42, to: message.to, subject: message.subject })],
+        total: 1,
+        total_capped: false,
+      },
       'GET /api/admin/mail/42/tok': message,
     });
     renderApp('#/admin/mailbox');
