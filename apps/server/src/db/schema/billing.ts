@@ -246,8 +246,8 @@ export const invoices = pgTable(
   },
   (t) => [
     uniqueIndex('invoices_number_uq').on(t.invoiceNumber),
-    index('invoices_customer_idx').on(t.customerId, t.issuedOn),
-    index('invoices_store_idx').on(t.storeId),
+    index('invoices_customer_idx').on(t.customerId, t.issuedOn, t.id),
+    index('invoices_store_idx').on(t.storeId, t.issuedOn, t.id),
     index('invoices_plan_idx').on(t.planId),
     // Exactly one invoice per plan and period: a re-run, two runs at once or a run restarted midway add none twice.
     uniqueIndex('invoices_plan_period_uq')
@@ -313,11 +313,11 @@ export const transactions = pgTable(
     ...version,
   },
   (t) => [
-    index('transactions_customer_idx').on(t.customerId, t.attemptedAt),
-    index('transactions_store_idx').on(t.storeId),
+    index('transactions_customer_idx').on(t.customerId, t.attemptedAt, t.id),
+    index('transactions_store_idx').on(t.storeId, t.attemptedAt, t.id),
     index('transactions_invoice_idx').on(t.invoiceId),
     index('transactions_instrument_idx').on(t.paymentInstrumentId),
-    index('transactions_status_idx').on(t.status, t.attemptedAt),
+    index('transactions_status_idx').on(t.status, t.attemptedAt, t.id),
     uniqueIndex('transactions_idempotency_uq').on(t.idempotencyKey),
     check('transactions_status_check', inList(t.status, TRANSACTION_STATUSES)),
     check('transactions_kind_check', inList(t.kind, TRANSACTION_KINDS)),

@@ -21,10 +21,21 @@ CREATE TABLE "invoice_number_counters" (
 	"last_number" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "customers_legal_name_trgm_idx";--> statement-breakpoint
+DROP INDEX "customers_federal_tax_id_trgm_idx";--> statement-breakpoint
+DROP INDEX "customers_email_trgm_idx";--> statement-breakpoint
+DROP INDEX "stores_br_acct_trgm_idx";--> statement-breakpoint
+DROP INDEX "stores_sales_rep_trgm_idx";--> statement-breakpoint
+DROP INDEX "stores_store_name_trgm_idx";--> statement-breakpoint
+DROP INDEX "stores_dba_trgm_idx";--> statement-breakpoint
 DROP INDEX "customer_payment_plans_next_billing_idx";--> statement-breakpoint
+ALTER TABLE "customers" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(legal_name || chr(31) || email || chr(31) || coalesce(federal_tax_id, ''))) STORED;--> statement-breakpoint
+ALTER TABLE "stores" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(coalesce(br_acct, '') || chr(31) || coalesce(sales_rep, '') || chr(31) || store_name || chr(31) || doing_business_as)) STORED;--> statement-breakpoint
 ALTER TABLE "customer_payment_plans" ADD COLUMN "billed_periods" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "customer_payment_plans" ADD COLUMN "financed_cents" bigint;--> statement-breakpoint
 CREATE INDEX "billing_runs_created_idx" ON "billing_runs" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "customers_search_text_trgm_idx" ON "customers" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "stores_search_text_trgm_idx" ON "stores" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "customer_payment_plans_due_idx" ON "customer_payment_plans" USING btree ("next_billing_on","id") WHERE "customer_payment_plans"."status" = 'active';--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_plan_period_uq" ON "invoices" USING btree ("plan_id","period_start") WHERE "invoices"."plan_id" is not null and "invoices"."period_start" is not null;--> statement-breakpoint
 ALTER TABLE "customer_payment_plans" ADD CONSTRAINT "customer_payment_plans_billed_check" CHECK ("customer_payment_plans"."billed_periods" >= 0);--> statement-breakpoint
