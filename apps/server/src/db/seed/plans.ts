@@ -181,6 +181,9 @@ export async function planPlans(run: DemoRun, { storeGens }: DemoMerchants): Pro
         interval: upfront ? 0 : 1,
         initialAmountCents: initial,
         recurringAmountCents: s.hw.recurring,
+        // What the billing run needs to go on with the installments (decision 113).
+        financedCents: upfront ? null : s.hw.financed,
+        billedPeriods: upfront ? 0 : Math.min(12, Math.max(0, monthKey(today) - monthKey(s.createdAt))),
         currency: cur,
         startsOn,
         status: upfront || installmentsDone ? 'completed' : s.status === 'closed' ? 'canceled' : 'active',

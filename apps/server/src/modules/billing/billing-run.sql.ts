@@ -59,7 +59,7 @@ fees as (
          case when t.kind = 'yearly' then ${BILLING_ITEM_IDS.YEARLY_SERVICE_FEE} else ${BILLING_ITEM_IDS.MONTHLY_SERVICE_FEE} end as billing_item_id,
          case when t.kind = 'yearly' then 'Yearly service fee' else 'Monthly service fee' end as description,
          1 as quantity,
-         t.recurring_amount_cents - coalesce((select sum(i.amount_cents) from items i where i.plan_id = t.id), 0) as amount_cents
+         t.recurring_amount_cents - coalesce((select sum(i.amount_cents) from items i where i.plan_id = t.id), 0)::bigint as amount_cents
   from todo t
   where not t.installment
     and not exists (select 1 from items i where i.plan_id = t.id
@@ -88,7 +88,7 @@ lines as (
   from installments
 ),
 sums as (
-  select plan_id, sum(amount_cents) as subtotal, sum(amount_cents) filter (where taxable) as taxable
+  select plan_id, sum(amount_cents)::bigint as subtotal, (sum(amount_cents) filter (where taxable))::bigint as taxable
   from lines group by plan_id
 ),
 priced as (
