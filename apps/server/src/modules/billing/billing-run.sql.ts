@@ -54,16 +54,19 @@ items as (
   join bundle_price_options o on o.bundle_id = cb.bundle_id and o.currency = t.currency and o.term = 1
   where not t.installment and t.kind = 'monthly'
 ),
+item_sums as (
+  select plan_id, sum(amount_cents)::bigint as amount_cents,
+         bool_or(billing_item_id in (${BILLING_ITEM_IDS.MONTHLY_SERVICE_FEE}, ${BILLING_ITEM_IDS.YEARLY_SERVICE_FEE})) as has_fee
+  from items group by plan_id
+),
 fees as (
   select t.id as plan_id,
          case when t.kind = 'yearly' then ${BILLING_ITEM_IDS.YEARLY_SERVICE_FEE} else ${BILLING_ITEM_IDS.MONTHLY_SERVICE_FEE} end as billing_item_id,
          case when t.kind = 'yearly' then 'Yearly service fee' else 'Monthly service fee' end as description,
          1 as quantity,
-         t.recurring_amount_cents - coalesce((select sum(i.amount_cents) from items i where i.plan_id = t.id), 0)::bigint as amount_cents
-  from todo t
-  where not t.installment
-    and not exists (select 1 from items i where i.plan_id = t.id
-                    and i.billing_item_id in (${BILLING_ITEM_IDS.MONTHLY_SERVICE_FEE}, ${BILLING_ITEM_IDS.YEARLY_SERVICE_FEE}))
+         t.recurring_amount_cents - coalesce(s.amount_cents, 0) as amount_cents
+  from todo t left join item_sums s on s.plan_id = t.id
+  where not t.installment and not coalesce(s.has_fee, false)
 ),
 installments as (
   select t.id as plan_id, t.financed_cents, t.term, t.billed_periods + 1 as k,

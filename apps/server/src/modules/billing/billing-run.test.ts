@@ -347,6 +347,7 @@ describe('exactly once', () => {
     await expect(
       executeBillingRun(t.app.ctx, runId, {
         batchSize: 2,
+        concurrency: 1,
         afterBatch: async (n) => {
           if (n === 1) throw new Error('the worker died');
         },

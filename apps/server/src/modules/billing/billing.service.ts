@@ -18,6 +18,8 @@ import { BILLING_BATCH_SQL, PLANS_DUE_SQL } from './billing-run.sql';
 
 /** Plans billed per batch (one statement, one transaction): large enough for speed, small enough to show progress. */
 export const BILLING_BATCH_SIZE = 5000;
+/** Batches at once on PostgreSQL (PGlite has one connection: one). */
+export const BILLING_CONCURRENCY = 2;
 
 /** "Today" in the billing time zone, as YYYY-MM-DD. */
 export function billingToday(app: Pick<AppContext, 'config' | 'clock'>): string {
@@ -128,7 +130,7 @@ export async function getBillingRun(ctx: Pick<ServiceCtx, 'app'>, runId: number)
 export async function executeBillingRun(
   app: AppContext,
   runId: number,
-  options: { batchSize?: number; afterBatch?: (batch: number) => Promise<void> } = {},
+  options: { batchSize?: number; concurrency?: number; afterBatch?: (batch: number) => Promise<void> } = {},
 ): Promise<BillingRunInfo> {
   const db = app.database.db;
   const [run] = await db.select().from(billingRuns).where(eq(billingRuns.id, runId));
@@ -146,29 +148,46 @@ export async function executeBillingRun(
       updatedAt: app.clock.now(),
     })
     .where(eq(billingRuns.id, runId));
-  try {
-    for (let batch = 1; ; batch++) {
-      const done = await withTx({ app }, async (tx) => {
-        const res = (await tx.execute(
-          numberedSql(BILLING_BATCH_SQL, [run.asOf, options.batchSize ?? BILLING_BATCH_SIZE, app.clock.now()]),
-        )) as unknown as { rows: Array<{ plans: number; created: number; skipped: number }> };
-        const r = res.rows[0]!;
-        if (r.plans > 0) {
-          await tx
-            .update(billingRuns)
-            .set({
-              plansDone: sql`${billingRuns.plansDone} + ${r.plans}`,
-              invoicesCreated: sql`${billingRuns.invoicesCreated} + ${r.created}`,
-              skipped: sql`${billingRuns.skipped} + ${r.skipped}`,
-              updatedAt: app.clock.now(),
-            })
-            .where(eq(billingRuns.id, runId));
-        }
-        return r.plans;
-      });
-      if (done === 0) break;
-      await options.afterBatch?.(batch);
+  const batchSize = options.batchSize ?? BILLING_BATCH_SIZE;
+  // One batch: bill up to batchSize due plans one period each and count them on the run, in one transaction.
+  const batch = () =>
+    withTx({ app }, async (tx) => {
+      const res = (await tx.execute(
+        numberedSql(BILLING_BATCH_SQL, [run.asOf, batchSize, app.clock.now()]),
+      )) as unknown as { rows: Array<{ plans: number; created: number; skipped: number }> };
+      const r = res.rows[0]!;
+      if (r.plans > 0) {
+        await tx
+          .update(billingRuns)
+          .set({
+            plansDone: sql`${billingRuns.plansDone} + ${r.plans}`,
+            invoicesCreated: sql`${billingRuns.invoicesCreated} + ${r.created}`,
+            skipped: sql`${billingRuns.skipped} + ${r.skipped}`,
+            updatedAt: app.clock.now(),
+          })
+          .where(eq(billingRuns.id, runId));
+      }
+      return r.plans;
+    });
+  // Batches run side by side on PostgreSQL (each takes plans the others have not locked; invoice numbers are
+  // handed out in turn by the year's counter row). A worker stops when it finds nothing due it could lock: the
+  // plans the others hold are theirs to finish, and they stop only when nothing is left.
+  const workers = options.concurrency ?? (app.database.kind === 'postgres' ? BILLING_CONCURRENCY : 1);
+  let batches = 0;
+  let failed = false;
+  const work = async () => {
+    try {
+      while (!failed) {
+        if ((await batch()) === 0) return;
+        await options.afterBatch?.(++batches);
+      }
+    } catch (err) {
+      failed = true; // the other workers stop after their batch in flight
+      throw err;
     }
+  };
+  try {
+    await Promise.all(Array.from({ length: workers }, work));
     await db
       .update(billingRuns)
       .set({ status: 'done', finishedAt: app.clock.now(), updatedAt: app.clock.now() })
