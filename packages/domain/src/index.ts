@@ -54,4 +54,5 @@ export * from './contracts/order-search';
 export * from './contracts/agents';
 export * from './contracts/payment-authorizations';
 export * from './contracts/search';
+export * from './contracts/ledger';
 export * from './rules/password';

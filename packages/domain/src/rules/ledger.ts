@@ -17,8 +17,8 @@ import type { TransactionStatus } from '../codes/transactions';
  * Nothing else counts: charges in status V, P, R (reprocessed), F, B or C carry no money (a charge in B or C was
  * charged back or refunded on the charge itself), fee transactions are not payments, pending or rejected memos wait.
  *
- * Application (entry order never matters, only the sums): credits first, then payments, then write-offs, each up
- * to what is still owed; what money or credit is left over is overpaid_cents (a credit balance, never a negative
+ * Application (entry order never matters, only the sums): payments first, then credits, then write-offs, each up
+ * to what is still owed (a credit memo on a paid invoice is a credit balance until refunded); what money or credit is left over is overpaid_cents (a credit balance, never a negative
  * balance); write-offs beyond the balance are dropped. Net money out beyond money in, and net negative adjustments,
  * are debits: they raise what is owed above the total (debited_cents). Hence always
  *   total + debited = paid + credited + written_off + reversed + open,   open >= 0,
@@ -35,9 +35,9 @@ export type LedgerEntry =
 export interface InvoiceBalance {
   /** What is still owed; never below zero; 0 when reversed. */
   open_cents: number;
-  /** Money applied to the invoice (net of money paid back), at most what is owed after credits. */
+  /** Money applied to the invoice (net of money paid back), at most what is owed. */
   paid_cents: number;
-  /** Credit applied (credit memos and adjustments), at most the total (plus debits). */
+  /** Credit applied (credit memos and adjustments), at most what is owed after payments. */
   credited_cents: number;
   written_off_cents: number;
   /** The part of the total a reversal cancelled (0 unless reversed). */
@@ -91,8 +91,8 @@ export function invoiceBalance(totalCents: number, entries: readonly LedgerEntry
   const owed = total + debited;
   const creditIn = Math.max(0, credit);
   const moneyIn = Math.max(0, money);
-  const credited = Math.min(creditIn, owed);
-  const paid = Math.min(moneyIn, owed - credited);
+  const paid = Math.min(moneyIn, owed);
+  const credited = Math.min(creditIn, owed - paid);
   const writtenOff = Math.min(writeOff, owed - credited - paid);
   const remaining = owed - credited - paid - writtenOff;
   const open = reversed ? 0 : remaining;

@@ -7,6 +7,7 @@ import {
   index,
   integer,
   pgTable,
+  pgView,
   text,
   timestamp,
   uniqueIndex,
@@ -474,3 +475,21 @@ export const taxCertificates = pgTable(
     index('tax_certificates_upload_idx').on(t.uploadId),
   ],
 );
+
+/**
+ * The ledger of every invoice (decision 112), a view made by migration 0010 (drizzle-kit leaves it alone): the SQL
+ * twin of the domain's invoiceBalance. Read it filtered by invoice or customer; modules/ledger owns it.
+ */
+export const invoiceBalances = pgView('invoice_balances', {
+  invoiceId: integer().notNull(),
+  customerId: integer().notNull(),
+  totalCents: bigint({ mode: 'number' }).notNull(),
+  paidCents: bigint({ mode: 'number' }).notNull(),
+  creditedCents: bigint({ mode: 'number' }).notNull(),
+  writtenOffCents: bigint({ mode: 'number' }).notNull(),
+  reversedCents: bigint({ mode: 'number' }).notNull(),
+  debitedCents: bigint({ mode: 'number' }).notNull(),
+  overpaidCents: bigint({ mode: 'number' }).notNull(),
+  openCents: bigint({ mode: 'number' }).notNull(),
+  status: text().notNull(),
+}).existing();

@@ -5,6 +5,7 @@ import {
   type CreditMemo,
   type CurrencyCode,
   type Invoice,
+  type InvoiceBalance,
   type InvoiceDetail,
   type InvoiceList,
   type InvoiceListQuery,
@@ -21,10 +22,12 @@ import { AppError, versionConflict } from '../../http/errors';
 import { audit, isoOrNull, orderBy } from './account-context';
 import { runIdempotent } from '../../http/idempotency';
 import { selectTransactions, toTransaction } from './transactions.service';
+import { balancesOf, invoiceBalanceFields, invoiceBalances, toInvoiceBalance } from '../ledger';
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
-export function toInvoice(r: InvoiceRow): Invoice {
+/** An invoice as the API shows it; paid and balance are the ledger's (decision 112), never `total - paid`. */
+export function toInvoice(r: InvoiceRow, balance: InvoiceBalance): Invoice {
   const status = r.status as InvoiceStatus;
   return {
     id: r.id,
@@ -42,8 +45,8 @@ export function toInvoice(r: InvoiceRow): Invoice {
     due_on: r.dueOn,
     total_cents: r.totalCents,
     tax_cents: r.taxCents,
-    paid_cents: r.paidCents,
-    balance_cents: status === 'R' ? 0 : r.totalCents - r.paidCents,
+    paid_cents: balance.paid_cents,
+    balance_cents: balance.open_cents,
     currency: r.currency as CurrencyCode,
     reversed_at: isoOrNull(r.reversedAt),
     can_reverse: canReverseInvoice(status),
@@ -79,8 +82,9 @@ export async function listInvoices(ctx: ServiceCtx, customerId: number, q: Invoi
     q.type === undefined ? undefined : eq(invoices.type, q.type),
   );
   const rows = await db
-    .select()
+    .select({ inv: invoices, bal: invoiceBalanceFields })
     .from(invoices)
+    .innerJoin(invoiceBalances, eq(invoiceBalances.invoiceId, invoices.id))
     .where(where)
     .orderBy(
       ...orderBy(
@@ -99,18 +103,20 @@ export async function listInvoices(ctx: ServiceCtx, customerId: number, q: Invoi
     .limit(q.limit)
     .offset(q.offset);
   const [total] = await db.select({ n: count() }).from(invoices).where(where);
-  return { items: rows.map(toInvoice), total: total?.n ?? 0 };
+  return { items: rows.map((r) => toInvoice(r.inv, toInvoiceBalance(r.bal))), total: total?.n ?? 0 };
 }
 
 /** GET …/customerinvoices/{invoiceId}: the invoice with its lines, charges and credit memos. */
 export async function getInvoice(ctx: ServiceCtx, customerId: number, invoiceId: number): Promise<InvoiceDetail> {
   const db = ctx.app.database.db;
   await requireCustomer(db, customerId);
-  const [row] = await db
-    .select()
+  const [found] = await db
+    .select({ inv: invoices, bal: invoiceBalanceFields })
     .from(invoices)
+    .innerJoin(invoiceBalances, eq(invoiceBalances.invoiceId, invoices.id))
     .where(and(eq(invoices.id, invoiceId), eq(invoices.customerId, customerId)));
-  if (!row) throw new AppError('not_found', `Invoice ${invoiceId} of customer ${customerId} was not found.`);
+  if (!found) throw new AppError('not_found', `Invoice ${invoiceId} of customer ${customerId} was not found.`);
+  const row = found.inv;
   const lines = await db
     .select()
     .from(invoiceLines)
@@ -125,7 +131,7 @@ export async function getInvoice(ctx: ServiceCtx, customerId: number, invoiceId:
     .where(eq(creditMemos.invoiceId, invoiceId))
     .orderBy(asc(creditMemos.id));
   return {
-    ...toInvoice(row),
+    ...toInvoice(row, toInvoiceBalance(found.bal)),
     lines: lines.map((l) => ({
       id: l.id,
       billing_item_id: l.billingItemId,
@@ -167,15 +173,16 @@ export async function reverseInvoice(
         .where(and(eq(invoices.id, invoiceId), eq(invoices.customerId, customerId)))
         .for('update');
       if (!row) throw new AppError('not_found', `Invoice ${invoiceId} of customer ${customerId} was not found.`);
+      const shown = async (r: InvoiceRow) => toInvoice(r, (await balancesOf(tx, [r.id])).get(r.id)!);
       if (row.version !== body.version)
-        throw versionConflict(`Invoice ${row.invoiceNumber}`, toInvoice(row), body.version);
+        throw versionConflict(`Invoice ${row.invoiceNumber}`, await shown(row), body.version);
       const status = row.status as InvoiceStatus;
       if (!canReverseInvoice(status)) {
         throw new AppError(
           'conflict',
           `Invoice ${row.invoiceNumber} is ${INVOICE_STATUS_LABELS[status].toLowerCase()}; only pending or paid invoices can be reversed.`,
           undefined,
-          { current: toInvoice(row) },
+          { current: await shown(row) },
         );
       }
       const base = { invoice_id: invoiceId, invoice_number: row.invoiceNumber, store_id: row.storeId };
@@ -272,7 +279,7 @@ export async function reverseInvoice(
         });
       }
       const [after] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
-      return { invoice: toInvoice(after!), credit_memo: memo, voided_transaction_ids: pending.map((p) => p.id) };
+      return { invoice: await shown(after!), credit_memo: memo, voided_transaction_ids: pending.map((p) => p.id) };
     },
   );
 }
