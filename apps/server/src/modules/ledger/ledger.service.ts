@@ -113,15 +113,13 @@ export async function ledgerCheck(ctx: ServiceCtx): Promise<LedgerCheck> {
     sql`select (select count(*) from invoices) as invoices, (select count(*) from receipts) as receipts`,
   );
   const num = (v: string) => (v !== '' && /^-?\d+$/.test(v) ? Number(v) : v);
-  const list = rows.map(
-    (r): LedgerMismatch => ({
-      invoice_id: r.invoice_id,
-      receipt_id: r.receipt_id,
-      field: r.field,
-      stored: r.field === 'status' ? r.stored : num(r.stored),
-      derived: r.field === 'status' ? r.derived : num(r.derived),
-    }),
-  );
+  const list = rows.map((r): LedgerMismatch => ({
+    invoice_id: r.invoice_id,
+    receipt_id: r.receipt_id,
+    field: r.field,
+    stored: r.field === 'status' ? r.stored : num(r.stored),
+    derived: r.field === 'status' ? r.derived : num(r.derived),
+  }));
   const c = counts[0]!;
   return {
     checked_invoices: Number(c.invoices),
