@@ -15,7 +15,10 @@ SELECT
   d.debited AS debited_cents,
   (d.money_in - p.paid) + (d.credit_in - c.credited) AS overpaid_cents,
   CASE WHEN i.reversed_at IS NULL THEN r.remaining ELSE 0 END AS open_cents,
-  CASE WHEN i.reversed_at IS NOT NULL THEN 'R' WHEN r.remaining > 0 THEN 'N' ELSE 'P' END AS status
+  CASE WHEN i.reversed_at IS NOT NULL THEN 'R' WHEN r.remaining > 0 THEN 'N' ELSE 'P' END AS status,
+  -- The invoice's stored figures beside the derivation (the ledger check compares them).
+  i.paid_cents AS stored_paid_cents,
+  i.status AS stored_status
 FROM invoices i
 CROSS JOIN LATERAL (
   SELECT coalesce(sum(CASE

@@ -492,4 +492,6 @@ export const invoiceBalances = pgView('invoice_balances', {
   overpaidCents: bigint({ mode: 'number' }).notNull(),
   openCents: bigint({ mode: 'number' }).notNull(),
   status: text().notNull(),
+  storedPaidCents: bigint({ mode: 'number' }).notNull(),
+  storedStatus: text().notNull(),
 }).existing();

@@ -1,4 +1,4 @@
-import { ledgerCheck as ledgerCheckSchema, ROLE, successEnvelope } from '@pos/domain';
+import { ledgerCheck as ledgerCheckSchema, ledgerCheckQuery, ROLE, successEnvelope } from '@pos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { serviceCtx } from '../../http/service-context';
@@ -17,9 +17,10 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['billing'],
         summary: 'Ledger check: invoices and receipts whose stored figures differ from the ledger',
         params: z.object({ token: z.string() }),
+        querystring: ledgerCheckQuery,
         response: { 200: successEnvelope(ledgerCheckSchema) },
       },
     },
-    async (request) => ({ info: await ledgerCheck(serviceCtx(request)) }),
+    async (request) => ({ info: await ledgerCheck(serviceCtx(request), request.query) }),
   );
 };

@@ -3,6 +3,7 @@ import {
   type InvoiceBalance,
   type InvoiceStatus,
   type LedgerCheck,
+  type LedgerCheckQuery,
   type LedgerMismatch,
 } from '@pos/domain';
 import { inArray, sql, type SQL } from 'drizzle-orm';
@@ -36,7 +37,7 @@ export const invoiceBalanceFields = {
 export { invoiceBalances };
 
 /** A view row as the domain's InvoiceBalance. */
-export function toInvoiceBalance(r: InvoiceBalanceRow): InvoiceBalance {
+export function toInvoiceBalance(r: Omit<InvoiceBalanceRow, 'storedPaidCents' | 'storedStatus'>): InvoiceBalance {
   return {
     open_cents: r.openCents,
     paid_cents: r.paidCents,
@@ -64,17 +65,17 @@ export async function balancesOf(db: Db, invoiceIds: readonly number[]): Promise
  * against invoice_balances, receipts' unapplied_cents against amount − allocations. One statement; the first
  * `cap` mismatches (by invoice, then receipt id) and the count of all.
  */
-export function ledgerMismatchesSql(cap: number) {
+export function ledgerMismatchesSql(cap: number, range: LedgerCheckQuery = {}) {
+  const inRange = invoiceRange(sql`b.invoice_id`, range);
   return sql`
     with invoice_mismatches as (
       select b.invoice_id, null::int as receipt_id, f.field, f.stored, f.derived
-      from invoices i
-      join invoice_balances b on b.invoice_id = i.id
+      from invoice_balances b
       cross join lateral (values
-        ('paid_cents', i.paid_cents::text, b.paid_cents::text),
-        ('status', i.status, b.status)
+        ('paid_cents', b.stored_paid_cents::text, b.paid_cents::text),
+        ('status', b.stored_status, b.status)
       ) as f(field, stored, derived)
-      where (i.paid_cents <> b.paid_cents or i.status <> b.status) and f.stored <> f.derived
+      where (b.stored_paid_cents <> b.paid_cents or b.stored_status <> b.status) and f.stored <> f.derived and ${inRange}
     ),
     receipt_mismatches as (
       select null::int as invoice_id, r.id as receipt_id, 'unapplied_cents' as field,
@@ -104,13 +105,19 @@ async function select<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-/** GET /api/billing/ledger-check/{token} (Admin). */
-export async function ledgerCheck(ctx: ServiceCtx): Promise<LedgerCheck> {
+/** The invoices a check covers: all, or an id range (a check of 12M invoices in slices). */
+function invoiceRange(column: SQL, range: LedgerCheckQuery): SQL {
+  return sql`${column} between ${range.from_invoice_id ?? 0} and ${range.to_invoice_id ?? 2_147_483_647}`;
+}
+
+/** GET /api/billing/ledger-check/{token}?from_invoice_id&to_invoice_id (Admin). */
+export async function ledgerCheck(ctx: ServiceCtx, range: LedgerCheckQuery = {}): Promise<LedgerCheck> {
   const db = ctx.app.database.db;
-  const rows = await select<MismatchRow>(db, ledgerMismatchesSql(LEDGER_CHECK_MISMATCH_CAP));
+  const rows = await select<MismatchRow>(db, ledgerMismatchesSql(LEDGER_CHECK_MISMATCH_CAP, range));
   const counts = await select<{ invoices: string | number; receipts: string | number }>(
     db,
-    sql`select (select count(*) from invoices) as invoices, (select count(*) from receipts) as receipts`,
+    sql`select (select count(*) from invoices i where ${invoiceRange(sql`i.id`, range)}) as invoices,
+      (select count(*) from receipts) as receipts`,
   );
   const num = (v: string) => (v !== '' && /^-?\d+$/.test(v) ? Number(v) : v);
   const list = rows.map((r): LedgerMismatch => ({

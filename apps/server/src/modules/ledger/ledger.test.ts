@@ -232,6 +232,46 @@ describe('GET /api/billing/ledger-check/{token} on the demo seed', () => {
     expect((await check(admin)).json().info.mismatch_count).toBe(0);
   });
 
+  it('checks an invoice id range when asked, and refuses a bad range with 400 and its field', async () => {
+    const [ids] = await t.database.query<{ lo: number; hi: number }>(
+      'select min(id) as lo, max(id) as hi from invoices',
+    );
+    const [pick] = await t.database.query<{ id: number }>(
+      `select min(id) as id from invoices where id >= $1 and paid_cents > 0`,
+      [Math.floor((ids!.lo + ids!.hi) / 2)],
+    );
+    const mid = pick!.id;
+    await t.database.query('update invoices set paid_cents = paid_cents - 1 where id = $1', [mid]);
+    try {
+      const ranged = (
+        await t.request({
+          method: 'GET',
+          url: `/api/billing/ledger-check/${admin}?from_invoice_id=${mid}&to_invoice_id=${mid + 9}`,
+        })
+      ).json().info;
+      expect(ranged.checked_invoices).toBe(10);
+      expect(ranged.mismatches.map((m: { invoice_id: number; field: string }) => [m.invoice_id, m.field])).toEqual([
+        [mid, 'paid_cents'],
+      ]);
+      const before = (
+        await t.request({ method: 'GET', url: `/api/billing/ledger-check/${admin}?to_invoice_id=${mid - 1}` })
+      ).json().info;
+      expect(before.checked_invoices).toBe(mid - ids!.lo);
+      expect(before.mismatch_count).toBe(0);
+    } finally {
+      await t.database.query('update invoices set paid_cents = paid_cents + 1 where id = $1', [mid]);
+    }
+    const bad = await t.request({
+      method: 'GET',
+      url: `/api/billing/ledger-check/${admin}?from_invoice_id=9&to_invoice_id=3`,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.to_invoice_id).toMatch(/after/);
+    const nan = await t.request({ method: 'GET', url: `/api/billing/ledger-check/${admin}?from_invoice_id=abc` });
+    expect(nan.statusCode).toBe(400);
+    expect(nan.json().error.fields).toHaveProperty('from_invoice_id');
+  });
+
   it('is for admins only: another role gets 403 forbidden, a bad token 403 session_invalid', async () => {
     const other = await check(ar);
     expect(other.statusCode).toBe(403);
