@@ -33,6 +33,7 @@ import { customerAccountRoutes } from './modules/customer-accounts';
 import { customerRoutes } from './modules/customers';
 import { benchRoutes, healthRoutes } from './modules/health';
 import { jobRoutes } from './modules/jobs';
+import { ledgerRoutes } from './modules/ledger';
 import { notificationRoutes } from './modules/notifications';
 import { onboardingRoutes } from './modules/onboarding';
 import { orderStatusRoutes } from './modules/order-status';
@@ -169,6 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await api.register(adminRoutes);
   await api.register(customerRoutes);
   await api.register(customerAccountRoutes);
+  await api.register(ledgerRoutes);
   await api.register(orderStatusRoutes);
   await api.register(orderRoutes);
   await api.register(agentRoutes);

@@ -35,6 +35,7 @@ export * from './rules/order-transitions';
 export * from './rules/order-totals';
 export * from './rules/billing-periods';
 export * from './rules/payment-method-text';
+export * from './rules/ledger';
 
 export * from './contracts/common';
 export * from './contracts/auth';
@@ -55,4 +56,5 @@ export * from './contracts/agents';
 export * from './contracts/payment-authorizations';
 export * from './contracts/search';
 export * from './contracts/billing';
+export * from './contracts/ledger';
 export * from './rules/password';

@@ -10,9 +10,11 @@ import {
   invoiceLines,
   invoices,
   paymentInstruments,
+  receiptAllocations,
   receipts,
   stores,
   transactions,
+  writeOffs,
   type PLAN_KINDS,
 } from '../schema';
 import { createBundleIfMissing } from './bundles';
@@ -338,6 +340,55 @@ export async function createReceipt(
       createdByEmail: 'ar@example.com',
       ...overrides,
       customerId: o.customerId,
+    })
+    .returning();
+  return row!;
+}
+
+/**
+ * A receipt allocation: part of a receipt applied to an invoice (default the whole receipt). The receipt's
+ * unapplied_cents goes down by the amount, as the apply-receipt call does.
+ */
+export async function createReceiptAllocation(
+  db: Db,
+  input: { receiptId: number; invoiceId: number; amountCents?: number; allocatedByEmail?: string },
+): Promise<typeof receiptAllocations.$inferSelect> {
+  const [r] = await db.select().from(receipts).where(eq(receipts.id, input.receiptId));
+  if (!r) throw new Error(`createReceiptAllocation: receipt ${input.receiptId} does not exist`);
+  const amount = input.amountCents ?? r.unappliedCents;
+  const [row] = await db
+    .insert(receiptAllocations)
+    .values({
+      receiptId: input.receiptId,
+      invoiceId: input.invoiceId,
+      amountCents: amount,
+      allocatedByEmail: input.allocatedByEmail ?? 'ar@example.com',
+    })
+    .returning();
+  await db
+    .update(receipts)
+    .set({ unappliedCents: r.unappliedCents - amount })
+    .where(eq(receipts.id, input.receiptId));
+  return row!;
+}
+
+/** A write-off of an invoice (default type 142, the invoice's total). */
+export async function createWriteOff(
+  db: Db,
+  overrides: Partial<typeof writeOffs.$inferInsert> & { invoiceId: number },
+): Promise<typeof writeOffs.$inferSelect> {
+  const [inv] = await db.select().from(invoices).where(eq(invoices.id, overrides.invoiceId));
+  if (!inv) throw new Error(`createWriteOff: invoice ${overrides.invoiceId} does not exist`);
+  const [row] = await db
+    .insert(writeOffs)
+    .values({
+      customerId: inv.customerId,
+      type: 142,
+      amountCents: inv.totalCents,
+      currency: inv.currency,
+      reason: 'Small balance written off after collection attempts',
+      createdByEmail: 'ar@example.com',
+      ...overrides,
     })
     .returning();
   return row!;

@@ -180,23 +180,25 @@ export function rangeStatements(o: Offsets): string[] {
      from generate_series($1::int, $2::int) as n join stores s on s.id = ${o.store} + n`,
     // 12 invoices per plan: month m = 1 (12 months ago) … 12 (this month, pending)
     `insert into invoices (id, invoice_number, customer_id, store_id, plan_id, status, type, period_start, period_end,
-        issued_on, due_on, total_cents, tax_cents, paid_cents, currency, created_at, updated_at)
+        issued_on, due_on, total_cents, tax_cents, paid_cents, currency, reversed_at, created_at, updated_at)
      select ${o.invoice} + (n - 1) * 12 + m, 'INV-' || (${o.invoice} + (n - 1) * 12 + m), p.customer_id, p.store_id, p.id,
-        case when m = 12 then 'N' when (n + m) % 97 = 0 then 'R' when (n + m) % 23 = 0 then 'N' else 'P' end,
+        case when m = 12 then 'N' when (n + m) % 97 = 0 then 'R' when (n + m) % 23 = 0 or cb then 'N' else 'P' end,
         'M', d, (d + interval '1 month' - interval '1 day')::date, d, (d + 15), total, tax,
-        case when m = 12 or (n + m) % 97 = 0 or (n + m) % 23 = 0 then 0 else total end,
-        p.currency, d, d
+        case when m = 12 or (n + m) % 97 = 0 or (n + m) % 23 = 0 or cb then 0 else total end,
+        p.currency, case when m <> 12 and (n + m) % 97 = 0 then d + interval '20 days' end, d, d
      from generate_series($1::int, $2::int) as n
      join customer_payment_plans p on p.id = ${o.plan} + n
      cross join generate_series(1, 12) as m
      cross join lateral (select (date_trunc('month', current_date) - make_interval(months => 12 - m))::date as d,
         p.recurring_amount_cents * 8 / 100 as tax) dd
-     cross join lateral (select p.recurring_amount_cents + tax as total) tt`,
+     cross join lateral (select p.recurring_amount_cents + tax as total) tt
+     -- charged back (decision 112: a charge in B brings no money, so the invoice is open again)
+     cross join lateral (select m <> 12 and (${o.invoice} + (n - 1) * 12 + m) % 211 = 0 as cb) cbk`,
     // a transaction per issued invoice except this month's: paid → S, unpaid → F (with a reason), some chargebacks
     `insert into transactions (id, customer_id, store_id, invoice_id, kind, status, amount_cents, currency, gateway_reference,
         failure_reason, attempted_at, settled_at, created_at, updated_at)
      select ${o.transaction} + i.id - ${o.invoice}, i.customer_id, i.store_id, i.id, 'charge',
-        case when i.status = 'P' and i.id % 211 = 0 then 'B' when i.status = 'P' then 'S' when i.status = 'R' then 'C' else 'F' end,
+        case when i.status = 'N' and i.id % 211 = 0 then 'B' when i.status = 'P' then 'S' when i.status = 'R' then 'C' else 'F' end,
         i.total_cents, i.currency, 'gw_' || i.id,
         case when i.status = 'N' then (array['Insufficient funds','Card expired','Do not honor','Account closed'])[1 + i.id % 4] end,
         i.issued_on + interval '1 day', case when i.status = 'P' then i.issued_on + interval '2 days' end, i.issued_on, i.issued_on

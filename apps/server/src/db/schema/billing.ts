@@ -7,6 +7,7 @@ import {
   index,
   integer,
   pgTable,
+  pgView,
   text,
   timestamp,
   uniqueIndex,
@@ -519,3 +520,23 @@ export const invoiceNumberCounters = pgTable('invoice_number_counters', {
   year: integer().primaryKey(),
   lastNumber: integer().notNull().default(0),
 });
+
+/**
+ * The ledger of every invoice (decision 112), a view made by migration 0011 (drizzle-kit leaves it alone): the SQL
+ * twin of the domain's invoiceBalance. Read it filtered by invoice or customer; modules/ledger owns it.
+ */
+export const invoiceBalances = pgView('invoice_balances', {
+  invoiceId: integer().notNull(),
+  customerId: integer().notNull(),
+  totalCents: bigint({ mode: 'number' }).notNull(),
+  paidCents: bigint({ mode: 'number' }).notNull(),
+  creditedCents: bigint({ mode: 'number' }).notNull(),
+  writtenOffCents: bigint({ mode: 'number' }).notNull(),
+  reversedCents: bigint({ mode: 'number' }).notNull(),
+  debitedCents: bigint({ mode: 'number' }).notNull(),
+  overpaidCents: bigint({ mode: 'number' }).notNull(),
+  openCents: bigint({ mode: 'number' }).notNull(),
+  status: text().notNull(),
+  storedPaidCents: bigint({ mode: 'number' }).notNull(),
+  storedStatus: text().notNull(),
+}).existing();

@@ -1,4 +1,11 @@
-import { WRITE_OFF_TYPE } from '@pos/domain';
+import {
+  WRITE_OFF_TYPE,
+  creditMemoLedgerEntry,
+  invoiceBalance,
+  transactionLedgerEntry,
+  type InvoiceStatus,
+  type LedgerEntry,
+} from '@pos/domain';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { type creditMemos, type writeOffs } from '../schema';
 import { MEMO_REASONS } from './reference-data';
@@ -7,9 +14,10 @@ import { DAY, addDays, monthKey, type DemoRun, type DemoBilling } from './demo-r
 /** Credit memos (pending, approved, rejected) on paid invoices and write-offs of old unpaid ones. */
 export async function planCredits(
   run: DemoRun,
-  { paidInvoices, unpaidOld }: DemoBilling,
+  billing: DemoBilling,
 ): Promise<{ memoRows: PgInsertValue<typeof creditMemos>[]; writeOffRows: PgInsertValue<typeof writeOffs>[] }> {
   const { rng, anchor, today } = run;
+  const { paidInvoices, unpaidOld } = billing;
   // ── credit memos, write-offs, returns ────────────────────────────────────────────────────────────
   const memoRows: PgInsertValue<typeof creditMemos>[] = [];
   const recentPaid = paidInvoices.filter((p) => monthKey(anchor) - monthKey(p.issued) <= 2);
@@ -61,5 +69,44 @@ export async function planCredits(
       createdAt: addDays(u.issued, 75 > (today.getTime() - u.issued.getTime()) / DAY ? 1 : 75),
     }));
 
+  settleInvoices(billing, memoRows, writeOffRows);
   return { memoRows, writeOffRows };
+}
+
+/**
+ * The stored paid_cents and status of every invoice as the ledger derives them (decision 112): an approved refund
+ * memo pays money back (the invoice is open again), a write-off of the whole balance settles it (P). Draws nothing
+ * from the generator, so every other row stays as it was.
+ */
+function settleInvoices(
+  { invoiceRows, txRows, allocationRows }: DemoBilling,
+  memoRows: PgInsertValue<typeof creditMemos>[],
+  writeOffRows: PgInsertValue<typeof writeOffs>[],
+): void {
+  const entries = new Map<number, LedgerEntry[]>();
+  const add = (invoiceId: unknown, e: LedgerEntry | null) => {
+    if (typeof invoiceId !== 'number' || e === null) return;
+    const list = entries.get(invoiceId) ?? [];
+    list.push(e);
+    entries.set(invoiceId, list);
+  };
+  for (const t of txRows)
+    add(
+      t.invoiceId,
+      transactionLedgerEntry({ kind: String(t.kind), status: String(t.status), amount_cents: Number(t.amountCents) }),
+    );
+  for (const a of allocationRows) add(a.invoiceId, { kind: 'money_in', amount_cents: Number(a.amountCents) });
+  for (const m of memoRows)
+    add(
+      m.invoiceId,
+      creditMemoLedgerEntry({ type: String(m.type), status: String(m.status), amount_cents: Number(m.amountCents) }),
+    );
+  for (const w of writeOffRows) add(w.invoiceId, { kind: 'write_off', amount_cents: Number(w.amountCents) });
+  for (const inv of invoiceRows) {
+    const list = entries.get(Number(inv.id)) ?? [];
+    if (inv.reversedAt) list.push({ kind: 'reversal' });
+    const b = invoiceBalance(Number(inv.totalCents), list);
+    inv.paidCents = b.paid_cents;
+    inv.status = b.status satisfies InvoiceStatus;
+  }
 }

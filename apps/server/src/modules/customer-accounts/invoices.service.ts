@@ -5,6 +5,7 @@ import {
   type CreditMemo,
   type CurrencyCode,
   type Invoice,
+  type InvoiceBalance,
   type InvoiceDetail,
   type InvoiceList,
   type InvoiceListQuery,
@@ -23,10 +24,12 @@ import { AppError, versionConflict } from '../../http/errors';
 import { audit, isoOrNull, orderBy } from './account-context';
 import { runIdempotent } from '../../http/idempotency';
 import { selectTransactions, toTransaction } from './transactions.service';
+import { balancesOf, invoiceBalanceFields, invoiceBalances, toInvoiceBalance } from '../ledger';
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
-export function toInvoice(r: InvoiceRow): Invoice {
+/** An invoice as the API shows it; paid and balance are the ledger's (decision 112), never `total - paid`. */
+export function toInvoice(r: InvoiceRow, balance: InvoiceBalance): Invoice {
   const status = r.status as InvoiceStatus;
   return {
     id: r.id,
@@ -44,8 +47,8 @@ export function toInvoice(r: InvoiceRow): Invoice {
     due_on: r.dueOn,
     total_cents: r.totalCents,
     tax_cents: r.taxCents,
-    paid_cents: r.paidCents,
-    balance_cents: status === 'R' ? 0 : r.totalCents - r.paidCents,
+    paid_cents: balance.paid_cents,
+    balance_cents: balance.open_cents,
     currency: r.currency as CurrencyCode,
     reversed_at: isoOrNull(r.reversedAt),
     can_reverse: canReverseInvoice(status),
@@ -79,7 +82,7 @@ export async function listInvoices(ctx: ServiceCtx, customerId: number, q: Invoi
   if (q.storeid !== undefined) await requireStoreOf(db, customerId, q.storeid, 'storeid');
   const where = invoiceListWhere(customerId, q);
   const [rows, total] = await Promise.all([invoicePage(db, where, q), cappedCount(db, invoices, where)]);
-  return { items: rows.map(toInvoice), ...total };
+  return { items: rows.map((r) => toInvoice(r.inv, toInvoiceBalance(r.bal))), ...total };
 }
 
 export function invoiceListWhere(customerId: number, q: InvoiceListQuery) {
@@ -91,11 +94,15 @@ export function invoiceListWhere(customerId: number, q: InvoiceListQuery) {
   );
 }
 
-/** One page of a customer's invoices in the sort order (the tie-breaker `id` follows the direction). */
+/**
+ * One page of a customer's invoices in the sort order (the tie-breaker `id` follows the direction), each with its
+ * ledger (decision 112): the page is walked first, the view read for its rows only.
+ */
 export function invoicePage(db: Db, where: SQL | undefined, q: InvoiceListQuery) {
   return db
-    .select()
+    .select({ inv: invoices, bal: invoiceBalanceFields })
     .from(invoices)
+    .innerJoin(invoiceBalances, eq(invoiceBalances.invoiceId, invoices.id))
     .where(where)
     .orderBy(
       ...orderBy(
@@ -120,11 +127,13 @@ export function invoicePage(db: Db, where: SQL | undefined, q: InvoiceListQuery)
 export async function getInvoice(ctx: ServiceCtx, customerId: number, invoiceId: number): Promise<InvoiceDetail> {
   const db = ctx.app.database.db;
   await requireCustomer(db, customerId);
-  const [row] = await db
-    .select()
+  const [found] = await db
+    .select({ inv: invoices, bal: invoiceBalanceFields })
     .from(invoices)
+    .innerJoin(invoiceBalances, eq(invoiceBalances.invoiceId, invoices.id))
     .where(and(eq(invoices.id, invoiceId), eq(invoices.customerId, customerId)));
-  if (!row) throw new AppError('not_found', `Invoice ${invoiceId} of customer ${customerId} was not found.`);
+  if (!found) throw new AppError('not_found', `Invoice ${invoiceId} of customer ${customerId} was not found.`);
+  const row = found.inv;
   const lines = await db
     .select()
     .from(invoiceLines)
@@ -139,7 +148,7 @@ export async function getInvoice(ctx: ServiceCtx, customerId: number, invoiceId:
     .where(eq(creditMemos.invoiceId, invoiceId))
     .orderBy(asc(creditMemos.id));
   return {
-    ...toInvoice(row),
+    ...toInvoice(row, toInvoiceBalance(found.bal)),
     lines: lines.map((l) => ({
       id: l.id,
       billing_item_id: l.billingItemId,
@@ -181,15 +190,16 @@ export async function reverseInvoice(
         .where(and(eq(invoices.id, invoiceId), eq(invoices.customerId, customerId)))
         .for('update');
       if (!row) throw new AppError('not_found', `Invoice ${invoiceId} of customer ${customerId} was not found.`);
+      const shown = async (r: InvoiceRow) => toInvoice(r, (await balancesOf(tx, [r.id])).get(r.id)!);
       if (row.version !== body.version)
-        throw versionConflict(`Invoice ${row.invoiceNumber}`, toInvoice(row), body.version);
+        throw versionConflict(`Invoice ${row.invoiceNumber}`, await shown(row), body.version);
       const status = row.status as InvoiceStatus;
       if (!canReverseInvoice(status)) {
         throw new AppError(
           'conflict',
           `Invoice ${row.invoiceNumber} is ${INVOICE_STATUS_LABELS[status].toLowerCase()}; only pending or paid invoices can be reversed.`,
           undefined,
-          { current: toInvoice(row) },
+          { current: await shown(row) },
         );
       }
       const base = { invoice_id: invoiceId, invoice_number: row.invoiceNumber, store_id: row.storeId };
@@ -286,7 +296,7 @@ export async function reverseInvoice(
         });
       }
       const [after] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
-      return { invoice: toInvoice(after!), credit_memo: memo, voided_transaction_ids: pending.map((p) => p.id) };
+      return { invoice: await shown(after!), credit_memo: memo, voided_transaction_ids: pending.map((p) => p.id) };
     },
   );
 }

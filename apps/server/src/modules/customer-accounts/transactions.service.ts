@@ -16,6 +16,7 @@ import { cappedCount } from '../../db/capped-count';
 import type { Db } from '../../db/client';
 import { customers, invoices, paymentInstruments, transactions } from '../../db/schema';
 import { requireCustomer, requireStoreOf } from '../../http/customer-refs';
+import { balancesOf } from '../ledger';
 import { AppError, versionConflict } from '../../http/errors';
 import { audit, isoOrNull, orderBy } from './account-context';
 import { runIdempotent } from '../../http/idempotency';
@@ -336,8 +337,10 @@ export async function actOnTransaction(
         },
       });
       if (ok && inv) {
-        const paid = Math.min(inv.totalCents, inv.paidCents + row.amountCents);
-        const invStatus = paid >= inv.totalCents ? 'P' : inv.status;
+        // The stored paid_cents and status follow the ledger (decision 112), credits and write-offs included.
+        const derived = (await balancesOf(tx, [inv.id])).get(inv.id)!;
+        const paid = derived.paid_cents;
+        const invStatus = derived.status;
         await tx
           .update(invoices)
           .set({ paidCents: paid, status: invStatus, updatedAt: now, version: sql`${invoices.version} + 1` })

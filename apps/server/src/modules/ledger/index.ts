@@ -1,0 +1,9 @@
+export { ledgerRoutes } from './ledger.routes';
+export {
+  balancesOf,
+  invoiceBalanceFields,
+  invoiceBalances,
+  ledgerMismatchesSql,
+  toInvoiceBalance,
+  type InvoiceBalanceRow,
+} from './ledger.service';

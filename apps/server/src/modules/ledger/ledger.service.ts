@@ -1,0 +1,138 @@
+import {
+  LEDGER_CHECK_MISMATCH_CAP,
+  type InvoiceBalance,
+  type InvoiceStatus,
+  type LedgerCheck,
+  type LedgerCheckQuery,
+  type LedgerMismatch,
+} from '@pos/domain';
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import type { ServiceCtx } from '../../context';
+import type { Db } from '../../db/client';
+import { invoiceBalances } from '../../db/schema';
+
+/*
+ * The ledger on the server (decision 112). The one SQL definition of an invoice's balance is the view
+ * invoice_balances (migration 0011), the twin of the domain's invoiceBalance; every server read of a balance goes
+ * through it — joined by invoice id, so only that invoice's rows are summed.
+ */
+
+export type InvoiceBalanceRow = typeof invoiceBalances.$inferSelect;
+
+/** The view's columns, for a select that joins invoice_balances on invoice_id (one statement for a list). */
+export const invoiceBalanceFields = {
+  invoiceId: invoiceBalances.invoiceId,
+  customerId: invoiceBalances.customerId,
+  totalCents: invoiceBalances.totalCents,
+  paidCents: invoiceBalances.paidCents,
+  creditedCents: invoiceBalances.creditedCents,
+  writtenOffCents: invoiceBalances.writtenOffCents,
+  reversedCents: invoiceBalances.reversedCents,
+  debitedCents: invoiceBalances.debitedCents,
+  overpaidCents: invoiceBalances.overpaidCents,
+  openCents: invoiceBalances.openCents,
+  status: invoiceBalances.status,
+};
+
+export { invoiceBalances };
+
+/** A view row as the domain's InvoiceBalance. */
+export function toInvoiceBalance(r: Omit<InvoiceBalanceRow, 'storedPaidCents' | 'storedStatus'>): InvoiceBalance {
+  return {
+    open_cents: r.openCents,
+    paid_cents: r.paidCents,
+    credited_cents: r.creditedCents,
+    written_off_cents: r.writtenOffCents,
+    reversed_cents: r.reversedCents,
+    debited_cents: r.debitedCents,
+    overpaid_cents: r.overpaidCents,
+    status: r.status as InvoiceStatus,
+  };
+}
+
+/** The balances of some invoices by id (one statement; missing ids are absent). */
+export async function balancesOf(db: Db, invoiceIds: readonly number[]): Promise<Map<number, InvoiceBalance>> {
+  if (invoiceIds.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(invoiceBalances)
+    .where(inArray(invoiceBalances.invoiceId, [...invoiceIds]));
+  return new Map(rows.map((r) => [r.invoiceId, toInvoiceBalance(r)]));
+}
+
+/**
+ * The consistency query: every stored figure that disagrees with the derivation — invoices' paid_cents and status
+ * against invoice_balances, receipts' unapplied_cents against amount − allocations. One statement; the first
+ * `cap` mismatches (by invoice, then receipt id) and the count of all.
+ */
+export function ledgerMismatchesSql(cap: number, range: LedgerCheckQuery = {}) {
+  const inRange = invoiceRange(sql`b.invoice_id`, range);
+  return sql`
+    with invoice_mismatches as (
+      select b.invoice_id, null::int as receipt_id, f.field, f.stored, f.derived
+      from invoice_balances b
+      cross join lateral (values
+        ('paid_cents', b.stored_paid_cents::text, b.paid_cents::text),
+        ('status', b.stored_status, b.status)
+      ) as f(field, stored, derived)
+      where (b.stored_paid_cents <> b.paid_cents or b.stored_status <> b.status) and f.stored <> f.derived and ${inRange}
+    ),
+    receipt_mismatches as (
+      select null::int as invoice_id, r.id as receipt_id, 'unapplied_cents' as field,
+        r.unapplied_cents::text as stored, (r.amount_cents - coalesce(a.allocated, 0))::text as derived
+      from receipts r
+      left join (select receipt_id, sum(amount_cents) as allocated from receipt_allocations group by receipt_id) a
+        on a.receipt_id = r.id
+      where r.unapplied_cents <> r.amount_cents - coalesce(a.allocated, 0)
+    ),
+    all_mismatches as (select * from invoice_mismatches union all select * from receipt_mismatches)
+    select invoice_id, receipt_id, field, stored, derived, count(*) over () as total
+    from all_mismatches
+    order by invoice_id nulls last, receipt_id, field
+    limit ${cap}`;
+}
+
+interface MismatchRow {
+  invoice_id: number | null;
+  receipt_id: number | null;
+  field: LedgerMismatch['field'];
+  stored: string;
+  derived: string;
+  total: string | number;
+}
+
+async function select<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** The invoices a check covers: all, or an id range (a check of 12M invoices in slices). */
+function invoiceRange(column: SQL, range: LedgerCheckQuery): SQL {
+  return sql`${column} between ${range.from_invoice_id ?? 0} and ${range.to_invoice_id ?? 2_147_483_647}`;
+}
+
+/** GET /api/billing/ledger-check/{token}?from_invoice_id&to_invoice_id (Admin). */
+export async function ledgerCheck(ctx: ServiceCtx, range: LedgerCheckQuery = {}): Promise<LedgerCheck> {
+  const db = ctx.app.database.db;
+  const rows = await select<MismatchRow>(db, ledgerMismatchesSql(LEDGER_CHECK_MISMATCH_CAP, range));
+  const counts = await select<{ invoices: string | number; receipts: string | number }>(
+    db,
+    sql`select (select count(*) from invoices i where ${invoiceRange(sql`i.id`, range)}) as invoices,
+      (select count(*) from receipts) as receipts`,
+  );
+  const num = (v: string) => (v !== '' && /^-?\d+$/.test(v) ? Number(v) : v);
+  const list = rows.map((r): LedgerMismatch => ({
+    invoice_id: r.invoice_id,
+    receipt_id: r.receipt_id,
+    field: r.field,
+    stored: r.field === 'status' ? r.stored : num(r.stored),
+    derived: r.field === 'status' ? r.derived : num(r.derived),
+  }));
+  const c = counts[0]!;
+  return {
+    checked_invoices: Number(c.invoices),
+    checked_receipts: Number(c.receipts),
+    mismatch_count: Number(rows[0]?.total ?? 0),
+    mismatches: list,
+    checked_at: ctx.app.clock.now().toISOString(),
+  };
+}
