@@ -34,6 +34,7 @@ export * from './rules/mid';
 export * from './rules/order-transitions';
 export * from './rules/order-totals';
 export * from './rules/billing-periods';
+export * from './rules/license';
 export * from './rules/payment-method-text';
 export * from './rules/ledger';
 
