@@ -29,9 +29,9 @@ describe.skipIf(noBrowser)('billing runs (issue 14)', () => {
     const row = main(page).getByRole('table', { name: 'Recent runs' }).locator(`tr[data-run-id="${runId}"]`);
     await row.getByText('Done', { exact: true }).waitFor({ timeout: 60_000 });
     const cells = await row.getByRole('cell').allTextContents();
-    // Run | As of | Status | Progress | Invoices created | Already billed | Started by | Started | Finished
+    // Run | As of | Status | Progress | Invoices created | Already billed | Licenses lapsed | Started by | Started | Finished
     const created = Number(cells[4]!.replace(/,/g, ''));
-    expect(cells[6]).toBe('admin@example.com');
+    expect(cells[7]).toBe('admin@example.com');
     expect(cells[3]).toMatch(/(\d[\d,]*) of \1 plans/);
     // The demo seed leaves one live monthly store in ten due this month (decision 113): the run bills them.
     expect(created).toBeGreaterThan(0);

@@ -139,6 +139,7 @@ export async function migrateDatabase(database: Database): Promise<void> {
 /**
  * A statement written with numbered parameters (`$1`, `$2`…) as a drizzle `sql` object with those values bound, so
  * it can run on a transaction (`tx.execute(numberedSql(text, params))`) — `database.query` runs on the pool.
+ * A JS array value is spread into a list by drizzle: pass an array as PostgreSQL's array text (`'{1,2}'`).
  */
 export function numberedSql(text: string, params: readonly unknown[]): SQL {
   const chunks: SQL[] = [];

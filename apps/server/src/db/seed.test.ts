@@ -275,7 +275,7 @@ describe('demo seed', () => {
       .insert(schema.billingRuns)
       .values({ asOf, requestedBy: 'test' })
       .returning({ id: schema.billingRuns.id });
-    const info = await executeBillingRun(app, run!.id);
+    const info = await executeBillingRun(app, run!.id, { licenses: false });
     expect(info).toMatchObject({ status: 'done', plans_due: due!.n, skipped: 0 });
     expect(info.invoices_created).toBe(info.plans_done);
     expect(info.invoices_created).toBeGreaterThanOrEqual(due!.n);

@@ -35,6 +35,8 @@ export const billingRunInfo = z.object({
   invoices_created: z.number().int(),
   /** Periods that already had their invoice (a re-run): the plan moved on, nothing was written. */
   skipped: z.number().int(),
+  /** Stores past expiry + the 37-day grace that the run lapsed (their terminals told to stop). */
+  licenses_lapsed: z.number().int(),
   created_at: z.string(),
   started_at: z.string().nullable(),
   finished_at: z.string().nullable(),

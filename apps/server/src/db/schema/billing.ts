@@ -504,6 +504,8 @@ export const billingRuns = pgTable(
     plansDone: integer().notNull().default(0),
     invoicesCreated: integer().notNull().default(0),
     skipped: integer().notNull().default(0),
+    /** Stores the run found past expiry + grace and lapsed (their terminals told to stop). */
+    licensesLapsed: integer().notNull().default(0),
     error: text(),
     startedAt: timestamp({ withTimezone: true }),
     finishedAt: timestamp({ withTimezone: true }),

@@ -3,12 +3,14 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createCustomerBillingItem,
+  createPaymentInstrument,
   createPaymentPlan,
   createStore,
+  createTransaction,
   ensureBillingItems,
   type PaymentPlanRow,
 } from '../../db/factories';
-import { billingRuns, customerPaymentPlans, invoiceLines, invoices, taxRates } from '../../db/schema';
+import { billingRuns, customerPaymentPlans, invoiceLines, invoices, stores, taxRates } from '../../db/schema';
 import { signIn, signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { executeBillingRun } from './billing.service';
@@ -93,6 +95,7 @@ beforeAll(async () => {
     BILLING_ITEM_IDS.INSTALLMENT,
     BILLING_ITEM_IDS.INTEREST,
     BILLING_ITEM_IDS.MARKET_FEE,
+    BILLING_ITEM_IDS.OTHER_CHARGES,
   ]);
 }, 60_000);
 afterAll(async () => {
@@ -361,6 +364,79 @@ describe('exactly once', () => {
     expect(all).toHaveLength(5);
     const seq = all.map((i) => Number(i.invoiceNumber.slice('INV-2030-'.length))).sort((x, y) => x - y);
     expect(seq).toEqual(Array.from({ length: 5 }, (_, i) => seq[0]! + i));
+  });
+});
+
+describe('licenses: expiry, lapse, restore (point 3)', () => {
+  async function pushLicenseJobs(storeId: number): Promise<number> {
+    const [row] = await t.database.query<{ n: number }>(
+      `select count(*)::int as n from pgboss.job where name = 'push-license' and (data->'input'->>'storeId')::int = $1`,
+      [storeId],
+    );
+    return row!.n;
+  }
+  const storeRow = async (id: number) => (await t.database.db.select().from(stores).where(eq(stores.id, id)))[0]!;
+
+  it('lapses a store 37 days past its expiry (push-license queued), and paying the overdue invoice restores it with the US reactivation fee', async () => {
+    const store = await newStore();
+    await t.database.db.update(stores).set({ licenseExpiresOn: '2031-01-31' }).where(eq(stores.id, store.id));
+    const plan = await only(
+      await createPaymentPlan(t.database.db, {
+        storeId: store.id,
+        kind: 'monthly',
+        recurringAmountCents: 60_00,
+        startsOn: '2030-12-31',
+        nextBillingOn: '2031-01-31',
+        licenseExpiresOn: '2031-01-31',
+      }),
+    );
+    // Billed on its day; not paid. Through the grace (Jan 31 + 37 = Mar 9) the store stays licensed.
+    setDay('2031-01-31');
+    await runNow();
+    setDay('2031-03-09');
+    expect((await runNow()).licenses_lapsed).toBe(0);
+    expect((await storeRow(store.id)).licenseLapsedOn).toBeNull();
+    setDay('2031-03-10');
+    const lapsedRun = await runNow();
+    expect(lapsedRun.licenses_lapsed).toBeGreaterThanOrEqual(1);
+    expect((await storeRow(store.id)).licenseLapsedOn).toBe('2031-03-10');
+    expect(await pushLicenseJobs(store.id)).toBe(1);
+    // A second run does not lapse it again.
+    await runNow();
+    expect(await pushLicenseJobs(store.id)).toBe(1);
+
+    // The merchant pays: the failed charge of the oldest invoice is retried with a card on file (decision 113).
+    const [first, second] = await invoicesOf(plan.id);
+    await createPaymentInstrument(t.database.db, { customerId: store.customerId, kind: 'card', cardLast4: '4242' });
+    const token = await tok.admin;
+    for (const inv of [first!, second!]) {
+      const failed = await createTransaction(t.database.db, { invoiceId: inv.id, status: 'F' });
+      const res = await t.request({
+        method: 'POST',
+        url: `/api/customers/${store.customerId}/${token}/transactions/${failed.id}`,
+        payload: { action: 'retry', version: 1 },
+        headers: { 'idempotency-key': `pay-${inv.id}` },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    // The license runs to the end of the last paid period; the store is licensed again and its terminals told.
+    const [afterPlan] = await t.database.db
+      .select()
+      .from(customerPaymentPlans)
+      .where(eq(customerPaymentPlans.id, plan.id));
+    expect(afterPlan!.licenseExpiresOn).toBe(second!.periodEnd);
+    const restored = await storeRow(store.id);
+    expect(restored).toMatchObject({ licenseExpiresOn: second!.periodEnd, licenseLapsedOn: null });
+    expect(await pushLicenseJobs(store.id)).toBe(2);
+    const fees = await t.database.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.storeId, store.id), eq(invoices.type, 'S')));
+    expect(fees).toHaveLength(1);
+    expect(fees[0]).toMatchObject({ totalCents: 50_00, status: 'N' });
+    expect((await linesOf(fees[0]!.id)).map((l) => [l.billingItemId, l.description, l.amountCents])).toEqual([
+      [BILLING_ITEM_IDS.OTHER_CHARGES, 'Reactivation fee', 50_00],
+    ]);
   });
 });
 

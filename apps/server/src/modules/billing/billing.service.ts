@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type {
   BillingRunInfo,
   BillingRunList,
@@ -15,6 +16,7 @@ import { writeAudit } from '../../http/audit';
 import { AppError, fieldError } from '../../http/errors';
 import { SCHEDULED_DEFINITIONS, SCHEDULED_QUEUE } from '../../jobs/definitions';
 import { BILLING_BATCH_SQL, PLANS_DUE_SQL } from './billing-run.sql';
+import { lapseLicenses, prepareLicenseJobs } from './license.service';
 
 /** Plans billed per batch (one statement, one transaction): large enough for speed, small enough to show progress. */
 export const BILLING_BATCH_SIZE = 5000;
@@ -46,6 +48,7 @@ function runInfo(r: RunRow): BillingRunInfo {
     plans_done: r.plansDone,
     invoices_created: r.invoicesCreated,
     skipped: r.skipped,
+    licenses_lapsed: r.licensesLapsed,
     created_at: r.createdAt.toISOString(),
     started_at: iso(r.startedAt),
     finished_at: iso(r.finishedAt),
@@ -130,7 +133,13 @@ export async function getBillingRun(ctx: Pick<ServiceCtx, 'app'>, runId: number)
 export async function executeBillingRun(
   app: AppContext,
   runId: number,
-  options: { batchSize?: number; concurrency?: number; afterBatch?: (batch: number) => Promise<void> } = {},
+  options: {
+    batchSize?: number;
+    concurrency?: number;
+    afterBatch?: (batch: number) => Promise<void>;
+    /** Lapse the licenses past their grace at the end (default; needs `app.queue`). */
+    licenses?: boolean;
+  } = {},
 ): Promise<BillingRunInfo> {
   const db = app.database.db;
   const [run] = await db.select().from(billingRuns).where(eq(billingRuns.id, runId));
@@ -188,6 +197,23 @@ export async function executeBillingRun(
   };
   try {
     await Promise.all(Array.from({ length: workers }, work));
+    if (options.licenses !== false) {
+      await prepareLicenseJobs(app);
+      await withTx({ app }, async (tx) => {
+        const lapsed = await lapseLicenses(
+          tx,
+          app,
+          run.asOf,
+          app.clock.now(),
+          { actorType: 'system', actorId: `billing-run:${runId}` },
+          run.jobId ?? randomUUID(),
+        );
+        await tx
+          .update(billingRuns)
+          .set({ licensesLapsed: sql`${billingRuns.licensesLapsed} + ${lapsed}` })
+          .where(eq(billingRuns.id, runId));
+      });
+    }
     await db
       .update(billingRuns)
       .set({ status: 'done', finishedAt: app.clock.now(), updatedAt: app.clock.now() })

@@ -16,6 +16,7 @@ import { cappedCount } from '../../db/capped-count';
 import type { Db } from '../../db/client';
 import { customers, invoices, paymentInstruments, transactions } from '../../db/schema';
 import { requireCustomer, requireStoreOf } from '../../http/customer-refs';
+import { applyPaidInvoices, prepareLicenseJobs } from '../billing';
 import { balancesOf } from '../ledger';
 import { AppError, versionConflict } from '../../http/errors';
 import { audit, isoOrNull, orderBy } from './account-context';
@@ -185,6 +186,8 @@ export async function actOnTransaction(
   idempotencyKey: string | undefined,
 ): Promise<TransactionActionResult> {
   const gateway = ctx.app.gateway;
+  // A paid service invoice may restore a lapsed license (a push-license job): its queue is made outside the transaction.
+  await prepareLicenseJobs(ctx.app);
   return runIdempotent(
     ctx,
     {
@@ -364,6 +367,8 @@ export async function actOnTransaction(
             transaction_id: created!.id,
           },
         });
+        // A paid service invoice moves the license on, and may restore a lapsed store (decision 113).
+        await applyPaidInvoices(tx, ctx.app, [inv.id], now, ctx.actor, ctx.requestId);
       }
       return { transaction: await current(), new_transaction: await transactionById(tx, created!.id) };
     },

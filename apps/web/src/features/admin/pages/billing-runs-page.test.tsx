@@ -18,6 +18,7 @@ const run = (over: Partial<BillingRunInfo>): BillingRunInfo => ({
   plans_done: 40,
   invoices_created: 40,
   skipped: 0,
+  licenses_lapsed: 0,
   created_at: '2026-11-25T07:00:00.000Z',
   started_at: '2026-11-25T07:00:01.000Z',
   finished_at: '2026-11-25T07:00:04.000Z',

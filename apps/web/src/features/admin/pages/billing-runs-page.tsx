@@ -135,6 +135,7 @@ export default function BillingRunsPage() {
                   <Table.Th scope="col">Progress</Table.Th>
                   <Table.Th scope="col">Invoices created</Table.Th>
                   <Table.Th scope="col">Already billed</Table.Th>
+                  <Table.Th scope="col">Licenses lapsed</Table.Th>
                   <Table.Th scope="col">Started by</Table.Th>
                   <Table.Th scope="col">Started</Table.Th>
                   <Table.Th scope="col">Finished</Table.Th>
@@ -160,6 +161,7 @@ export default function BillingRunsPage() {
                     </Table.Td>
                     <Table.Td>{count(r.invoices_created)}</Table.Td>
                     <Table.Td>{count(r.skipped)}</Table.Td>
+                    <Table.Td>{count(r.licenses_lapsed)}</Table.Td>
                     <Table.Td>{r.requested_by === 'schedule' ? 'Daily schedule' : r.requested_by}</Table.Td>
                     <Table.Td>{formatDateTime(r.started_at)}</Table.Td>
                     <Table.Td>{formatDateTime(r.finished_at)}</Table.Td>
