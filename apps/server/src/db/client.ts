@@ -31,7 +31,11 @@ export interface Database {
    * statement parsed and planned on each connection (hot statements whose plan does not depend on the values; a
    * name must always mean the same text). PGlite ignores it.
    */
-  query<T = Record<string, unknown>>(sqlText: string, params?: unknown[], options?: { prepared?: string }): Promise<T[]>;
+  query<T = Record<string, unknown>>(
+    sqlText: string,
+    params?: unknown[],
+    options?: { prepared?: string },
+  ): Promise<T[]>;
   close(): Promise<void>;
 }
 

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { numberedSql } from '../../db/client';
 import { writeAudit, type AuditActor } from '../../http/audit';
-import { defineQueues, enqueueJob } from '../../jobs/registry';
+import { QUEUE_DEFINITIONS } from '../../jobs/definitions';
 
 /**
  * Licenses and the billing engine (issue 14 point 3, decision 113).
@@ -19,7 +19,7 @@ const GRACE = FEES.LICENSE_EXPIRY_GRACE_PERIOD_DAYS;
 
 /** Call once before a transaction that may enqueue push-license jobs (a queue is made outside transactions). */
 export function prepareLicenseJobs(app: Pick<AppContext, 'queue'>): Promise<void> {
-  return defineQueues(app.queue, { queues: [JOB_QUEUE.pushLicense] });
+  return app.queue.ensure(QUEUE_DEFINITIONS[JOB_QUEUE.pushLicense]);
 }
 
 type Row = Record<string, unknown>;
@@ -32,9 +32,13 @@ async function pushLicenseJob(
   requestedBy: AuditActor,
   requestId: string,
 ): Promise<void> {
-  await enqueueJob(app.queue, JOB_QUEUE.pushLicense, { input: { storeId }, requestedBy, requestId }, tx, {
-    singletonKey: String(storeId),
-  });
+  // push-license is a singleton queue: one job per store at a time (its key).
+  await app.queue.send(
+    JOB_QUEUE.pushLicense,
+    { input: { storeId }, requestedBy, requestId },
+    { singletonKey: String(storeId) },
+    tx,
+  );
 }
 
 /** Stores past expiry + grace on `asOf` and not lapsed yet: lapse them and tell their terminals. Returns how many. */
