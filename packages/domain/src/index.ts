@@ -55,4 +55,5 @@ export * from './contracts/agents';
 export * from './contracts/payment-authorizations';
 export * from './contracts/search';
 export * from './contracts/ledger';
+export * from './contracts/invoices';
 export * from './rules/password';
