@@ -92,7 +92,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "E-mail the invoice PDF to the merchant (the customer's e-mail; locally the Mailbox)",
         params: invoiceIdParams,
-        body: z.object({}).strict().optional(),
+        body: z.strictObject({}, { message: 'This call takes no body.' }).nullish(),
         response: { 200: successEnvelope(invoiceEmailResult) },
       },
     },
