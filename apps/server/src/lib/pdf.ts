@@ -93,9 +93,12 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return lines.length ? lines : [''];
 }
 
-
 /** A new PDF with its metadata and a writer on its first page (dates from the input, never the clock). */
-export async function newPdf(meta: { title: string; subject: string; at: Date }): Promise<{ pdf: PDFDocument; w: PdfWriter }> {
+export async function newPdf(meta: {
+  title: string;
+  subject: string;
+  at: Date;
+}): Promise<{ pdf: PDFDocument; w: PdfWriter }> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(winAnsi(meta.title));
   pdf.setSubject(winAnsi(meta.subject));

@@ -18,9 +18,7 @@ export function pdfTextLines(bytes: Uint8Array): string[] {
     }
     for (const op of text.matchAll(/<([0-9A-Fa-f]*)>\s*Tj|\(((?:\\.|[^\\)])*)\)\s*Tj/g)) {
       lines.push(
-        op[1] !== undefined
-          ? Buffer.from(op[1], 'hex').toString('latin1')
-          : op[2]!.replace(/\\([\\()])/g, '$1'),
+        op[1] !== undefined ? Buffer.from(op[1], 'hex').toString('latin1') : op[2]!.replace(/\\([\\()])/g, '$1'),
       );
     }
   }

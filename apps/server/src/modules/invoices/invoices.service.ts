@@ -74,10 +74,7 @@ export function invoiceSearchWhere(q: InvoiceSearchQuery, today: string): SQL | 
     pattern === undefined
       ? undefined
       : or(
-          inArray(
-            invoices.customerId,
-            sql`(select c.id from customers c where c.search_text like ${pattern})`,
-          ),
+          inArray(invoices.customerId, sql`(select c.id from customers c where c.search_text like ${pattern})`),
           inArray(invoices.storeId, sql`(select s.id from stores s where s.search_text like ${pattern})`),
         ),
   );
@@ -161,7 +158,8 @@ export function searchInvoicesCsv(ctx: ServiceCtx, q: InvoiceSearchQuery): Reada
 
 async function requireInvoiceRow(db: Db, invoiceId: number, today: string) {
   const [row] = await invoiceSearchPage(db, eq(invoices.id, invoiceId), {}, { limit: 1, offset: 0 });
-  if (!row) throw new AppError('not_found', `Invoice ${invoiceId} was not found. Check the number, or search the list.`);
+  if (!row)
+    throw new AppError('not_found', `Invoice ${invoiceId} was not found. Check the number, or search the list.`);
   return toSearchItem(row, today);
 }
 
@@ -241,19 +239,17 @@ export async function getInvoicePage(
       overpaid_cents: b.overpaid_cents,
     },
     merchant_email: merchant?.email || null,
-    history: history.map(
-      (h): AuditEntryOut => ({
-        id: h.id,
-        at: h.at.toISOString(),
-        actor_type: h.actorType,
-        actor_email: h.actorEmail,
-        action: h.action,
-        entity: h.entity,
-        entity_id: h.entityId,
-        before: h.before,
-        after: h.after,
-      }),
-    ),
+    history: history.map((h): AuditEntryOut => ({
+      id: h.id,
+      at: h.at.toISOString(),
+      actor_type: h.actorType,
+      actor_email: h.actorEmail,
+      action: h.action,
+      entity: h.entity,
+      entity_id: h.entityId,
+      before: h.before,
+      after: h.after,
+    })),
   };
 }
 
@@ -283,12 +279,18 @@ async function pdfInputOf(ctx: ServiceCtx, db: Db, invoiceId: number): Promise<I
       contactName: `${party!.firstName} ${party!.lastName}`.trim(),
       billingAddress: party!.billingAddress ?? party!.homeAddress ?? null,
     },
-    store: page.store_id === null ? null : { dba: page.doing_business_as ?? '', name: party!.storeName ?? '', address: party!.storeAddress ?? null },
+    store:
+      page.store_id === null
+        ? null
+        : { dba: page.doing_business_as ?? '', name: party!.storeName ?? '', address: party!.storeAddress ?? null },
   };
 }
 
 /** GET /api/invoices/{invoiceId}/pdf/{token}: the invoice PDF and its file name. */
-export async function getInvoicePdf(ctx: ServiceCtx, invoiceId: number): Promise<{ pdf: Uint8Array; fileName: string }> {
+export async function getInvoicePdf(
+  ctx: ServiceCtx,
+  invoiceId: number,
+): Promise<{ pdf: Uint8Array; fileName: string }> {
   const input = await pdfInputOf(ctx, ctx.app.database.db, invoiceId);
   return { pdf: await buildInvoicePdf(input), fileName: invoicePdfFileName(input.invoice.invoice_number) };
 }

@@ -48,9 +48,19 @@ beforeAll(async () => {
     email: 'billing@mapleleaf.example.com',
     firstName: 'Anne',
     lastName: 'Tremblay',
-    billingAddress: { address1: '12 Rue Sainte-Catherine', city: 'Montréal', state: 'QC', zip: 'H2X 1Z4', country: 'CA' },
+    billingAddress: {
+      address1: '12 Rue Sainte-Catherine',
+      city: 'Montréal',
+      state: 'QC',
+      zip: 'H2X 1Z4',
+      country: 'CA',
+    },
   });
-  const mapleStore = await createStore(db, { customerId: maple.id, country: 'CA', doingBusinessAs: 'Maple Coffee Bar' });
+  const mapleStore = await createStore(db, {
+    customerId: maple.id,
+    country: 'CA',
+    doingBusinessAs: 'Maple Coffee Bar',
+  });
   ids.mapleCustomer = maple.id;
   ids.mapleStore = mapleStore.id;
   const overdue = await createInvoice(db, {
@@ -66,7 +76,13 @@ beforeAll(async () => {
       { billingItemId: BILLING_ITEM_IDS.MONTHLY_SERVICE_FEE, description: 'Second terminal', unitCents: 21_00 },
     ],
   });
-  await createTransaction(db, { invoiceId: overdue.id, kind: 'charge', status: 'S', amountCents: 30_00, currency: 'CAD' });
+  await createTransaction(db, {
+    invoiceId: overdue.id,
+    kind: 'charge',
+    status: 'S',
+    amountCents: 30_00,
+    currency: 'CAD',
+  });
   ids.overdueCad = overdue.id;
   const paid = await createInvoice(db, {
     storeId: mapleStore.id,
@@ -180,7 +196,9 @@ describe('GET /api/invoices/{token}', () => {
     expect(error.code).toBe('validation_failed');
     expect(Object.keys(error.fields).sort()).toEqual(['currency', 'overdue', 'q', 'sort', 'status']);
     expect(error.fields.status).toBe('Status is N (pending), P (paid) or R (reversed).');
-    const order = await get('/api/invoices/{t}?issued_from=2026-10-01&issued_to=2026-09-01&due_from=2026-10-02&due_to=2026-10-01');
+    const order = await get(
+      '/api/invoices/{t}?issued_from=2026-10-01&issued_to=2026-09-01&due_from=2026-10-02&due_to=2026-10-01',
+    );
     expect([order.statusCode, order.json().error.fields]).toEqual([
       400,
       { issued_to: 'The last issue date is before the first.', due_to: 'The last due date is before the first.' },
@@ -197,7 +215,10 @@ describe('GET /api/invoices/{token}', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toContain('invoices-2026-11-22.csv');
-    const rows = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const rows = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(rows[0]).toBe(
       'id,invoice_number,customer_id,legal_name,store_id,doing_business_as,status,type,issued_on,due_on,currency,total_cents,tax_cents,paid_cents,balance_cents,overdue',
     );
@@ -265,9 +286,10 @@ describe('the invoice PDF', () => {
     const res = await get(`/api/invoices/${ids.overdueCad}/pdf/{t}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    const [inv] = await t.database.query<{ invoice_number: string }>('select invoice_number from invoices where id = $1', [
-      ids.overdueCad,
-    ]);
+    const [inv] = await t.database.query<{ invoice_number: string }>(
+      'select invoice_number from invoices where id = $1',
+      [ids.overdueCad],
+    );
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="invoice-${inv!.invoice_number}.pdf"; filename*=UTF-8''invoice-${inv!.invoice_number}.pdf`,
     );
@@ -305,11 +327,18 @@ describe('POST /api/invoices/{invoiceId}/email/{token}', () => {
     expect(res.statusCode, res.body).toBe(200);
     const info = res.json().info;
     expect(info).toMatchObject({ to: 'billing@mapleleaf.example.com', sent_at: '2026-11-22T12:00:00.000Z' });
-    const [mail] = await t.database.query<{ to: string; subject: string; template: string; text: string; related_id: string }>(
-      'select "to", subject, template, text, related_id from mail_log where id = $1',
-      [info.mail_id],
-    );
-    expect(mail).toMatchObject({ to: 'billing@mapleleaf.example.com', template: 'invoice', related_id: String(ids.overdueCad) });
+    const [mail] = await t.database.query<{
+      to: string;
+      subject: string;
+      template: string;
+      text: string;
+      related_id: string;
+    }>('select "to", subject, template, text, related_id from mail_log where id = $1', [info.mail_id]);
+    expect(mail).toMatchObject({
+      to: 'billing@mapleleaf.example.com',
+      template: 'invoice',
+      related_id: String(ids.overdueCad),
+    });
     expect(mail!.subject).toMatch(/^Invoice INV-.+ for Maple Coffee Bar$/);
     expect(mail!.text).toContain('The balance due is C$75.00, due on September 15, 2026.');
     expect(mail!.text).toMatch(/Attachment: invoice-INV-.+\.pdf/);
@@ -332,5 +361,45 @@ describe('POST /api/invoices/{invoiceId}/email/{token}', () => {
     expect([res.statusCode, res.json().error.code]).toEqual([404, 'not_found']);
     const [after] = await t.database.query<{ n: number }>('select count(*)::int as n from mail_log');
     expect(after!.n).toBe(before!.n);
+  });
+});
+
+describe('the same balances on the customer page (issue 14 point 5)', () => {
+  it('header: open balance and oldest overdue date; store: its open balance; Invoices tab: the list’s balances', async () => {
+    const record = await get(`/api/customers/${ids.mapleCustomer}/{t}`);
+    expect(record.statusCode, record.body).toBe(200);
+    const info = record.json().info;
+    // Pending and overdue 75.00 (due 2026-09-15) + pending, not yet due 79.00; the paid one owes nothing.
+    expect(info.open_balances).toEqual([{ currency: 'CAD', open_cents: 154_00 }]);
+    expect(info.oldest_overdue_on).toBe('2026-09-15');
+    expect(
+      info.stores.map((s: { store_id: number; open_balance_cents: number }) => [s.store_id, s.open_balance_cents]),
+    ).toEqual([[ids.mapleStore, (await ledgerOpen(ids.overdueCad)) + (await ledgerOpen(ids.futureCad))]]);
+
+    const tab = await get(`/api/customers/${ids.mapleCustomer}/{t}/customerinvoices?storeid=${ids.mapleStore}`);
+    expect(tab.statusCode, tab.body).toBe(200);
+    const screen = await list(`store_id=${ids.mapleStore}`);
+    const balances = (items: { id: number; balance_cents: number }[]) =>
+      Object.fromEntries(items.map((i) => [i.id, i.balance_cents]));
+    expect(balances(tab.json().info.items)).toEqual(balances(screen.items));
+
+    // Once paid, nothing is overdue.
+    await t.database.query(
+      `insert into transactions (customer_id, store_id, invoice_id, kind, status, amount_cents, currency)
+       values ($1, $2, $3, 'charge', 'S', 7500, 'CAD')`,
+      [ids.mapleCustomer, ids.mapleStore, ids.overdueCad],
+    );
+    await t.database.query(`update invoices set status = 'P', paid_cents = total_cents where id = $1`, [
+      ids.overdueCad,
+    ]);
+    try {
+      const after = (await get(`/api/customers/${ids.mapleCustomer}/{t}`)).json().info;
+      expect([after.open_balances, after.oldest_overdue_on]).toEqual([[{ currency: 'CAD', open_cents: 79_00 }], null]);
+    } finally {
+      await t.database.query(`delete from transactions where invoice_id = $1 and amount_cents = 7500`, [
+        ids.overdueCad,
+      ]);
+      await t.database.query(`update invoices set status = 'N', paid_cents = 3000 where id = $1`, [ids.overdueCad]);
+    }
   });
 });
