@@ -2,7 +2,7 @@ import { Table, Text, TextInput, UnstyledButton, Stack, Group } from '@mantine/c
 import { filterStores, STORE_FILTER_MIN_CHARS, storeFilterApplies, type StoreRecord } from '@pos/domain';
 import { useState } from 'react';
 import { DataTable } from '../../../components/data-table';
-import { formatDate } from '../../../lib/format';
+import { formatCents, formatDate } from '../../../lib/format';
 import { StatusBadge } from './status-badge';
 
 const COLUMNS = [
@@ -14,6 +14,7 @@ const COLUMNS = [
   'Location',
   'Status',
   'Terminals',
+  'Open balance',
   'License expires',
 ];
 
@@ -102,6 +103,7 @@ export function StoresList({ stores, selectedId, onSelect }: StoresListProps) {
               <Table.Td>
                 {s.active_terminals} active / {s.terminals}
               </Table.Td>
+              <Table.Td>{formatCents(s.open_balance_cents, s.currency)}</Table.Td>
               <Table.Td>{formatDate(s.license_expires_on)}</Table.Td>
             </Table.Tr>
           );
