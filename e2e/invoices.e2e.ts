@@ -100,7 +100,10 @@ describe.skipIf(noBrowser)('invoices: overdue CAD invoice → PDF → e-mail →
     const subjectText = ((await subject.textContent()) ?? '').trim();
     await subject.click();
     const detail = main(admin.page).getByRole('region', { name: subjectText });
-    await detail.getByText(`Attachment: invoice-${number}.pdf`, { exact: false }).waitFor();
+    await detail.getByRole('heading', { name: subjectText }).waitFor();
+    expect(await detail.getByText(to, { exact: true }).count()).toBe(1);
+    // The body (sandboxed HTML) names the attached PDF.
+    await detail.getByTitle('Message body').contentFrame().getByText(`Attachment: invoice-${number}.pdf`).waitFor();
     expect(admin.errors).toEqual([]);
     await admin.context.close();
   });
