@@ -92,7 +92,6 @@ function makePage(overrides: Partial<InvoicePage> = {}): InvoicePage {
   };
 }
 
-
 /** A download (object URL, an anchor's click) without leaving the page; answers the click spy. */
 function stubDownloads() {
   vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:download');
