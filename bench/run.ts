@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { openPglite, openPostgres, type Database } from '../apps/server/src/db/client';
+import { benchBilling, type BillingBench } from './billing';
 import { bundleReport, type BundleReport } from './bundle';
 import { freePort, ROOT, startServer, waitForHealth } from '../e2e/support/server';
 // @ts-expect-error — plain ESM helper shared with npm start
@@ -338,6 +339,16 @@ function markdown(report: Report): string {
         `| ${r.scenario} | ${r.connections} | ${r.reqPerSec} | ${r.p50Ms} | ${r.p95Ms} | ${r.p99Ms} | ${r.ratioToBare ?? ''} | ${r.non2xx + r.errors} | ${r.target ?? ''} | ${yes(r.meetsTarget)} |`,
     ),
   ];
+  const bill = report.billing;
+  if (bill) {
+    lines.push(
+      '',
+      `Billing run (issue 14): ${bill.plans.toLocaleString('en-US')} monthly plans due, batches of ${bill.batchSize.toLocaleString('en-US')}: ` +
+        `**${bill.run.perSecond.toLocaleString('en-US')} invoices/s** (${bill.run.seconds} s, ${bill.run.lines.toLocaleString('en-US')} lines); ` +
+        `raw INSERT … SELECT of the same rows into the same tables ${bill.raw.perSecond.toLocaleString('en-US')}/s (${bill.raw.seconds} s); ` +
+        `ratio ${bill.ratio} (targets ≥ ${bill.targetPerSecond.toLocaleString('en-US')}/s and ≥ ${bill.targetRatio}×): ${bill.meetsTarget ? 'met' : '**missed**'}.`,
+    );
+  }
   const b = report.bundle;
   if (b.firstRoute && b.largestRouteChunk) {
     lines.push(
@@ -388,6 +399,7 @@ interface Report {
   } | null;
   bare: Row[];
   http: Row[];
+  billing: BillingBench | null;
   bundle: BundleReport;
 }
 
@@ -471,6 +483,15 @@ async function main() {
     console.log(`bench: ${seconds} s per scenario, picked ${JSON.stringify(scenarioPicks)}`);
     const { rows, bare } = await runScenarios(server.baseUrl, server.token, scenarioPicks, databaseUrl);
     await server.stop();
+    // The billing run at volume (issue 14), in a scratch database beside the benched one (PostgreSQL only).
+    let billing: BillingBench | null = null;
+    if (databaseUrl) {
+      console.log('billing run: 100,000 due plans in a scratch database…');
+      billing = await benchBilling(databaseUrl);
+      console.log(
+        `billing run: ${billing.run.perSecond.toLocaleString('en-US')} invoices/s; raw INSERT … SELECT ${billing.raw.perSecond.toLocaleString('en-US')}/s; ratio ${billing.ratio}`,
+      );
+    }
     const report: Report = {
       at: new Date().toISOString(),
       machine,
@@ -487,6 +508,7 @@ async function main() {
       },
       bare,
       http: rows,
+      billing,
       bundle: bundleReport(path.join(ROOT, 'apps/web/dist')),
     };
     console.table([...bare, ...rows].map(({ path: _path, requests: _requests, ...r }) => r));

@@ -95,6 +95,8 @@ describe('check-imports', () => {
     const problems = checkImports(
       new Map([
         ['packages/domain/src/rules/x.ts', "import Fastify from 'fastify';"],
+        ['packages/domain/src/rules/y.ts', "import fc from 'fast-check';"],
+        ['packages/domain/src/rules/y.test.ts', "import fc from 'fast-check';"],
         ['apps/web/src/features/orders/page.tsx', "import { Card } from '../customers/card';"],
         ['apps/web/src/features/customers/card.tsx', "import { x } from '../../../../server/src/lib/clock';"],
         ['apps/server/src/lib/clock.ts', 'export const x = 1;'],
@@ -104,6 +106,7 @@ describe('check-imports', () => {
       'apps/web/src/features/customers/card.tsx: "../../../../server/src/lib/clock" — the web never imports server code',
       'apps/web/src/features/orders/page.tsx: "../customers/card" — feature "orders" may not import feature "customers"',
       'packages/domain/src/rules/x.ts: "fastify" — domain may depend on nothing but zod (imports "fastify")',
+      'packages/domain/src/rules/y.ts: "fast-check" — domain may depend on nothing but zod (imports "fast-check")',
     ]);
   });
 

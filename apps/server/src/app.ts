@@ -22,6 +22,7 @@ import { xsrfPlugin } from './http/xsrf';
 import { createAppContext, type AppContextOptions } from './context';
 import { registerListeners } from './listeners';
 import { adminRoutes } from './modules/admin';
+import { billingRoutes } from './modules/billing';
 import { agentRoutes } from './modules/agents';
 import { authRoutes, distributorRoutes, localOidcRoutes } from './modules/auth';
 import { bankRoutes } from './modules/banks';
@@ -179,6 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await api.register(contractRoutes);
   await api.register(onboardingRoutes);
   await api.register(searchRoutes);
+  await api.register(billingRoutes);
   api.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   registerWebApp(app, config.webDist);

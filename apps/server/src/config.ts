@@ -98,6 +98,24 @@ export const envSchema = z.object({
     .optional(),
   /** `npm run bench` only: GET /api/bench/bare, a constant answer without the database (refused in production). */
   BENCH_ROUTES: boolish.default(false),
+  /** The billing run's day: "today" and the daily schedule are in this IANA time zone (decision 113). */
+  BILLING_TIME_ZONE: z
+    .string()
+    .trim()
+    .refine(
+      (tz) => {
+        try {
+          new Intl.DateTimeFormat('en-US', { timeZone: tz });
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { message: 'must be an IANA time zone, e.g. America/New_York' },
+    )
+    .default('America/New_York'),
+  /** When the daily billing run starts (cron, in BILLING_TIME_ZONE; default 02:00). */
+  BILLING_RUN_CRON: z.string().trim().min(9).default('0 2 * * *'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -140,6 +158,8 @@ export interface AppConfig {
   dataEncryptionKey: string | null;
   /** BENCH_ROUTES: register GET /api/bench/bare, the bench's baseline (never in production). */
   benchRoutes: boolean;
+  /** BILLING_TIME_ZONE, BILLING_RUN_CRON (decision 113). */
+  billing: { timeZone: string; cron: string };
 }
 
 export interface CrmConfig {
@@ -242,5 +262,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     gateway: { url: e.PAYMENT_GATEWAY_URL?.replace(/\/+$/, '') ?? null, apiKey: e.PAYMENT_GATEWAY_API_KEY ?? null },
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY?.toLowerCase() ?? null,
     benchRoutes: e.BENCH_ROUTES,
+    billing: { timeZone: e.BILLING_TIME_ZONE, cron: e.BILLING_RUN_CRON },
   };
 }

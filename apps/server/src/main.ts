@@ -72,7 +72,7 @@ try {
     const workers = await startWorkers(app.ctx.queue, app.ctx);
     console.log(`pos-backoffice: ${workers} job workers running in this process`);
   } else {
-    await defineQueues(app.ctx.queue);
+    await defineQueues(app.ctx.queue, { config: app.ctx.config });
     console.log('pos-backoffice: job workers are not started here (JOBS_INLINE_WORKERS=false); run `npm run worker`');
   }
 } catch (err) {

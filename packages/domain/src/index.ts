@@ -33,6 +33,8 @@ export * from './rules/money';
 export * from './rules/mid';
 export * from './rules/order-transitions';
 export * from './rules/order-totals';
+export * from './rules/billing-periods';
+export * from './rules/license';
 export * from './rules/payment-method-text';
 export * from './rules/ledger';
 
@@ -54,6 +56,7 @@ export * from './contracts/order-search';
 export * from './contracts/agents';
 export * from './contracts/payment-authorizations';
 export * from './contracts/search';
+export * from './contracts/billing';
 export * from './contracts/ledger';
 export * from './contracts/invoices';
 export * from './rules/password';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { Logger } from 'drizzle-orm';
+import { sql, type Logger, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -134,4 +134,23 @@ export async function migrateDatabase(database: Database): Promise<void> {
     `select to_regclass('${JOB_SCHEMA}.version')::text as t`,
   );
   if (!installed[0]?.t) await database.exec(PgBoss.getConstructionPlans(JOB_SCHEMA));
+}
+
+/**
+ * A statement written with numbered parameters (`$1`, `$2`…) as a drizzle `sql` object with those values bound, so
+ * it can run on a transaction (`tx.execute(numberedSql(text, params))`) — `database.query` runs on the pool.
+ * A JS array value is spread into a list by drizzle: pass an array as PostgreSQL's array text (`'{1,2}'`).
+ */
+export function numberedSql(text: string, params: readonly unknown[]): SQL {
+  const chunks: SQL[] = [];
+  let last = 0;
+  for (const m of text.matchAll(/\$(\d+)/g)) {
+    chunks.push(sql.raw(text.slice(last, m.index)));
+    const i = Number(m[1]) - 1;
+    if (i < 0 || i >= params.length) throw new Error(`numberedSql: $${m[1]} has no value`);
+    chunks.push(sql`${params[i]}`);
+    last = m.index + m[0].length;
+  }
+  chunks.push(sql.raw(text.slice(last)));
+  return sql.join(chunks);
 }

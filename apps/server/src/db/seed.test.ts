@@ -21,6 +21,10 @@ import type { Database, Db } from './client';
 import { staffPrivilegesOf } from './factories';
 import { schema } from './client';
 import { DEMO_SEED_MARKER, countRows, seedDemoData, type SeedDemoResult } from './seed';
+import type { AppContext } from '../context';
+import { fixedClock } from '../lib/clock';
+import { executeBillingRun } from '../modules/billing';
+import { PLANS_DUE_SQL } from '../modules/billing/billing-run.sql';
 import { DEMO_STAFF } from './seed/reference-data';
 
 const TODAY = new Date('2026-11-22T12:00:00Z');
@@ -261,6 +265,28 @@ describe('demo seed', () => {
     )) as [{ n: number; m: number }];
     expect(n).toBe(m);
     expect(n).toBeGreaterThan(0);
+  });
+  it('leaves monthly plans due this month without their invoice: a billing run on the seed day bills them once', async () => {
+    const asOf = TODAY.toISOString().slice(0, 10);
+    const [due] = await database.query<{ n: number }>(PLANS_DUE_SQL, [asOf]);
+    expect(due!.n).toBeGreaterThan(5);
+    const app = { database, clock: fixedClock(TODAY) } as unknown as AppContext;
+    const [run] = await database.db
+      .insert(schema.billingRuns)
+      .values({ asOf, requestedBy: 'test' })
+      .returning({ id: schema.billingRuns.id });
+    const info = await executeBillingRun(app, run!.id, { licenses: false });
+    expect(info).toMatchObject({ status: 'done', plans_due: due!.n, skipped: 0 });
+    expect(info.invoices_created).toBe(info.plans_done);
+    expect(info.invoices_created).toBeGreaterThanOrEqual(due!.n);
+    const [after] = await database.query<{ n: number }>(PLANS_DUE_SQL, [asOf]);
+    expect(after!.n).toBe(0);
+    // This month's M invoice of each billed plan is the one the run wrote: one per plan and period.
+    const [dupes] = await database.query<{ n: number }>(
+      `select count(*)::int as n from (select plan_id, period_start from invoices where plan_id is not null and period_start is not null
+       group by 1, 2 having count(*) > 1) d`,
+    );
+    expect(dupes!.n).toBe(0);
   });
 });
 

@@ -44,8 +44,10 @@ export const SCHEDULED_QUEUE = SCHEDULED_JOB_QUEUE;
 export type ScheduledQueueName = ScheduledJobQueueName;
 
 export interface ScheduledQueueDefinition extends QueueDefinition {
-  /** When it runs (cron, UTC). */
+  /** When it runs (cron, in `tz`). */
   cron: string;
+  /** The time zone of the cron (default UTC); the billing run's comes from the configuration. */
+  tz?: string;
 }
 
 export const SCHEDULED_DEFINITIONS: Readonly<Record<ScheduledQueueName, ScheduledQueueDefinition>> = {
@@ -55,5 +57,14 @@ export const SCHEDULED_DEFINITIONS: Readonly<Record<ScheduledQueueName, Schedule
     ...standard,
     retryLimit: 2,
     cron: '17 * * * *',
+  },
+  // Daily at BILLING_RUN_CRON in BILLING_TIME_ZONE (defineSchedules puts the configured ones in). A run takes
+  // minutes at volume; one that dies is retried and goes on from where it stopped (every batch commits).
+  [SCHEDULED_QUEUE.billingRun]: {
+    name: SCHEDULED_QUEUE.billingRun,
+    ...billing,
+    expireInSeconds: 3600,
+    cron: '0 2 * * *',
+    tz: 'America/New_York',
   },
 };

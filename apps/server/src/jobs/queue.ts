@@ -181,10 +181,10 @@ export class JobQueue {
     this.defined.add(def.name);
   }
 
-  /** Send a job to the (defined) queue `name` on a cron schedule (UTC); replaces an earlier schedule of it. */
-  async schedule(name: string, cron: string): Promise<void> {
+  /** Send a job to the (defined) queue `name` on a cron schedule (in `tz`, default UTC); replaces an earlier one. */
+  async schedule(name: string, cron: string, tz = 'UTC'): Promise<void> {
     if (!this.defined.has(name)) throw new Error(`job queue "${name}" does not exist (define it first)`);
-    await this.boss.schedule(name, cron, {}, { tz: 'UTC' });
+    await this.boss.schedule(name, cron, {}, { tz });
   }
 
   /**

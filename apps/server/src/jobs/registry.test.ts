@@ -1,10 +1,9 @@
-import { JOB_QUEUE, JOB_QUEUE_NAMES, PAYMENT_PLAN_STATUSES } from '@pos/domain';
+import { JOB_QUEUE, JOB_QUEUE_NAMES, licenseStatus, PAYMENT_PLAN_STATUSES } from '@pos/domain';
 import { describe, expect, it } from 'vitest';
 import { PLAN_STATUSES } from '../db/schema';
 import { QUEUE_DEFINITIONS } from './definitions';
 import { enqueueJob, WORKERS } from './registry';
 import type { JobQueue } from './queue';
-import { licenseStatus } from './workers/push-license';
 
 describe('queue registry', () => {
   it('has one definition and one worker per queue of the domain', () => {

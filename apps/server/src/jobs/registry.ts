@@ -1,5 +1,6 @@
 import { JOB_QUEUE, JOB_QUEUE_NAMES, type JobQueueName } from '@pos/domain';
 import type { Db } from '../db/client';
+import type { AppConfig } from '../config';
 import type { AppContext } from '../context';
 import type { JobRequest, WorkerDefinition } from './context';
 import { QUEUE_DEFINITIONS, SCHEDULED_DEFINITIONS, SCHEDULED_QUEUE, type ScheduledQueueName } from './definitions';
@@ -8,6 +9,7 @@ import { agentSwitchWorker } from './workers/agent-switch';
 import { crmAccessoriesOrderWorker } from './workers/crm-accessories-order';
 import { crmStoreMidValidateWorker } from './workers/crm-store-mid-validate';
 import { featureChangeEmailWorker } from './workers/feature-change-email';
+import { billingRunWorker } from './workers/billing-run';
 import { idempotencyKeysExpireWorker } from './workers/idempotency-keys-expire';
 import { invoicesCollectDueWorker } from './workers/invoices-collect-due';
 import { orderStatusWorker } from './workers/order-status';
@@ -43,19 +45,23 @@ export const WORKERS: { readonly [Q in JobQueueName]: WorkerDefinition<Q> } = {
 /** A scheduled queue's worker: the schedule sends a job without input. */
 export interface ScheduledWorker<Q extends ScheduledQueueName = ScheduledQueueName> {
   queue: Q;
-  run(ctx: AppContext): Promise<object>;
+  /** `data`: what the job was sent with — {} from the schedule; a billing run started by staff names its run. */
+  run(ctx: AppContext, data: Record<string, unknown>): Promise<object>;
 }
 
 /** The worker of every scheduled queue (definitions.ts SCHEDULED_QUEUE). */
 export const SCHEDULED_WORKERS: { readonly [Q in ScheduledQueueName]: ScheduledWorker<Q> } = {
   [SCHEDULED_QUEUE.idempotencyKeysExpire]: idempotencyKeysExpireWorker,
+  [SCHEDULED_QUEUE.billingRun]: billingRunWorker,
 };
 
 /** Define the scheduled queues and write their schedules (an existing schedule is replaced: a new cron applies). */
-export async function defineSchedules(queue: JobQueue): Promise<void> {
-  for (const { cron, ...definition } of Object.values(SCHEDULED_DEFINITIONS)) {
+export async function defineSchedules(queue: JobQueue, config?: Pick<AppConfig, 'billing'>): Promise<void> {
+  for (const { cron, tz, ...definition } of Object.values(SCHEDULED_DEFINITIONS)) {
     await queue.ensure(definition);
-    await queue.schedule(definition.name, cron);
+    if (definition.name === SCHEDULED_QUEUE.billingRun && config) {
+      await queue.schedule(definition.name, config.billing.cron, config.billing.timeZone);
+    } else await queue.schedule(definition.name, cron, tz);
   }
 }
 
@@ -64,13 +70,13 @@ export type QueueOverrides = Partial<Record<JobQueueName, Partial<Omit<QueueDefi
 /** Start the queue and create (or update) the given queues and their dead-letter queues (all: and the schedules). */
 export async function defineQueues(
   queue: JobQueue,
-  options: { queues?: readonly JobQueueName[]; overrides?: QueueOverrides } = {},
+  options: { queues?: readonly JobQueueName[]; overrides?: QueueOverrides; config?: Pick<AppConfig, 'billing'> } = {},
 ): Promise<void> {
   for (const name of options.queues ?? JOB_QUEUE_NAMES) {
     await queue.ensure({ ...QUEUE_DEFINITIONS[name], ...options.overrides?.[name] });
   }
   // All queues (the server and the worker process, not a test naming its queues): the schedules too.
-  if (!options.queues) await defineSchedules(queue);
+  if (!options.queues) await defineSchedules(queue, options.config);
 }
 
 export interface StartWorkersOptions {
@@ -105,9 +111,9 @@ export async function startWorkers(
     }
   }
   if (!options.queues) {
-    await defineSchedules(queue);
+    await defineSchedules(queue, ctx.config);
     for (const worker of Object.values(SCHEDULED_WORKERS)) {
-      await queue.work(worker.queue, () => worker.run(ctx), {
+      await queue.work<Record<string, unknown>>(worker.queue, (data) => worker.run(ctx, data ?? {}), {
         ...(options.pollingIntervalSeconds === undefined
           ? {}
           : { pollingIntervalSeconds: options.pollingIntervalSeconds }),

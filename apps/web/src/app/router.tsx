@@ -24,6 +24,7 @@ export const pages: PageMap = {
   distributorPasswordResetAlt: distributorPasswordReset,
   adminMailbox: () => import('../features/admin/pages/mailbox-page'),
   adminJobs: () => import('../features/admin/pages/job-monitor-page'),
+  adminBilling: () => import('../features/admin/pages/billing-runs-page'),
   customer: () => import('../features/customers/pages/customer-page'),
   editPayment: () => import('../features/customers/pages/edit-payment-page'),
   editPaymentPlan: () => import('../features/customers/pages/edit-payment-plan-page'),

@@ -80,3 +80,9 @@ export function orderStatusText(code: string | number | null | undefined): strin
   if (code === null || code === undefined || code === '') return '—';
   return orderStatusLabel(code) ?? `Status ${code}`;
 }
+
+/** Today's calendar date where the user is, as YYYY-MM-DD (for date rules such as licenseStatus). */
+export function todayIso(now: Date = new Date()): string {
+  const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 10);
+}

@@ -217,6 +217,7 @@ export const ROUTES = [
   // Not in the spec's table: admin tools (issue 5).
   { id: 'adminMailbox', path: 'admin/mailbox', guard: roles('Admin'), title: 'Mailbox', nav: nav('Admin') },
   { id: 'adminJobs', path: 'admin/jobs', guard: roles('Admin'), title: 'Job monitor', nav: nav('Admin') },
+  { id: 'adminBilling', path: 'admin/billing', guard: roles('Admin'), title: 'Billing runs', nav: nav('Admin') },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

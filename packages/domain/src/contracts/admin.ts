@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginationQuerySchema } from './common';
+import { cappedPagedList, paginationQuerySchema } from './common';
 
 /*
  * Admin tools (Admin role only):
@@ -29,7 +29,8 @@ export const mailSummary = z.object({
 });
 export type MailSummary = z.infer<typeof mailSummary>;
 
-export const mailList = z.object({ items: z.array(mailSummary), total: z.number().int() });
+/** `total` is exact up to SEARCH_TOTAL_CAP; `total_capped: true` → more ("1,000+"; decision 109). */
+export const mailList = cappedPagedList(mailSummary);
 export const mailMessage = mailSummary.extend({
   html: z.string().nullable(),
   text: z.string().nullable(),
@@ -62,8 +63,10 @@ export type JobSummary = z.infer<typeof jobSummary>;
 
 export const jobList = z.object({
   items: z.array(jobSummary),
+  /** Exact up to SEARCH_TOTAL_CAP; `total_capped: true` → more ("1,000+"; decision 109). */
   total: z.number().int(),
-  /** Counts per queue and state, for the filters. */
+  total_capped: z.boolean(),
+  /** Counts per queue and state of the live (not yet archived) jobs, for the filters. */
   queues: z.array(z.object({ queue: z.string(), counts: z.record(z.string(), z.number().int()) })),
 });
 

@@ -10,7 +10,7 @@ import {
   type InvoiceStatus,
 } from '../codes/invoices';
 import { TRANSACTION_STATUSES, type TransactionStatus } from '../codes/transactions';
-import { paginationQuerySchema } from './common';
+import { cappedPagedList, paginationQuerySchema } from './common';
 import { PAYMENT_PLAN_STATUSES } from './jobs';
 
 /*
@@ -738,7 +738,8 @@ export const transaction = z.object({
   version: z.number().int(),
 });
 export type Transaction = z.infer<typeof transaction>;
-export const transactionList = page(transaction);
+/** `total` is exact up to SEARCH_TOTAL_CAP; `total_capped: true` → more ("1,000+"; decision 109). */
+export const transactionList = cappedPagedList(transaction);
 export type TransactionList = z.infer<typeof transactionList>;
 
 export const accountTransactionParams = accountParams.extend({ txId: idParam('transaction id') });
@@ -801,7 +802,8 @@ export const invoice = z.object({
   version: z.number().int(),
 });
 export type Invoice = z.infer<typeof invoice>;
-export const invoiceList = page(invoice);
+/** `total` is exact up to SEARCH_TOTAL_CAP; `total_capped: true` → more ("1,000+"; decision 109). */
+export const invoiceList = cappedPagedList(invoice);
 export type InvoiceList = z.infer<typeof invoiceList>;
 
 export const invoiceLine = z.object({

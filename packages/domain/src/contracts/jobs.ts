@@ -73,11 +73,14 @@ export const JOB_QUEUE_LABELS: Readonly<Record<JobQueueName, string>> = {
 export const SCHEDULED_JOB_QUEUE = {
   /** Delete Idempotency-Keys past their 24 h (decision 104). */
   idempotencyKeysExpire: 'idempotency-keys-expire',
+  /** The daily billing run, and the runs staff start with "Run now" (decision 113). */
+  billingRun: 'billing-run',
 } as const;
 export type ScheduledJobQueueName = (typeof SCHEDULED_JOB_QUEUE)[keyof typeof SCHEDULED_JOB_QUEUE];
 
 export const SCHEDULED_JOB_QUEUE_LABELS: Readonly<Record<ScheduledJobQueueName, string>> = {
   'idempotency-keys-expire': 'Expired idempotency keys clean-up',
+  'billing-run': 'Billing run',
 };
 
 // ── Shared field schemas ──────────────────────────────────────────────────────────────────────────

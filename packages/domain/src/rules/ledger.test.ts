@@ -28,7 +28,10 @@ const anyEntry: fc.Arbitrary<LedgerEntry> = fc.oneof(
 const plainEntries = (t: number) =>
   fc
     .array(
-      fc.tuple(fc.constantFrom('pay', 'refund', 'credit', 'write_off', 'overpay'), fc.double({ min: 0, max: 1 })),
+      fc.tuple(
+        fc.constantFrom('pay', 'refund', 'credit', 'write_off', 'overpay'),
+        fc.integer({ min: 0, max: 1000 }).map((n) => n / 1000),
+      ),
       { maxLength: 25 },
     )
     .map((steps) => {

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import {
+  BILLING_RUN_STATUSES,
   CREDIT_MEMO_STATUSES,
   CREDIT_MEMO_TYPES,
   CURRENCY_CODES,
@@ -53,6 +54,10 @@ export const customerPaymentPlans = pgTable(
     startsOn: date({ mode: 'string' }).notNull(),
     licenseExpiresOn: date({ mode: 'string' }),
     nextBillingOn: date({ mode: 'string' }),
+    /** Periods the billing run has invoiced (an installment plan completes at its term; decision 113). */
+    billedPeriods: integer().notNull().default(0),
+    /** Installment plans: the hardware amount financed (interest is 5 % of it, spread over the term; 113). */
+    financedCents: bigint({ mode: 'number' }),
     status: text().notNull().default('active'),
     ...timestamps,
     ...version,
@@ -61,13 +66,18 @@ export const customerPaymentPlans = pgTable(
     index('customer_payment_plans_customer_idx').on(t.customerId),
     index('customer_payment_plans_store_idx').on(t.storeId),
     index('customer_payment_plans_order_idx').on(t.orderId),
-    index('customer_payment_plans_next_billing_idx').on(t.nextBillingOn),
+    // The billing run's due plans: active, by next billing date (decision 113).
+    index('customer_payment_plans_due_idx')
+      .on(t.nextBillingOn, t.id)
+      .where(sql`${t.status} = 'active'`),
     index('customer_payment_plans_license_idx').on(t.licenseExpiresOn),
     check('customer_payment_plans_kind_check', inList(t.kind, PLAN_KINDS)),
     check('customer_payment_plans_status_check', inList(t.status, PLAN_STATUSES)),
     check('customer_payment_plans_currency_check', inList(t.currency, CURRENCY_CODES)),
     check('customer_payment_plans_amounts_check', sql`${t.initialAmountCents} >= 0 and ${t.recurringAmountCents} >= 0`),
     check('customer_payment_plans_term_check', sql`${t.term} >= 0 and ${t.interval} >= 0`),
+    check('customer_payment_plans_billed_check', sql`${t.billedPeriods} >= 0`),
+    check('customer_payment_plans_financed_check', sql`${t.financedCents} is null or ${t.financedCents} >= 0`),
   ],
 );
 
@@ -237,9 +247,13 @@ export const invoices = pgTable(
   },
   (t) => [
     uniqueIndex('invoices_number_uq').on(t.invoiceNumber),
-    index('invoices_customer_idx').on(t.customerId, t.issuedOn),
-    index('invoices_store_idx').on(t.storeId),
+    index('invoices_customer_idx').on(t.customerId, t.issuedOn, t.id),
+    index('invoices_store_idx').on(t.storeId, t.issuedOn, t.id),
     index('invoices_plan_idx').on(t.planId),
+    // Exactly one invoice per plan and period: a re-run, two runs at once or a run restarted midway add none twice.
+    uniqueIndex('invoices_plan_period_uq')
+      .on(t.planId, t.periodStart)
+      .where(sql`${t.planId} is not null and ${t.periodStart} is not null`),
     index('invoices_status_due_idx').on(t.status, t.dueOn),
     /** The invoices screen's default order, newest first (decision 114): a backward walk that stops at the page. */
     index('invoices_issued_idx').on(t.issuedOn, t.id),
@@ -302,11 +316,11 @@ export const transactions = pgTable(
     ...version,
   },
   (t) => [
-    index('transactions_customer_idx').on(t.customerId, t.attemptedAt),
-    index('transactions_store_idx').on(t.storeId),
+    index('transactions_customer_idx').on(t.customerId, t.attemptedAt, t.id),
+    index('transactions_store_idx').on(t.storeId, t.attemptedAt, t.id),
     index('transactions_invoice_idx').on(t.invoiceId),
     index('transactions_instrument_idx').on(t.paymentInstrumentId),
-    index('transactions_status_idx').on(t.status, t.attemptedAt),
+    index('transactions_status_idx').on(t.status, t.attemptedAt, t.id),
     uniqueIndex('transactions_idempotency_uq').on(t.idempotencyKey),
     check('transactions_status_check', inList(t.status, TRANSACTION_STATUSES)),
     check('transactions_kind_check', inList(t.kind, TRANSACTION_KINDS)),
@@ -478,8 +492,41 @@ export const taxCertificates = pgTable(
   ],
 );
 
+/** One billing run (issue 14, decision 113): what it bills as of a day, its progress and outcome. */
+export const billingRuns = pgTable(
+  'billing_runs',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    asOf: date({ mode: 'string' }).notNull(),
+    status: text().notNull().default('queued'),
+    /** 'schedule' (the daily job) or the staff member's e-mail ("run now"). */
+    requestedBy: text().notNull(),
+    jobId: text(),
+    plansDue: integer().notNull().default(0),
+    plansDone: integer().notNull().default(0),
+    invoicesCreated: integer().notNull().default(0),
+    skipped: integer().notNull().default(0),
+    /** Stores the run found past expiry + grace and lapsed (their terminals told to stop). */
+    licensesLapsed: integer().notNull().default(0),
+    error: text(),
+    startedAt: timestamp({ withTimezone: true }),
+    finishedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('billing_runs_created_idx').on(t.createdAt, t.id),
+    check('billing_runs_status_check', inList(t.status, BILLING_RUN_STATUSES)),
+  ],
+);
+
+/** The last invoice number given per year: numbers are gap-free because the counter moves in the invoices' transaction. */
+export const invoiceNumberCounters = pgTable('invoice_number_counters', {
+  year: integer().primaryKey(),
+  lastNumber: integer().notNull().default(0),
+});
+
 /**
- * The ledger of every invoice (decision 112), a view made by migration 0010 (drizzle-kit leaves it alone): the SQL
+ * The ledger of every invoice (decision 112), a view made by migration 0011 (drizzle-kit leaves it alone): the SQL
  * twin of the domain's invoiceBalance. Read it filtered by invoice or customer; modules/ledger owns it.
  */
 export const invoiceBalances = pgView('invoice_balances', {

@@ -157,6 +157,11 @@ export const stores = pgTable(
     storeType: text().notNull().default('R'),
     mid: text(),
     licenseExpiresOn: date({ mode: 'string' }),
+    /**
+     * The day the billing run found the license past its grace period and told the terminals to stop (decision 113);
+     * cleared when paid invoices move the expiry forward again.
+     */
+    licenseLapsedOn: date({ mode: 'string' }),
     status: text().notNull().default('active'),
     /** The searched fields of a store, lower-cased and joined by a unit separator (decision 111). */
     searchText: text().generatedAlwaysAs(

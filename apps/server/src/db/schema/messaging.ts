@@ -22,8 +22,10 @@ export const mailLog = pgTable(
     sentAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    index('mail_log_created_idx').on(t.createdAt),
+    index('mail_log_created_idx').on(t.createdAt, t.id),
+    index('mail_log_template_created_idx').on(t.template, t.createdAt, t.id),
     index('mail_log_to_idx').on(t.to),
+    index('mail_log_to_trgm_idx').using('gin', t.to.op('gin_trgm_ops')),
     index('mail_log_related_idx').on(t.relatedType, t.relatedId),
     check('mail_log_status_check', inList(t.status, MAIL_STATUSES)),
   ],

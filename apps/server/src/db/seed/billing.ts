@@ -68,6 +68,8 @@ export async function planBilling(run: DemoRun, { billed }: DemoPlans): Promise<
       }
       const due = s.svc!.kind === 'monthly' || sinceStart % 12 === 0;
       if (!due) continue;
+      // Left for the billing run (decision 113): this month's service invoice is not written.
+      if (s.svc!.dueNow && monthKey(m) === monthKey(anchor) && sinceStart > 0) continue;
       const issued = sinceStart === 0 ? start : m;
       const lines = [...s.svc!.recurringLines];
       const t = tax(lineTotal(lines), s.taxBp);

@@ -120,7 +120,11 @@ export interface StoreGen {
     interest: number;
     saleLines: Line[];
   } | null;
-  svc: { id: number; kind: 'monthly' | 'yearly'; recurringLines: Line[] } | null;
+  /**
+   * The service plan. `dueNow`: left due this month without its invoice, so that "Run now" of the billing run on a
+   * fresh start bills it (decision 113; one live monthly store in ten).
+   */
+  svc: { id: number; kind: 'monthly' | 'yearly'; recurringLines: Line[]; dueNow?: boolean } | null;
   features: number[];
   bundleId: number | null;
 }

@@ -150,7 +150,13 @@ export async function planPlans(run: DemoRun, { storeGens }: DemoMerchants): Pro
         quantity: 1,
         unitCents: itemPrice(113, cur) * factor,
       });
-    s.svc = { id: svcId, kind, recurringLines };
+    // One live monthly store in ten is left due this month (no invoice yet): "Run now" has work on a fresh start.
+    const dueNow =
+      kind === 'monthly' &&
+      (s.status === 'active' || s.status === 'suspended') &&
+      monthKey(s.createdAt) < monthKey(anchor) &&
+      s.id % 10 === 3;
+    s.svc = { id: svcId, kind, recurringLines, dueNow };
 
     const startsOn = iso(s.createdAt);
     const yearsIn = Math.floor((today.getTime() - s.createdAt.getTime()) / (365.25 * DAY));
@@ -181,6 +187,9 @@ export async function planPlans(run: DemoRun, { storeGens }: DemoMerchants): Pro
         interval: upfront ? 0 : 1,
         initialAmountCents: initial,
         recurringAmountCents: s.hw.recurring,
+        // What the billing run needs to go on with the installments (decision 113).
+        financedCents: upfront ? null : s.hw.financed,
+        billedPeriods: upfront ? 0 : Math.min(12, Math.max(0, monthKey(today) - monthKey(s.createdAt))),
         currency: cur,
         startsOn,
         status: upfront || installmentsDone ? 'completed' : s.status === 'closed' ? 'canceled' : 'active',
@@ -203,7 +212,11 @@ export async function planPlans(run: DemoRun, { storeGens }: DemoMerchants): Pro
         currency: cur,
         startsOn,
         licenseExpiresOn: license,
-        nextBillingOn: live ? (kind === 'monthly' ? iso(monthStart(anchor, 1)) : iso(anniversary)) : null,
+        nextBillingOn: live
+          ? kind === 'monthly'
+            ? iso(monthStart(anchor, s.svc.dueNow ? 0 : 1))
+            : iso(anniversary)
+          : null,
         status: s.status === 'closed' ? 'canceled' : 'active',
         createdAt: s.createdAt,
         updatedAt: s.closedAt ?? s.createdAt,

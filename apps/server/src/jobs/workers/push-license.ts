@@ -1,4 +1,4 @@
-import { FEES, JOB_QUEUE } from '@pos/domain';
+import { JOB_QUEUE, licenseStatus, type LicenseStatus } from '@pos/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import { billingItems, customerBillingItems, stores, terminals } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
@@ -6,7 +6,7 @@ import { requesterEmail, type WorkerDefinition } from '../context';
 import { applyOnce, systemActor } from '../effect';
 import { PermanentJobError } from '../queue';
 
-export type LicenseStatus = 'active' | 'grace' | 'expired' | 'disabled';
+export type { LicenseStatus } from '@pos/domain';
 
 export interface LicenseState {
   storeId: number;
@@ -17,27 +17,6 @@ export interface LicenseState {
   graceUntil: string | null;
   /** Names of the store's active software features. */
   features: string[];
-}
-
-const DAY_MS = 24 * 3600_000;
-
-/**
- * A store's license state on `today` (YYYY-MM-DD): disabled when the store is not active; active until the
- * expiry day (or with no expiry recorded); then 'grace' for the §9 grace period; then expired.
- */
-export function licenseStatus(input: { storeStatus: string; expiresOn: string | null; today: string }): {
-  status: LicenseStatus;
-  graceUntil: string | null;
-} {
-  const graceUntil = input.expiresOn
-    ? new Date(Date.parse(`${input.expiresOn}T00:00:00Z`) + FEES.LICENSE_EXPIRY_GRACE_PERIOD_DAYS * DAY_MS)
-        .toISOString()
-        .slice(0, 10)
-    : null;
-  if (input.storeStatus !== 'active') return { status: 'disabled', graceUntil };
-  if (!input.expiresOn || input.today <= input.expiresOn) return { status: 'active', graceUntil };
-  if (graceUntil && input.today <= graceUntil) return { status: 'grace', graceUntil };
-  return { status: 'expired', graceUntil };
 }
 
 /**

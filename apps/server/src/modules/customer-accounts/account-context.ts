@@ -42,15 +42,20 @@ export async function audit(
   await writeAudit(tx, row);
 }
 
-/** ORDER BY for a whitelisted `sort` ('field' or '-field'), then the tie-breaker. */
+/**
+ * ORDER BY for a whitelisted `sort` ('field' or '-field'), then the tie-breaker: ascending, or with
+ * `tieFollowsSort` in the sort's direction — so that an index on (…, field, id) read backwards serves a
+ * descending sort and the page stops after its rows (the long lists: invoices, transactions; decision 109).
+ */
 export function orderBy(
   sort: string | undefined,
   columns: Record<string, AnyColumn | SQL>,
   fallback: string,
   tieBreaker: AnyColumn,
+  { tieFollowsSort = false }: { tieFollowsSort?: boolean } = {},
 ): SQL[] {
   const spec = sort ?? fallback;
   const descending = spec.startsWith('-');
   const column = columns[descending ? spec.slice(1) : spec] ?? columns[fallback.replace(/^-/, '')]!;
-  return [descending ? desc(column) : asc(column), asc(tieBreaker)];
+  return [descending ? desc(column) : asc(column), descending && tieFollowsSort ? desc(tieBreaker) : asc(tieBreaker)];
 }

@@ -14,8 +14,10 @@ import {
   type InvoiceStatus,
   type InvoiceType,
 } from '@pos/domain';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ServiceCtx } from '../../context';
+import { cappedCount } from '../../db/capped-count';
+import type { Db } from '../../db/client';
 import { creditMemos, invoiceLines, invoices, transactions } from '../../db/schema';
 import { requireCustomer, requireStoreOf } from '../../http/customer-refs';
 import { AppError, versionConflict } from '../../http/errors';
@@ -70,18 +72,34 @@ export function toCreditMemo(m: typeof creditMemos.$inferSelect): CreditMemo {
   };
 }
 
-/** GET …/customerinvoices?storeid&status&type (newest first by default). */
+/**
+ * GET …/customerinvoices?storeid&status&type (newest first by default: a backward walk of `invoices_customer_idx
+ * (customer_id, issued_on, id)`). The total is exact up to SEARCH_TOTAL_CAP (`total_capped` beyond; decision 109).
+ */
 export async function listInvoices(ctx: ServiceCtx, customerId: number, q: InvoiceListQuery): Promise<InvoiceList> {
   const db = ctx.app.database.db;
   await requireCustomer(db, customerId);
   if (q.storeid !== undefined) await requireStoreOf(db, customerId, q.storeid, 'storeid');
-  const where = and(
+  const where = invoiceListWhere(customerId, q);
+  const [rows, total] = await Promise.all([invoicePage(db, where, q), cappedCount(db, invoices, where)]);
+  return { items: rows.map((r) => toInvoice(r.inv, toInvoiceBalance(r.bal))), ...total };
+}
+
+export function invoiceListWhere(customerId: number, q: InvoiceListQuery) {
+  return and(
     eq(invoices.customerId, customerId),
     q.storeid === undefined ? undefined : eq(invoices.storeId, q.storeid),
     q.status === undefined ? undefined : eq(invoices.status, q.status),
     q.type === undefined ? undefined : eq(invoices.type, q.type),
   );
-  const rows = await db
+}
+
+/**
+ * One page of a customer's invoices in the sort order (the tie-breaker `id` follows the direction), each with its
+ * ledger (decision 112): the page is walked first, the view read for its rows only.
+ */
+export function invoicePage(db: Db, where: SQL | undefined, q: InvoiceListQuery) {
+  return db
     .select({ inv: invoices, bal: invoiceBalanceFields })
     .from(invoices)
     .innerJoin(invoiceBalances, eq(invoiceBalances.invoiceId, invoices.id))
@@ -98,12 +116,11 @@ export async function listInvoices(ctx: ServiceCtx, customerId: number, q: Invoi
         },
         '-issued_on',
         invoices.id,
+        { tieFollowsSort: true },
       ),
     )
     .limit(q.limit)
     .offset(q.offset);
-  const [total] = await db.select({ n: count() }).from(invoices).where(where);
-  return { items: rows.map((r) => toInvoice(r.inv, toInvoiceBalance(r.bal))), total: total?.n ?? 0 };
 }
 
 /** GET …/customerinvoices/{invoiceId}: the invoice with its lines, charges and credit memos. */

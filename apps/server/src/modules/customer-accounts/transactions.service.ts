@@ -1,5 +1,6 @@
 import {
   TRANSACTION_STATUS_LABELS,
+  TRANSACTION_STATUSES,
   transactionActionsFor,
   type CurrencyCode,
   type Transaction,
@@ -9,11 +10,13 @@ import {
   type TransactionListQuery,
   type TransactionStatus,
 } from '@pos/domain';
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ServiceCtx } from '../../context';
+import { cappedCount } from '../../db/capped-count';
 import type { Db } from '../../db/client';
 import { customers, invoices, paymentInstruments, transactions } from '../../db/schema';
 import { requireCustomer, requireStoreOf } from '../../http/customer-refs';
+import { applyPaidInvoices, prepareLicenseJobs } from '../billing';
 import { balancesOf } from '../ledger';
 import { AppError, versionConflict } from '../../http/errors';
 import { audit, isoOrNull, orderBy } from './account-context';
@@ -90,6 +93,9 @@ export async function transactionById(db: Db, id: number): Promise<Transaction> 
 /**
  * GET …/transactions?storeid&status&invoiceid. With fetch=true the list spans every customer (the failed-payments
  * form of §7, `…/customers/1/{token}/transactions?fetch=true&status=F`): the id in the path is not used.
+ * The total is exact up to SEARCH_TOTAL_CAP (`total_capped` beyond). The default sort (newest attempt first) walks
+ * `transactions_status_idx (status, attempted_at, id)` or `transactions_customer_idx (customer_id, attempted_at, id)`
+ * backwards and stops at the page (decision 109).
  */
 export async function listTransactions(
   ctx: ServiceCtx,
@@ -97,18 +103,55 @@ export async function listTransactions(
   q: TransactionListQuery,
 ): Promise<TransactionList> {
   const db = ctx.app.database.db;
-  const filters: (SQL | undefined)[] = [
-    q.status === undefined ? undefined : eq(transactions.status, q.status),
-    q.storeid === undefined ? undefined : eq(transactions.storeId, q.storeid),
-    q.invoiceid === undefined ? undefined : eq(transactions.invoiceId, q.invoiceid),
-  ];
   if (!q.fetch) {
     await requireCustomer(db, customerId);
     if (q.storeid !== undefined) await requireStoreOf(db, customerId, q.storeid, 'storeid');
-    filters.push(eq(transactions.customerId, customerId));
   }
-  const where = and(...filters);
-  const rows = await selectTransactions(db)
+  const where = transactionListWhere(q.fetch ? null : customerId, q);
+  const page = async () => {
+    const merge = q.fetch ? acrossStatusesSql(q) : null;
+    if (!merge) return transactionPage(db, where, q);
+    const ids = (await ctx.app.database.query<{ id: number }>(merge.text, merge.params)).map((r) => r.id);
+    return ids.length ? transactionPage(db, inArray(transactions.id, ids), { ...q, offset: 0 }) : [];
+  };
+  const [rows, total] = await Promise.all([page(), cappedCount(db, transactions, where)]);
+  return { items: rows.map(toTransaction), ...total };
+}
+
+/**
+ * Every customer's transactions of any status, by attempt time (fetch=true without status, store or invoice): no
+ * index leads with attempted_at, so the page's ids are merged from one walk of `transactions_status_idx` per status
+ * (the seven letters of the check constraint), each stopping after `offset + limit` rows. Null when the list is
+ * filtered or sorted otherwise.
+ */
+export function acrossStatusesSql(q: TransactionListQuery): { text: string; params: unknown[] } | null {
+  const sort = q.sort ?? '-attempted_at';
+  if (q.status !== undefined || q.storeid !== undefined || q.invoiceid !== undefined) return null;
+  if (sort !== 'attempted_at' && sort !== '-attempted_at') return null;
+  const dir = sort.startsWith('-') ? 'desc' : 'asc';
+  const order = `order by attempted_at ${dir}, id ${dir}`;
+  const parts = TRANSACTION_STATUSES.map(
+    (_, i) => `(select id, attempted_at from transactions where status = $${i + 4} ${order} limit $1)`,
+  );
+  return {
+    text: `select id from (${parts.join(' union all ')}) k ${order} limit $2 offset $3`,
+    params: [q.offset + q.limit, q.limit, q.offset, ...TRANSACTION_STATUSES],
+  };
+}
+
+/** The filters of the list: one customer's transactions, or (null) every customer's. */
+export function transactionListWhere(customerId: number | null, q: TransactionListQuery): SQL | undefined {
+  return and(
+    q.status === undefined ? undefined : eq(transactions.status, q.status),
+    q.storeid === undefined ? undefined : eq(transactions.storeId, q.storeid),
+    q.invoiceid === undefined ? undefined : eq(transactions.invoiceId, q.invoiceid),
+    customerId === null ? undefined : eq(transactions.customerId, customerId),
+  );
+}
+
+/** One page of the list in its sort order (the tie-breaker `id` follows the direction: an index walk). */
+export function transactionPage(db: Db, where: SQL | undefined, q: TransactionListQuery) {
+  return selectTransactions(db)
     .where(where)
     .orderBy(
       ...orderBy(
@@ -121,12 +164,11 @@ export async function listTransactions(
         },
         '-attempted_at',
         transactions.id,
+        { tieFollowsSort: true },
       ),
     )
     .limit(q.limit)
     .offset(q.offset);
-  const [total] = await db.select({ n: count() }).from(transactions).where(where);
-  return { items: rows.map(toTransaction), total: total?.n ?? 0 };
 }
 
 /**
@@ -144,6 +186,8 @@ export async function actOnTransaction(
   idempotencyKey: string | undefined,
 ): Promise<TransactionActionResult> {
   const gateway = ctx.app.gateway;
+  // A paid service invoice may restore a lapsed license (a push-license job): its queue is made outside the transaction.
+  await prepareLicenseJobs(ctx.app);
   return runIdempotent(
     ctx,
     {
@@ -323,6 +367,8 @@ export async function actOnTransaction(
             transaction_id: created!.id,
           },
         });
+        // A paid service invoice moves the license on, and may restore a lapsed store (decision 113).
+        await applyPaidInvoices(tx, ctx.app, [inv.id], now, ctx.actor, ctx.requestId);
       }
       return { transaction: await current(), new_transaction: await transactionById(tx, created!.id) };
     },

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  createCreditMemo,
   createInvoice,
   createPaymentInstrument,
   createStaffUser,
   createStore,
   createTransaction,
+  createWriteOff,
 } from '../../db/factories';
 import { signIn } from '../../test/sign-in';
 import { creditMemos, invoices, transactions } from '../../db/schema';
@@ -287,6 +289,39 @@ describe('transactions and invoices: lists, retry, void, reverse', () => {
       expect((await f.t.request({ method: 'GET', url: invUrl('?status=Q') })).statusCode).toBe(400);
       expect((await f.t.request({ method: 'GET', url: invUrl('/2000000000') })).statusCode).toBe(404);
       expect((await f.t.request({ method: 'GET', url: invUrl('', UNKNOWN_TOKEN) })).statusCode).toBe(403);
+    });
+
+    it("shows the ledger's paid and balance: payments, approved credits and write-offs (decision 112)", async () => {
+      const db = f.t.database.db;
+      const inv = await createInvoice(db, { storeId, issuedOn: '2026-08-01', totalCents: 100_00, paidCents: 30_00 });
+      await createTransaction(db, { invoiceId: inv.id, status: 'S', amountCents: 30_00 });
+      await createTransaction(db, { invoiceId: inv.id, status: 'F', amountCents: 70_00 });
+      await createCreditMemo(db, { storeId, invoiceId: inv.id, type: 'C', status: 'A', amountCents: 20_00 });
+      await createCreditMemo(db, { storeId, invoiceId: inv.id, type: 'C', status: 'P', amountCents: 5_00 });
+      await createWriteOff(db, { invoiceId: inv.id, amountCents: 10_00 });
+      const listed = (await f.t.request({ method: 'GET', url: invUrl(`?storeid=${storeId}`, f.viewer) }))
+        .json()
+        .info.items.find((i: { id: number }) => i.id === inv.id);
+      expect(listed).toMatchObject({ total_cents: 100_00, paid_cents: 30_00, balance_cents: 40_00, status: 'N' });
+      const detail = (await f.t.request({ method: 'GET', url: invUrl(`/${inv.id}`, f.viewer) })).json().info;
+      expect(detail).toMatchObject({ paid_cents: 30_00, balance_cents: 40_00 });
+    });
+
+    it('a retry that pays the rest after an approved credit settles the invoice (P, balance 0)', async () => {
+      const db = f.t.database.db;
+      const inv = await createInvoice(db, { storeId, issuedOn: '2026-08-02', totalCents: 79_00 });
+      await createCreditMemo(db, { storeId, invoiceId: inv.id, type: 'C', status: 'A', amountCents: 20_00 });
+      const failed = await createTransaction(db, {
+        invoiceId: inv.id,
+        paymentInstrumentId: cardId,
+        status: 'F',
+        amountCents: 59_00,
+      });
+      const res = await act(failed.id, { action: 'retry', version: 1 });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await invRow(inv.id)).toMatchObject({ status: 'P', paidCents: 59_00 });
+      const shown = (await f.t.request({ method: 'GET', url: invUrl(`/${inv.id}`, f.viewer) })).json().info;
+      expect(shown).toMatchObject({ status: 'P', paid_cents: 59_00, balance_cents: 0 });
     });
 
     it('reverse a pending invoice: R with reversed_at, pending charges voided, no memo', async () => {

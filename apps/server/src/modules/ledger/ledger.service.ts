@@ -13,7 +13,7 @@ import { invoiceBalances } from '../../db/schema';
 
 /*
  * The ledger on the server (decision 112). The one SQL definition of an invoice's balance is the view
- * invoice_balances (migration 0010), the twin of the domain's invoiceBalance; every server read of a balance goes
+ * invoice_balances (migration 0011), the twin of the domain's invoiceBalance; every server read of a balance goes
  * through it — joined by invoice id, so only that invoice's rows are summed.
  */
 

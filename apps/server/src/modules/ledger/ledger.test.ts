@@ -272,6 +272,13 @@ describe('GET /api/billing/ledger-check/{token} on the demo seed', () => {
     expect(nan.json().error.fields).toHaveProperty('from_invoice_id');
   });
 
+  it('is described in the OpenAPI document', async () => {
+    const doc = (await t.request({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(doc.paths['/api/billing/ledger-check/{token}'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['token', 'from_invoice_id', 'to_invoice_id']),
+    );
+  });
+
   it('is for admins only: another role gets 403 forbidden, a bad token 403 session_invalid', async () => {
     const other = await check(ar);
     expect(other.statusCode).toBe(403);

@@ -208,6 +208,8 @@ export async function onboardOrder(ctx: AnyServiceCtx, db: Db, orderId: number):
         interval: inst ? 1 : 0,
         initialAmountCents: inst ? 0 : totals.totalCents,
         recurringAmountCents: inst ? inst.amountCents : 0,
+        // The billing run bills installment k of the term from it: principal + 5 % interest (decision 113).
+        financedCents: inst ? totals.totalCents : null,
         currency,
         startsOn: day(now),
         nextBillingOn: inst ? addMonths(now, 1) : null,

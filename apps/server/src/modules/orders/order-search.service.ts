@@ -1,7 +1,6 @@
 import { type Readable } from 'node:stream';
 import {
   ORDER_SEARCH_CSV_COLUMNS,
-  SEARCH_TOTAL_CAP,
   orderStatusLabel,
   parseSort,
   startStatusForRole,
@@ -11,8 +10,9 @@ import {
   type OrderSearchSortField,
   type OrderStatusCode,
 } from '@pos/domain';
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ServiceCtx } from '../../context';
+import { cappedCount } from '../../db/capped-count';
 import { agents, orders } from '../../db/schema';
 import type { SessionContext } from '../../http/session';
 import { csvStream } from '../../lib/csv-stream';
@@ -127,15 +127,11 @@ async function searchPage(ctx: ServiceCtx, q: OrderSearchQuery, page: { limit: n
  */
 export async function searchOrders(ctx: ServiceCtx, q: OrderSearchQuery): Promise<OrderSearchResult> {
   const { db } = ctx.app.database;
-  const matches = db
-    .select({ one: sql`1` })
-    .from(orders)
-    .where(searchWhere(ctx.session, q))
-    .limit(SEARCH_TOTAL_CAP + 1)
-    .as('matches');
-  const [items, [total]] = await Promise.all([searchPage(ctx, q, q), db.select({ n: count() }).from(matches)]);
-  const n = total?.n ?? 0;
-  return { items, total: Math.min(n, SEARCH_TOTAL_CAP), total_capped: n > SEARCH_TOTAL_CAP };
+  const [items, total] = await Promise.all([
+    searchPage(ctx, q, q),
+    cappedCount(db, orders, searchWhere(ctx.session, q)),
+  ]);
+  return { items, ...total };
 }
 
 /** The CSV of ALL matching orders (decision 050's format), in the list's sort order. */

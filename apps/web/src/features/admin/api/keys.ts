@@ -6,4 +6,6 @@ export const adminKeys = {
   mailMessage: (id: number) => [...adminKeys.mail(), 'message', id] as const,
   jobs: () => [...adminKeys.all, 'jobs'] as const,
   jobList: (filter: object) => [...adminKeys.jobs(), 'list', filter] as const,
+  billingRuns: () => [...adminKeys.all, 'billing-runs'] as const,
+  billingRunList: (page: number) => [...adminKeys.billingRuns(), 'list', page] as const,
 };

@@ -12,7 +12,7 @@ import { api } from '../../../lib/api';
 import { adminKeys } from './keys';
 
 /*
- * GET /api/admin/mail/{token}?to=&template=&limit&offset → { items, total }   (Admin only)
+ * GET /api/admin/mail/{token}?to=&template=&limit&offset → { items, total, total_capped }   (Admin only)
  * GET /api/admin/mail/{id}/{token}                       → one message with html, text, error
  */
 
@@ -78,14 +78,15 @@ export function useMailMessage(id: number | null) {
 
 /**
  * Every message matching `filter`, fetched page by page at the largest page size the server allows. Stops
- * at the total the first page announced (rows arriving meanwhile are left for the next export).
+ * at the total the first page announced (rows arriving meanwhile are left for the next export); a capped total
+ * ("1,000+", decision 109) is no limit: the export then reads until a page comes back short.
  */
 export async function fetchAllMail(filter: MailFilter, pageSize: number = PAGINATION.maxLimit): Promise<MailSummary[]> {
   const rows: MailSummary[] = [];
   let total = Infinity;
   while (rows.length < total) {
     const page = await getMailList(filter, { limit: pageSize, offset: rows.length });
-    if (total === Infinity) total = page.total;
+    if (total === Infinity && !page.total_capped) total = page.total;
     rows.push(...page.items);
     if (page.items.length < pageSize) break;
   }

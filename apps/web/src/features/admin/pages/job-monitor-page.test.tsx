@@ -42,7 +42,11 @@ const queues = [
 ];
 
 function server(extra: Record<string, unknown> = {}) {
-  return fakeApi({ ...signInAdmin(), [`GET ${LIST}`]: { items: jobs, total: 3, queues }, ...extra });
+  return fakeApi({
+    ...signInAdmin(),
+    [`GET ${LIST}`]: { items: jobs, total: 3, total_capped: false, queues },
+    ...extra,
+  });
 }
 
 async function jobsTable() {
@@ -251,5 +255,13 @@ describe('Job monitor page (#/admin/jobs)', () => {
     });
     expect(count()).toBe(before + 2);
     act(() => focusManager.setFocused(undefined));
+  });
+
+  it('a capped total reads "1,000+" with open-ended paging', async () => {
+    server({ [`GET ${LIST}`]: { items: jobs, total: 1000, total_capped: true, queues } });
+    renderApp('#/admin/jobs');
+    await jobsTable();
+    expect(await screen.findByText(/of 1,000\+$/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Last page' })).toBeNull();
   });
 });

@@ -87,6 +87,8 @@ export default function JobMonitorPage() {
           <ListPagination
             label="Job pages"
             total={list.data?.total ?? 0}
+            totalCapped={list.data?.total_capped ?? false}
+            pageRows={list.data?.items.length ?? 0}
             pageSize={JOB_PAGE_SIZE}
             page={page}
             onChange={(p) => setPaging({ filterKey, page: p })}

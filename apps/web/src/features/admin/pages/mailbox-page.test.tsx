@@ -22,7 +22,7 @@ describe('Mailbox page (#/admin/mailbox)', () => {
       }),
       makeMail({ id: 6, template: 'contract_signing_link', status: 'failed' }),
     ];
-    const { calls } = fakeApi({ ...signInAdmin(), [`GET ${LIST}`]: { items: mails, total: 2 } });
+    const { calls } = fakeApi({ ...signInAdmin(), [`GET ${LIST}`]: { items: mails, total: 2, total_capped: false } });
     renderApp('#/admin/mailbox');
 
     expect(await screen.findByRole('heading', { name: 'Mailbox', level: 1 })).toBeTruthy();
@@ -56,6 +56,7 @@ describe('Mailbox page (#/admin/mailbox)', () => {
       [`GET ${LIST}`]: (r: FakeRequest) => ({
         items: [makeMail({ to: `x${r.query.get('offset') ?? ''}@shop.example` })],
         total: 60,
+        total_capped: false,
       }),
     });
     const user = userEvent.setup();
@@ -85,7 +86,10 @@ describe('Mailbox page (#/admin/mailbox)', () => {
   });
 
   it('Refresh asks the server again', async () => {
-    const { calls } = fakeApi({ ...signInAdmin(), [`GET ${LIST}`]: { items: [makeMail()], total: 1 } });
+    const { calls } = fakeApi({
+      ...signInAdmin(),
+      [`GET ${LIST}`]: { items: [makeMail()], total: 1, total_capped: false },
+    });
     renderApp('#/admin/mailbox');
     await messagesTable();
     const before = calls.filter((c) => c.path === LIST).length;
@@ -104,7 +108,11 @@ describe('Mailbox page (#/admin/mailbox)', () => {
     });
     const { calls } = fakeApi({
       ...signInAdmin(),
-      [`GET ${LIST}`]: { items: [makeMail({ id: 42, to: message.to, subject: message.subject })], total: 1 },
+      [`GET ${LIST}`]: {
+        items: [makeMail({ id: 42, to: message.to, subject: message.subject })],
+        total: 1,
+        total_capped: false,
+      },
       'GET /api/admin/mail/42/tok': message,
     });
     renderApp('#/admin/mailbox');
@@ -143,7 +151,7 @@ describe('Mailbox page (#/admin/mailbox)', () => {
       [`GET ${LIST}`]: (r: FakeRequest) => {
         const offset = Number(r.query.get('offset'));
         const limit = Number(r.query.get('limit'));
-        return { items: all.slice(offset, offset + limit), total: all.length };
+        return { items: all.slice(offset, offset + limit), total: all.length, total_capped: false };
       },
     });
     let blob: Blob | undefined;
@@ -173,5 +181,36 @@ describe('Mailbox page (#/admin/mailbox)', () => {
     expect(lines[1]).toBe(
       `1000,m0@corner.example,Update the payment method for Store 1000,payment_update_link,stored,2026-03-04T09:05:12.000Z,,${all[0]!.links[0]}`,
     );
+  });
+
+  it('a capped total reads "1,000+", pages on while pages are full, and the export reads past the cap', async () => {
+    // The server counts up to 1,000 (decision 109); 1,060 messages match.
+    const all = Array.from({ length: 1060 }, (_, i) => makeMail({ id: 2000 - i, to: `m${i}@corner.example` }));
+    const { calls } = fakeApi({
+      ...signInAdmin(),
+      [`GET ${LIST}`]: (r: FakeRequest) => {
+        const offset = Number(r.query.get('offset'));
+        const limit = Number(r.query.get('limit'));
+        return { items: all.slice(offset, offset + limit), total: 1000, total_capped: true };
+      },
+    });
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:mailbox');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderApp('#/admin/mailbox');
+    await messagesTable();
+    expect(await screen.findByText('Showing 1–25 of 1,000+')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Last page' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Showing 26–50 of 1,000+')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText(/Exported 1060 messages to mailbox-/)).toBeTruthy();
+    expect(calls.filter((c) => c.query.get('limit') === '500').map((c) => c.query.get('offset'))).toEqual([
+      '0',
+      '500',
+      '1000',
+    ]);
   });
 });

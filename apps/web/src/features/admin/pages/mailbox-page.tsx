@@ -100,6 +100,8 @@ export default function MailboxPage() {
               <ListPagination
                 label="Message pages"
                 total={total}
+                totalCapped={list.data?.total_capped ?? false}
+                pageRows={list.data?.items.length ?? 0}
                 pageSize={MAIL_PAGE_SIZE}
                 page={page}
                 onChange={(p) => setPaging({ filterKey, page: p })}

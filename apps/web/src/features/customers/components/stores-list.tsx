@@ -1,8 +1,15 @@
-import { Table, Text, TextInput, UnstyledButton, Stack, Group } from '@mantine/core';
-import { filterStores, STORE_FILTER_MIN_CHARS, storeFilterApplies, type StoreRecord } from '@pos/domain';
+import { Badge, Table, Text, TextInput, UnstyledButton, Stack, Group } from '@mantine/core';
+import {
+  filterStores,
+  LICENSE_STATUS_LABELS,
+  licenseStatus,
+  STORE_FILTER_MIN_CHARS,
+  storeFilterApplies,
+  type StoreRecord,
+} from '@pos/domain';
 import { useState } from 'react';
 import { DataTable } from '../../../components/data-table';
-import { formatCents, formatDate } from '../../../lib/format';
+import { formatCents, formatDate, todayIso } from '../../../lib/format';
 import { StatusBadge } from './status-badge';
 
 const COLUMNS = [
@@ -104,11 +111,33 @@ export function StoresList({ stores, selectedId, onSelect }: StoresListProps) {
                 {s.active_terminals} active / {s.terminals}
               </Table.Td>
               <Table.Td>{formatCents(s.open_balance_cents, s.currency)}</Table.Td>
-              <Table.Td>{formatDate(s.license_expires_on)}</Table.Td>
+              <Table.Td>
+                <LicenseCell storeStatus={s.status} expiresOn={s.license_expires_on} />
+              </Table.Td>
             </Table.Tr>
           );
         })}
       </DataTable>
     </Stack>
+  );
+}
+
+/** The license expiry, and past it the §9 grace period or "License lapsed" (domain licenseStatus; decision 113). */
+function LicenseCell({ storeStatus, expiresOn }: { readonly storeStatus: string; readonly expiresOn: string | null }) {
+  const { status, graceUntil } = licenseStatus({ storeStatus, expiresOn, today: todayIso() });
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text fz="sm">{formatDate(expiresOn)}</Text>
+      {status === 'expired' && (
+        <Badge color="red" variant="light" title={`Lapsed after the grace period ended on ${formatDate(graceUntil)}`}>
+          {LICENSE_STATUS_LABELS.expired}
+        </Badge>
+      )}
+      {status === 'grace' && (
+        <Badge color="orange" variant="light" title={`Terminals keep working until ${formatDate(graceUntil)}`}>
+          {LICENSE_STATUS_LABELS.grace}
+        </Badge>
+      )}
+    </Group>
   );
 }

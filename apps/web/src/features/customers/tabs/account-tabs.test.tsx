@@ -29,6 +29,7 @@ describe('Transactions tab', () => {
       makeTransaction('B', { id: 705 }),
     ],
     total: 5,
+    total_capped: false,
   };
 
   it('shows status letters as words, and Retry only for failed, Void only for pending', async () => {
@@ -57,6 +58,15 @@ describe('Transactions tab', () => {
       offset: '0',
       sort: '-attempted_at',
     });
+  });
+
+  it('a store with more than 1,000 transactions reads "1,000+" and pages on while pages are full', async () => {
+    const full = Array.from({ length: 25 }, (_, i) => makeTransaction('S', { id: 9000 - i }));
+    server('Customer Support', { [`GET ${BASE}/transactions`]: { items: full, total: 1000, total_capped: true } });
+    renderApp('#/customer?id=100001&tab=transactions');
+    await screen.findByRole('table', { name: 'Transactions of store 500002, newest first' });
+    expect(await screen.findByText('Showing 1–25 of 1,000+')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Next page' }).hasAttribute('disabled')).toBe(false);
   });
 
   it('Retry asks first, sends an Idempotency-Key, and sends the same key again after a lost answer', async () => {
@@ -369,6 +379,7 @@ describe('Invoices tab', () => {
           }),
         ],
         total: 2,
+        total_capped: false,
       },
       [`POST ${BASE}/customerinvoices/40/reverse`]: (r: FakeRequest) => {
         posts.push(r);

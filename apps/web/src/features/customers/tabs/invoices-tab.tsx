@@ -131,6 +131,8 @@ function InvoicesOfStore({ customerId, storeId, canEdit }: { customerId: number;
         hideSinglePage
         label="Invoice pages"
         total={list.data?.total ?? 0}
+        totalCapped={list.data?.total_capped ?? false}
+        pageRows={list.data?.items.length ?? 0}
         pageSize={PAGE_SIZE}
         page={page}
         onChange={(p) => setPaging({ key: filterKey, page: p })}

@@ -161,6 +161,8 @@ function TransactionsOfStore({
         hideSinglePage
         label="Transaction pages"
         total={list.data?.total ?? 0}
+        totalCapped={list.data?.total_capped ?? false}
+        pageRows={list.data?.items.length ?? 0}
         pageSize={PAGE_SIZE}
         page={page}
         onChange={(p) => setPaging({ status, page: p })}

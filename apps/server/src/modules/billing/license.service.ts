@@ -1,0 +1,202 @@
+import { BILLING_ITEM_IDS, FEES, JOB_QUEUE } from '@pos/domain';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { numberedSql } from '../../db/client';
+import { writeAudit, type AuditActor } from '../../http/audit';
+import { defineQueues, enqueueJob } from '../../jobs/registry';
+
+/**
+ * Licenses and the billing engine (issue 14 point 3, decision 113).
+ * - A paid service invoice (M) moves its plan's and its store's license expiry to the end of the paid period.
+ * - The daily run lapses the stores whose license is past expiry + the §9 grace (37 days): `license_lapsed_on` is
+ *   set and their terminals get a push-license job (they stop).
+ * - Paying the overdue invoices moves the expiry forward again; a store that had lapsed is restored (its terminals
+ *   get a push-license job), and a US store is charged the §9 reactivation fee (50.00, billing item 30 "other
+ *   charges": the catalogue has no item of its own for it) on an invoice of its own.
+ */
+
+const GRACE = FEES.LICENSE_EXPIRY_GRACE_PERIOD_DAYS;
+
+/** Call once before a transaction that may enqueue push-license jobs (a queue is made outside transactions). */
+export function prepareLicenseJobs(app: Pick<AppContext, 'queue'>): Promise<void> {
+  return defineQueues(app.queue, { queues: [JOB_QUEUE.pushLicense] });
+}
+
+type Row = Record<string, unknown>;
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+
+async function pushLicenseJob(
+  tx: Db,
+  app: Pick<AppContext, 'queue'>,
+  storeId: number,
+  requestedBy: AuditActor,
+  requestId: string,
+): Promise<void> {
+  await enqueueJob(app.queue, JOB_QUEUE.pushLicense, { input: { storeId }, requestedBy, requestId }, tx, {
+    singletonKey: String(storeId),
+  });
+}
+
+/** Stores past expiry + grace on `asOf` and not lapsed yet: lapse them and tell their terminals. Returns how many. */
+export async function lapseLicenses(
+  tx: Db,
+  app: Pick<AppContext, 'queue'>,
+  asOf: string,
+  now: Date,
+  actor: AuditActor,
+  requestId: string,
+): Promise<number> {
+  const lapsed = rowsOf<{ id: number; customer_id: number; license_expires_on: string }>(
+    await tx.execute(
+      numberedSql(
+        `update stores s set license_lapsed_on = $1::date, updated_at = $2
+         where s.license_expires_on < $1::date - ${GRACE} and s.license_lapsed_on is null and s.status = 'active'
+         returning s.id, s.customer_id, s.license_expires_on::text`,
+        [asOf, now],
+      ),
+    ),
+  );
+  for (const s of lapsed) {
+    await pushLicenseJob(tx, app, s.id, actor, requestId);
+    await writeAudit(tx, {
+      ...actor,
+      at: now,
+      action: 'license_lapsed',
+      entity: 'store',
+      entityId: s.id,
+      after: { store_id: s.id, license_expires_on: s.license_expires_on, lapsed_on: asOf },
+      requestId,
+      customerId: s.customer_id,
+    });
+  }
+  return lapsed.length;
+}
+
+/**
+ * After payments were applied (in the same transaction): the service invoices among `invoiceIds` that the ledger
+ * now says are paid move their plan's and store's license expiry to the end of the period; a lapsed store whose
+ * expiry is back within the grace is restored (push-license, US reactivation fee). Returns the restored store ids.
+ * Call `prepareLicenseJobs` before the transaction.
+ */
+export async function applyPaidInvoices(
+  tx: Db,
+  app: Pick<AppContext, 'queue'>,
+  invoiceIds: readonly number[],
+  now: Date,
+  actor: AuditActor,
+  requestId: string,
+): Promise<number[]> {
+  if (invoiceIds.length === 0) return [];
+  const today = now.toISOString().slice(0, 10);
+  const moved = rowsOf<{
+    store_id: number;
+    customer_id: number;
+    country: string;
+    currency: string;
+    expires_on: string;
+    restored: boolean;
+  }>(
+    await tx.execute(
+      numberedSql(
+        `with paid as (
+           select i.plan_id, max(i.period_end) as period_end
+           from invoices i join invoice_balances b on b.invoice_id = i.id
+           where i.id = any($1::int[]) and i.type = 'M' and b.status = 'P' and i.plan_id is not null
+             and i.period_end is not null
+           group by i.plan_id
+         ),
+         plans_moved as (
+           update customer_payment_plans p
+           set license_expires_on = greatest(coalesce(p.license_expires_on, x.period_end), x.period_end),
+               updated_at = $2, version = p.version + 1
+           from paid x where p.id = x.plan_id and p.store_id is not null
+           returning p.store_id, p.license_expires_on
+         ),
+         before as (select s.id, s.license_lapsed_on from stores s where s.id in (select store_id from plans_moved)),
+         stores_moved as (
+           update stores s
+           set license_expires_on = greatest(coalesce(s.license_expires_on, x.expires_on), x.expires_on),
+               license_lapsed_on = case when greatest(coalesce(s.license_expires_on, x.expires_on), x.expires_on) + ${GRACE} >= $3::date
+                                        then null else s.license_lapsed_on end,
+               updated_at = $2, version = s.version + 1
+           from (select store_id, max(license_expires_on) as expires_on from plans_moved group by store_id) x
+           where s.id = x.store_id
+           returning s.id, s.customer_id, s.country, s.currency, s.license_expires_on, s.license_lapsed_on
+         )
+         select m.id as store_id, m.customer_id, m.country, m.currency, m.license_expires_on::text as expires_on,
+                (b.license_lapsed_on is not null and m.license_lapsed_on is null) as restored
+         from stores_moved m join before b on b.id = m.id`,
+        // An array parameter as PostgreSQL's array text: drizzle would spread a JS array into a list.
+        [`{${invoiceIds.join(',')}}`, now, today],
+      ),
+    ),
+  );
+  const restored: number[] = [];
+  for (const s of moved) {
+    await writeAudit(tx, {
+      ...actor,
+      at: now,
+      action: s.restored ? 'license_restored' : 'license_extended',
+      entity: 'store',
+      entityId: s.store_id,
+      after: { store_id: s.store_id, license_expires_on: s.expires_on },
+      requestId,
+      customerId: s.customer_id,
+    });
+    if (!s.restored) continue;
+    restored.push(s.store_id);
+    await pushLicenseJob(tx, app, s.store_id, actor, requestId);
+    if (s.country === 'US') await reactivationFeeInvoice(tx, s, now, actor, requestId);
+  }
+  return restored;
+}
+
+/** The §9 reactivation fee on an invoice of its own, numbered from the year's counter like the run's. */
+async function reactivationFeeInvoice(
+  tx: Db,
+  store: { store_id: number; customer_id: number; currency: string },
+  now: Date,
+  actor: AuditActor,
+  requestId: string,
+): Promise<void> {
+  const today = now.toISOString().slice(0, 10);
+  const [inv] = rowsOf<Row & { id: number; invoice_number: string }>(
+    await tx.execute(
+      numberedSql(
+        `with counter as (
+           insert into invoice_number_counters (year, last_number) values (extract(year from $1::date)::integer, 1)
+           on conflict (year) do update set last_number = invoice_number_counters.last_number + 1
+           returning last_number
+         )
+         insert into invoices (invoice_number, customer_id, store_id, status, type, issued_on, due_on, total_cents,
+                               tax_cents, paid_cents, currency, created_at, updated_at)
+         select 'INV-' || extract(year from $1::date)::integer || '-' || lpad(c.last_number::text, 7, '0'),
+                $2, $3, 'N', 'S', $1::date, $1::date, $4, 0, 0, $5, $6, $6
+         from counter c
+         returning id, invoice_number`,
+        [today, store.customer_id, store.store_id, FEES.US_REACTIVATION_FEE_CENTS, store.currency, now],
+      ),
+    ),
+  );
+  await tx.execute(
+    numberedSql(
+      `insert into invoice_lines (invoice_id, billing_item_id, description, quantity, unit_cents, amount_cents)
+       values ($1, $2, 'Reactivation fee', 1, $3, $3)`,
+      [inv!.id, BILLING_ITEM_IDS.OTHER_CHARGES, FEES.US_REACTIVATION_FEE_CENTS],
+    ),
+  );
+  await writeAudit(tx, {
+    ...actor,
+    at: now,
+    action: 'create',
+    entity: 'invoice',
+    entityId: inv!.id,
+    after: {
+      invoice_number: inv!.invoice_number,
+      reason: 'reactivation_fee',
+      total_cents: FEES.US_REACTIVATION_FEE_CENTS,
+    },
+    requestId,
+    customerId: store.customer_id,
+  });
+}
