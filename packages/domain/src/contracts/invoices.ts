@@ -155,6 +155,8 @@ export const invoicePage = invoiceSearchItem.extend({
   ledger: invoiceLedger,
   /** The merchant's e-mail (where "E-mail to merchant" sends), null when it has none. */
   merchant_email: z.string().nullable(),
+  /** The billing run that made the invoice (decision 113), null for one no run made. */
+  billing_run: z.object({ run_id: z.number().int(), as_of: z.string(), requested_by: z.string() }).nullable(),
   /** Audit entries of the invoice, oldest first. */
   history: z.array(auditEntry),
 });

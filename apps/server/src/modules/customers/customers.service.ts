@@ -16,14 +16,15 @@ import { customers, invoices, salesPersons, stores, terminals, type AddressJson 
 import { writeAudit } from '../../http/audit';
 import { AppError, notFound, versionConflict } from '../../http/errors';
 import { requireCustomer } from '../../http/customer-refs';
+import { billingToday } from '../billing';
 import { invoiceBalances } from '../ledger';
 
 type CustomerRow = typeof customers.$inferSelect;
 type StoreRow = typeof stores.$inferSelect;
 
 const iso = (d: Date | string) => new Date(d).toISOString();
-/** Today (UTC) by the app clock, YYYY-MM-DD. */
-const todayOf = (ctx: ServiceCtx) => ctx.app.clock.now().toISOString().slice(0, 10);
+/** Today in the billing time zone (decision 113), YYYY-MM-DD: an open invoice due before it is overdue. */
+const todayOf = (ctx: ServiceCtx) => billingToday(ctx.app);
 
 function addressOut(a: AddressJson | null | undefined): AddressRecord | null {
   if (!a) return null;

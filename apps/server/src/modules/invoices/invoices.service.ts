@@ -18,6 +18,7 @@ import type { Db } from '../../db/client';
 import {
   auditLog,
   billingItems,
+  billingRuns,
   creditMemos,
   customers,
   invoiceLines,
@@ -33,6 +34,7 @@ import { AppError } from '../../http/errors';
 import { invoiceEmail } from '../../integrations/mail/templates';
 import { csvStream } from '../../lib/csv-stream';
 import { searchTextPattern } from '../../lib/sql-like';
+import { billingToday } from '../billing';
 import { selectTransactions, toCreditMemo, toInvoice, toTransaction } from '../customer-accounts';
 import { invoiceBalanceFields, invoiceBalances, toInvoiceBalance } from '../ledger';
 import { buildInvoicePdf, invoicePdfFileName, type InvoicePdfInput } from './invoice-pdf';
@@ -43,9 +45,9 @@ import { buildInvoicePdf, invoicePdfFileName, type InvoicePdfInput } from './inv
  * equal to the derived one (status N ⇔ open balance > 0), so that they are index-backed.
  */
 
-/** Today (UTC) by the app clock: the day an invoice due before it with a balance is overdue. */
+/** Today in the billing time zone (decision 113): an invoice due before it with a balance is overdue. */
 function todayOf(ctx: ServiceCtx): string {
-  return ctx.app.clock.now().toISOString().slice(0, 10);
+  return billingToday(ctx.app);
 }
 
 /** The invoice has an open balance by the ledger (one lateral read of its rows through the view). */
@@ -197,6 +199,7 @@ export async function getInvoicePage(
       .orderBy(asc(auditLog.at), asc(auditLog.id)),
     db.select({ email: customers.email }).from(customers).where(eq(customers.id, item.customer_id)),
   ]);
+  const run = await billingRunOf(db, invoiceId);
   const b = toInvoiceBalance(ledger!);
   return {
     ...item,
@@ -239,6 +242,7 @@ export async function getInvoicePage(
       overpaid_cents: b.overpaid_cents,
     },
     merchant_email: merchant?.email || null,
+    billing_run: run,
     history: history.map((h): AuditEntryOut => ({
       id: h.id,
       at: h.at.toISOString(),
@@ -251,6 +255,29 @@ export async function getInvoicePage(
       after: h.after,
     })),
   };
+}
+
+/**
+ * The billing run that created an invoice of a plan (decision 113), found from what the run writes: the invoice is
+ * issued on the run's as-of day and created (created_at = the batch's time) while the run ran. Null for invoices no
+ * run made (the seed's, a sale's). Two runs of one day at once: the first started (either may have made it).
+ */
+async function billingRunOf(db: Db, invoiceId: number): Promise<InvoicePage['billing_run']> {
+  const [run] = await db
+    .select({ id: billingRuns.id, asOf: billingRuns.asOf, requestedBy: billingRuns.requestedBy })
+    .from(invoices)
+    .innerJoin(
+      billingRuns,
+      and(
+        eq(billingRuns.asOf, invoices.issuedOn),
+        lte(billingRuns.startedAt, invoices.createdAt),
+        sql`${invoices.createdAt} <= coalesce(${billingRuns.finishedAt}, 'infinity'::timestamptz)`,
+      ),
+    )
+    .where(and(eq(invoices.id, invoiceId), sql`${invoices.planId} is not null`))
+    .orderBy(asc(billingRuns.startedAt), asc(billingRuns.id))
+    .limit(1);
+  return run ? { run_id: run.id, as_of: run.asOf, requested_by: run.requestedBy } : null;
 }
 
 // ── PDF and e-mail ──────────────────────────────────────────────────────────────────────────────────

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createCustomer,
   createInvoice,
+  createPaymentPlan,
   createReceipt,
   createReceiptAllocation,
   createStore,
@@ -270,6 +271,39 @@ describe('GET /api/invoices/{invoiceId}/{token}', () => {
     const cad = (await get(`/api/invoices/${ids.overdueCad}/{t}`)).json().info;
     expect(cad.transactions).toEqual([expect.objectContaining({ kind: 'charge', status: 'S', amount_cents: 30_00 })]);
     expect(cad.merchant_email).toBe('billing@mapleleaf.example.com');
+  });
+
+  it('names the billing run that created an invoice of a plan, and none for the others', async () => {
+    const db = t.database.db;
+    const plan = await createPaymentPlan(db, { storeId: ids.mapleStore, customerId: ids.mapleCustomer });
+    const [run] = await t.database.query<{ id: number }>(
+      `insert into billing_runs (as_of, status, requested_by, started_at, finished_at, created_at, updated_at)
+       values ('2026-11-01', 'done', 'schedule', '2026-11-01T05:00:00Z', '2026-11-01T05:01:00Z', now(), now())
+       returning id`,
+    );
+    // A run of another day, and one of the same day that started after the invoice was made: neither made it.
+    await t.database.query(
+      `insert into billing_runs (as_of, status, requested_by, started_at, finished_at, created_at, updated_at)
+       values ('2026-10-01', 'done', 'schedule', '2026-11-01T04:00:00Z', '2026-11-01T06:00:00Z', now(), now()),
+              ('2026-11-01', 'done', 'admin@example.com', '2026-11-01T07:00:00Z', '2026-11-01T07:01:00Z', now(), now())`,
+    );
+    const billed = await createInvoice(db, {
+      storeId: ids.mapleStore,
+      customerId: ids.mapleCustomer,
+      planId: plan.id,
+      currency: 'CAD',
+      issuedOn: '2026-11-01',
+      dueOn: '2026-11-01',
+      createdAt: new Date('2026-11-01T05:00:30Z'),
+    });
+    try {
+      const info = (await get(`/api/invoices/${billed.id}/{t}`)).json().info;
+      expect(info.billing_run).toEqual({ run_id: run!.id, as_of: '2026-11-01', requested_by: 'schedule' });
+      expect((await get(`/api/invoices/${ids.overdueCad}/{t}`)).json().info.billing_run).toBeNull();
+    } finally {
+      await t.database.query('delete from invoice_lines where invoice_id = $1', [billed.id]);
+      await t.database.query('delete from invoices where id = $1', [billed.id]);
+    }
   });
 
   it('answers 404 for an unknown invoice and 400 for an id that is not one', async () => {

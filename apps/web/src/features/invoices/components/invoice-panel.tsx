@@ -253,7 +253,7 @@ export function InvoicePanel({ invoiceId, onClose }: { readonly invoiceId: numbe
             )}
           </Section>
           <Section title="History">
-            {inv.history.length === 0 ? (
+            {inv.history.length === 0 && !inv.billing_run ? (
               <Text size="sm" c="dimmed">
                 Nothing recorded yet.
               </Text>
@@ -261,11 +261,22 @@ export function InvoicePanel({ invoiceId, onClose }: { readonly invoiceId: numbe
               <SmallTable
                 caption="History"
                 head={['When', 'Who', 'What']}
-                rows={inv.history.map((h) => [
-                  formatDateTime(h.at),
-                  h.actor_email ?? h.actor_type,
-                  historyText(h.action, h.after),
-                ])}
+                rows={[
+                  ...(inv.billing_run
+                    ? [
+                        [
+                          formatDate(inv.billing_run.as_of),
+                          inv.billing_run.requested_by,
+                          `Created by billing run ${inv.billing_run.run_id} (as of ${formatDate(inv.billing_run.as_of)})`,
+                        ],
+                      ]
+                    : []),
+                  ...inv.history.map((h) => [
+                    formatDateTime(h.at),
+                    h.actor_email ?? h.actor_type,
+                    historyText(h.action, h.after),
+                  ]),
+                ]}
               />
             )}
           </Section>

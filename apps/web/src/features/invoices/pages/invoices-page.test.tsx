@@ -87,6 +87,7 @@ function makePage(overrides: Partial<InvoicePage> = {}): InvoicePage {
       overpaid_cents: 0,
     },
     merchant_email: 'billing@mapleleaf.example.com',
+    billing_run: { run_id: 12, as_of: '2026-09-01', requested_by: 'schedule' },
     history: [],
     ...overrides,
   };
@@ -209,6 +210,7 @@ describe('invoices (#/view-invoices)', () => {
     const panel = await screen.findByRole('region', { name: 'Invoice INV-2026-009001' });
     expect(await within(panel).findByText('Monthly service fee')).toBeTruthy();
     expect(within(panel).getByText('Receipt 41 (CHK-100)')).toBeTruthy();
+    expect(within(panel).getByText(/^Created by billing run 12 \(as of /)).toBeTruthy();
     const balance = within(panel).getByLabelText('Balance');
     expect(within(balance).getByText('C$75.00')).toBeTruthy();
     // AR Team may not reverse (customer_details_edit).
