@@ -90,4 +90,15 @@ describe('the invoices list on 120,000 invoices', () => {
     ).toEqual([]);
     expect(text, text).not.toMatch(/Seq Scan on invoices/);
   });
+
+  it('plans the overdue CAD page as the same walk, filtering as it goes (no Sort of the pending invoices)', async () => {
+    const q = invoiceSearchQuery.parse({ limit: 25, overdue: 'true', currency: 'CAD' });
+    const text = await plan(invoiceSearchPage(t.database.db, invoiceSearchWhere(q, TODAY), q, q));
+    expect(text.split('\n')[0], text).toMatch(/^Limit/);
+    expect(text, text).toMatch(/Index Scan Backward using invoices_issued_idx on invoices/);
+    expect(
+      text.split('\n').filter((l) => /(^|->\s+)Sort\s/.test(l)),
+      text,
+    ).toEqual([]);
+  });
 });
