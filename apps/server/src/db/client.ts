@@ -26,8 +26,12 @@ export interface Database {
   readonly db: Db;
   /** Run SQL without parameters (several statements allowed). */
   exec(sqlText: string): Promise<void>;
-  /** Run one parameterised statement and return its rows. */
-  query<T = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Run one parameterised statement and return its rows. `prepared`: a name under which PostgreSQL keeps the
+   * statement parsed and planned on each connection (hot statements whose plan does not depend on the values; a
+   * name must always mean the same text). PGlite ignores it.
+   */
+  query<T = Record<string, unknown>>(sqlText: string, params?: unknown[], options?: { prepared?: string }): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -99,9 +103,11 @@ export async function openPostgres(
       onQuery?.(sqlText);
       await pool.query(sqlText);
     },
-    async query<T>(sqlText: string, params: unknown[] = []) {
+    async query<T>(sqlText: string, params: unknown[] = [], options: { prepared?: string } = {}) {
       onQuery?.(sqlText);
-      const res = await pool.query(sqlText, params);
+      const res = options.prepared
+        ? await pool.query({ name: options.prepared, text: sqlText, values: params })
+        : await pool.query(sqlText, params);
       return res.rows as T[];
     },
     async close() {

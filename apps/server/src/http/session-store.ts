@@ -83,16 +83,12 @@ export async function createSession(
 }
 
 /**
- * The live session of a token: not released, not expired, and its person still active. One query; the
- * names and e-mail come with it so handlers need not look them up again.
+ * The live-session lookup of every guarded request, prepared once per database (PostgreSQL keeps it parsed and
+ * planned per connection: the statement is the same for every token).
  */
-export async function findLiveSession(
-  db: Db,
-  config: SessionTiming,
-  token: string,
-  now: Date,
-): Promise<SessionContext | null> {
-  const rows = await db
+const liveSessionQueries = new WeakMap<Db, ReturnType<typeof buildLiveSessionQuery>>();
+function buildLiveSessionQuery(db: Db) {
+  return db
     .select({
       id: sessions.id,
       kind: sessions.kind,
@@ -121,8 +117,36 @@ export async function findLiveSession(
     .leftJoin(staffUsers, eq(staffUsers.id, sessions.staffUserId))
     .leftJoin(distributorAccounts, eq(distributorAccounts.id, sessions.distributorAccountId))
     .leftJoin(agents, eq(agents.id, sessions.agentId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.releasedAt), gt(sessions.expiresAt, now)))
-    .limit(1);
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.releasedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('find_live_session');
+}
+function liveSessionQuery(db: Db) {
+  let q = liveSessionQueries.get(db);
+  if (!q) {
+    q = buildLiveSessionQuery(db);
+    liveSessionQueries.set(db, q);
+  }
+  return q;
+}
+
+/**
+ * The live session of a token: not released, not expired, and its person still active. One query; the
+ * names and e-mail come with it so handlers need not look them up again.
+ */
+export async function findLiveSession(
+  db: Db,
+  config: SessionTiming,
+  token: string,
+  now: Date,
+): Promise<SessionContext | null> {
+  const rows = await liveSessionQuery(db).execute({ tokenHash: hashToken(token), now });
   const r = rows[0];
   if (!r) return null;
   // The absolute limit holds even if the idle expiry was written under a longer configuration.

@@ -1,4 +1,4 @@
-import { addMonthsAnchored, BILLING_ITEM_IDS, installmentInterestCents } from '@pos/domain';
+import { addMonthsAnchored, BILLING_ITEM_IDS, installmentInterestCents, type BillingRunInfo } from '@pos/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -33,9 +33,7 @@ const tok = {
 };
 const TAX_BP = 600; // 6 % in the test store's state
 
-async function runNow(
-  asOf?: string,
-): Promise<{ run_id: number; plans_done: number; invoices_created: number; skipped: number; status: string }> {
+async function runNow(asOf?: string): Promise<BillingRunInfo> {
   const res = await t.request({
     method: 'POST',
     url: `/api/billing/runs/${await tok.admin}`,
@@ -46,11 +44,7 @@ async function runNow(
   await executeBillingRun(t.app.ctx, run_id);
   const got = await t.request({ method: 'GET', url: `/api/billing/runs/${run_id}/${await tok.admin}` });
   expect(got.statusCode, got.body).toBe(200);
-  return (
-    got.json() as {
-      info: { run_id: number; plans_done: number; invoices_created: number; skipped: number; status: string };
-    }
-  ).info;
+  return (got.json() as { info: BillingRunInfo }).info;
 }
 
 /** The clock at noon UTC of a day (morning in New York: the same date). */

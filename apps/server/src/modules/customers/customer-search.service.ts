@@ -170,7 +170,15 @@ async function searchPage(
   bounded = true,
 ): Promise<{ items: CustomerSearchRecord[]; n: number | null }> {
   const { text, params } = searchPageSql(q, page, bounded);
-  const rows = await ctx.app.database.query<CustomerSearchRecord & { n: number }>(text, params);
+  // An id look-up's plan never depends on the value: kept prepared per connection (its text is one per kind, sort
+  // and bounded). Free text is planned for each term (a frequent one scans, a rare one uses the trigram index).
+  const prepared =
+    q.kind === 'search' ? undefined : `customer-search:${q.kind}:${q.sort ?? ''}:${bounded ? 'page' : 'all'}`;
+  const rows = await ctx.app.database.query<CustomerSearchRecord & { n: number }>(
+    text,
+    params,
+    prepared ? { prepared } : {},
+  );
   return { items: rows.map(({ n: _n, ...row }) => row), n: rows[0]?.n ?? null };
 }
 
