@@ -36,6 +36,9 @@ export const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('POS Back Office <no-reply@example.com>'),
+  /** Who issues the invoices (the provider's name and postal address on every invoice PDF). */
+  INVOICE_ISSUER_NAME: z.string().trim().min(1).default('POS Back Office Inc.'),
+  INVOICE_ISSUER_ADDRESS: z.string().trim().min(1).default('100 Main Street, Suite 200, New York, NY 10001, US'),
   /** Staff sign-in: `local` (built-in OIDC issuer with a demo chooser; refused in production) or `google`. */
   IDENTITY_PROVIDER: z.enum(['local', 'google']).default('local'),
   GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
@@ -130,6 +133,8 @@ export interface AppConfig {
   /** SMTP server for real e-mail; null keeps every message in the Mailbox. */
   smtpUrl: string | null;
   mailFrom: string;
+  /** The provider's name and address on invoices (INVOICE_ISSUER_NAME, INVOICE_ISSUER_ADDRESS). */
+  invoiceIssuer: { name: string; address: string };
   version: string;
   identityProvider: Env['IDENTITY_PROVIDER'];
   /** The audience ID tokens must carry: GOOGLE_CLIENT_ID in google mode, OIDC_CLIENT_ID in local mode. */
@@ -232,6 +237,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
+    invoiceIssuer: { name: e.INVOICE_ISSUER_NAME, address: e.INVOICE_ISSUER_ADDRESS },
     version: serverPackage.version,
     identityProvider: e.IDENTITY_PROVIDER,
     oidcClientId: e.IDENTITY_PROVIDER === 'google' ? (e.GOOGLE_CLIENT_ID as string) : e.OIDC_CLIENT_ID,

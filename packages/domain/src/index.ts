@@ -58,4 +58,5 @@ export * from './contracts/payment-authorizations';
 export * from './contracts/search';
 export * from './contracts/billing';
 export * from './contracts/ledger';
+export * from './contracts/invoices';
 export * from './rules/password';

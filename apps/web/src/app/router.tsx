@@ -30,6 +30,7 @@ export const pages: PageMap = {
   editPaymentPlan: () => import('../features/customers/pages/edit-payment-plan-page'),
   editPlan: () => import('../features/customers/pages/edit-plan-page'),
   order: () => import('../features/orders/pages/order-list-page'),
+  viewInvoices: () => import('../features/invoices/pages/invoices-page'),
   newOrder: newOrderPage,
   newOrderForCustomer: newOrderPage,
   newOrderForStore: newOrderPage,

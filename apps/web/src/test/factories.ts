@@ -102,6 +102,7 @@ export function makeStore(overrides: Partial<StoreRecord> = {}): StoreRecord {
     license_expires_on: '2026-12-31',
     active_terminals: 1,
     terminals: 2,
+    open_balance_cents: 0,
     created_at: '2024-01-02T10:00:00.000Z',
     updated_at: '2024-01-02T10:00:00.000Z',
     version: 3,
@@ -142,6 +143,8 @@ export function makeCustomer(overrides: Partial<CustomerRecord> = {}): CustomerR
     updated_at: '2024-01-01T10:00:00.000Z',
     version: 5,
     stores: [makeStore({ country })],
+    open_balances: [],
+    oldest_overdue_on: null,
     ...overrides,
   };
 }

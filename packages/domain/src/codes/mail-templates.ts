@@ -5,6 +5,7 @@ export const MAIL_TEMPLATE = {
   CONTRACT_REAUTHORIZE_LINK: 'contract_reauthorize_link',
   DISTRIBUTOR_PASSWORD_RESET: 'distributor_password_reset',
   FEATURE_CHANGE_CONFIRMATION: 'feature_change_confirmation',
+  INVOICE: 'invoice',
 } as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATE)[keyof typeof MAIL_TEMPLATE];
 
@@ -14,6 +15,7 @@ export const MAIL_TEMPLATE_LABELS: Readonly<Record<MailTemplateName, string>> = 
   contract_reauthorize_link: 'Payment re-authorization link',
   distributor_password_reset: 'Distributor password reset',
   feature_change_confirmation: 'Feature-change confirmation',
+  invoice: 'Invoice (PDF attached)',
 };
 
 /** The label of a template name (the name itself for one this version does not know). */

@@ -316,6 +316,8 @@ export const storeRecord = z.object({
   license_expires_on: isoDate.nullable(),
   active_terminals: z.number().int(),
   terminals: z.number().int(),
+  /** What the store owes, in its currency: the sum of its invoices' open balances (the ledger, decision 112). */
+  open_balance_cents: z.number().int(),
   created_at: isoDateTime,
   updated_at: isoDateTime,
   version: z.number().int(),
@@ -361,6 +363,10 @@ export const customerRecord = z.object({
   updated_at: isoDateTime,
   version: z.number().int(),
   stores: z.array(storeRecord),
+  /** What the customer owes, per currency (its invoices' open balances by the ledger); empty when nothing. */
+  open_balances: z.array(z.object({ currency: z.string(), open_cents: z.number().int() })),
+  /** The due date of its oldest invoice still open after that date (overdue); null when none is. */
+  oldest_overdue_on: isoDate.nullable(),
 });
 export type CustomerRecord = z.infer<typeof customerRecord>;
 

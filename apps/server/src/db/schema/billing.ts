@@ -255,6 +255,8 @@ export const invoices = pgTable(
       .on(t.planId, t.periodStart)
       .where(sql`${t.planId} is not null and ${t.periodStart} is not null`),
     index('invoices_status_due_idx').on(t.status, t.dueOn),
+    /** The invoices screen's default order, newest first (decision 114): a backward walk that stops at the page. */
+    index('invoices_issued_idx').on(t.issuedOn, t.id),
     check('invoices_status_check', inList(t.status, INVOICE_STATUSES)),
     check('invoices_type_check', inList(t.type, INVOICE_TYPES)),
     check('invoices_currency_check', inList(t.currency, CURRENCY_CODES)),

@@ -10,6 +10,14 @@ export interface MailMessage {
   /** The links the message carries (kept in mail_log so the local Mailbox and tests can follow them). */
   links?: string[];
   related?: { type: string; id: string | number };
+  /** Files sent with the message (SMTP); the mail log keeps the message, not the files (the text names them). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
 }
 
 export interface MailPort {

@@ -29,6 +29,11 @@ export function createSmtpMail(database: Database, clock: Clock, options: { url:
           subject: message.subject,
           html: message.html,
           text: message.text,
+          attachments: message.attachments?.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: Buffer.from(a.content),
+          })),
         });
         await db.update(mailLog).set({ status: 'sent', sentAt: clock.now() }).where(eq(mailLog.id, id));
       } catch (err) {

@@ -1,5 +1,6 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { formatMoney, type OrderTotals } from '@pos/domain';
+import { MARGIN, newPdf, PAGE, winAnsi } from '../../lib/pdf';
 
 /*
  * The contract PDF of an order (decision 082): made with pdf-lib's standard fonts, which only draw WinAnsi text,
@@ -38,21 +39,6 @@ export interface ContractInput {
   paymentMethods: string[];
 }
 
-const PAGE: [number, number] = [612, 792];
-const MARGIN = 54;
-const LINE = 14;
-
-/** Text the standard fonts can draw: accents stripped, other non-WinAnsi characters replaced by '?'. */
-export function winAnsi(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[‘’]/g, "'")
-    .replace(/[“”]/g, '"')
-    .replace(/[–—]/g, '-')
-    .replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
-}
-
 export const CONTRACT_TERMS = [
   'Term. The service plan starts on the installation date and renews automatically each billing interval until either party cancels in writing with 30 days notice.',
   'Hardware. Title to the hardware passes to the merchant when it is paid in full. Hardware bought on installments carries 5% interest on the financed amount.',
@@ -61,90 +47,13 @@ export const CONTRACT_TERMS = [
   'Electronic signature. The merchant agrees that signing electronically has the same effect as a handwritten signature.',
 ];
 
-class Writer {
-  page: PDFPage;
-  y: number;
-  constructor(
-    private readonly pdf: PDFDocument,
-    private readonly font: PDFFont,
-    private readonly bold: PDFFont,
-  ) {
-    this.page = pdf.addPage(PAGE);
-    this.y = PAGE[1] - MARGIN;
-  }
-
-  private room(lines: number): void {
-    if (this.y - lines * LINE < MARGIN) {
-      this.page = this.pdf.addPage(PAGE);
-      this.y = PAGE[1] - MARGIN;
-    }
-  }
-
-  text(text: string, options: { size?: number; bold?: boolean; indent?: number } = {}): void {
-    const size = options.size ?? 10;
-    const font = options.bold ? this.bold : this.font;
-    const width = PAGE[0] - 2 * MARGIN - (options.indent ?? 0);
-    for (const line of wrap(winAnsi(text), font, size, width)) {
-      this.room(1);
-      this.page.drawText(line, { x: MARGIN + (options.indent ?? 0), y: this.y, size, font, color: rgb(0.1, 0.1, 0.1) });
-      this.y -= size + 4;
-    }
-  }
-
-  row(left: string, right: string, options: { bold?: boolean } = {}): void {
-    this.room(1);
-    const font = options.bold ? this.bold : this.font;
-    const r = winAnsi(right);
-    this.page.drawText(winAnsi(left).slice(0, 80), { x: MARGIN, y: this.y, size: 10, font });
-    this.page.drawText(r, { x: PAGE[0] - MARGIN - font.widthOfTextAtSize(r, 10), y: this.y, size: 10, font });
-    this.y -= LINE;
-  }
-
-  gap(n = 1): void {
-    this.y -= (LINE / 2) * n;
-  }
-
-  heading(text: string): void {
-    this.room(3);
-    this.gap();
-    this.text(text, { size: 12, bold: true });
-  }
-
-  /** Start a new page unless `lines` more lines fit on this one. */
-  keep(lines: number): void {
-    this.room(lines);
-  }
-}
-
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const words = text.split(/\s+/).filter(Boolean);
-  const lines: string[] = [];
-  let current = '';
-  for (const word of words) {
-    const next = current ? `${current} ${word}` : word;
-    if (font.widthOfTextAtSize(next, size) <= width || !current) current = next;
-    else {
-      lines.push(current);
-      current = word;
-    }
-  }
-  if (current) lines.push(current);
-  return lines.length ? lines : [''];
-}
-
 /** The contract PDF. Deterministic for one input (dates come from the input, not the clock). */
 export async function buildContractPdf(input: ContractInput): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(winAnsi(`Contract ${input.unifiedOrderId} v${input.versionNo}`));
-  pdf.setSubject(winAnsi(`Order ${input.orderId} for ${input.merchant.legalName}`));
-  pdf.setAuthor('pos-backoffice');
-  pdf.setCreationDate(input.createdAt);
-  pdf.setModificationDate(input.createdAt);
-  const w = new Writer(
-    pdf,
-    await pdf.embedFont(StandardFonts.Helvetica),
-    await pdf.embedFont(StandardFonts.HelveticaBold),
-  );
+  const { pdf, w } = await newPdf({
+    title: `Contract ${input.unifiedOrderId} v${input.versionNo}`,
+    subject: `Order ${input.orderId} for ${input.merchant.legalName}`,
+    at: input.createdAt,
+  });
   const money = (cents: number) => formatMoney(cents, input.totals.currency);
 
   w.text('Point-of-sale services agreement', { size: 18, bold: true });

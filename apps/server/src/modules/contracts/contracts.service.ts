@@ -34,6 +34,7 @@ import { issueLinkToken } from '../../lib/link-tokens';
 import { newStorageKey } from '../../lib/storage-key';
 import { applyStatusEffects, type DocumentSave, type StatusChange } from '../orders';
 import { buildContractPdf, stampSignature, type ContractInput } from './contract-pdf';
+import { postalAddressLine } from '../../lib/pdf';
 
 /*
  * An order's contract (issue 7, decision 082): versions made from the order document, the merchant's single-use
@@ -56,26 +57,6 @@ export const LINK_EXPIRED_MESSAGE =
 
 const docOf = (order: OrderRow) => order.document as OrderDocument;
 const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : v == null ? '' : String(v));
-
-function addressLine(
-  a:
-    | {
-        address1?: string | null;
-        address2?: string | null;
-        city?: string | null;
-        state?: string | null;
-        zip?: string | null;
-        country?: string | null;
-      }
-    | null
-    | undefined,
-): string {
-  if (!a) return '';
-  return [a.address1, a.address2, a.city, [a.state, a.zip].filter(Boolean).join(' '), a.country]
-    .map(str)
-    .filter(Boolean)
-    .join(', ');
-}
 
 /** The merchant as the contract names it: the customer's name, else the store's DBA. */
 export function merchantName(doc: OrderDocument): string {
@@ -129,13 +110,13 @@ async function contractInputOf(db: Db, order: OrderRow, versionNo: number, now: 
       email: str(c.email),
       phone: str(c.phone),
       fedTaxIdLast4: str(c.federalTaxId).slice(-4),
-      homeAddress: addressLine(doc.HomeAddress),
-      billingAddress: addressLine(doc.BillingAddress),
+      homeAddress: postalAddressLine(doc.HomeAddress),
+      billingAddress: postalAddressLine(doc.BillingAddress),
     },
     store: {
       dba: str(s.doingBusinessAs),
       name: str(s.storeName),
-      address: addressLine(s.StoreAddress),
+      address: postalAddressLine(s.StoreAddress),
       phone: str(s.phone),
     },
     orderTypeLabel: ORDER_TYPE_LABELS[orderType],

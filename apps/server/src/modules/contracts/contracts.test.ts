@@ -9,7 +9,7 @@ import { auditLog, contracts, mailLog, orderStatusHistory, orders, taxRates, upl
 import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { multipartBody, sampleFile } from '../../test/uploads';
-import { winAnsi } from './contract-pdf';
+import { winAnsi } from '../../lib/pdf';
 
 /*
  * Contracts (issue 7, decision 082): a submit makes the contract PDF and e-mails the merchant a single-use link; the

@@ -1,1 +1,4 @@
 export { customerAccountRoutes } from './customer-accounts.routes';
+export { ACCOUNT_GUARDS } from './customer-accounts.routes';
+export { toCreditMemo, toInvoice } from './invoices.service';
+export { selectTransactions, toTransaction } from './transactions.service';

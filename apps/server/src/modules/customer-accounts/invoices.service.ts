@@ -56,7 +56,7 @@ export function toInvoice(r: InvoiceRow, balance: InvoiceBalance): Invoice {
   };
 }
 
-function toCreditMemo(m: typeof creditMemos.$inferSelect): CreditMemo {
+export function toCreditMemo(m: typeof creditMemos.$inferSelect): CreditMemo {
   return {
     id: m.id,
     customer_id: m.customerId,

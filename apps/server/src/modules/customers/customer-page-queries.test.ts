@@ -12,9 +12,10 @@ import { createTestApp, type TestApp } from '../../test/test-app';
  */
 
 /**
- * The most statements the two calls may run, whatever the number of stores. Today 9: per call the session look-up
- * (its last-seen touch is rare, at most one more); the record: the customer with its sales person, its stores,
- * the terminal counts of all its stores in one grouped query; the tab: the customer, the store, the page of
+ * The most statements the two calls may run, whatever the number of stores. Today 10: per call the session look-up
+ * (its last-seen touch is rare, at most one more); the record: the customer with its sales person, what it owes
+ * (the open balances of its pending invoices by store and currency, one grouped query — issue 14 point 5), its
+ * stores, the terminal counts of all its stores in one grouped query; the tab: the customer, the store, the page of
  * terminals, their total. One per store would be 30 more.
  */
 const CUSTOMER_PAGE_MAX_QUERIES = 10;

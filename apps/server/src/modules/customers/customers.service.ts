@@ -12,15 +12,19 @@ import {
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { withTx, type ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
-import { customers, salesPersons, stores, terminals, type AddressJson } from '../../db/schema';
+import { customers, invoices, salesPersons, stores, terminals, type AddressJson } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
 import { AppError, notFound, versionConflict } from '../../http/errors';
 import { requireCustomer } from '../../http/customer-refs';
+import { billingToday } from '../billing';
+import { invoiceBalances } from '../ledger';
 
 type CustomerRow = typeof customers.$inferSelect;
 type StoreRow = typeof stores.$inferSelect;
 
 const iso = (d: Date | string) => new Date(d).toISOString();
+/** Today in the billing time zone (decision 113), YYYY-MM-DD: an open invoice due before it is overdue. */
+const todayOf = (ctx: ServiceCtx) => billingToday(ctx.app);
 
 function addressOut(a: AddressJson | null | undefined): AddressRecord | null {
   if (!a) return null;
@@ -64,7 +68,11 @@ export function isUniqueViolation(err: unknown): boolean {
 
 // ── Reads ──────────────────────────────────────────────────────────────────────────────────────────
 
-function storeOut(row: StoreRow, counts: { active: number; total: number } | undefined): StoreRecord {
+function storeOut(
+  row: StoreRow,
+  counts: { active: number; total: number } | undefined,
+  openCents: number | undefined,
+): StoreRecord {
   return {
     store_id: row.id,
     customer_id: row.customerId,
@@ -88,16 +96,64 @@ function storeOut(row: StoreRow, counts: { active: number; total: number } | und
     license_expires_on: row.licenseExpiresOn,
     active_terminals: counts?.active ?? 0,
     terminals: counts?.total ?? 0,
+    open_balance_cents: openCents ?? 0,
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
     version: row.version,
   };
 }
 
-/** Store records: one query for the stores, one for their terminal counts. */
-async function storeRecords(db: Db, where: SQL | undefined): Promise<StoreRecord[]> {
+interface OpenBalanceRow {
+  storeId: number | null;
+  currency: string;
+  openCents: number;
+  /** The oldest due date before `today` among the invoices still open (overdue), if any. */
+  oldestOverdueOn: string | null;
+}
+
+/**
+ * Open balances by store and currency, from the ledger's view (decision 112) — one grouped statement over the
+ * pending invoices `where` selects (the stored status N is the derived one, the ledger check proves it, and only
+ * pending invoices have a balance: so a customer with years of paid invoices reads only the open ones).
+ */
+async function openBalances(db: Db, where: SQL | undefined, today: string | null): Promise<OpenBalanceRow[]> {
+  const rows = await db
+    .select({
+      storeId: invoices.storeId,
+      currency: invoices.currency,
+      openCents: sql<string>`coalesce(sum(${invoiceBalances.openCents}), 0)::bigint`,
+      oldestOverdueOn:
+        today === null
+          ? sql<null>`null::text`
+          : sql<
+              string | null
+            >`(min(${invoices.dueOn}) filter (where ${invoices.dueOn} < ${today} and ${invoiceBalances.openCents} > 0))::text`,
+    })
+    .from(invoices)
+    .innerJoin(invoiceBalances, eq(invoiceBalances.invoiceId, invoices.id))
+    .where(and(where, eq(invoices.status, 'N')))
+    .groupBy(invoices.storeId, invoices.currency);
+  return rows.map((r) => ({ ...r, openCents: Number(r.openCents) }));
+}
+
+function openByStore(rows: readonly OpenBalanceRow[]): Map<number, number> {
+  const byStore = new Map<number, number>();
+  for (const r of rows) if (r.storeId !== null) byStore.set(r.storeId, (byStore.get(r.storeId) ?? 0) + r.openCents);
+  return byStore;
+}
+
+/**
+ * Store records: one query for the stores, one for their terminal counts, and — unless the caller read them
+ * already (the customer record) — one for their open balances.
+ */
+async function storeRecords(
+  db: Db,
+  where: SQL | undefined,
+  balances?: ReadonlyMap<number, number>,
+): Promise<StoreRecord[]> {
   const rows = await db.select().from(stores).where(where).orderBy(stores.id);
   if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
   const counts = await db
     .select({
       storeId: terminals.storeId,
@@ -105,15 +161,11 @@ async function storeRecords(db: Db, where: SQL | undefined): Promise<StoreRecord
       total: sql<number>`count(*)::int`,
     })
     .from(terminals)
-    .where(
-      inArray(
-        terminals.storeId,
-        rows.map((r) => r.id),
-      ),
-    )
+    .where(inArray(terminals.storeId, ids))
     .groupBy(terminals.storeId);
   const byStore = new Map(counts.map((c) => [c.storeId, { active: Number(c.active), total: Number(c.total) }]));
-  return rows.map((r) => storeOut(r, byStore.get(r.id)));
+  const open = balances ?? openByStore(await openBalances(db, inArray(invoices.storeId, ids), null));
+  return rows.map((r) => storeOut(r, byStore.get(r.id), open.get(r.id)));
 }
 
 export async function getStoreRecord(db: Db, storeId: number): Promise<StoreRecord | undefined> {
@@ -124,7 +176,11 @@ function customerOut(
   row: CustomerRow,
   salesPerson: CustomerRecord['sales_person'],
   storeList: StoreRecord[],
+  balances: readonly OpenBalanceRow[],
 ): CustomerRecord {
+  const byCurrency = new Map<string, number>();
+  for (const b of balances) byCurrency.set(b.currency, (byCurrency.get(b.currency) ?? 0) + b.openCents);
+  const overdue = balances.map((b) => b.oldestOverdueOn).filter((d): d is string => d !== null);
   return {
     customer_id: row.id,
     legal_name: row.legalName,
@@ -155,11 +211,24 @@ function customerOut(
     updated_at: iso(row.updatedAt),
     version: row.version,
     stores: storeList,
+    open_balances: [...byCurrency]
+      .filter(([, cents]) => cents > 0)
+      .map(([currency, open_cents]) => ({ currency, open_cents }))
+      .sort((a, b) => (a.currency === row.currency ? -1 : b.currency === row.currency ? 1 : 0)),
+    oldest_overdue_on: overdue.length > 0 ? overdue.reduce((a, b) => (a < b ? a : b)) : null,
   };
 }
 
-/** The customer record with its sales person and stores (three queries: customer, stores, terminal counts). */
-export async function findCustomerRecord(db: Db, customerId: number): Promise<CustomerRecord | undefined> {
+/**
+ * The customer record with its sales person, stores and what it owes (four queries: customer, stores, terminal
+ * counts, the open balances of its pending invoices by store and currency). `today` (YYYY-MM-DD): overdue is due
+ * before it.
+ */
+export async function findCustomerRecord(
+  db: Db,
+  customerId: number,
+  today: string,
+): Promise<CustomerRecord | undefined> {
   const [row] = await db
     .select({
       customer: customers,
@@ -169,12 +238,13 @@ export async function findCustomerRecord(db: Db, customerId: number): Promise<Cu
     .leftJoin(salesPersons, eq(salesPersons.id, customers.salesPersonId))
     .where(eq(customers.id, customerId));
   if (!row) return undefined;
-  const storeList = await storeRecords(db, eq(stores.customerId, customerId));
-  return customerOut(row.customer, row.sp, storeList);
+  const balances = await openBalances(db, eq(invoices.customerId, customerId), today);
+  const storeList = await storeRecords(db, eq(stores.customerId, customerId), openByStore(balances));
+  return customerOut(row.customer, row.sp, storeList, balances);
 }
 
 export async function getCustomerRecord(ctx: ServiceCtx, customerId: number): Promise<CustomerRecord> {
-  const record = await findCustomerRecord(ctx.app.database.db, customerId);
+  const record = await findCustomerRecord(ctx.app.database.db, customerId, todayOf(ctx));
   if (!record) throw notFound(`Customer ${customerId}`);
   return record;
 }
@@ -289,7 +359,8 @@ export async function updateCustomer(
     return await withTx(ctx, async (db) => {
       const [row] = await db.select().from(customers).where(eq(customers.id, input.customerId)).for('update');
       if (!row) throw notFound(`Customer ${input.customerId}`);
-      if (row.version !== b.version) throw versionConflict(`Customer ${row.id}`, await findCustomerRecord(db, row.id));
+      if (row.version !== b.version)
+        throw versionConflict(`Customer ${row.id}`, await findCustomerRecord(db, row.id, todayOf(ctx)));
 
       const fields: Record<string, string> = {};
       const home = b.home_address && addressIn(b.home_address);
@@ -389,7 +460,7 @@ export async function updateCustomer(
           requestId: ctx.requestId,
         });
       }
-      return (await findCustomerRecord(db, row.id))!;
+      return (await findCustomerRecord(db, row.id, todayOf(ctx)))!;
     });
   } catch (err) {
     // Two edits racing to the same federal tax id: the unique index decides.

@@ -18,6 +18,8 @@ const screens: PageMap = withPages({
   customer: page('Customer page'),
   adminMailbox: page('Mailbox page'),
   adminJobs: page('Job monitor page'),
+  adminBilling: page('Billing runs page'),
+  viewInvoices: page('Invoices page'),
   confirmation: page('Confirmation page'),
 });
 
@@ -56,11 +58,13 @@ describe('the application shell', () => {
         ],
       },
       { group: 'Customers', links: [['Customers', '#/customer']] },
+      { group: 'Billing & AR', links: [['Invoices', '#/view-invoices']] },
       {
         group: 'Admin',
         links: [
           ['Mailbox', '#/admin/mailbox'],
           ['Job monitor', '#/admin/jobs'],
+          ['Billing runs', '#/admin/billing'],
         ],
       },
     ]);
@@ -91,7 +95,7 @@ describe('the application shell', () => {
 
     fakeApi(signInAs('Customer Support'));
     renderApp('#/order', withReports);
-    expect((await entries()).map((e) => e.group)).toEqual(['Orders', 'Customers']);
+    expect((await entries()).map((e) => e.group)).toEqual(['Orders', 'Customers', 'Billing & AR']);
   });
 
   it('marks the current screen, and the mark follows the user', async () => {

@@ -5,3 +5,4 @@ export * from './contract-signing-link';
 export * from './distributor-password-reset';
 export * from './feature-change-confirmation';
 export * from './contract-reauthorize-link';
+export * from './invoice';

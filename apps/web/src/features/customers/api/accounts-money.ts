@@ -1,18 +1,16 @@
 import {
   invoiceDetail,
   invoiceList,
-  invoiceReverseResult,
   transactionActionResult,
   transactionList,
   type InvoiceDetail,
   type InvoiceList,
-  type InvoiceReverseRequest,
-  type InvoiceReverseResult,
   type TransactionActionRequest,
   type TransactionActionResult,
   type TransactionList,
 } from '@pos/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { reverseInvoice, type InvoiceReversal } from '../../../api/invoices';
 import { api } from '../../../lib/api';
 import { accountPath, compactQuery, useAccountMutation } from './accounts';
 import { accountKeys } from './accounts-keys';
@@ -128,24 +126,6 @@ export function useInvoice(customerId: number, invoiceId: number | null) {
     queryFn: ({ signal }) => getInvoice(customerId, invoiceId ?? 0, signal),
     enabled: invoiceId !== null,
   });
-}
-
-export interface InvoiceReversal {
-  readonly invoiceId: number;
-  readonly body: InvoiceReverseRequest;
-  readonly idempotencyKey: string;
-}
-
-export async function reverseInvoice(
-  customerId: number,
-  { invoiceId, body, idempotencyKey }: InvoiceReversal,
-): Promise<InvoiceReverseResult> {
-  return invoiceReverseResult.parse(
-    await api.post<unknown>(accountPath('/customerinvoices/{invoiceId}/reverse'), body, {
-      params: { id: customerId, invoiceId },
-      idempotencyKey,
-    }),
-  );
 }
 
 export function useReverseInvoice(customerId: number) {

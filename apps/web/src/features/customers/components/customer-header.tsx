@@ -2,7 +2,7 @@ import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { CustomerRecord, StoreRecord } from '@pos/domain';
 import type { ReactNode } from 'react';
 import { useSalesPerson } from '../api/customers';
-import { countryName, currencyLabel } from '../../../lib/format';
+import { countryName, currencyLabel, formatCents, formatDate } from '../../../lib/format';
 import { StatusBadge } from './status-badge';
 
 export interface CustomerHeaderProps {
@@ -28,7 +28,8 @@ function Fact({ label, children }: { readonly label: string; readonly children: 
 
 /**
  * The customer at a glance: legal name, DBA (of the selected store), country, currency (CAD as C$),
- * status, account manager and sales person, plus ids and contact.
+ * status, what it owes (the ledger's open balance per currency) and since when (its oldest overdue due date),
+ * account manager and sales person, plus ids and contact.
  */
 export function CustomerHeader({ customer, store, actions }: CustomerHeaderProps) {
   const salesPerson = useSalesPerson(customer.sales_person?.id ?? null);
@@ -54,6 +55,20 @@ export function CustomerHeader({ customer, store, actions }: CustomerHeaderProps
         <Fact label="Currency">{currencyLabel(customer.currency)}</Fact>
         <Fact label="Status">
           <StatusBadge status={customer.status} />
+        </Fact>
+        <Fact label="Open balance">
+          {customer.open_balances.length === 0
+            ? formatCents(0, customer.currency)
+            : customer.open_balances.map((b) => formatCents(b.open_cents, b.currency)).join(' + ')}
+        </Fact>
+        <Fact label="Oldest overdue">
+          {customer.oldest_overdue_on ? (
+            <Text component="span" c="red" fw={700}>
+              Due {formatDate(customer.oldest_overdue_on)}
+            </Text>
+          ) : (
+            'Nothing overdue'
+          )}
         </Fact>
         <Fact label="Account manager">{customer.account_manager ?? '—'}</Fact>
         <Fact label="Sales person">

@@ -9,7 +9,7 @@ import {
 } from '@pos/domain';
 import { useState } from 'react';
 import { DataTable } from '../../../components/data-table';
-import { formatDate, todayIso } from '../../../lib/format';
+import { formatCents, formatDate, todayIso } from '../../../lib/format';
 import { StatusBadge } from './status-badge';
 
 const COLUMNS = [
@@ -21,6 +21,7 @@ const COLUMNS = [
   'Location',
   'Status',
   'Terminals',
+  'Open balance',
   'License expires',
 ];
 
@@ -109,6 +110,7 @@ export function StoresList({ stores, selectedId, onSelect }: StoresListProps) {
               <Table.Td>
                 {s.active_terminals} active / {s.terminals}
               </Table.Td>
+              <Table.Td>{formatCents(s.open_balance_cents, s.currency)}</Table.Td>
               <Table.Td>
                 <LicenseCell storeStatus={s.status} expiresOn={s.license_expires_on} />
               </Table.Td>

@@ -125,6 +125,32 @@ describe('customer details (#/customer?id=…)', () => {
     expect(within(screen.getByRole('banner')).getByRole('img', { name: 'Canada' })).toBeTruthy();
   });
 
+  it('shows what the customer owes (the ledger) and its oldest overdue due date; each store its open balance', async () => {
+    const customer = makeCustomer({
+      country: 'CA',
+      currency: 'CAD',
+      open_balances: [{ currency: 'CAD', open_cents: 154_00 }],
+      oldest_overdue_on: '2026-09-15',
+      stores: [makeStore({ country: 'CA', open_balance_cents: 154_00 })],
+    });
+    fakeApi({ ...signInAs('AR Team'), ...customerRoutes(customer) });
+    renderApp('#/customer?id=100001&tab=notes');
+    const header = await screen.findByRole('region', { name: 'Corner Deli LLC' });
+    const fact = (label: string) => within(header).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(fact('Open balance')).toBe('C$154.00');
+    expect(fact('Oldest overdue')).toMatch(/^Due .*2026/);
+    const stores = await screen.findByRole('table', { name: /Select a store/ });
+    expect(within(stores).getByText('C$154.00')).toBeTruthy();
+  });
+
+  it('a customer who owes nothing: $0.00 and nothing overdue', async () => {
+    fakeApi({ ...signInAs('AR Team'), ...customerRoutes(makeCustomer()) });
+    renderApp('#/customer?id=100001&tab=notes');
+    const header = await screen.findByRole('region', { name: 'Corner Deli LLC' });
+    const fact = (label: string) => within(header).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect([fact('Open balance'), fact('Oldest overdue')]).toEqual(['$0.00', 'Nothing overdue']);
+  });
+
   it('a US customer shows no flag', async () => {
     fakeApi({ ...signInAs('AR Team'), ...customerRoutes(makeCustomer()) });
     renderApp('#/customer?id=100001&tab=notes');

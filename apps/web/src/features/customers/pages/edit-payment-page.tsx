@@ -39,7 +39,7 @@ import { useTerminals } from '../api/accounts-terminals';
 import { useSendPaymentUpdateLink } from '../api/actions';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { EditPageFrame, type EditPageContext } from '../tabs/ui/edit-page-frame';
-import { useIdempotencyKeys } from '../tabs/ui/idempotency';
+import { useIdempotencyKeys } from '../../../lib/idempotency';
 
 /**
  * #/editpayment?customer=…&store=… (customer_details_edit): the payment methods on file, a new card (tokenized

@@ -19,7 +19,7 @@ import { formatCents, formatDate } from '../../../lib/format';
 import { notifySuccess } from '../lib/notify';
 import type { StoreTabProps } from '../tab-props';
 import { ActionDialog } from './ui/action-dialog';
-import { useIdempotencyKeys } from './ui/idempotency';
+import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { parseAmount, todayIso } from './ui/money';
 import { NoStore, TabFrame } from './ui/tab-frame';
 

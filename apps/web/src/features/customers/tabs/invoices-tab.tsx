@@ -17,7 +17,7 @@ import { notifySuccess } from '../lib/notify';
 import type { StoreTabProps } from '../tab-props';
 import { invoiceStatusLook, invoiceTypeLabel, transactionStatusLook } from './status';
 import { ActionDialog } from './ui/action-dialog';
-import { useIdempotencyKeys } from './ui/idempotency';
+import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { StatusBadge } from './ui/status-badge';
 import { NoStore, TabFrame } from './ui/tab-frame';
 

@@ -26,7 +26,7 @@ import { notifySuccess } from '../lib/notify';
 import type { StoreTabProps } from '../tab-props';
 import { ActionDialog } from './ui/action-dialog';
 import { fieldErrorOrClose } from './ui/field-error';
-import { useIdempotencyKeys } from './ui/idempotency';
+import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { parseAmount, todayIso } from './ui/money';
 import { NoStore, TabFrame } from './ui/tab-frame';
 

@@ -9,7 +9,7 @@ import { notifySuccess } from '../lib/notify';
 import type { StoreTabProps } from '../tab-props';
 import { transactionStatusLook } from './status';
 import { ActionDialog } from './ui/action-dialog';
-import { useIdempotencyKeys } from './ui/idempotency';
+import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { StatusBadge } from './ui/status-badge';
 import { NoStore, TabFrame } from './ui/tab-frame';
 

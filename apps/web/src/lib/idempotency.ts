@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { isApiError } from '../../../../lib/api';
+import { isApiError } from './api';
 
 /** A random UUID v4; `crypto.randomUUID` needs a secure context, `getRandomValues` does not. */
 export function newIdempotencyKey(): string {

@@ -1,6 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../../lib/api';
+import { ApiError } from './api';
 import { useIdempotencyKeys } from './idempotency';
 
 const apiError = (status: number, code: string) => new ApiError({ status, code, message: code });

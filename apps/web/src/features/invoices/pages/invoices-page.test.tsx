@@ -1,0 +1,260 @@
+import type { InvoicePage, InvoiceSearchItem } from '@pos/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { errorResponse, fakeApi, type FakeRequest } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render-app';
+import { signInAs } from '../../../test/factories';
+
+const LIST = '/api/invoices/tok';
+const ONE = (id: number) => `/api/invoices/${id}/tok`;
+
+function makeItem(overrides: Partial<InvoiceSearchItem> = {}): InvoiceSearchItem {
+  return {
+    id: 9001,
+    invoice_number: 'INV-2026-009001',
+    customer_id: 100005,
+    store_id: 500010,
+    plan_id: null,
+    status: 'N',
+    status_label: 'Pending',
+    type: 'M',
+    type_label: 'Monthly recurring charge',
+    period_start: '2026-09-01',
+    period_end: '2026-09-30',
+    issued_on: '2026-09-01',
+    due_on: '2026-09-15',
+    total_cents: 105_00,
+    tax_cents: 5_00,
+    paid_cents: 30_00,
+    balance_cents: 75_00,
+    currency: 'CAD',
+    reversed_at: null,
+    can_reverse: true,
+    version: 2,
+    legal_name: 'Maple Leaf Hardware Ltd',
+    doing_business_as: 'Maple Coffee Bar',
+    overdue: true,
+    ...overrides,
+  };
+}
+
+function makePage(overrides: Partial<InvoicePage> = {}): InvoicePage {
+  return {
+    ...makeItem(),
+    lines: [
+      {
+        id: 1,
+        billing_item_id: 8,
+        billing_item_name: 'Monthly service fee',
+        description: 'September 2026',
+        quantity: 1,
+        unit_cents: 100_00,
+        amount_cents: 100_00,
+      },
+    ],
+    transactions: [],
+    credit_memos: [],
+    write_offs: [
+      {
+        id: 3,
+        type: 142,
+        amount_cents: 0,
+        currency: 'CAD',
+        reason: 'Goodwill',
+        created_by_email: 'ar@example.com',
+        created_at: '2026-10-01T12:00:00.000Z',
+      },
+    ],
+    receipts: [
+      {
+        receipt_id: 41,
+        method: 'check',
+        reference: 'CHK-100',
+        received_on: '2026-09-20',
+        amount_cents: 30_00,
+        allocated_by_email: 'ar@example.com',
+        allocated_at: '2026-09-21T12:00:00.000Z',
+      },
+    ],
+    ledger: {
+      open_cents: 75_00,
+      paid_cents: 30_00,
+      credited_cents: 0,
+      written_off_cents: 0,
+      reversed_cents: 0,
+      debited_cents: 0,
+      overpaid_cents: 0,
+    },
+    merchant_email: 'billing@mapleleaf.example.com',
+    billing_run: { run_id: 12, as_of: '2026-09-01', requested_by: 'schedule' },
+    history: [],
+    ...overrides,
+  };
+}
+
+/** A download (object URL, an anchor's click) without leaving the page; answers the click spy. */
+function stubDownloads() {
+  vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:download');
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+  return vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+}
+
+const lastList = (calls: FakeRequest[]) => Object.fromEntries(calls.filter((c) => c.path === LIST).at(-1)!.query);
+
+function routes(role = 'AR Team', extra: Record<string, unknown> = {}) {
+  return {
+    ...signInAs(role),
+    [`GET ${LIST}`]: {
+      items: [
+        makeItem(),
+        makeItem({
+          id: 9002,
+          invoice_number: 'INV-2026-009002',
+          overdue: false,
+          currency: 'USD',
+          balance_cents: 0,
+          status: 'P',
+          status_label: 'Paid',
+          legal_name: 'Bluebird Diner LLC',
+          doing_business_as: 'Bluebird Diner',
+        }),
+      ],
+      total: 1000,
+      total_capped: true,
+    },
+    [`GET ${ONE(9001)}`]: makePage(),
+    ...extra,
+  };
+}
+
+describe('invoices (#/view-invoices)', () => {
+  it('lists invoices newest first with the ledger balance in C$ and "1,000+" when the count is capped', async () => {
+    const { calls } = fakeApi(routes());
+    renderApp('#/view-invoices');
+    const table = await screen.findByRole('table', { name: 'Invoices — 1,000+ matches' });
+    const row = within(table).getByRole('button', { name: 'Open invoice INV-2026-009001' }).closest('tr')!;
+    expect(within(row).getByText('C$75.00')).toBeTruthy();
+    expect(within(row).getByText('C$105.00')).toBeTruthy();
+    expect(within(row).getByText('Overdue')).toBeTruthy();
+    expect(within(row).getByText('Maple Coffee Bar')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeTruthy();
+    expect(lastList(calls)).toEqual({ limit: '25', offset: '0' });
+  });
+
+  it('sends the labelled filters and the sort to the server; refuses a reversed date range on the spot', async () => {
+    const { calls } = fakeApi(routes());
+    const user = userEvent.setup();
+    renderApp('#/view-invoices');
+    await screen.findByRole('table', { name: /Invoices — / });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Currency' }), 'CAD (C$)');
+    await user.click(screen.getByRole('checkbox', { name: /Overdue only/ }));
+    await user.type(screen.getByRole('textbox', { name: /Merchant or DBA/ }), 'maple');
+    await user.type(screen.getByLabelText('Issued from'), '2026-10-01');
+    await user.type(screen.getByLabelText('Issued to'), '2026-09-01');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('The last issue date is before the first.')).toBeTruthy();
+    expect(lastList(calls)).toEqual({ limit: '25', offset: '0' });
+
+    await user.clear(screen.getByLabelText('Issued to'));
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(lastList(calls)).toEqual({
+        currency: 'CAD',
+        overdue: 'true',
+        q: 'maple',
+        issued_from: '2026-10-01',
+        limit: '25',
+        offset: '0',
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: /^Due/ }));
+    await waitFor(() => expect(lastList(calls).sort).toBe('due_on'));
+    await user.click(screen.getByRole('button', { name: /^Due/ }));
+    await waitFor(() => expect(lastList(calls).sort).toBe('-due_on'));
+  });
+
+  it('exports the filtered set as CSV (all rows, no paging)', async () => {
+    const { calls } = fakeApi({
+      ...routes(),
+      [`GET ${LIST}`]: (r: FakeRequest) =>
+        r.query.get('format') === 'csv'
+          ? new Response('\uFEFFid\r\n9001\r\n', { headers: { 'Content-Type': 'text/csv' } })
+          : { items: [makeItem()], total: 1, total_capped: false },
+    });
+    const click = stubDownloads();
+    renderApp('#/view-invoices');
+    await screen.findByRole('table', { name: 'Invoices — 1 match' });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(calls.some((c) => c.query.get('format') === 'csv')).toBe(true));
+    const csv = calls.find((c) => c.query.get('format') === 'csv')!;
+    expect(csv.query.get('limit')).toBeNull();
+    expect(csv.query.get('offset')).toBeNull();
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+  });
+
+  it('opens an invoice by link: lines by billing item, receipts, balance; Download PDF and E-mail to merchant', async () => {
+    const { calls } = fakeApi({
+      ...routes(),
+      [`GET /api/invoices/9001/pdf/tok`]: () =>
+        new Response(new Uint8Array([37, 80, 68, 70]), { headers: { 'Content-Type': 'application/pdf' } }),
+      [`POST /api/invoices/9001/email/tok`]: {
+        mail_id: 77,
+        to: 'billing@mapleleaf.example.com',
+        sent_at: '2026-11-22T12:00:00.000Z',
+      },
+    });
+    const click = stubDownloads();
+    const user = userEvent.setup();
+    renderApp('#/view-invoices?id=9001');
+    const panel = await screen.findByRole('region', { name: 'Invoice INV-2026-009001' });
+    expect(await within(panel).findByText('Monthly service fee')).toBeTruthy();
+    expect(within(panel).getByText('Receipt 41 (CHK-100)')).toBeTruthy();
+    expect(within(panel).getByText(/^Created by billing run 12 \(as of /)).toBeTruthy();
+    const balance = within(panel).getByLabelText('Balance');
+    expect(within(balance).getByText('C$75.00')).toBeTruthy();
+    // AR Team may not reverse (customer_details_edit).
+    expect(within(panel).queryByRole('button', { name: 'Reverse' })).toBeNull();
+
+    await user.click(within(panel).getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(calls.filter((c) => c.path === '/api/invoices/9001/pdf/tok')).toHaveLength(1);
+    await user.click(within(panel).getByRole('button', { name: 'E-mail to merchant' }));
+    expect(
+      await screen.findByText(
+        'Invoice INV-2026-009001 was sent to billing@mapleleaf.example.com with its PDF attached.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('offers Reverse to users who may (customer_details_edit) and sends the reason and version', async () => {
+    const { calls } = fakeApi({
+      ...routes('Customer Support'),
+      'POST /api/customers/100005/tok/customerinvoices/9001/reverse': {
+        invoice: { ...makeItem({ status: 'R', status_label: 'Reversed', can_reverse: false }) },
+        credit_memo: null,
+        voided_transaction_ids: [],
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('#/view-invoices?id=9001');
+    const panel = await screen.findByRole('region', { name: 'Invoice INV-2026-009001' });
+    await user.click(await within(panel).findByRole('button', { name: 'Reverse' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reverse invoice INV-2026-009001?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reverse invoice' }));
+    expect(await within(dialog).findByText('Say why the invoice is reversed (at least 3 characters).')).toBeTruthy();
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Billed twice');
+    await user.click(within(dialog).getByRole('button', { name: 'Reverse invoice' }));
+    expect(await screen.findByText('Invoice INV-2026-009001 is reversed.')).toBeTruthy();
+    const post = calls.find((c) => c.method === 'POST' && c.path.endsWith('/reverse'))!;
+    expect(post.body).toEqual({ reason: 'Billed twice', version: 2 });
+  });
+
+  it('says an unknown invoice was not found and what to do', async () => {
+    fakeApi({ ...routes(), [`GET ${ONE(404)}`]: () => errorResponse(404, 'not_found', 'Invoice 404 was not found.') });
+    renderApp('#/view-invoices?id=404');
+    expect(
+      await screen.findByText('Invoice 404 was not found. Check the number, or open the invoice from the list.'),
+    ).toBeTruthy();
+  });
+});
