@@ -1,4 +1,5 @@
 import { Box, Button, Group, Pagination, Text } from '@mantine/core';
+import { formatCount } from '../lib/format';
 
 const CONTROL_LABELS = {
   first: 'First page',
@@ -26,11 +27,9 @@ export interface ListPaginationProps {
   readonly pageRows?: number;
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
-
 /** "1,000+" for a capped total, else the number ("1,000"). */
 export function formatTotal(total: number, capped = false): string {
-  return capped ? `${count(total)}+` : count(total);
+  return capped ? `${formatCount(total)}+` : formatCount(total);
 }
 
 /** "Showing 26–50 of 130" and Mantine's pagination, with every control named. */
@@ -96,7 +95,7 @@ function OpenEndedPagination({
       <Text size="sm" c="dimmed">
         {pageRows === 0
           ? 'Nothing on this page'
-          : `Showing ${count(first)}–${count(last)} of ${formatTotal(total, true)}`}
+          : `Showing ${formatCount(first)}–${formatCount(last)} of ${formatTotal(total, true)}`}
       </Text>
       <Box component="nav" aria-label={label}>
         <Group gap="xs">
@@ -107,7 +106,7 @@ function OpenEndedPagination({
             {CONTROL_LABELS.previous}
           </Button>
           <Text size="sm" aria-current="page">
-            Page {count(page)}
+            Page {formatCount(page)}
           </Text>
           <Button size="compact-sm" variant="default" disabled={pageRows < pageSize} onClick={() => onChange(page + 1)}>
             {CONTROL_LABELS.next}

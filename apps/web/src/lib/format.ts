@@ -86,3 +86,8 @@ export function todayIso(now: Date = new Date()): string {
   const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
   return local.toISOString().slice(0, 10);
 }
+
+/** A count of things: 1,234. */
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}

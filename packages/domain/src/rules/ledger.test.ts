@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   creditMemoLedgerEntry,
   invoiceBalance,
+  isInvoiceOverdue,
   invoiceStatusOf,
   transactionLedgerEntry,
   type LedgerEntry,
@@ -240,5 +241,13 @@ describe('rows → ledger entries', () => {
       kind: 'credit',
       amount_cents: -5,
     });
+  });
+});
+
+describe('isInvoiceOverdue', () => {
+  it('is due before the billing day with something still open', () => {
+    expect(isInvoiceOverdue({ due_on: '2026-11-24', open_cents: 1 }, '2026-11-25')).toBe(true);
+    expect(isInvoiceOverdue({ due_on: '2026-11-25', open_cents: 1 }, '2026-11-25')).toBe(false);
+    expect(isInvoiceOverdue({ due_on: '2026-01-01', open_cents: 0 }, '2026-11-25')).toBe(false);
   });
 });

@@ -49,6 +49,17 @@ export interface InvoiceBalance {
   status: InvoiceStatus;
 }
 
+/**
+ * Overdue: due before `today` (YYYY-MM-DD, the billing day) with something still open by the ledger. The invoices
+ * screen's filter and the customer header's oldest overdue date are its SQL twins (`due_on < today and open_cents > 0`).
+ */
+export function isInvoiceOverdue(
+  inv: { readonly due_on: string; readonly open_cents: number },
+  today: string,
+): boolean {
+  return inv.open_cents > 0 && inv.due_on < today;
+}
+
 /** The status an invoice's figures imply: R reversed, N pending while anything is open, P paid (settled). */
 export function invoiceStatusOf(b: { readonly reversed: boolean; readonly open_cents: number }): InvoiceStatus {
   if (b.reversed) return 'R';

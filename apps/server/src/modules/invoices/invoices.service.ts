@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import {
   formatMoney,
+  isInvoiceOverdue,
   INVOICE_CSV_COLUMNS,
   parseSort,
   type AuditEntry as AuditEntryOut,
@@ -130,7 +131,7 @@ function toSearchItem(r: PageRow, today: string): InvoiceSearchItem {
     ...base,
     legal_name: r.legalName,
     doing_business_as: r.dba ?? null,
-    overdue: base.balance_cents > 0 && base.status === 'N' && base.due_on < today,
+    overdue: isInvoiceOverdue({ due_on: base.due_on, open_cents: base.balance_cents }, today),
   };
 }
 

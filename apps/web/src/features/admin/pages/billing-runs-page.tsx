@@ -15,7 +15,7 @@ import { assertNever, BILLING_RUN_STATUS_LABELS, type BillingRunInfo, type Billi
 import { useState, type FormEvent } from 'react';
 import { ListPagination } from '../../../components/list-pagination';
 import { isApiError } from '../../../lib/api';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { formatCount, formatDate, formatDateTime } from '../../../lib/format';
 import { BILLING_RUN_PAGE_SIZE, useBillingRuns, useStartBillingRun } from '../api/billing-runs';
 
 function colorOf(status: BillingRunStatus): MantineColor {
@@ -33,8 +33,6 @@ function colorOf(status: BillingRunStatus): MantineColor {
   }
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
-
 /** How far a run is: plans billed of those due (a plan owing several periods counts once per period). */
 function RunProgress({ run }: { readonly run: BillingRunInfo }) {
   const due = Math.max(run.plans_due, run.plans_done);
@@ -44,11 +42,11 @@ function RunProgress({ run }: { readonly run: BillingRunInfo }) {
       <Progress
         value={value}
         size="sm"
-        aria-label={`Run ${run.run_id}: ${count(run.plans_done)} of ${count(due)} plans billed`}
+        aria-label={`Run ${run.run_id}: ${formatCount(run.plans_done)} of ${formatCount(due)} plans billed`}
         animated={run.status === 'running'}
       />
       <Text size="xs" c="dimmed">
-        {count(run.plans_done)} of {count(due)} plans
+        {formatCount(run.plans_done)} of {formatCount(due)} plans
       </Text>
     </Stack>
   );
@@ -159,9 +157,9 @@ export default function BillingRunsPage() {
                     <Table.Td miw={160}>
                       <RunProgress run={r} />
                     </Table.Td>
-                    <Table.Td>{count(r.invoices_created)}</Table.Td>
-                    <Table.Td>{count(r.skipped)}</Table.Td>
-                    <Table.Td>{count(r.licenses_lapsed)}</Table.Td>
+                    <Table.Td>{formatCount(r.invoices_created)}</Table.Td>
+                    <Table.Td>{formatCount(r.skipped)}</Table.Td>
+                    <Table.Td>{formatCount(r.licenses_lapsed)}</Table.Td>
                     <Table.Td>{r.requested_by === 'schedule' ? 'Daily schedule' : r.requested_by}</Table.Td>
                     <Table.Td>{formatDateTime(r.started_at)}</Table.Td>
                     <Table.Td>{formatDateTime(r.finished_at)}</Table.Td>
