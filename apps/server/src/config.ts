@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseRetryDays } from '@pos/domain';
 
 /**
  * apps/server. This module runs from apps/server/src (tsx, tests) or from the bundle in apps/server/dist
@@ -90,6 +91,22 @@ export const envSchema = z.object({
   PAYMENT_GATEWAY_URL: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
   /** Sent as `Authorization: Bearer …` to PAYMENT_GATEWAY_URL. */
   PAYMENT_GATEWAY_API_KEY: z.string().trim().min(1).optional(),
+  /** The local gateway's slow test card (…0341) answers after this many ms (crash tests; decision 116). */
+  LOCAL_GATEWAY_SLOW_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
+  /** Dunning: retry a soft decline these many days after the first failure (decision 116). */
+  DUNNING_RETRY_DAYS: z
+    .string()
+    .default('3,7,14')
+    .transform((text, ctx) => {
+      const days = parseRetryDays(text);
+      if (typeof days === 'string') {
+        ctx.addIssue({ code: 'custom', message: days });
+        return z.NEVER;
+      }
+      return days;
+    }),
+  /** The reconciler asks the gateway about a pending (P) charge once it is this many seconds old. */
+  PAYMENT_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   /** AES-256 key for bank account numbers: 64 hex characters (32 bytes). Unset → a fixed development key, refused in production (decision 059). */
   DATA_ENCRYPTION_KEY: z
     .string()
@@ -153,7 +170,9 @@ export interface AppConfig {
   /** S3-compatible upload storage; null → the local folder DATA_DIR/uploads. */
   s3: S3Config | null;
   /** The payment gateway: `url` null → the local gateway. */
-  gateway: { url: string | null; apiKey: string | null };
+  gateway: { url: string | null; apiKey: string | null; localSlowMs: number };
+  /** Charging and dunning (decision 116): DUNNING_RETRY_DAYS, PAYMENT_RECONCILE_AFTER_SECONDS. */
+  payments: { retryDays: readonly number[]; reconcileAfterSeconds: number };
   /** DATA_ENCRYPTION_KEY (hex); null → the development key, refused when env is production. */
   dataEncryptionKey: string | null;
   /** BENCH_ROUTES: register GET /api/bench/bare, the bench's baseline (never in production). */
@@ -259,7 +278,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
             region: e.S3_REGION as string,
           }
         : null,
-    gateway: { url: e.PAYMENT_GATEWAY_URL?.replace(/\/+$/, '') ?? null, apiKey: e.PAYMENT_GATEWAY_API_KEY ?? null },
+    gateway: {
+      url: e.PAYMENT_GATEWAY_URL?.replace(/\/+$/, '') ?? null,
+      apiKey: e.PAYMENT_GATEWAY_API_KEY ?? null,
+      localSlowMs: e.LOCAL_GATEWAY_SLOW_MS,
+    },
+    payments: { retryDays: e.DUNNING_RETRY_DAYS, reconcileAfterSeconds: e.PAYMENT_RECONCILE_AFTER_SECONDS },
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY?.toLowerCase() ?? null,
     benchRoutes: e.BENCH_ROUTES,
     billing: { timeZone: e.BILLING_TIME_ZONE, cron: e.BILLING_RUN_CRON },

@@ -64,7 +64,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     mail: options.mail ?? createMail(config, database, clock),
     crm: options.crm ?? createCrm(config, { database, clock }),
     storage: options.storage ?? createStorage(config),
-    gateway: options.gateway ?? createGateway(config, clock),
+    gateway: options.gateway ?? createGateway(config, clock, database),
     queue: options.queue ?? new JobQueue(database),
   };
 }

@@ -14,6 +14,7 @@ export * from './codes/billing';
 export * from './codes/payment-methods';
 export * from './codes/spinner';
 export * from './codes/mail-templates';
+export * from './codes/declines';
 
 export * from './access/permissions';
 export * from './access/routes';
@@ -37,6 +38,7 @@ export * from './rules/billing-periods';
 export * from './rules/license';
 export * from './rules/payment-method-text';
 export * from './rules/ledger';
+export * from './rules/dunning';
 
 export * from './contracts/common';
 export * from './contracts/auth';

@@ -3,6 +3,7 @@ import type {
   CrmAccessoriesOrderRequest,
   CrmStoreMidValidateRequest,
   FeatureChangeEmailRequest,
+  InvoiceChargeJobInput,
   InvoicesCollectDueSnsRequest,
   JobQueueName,
   OrderStatusSnsRequest,
@@ -36,6 +37,7 @@ export interface JobInputs {
   'order-agent-switch': AgentSwitchSnsRequest;
   'crm-accessories-order': CrmAccessoriesOrderRequest;
   'crm-store-mid-validate': CrmStoreMidValidateRequest;
+  'invoice-charge': InvoiceChargeJobInput;
 }
 
 /** A job's data: what was asked, by whom, from which request. */

@@ -33,6 +33,9 @@ export const QUEUE_DEFINITIONS: Readonly<Record<JobQueueName, QueueDefinition>> 
   [JOB_QUEUE.agentSwitch]: { name: JOB_QUEUE.agentSwitch, ...standard },
   [JOB_QUEUE.crmAccessoriesOrder]: { name: JOB_QUEUE.crmAccessoriesOrder, ...remote },
   [JOB_QUEUE.crmStoreMidValidate]: { name: JOB_QUEUE.crmStoreMidValidate, ...remote, retryLimit: 3, retryDelay: 10 },
+  // A charge's own idempotency key keeps a retried job from charging twice; the singleton keeps two attempts on one
+  // invoice from running at once.
+  [JOB_QUEUE.invoiceCharge]: { name: JOB_QUEUE.invoiceCharge, ...billing, policy: 'singleton' },
 };
 
 export function queueDefinition(name: JobQueueName): QueueDefinition {
@@ -66,5 +69,12 @@ export const SCHEDULED_DEFINITIONS: Readonly<Record<ScheduledQueueName, Schedule
     expireInSeconds: 3600,
     cron: '0 2 * * *',
     tz: 'America/New_York',
+  },
+  [SCHEDULED_QUEUE.paymentsSweep]: {
+    name: SCHEDULED_QUEUE.paymentsSweep,
+    ...billing,
+    retryLimit: 1,
+    expireInSeconds: 1800,
+    cron: '*/10 * * * *',
   },
 };

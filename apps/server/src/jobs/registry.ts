@@ -11,11 +11,13 @@ import { crmStoreMidValidateWorker } from './workers/crm-store-mid-validate';
 import { featureChangeEmailWorker } from './workers/feature-change-email';
 import { billingRunWorker } from './workers/billing-run';
 import { idempotencyKeysExpireWorker } from './workers/idempotency-keys-expire';
+import { invoiceChargeWorker } from './workers/invoice-charge';
 import { invoicesCollectDueWorker } from './workers/invoices-collect-due';
 import { orderStatusWorker } from './workers/order-status';
 import { paymentCollectionWorker } from './workers/payment-collection';
 import { paymentInstrumentAddWorker } from './workers/payment-instrument-add';
 import { paymentPlansWorker } from './workers/payment-plans';
+import { paymentsSweepWorker } from './workers/payments-sweep';
 import { recurringPlansWorker } from './workers/payment-plans-recurring';
 import { pushLicenseWorker } from './workers/push-license';
 import { retireTerminalsWorker } from './workers/retire-terminals';
@@ -40,6 +42,7 @@ export const WORKERS: { readonly [Q in JobQueueName]: WorkerDefinition<Q> } = {
   [JOB_QUEUE.agentSwitch]: agentSwitchWorker,
   [JOB_QUEUE.crmAccessoriesOrder]: crmAccessoriesOrderWorker,
   [JOB_QUEUE.crmStoreMidValidate]: crmStoreMidValidateWorker,
+  [JOB_QUEUE.invoiceCharge]: invoiceChargeWorker,
 };
 
 /** A scheduled queue's worker: the schedule sends a job without input. */
@@ -53,6 +56,7 @@ export interface ScheduledWorker<Q extends ScheduledQueueName = ScheduledQueueNa
 export const SCHEDULED_WORKERS: { readonly [Q in ScheduledQueueName]: ScheduledWorker<Q> } = {
   [SCHEDULED_QUEUE.idempotencyKeysExpire]: idempotencyKeysExpireWorker,
   [SCHEDULED_QUEUE.billingRun]: billingRunWorker,
+  [SCHEDULED_QUEUE.paymentsSweep]: paymentsSweepWorker,
 };
 
 /** Define the scheduled queues and write their schedules (an existing schedule is replaced: a new cron applies). */

@@ -3,6 +3,19 @@ import type { Db } from '../db/client';
 import { linkTokens, type LINK_TOKEN_PURPOSES } from '../db/schema';
 import { hashToken, newToken } from './tokens';
 
+/** A payment-update link works for 7 days. */
+export const PAYMENT_UPDATE_LINK_TTL_MS = 7 * 24 * 3600_000;
+
+/** The merchant's page for a payment-update link: what is owed, pay it, or give another card (public web page). */
+export function paymentUpdateLink(publicUrl: string, token: string): string {
+  return `${publicUrl}/#/customer/payment/${token}`;
+}
+
+/** The merchant's page that only adds or replaces the payment method (purpose 'payment_instrument'). */
+export function paymentInstrumentLink(publicUrl: string, token: string): string {
+  return `${publicUrl}/#/customer/payment/instrument/${token}`;
+}
+
 export type LinkTokenPurpose = (typeof LINK_TOKEN_PURPOSES)[number];
 
 export interface IssueLinkTokenInput {

@@ -59,7 +59,7 @@ export async function createTestApp(
     database,
     clock,
     onRoute: options.onRoute,
-    gateway: options.wrapGateway?.(createGateway(config, clock)),
+    gateway: options.wrapGateway?.(createGateway(config, clock, database)),
     logStream: { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) },
   });
   options.beforeReady?.(app);

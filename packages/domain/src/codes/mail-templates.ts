@@ -6,6 +6,7 @@ export const MAIL_TEMPLATE = {
   DISTRIBUTOR_PASSWORD_RESET: 'distributor_password_reset',
   FEATURE_CHANGE_CONFIRMATION: 'feature_change_confirmation',
   INVOICE: 'invoice',
+  PAYMENT_FAILED: 'payment_failed',
 } as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATE)[keyof typeof MAIL_TEMPLATE];
 
@@ -16,6 +17,7 @@ export const MAIL_TEMPLATE_LABELS: Readonly<Record<MailTemplateName, string>> = 
   distributor_password_reset: 'Distributor password reset',
   feature_change_confirmation: 'Feature-change confirmation',
   invoice: 'Invoice (PDF attached)',
+  payment_failed: 'Payment failed (pay link)',
 };
 
 /** The label of a template name (the name itself for one this version does not know). */

@@ -43,6 +43,8 @@ export const JOB_QUEUE = {
   agentSwitch: 'order-agent-switch',
   crmAccessoriesOrder: 'crm-accessories-order',
   crmStoreMidValidate: 'crm-store-mid-validate',
+  /** Not a spec call: one charge of one invoice (auto-pay, dunning retries, collection; decision 116). */
+  invoiceCharge: 'invoice-charge',
 } as const;
 export type JobQueueKey = keyof typeof JOB_QUEUE;
 export type JobQueueName = (typeof JOB_QUEUE)[JobQueueKey];
@@ -64,6 +66,7 @@ export const JOB_QUEUE_LABELS: Readonly<Record<JobQueueName, string>> = {
   'order-agent-switch': 'Order agent switch',
   'crm-accessories-order': 'CRM feature-change request',
   'crm-store-mid-validate': 'CRM MID validation',
+  'invoice-charge': 'Invoice charge',
 };
 
 /**
@@ -75,12 +78,15 @@ export const SCHEDULED_JOB_QUEUE = {
   idempotencyKeysExpire: 'idempotency-keys-expire',
   /** The daily billing run, and the runs staff start with "Run now" (decision 113). */
   billingRun: 'billing-run',
+  /** Every 10 minutes: reconcile pending charges, bank returns, dunning retries, auto-pay (decision 116). */
+  paymentsSweep: 'payments-sweep',
 } as const;
 export type ScheduledJobQueueName = (typeof SCHEDULED_JOB_QUEUE)[keyof typeof SCHEDULED_JOB_QUEUE];
 
 export const SCHEDULED_JOB_QUEUE_LABELS: Readonly<Record<ScheduledJobQueueName, string>> = {
   'idempotency-keys-expire': 'Expired idempotency keys clean-up',
   'billing-run': 'Billing run',
+  'payments-sweep': 'Payments: reconcile, retries, auto-pay',
 };
 
 // ── Shared field schemas ──────────────────────────────────────────────────────────────────────────
@@ -339,6 +345,16 @@ export const paymentInstrumentAddRequest = z
     }
   });
 export type PaymentInstrumentAddRequest = z.infer<typeof paymentInstrumentAddRequest>;
+
+/** The input of an 'invoice-charge' job. */
+export const INVOICE_CHARGE_SOURCES = ['autopay', 'retry', 'collection', 'instrument_added'] as const;
+export const invoiceChargeJobInput = z.object({
+  invoice_id: recordIdSchema,
+  /** Names the attempt ('autopay', 'retry-2', …): part of the charge's idempotency key. */
+  attempt: z.string().min(1).max(80),
+  source: z.enum(INVOICE_CHARGE_SOURCES),
+});
+export type InvoiceChargeJobInput = z.infer<typeof invoiceChargeJobInput>;
 
 // ── Answers ───────────────────────────────────────────────────────────────────────────────────────
 

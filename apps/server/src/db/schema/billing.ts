@@ -309,6 +309,8 @@ export const transactions = pgTable(
     currency: text().notNull(),
     gatewayReference: text(),
     failureReason: text(),
+    /** The gateway's decline code of a failed charge (domain DECLINE_CODES; decision 116). */
+    declineCode: text(),
     idempotencyKey: text(),
     attemptedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp({ withTimezone: true }),
@@ -321,6 +323,10 @@ export const transactions = pgTable(
     index('transactions_invoice_idx').on(t.invoiceId),
     index('transactions_instrument_idx').on(t.paymentInstrumentId),
     index('transactions_status_idx').on(t.status, t.attemptedAt, t.id),
+    /** The reconciler's walk: pending charges by age (decision 116). */
+    index('transactions_pending_idx')
+      .on(t.attemptedAt, t.id)
+      .where(sql`${t.status} = 'P'`),
     uniqueIndex('transactions_idempotency_uq').on(t.idempotencyKey),
     check('transactions_status_check', inList(t.status, TRANSACTION_STATUSES)),
     check('transactions_kind_check', inList(t.kind, TRANSACTION_KINDS)),
@@ -544,3 +550,80 @@ export const invoiceBalances = pgView('invoice_balances', {
   storedPaidCents: bigint({ mode: 'number' }).notNull(),
   storedStatus: text().notNull(),
 }).existing();
+
+export const DUNNING_STATES = ['retrying', 'collection', 'stopped', 'recovered'] as const;
+export const DUNNING_FEE_STATES = ['pending', 'invoiced', 'waived'] as const;
+
+/**
+ * Dunning of one invoice (issue 15, decision 116): created by its first failed charge, moved by every later
+ * attempt. `next_retry_on` is the day the sweep charges it again (null: no automatic retry — hard decline,
+ * schedule used up, or stopped by staff). The failed-payment fee (US stores) is owed once per invoice: 'pending'
+ * until the store's next invoice carries it ('invoiced', fee_invoice_id), or 'waived' by staff.
+ */
+export const invoiceDunning = pgTable(
+  'invoice_dunning',
+  {
+    invoiceId: integer()
+      .primaryKey()
+      .references(() => invoices.id),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id),
+    storeId: integer().references(() => stores.id),
+    state: text().notNull(),
+    firstFailedOn: date({ mode: 'string' }).notNull(),
+    failedAttempts: integer().notNull(),
+    lastTransactionId: integer().references(() => transactions.id),
+    lastDeclineCode: text(),
+    lastDeclineKind: text().notNull(),
+    nextRetryOn: date({ mode: 'string' }),
+    feeState: text(),
+    feeCents: bigint({ mode: 'number' }),
+    feeInvoiceId: integer().references(() => invoices.id),
+    ...timestamps,
+    ...version,
+  },
+  (t) => [
+    index('invoice_dunning_due_idx')
+      .on(t.nextRetryOn)
+      .where(sql`${t.state} = 'retrying'`),
+    index('invoice_dunning_customer_idx').on(t.customerId),
+    index('invoice_dunning_fee_idx')
+      .on(t.storeId)
+      .where(sql`${t.feeState} = 'pending'`),
+    check('invoice_dunning_state_check', inList(t.state, DUNNING_STATES)),
+    check('invoice_dunning_kind_check', inList(t.lastDeclineKind, ['soft', 'hard'])),
+    check(
+      'invoice_dunning_fee_check',
+      sql`${t.feeState} is null or ${t.feeState} in ('pending', 'invoiced', 'waived')`,
+    ),
+  ],
+);
+
+/**
+ * The local payment gateway's own memory (decision 116): every charge, authorization, capture, void and refund it
+ * answered, by idempotency key — so a repeated key answers the first result, and the reconciler can ask what
+ * happened to a charge after a crash or a restart. Not ours in production (PAYMENT_GATEWAY_URL set: unused).
+ */
+export const localGatewayOperations = pgTable(
+  'local_gateway_operations',
+  {
+    idempotencyKey: text().primaryKey(),
+    operation: text().notNull(),
+    reference: text().notNull(),
+    /** The charge or authorization an operation acts on (capture, void, refund). */
+    parentReference: text(),
+    amountCents: bigint({ mode: 'number' }).notNull().default(0),
+    currency: text(),
+    paymentReference: text(),
+    instrumentKind: text(),
+    status: text().notNull(),
+    declineCode: text(),
+    failureReason: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('local_gateway_operations_reference_uq').on(t.reference),
+    index('local_gateway_operations_parent_idx').on(t.parentReference),
+  ],
+);

@@ -162,6 +162,8 @@ export const stores = pgTable(
      * cleared when paid invoices move the expiry forward again.
      */
     licenseLapsedOn: date({ mode: 'string' }),
+    /** Set when an invoice of the store went to collection (dunning exhausted; decision 116); cleared once paid. */
+    pastDueSince: date({ mode: 'string' }),
     status: text().notNull().default('active'),
     /** The searched fields of a store, lower-cased and joined by a unit separator (decision 111). */
     searchText: text().generatedAlwaysAs(

@@ -1,9 +1,12 @@
-import type { CardBrand, CurrencyCode } from '@pos/domain';
+import type { CardBrand, CurrencyCode, DeclineCode } from '@pos/domain';
 
 /**
  * The payment gateway as the rest of the server sees it. Cards never reach us: the browser sends the card to the
  * gateway (its tokenize URL) and gives us the token, which we redeem here for brand/last4/expiry and a processor
- * reference. Charges and voids carry an idempotency key, so a repeated call never charges twice.
+ * reference. Every call that moves money carries an idempotency key, so a repeated call never charges twice, and
+ * `lookupCharge(key)` tells what became of a charge whose answer was lost (the reconciler; decision 116).
+ * A charge whose answer does not arrive (timeout, network) throws GatewayOutcomeUnknown: the caller keeps its P
+ * transaction and lets the reconciler ask.
  * Two implementations: `local-gateway.ts` (no PAYMENT_GATEWAY_URL; deterministic test behaviour) and
  * `http-gateway.ts` (PAYMENT_GATEWAY_URL). Pick one with `createGateway(config, clock)` (index.ts).
  */
@@ -30,11 +33,50 @@ export interface ChargeInput {
 }
 
 export interface ChargeResult {
-  status: 'succeeded' | 'failed';
+  /** 'pending': a bank debit (ACH / PAD) accepted, not yet settled — ask again with lookupCharge. */
+  status: 'succeeded' | 'failed' | 'pending';
   /** The gateway's reference of this charge. */
   reference: string;
   /** Why a charge failed (a sentence a person can read). */
   failureReason: string | null;
+  /** The decline code of a failed charge (soft or hard: domain DECLINE_KIND). */
+  declineCode: DeclineCode | null;
+}
+
+/** What became of a charge, asked by its idempotency key. 'returned': a settled bank debit came back. */
+export interface ChargeLookup extends Omit<ChargeResult, 'status'> {
+  status: ChargeResult['status'] | 'returned';
+}
+
+export interface CaptureInput {
+  /** The authorization's reference. */
+  authorizationReference: string;
+  /** At most the authorized amount. */
+  amountCents: number;
+  idempotencyKey: string;
+}
+
+export interface RefundInput {
+  /** The settled charge's reference. */
+  chargeReference: string;
+  /** At most what is left of the charge after earlier refunds. */
+  amountCents: number;
+  idempotencyKey: string;
+  reason: string;
+}
+
+export interface MoneyMoveResult {
+  status: 'succeeded' | 'failed';
+  reference: string;
+  failureReason: string | null;
+}
+
+/** A money call whose answer never came: it may or may not have happened at the gateway. Ask with lookupCharge. */
+export class GatewayOutcomeUnknown extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'GatewayOutcomeUnknown';
+  }
 }
 
 export interface VoidInput {
@@ -61,6 +103,7 @@ export interface AuthorizeResult {
   reference: string;
   /** Why it was declined (a sentence a person can read). */
   declineReason: string | null;
+  declineCode: DeclineCode | null;
 }
 
 export interface GatewayCustomerInput {
@@ -79,8 +122,16 @@ export interface PaymentGateway {
   readonly tokenizeUrl: string;
   /** Redeem a card token; a bad, tampered or expired token → AppError('validation_failed', …, {card_token}). */
   redeemCardToken(token: string): Promise<CardDetails>;
+  /** Charge (or, for a bank account, start a debit). Throws GatewayOutcomeUnknown when no answer came. */
   charge(input: ChargeInput): Promise<ChargeResult>;
+  /** What became of the charge sent with this idempotency key; null: the gateway never received it. */
+  lookupCharge(idempotencyKey: string): Promise<ChargeLookup | null>;
+  /** Void a pending charge or release an authorization (hold). */
   voidCharge(input: VoidInput): Promise<{ reference: string }>;
+  /** Capture (part of) an authorization. */
+  capture(input: CaptureInput): Promise<MoneyMoveResult>;
+  /** Refund (part of) a settled charge. */
+  refund(input: RefundInput): Promise<MoneyMoveResult>;
   /** Authorize (hold, do not capture) an amount on a card. */
   authorize(input: AuthorizeInput): Promise<AuthorizeResult>;
   /** Spec §7 "Payment gateway host: POST /customers/{id}" — create or update the gateway's customer. */

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import { executeBillingRun, runScheduledBilling } from '../../modules/billing';
+import { sweepPayments } from '../../modules/payments';
 import { SCHEDULED_QUEUE } from '../definitions';
 
 /**
@@ -11,6 +12,13 @@ export const billingRunWorker = {
   async run(ctx: AppContext, data: Record<string, unknown>): Promise<object> {
     const runId = typeof data.run_id === 'number' ? data.run_id : null;
     const run = runId === null ? await runScheduledBilling(ctx) : await executeBillingRun(ctx, runId);
-    return { run_id: run.run_id, invoices_created: run.invoices_created, plans_done: run.plans_done };
+    // Auto-pay: the new invoices get their charge jobs now rather than at the next sweep (decision 116).
+    const payments = await sweepPayments(ctx);
+    return {
+      run_id: run.run_id,
+      invoices_created: run.invoices_created,
+      plans_done: run.plans_done,
+      autopay_enqueued: payments.autopay_enqueued,
+    };
   },
 };

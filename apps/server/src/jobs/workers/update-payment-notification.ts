@@ -3,19 +3,11 @@ import { eq } from 'drizzle-orm';
 import { terminals } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
 import { paymentUpdateLinkEmail } from '../../integrations/mail/templates';
-import { issueLinkToken } from '../../lib/link-tokens';
+import { issueLinkToken, PAYMENT_UPDATE_LINK_TTL_MS, paymentUpdateLink } from '../../lib/link-tokens';
 import { requesterEmail, type WorkerDefinition } from '../context';
 import { applyOnce, systemActor } from '../effect';
 import { merchantContact } from '../merchant-contact';
 import { PermanentJobError } from '../queue';
-
-/** A payment-update link works for 7 days. */
-export const PAYMENT_UPDATE_LINK_TTL_MS = 7 * 24 * 3600_000;
-
-/** The merchant's page for a payment-update link (a public page of the web app). */
-export function paymentUpdateLink(publicUrl: string, token: string): string {
-  return `${publicUrl}/#/customer/payment/${token}`;
-}
 
 /**
  * E-mail the merchant of the terminal's store a link to update the payment method: a 'payment_update' link

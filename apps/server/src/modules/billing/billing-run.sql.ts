@@ -73,8 +73,22 @@ installments as (
          (t.financed_cents * ${FEES.INSTALLMENT_INTEREST_PERCENT} + 50) / 100 as interest_total
   from todo t where t.installment
 ),
+fee_owed as (
+  -- The failed-payment fee of a US store (decision 116) rides on the store's next service invoice: one line per
+  -- failed invoice whose fee is pending, on one service plan of the store (the lowest id).
+  select distinct on (d.invoice_id) t.id as plan_id, d.invoice_id, d.fee_cents, fi.invoice_number
+  from todo t
+  join invoice_dunning d on d.store_id = t.store_id and d.fee_state = 'pending'
+  join invoices fi on fi.id = d.invoice_id
+  where not t.installment
+  order by d.invoice_id, t.id
+),
 lines as (
   select plan_id, billing_item_id, description, quantity, unit_cents, amount_cents, taxable from items
+  union all
+  select plan_id, ${BILLING_ITEM_IDS.OTHER_CHARGES}, 'Failed-payment fee (invoice ' || invoice_number || ')', 1, fee_cents,
+         fee_cents, false
+  from fee_owed
   union all
   select plan_id, billing_item_id, description, quantity, amount_cents, amount_cents, true from fees where amount_cents > 0
   union all
@@ -126,6 +140,12 @@ created_lines as (
   where l.amount_cents <> 0
   returning 1
 ),
+fees_invoiced as (
+  update invoice_dunning d set fee_state = 'invoiced', fee_invoice_id = c.id, updated_at = $3, version = d.version + 1
+  from fee_owed f join created c on c.plan_id = f.plan_id
+  where d.invoice_id = f.invoice_id
+  returning 1
+),
 moved as (
   update customer_payment_plans p
   set next_billing_on = case when d.installment and d.billed_periods + 1 >= d.term then null else d.period_end end,
@@ -139,7 +159,8 @@ moved as (
 select (select count(*) from moved)::integer as plans,
        (select count(*) from created)::integer as created,
        (select count(*) from due)::integer - (select count(*) from todo)::integer as skipped,
-       (select count(*) from created_lines)::integer as lines`;
+       (select count(*) from created_lines)::integer as lines,
+       (select count(*) from fees_invoiced)::integer as fees`;
 
 /** How many plans are due on $1 (as_of): the run's `plans_due`, and what is left after each batch. */
 export const PLANS_DUE_SQL = `

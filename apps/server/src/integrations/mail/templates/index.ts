@@ -6,3 +6,4 @@ export * from './distributor-password-reset';
 export * from './feature-change-confirmation';
 export * from './contract-reauthorize-link';
 export * from './invoice';
+export * from './payment-failed';

@@ -1,0 +1,12 @@
+export {
+  chargeInvoice,
+  chargeKey,
+  chargeableInstrument,
+  paymentReferenceOf,
+  reconcileOne,
+  recordOutcome,
+  type ChargeOutcome,
+  type ChargeRequest,
+  type ChargeSource,
+} from './charge.service';
+export { enqueueCharge, prepareChargeJobs, sweepPayments, type SweepResult } from './sweep.service';
