@@ -277,7 +277,16 @@ export const crmStoreMidValidateOutput = z.object({
 
 // ── Billing (the effect arrives with the billing issue; the contract and queue exist now) ─────────
 
-export const TRANSACTION_SNS_ACTIONS = ['reprocess', 'void', 'refund'] as const;
+/** reprocess = retry now; waive_fee, send_update_link, stop_retries act on the invoice's dunning (decision 117). */
+export const TRANSACTION_SNS_ACTIONS = [
+  'reprocess',
+  'void',
+  'refund',
+  'waive_fee',
+  'send_update_link',
+  'stop_retries',
+] as const;
+export type TransactionSnsAction = (typeof TRANSACTION_SNS_ACTIONS)[number];
 
 export const transactionsSnsRequest = z.object({
   customer_id: recordIdSchema,
