@@ -31,6 +31,7 @@ export const pages: PageMap = {
   editPlan: () => import('../features/customers/pages/edit-plan-page'),
   order: () => import('../features/orders/pages/order-list-page'),
   viewInvoices: () => import('../features/invoices/pages/invoices-page'),
+  payments: () => import('../features/payments/pages/failed-payments-page'),
   newOrder: newOrderPage,
   newOrderForCustomer: newOrderPage,
   newOrderForStore: newOrderPage,

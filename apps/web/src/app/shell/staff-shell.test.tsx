@@ -58,7 +58,13 @@ describe('the application shell', () => {
         ],
       },
       { group: 'Customers', links: [['Customers', '#/customer']] },
-      { group: 'Billing & AR', links: [['Invoices', '#/view-invoices']] },
+      {
+        group: 'Billing & AR',
+        links: [
+          ['Failed payments', '#/payments'],
+          ['Invoices', '#/view-invoices'],
+        ],
+      },
       {
         group: 'Admin',
         links: [

@@ -1,0 +1,467 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  DECLINE_CODES,
+  DECLINE_LABELS,
+  DUNNING_STATE_LABELS,
+  DUNNING_STATES,
+  FAILED_PAYMENT_TEXT_MIN,
+  type FailedPaymentItem,
+  type TransactionSnsAction,
+} from '@pos/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { waitForJob } from '../../../api/jobs';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DataTable } from '../../../components/data-table';
+import { formatTotal, ListPagination } from '../../../components/list-pagination';
+import { datedFileName, downloadFile } from '../../../lib/download';
+import { describeError } from '../../../lib/error-message';
+import { countryName, formatCents, formatDate, formatDateTime } from '../../../lib/format';
+import {
+  exportFailedPayments,
+  FAILED_PAGE_SIZE,
+  failedPaymentKeys,
+  getFailedPaymentListQueryOptions,
+  NO_FAILED_FILTERS,
+  requestTransactionAction,
+  type FailedFilters,
+  type FailedListParams,
+} from '../api/failed-payments';
+import { RecoveryPanel } from '../components/recovery-panel';
+
+/** The four actions of the screen, in the order shown; each is a transactions/sns action (decision 117). */
+export const FAILED_PAYMENT_ACTIONS: readonly {
+  readonly action: TransactionSnsAction;
+  readonly label: string;
+  /** The toast once the request is accepted. */
+  readonly requested: string;
+  readonly done: string;
+}[] = [
+  { action: 'reprocess', label: 'Retry now', requested: 'Retry requested', done: 'Retry finished' },
+  { action: 'waive_fee', label: 'Waive fee', requested: 'Fee waiver requested', done: 'Fee waived' },
+  {
+    action: 'send_update_link',
+    label: 'Send update link',
+    requested: 'Update link requested',
+    done: 'Update link sent',
+  },
+  { action: 'stop_retries', label: 'Stop retries', requested: 'Stop requested', done: 'Retries stopped' },
+];
+
+const KIND_OPTIONS = [
+  { value: '', label: 'Soft and hard' },
+  { value: 'soft', label: 'Soft (retried)' },
+  { value: 'hard', label: 'Hard (needs a new instrument)' },
+];
+const REASON_OPTIONS = [
+  { value: '', label: 'Any reason' },
+  ...DECLINE_CODES.map((c) => ({ value: c, label: DECLINE_LABELS[c] })),
+];
+const COUNTRY_OPTIONS = [
+  { value: '', label: 'Any country' },
+  { value: 'US', label: 'United States' },
+  { value: 'CA', label: 'Canada' },
+];
+const STATE_OPTIONS = [
+  { value: '', label: 'Any state' },
+  ...DUNNING_STATES.map((s) => ({ value: s, label: DUNNING_STATE_LABELS[s] })),
+];
+
+const AMOUNT_PATTERN = /^\d{0,9}(\.\d{0,2})?$/;
+const DAYS_PATTERN = /^\d{0,4}$/;
+
+function SortHeader(props: { column: string; sort: string | null; onSort: (s: string) => void; children: ReactNode }) {
+  const { column, sort, onSort, children } = props;
+  const direction = sort === column ? 'asc' : sort === `-${column}` ? 'desc' : null;
+  return (
+    <Table.Th scope="col" aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}>
+      <UnstyledButton onClick={() => onSort(direction === 'asc' ? `-${column}` : column)} fw={700} fz="sm">
+        {children}
+        <span aria-hidden="true">
+          {'\u00a0'}
+          {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
+        </span>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+function rowName(p: FailedPaymentItem): string {
+  return `${p.legal_name} ${formatCents(p.amount_cents, p.currency)}${p.invoice_number ? ` ${p.invoice_number}` : ''}`;
+}
+
+/**
+ * #/payments (privilege failed_payments_edit): the month's recovery at the top, then every failed charge, filtered,
+ * sorted and paged on the server, newest first. Per row and for the selected rows: retry now, waive the fee, send the
+ * update-payment link, stop retries — each a queue call (transactions/sns) followed until its job finishes.
+ */
+export default function FailedPaymentsPage() {
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<FailedFilters>(NO_FAILED_FILTERS);
+  const [applied, setApplied] = useState<FailedFilters>(NO_FAILED_FILTERS);
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<keyof FailedFilters, string>>>({});
+  const [selected, setSelected] = useState<ReadonlyMap<number, FailedPaymentItem>>(new Map());
+  const [bulk, setBulk] = useState<(typeof FAILED_PAYMENT_ACTIONS)[number] | null>(null);
+
+  const params: FailedListParams = { ...applied, page, sort };
+  const list = useQuery(getFailedPaymentListQueryOptions(params));
+  const items = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+  const capped = list.data?.total_capped ?? false;
+
+  const exportCsv = useMutation({
+    mutationFn: () => exportFailedPayments(params),
+    meta: { silentError: true },
+    onSuccess: (blob) => downloadFile(datedFileName('failed-payments', 'csv'), blob),
+    onError: (error) => {
+      const { title, message } = describeError(error);
+      notifications.show({ color: 'red', title, message, autoClose: 8000 });
+    },
+  });
+
+  const act = useMutation({
+    mutationFn: async (input: { action: (typeof FAILED_PAYMENT_ACTIONS)[number]; rows: FailedPaymentItem[] }) => {
+      const jobIds = await requestTransactionAction(input.action.action, input.rows);
+      const what = input.rows.length === 1 ? 'the failed payment' : `${input.rows.length} failed payments`;
+      notifications.show({
+        color: 'blue',
+        title: `${input.action.requested}…`,
+        message: `${input.action.requested} for ${what} (job ${jobIds.join(', ')}). The list refreshes when it is done.`,
+        autoClose: 6000,
+      });
+      await Promise.all(jobIds.map((id) => waitForJob(id, { timeoutMs: 60_000 })));
+      return { jobIds, what };
+    },
+    meta: { silentError: true },
+    onSuccess: ({ what }, input) => {
+      notifications.show({ color: 'green', title: input.action.done, message: `Done for ${what}.`, autoClose: 6000 });
+      setSelected(new Map());
+    },
+    onError: (error, input) => {
+      const { title, message } = describeError(error);
+      notifications.show({
+        color: 'red',
+        title: `${input.action.label} did not go through — ${title}`,
+        message: `${message} The list shows the payments as they are now; select them and try again, or see Admin › Jobs.`,
+        autoClose: 10_000,
+      });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: failedPaymentKeys.all }),
+  });
+
+  const set =
+    <K extends keyof FailedFilters>(key: K) =>
+    (value: FailedFilters[K]) =>
+      setDraft((d) => ({ ...d, [key]: value }));
+
+  function apply(e: FormEvent) {
+    e.preventDefault();
+    const found: Partial<Record<keyof FailedFilters, string>> = {};
+    const q = draft.q.trim();
+    if (q !== '' && q.length < FAILED_PAYMENT_TEXT_MIN)
+      found.q = `Type at least ${FAILED_PAYMENT_TEXT_MIN} characters.`;
+    if (!AMOUNT_PATTERN.test(draft.amountMin.trim())) found.amountMin = 'Enter an amount such as 25 or 25.50.';
+    if (!AMOUNT_PATTERN.test(draft.amountMax.trim())) found.amountMax = 'Enter an amount such as 25 or 25.50.';
+    if (
+      !found.amountMin &&
+      !found.amountMax &&
+      draft.amountMin.trim() !== '' &&
+      draft.amountMax.trim() !== '' &&
+      Number(draft.amountMin) > Number(draft.amountMax)
+    )
+      found.amountMax = 'The largest amount is below the smallest.';
+    if (!DAYS_PATTERN.test(draft.age.trim()) || draft.age.trim() === '0')
+      found.age = 'Enter a number of days, 1 or more.';
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setApplied(draft);
+    setPage(1);
+    setSelected(new Map());
+  }
+  function clear() {
+    setDraft(NO_FAILED_FILTERS);
+    setApplied(NO_FAILED_FILTERS);
+    setErrors({});
+    setPage(1);
+    setSelected(new Map());
+  }
+  const onSort = (s: string) => {
+    setSort(s);
+    setPage(1);
+  };
+  const toggle = (p: FailedPaymentItem, on: boolean) =>
+    setSelected((m) => {
+      const next = new Map(m);
+      if (on) next.set(p.transaction_id, p);
+      else next.delete(p.transaction_id);
+      return next;
+    });
+  const allOnPage = items.length > 0 && items.every((p) => selected.has(p.transaction_id));
+  const someOnPage = items.some((p) => selected.has(p.transaction_id));
+  const togglePage = (on: boolean) =>
+    setSelected((m) => {
+      const next = new Map(m);
+      for (const p of items) {
+        if (on) next.set(p.transaction_id, p);
+        else next.delete(p.transaction_id);
+      }
+      return next;
+    });
+
+  const columns = [
+    <Table.Th key="select" scope="col">
+      <Checkbox
+        aria-label="Select every failed payment on this page"
+        checked={allOnPage}
+        indeterminate={!allOnPage && someOnPage}
+        onChange={(e) => togglePage(e.currentTarget.checked)}
+      />
+    </Table.Th>,
+    <SortHeader key="attempted_at" column="attempted_at" sort={sort ?? '-attempted_at'} onSort={onSort}>
+      Failed
+    </SortHeader>,
+    <SortHeader key="customer" column="customer" sort={sort} onSort={onSort}>
+      Merchant
+    </SortHeader>,
+    'Store (DBA)',
+    <SortHeader key="amount_cents" column="amount_cents" sort={sort} onSort={onSort}>
+      Amount
+    </SortHeader>,
+    'Decline',
+    'Instrument',
+    'Attempts',
+    <SortHeader key="next_retry_on" column="next_retry_on" sort={sort} onSort={onSort}>
+      Next retry
+    </SortHeader>,
+    'Dunning',
+    'Actions',
+  ];
+  const chosen = [...selected.values()];
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        Failed payments
+      </Title>
+      <RecoveryPanel month={null} />
+      <form onSubmit={apply} aria-label="Filter failed payments">
+        <Group align="flex-start" gap="sm" wrap="wrap">
+          <NativeSelect
+            label="Kind"
+            data={KIND_OPTIONS}
+            value={draft.kind}
+            onChange={(e) => set('kind')(e.currentTarget.value)}
+            w={220}
+          />
+          <NativeSelect
+            label="Reason"
+            data={REASON_OPTIONS}
+            value={draft.reason}
+            onChange={(e) => set('reason')(e.currentTarget.value)}
+            w={200}
+          />
+          <NativeSelect
+            label="Country"
+            data={COUNTRY_OPTIONS}
+            value={draft.country}
+            onChange={(e) => set('country')(e.currentTarget.value)}
+            w={160}
+          />
+          <NativeSelect
+            label="Dunning state"
+            data={STATE_OPTIONS}
+            value={draft.state}
+            onChange={(e) => set('state')(e.currentTarget.value)}
+            w={170}
+          />
+          <TextInput
+            label="Merchant or DBA"
+            description={`At least ${FAILED_PAYMENT_TEXT_MIN} characters`}
+            value={draft.q}
+            onChange={(e) => set('q')(e.currentTarget.value)}
+            error={errors.q}
+            w={220}
+          />
+        </Group>
+        <Group align="flex-start" gap="sm" wrap="wrap" mt="sm">
+          <TextInput
+            label="Amount from"
+            inputMode="decimal"
+            value={draft.amountMin}
+            onChange={(e) => set('amountMin')(e.currentTarget.value)}
+            error={errors.amountMin}
+            w={130}
+          />
+          <TextInput
+            label="Amount to"
+            inputMode="decimal"
+            value={draft.amountMax}
+            onChange={(e) => set('amountMax')(e.currentTarget.value)}
+            error={errors.amountMax}
+            w={130}
+          />
+          <TextInput
+            label="Failed within (days)"
+            inputMode="numeric"
+            value={draft.age}
+            onChange={(e) => set('age')(e.currentTarget.value)}
+            error={errors.age}
+            w={160}
+          />
+          <Group gap="xs" mt={24}>
+            <Button type="submit">Apply</Button>
+            <Button variant="subtle" onClick={clear}>
+              Clear filters
+            </Button>
+          </Group>
+        </Group>
+      </form>
+      <Group justify="space-between">
+        <Group gap="xs" role="group" aria-label="Selected failed payments">
+          <Text size="sm">{chosen.length === 0 ? 'None selected' : `${chosen.length} selected`}</Text>
+          {FAILED_PAYMENT_ACTIONS.map((a) => (
+            <Button
+              key={a.action}
+              size="xs"
+              variant="light"
+              disabled={chosen.length === 0 || act.isPending}
+              onClick={() => setBulk(a)}
+            >
+              {a.label} ({chosen.length})
+            </Button>
+          ))}
+        </Group>
+        <Button
+          variant="default"
+          onClick={() => exportCsv.mutate()}
+          loading={exportCsv.isPending}
+          disabled={total === 0}
+        >
+          Export CSV
+        </Button>
+      </Group>
+      {list.isError && (
+        <Alert color="red" title={describeError(list.error).title}>
+          {describeError(list.error).message}
+        </Alert>
+      )}
+      <DataTable
+        caption={
+          list.isPending
+            ? 'Failed payments (loading…)'
+            : `Failed payments — ${formatTotal(total, capped)} ${total === 1 && !capped ? 'match' : 'matches'}`
+        }
+        columns={columns}
+        minWidth={1500}
+        rowCount={items.length}
+        emptyText={list.isPending ? 'Loading…' : 'No failed payments match. Change or clear the filters.'}
+        highlightOnHover
+      >
+        {items.map((p) => (
+          <Table.Tr key={p.transaction_id}>
+            <Table.Td>
+              <Checkbox
+                aria-label={`Select ${rowName(p)}`}
+                checked={selected.has(p.transaction_id)}
+                onChange={(e) => toggle(p, e.currentTarget.checked)}
+              />
+            </Table.Td>
+            <Table.Td>{formatDateTime(p.attempted_at)}</Table.Td>
+            <Table.Td>
+              {p.legal_name}
+              <Text component="span" size="xs" c="dimmed" display="block">
+                Customer {p.customer_id}
+                {p.country ? ` · ${countryName(p.country)}` : ''}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              {p.doing_business_as ?? '—'}
+              {p.invoice_number && (
+                <Text component="span" size="xs" c="dimmed" display="block">
+                  {p.invoice_number}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>{formatCents(p.amount_cents, p.currency)}</Table.Td>
+            <Table.Td>
+              {p.decline_label}{' '}
+              <Badge size="xs" color={p.decline_kind === 'hard' ? 'red' : 'yellow'} variant="light">
+                {p.decline_kind}
+              </Badge>
+            </Table.Td>
+            <Table.Td>{p.instrument_label ?? '—'}</Table.Td>
+            <Table.Td>{p.failed_attempts}</Table.Td>
+            <Table.Td>{p.next_retry_on ? formatDate(p.next_retry_on) : '—'}</Table.Td>
+            <Table.Td>
+              {p.dunning_state ? DUNNING_STATE_LABELS[p.dunning_state] : '—'}
+              {p.fee_state && p.fee_cents !== null && (
+                <Text component="span" size="xs" c="dimmed" display="block">
+                  Fee {formatCents(p.fee_cents, p.currency)} {p.fee_state}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Group gap={4} wrap="nowrap">
+                {FAILED_PAYMENT_ACTIONS.map((a) => (
+                  <Button
+                    key={a.action}
+                    size="compact-xs"
+                    variant="subtle"
+                    disabled={act.isPending}
+                    aria-label={`${a.label}: ${rowName(p)}`}
+                    onClick={() => act.mutate({ action: a, rows: [p] })}
+                  >
+                    {a.label}
+                  </Button>
+                ))}
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
+      <ListPagination
+        label="Failed payment pages"
+        total={total}
+        totalCapped={capped}
+        pageRows={items.length}
+        pageSize={FAILED_PAGE_SIZE}
+        page={page}
+        onChange={setPage}
+        hideSinglePage
+      />
+      <ConfirmDialog
+        opened={bulk !== null}
+        title={bulk ? `${bulk.label}: ${chosen.length} failed ${chosen.length === 1 ? 'payment' : 'payments'}` : ''}
+        message={
+          bulk
+            ? `${bulk.label} for ${chosen.length} selected failed ${chosen.length === 1 ? 'payment' : 'payments'} of ${new Set(chosen.map((c) => c.customer_id)).size} ${new Set(chosen.map((c) => c.customer_id)).size === 1 ? 'merchant' : 'merchants'}?`
+            : ''
+        }
+        confirmLabel={bulk?.label ?? 'Confirm'}
+        busy={act.isPending}
+        color={bulk?.action === 'stop_retries' ? 'red' : undefined}
+        onClose={() => setBulk(null)}
+        onConfirm={() => {
+          if (bulk) act.mutate({ action: bulk, rows: chosen });
+          setBulk(null);
+        }}
+      />
+    </Stack>
+  );
+}
