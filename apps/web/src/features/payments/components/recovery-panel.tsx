@@ -1,11 +1,13 @@
-import '@mantine/charts/styles.css';
-import { BarChart } from '@mantine/charts';
-import { Alert, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Box, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { RecoveryCurrencyFigures, RecoveryReport } from '@pos/domain';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { describeError } from '../../../lib/error-message';
 import { currencyLabel, formatCents, formatCount, formatMonth } from '../../../lib/format';
 import { getRecoveryQueryOptions } from '../api/failed-payments';
+
+/** recharts loads with the chart, after the figures (not in the page's chunk). */
+const ReasonBarChart = lazy(() => import('./reason-bar-chart'));
 
 /** '42.3 %' of a 0..1 rate. */
 export function formatRate(rate: number): string {
@@ -62,18 +64,9 @@ function ReasonChart({ report, currency }: { report: RecoveryReport; currency: s
       <Text fw={700} size="sm">
         By decline reason ({currencyLabel(currency)})
       </Text>
-      <BarChart
-        h={200}
-        data={data}
-        dataKey="reason"
-        series={[
-          { name: 'Failed', color: 'red.6' },
-          { name: 'Recovered', color: 'teal.6' },
-        ]}
-        valueFormatter={(v) => formatCents(Math.round(v * 100), currency)}
-        withLegend
-        aria-hidden="true"
-      />
+      <Suspense fallback={<Box h={200} />}>
+        <ReasonBarChart currency={currency} data={data} />
+      </Suspense>
       {/* The chart's figures as a table, for screen readers and for reading exact amounts. */}
       <Table fz="xs" striped aria-label={`Failed and recovered by decline reason (${currencyLabel(currency)})`}>
         <Table.Thead>
