@@ -14,7 +14,7 @@ import { invoiceDunning, invoiceLines, invoices, mailLog, stores, transactions }
 import { LOCAL_TEST_CARDS, type LocalGateway } from '../../integrations/gateway';
 import { startWorkers } from '../../jobs/registry';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { runScheduledBilling } from '../billing/billing.service';
+import { runScheduledBilling } from '../billing';
 import { chargeInvoice, chargeKey } from './charge.service';
 import { sweepPayments } from './sweep.service';
 
