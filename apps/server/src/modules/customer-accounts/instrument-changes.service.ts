@@ -193,7 +193,9 @@ export async function listExpiringCards(ctx: ServiceCtx, q: ExpiringCardsQuery):
     expires_on: string;
     is_default: boolean;
     elmer_id: string | null;
-  }>(db, sql`
+  }>(
+    db,
+    sql`
     select pi.id as instrument_id, pi.customer_id, c.legal_name as customer_name, pi.store_id,
            s.store_name, pi.card_brand as brand, pi.card_last4 as last4, pi.card_exp_month as exp_month,
            pi.card_exp_year as exp_year, to_char(${lastDay}, 'YYYY-MM-DD') as expires_on, pi.is_default,
@@ -207,7 +209,8 @@ export async function listExpiringCards(ctx: ServiceCtx, q: ExpiringCardsQuery):
       left join stores s on s.id = pi.store_id
      where ${where}
      order by ${lastDay}, pi.id
-     limit ${q.limit} offset ${q.offset}`);
+     limit ${q.limit} offset ${q.offset}`,
+  );
   const [total] = await rowsOf<{ n: number }>(
     db,
     sql`select count(*)::int as n from payment_instruments pi where ${where}`,
