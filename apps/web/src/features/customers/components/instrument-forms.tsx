@@ -165,7 +165,12 @@ interface Upload {
   readonly uploadId: number | null;
 }
 
-export function BankForm({ customerId, storeId, country, onSaved }: SaveProps & { readonly country: MerchantCountryCode }) {
+export function BankForm({
+  customerId,
+  storeId,
+  country,
+  onSaved,
+}: SaveProps & { readonly country: MerchantCountryCode }) {
   const banks = useBanks(country);
   const add = useAddInstrument(customerId);
   const upload = useUploadPaymentImage();
