@@ -111,7 +111,7 @@ describe('Payment instruments (#/payment/instruments)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
     const del = calls.find((c) => c.method === 'DELETE')!;
-    expect(del.query.get('version')).toBe('1');
+    expect(Number(del.query.get('version'))).toBe(OTHER_CARD.version);
     const row = await screen.findByRole('row', { name: 'Mastercard ending 5454' });
     expect(await within(row).findByText('Removed')).toBeTruthy();
   });
@@ -145,8 +145,8 @@ describe('Payment instruments (#/payment/instruments)', () => {
   });
 
   it('sendLinkBlocked: the reasons', () => {
-    expect(sendLinkBlocked({ elmer_id: '1', store_id: 1 }, true)).toBeNull();
-    expect(sendLinkBlocked({ elmer_id: '1', store_id: 1 }, false)).toMatch(/privilege/);
+    expect(sendLinkBlocked({ elmer_id: '97000019', store_id: 500002 }, true)).toBeNull();
+    expect(sendLinkBlocked({ elmer_id: '97000019', store_id: 500002 }, false)).toMatch(/privilege/);
     expect(sendLinkBlocked({ elmer_id: null, store_id: null }, true)).toMatch(/No store of this customer/);
   });
 });
