@@ -1,4 +1,5 @@
 import {
+  isCardExpired,
   type ExpiringCardList,
   type ExpiringCardsQuery,
   type PaymentInstrument,
@@ -9,7 +10,6 @@ import { and, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { withTx, type ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { customerPaymentPlans, customers, paymentInstruments } from '../../db/schema';
-import { requireCustomer } from '../../http/customer-refs';
 import { AppError, versionConflict } from '../../http/errors';
 import { audit, todayOf } from './account-context';
 import { toInstrument } from './payment-instruments.service';
@@ -24,8 +24,12 @@ import { toInstrument } from './payment-instruments.service';
  * other, so two concurrent "make default" calls cannot leave two defaults.
  */
 async function lockInstrument(tx: Db, customerId: number, instrumentId: number) {
-  await requireCustomer(tx, customerId);
-  await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('no key update');
+  const [customer] = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .for('no key update');
+  if (!customer) throw new AppError('not_found', `Customer ${customerId} was not found.`);
   const [row] = await tx
     .select()
     .from(paymentInstruments)
@@ -44,7 +48,7 @@ async function instrumentById(tx: Db, instrumentId: number, now: Date): Promise<
 /**
  * PUT …/paymentinstruments/{instrumentId} {is_default: true, version}: the instrument becomes the customer's default
  * and the customer's other default stops being one (each change audited). Already the default → answered as it is,
- * nothing written. A removed (inactive) instrument cannot become the default (409).
+ * nothing written. A removed (inactive) instrument or an expired card cannot become the default (409).
  */
 export async function setDefaultInstrument(
   ctx: ServiceCtx,
@@ -65,6 +69,18 @@ export async function setDefaultInstrument(
         { current: toInstrument(row, now) },
       );
     if (row.isDefault) return toInstrument(row, now);
+    if (
+      row.kind === 'card' &&
+      row.cardExpMonth &&
+      row.cardExpYear &&
+      isCardExpired(row.cardExpMonth, row.cardExpYear, now)
+    )
+      throw new AppError(
+        'conflict',
+        `The card ending ${row.cardLast4 ?? ''} has expired; it cannot become the default. Add the new card instead.`,
+        undefined,
+        { current: toInstrument(row, now) },
+      );
     const others = await tx
       .update(paymentInstruments)
       .set({ isDefault: false, updatedAt: now, version: sql`${paymentInstruments.version} + 1` })

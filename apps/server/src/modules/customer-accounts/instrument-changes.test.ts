@@ -77,6 +77,19 @@ describe('payment instruments: default, remove, expiring cards', () => {
       expect(res.json().error.current).toMatchObject({ id: defaultId, is_default: false, version: 2 });
     });
 
+    it('409 for an expired card: it cannot become the default', async () => {
+      const expired = await createPaymentInstrument(f.t.database.db, {
+        customerId,
+        isDefault: false,
+        cardExpMonth: 10,
+        cardExpYear: 2026,
+      });
+      const res = await put(expired.id, { is_default: true, version: 1 });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toMatchObject({ code: 'conflict', message: expect.stringMatching(/has expired/) });
+      expect(await rowOf(expired.id)).toMatchObject({ isDefault: false, version: 1 });
+    });
+
     it('400 with fields: is_default other than true, no version, a bad id', async () => {
       const res = await put(defaultId, { is_default: false });
       expect(res.statusCode).toBe(400);

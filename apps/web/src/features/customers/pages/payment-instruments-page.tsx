@@ -321,7 +321,7 @@ function InstrumentTable({ customer, canEdit }: { customer: CustomerRecord; canE
                       {active && (
                         <Stack gap={4}>
                           <Group gap="xs" wrap="nowrap">
-                            {!i.is_default && (
+                            {!i.is_default && !i.card?.expired && (
                               <Button
                                 size="xs"
                                 variant="light"
@@ -352,6 +352,11 @@ function InstrumentTable({ customer, canEdit }: { customer: CustomerRecord; canE
                               Remove
                             </Button>
                           </Group>
+                          {!i.is_default && i.card?.expired && (
+                            <Text size="xs" c="dimmed">
+                              An expired card cannot be the default.
+                            </Text>
+                          )}
                           {blocked && (
                             <Text size="xs" c="dimmed" id={`remove-blocked-${i.id}`}>
                               {blocked}
