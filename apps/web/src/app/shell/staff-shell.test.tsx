@@ -58,7 +58,13 @@ describe('the application shell', () => {
         ],
       },
       { group: 'Customers', links: [['Customers', '#/customer']] },
-      { group: 'Billing & AR', links: [['Invoices', '#/view-invoices']] },
+      {
+        group: 'Billing & AR',
+        links: [
+          ['Payment instruments', '#/payment/instruments'],
+          ['Invoices', '#/view-invoices'],
+        ],
+      },
       {
         group: 'Admin',
         links: [
@@ -77,6 +83,8 @@ describe('the application shell', () => {
     expect(await entries()).toEqual([
       { group: 'Orders', links: [['Orders', '#/order']] },
       { group: 'Customers', links: [['Customers', '#/customer']] },
+      // #/payment/instruments is guarded by a session only (the page itself needs customer details).
+      { group: 'Billing & AR', links: [['Payment instruments', '#/payment/instruments']] },
     ]);
   });
 
