@@ -277,7 +277,19 @@ export const crmStoreMidValidateOutput = z.object({
 
 // ── Billing (the effect arrives with the billing issue; the contract and queue exist now) ─────────
 
-export const TRANSACTION_SNS_ACTIONS = ['reprocess', 'void', 'refund'] as const;
+/**
+ * What the failed-payments screen and the transactions tab ask of transactions (decision 116): reprocess (retry a
+ * failed charge now), void (a pending charge), refund (a settled charge, in full), waive_fee (the failed-payment
+ * fee of its invoice), send_update_link (e-mail the merchant the update-payment link), stop_retries (end dunning).
+ */
+export const TRANSACTION_SNS_ACTIONS = [
+  'reprocess',
+  'void',
+  'refund',
+  'waive_fee',
+  'send_update_link',
+  'stop_retries',
+] as const;
 
 export const transactionsSnsRequest = z.object({
   customer_id: recordIdSchema,
