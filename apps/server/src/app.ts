@@ -32,6 +32,7 @@ import { currencyRoutes } from './modules/currencies';
 import { customerAccountRoutes } from './modules/customer-accounts';
 import { customerRoutes } from './modules/customers';
 import { benchRoutes, healthRoutes } from './modules/health';
+import { failedPaymentRoutes } from './modules/failed-payments';
 import { invoiceRoutes } from './modules/invoices';
 import { jobRoutes } from './modules/jobs';
 import { ledgerRoutes } from './modules/ledger';
@@ -173,6 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await api.register(customerAccountRoutes);
   await api.register(ledgerRoutes);
   await api.register(invoiceRoutes);
+  await api.register(failedPaymentRoutes);
   await api.register(orderStatusRoutes);
   await api.register(orderRoutes);
   await api.register(agentRoutes);

@@ -61,4 +61,5 @@ export * from './contracts/search';
 export * from './contracts/billing';
 export * from './contracts/ledger';
 export * from './contracts/invoices';
+export * from './contracts/failed-payments';
 export * from './rules/password';

@@ -290,6 +290,7 @@ export const TRANSACTION_SNS_ACTIONS = [
   'send_update_link',
   'stop_retries',
 ] as const;
+export type TransactionSnsAction = (typeof TRANSACTION_SNS_ACTIONS)[number];
 
 export const transactionsSnsRequest = z.object({
   customer_id: recordIdSchema,

@@ -1,0 +1,1 @@
+export { failedPaymentRoutes, FAILED_PAYMENTS_GUARD } from './failed-payments.routes';
