@@ -1,0 +1,2 @@
+export { merchantPaymentRoutes } from './merchant-payments.routes';
+export { retryFailedInvoices } from './merchant-payments.service';
