@@ -6,6 +6,9 @@ import { createCustomer, createInvoice, createPaymentInstrument, createStore } f
 import { invoiceDunning, invoices, linkTokens, paymentInstruments, transactions } from '../../db/schema';
 import type { LocalGateway } from '../../integrations/gateway';
 import { issueLinkToken, PAYMENT_UPDATE_LINK_TTL_MS } from '../../lib/link-tokens';
+import { startWorkers } from '../../jobs/registry';
+import { waitForJob } from '../../test/jobs';
+import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { chargeInvoice } from '../payments';
 
@@ -239,5 +242,74 @@ describe('rate limit', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('collection jobs', () => {
+  let ar: string;
+  beforeAll(async () => {
+    ({ ar } = await signInStaff(t, { ar: 'AR Team' }));
+    await startWorkers(t.app.ctx.queue, t.app.ctx, { pollingIntervalSeconds: 0.5 });
+  });
+
+  async function pastDue() {
+    const s = await failedStore({ dueOn: '2026-11-01' });
+    const good = await createPaymentInstrument(t.database.db, {
+      customerId: s.customer.id,
+      storeId: s.store.id,
+      kind: 'card',
+      cardLast4: '4242',
+      processorReference: `pm_local_test${s.customer.id}_4242`,
+    });
+    return { ...s, good };
+  }
+
+  it('paymentcollection/sns charges the chosen invoice with the chosen card (Idempotency-Key: one job)', async () => {
+    const s = await pastDue();
+    const body = { customer_id: s.customer.id, invoice_ids: [s.invoice.id], payment_instrument_id: s.good.id };
+    const post = () =>
+      t.request({
+        method: 'POST',
+        url: `/api/customers/paymentcollection/sns/${ar}`,
+        payload: body,
+        headers: { 'idempotency-key': `collect-${s.invoice.id}` },
+      });
+    const res = await post();
+    expect(res.statusCode, res.body).toBe(202);
+    const { jobId } = res.json().info;
+    expect((await post()).json().info.jobId).toBe(jobId);
+    const job = await waitForJob(t, ar, jobId);
+    expect(job.state, JSON.stringify(job)).toBe('completed');
+    expect(job.output).toEqual({
+      invoices: [
+        {
+          invoice_id: s.invoice.id,
+          invoice_number: s.invoice.invoiceNumber,
+          outcome: 'paid',
+          transaction_id: expect.any(Number),
+          reason: null,
+        },
+      ],
+    });
+    const [inv] = await t.database.db.select().from(invoices).where(eq(invoices.id, s.invoice.id));
+    expect(inv).toMatchObject({ status: 'P', paidCents: 100_00 });
+    expect(await gateway().store.countCharges(s.good.processorReference!)).toBe(1);
+  });
+
+  it('invoices/collect/due/sns charges every past-due open invoice of the store (the default method)', async () => {
+    const s = await pastDue();
+    await t.database.db
+      .update(paymentInstruments)
+      .set({ isDefault: false })
+      .where(eq(paymentInstruments.id, s.card.id));
+    await t.database.db.update(paymentInstruments).set({ isDefault: true }).where(eq(paymentInstruments.id, s.good.id));
+    const res = await t.request({
+      method: 'POST',
+      url: `/api/customers/invoices/collect/due/sns/${ar}`,
+      payload: { customer_id: s.customer.id, storeid: s.store.id },
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const job = await waitForJob(t, ar, res.json().info.jobId);
+    expect(job.output).toMatchObject({ invoices: [{ invoice_id: s.invoice.id, outcome: 'paid' }] });
   });
 });
