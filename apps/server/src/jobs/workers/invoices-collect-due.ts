@@ -1,5 +1,5 @@
 import { JOB_QUEUE } from '@pos/domain';
-import { collectInvoices, pastDueInvoiceIds } from '../../modules/merchant-payments';
+import { collectInvoices, pastDueInvoiceIds } from '../collection';
 import type { WorkerDefinition } from '../context';
 import { applyOnce, completedOutput } from '../effect';
 

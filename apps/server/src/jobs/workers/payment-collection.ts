@@ -1,5 +1,5 @@
 import { JOB_QUEUE } from '@pos/domain';
-import { collectInvoices } from '../../modules/merchant-payments';
+import { collectInvoices } from '../collection';
 import type { WorkerDefinition } from '../context';
 import { applyOnce, completedOutput } from '../effect';
 

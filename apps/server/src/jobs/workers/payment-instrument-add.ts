@@ -1,5 +1,5 @@
 import { JOB_QUEUE } from '@pos/domain';
-import { addInstrumentFromJob } from '../../modules/merchant-payments';
+import { addInstrumentFromJob } from '../collection';
 import type { WorkerDefinition } from '../context';
 
 /**

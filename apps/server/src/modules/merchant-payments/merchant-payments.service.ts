@@ -17,7 +17,6 @@ import type { Db } from '../../db/client';
 import {
   auditLog,
   invoiceBalances,
-  invoiceDunning,
   invoices,
   linkTokens,
   paymentInstruments,
@@ -30,7 +29,8 @@ import { runIdempotent } from '../../http/idempotency';
 import { accountNumberMac, dataEncryptionKey } from '../../lib/account-number-cipher';
 import { hashToken } from '../../lib/tokens';
 import { storeInstrument } from '../customer-accounts';
-import { chargeInvoice, enqueueCharge, type ChargeOutcome } from '../payments';
+import { retryFailedInvoices } from '../../jobs/collection';
+import { chargeInvoice, type ChargeOutcome } from '../payments';
 
 /*
  * The merchant's payment pages (issue 15 points 6–7, decision 118). The link token is the credential: it names a
@@ -334,42 +334,4 @@ async function failureReasonOf(app: AppContext, transactionId: number): Promise<
     .from(transactions)
     .where(eq(transactions.id, transactionId));
   return t?.reason ?? null;
-}
-
-/**
- * After a new payment method: every open failed invoice of the customer (or the store) — one with a dunning row
- * in retrying or collection — gets an immediate charge job (`instrument-<instrumentId>`, source instrument_added).
- */
-export async function retryFailedInvoices(
-  app: AppContext,
-  customerId: number,
-  instrumentId: number,
-  actor: AuditActor,
-  requestId: string | null,
-  storeId?: number,
-): Promise<number> {
-  const rows = await app.database.db
-    .select({ invoiceId: invoiceDunning.invoiceId })
-    .from(invoiceDunning)
-    .where(
-      and(
-        eq(invoiceDunning.customerId, customerId),
-        storeId === undefined ? undefined : eq(invoiceDunning.storeId, storeId),
-        inArray(invoiceDunning.state, ['retrying', 'collection']),
-      ),
-    )
-    .orderBy(asc(invoiceDunning.invoiceId));
-  let queued = 0;
-  for (const r of rows) {
-    const id = await enqueueCharge(
-      app,
-      r.invoiceId,
-      `instrument-${instrumentId}`,
-      'instrument_added',
-      actor,
-      requestId,
-    );
-    if (id) queued += 1;
-  }
-  return queued;
 }
