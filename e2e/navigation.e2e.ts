@@ -108,14 +108,16 @@ describe.skipIf(noBrowser)('navigation and global search (issue 12)', () => {
 
   it("an Operations user's navigation shows only what Operations may open", async () => {
     const { context, page, errors } = await signInAsStaff(browser, 'ops@example.com');
-    expect(await linkNames(page)).toEqual(['Orders', 'Customers']);
-    expect(await nav(page).getByRole('group').count()).toBe(2);
+    // Payment instruments is guarded by a session only (decision 115); the screen itself says what it needs.
+    expect(await linkNames(page)).toEqual(['Orders', 'Customers', 'Payment instruments']);
+    expect(await nav(page).getByRole('group').count()).toBe(3);
     await nav(page).getByRole('group', { name: 'Orders' }).getByRole('link', { name: 'Orders' }).waitFor();
     await nav(page).getByRole('group', { name: 'Customers' }).getByRole('link', { name: 'Customers' }).waitFor();
     // Each entry opens (no "Access denied").
     for (const [link, heading] of [
       ['Customers', 'Customers'],
       ['Orders', 'Orders'],
+      ['Payment instruments', 'Payment instruments'],
     ] as const) {
       await nav(page).getByRole('link', { name: link, exact: true }).click();
       await main(page).getByRole('heading', { name: heading, level: 1 }).waitFor();

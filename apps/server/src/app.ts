@@ -28,6 +28,7 @@ import { authRoutes, distributorRoutes, localOidcRoutes } from './modules/auth';
 import { bankRoutes } from './modules/banks';
 import { catalogueRoutes } from './modules/catalogue';
 import { contractRoutes } from './modules/contracts';
+import { merchantPaymentRoutes } from './modules/merchant-payments';
 import { currencyRoutes } from './modules/currencies';
 import { customerAccountRoutes } from './modules/customer-accounts';
 import { customerRoutes } from './modules/customers';
@@ -180,6 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await api.register(agentRoutes);
   await api.register(paymentAuthorizationRoutes);
   await api.register(contractRoutes);
+  await api.register(merchantPaymentRoutes);
   await api.register(onboardingRoutes);
   await api.register(searchRoutes);
   await api.register(billingRoutes);

@@ -53,6 +53,7 @@ export * from './contracts/customer-accounts';
 export * from './contracts/order-status';
 export * from './contracts/orders';
 export * from './contracts/order-contracts';
+export * from './contracts/merchant-payments';
 export * from './contracts/onboarding';
 export * from './contracts/order-search';
 export * from './contracts/agents';

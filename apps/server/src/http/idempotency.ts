@@ -20,7 +20,8 @@ export const IDEMPOTENCY_LOCK_MS = 60_000;
 /** What the helper needs of a service context: the database and the clock of the app, and the caller. */
 export interface IdempotencyCtx {
   app: Pick<AppContext, 'database' | 'clock'>;
-  session: SessionContext;
+  /** Null on a public page: the call then names its caller (`IdempotentCall.caller`, e.g. the link). */
+  session: SessionContext | null;
 }
 
 export interface IdempotentCall {
@@ -32,6 +33,8 @@ export interface IdempotentCall {
   request: { params: Record<string, unknown>; body: unknown };
   /** The HTTP status of a success (what the route answers; recorded with the answer). Default 200. */
   status?: number;
+  /** Whose key it is when there is no session (a public page: the link, e.g. 'link:12'). */
+  caller?: string;
 }
 
 /**
@@ -121,7 +124,9 @@ export async function runIdempotent<T, P = void>(
     return database.db.transaction((tx) => steps.effect(tx, now, prepared));
   }
 
-  const scope = `${callerOf(ctx.session)} ${call.route}`;
+  const caller = call.caller ?? (ctx.session ? callerOf(ctx.session) : null);
+  if (caller === null) throw new Error('runIdempotent: a call without a session names its caller');
+  const scope = `${caller} ${call.route}`;
   const claimed = await claim(database, { scope, key: call.key, hash: requestHash(call.request), now });
   if (claimed.kind === 'answered') return replay<T>(claimed);
   try {

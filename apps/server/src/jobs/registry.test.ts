@@ -20,7 +20,13 @@ describe('queue registry', () => {
   it('keeps one job at a time per record where two must not run at once', () => {
     const singletons = JOB_QUEUE_NAMES.filter((n) => QUEUE_DEFINITIONS[n].policy === 'singleton').sort();
     expect(singletons).toEqual(
-      [JOB_QUEUE.orderStatus, JOB_QUEUE.pushLicense, JOB_QUEUE.retireTerminals, JOB_QUEUE.storeInfo].sort(),
+      [
+        JOB_QUEUE.invoiceCharge,
+        JOB_QUEUE.orderStatus,
+        JOB_QUEUE.pushLicense,
+        JOB_QUEUE.retireTerminals,
+        JOB_QUEUE.storeInfo,
+      ].sort(),
     );
   });
 

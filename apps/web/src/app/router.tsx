@@ -29,6 +29,7 @@ export const pages: PageMap = {
   editPayment: () => import('../features/customers/pages/edit-payment-page'),
   editPaymentPlan: () => import('../features/customers/pages/edit-payment-plan-page'),
   editPlan: () => import('../features/customers/pages/edit-plan-page'),
+  paymentInstruments: () => import('../features/customers/pages/payment-instruments-page'),
   order: () => import('../features/orders/pages/order-list-page'),
   viewInvoices: () => import('../features/invoices/pages/invoices-page'),
   payments: () => import('../features/payments/pages/failed-payments-page'),

@@ -61,6 +61,13 @@ import { PAYMENT_PLAN_STATUSES } from './jobs';
  *   GET    …/paymentinstruments/{instrumentId}                                         → paymentInstrument
  *   POST $ …/paymentinstruments              paymentInstrumentCreateRequest          → 201 paymentInstrument
  *   GET    /api/customers/paymentinstruments/gateway/{token}                           → gatewayConfig
+ * Payment instruments (#/payment/instruments; decision 115)
+ *   PUT    …/paymentinstruments/{instrumentId}  paymentInstrumentUpdateRequest {is_default: true, version}
+ *                                                                                      → paymentInstrument
+ *   DELETE …/paymentinstruments/{instrumentId}?version=N  (paymentInstrumentRemoveQuery; soft: status inactive)
+ *                                                                                      → paymentInstrument
+ *   GET    /api/customers/paymentinstruments/expiring/{token}?days&limit&offset  (expiringCardsQuery)
+ *                                                                                      → expiringCardList
  * The local payment gateway (only when no PAYMENT_GATEWAY_URL is configured; not under /api, no session —
  * it stands in for the gateway's own host, which the browser library calls directly):
  *   POST   /gateway-local/v1/tokens          gatewayTokenRequest                     → gatewayToken (no envelope)
@@ -981,6 +988,64 @@ export const paymentInstrumentCreateRequest = z.discriminatedUnion(
 );
 export type PaymentInstrumentCreateRequest = z.input<typeof paymentInstrumentCreateRequest>;
 export type PaymentInstrumentCreateBody = z.output<typeof paymentInstrumentCreateRequest>;
+
+/**
+ * PUT …/paymentinstruments/{instrumentId}: make this (active) instrument the customer's default; the customer's other
+ * default stops being one. `version` is the instrument's as read (stale → 409 version_conflict with the current one).
+ */
+export const paymentInstrumentUpdateRequest = z.object({
+  is_default: z.literal(true, { message: 'Only making an instrument the default is supported (is_default: true).' }),
+  version: recordVersionSchema,
+});
+export type PaymentInstrumentUpdateRequest = z.infer<typeof paymentInstrumentUpdateRequest>;
+
+/** DELETE …/paymentinstruments/{instrumentId}?version=N: the version read (stale → 409 version_conflict). */
+export const paymentInstrumentRemoveQuery = z.object({
+  version: z.coerce
+    .number({ message: 'Send the version of the instrument you remove.' })
+    .int({ message: 'The version is a whole number.' })
+    .min(1, { message: 'The version is a positive number.' }),
+});
+export type PaymentInstrumentRemoveQuery = z.infer<typeof paymentInstrumentRemoveQuery>;
+
+/** The window of the expiring-cards list, in days (default 30). */
+export const EXPIRING_CARDS_DEFAULT_DAYS = 30;
+export const EXPIRING_CARDS_MAX_DAYS = 366;
+
+/** GET /api/customers/paymentinstruments/expiring/{token}?days&limit&offset. */
+export const expiringCardsQuery = paginationQuerySchema.extend({
+  days: z.coerce
+    .number({ message: 'Days is a number.' })
+    .int({ message: 'Days is a whole number.' })
+    .min(1, { message: 'Days is at least 1.' })
+    .max(EXPIRING_CARDS_MAX_DAYS, { message: `Days is at most ${EXPIRING_CARDS_MAX_DAYS}.` })
+    .default(EXPIRING_CARDS_DEFAULT_DAYS),
+});
+export type ExpiringCardsQuery = z.infer<typeof expiringCardsQuery>;
+
+/**
+ * An active card whose last valid day (the end of its expiry month) falls from today to today + days. `elmer_id`:
+ * a terminal in use at the card's store (or, for a card of no store, at any store of the customer) — what the
+ * payment-update link is sent for; null when there is none.
+ */
+export const expiringCard = z.object({
+  instrument_id: z.number().int(),
+  customer_id: z.number().int(),
+  customer_name: z.string(),
+  store_id: z.number().int().nullable(),
+  store_name: z.string().nullable(),
+  brand: z.string(),
+  last4: z.string(),
+  exp_month: z.number().int(),
+  exp_year: z.number().int(),
+  /** YYYY-MM-DD: the last day of the expiry month. */
+  expires_on: isoDateSchema,
+  is_default: z.boolean(),
+  elmer_id: z.string().nullable(),
+});
+export type ExpiringCard = z.infer<typeof expiringCard>;
+export const expiringCardList = page(expiringCard);
+export type ExpiringCardList = z.infer<typeof expiringCardList>;
 
 /** GET /api/customers/paymentinstruments/gateway/{token}: where the browser tokenizes cards. */
 export const gatewayConfig = z.object({

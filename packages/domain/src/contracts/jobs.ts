@@ -277,7 +277,11 @@ export const crmStoreMidValidateOutput = z.object({
 
 // ── Billing (the effect arrives with the billing issue; the contract and queue exist now) ─────────
 
-/** reprocess = retry now; waive_fee, send_update_link, stop_retries act on the invoice's dunning (decision 117). */
+/**
+ * What the failed-payments screen and the transactions tab ask of transactions (decision 116): reprocess (retry a
+ * failed charge now), void (a pending charge), refund (a settled charge, in full), waive_fee (the failed-payment
+ * fee of its invoice), send_update_link (e-mail the merchant the update-payment link), stop_retries (end dunning).
+ */
 export const TRANSACTION_SNS_ACTIONS = [
   'reprocess',
   'void',

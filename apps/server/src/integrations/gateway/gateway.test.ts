@@ -3,7 +3,8 @@ import { loadConfig } from '../../config';
 import { fixedClock } from '../../lib/clock';
 import { createGateway } from './index';
 import { createHttpGateway } from './http-gateway';
-import { createLocalGateway, LOCAL_TOKEN_TTL_MS } from './local-gateway';
+import { GatewayOutcomeUnknown } from './gateway.port';
+import { createLocalGateway, LOCAL_TEST_CARDS, LOCAL_TOKEN_TTL_MS } from './local-gateway';
 
 const VISA = { number: '4242424242424242', exp_month: 12, exp_year: 2030 };
 
@@ -123,7 +124,7 @@ describe('HTTP payment gateway (PAYMENT_GATEWAY_URL)', () => {
       PAYMENT_GATEWAY_URL: 'https://pay.example.com/api/',
       PAYMENT_GATEWAY_API_KEY: 'k',
     });
-    expect(config.gateway).toEqual({ url: 'https://pay.example.com/api', apiKey: 'k' });
+    expect(config.gateway).toEqual({ url: 'https://pay.example.com/api', apiKey: 'k', localSlowMs: 3000 });
     expect(createGateway(config, fixedClock(new Date()))).toMatchObject({
       kind: 'remote',
       tokenizeUrl: 'https://pay.example.com/api/v1/tokens',
@@ -134,7 +135,7 @@ describe('HTTP payment gateway (PAYMENT_GATEWAY_URL)', () => {
   it('charges with the idempotency key and the API key; updates the gateway customer (spec §7 POST /customers/{id})', async () => {
     const { fetch, calls } = fakeFetch((url) =>
       url.endsWith('/v1/charges')
-        ? json({ status: 'failed', reference: 'ch_1', failure_reason: 'Do not honor' })
+        ? json({ status: 'failed', reference: 'ch_1', failure_reason: 'Do not honor', decline_code: 'do_not_honor' })
         : json({ customer_reference: 'cus_9' }),
     );
     const gateway = createHttpGateway({ url: 'https://pay.example.com', apiKey: 'secret' }, { fetch });
@@ -147,7 +148,12 @@ describe('HTTP payment gateway (PAYMENT_GATEWAY_URL)', () => {
       idempotencyKey: 'retry:1:v1',
       description: 'x',
     });
-    expect(charge).toEqual({ status: 'failed', reference: 'ch_1', failureReason: 'Do not honor' });
+    expect(charge).toEqual({
+      status: 'failed',
+      reference: 'ch_1',
+      failureReason: 'Do not honor',
+      declineCode: 'do_not_honor',
+    });
     const headers = calls[0]!.init.headers as Record<string, string>;
     expect(headers).toMatchObject({ authorization: 'Bearer secret', 'idempotency-key': 'retry:1:v1' });
     expect(JSON.parse(calls[0]!.init.body as string)).toEqual({
@@ -155,6 +161,7 @@ describe('HTTP payment gateway (PAYMENT_GATEWAY_URL)', () => {
       amount_cents: 500,
       currency: 'CAD',
       payment_reference: 'pm_1',
+      instrument_kind: 'card',
       description: 'x',
     });
     expect(
@@ -176,7 +183,7 @@ describe('HTTP payment gateway (PAYMENT_GATEWAY_URL)', () => {
       idempotencyKey: 'authorize:1:k',
       description: 'Order 1',
     });
-    expect(result).toEqual({ status: 'declined', reference: 'au_1', declineReason: 'Do not honor' });
+    expect(result).toEqual({ status: 'declined', reference: 'au_1', declineReason: 'Do not honor', declineCode: null });
     expect(calls[0]!.url).toBe('https://pay.example.com/v1/authorizations');
     expect((calls[0]!.init.headers as Record<string, string>)['idempotency-key']).toBe('authorize:1:k');
     expect(JSON.parse(calls[0]!.init.body as string)).toEqual({
@@ -189,7 +196,7 @@ describe('HTTP payment gateway (PAYMENT_GATEWAY_URL)', () => {
     });
   });
 
-  it('a refused token → 400 card_token; an outage or a wrong answer → 503', async () => {
+  it('a refused token → 400 card_token; an outage or a wrong answer → 503 (a charge: outcome unknown)', async () => {
     const refused = createHttpGateway(
       { url: 'https://pay.example.com', apiKey: null },
       { fetch: fakeFetch(() => json({ error: 'bad' }, 402)).fetch },
@@ -219,6 +226,99 @@ describe('HTTP payment gateway (PAYMENT_GATEWAY_URL)', () => {
         idempotencyKey: 'k',
         description: 'd',
       }),
-    ).rejects.toMatchObject({ code: 'unavailable' });
+    ).rejects.toBeInstanceOf(GatewayOutcomeUnknown);
+  });
+
+  it('looks a charge up by its idempotency key (404: never received), captures and refunds with keys', async () => {
+    const { fetch, calls } = fakeFetch((url) =>
+      url.includes('idempotency_key=lost')
+        ? json({ error: 'no such charge' }, 404)
+        : url.includes('/v1/charges?')
+          ? json({ status: 'returned', reference: 'ch_9', failure_reason: 'R01' })
+          : json({ status: 'succeeded', reference: 'x_1' }),
+    );
+    const gateway = createHttpGateway({ url: 'https://pay.example.com', apiKey: null }, { fetch });
+    expect(await gateway.lookupCharge('lost')).toBeNull();
+    expect(await gateway.lookupCharge('k 1')).toMatchObject({ status: 'returned', reference: 'ch_9' });
+    expect(calls[1]!.url).toBe('https://pay.example.com/v1/charges?idempotency_key=k%201');
+    expect(calls[1]!.init.method).toBe('GET');
+    expect(
+      await gateway.capture({ authorizationReference: 'au_1', amountCents: 100, idempotencyKey: 'cap:1' }),
+    ).toEqual({ status: 'succeeded', reference: 'x_1', failureReason: null });
+    expect(calls[2]!.url).toBe('https://pay.example.com/v1/authorizations/au_1/capture');
+    await gateway.refund({ chargeReference: 'ch_1', amountCents: 50, idempotencyKey: 'ref:1', reason: 'r' });
+    expect(JSON.parse(calls[3]!.init.body as string)).toEqual({
+      charge_reference: 'ch_1',
+      amount_cents: 50,
+      reason: 'r',
+    });
+  });
+});
+
+describe('local gateway: test cards, memory and money moves (decision 116)', () => {
+  const base = {
+    customerId: 1,
+    currency: 'USD' as const,
+    instrumentKind: 'card' as const,
+    description: 'test',
+  };
+  it('every test card answers its decline code; the timeout card throws, and its answer is remembered', async () => {
+    const gateway = createLocalGateway({ clock: fixedClock('2026-11-22T12:00:00Z') });
+    for (const [last4, card] of Object.entries(LOCAL_TEST_CARDS)) {
+      if (card.outcome === 'slow' || card.outcome === 'timeout') continue;
+      const r = await gateway.charge({
+        ...base,
+        amountCents: 1000,
+        paymentReference: `pm_local_x_${last4}`,
+        idempotencyKey: last4,
+      });
+      expect(r.declineCode, last4).toBe(card.outcome === 'success' ? null : card.outcome);
+    }
+    await expect(
+      gateway.charge({ ...base, amountCents: 1000, paymentReference: 'pm_local_x_0101', idempotencyKey: 't' }),
+    ).rejects.toBeInstanceOf(GatewayOutcomeUnknown);
+    expect(await gateway.lookupCharge('t')).toMatchObject({ status: 'failed', declineCode: 'timeout' });
+    expect(await gateway.lookupCharge('never')).toBeNull();
+  });
+
+  it('captures at most the hold, refunds at most what is left, voids a hold', async () => {
+    const gateway = createLocalGateway({ clock: fixedClock('2026-11-22T12:00:00Z') });
+    const hold = await gateway.authorize({
+      ...base,
+      amountCents: 5000,
+      paymentReference: 'pm_local_x_4242',
+      idempotencyKey: 'a',
+    });
+    expect(
+      await gateway.capture({ authorizationReference: hold.reference, amountCents: 6000, idempotencyKey: 'c1' }),
+    ).toMatchObject({ status: 'failed' });
+    const cap = await gateway.capture({
+      authorizationReference: hold.reference,
+      amountCents: 5000,
+      idempotencyKey: 'c2',
+    });
+    expect(cap.status).toBe('succeeded');
+    const charge = await gateway.charge({
+      ...base,
+      amountCents: 3000,
+      paymentReference: 'pm_local_x_4242',
+      idempotencyKey: 'ch',
+    });
+    expect(
+      await gateway.refund({ chargeReference: charge.reference, amountCents: 2000, idempotencyKey: 'r1', reason: 'x' }),
+    ).toMatchObject({ status: 'succeeded' });
+    expect(
+      await gateway.refund({ chargeReference: charge.reference, amountCents: 2000, idempotencyKey: 'r2', reason: 'x' }),
+    ).toMatchObject({ status: 'failed', failureReason: expect.stringContaining('1000') });
+    const hold2 = await gateway.authorize({
+      ...base,
+      amountCents: 100,
+      paymentReference: 'pm_local_x_4242',
+      idempotencyKey: 'a2',
+    });
+    await gateway.voidCharge({ reference: hold2.reference, idempotencyKey: 'v' });
+    expect(
+      await gateway.capture({ authorizationReference: hold2.reference, amountCents: 100, idempotencyKey: 'c3' }),
+    ).toMatchObject({ status: 'failed', failureReason: 'The authorization is voided.' });
   });
 });

@@ -16,7 +16,7 @@ export const isoOrNull = (d: Date | null | undefined): string | null => (d ? d.t
  */
 export async function audit(
   tx: Db,
-  ctx: ServiceCtx,
+  ctx: Pick<ServiceCtx, 'actor' | 'requestId'>,
   now: Date,
   entry: {
     customerId: number;

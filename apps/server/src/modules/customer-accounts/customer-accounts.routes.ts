@@ -10,6 +10,8 @@ import {
   customerBillingItemList,
   customerBillingItemListQuery,
   customerBundleList,
+  expiringCardList,
+  expiringCardsQuery,
   featuresQuery,
   featuresUpdateRequest,
   featuresUpdateResult,
@@ -28,6 +30,8 @@ import {
   paymentInstrumentCreateRequest,
   paymentInstrumentList,
   paymentInstrumentListQuery,
+  paymentInstrumentRemoveQuery,
+  paymentInstrumentUpdateRequest,
   paymentPlan,
   paymentPlanCreateRequest,
   paymentPlanDetail,
@@ -64,6 +68,7 @@ import { listBundles, listPromotions } from './bundles-promotions.service';
 import { getFeatures, updateFeatures } from './features.service';
 import { getInvoice, listInvoices, reverseInvoice } from './invoices.service';
 import { addInstrument, getInstrument, listInstruments } from './payment-instruments.service';
+import { listExpiringCards, removeInstrument, setDefaultInstrument } from './instrument-changes.service';
 import { addPlan, getPlan, listPlans, updateLicenseExpiry, updatePlan } from './plans.service';
 import { listTerminals, retireTerminal, updateTerminal, validateTerminal } from './terminals.service';
 import { actOnTransaction, listTransactions } from './transactions.service';
@@ -528,6 +533,61 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
           request.headers['idempotency-key'],
         ),
       }),
+  );
+
+  // ── Payment instruments (#/payment/instruments; decision 115) ────────────────────────────────
+  app.put(
+    `${BASE}/paymentinstruments/:instrumentId`,
+    {
+      onRequest: write,
+      schema: {
+        tags,
+        summary: "Make a payment instrument the customer's default (version; the other default is unset)",
+        params: accountInstrumentParams,
+        body: paymentInstrumentUpdateRequest,
+        response: { 200: successEnvelope(paymentInstrument) },
+      },
+    },
+    async (request) => ({
+      info: await setDefaultInstrument(
+        serviceCtx(request),
+        request.params.id,
+        request.params.instrumentId,
+        request.body,
+      ),
+    }),
+  );
+
+  app.delete(
+    `${BASE}/paymentinstruments/:instrumentId`,
+    {
+      onRequest: write,
+      schema: {
+        tags,
+        summary: 'Remove a payment instrument (soft: status inactive; not the default while plans are active)',
+        params: accountInstrumentParams,
+        querystring: paymentInstrumentRemoveQuery,
+        response: { 200: successEnvelope(paymentInstrument) },
+      },
+    },
+    async (request) => ({
+      info: await removeInstrument(serviceCtx(request), request.params.id, request.params.instrumentId, request.query),
+    }),
+  );
+
+  app.get(
+    '/api/customers/paymentinstruments/expiring/:token',
+    {
+      onRequest: read,
+      schema: {
+        tags,
+        summary: 'Active cards expiring within `days` (default 30), all customers, soonest first',
+        params: z.object({ token: z.string() }),
+        querystring: expiringCardsQuery,
+        response: { 200: successEnvelope(expiringCardList) },
+      },
+    },
+    async (request) => ({ info: await listExpiringCards(serviceCtx(request), request.query) }),
   );
 
   // ── The local gateway's host (development and tests) ─────────────────────────────────────────

@@ -2,3 +2,4 @@ export { customerAccountRoutes } from './customer-accounts.routes';
 export { ACCOUNT_GUARDS } from './customer-accounts.routes';
 export { toCreditMemo, toInvoice } from './invoices.service';
 export { selectTransactions, toTransaction } from './transactions.service';
+export { storeInstrument, toInstrument } from './payment-instruments.service';

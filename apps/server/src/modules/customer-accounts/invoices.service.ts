@@ -182,121 +182,139 @@ export async function reverseInvoice(
       key: idempotencyKey,
       request: { params: { id: customerId, invoiceId }, body },
     },
-    async (tx, now) => {
-      await requireCustomer(tx, customerId);
-      const [row] = await tx
-        .select()
-        .from(invoices)
-        .where(and(eq(invoices.id, invoiceId), eq(invoices.customerId, customerId)))
-        .for('update');
-      if (!row) throw new AppError('not_found', `Invoice ${invoiceId} of customer ${customerId} was not found.`);
-      const shown = async (r: InvoiceRow) => toInvoice(r, (await balancesOf(tx, [r.id])).get(r.id)!);
-      if (row.version !== body.version)
-        throw versionConflict(`Invoice ${row.invoiceNumber}`, await shown(row), body.version);
-      const status = row.status as InvoiceStatus;
-      if (!canReverseInvoice(status)) {
-        throw new AppError(
-          'conflict',
-          `Invoice ${row.invoiceNumber} is ${INVOICE_STATUS_LABELS[status].toLowerCase()}; only pending or paid invoices can be reversed.`,
-          undefined,
-          { current: await shown(row) },
-        );
-      }
-      const base = { invoice_id: invoiceId, invoice_number: row.invoiceNumber, store_id: row.storeId };
-      const pending = await tx
-        .select()
-        .from(transactions)
-        .where(and(eq(transactions.invoiceId, invoiceId), eq(transactions.status, 'P')))
-        .orderBy(asc(transactions.id))
-        .for('update');
-      for (const p of pending) {
-        await gateway.voidCharge({
-          reference: p.gatewayReference ?? `tx_${p.id}`,
-          idempotencyKey: `void:${p.id}:v${p.version}`,
-        });
-        await tx
-          .update(transactions)
-          .set({ status: 'V', updatedAt: now, version: sql`${transactions.version} + 1` })
-          .where(eq(transactions.id, p.id));
-        await audit(tx, ctx, now, {
-          customerId,
-          action: 'void',
-          entity: 'transaction',
-          entityId: p.id,
-          before: {
-            transaction_id: p.id,
-            invoice_id: invoiceId,
-            status: 'P',
-            amount_cents: p.amountCents,
-            currency: p.currency,
-          },
-          after: {
-            transaction_id: p.id,
-            invoice_id: invoiceId,
-            status: 'V',
-            amount_cents: p.amountCents,
-            currency: p.currency,
-            reason: `Invoice ${row.invoiceNumber} reversed`,
-          },
-        });
-      }
-      await tx
-        .update(invoices)
-        .set({ status: 'R', reversedAt: now, updatedAt: now, version: sql`${invoices.version} + 1` })
-        .where(eq(invoices.id, invoiceId));
-      await audit(tx, ctx, now, {
-        customerId,
-        action: 'reverse',
-        entity: 'invoice',
-        entityId: invoiceId,
-        before: { ...base, status, reversed_at: null, paid_cents: row.paidCents, total_cents: row.totalCents },
-        after: {
-          ...base,
-          status: 'R',
-          reversed_at: now.toISOString(),
-          paid_cents: row.paidCents,
-          total_cents: row.totalCents,
-          reason: body.reason,
-        },
-      });
-      let memo: CreditMemo | null = null;
-      if (row.paidCents > 0) {
-        const [m] = await tx
-          .insert(creditMemos)
-          .values({
+    {
+      // The gateway is called outside any transaction (decision 116): the pending charges of a reversible invoice
+      // are voided first (their void keys name the transaction and its version: a repeat voids once), then the
+      // transaction below checks everything again and records the reversal.
+      outside: async () => {
+        const db = ctx.app.database.db;
+        const [inv] = await db
+          .select()
+          .from(invoices)
+          .where(and(eq(invoices.id, invoiceId), eq(invoices.customerId, customerId)));
+        if (!inv || inv.version !== body.version || !canReverseInvoice(inv.status as InvoiceStatus)) return;
+        const open = await db
+          .select()
+          .from(transactions)
+          .where(and(eq(transactions.invoiceId, invoiceId), eq(transactions.status, 'P')));
+        for (const p of open)
+          await gateway.voidCharge({
+            reference: p.gatewayReference ?? `tx_${p.id}`,
+            idempotencyKey: `void:${p.id}:v${p.version}`,
+          });
+      },
+      effect: async (tx, now) => {
+        await requireCustomer(tx, customerId);
+        const [row] = await tx
+          .select()
+          .from(invoices)
+          .where(and(eq(invoices.id, invoiceId), eq(invoices.customerId, customerId)))
+          .for('update');
+        if (!row) throw new AppError('not_found', `Invoice ${invoiceId} of customer ${customerId} was not found.`);
+        const shown = async (r: InvoiceRow) => toInvoice(r, (await balancesOf(tx, [r.id])).get(r.id)!);
+        if (row.version !== body.version)
+          throw versionConflict(`Invoice ${row.invoiceNumber}`, await shown(row), body.version);
+        const status = row.status as InvoiceStatus;
+        if (!canReverseInvoice(status)) {
+          throw new AppError(
+            'conflict',
+            `Invoice ${row.invoiceNumber} is ${INVOICE_STATUS_LABELS[status].toLowerCase()}; only pending or paid invoices can be reversed.`,
+            undefined,
+            { current: await shown(row) },
+          );
+        }
+        const base = { invoice_id: invoiceId, invoice_number: row.invoiceNumber, store_id: row.storeId };
+        const pending = await tx
+          .select()
+          .from(transactions)
+          .where(and(eq(transactions.invoiceId, invoiceId), eq(transactions.status, 'P')))
+          .orderBy(asc(transactions.id))
+          .for('update');
+        for (const p of pending) {
+          await tx
+            .update(transactions)
+            .set({ status: 'V', updatedAt: now, version: sql`${transactions.version} + 1` })
+            .where(eq(transactions.id, p.id));
+          await audit(tx, ctx, now, {
             customerId,
-            storeId: row.storeId,
-            invoiceId,
-            type: 'R',
-            status: 'P',
-            amountCents: row.paidCents,
-            currency: row.currency,
-            reason: `Reversal of invoice ${row.invoiceNumber}: ${body.reason}`,
-            createdByEmail: ctx.session.email,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning();
-        memo = toCreditMemo(m!);
+            action: 'void',
+            entity: 'transaction',
+            entityId: p.id,
+            before: {
+              transaction_id: p.id,
+              invoice_id: invoiceId,
+              status: 'P',
+              amount_cents: p.amountCents,
+              currency: p.currency,
+            },
+            after: {
+              transaction_id: p.id,
+              invoice_id: invoiceId,
+              status: 'V',
+              amount_cents: p.amountCents,
+              currency: p.currency,
+              reason: `Invoice ${row.invoiceNumber} reversed`,
+            },
+          });
+        }
+        await tx
+          .update(invoices)
+          .set({ status: 'R', reversedAt: now, updatedAt: now, version: sql`${invoices.version} + 1` })
+          .where(eq(invoices.id, invoiceId));
         await audit(tx, ctx, now, {
           customerId,
-          action: 'create',
-          entity: 'credit_memo',
-          entityId: memo.id,
+          action: 'reverse',
+          entity: 'invoice',
+          entityId: invoiceId,
+          before: { ...base, status, reversed_at: null, paid_cents: row.paidCents, total_cents: row.totalCents },
           after: {
-            credit_memo_id: memo.id,
-            invoice_id: invoiceId,
-            store_id: row.storeId,
-            type: 'R',
-            status: 'P',
-            amount_cents: memo.amount_cents,
-            currency: memo.currency,
-            reason: memo.reason,
+            ...base,
+            status: 'R',
+            reversed_at: now.toISOString(),
+            paid_cents: row.paidCents,
+            total_cents: row.totalCents,
+            reason: body.reason,
           },
         });
-      }
-      const [after] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
-      return { invoice: await shown(after!), credit_memo: memo, voided_transaction_ids: pending.map((p) => p.id) };
+        let memo: CreditMemo | null = null;
+        if (row.paidCents > 0) {
+          const [m] = await tx
+            .insert(creditMemos)
+            .values({
+              customerId,
+              storeId: row.storeId,
+              invoiceId,
+              type: 'R',
+              status: 'P',
+              amountCents: row.paidCents,
+              currency: row.currency,
+              reason: `Reversal of invoice ${row.invoiceNumber}: ${body.reason}`,
+              createdByEmail: ctx.session.email,
+              createdAt: now,
+              updatedAt: now,
+            })
+            .returning();
+          memo = toCreditMemo(m!);
+          await audit(tx, ctx, now, {
+            customerId,
+            action: 'create',
+            entity: 'credit_memo',
+            entityId: memo.id,
+            after: {
+              credit_memo_id: memo.id,
+              invoice_id: invoiceId,
+              store_id: row.storeId,
+              type: 'R',
+              status: 'P',
+              amount_cents: memo.amount_cents,
+              currency: memo.currency,
+              reason: memo.reason,
+            },
+          });
+        }
+        const [after] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
+        return { invoice: await shown(after!), credit_memo: memo, voided_transaction_ids: pending.map((p) => p.id) };
+      },
     },
   );
 }

@@ -6,7 +6,7 @@ import {
   type PaymentInstrumentListQuery,
 } from '@pos/domain';
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
-import type { ServiceCtx } from '../../context';
+import type { AnyServiceCtx, ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { paymentInstruments, uploads } from '../../db/schema';
 import { requireCustomer, requireStoreOf } from '../../http/customer-refs';
@@ -128,7 +128,6 @@ export async function addInstrument(
   body: PaymentInstrumentCreateBody,
   idempotencyKey: string | undefined,
 ): Promise<PaymentInstrument> {
-  const gateway = ctx.app.gateway;
   // The idempotency record keeps a hash of the request; the account number enters it only as a keyed MAC, so the
   // hash cannot be brute-forced back to a short account number.
   const hashed =
@@ -143,115 +142,129 @@ export async function addInstrument(
       request: { params: { id: customerId }, body: hashed },
       status: 201,
     },
-    async (tx, now) => {
-      const customer = await requireCustomer(tx, customerId);
-      const store = body.store_id == null ? null : await requireStoreOf(tx, customerId, body.store_id, 'store_id');
-      let values: typeof paymentInstruments.$inferInsert;
-      let summary: Record<string, unknown>;
-      if (body.kind === 'card') {
-        const card = await gateway.redeemCardToken(body.card_token);
-        if (isCardExpired(card.expMonth, card.expYear, now)) throw fieldError('card_token', 'The card has expired.');
-        values = {
-          customerId,
-          storeId: store?.id ?? null,
-          kind: 'card',
-          nameOnAccount: body.name_on_account,
-          cardBrand: card.brand,
-          cardLast4: card.last4,
-          cardExpMonth: card.expMonth,
-          cardExpYear: card.expYear,
-          processorReference: card.reference,
-        };
-        summary = { brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear };
-      } else {
-        const canadian = customer.country === 'CA';
-        const institution = body.institution_number ? body.institution_number : null;
-        if (canadian && !institution)
-          throw fieldError(
-            'institution_number',
-            'A Canadian bank account needs the 3-digit institution number (and the 5-digit transit number as routing number).',
-          );
-        if (!canadian && institution)
-          throw fieldError(
-            'institution_number',
-            'US bank accounts have no institution number; enter the 9-digit ABA routing number.',
-          );
-        const key = dataEncryptionKey(ctx.app.config);
-        values = {
-          customerId,
-          storeId: store?.id ?? null,
-          kind: 'bank',
-          nameOnAccount: body.name_on_account,
-          bankName: body.bank_name,
-          routingNumber: body.routing_number,
-          institutionNumber: institution,
-          accountNumberEncrypted: encryptAccountNumber(key, customerId, body.account_number),
-          accountLast4: body.account_number.slice(-4),
-          accountType: body.account_type,
-        };
-        summary = {
-          bank_name: body.bank_name,
-          routing_number: body.routing_number,
-          institution_number: institution,
-          account_last4: body.account_number.slice(-4),
-          account_type: body.account_type,
-        };
-      }
-      const [row] = await tx
-        .insert(paymentInstruments)
-        .values({ ...values, isDefault: body.make_default, status: 'active', createdAt: now, updatedAt: now })
-        .returning();
-      if (body.kind === 'bank' && body.check_image_upload_id !== undefined)
-        await claimUpload(tx, body.check_image_upload_id, row!.id);
+    (tx, now) => storeInstrument(tx, ctx, now, customerId, body).then((row) => toInstrument(row, now)),
+  );
+}
+
+/**
+ * The add itself (shared by POST …/paymentinstruments, the merchant's payment pages and the add-instrument job):
+ * redeem the card token or encrypt the account number, insert, claim the check image, audit, and with make_default
+ * unset the other defaults (and update the gateway customer of a US customer). Runs on the caller's transaction.
+ */
+export async function storeInstrument(
+  tx: Db,
+  ctx: AnyServiceCtx,
+  now: Date,
+  customerId: number,
+  body: PaymentInstrumentCreateBody,
+): Promise<InstrumentRow> {
+  const gateway = ctx.app.gateway;
+  const customer = await requireCustomer(tx, customerId);
+  const store = body.store_id == null ? null : await requireStoreOf(tx, customerId, body.store_id, 'store_id');
+  let values: typeof paymentInstruments.$inferInsert;
+  let summary: Record<string, unknown>;
+  if (body.kind === 'card') {
+    const card = await gateway.redeemCardToken(body.card_token);
+    if (isCardExpired(card.expMonth, card.expYear, now)) throw fieldError('card_token', 'The card has expired.');
+    values = {
+      customerId,
+      storeId: store?.id ?? null,
+      kind: 'card',
+      nameOnAccount: body.name_on_account,
+      cardBrand: card.brand,
+      cardLast4: card.last4,
+      cardExpMonth: card.expMonth,
+      cardExpYear: card.expYear,
+      processorReference: card.reference,
+    };
+    summary = { brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear };
+  } else {
+    const canadian = customer.country === 'CA';
+    const institution = body.institution_number ? body.institution_number : null;
+    if (canadian && !institution)
+      throw fieldError(
+        'institution_number',
+        'A Canadian bank account needs the 3-digit institution number (and the 5-digit transit number as routing number).',
+      );
+    if (!canadian && institution)
+      throw fieldError(
+        'institution_number',
+        'US bank accounts have no institution number; enter the 9-digit ABA routing number.',
+      );
+    const key = dataEncryptionKey(ctx.app.config);
+    values = {
+      customerId,
+      storeId: store?.id ?? null,
+      kind: 'bank',
+      nameOnAccount: body.name_on_account,
+      bankName: body.bank_name,
+      routingNumber: body.routing_number,
+      institutionNumber: institution,
+      accountNumberEncrypted: encryptAccountNumber(key, customerId, body.account_number),
+      accountLast4: body.account_number.slice(-4),
+      accountType: body.account_type,
+    };
+    summary = {
+      bank_name: body.bank_name,
+      routing_number: body.routing_number,
+      institution_number: institution,
+      account_last4: body.account_number.slice(-4),
+      account_type: body.account_type,
+    };
+  }
+  const [row] = await tx
+    .insert(paymentInstruments)
+    .values({ ...values, isDefault: body.make_default, status: 'active', createdAt: now, updatedAt: now })
+    .returning();
+  if (body.kind === 'bank' && body.check_image_upload_id !== undefined)
+    await claimUpload(tx, body.check_image_upload_id, row!.id);
+  await audit(tx, ctx, now, {
+    customerId,
+    action: 'create',
+    entity: 'payment_instrument',
+    entityId: row!.id,
+    after: {
+      payment_instrument_id: row!.id,
+      store_id: row!.storeId,
+      kind: body.kind,
+      name_on_account: body.name_on_account,
+      ...summary,
+      is_default: body.make_default,
+      ...(body.kind === 'bank' && body.check_image_upload_id !== undefined
+        ? { check_image_upload_id: body.check_image_upload_id }
+        : {}),
+    },
+  });
+  if (body.make_default) {
+    const others = await tx
+      .update(paymentInstruments)
+      .set({ isDefault: false, updatedAt: now, version: sql`${paymentInstruments.version} + 1` })
+      .where(
+        and(
+          eq(paymentInstruments.customerId, customerId),
+          eq(paymentInstruments.isDefault, true),
+          ne(paymentInstruments.id, row!.id),
+        ),
+      )
+      .returning({ id: paymentInstruments.id });
+    for (const o of others) {
       await audit(tx, ctx, now, {
         customerId,
-        action: 'create',
+        action: 'unset_default',
         entity: 'payment_instrument',
-        entityId: row!.id,
-        after: {
-          payment_instrument_id: row!.id,
-          store_id: row!.storeId,
-          kind: body.kind,
-          name_on_account: body.name_on_account,
-          ...summary,
-          is_default: body.make_default,
-          ...(body.kind === 'bank' && body.check_image_upload_id !== undefined
-            ? { check_image_upload_id: body.check_image_upload_id }
-            : {}),
-        },
+        entityId: o.id,
+        before: { payment_instrument_id: o.id, is_default: true },
+        after: { payment_instrument_id: o.id, is_default: false, replaced_by: row!.id },
       });
-      if (body.make_default) {
-        const others = await tx
-          .update(paymentInstruments)
-          .set({ isDefault: false, updatedAt: now, version: sql`${paymentInstruments.version} + 1` })
-          .where(
-            and(
-              eq(paymentInstruments.customerId, customerId),
-              eq(paymentInstruments.isDefault, true),
-              ne(paymentInstruments.id, row!.id),
-            ),
-          )
-          .returning({ id: paymentInstruments.id });
-        for (const o of others) {
-          await audit(tx, ctx, now, {
-            customerId,
-            action: 'unset_default',
-            entity: 'payment_instrument',
-            entityId: o.id,
-            before: { payment_instrument_id: o.id, is_default: true },
-            after: { payment_instrument_id: o.id, is_default: false, replaced_by: row!.id },
-          });
-        }
-        if (customer.country === 'US') {
-          await gateway.updateCustomer({
-            customerId,
-            name: customer.legalName,
-            email: customer.email,
-            defaultPaymentReference: body.kind === 'card' ? row!.processorReference : null,
-          });
-        }
-      }
-      return toInstrument(row!, now);
-    },
-  );
+    }
+    if (customer.country === 'US') {
+      await gateway.updateCustomer({
+        customerId,
+        name: customer.legalName,
+        email: customer.email,
+        defaultPaymentReference: body.kind === 'card' ? row!.processorReference : null,
+      });
+    }
+  }
+  return row!;
 }

@@ -10,14 +10,13 @@ import {
   type TransactionListQuery,
   type TransactionStatus,
 } from '@pos/domain';
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ServiceCtx } from '../../context';
 import { cappedCount } from '../../db/capped-count';
 import type { Db } from '../../db/client';
 import { customers, invoices, paymentInstruments, transactions } from '../../db/schema';
 import { requireCustomer, requireStoreOf } from '../../http/customer-refs';
-import { applyPaidInvoices, prepareLicenseJobs } from '../billing';
-import { balancesOf } from '../ledger';
+import { chargeInvoice } from '../payments';
 import { AppError, versionConflict } from '../../http/errors';
 import { audit, isoOrNull, orderBy } from './account-context';
 import { runIdempotent } from '../../http/idempotency';
@@ -172,11 +171,12 @@ export function transactionPage(db: Db, where: SQL | undefined, q: TransactionLi
 }
 
 /**
- * POST …/transactions/{txId} {action, version} (decision 058). retry: a failed (F) charge is charged again through
- * the gateway on the customer's default active payment method (else the original one); the original becomes R
- * (reprocessed) and the new charge is S or F; a success pays the invoice. void: a pending (P) charge is voided
- * at the gateway and becomes V. Anything else → 409. The gateway's idempotency key is the transaction id and the
- * version acted on, and the version moves on commit: a charge is never made twice.
+ * POST …/transactions/{txId} {action, version} (decisions 058, 116). retry: a failed (F) charge is charged again
+ * through the charging engine — P recorded and committed, the gateway called outside any transaction, S or F
+ * recorded — on the customer's default active payment method (else the original one); the original becomes R
+ * (reprocessed); a success pays the invoice (its open balance). void: a pending (P) charge is voided at the
+ * gateway, then becomes V. Anything else → 409. The charge's idempotency key names the transaction and the version
+ * acted on, and the version moves on: a charge is never made twice.
  */
 export async function actOnTransaction(
   ctx: ServiceCtx,
@@ -185,9 +185,7 @@ export async function actOnTransaction(
   body: TransactionActionRequest,
   idempotencyKey: string | undefined,
 ): Promise<TransactionActionResult> {
-  const gateway = ctx.app.gateway;
-  // A paid service invoice may restore a lapsed license (a push-license job): its queue is made outside the transaction.
-  await prepareLicenseJobs(ctx.app);
+  const db = ctx.app.database.db;
   return runIdempotent(
     ctx,
     {
@@ -195,37 +193,73 @@ export async function actOnTransaction(
       key: idempotencyKey,
       request: { params: { id: customerId, txId }, body },
     },
-    async (tx, now) => {
-      await requireCustomer(tx, customerId);
-      const [row] = await tx
-        .select()
-        .from(transactions)
-        .where(and(eq(transactions.id, txId), eq(transactions.customerId, customerId)))
-        .for('update');
-      if (!row) throw new AppError('not_found', `Transaction ${txId} of customer ${customerId} was not found.`);
-      const current = () => transactionById(tx, txId);
-      if (row.version !== body.version) throw versionConflict(`Transaction ${txId}`, await current(), body.version);
-      const status = row.status as TransactionStatus;
-      if (!transactionActionsFor(status).includes(body.action)) {
-        const why =
-          body.action === 'retry'
-            ? `Only a failed (F) transaction can be retried; transaction ${txId} is ${TRANSACTION_STATUS_LABELS[status]} (${status}).`
-            : `Only a pending (P) transaction can be voided; transaction ${txId} is ${TRANSACTION_STATUS_LABELS[status]} (${status}).`;
-        throw new AppError('conflict', why, undefined, { current: await current() });
-      }
-      const base = {
-        transaction_id: txId,
-        store_id: row.storeId,
-        invoice_id: row.invoiceId,
-        amount_cents: row.amountCents,
-        currency: row.currency,
-      };
-
-      if (body.action === 'void') {
-        await gateway.voidCharge({
-          reference: row.gatewayReference ?? `tx_${txId}`,
-          idempotencyKey: `void:${txId}:v${row.version}`,
+    {
+      outside: async () => {
+        await requireCustomer(db, customerId);
+        const [row] = await db
+          .select()
+          .from(transactions)
+          .where(and(eq(transactions.id, txId), eq(transactions.customerId, customerId)));
+        if (!row) throw new AppError('not_found', `Transaction ${txId} of customer ${customerId} was not found.`);
+        const current = () => transactionById(db, txId);
+        if (row.version !== body.version) throw versionConflict(`Transaction ${txId}`, await current(), body.version);
+        const status = row.status as TransactionStatus;
+        if (!transactionActionsFor(status).includes(body.action)) {
+          const why =
+            body.action === 'retry'
+              ? `Only a failed (F) transaction can be retried; transaction ${txId} is ${TRANSACTION_STATUS_LABELS[status]} (${status}).`
+              : `Only a pending (P) transaction can be voided; transaction ${txId} is ${TRANSACTION_STATUS_LABELS[status]} (${status}).`;
+          throw new AppError('conflict', why, undefined, { current: await current() });
+        }
+        if (body.action === 'void') {
+          await ctx.app.gateway.voidCharge({
+            reference: row.gatewayReference ?? `tx_${txId}`,
+            idempotencyKey: `void:${txId}:v${row.version}`,
+          });
+          return { action: 'void' as const, row, newId: null };
+        }
+        const [inv] =
+          row.invoiceId === null ? [] : await db.select().from(invoices).where(eq(invoices.id, row.invoiceId));
+        if (inv?.status === 'R')
+          throw new AppError(
+            'conflict',
+            `Invoice ${inv.invoiceNumber} was reversed; its failed charge is not retried.`,
+            undefined,
+            { current: await current() },
+          );
+        if (inv?.status === 'P')
+          throw new AppError(
+            'conflict',
+            `Invoice ${inv.invoiceNumber} is already paid; its failed charge is not retried.`,
+            undefined,
+            { current: await current() },
+          );
+        const outcome = await chargeInvoice(ctx.app, {
+          invoiceId: row.invoiceId,
+          attempt: `staff-tx${txId}-v${row.version}`,
+          source: 'staff',
+          supersedes: { transactionId: txId, version: row.version },
+          actor: ctx.actor,
+          requestId: ctx.requestId,
+          strict: true,
         });
+        if (outcome.kind !== 'charged') throw new Error(`retry of transaction ${txId} was skipped`);
+        return { action: 'retry' as const, row, newId: outcome.transactionId };
+      },
+      effect: async (tx, now, { action, row, newId }) => {
+        if (action === 'retry') {
+          return { transaction: await transactionById(tx, txId), new_transaction: await transactionById(tx, newId!) };
+        }
+        const [locked] = await tx.select().from(transactions).where(eq(transactions.id, txId)).for('update');
+        if (!locked || locked.status !== 'P' || locked.version !== row.version)
+          throw versionConflict(`Transaction ${txId}`, await transactionById(tx, txId), body.version);
+        const base = {
+          transaction_id: txId,
+          store_id: row.storeId,
+          invoice_id: row.invoiceId,
+          amount_cents: row.amountCents,
+          currency: row.currency,
+        };
         await tx
           .update(transactions)
           .set({ status: 'V', updatedAt: now, version: sql`${transactions.version} + 1` })
@@ -235,142 +269,11 @@ export async function actOnTransaction(
           action: 'void',
           entity: 'transaction',
           entityId: txId,
-          before: { ...base, status },
+          before: { ...base, status: 'P' },
           after: { ...base, status: 'V' },
         });
-        return { transaction: await current(), new_transaction: null };
-      }
-
-      // retry
-      const [inv] =
-        row.invoiceId === null
-          ? []
-          : await tx.select().from(invoices).where(eq(invoices.id, row.invoiceId)).for('update');
-      if (inv?.status === 'R')
-        throw new AppError(
-          'conflict',
-          `Invoice ${inv.invoiceNumber} was reversed; its failed charge is not retried.`,
-          undefined,
-          { current: await current() },
-        );
-      if (inv?.status === 'P')
-        throw new AppError(
-          'conflict',
-          `Invoice ${inv.invoiceNumber} is already paid; its failed charge is not retried.`,
-          undefined,
-          { current: await current() },
-        );
-      const [instrument] = await tx
-        .select()
-        .from(paymentInstruments)
-        .where(and(eq(paymentInstruments.customerId, customerId), eq(paymentInstruments.status, 'active')))
-        .orderBy(
-          desc(paymentInstruments.isDefault),
-          desc(sql`${paymentInstruments.storeId} is not distinct from ${row.storeId}`),
-          desc(sql`${paymentInstruments.id} = ${row.paymentInstrumentId ?? 0}`),
-          desc(paymentInstruments.id),
-        )
-        .limit(1);
-      if (!instrument || instrument.kind === 'cash') {
-        throw new AppError(
-          'conflict',
-          `Customer ${customerId} has no card or bank account on file to charge. Add a payment method first.`,
-          undefined,
-          { current: await current() },
-        );
-      }
-      const gatewayKey = `retry:${txId}:v${row.version}`;
-      const charge = await gateway.charge({
-        customerId,
-        amountCents: row.amountCents,
-        currency: row.currency as CurrencyCode,
-        paymentReference: instrument.kind === 'card' ? instrument.processorReference! : `pi_${instrument.id}`,
-        instrumentKind: instrument.kind as 'card' | 'bank',
-        idempotencyKey: gatewayKey,
-        description: inv
-          ? `Invoice ${inv.invoiceNumber} (retry of transaction ${txId})`
-          : `Retry of transaction ${txId}`,
-      });
-      const ok = charge.status === 'succeeded';
-      const [created] = await tx
-        .insert(transactions)
-        .values({
-          customerId,
-          storeId: row.storeId,
-          invoiceId: row.invoiceId,
-          paymentInstrumentId: instrument.id,
-          kind: 'charge',
-          status: ok ? 'S' : 'F',
-          amountCents: row.amountCents,
-          currency: row.currency,
-          gatewayReference: charge.reference,
-          failureReason: ok ? null : (charge.failureReason ?? 'Declined'),
-          idempotencyKey: gatewayKey,
-          attemptedAt: now,
-          settledAt: ok ? now : null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: transactions.id });
-      await tx
-        .update(transactions)
-        .set({ status: 'R', updatedAt: now, version: sql`${transactions.version} + 1` })
-        .where(eq(transactions.id, txId));
-      await audit(tx, ctx, now, {
-        customerId,
-        action: 'retry',
-        entity: 'transaction',
-        entityId: txId,
-        before: { ...base, status },
-        after: { ...base, status: 'R', retried_by_transaction_id: created!.id },
-      });
-      await audit(tx, ctx, now, {
-        customerId,
-        action: 'create',
-        entity: 'transaction',
-        entityId: created!.id,
-        after: {
-          ...base,
-          transaction_id: created!.id,
-          status: ok ? 'S' : 'F',
-          payment_instrument_id: instrument.id,
-          gateway_reference: charge.reference,
-          failure_reason: ok ? null : charge.failureReason,
-          retry_of_transaction_id: txId,
-        },
-      });
-      if (ok && inv) {
-        // The stored paid_cents and status follow the ledger (decision 112), credits and write-offs included.
-        const derived = (await balancesOf(tx, [inv.id])).get(inv.id)!;
-        const paid = derived.paid_cents;
-        const invStatus = derived.status;
-        await tx
-          .update(invoices)
-          .set({ paidCents: paid, status: invStatus, updatedAt: now, version: sql`${invoices.version} + 1` })
-          .where(eq(invoices.id, inv.id));
-        await audit(tx, ctx, now, {
-          customerId,
-          action: 'payment_applied',
-          entity: 'invoice',
-          entityId: inv.id,
-          before: {
-            invoice_id: inv.id,
-            invoice_number: inv.invoiceNumber,
-            status: inv.status,
-            paid_cents: inv.paidCents,
-          },
-          after: {
-            invoice_id: inv.id,
-            invoice_number: inv.invoiceNumber,
-            status: invStatus,
-            paid_cents: paid,
-            transaction_id: created!.id,
-          },
-        });
-        // A paid service invoice moves the license on, and may restore a lapsed store (decision 113).
-        await applyPaidInvoices(tx, ctx.app, [inv.id], now, ctx.actor, ctx.requestId);
-      }
-      return { transaction: await current(), new_transaction: await transactionById(tx, created!.id) };
+        return { transaction: await transactionById(tx, txId), new_transaction: null };
+      },
     },
   );
 }

@@ -3,6 +3,7 @@ import {
   crmAccessoriesOrderRequest,
   crmStoreMidValidateRequest,
   featureChangeEmailRequest,
+  idempotencyHeaders,
   invoicesCollectDueSnsRequest,
   jobAcceptedInfo,
   orderStatusSnsRequest,
@@ -75,8 +76,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   /** One queue call: POST `url` guarded by `guard`, body validated by `body`, answered 202 with the job id. */
   function queueCall<B extends z.ZodType>(
     url: string,
-    opts: { tags: string[]; summary: string; guard: readonly Permission[]; body: B },
-    accept: (ctx: ServiceCtx, body: z.output<B>) => Promise<JobAcceptedInfo>,
+    opts: { tags: string[]; summary: string; guard: readonly Permission[]; body: B; idempotent?: boolean },
+    accept: (ctx: ServiceCtx, body: z.output<B>, idempotencyKey?: string) => Promise<JobAcceptedInfo>,
   ) {
     app.post(
       url,
@@ -86,12 +87,19 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: opts.tags,
           summary: `${opts.summary} (202 with the job id; needs ${opts.guard.join(' or ')})`,
           params: tokenParams,
+          ...(opts.idempotent ? { headers: idempotencyHeaders } : {}),
           body: opts.body,
           response: accepted,
         },
       },
       async (request, reply) =>
-        reply.code(202).send({ info: await accept(serviceCtx(request), request.body as z.output<B>) }),
+        reply.code(202).send({
+          info: await accept(
+            serviceCtx(request),
+            request.body as z.output<B>,
+            opts.idempotent ? (request.headers['idempotency-key'] as string | undefined) : undefined,
+          ),
+        }),
     );
   }
 
@@ -150,9 +158,10 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/customers/paymentcollection/sns/:token',
     {
       tags: customers,
-      summary: 'Collect a payment',
+      summary: 'Collect a payment (Idempotency-Key: the same key answers the same job)',
       guard: QUEUE_CALL_GUARDS.paymentCollection,
       body: paymentCollectionSnsRequest,
+      idempotent: true,
     },
     collectPayment,
   );

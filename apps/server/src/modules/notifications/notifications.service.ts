@@ -36,6 +36,7 @@ import {
   uploads,
 } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
+import { runIdempotent } from '../../http/idempotency';
 import { AppError } from '../../http/errors';
 import type { JobInputs } from '../../jobs/context';
 import { soleCustomer } from '../../jobs/effect';
@@ -61,11 +62,12 @@ async function acceptJob<Q extends JobQueueName>(
   queue: Q,
   input: JobInputs[Q],
   check: (tx: Db) => Promise<Checked>,
+  idempotency?: { route: string; key: string | undefined },
 ): Promise<JobAcceptedInfo> {
   const { app, actor, requestId } = ctx;
   // Outside the transaction: creating a queue runs on the pool (PGlite has one connection).
   await defineQueues(app.queue, { queues: [queue] });
-  const jobId = await withTx(ctx, async (tx) => {
+  const accept = async (tx: Db) => {
     const { singletonKey, customerId } = await check(tx);
     const id = await enqueueJob(
       app.queue,
@@ -86,7 +88,17 @@ async function acceptJob<Q extends JobQueueName>(
       customerId: customerId ?? null,
     });
     return id;
-  });
+  };
+  // A money call with an Idempotency-Key (decision 118): the same key answers the same job, nothing is queued twice.
+  const jobId = idempotency
+    ? (
+        await runIdempotent(
+          ctx,
+          { route: idempotency.route, key: idempotency.key, request: { params: {}, body: input }, status: 202 },
+          async (tx) => ({ jobId: await accept(tx) }),
+        )
+      ).jobId
+    : await withTx(ctx, accept);
   app.queue.wake(queue);
   return { jobId };
 }
@@ -369,29 +381,36 @@ export function collectDueInvoices(ctx: ServiceCtx, input: InvoicesCollectDueSns
   });
 }
 
-export function collectPayment(ctx: ServiceCtx, input: PaymentCollectionSnsRequest) {
-  return acceptJob(ctx, JOB_QUEUE.paymentCollection, input, async (tx) => {
-    await requireCustomer(tx, input.customer_id);
-    await requireInvoicesOf(tx, input.customer_id, input.invoice_ids);
-    if (input.payment_instrument_id !== undefined) {
-      const [pi] = await tx
-        .select({ id: paymentInstruments.id })
-        .from(paymentInstruments)
-        .where(
-          and(
-            eq(paymentInstruments.id, input.payment_instrument_id),
-            eq(paymentInstruments.customerId, input.customer_id),
-          ),
-        );
-      if (!pi)
-        throw notFoundList(
-          `Payment method of customer ${input.customer_id}:`,
-          [input.payment_instrument_id],
-          'payment_instrument_id',
-        );
-    }
-    return { customerId: input.customer_id };
-  });
+export function collectPayment(ctx: ServiceCtx, input: PaymentCollectionSnsRequest, idempotencyKey?: string) {
+  const idempotency = { route: 'POST /customers/paymentcollection/sns', key: idempotencyKey };
+  return acceptJob(
+    ctx,
+    JOB_QUEUE.paymentCollection,
+    input,
+    async (tx) => {
+      await requireCustomer(tx, input.customer_id);
+      await requireInvoicesOf(tx, input.customer_id, input.invoice_ids);
+      if (input.payment_instrument_id !== undefined) {
+        const [pi] = await tx
+          .select({ id: paymentInstruments.id })
+          .from(paymentInstruments)
+          .where(
+            and(
+              eq(paymentInstruments.id, input.payment_instrument_id),
+              eq(paymentInstruments.customerId, input.customer_id),
+            ),
+          );
+        if (!pi)
+          throw notFoundList(
+            `Payment method of customer ${input.customer_id}:`,
+            [input.payment_instrument_id],
+            'payment_instrument_id',
+          );
+      }
+      return { customerId: input.customer_id };
+    },
+    idempotency,
+  );
 }
 
 export function addPaymentInstrument(ctx: ServiceCtx, input: PaymentInstrumentAddRequest) {

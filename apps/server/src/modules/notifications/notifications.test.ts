@@ -7,6 +7,7 @@ import {
   createCustomerBillingItem,
   createDomainData,
   createInvoice,
+  createPaymentInstrument,
   createOrder,
   createPaymentPlan,
   createStatusReason,
@@ -674,16 +675,24 @@ describe('queue and notification calls (spec §7): validate, record, enqueue, 20
   });
 
   describe('billing calls: contract and queue now, the effect with the billing issue', () => {
-    it('transactions/sns records the request and completes {deferred: billing}', async () => {
+    it('transactions/sns reprocesses a failed charge through the gateway; the output says what happened to each', async () => {
       const tx = await createTransaction(t.database.db, { status: 'F' });
+      await createPaymentInstrument(t.database.db, { customerId: tx.customerId, storeId: tx.storeId });
       const body = { customer_id: tx.customerId, transaction_ids: [tx.id], action: 'reprocess' };
       const job = await run(`/api/customers/transactions/sns/${admin}`, body);
-      expect(job.output).toEqual({ deferred: 'billing' });
-      const deferred = await t.database.query<{ after: { input: unknown; waiting_for: string } }>(
-        `select after from audit_log where action = 'deferred' and entity_id = $1`,
-        [job.id],
-      );
-      expect(deferred[0]!.after).toMatchObject({ waiting_for: 'billing', input: body });
+      expect(job.output).toMatchObject({
+        action: 'reprocess',
+        results: [
+          { transaction_id: tx.id, ok: true, result: 'Charged again: paid', new_transaction_id: expect.any(Number) },
+        ],
+      });
+      const [old] = await t.database.query<{ status: string }>(`select status from transactions where id = $1`, [
+        tx.id,
+      ]);
+      expect(old!.status).toBe('R');
+      expect(await t.database.query(`select 1 from audit_log where action = 'deferred'`)).toEqual([]);
+      const again = await run(`/api/customers/transactions/sns/${admin}`, body);
+      expect(again.output).toMatchObject({ results: [{ transaction_id: tx.id, ok: false }] });
       const wrongCustomer = await post(`/api/customers/transactions/sns/${admin}`, { ...body, customer_id: 999_999 });
       expect(wrongCustomer.statusCode).toBe(404);
     });
@@ -692,7 +701,7 @@ describe('queue and notification calls (spec §7): validate, record, enqueue, 20
       const invoice = await createInvoice(t.database.db);
       expect(
         (await run(`/api/customers/invoices/collect/due/sns/${admin}`, { customer_id: invoice.customerId })).output,
-      ).toEqual({ deferred: 'billing' });
+      ).toEqual({ invoices: expect.any(Array) });
       expect(
         (
           await run(`/api/customers/paymentcollection/sns/${service}`, {
@@ -700,7 +709,7 @@ describe('queue and notification calls (spec §7): validate, record, enqueue, 20
             invoice_ids: [invoice.id],
           })
         ).output,
-      ).toEqual({ deferred: 'billing' });
+      ).toMatchObject({ invoices: [{ invoice_id: invoice.id }] });
       const other = await createInvoice(t.database.db);
       const res = await post(`/api/customers/paymentcollection/sns/${admin}`, {
         customer_id: invoice.customerId,
@@ -715,9 +724,9 @@ describe('queue and notification calls (spec §7): validate, record, enqueue, 20
         customer_id: store.customerId,
         storeid: store.id,
         kind: 'card',
-        paymentProcessorReference: 'pm_123',
+        paymentProcessorReference: 'pm_123_4242',
       });
-      expect(job.output).toEqual({ deferred: 'billing' });
+      expect(job.output).toMatchObject({ added: true, payment_instrument_id: expect.any(Number) });
       const res = await post(`/api/customers/paymentinstruments/add/${admin}`, {
         customer_id: store.customerId,
         kind: 'card',

@@ -36,7 +36,8 @@ import { balancesOf } from '../ledger';
 export type ChargeSource = 'autopay' | 'retry' | 'staff' | 'collection' | 'merchant' | 'instrument_added' | 'reconcile';
 
 export interface ChargeRequest {
-  invoiceId: number;
+  /** The invoice whose open balance is charged; null only with `supersedes` (a charge of no invoice: its amount). */
+  invoiceId: number | null;
   /** Names this attempt: the same attempt never charges twice (part of the idempotency key). */
   attempt: string;
   source: ChargeSource;
@@ -54,8 +55,8 @@ export type ChargeOutcome =
   | { kind: 'skipped'; reason: 'paid' | 'pending' | 'no_instrument' | 'not_found'; transactionId: number | null }
   | { kind: 'charged'; transactionId: number; status: TransactionStatus };
 
-export function chargeKey(invoiceId: number, attempt: string): string {
-  return `charge:inv${invoiceId}:${attempt}`;
+export function chargeKey(invoiceId: number | null, attempt: string): string {
+  return invoiceId === null ? `charge:${attempt}` : `charge:inv${invoiceId}:${attempt}`;
 }
 
 type InstrumentRow = typeof paymentInstruments.$inferSelect;
@@ -65,12 +66,14 @@ export function paymentReferenceOf(pi: InstrumentRow): string {
   return pi.kind === 'card' ? pi.processorReference! : `bank_${pi.id}_${pi.accountLast4 ?? ''}`;
 }
 
-/** The instrument a charge uses: the named one, else the store's default, else the customer's default (card or bank). */
+/** The instrument a charge uses: the named one, else a default one (the store's first), else the newest active card or bank account. */
 export async function chargeableInstrument(
   db: Db,
   customerId: number,
   storeId: number | null,
   instrumentId?: number,
+  /** Among equals, prefer this one (the instrument of the failed charge being retried). */
+  preferId: number | null = null,
 ): Promise<InstrumentRow | null> {
   const [row] = await db
     .select()
@@ -84,8 +87,9 @@ export async function chargeableInstrument(
       ),
     )
     .orderBy(
-      desc(sql`${paymentInstruments.storeId} is not distinct from ${storeId}`),
       desc(paymentInstruments.isDefault),
+      desc(sql`${paymentInstruments.storeId} is not distinct from ${storeId}`),
+      desc(sql`${paymentInstruments.id} = ${preferId ?? 0}`),
       desc(paymentInstruments.id),
     )
     .limit(1);
@@ -99,15 +103,18 @@ async function recordPending(
 ): Promise<
   | { kind: 'skipped'; reason: 'paid' | 'pending' | 'no_instrument' | 'not_found'; transactionId: number | null }
   | { kind: 'existing'; transaction: typeof transactions.$inferSelect }
-  | { kind: 'new'; transaction: typeof transactions.$inferSelect; instrument: InstrumentRow; invoiceNumber: string }
+  | { kind: 'new'; transaction: typeof transactions.$inferSelect; instrument: InstrumentRow; description: string }
 > {
   const key = chargeKey(req.invoiceId, req.attempt);
   const now = app.clock.now();
   return app.database.db.transaction(async (tx) => {
     const [same] = await tx.select().from(transactions).where(eq(transactions.idempotencyKey, key));
     if (same) return { kind: 'existing' as const, transaction: same };
-    const [inv] = await tx.select().from(invoices).where(eq(invoices.id, req.invoiceId)).for('update');
-    if (!inv) {
+    const [inv] =
+      req.invoiceId === null
+        ? []
+        : await tx.select().from(invoices).where(eq(invoices.id, req.invoiceId)).for('update');
+    if (req.invoiceId !== null && !inv) {
       if (req.strict) throw new AppError('not_found', `Invoice ${req.invoiceId} was not found.`);
       return { kind: 'skipped' as const, reason: 'not_found' as const, transactionId: null };
     }
@@ -119,35 +126,51 @@ async function recordPending(
         'conflict',
         `Transaction ${req.supersedes.transactionId} changed meanwhile (it is no longer the failed charge you saw). Reload and try again.`,
       );
-    const balance = (await balancesOf(tx, [inv.id])).get(inv.id)!;
-    if (balance.open_cents <= 0 || inv.reversedAt !== null) {
-      if (req.strict)
-        throw new AppError(
-          'conflict',
-          `Invoice ${inv.invoiceNumber} has nothing left to pay (it is ${balance.status === 'R' ? 'reversed' : 'paid'}).`,
-        );
-      return { kind: 'skipped' as const, reason: 'paid' as const, transactionId: null };
+    let amountCents: number;
+    if (inv) {
+      const balance = (await balancesOf(tx, [inv.id])).get(inv.id)!;
+      if (balance.open_cents <= 0 || inv.reversedAt !== null) {
+        if (req.strict)
+          throw new AppError(
+            'conflict',
+            `Invoice ${inv.invoiceNumber} has nothing left to pay (it is ${balance.status === 'R' ? 'reversed' : 'paid'}).`,
+          );
+        return { kind: 'skipped' as const, reason: 'paid' as const, transactionId: null };
+      }
+      amountCents = balance.open_cents;
+      const [pending] = await tx
+        .select({ id: transactions.id })
+        .from(transactions)
+        .where(and(eq(transactions.invoiceId, inv.id), eq(transactions.status, 'P'), eq(transactions.kind, 'charge')));
+      if (pending) {
+        if (req.strict)
+          throw new AppError(
+            'conflict',
+            `A payment of invoice ${inv.invoiceNumber} is already in progress (transaction ${pending.id}); wait for its result.`,
+          );
+        return { kind: 'skipped' as const, reason: 'pending' as const, transactionId: pending.id };
+      }
+    } else {
+      if (!superseded) throw new Error('a charge without an invoice needs the transaction it retries');
+      amountCents = superseded.amountCents;
     }
-    const [pending] = await tx
-      .select({ id: transactions.id })
-      .from(transactions)
-      .where(and(eq(transactions.invoiceId, inv.id), eq(transactions.status, 'P'), eq(transactions.kind, 'charge')));
-    if (pending) {
-      if (req.strict)
-        throw new AppError(
-          'conflict',
-          `A payment of invoice ${inv.invoiceNumber} is already in progress (transaction ${pending.id}); wait for its result.`,
-        );
-      return { kind: 'skipped' as const, reason: 'pending' as const, transactionId: pending.id };
-    }
-    const instrument = await chargeableInstrument(tx, inv.customerId, inv.storeId, req.instrumentId);
+    const owner = inv
+      ? { customerId: inv.customerId, storeId: inv.storeId, currency: inv.currency }
+      : { customerId: superseded!.customerId, storeId: superseded!.storeId, currency: superseded!.currency };
+    const instrument = await chargeableInstrument(
+      tx,
+      owner.customerId,
+      owner.storeId,
+      req.instrumentId,
+      superseded?.paymentInstrumentId ?? null,
+    );
     if (!instrument) {
       if (req.strict)
         throw new AppError(
           'conflict',
           req.instrumentId === undefined
-            ? `Customer ${inv.customerId} has no card or bank account on file to charge. Add a payment method first.`
-            : `Payment method ${req.instrumentId} is not an active card or bank account of customer ${inv.customerId}.`,
+            ? `Customer ${owner.customerId} has no card or bank account on file to charge. Add a payment method first.`
+            : `Payment method ${req.instrumentId} is not an active card or bank account of customer ${owner.customerId}.`,
         );
       return { kind: 'skipped' as const, reason: 'no_instrument' as const, transactionId: null };
     }
@@ -160,14 +183,14 @@ async function recordPending(
     const [row] = await tx
       .insert(transactions)
       .values({
-        customerId: inv.customerId,
-        storeId: inv.storeId,
-        invoiceId: inv.id,
+        customerId: owner.customerId,
+        storeId: owner.storeId,
+        invoiceId: inv?.id ?? null,
         paymentInstrumentId: instrument.id,
         kind: 'charge',
         status: 'P',
-        amountCents: balance.open_cents,
-        currency: inv.currency,
+        amountCents,
+        currency: owner.currency,
         idempotencyKey: key,
         attemptedAt: now,
         createdAt: now,
@@ -176,11 +199,11 @@ async function recordPending(
       .returning();
     const base = {
       transaction_id: row!.id,
-      invoice_id: inv.id,
-      invoice_number: inv.invoiceNumber,
-      store_id: inv.storeId,
+      invoice_id: inv?.id ?? null,
+      invoice_number: inv?.invoiceNumber ?? null,
+      store_id: owner.storeId,
       amount_cents: row!.amountCents,
-      currency: inv.currency,
+      currency: owner.currency,
     };
     if (superseded)
       await writeAudit(tx, {
@@ -192,7 +215,7 @@ async function recordPending(
         before: { ...base, transaction_id: superseded.id, status: 'F' },
         after: { ...base, transaction_id: superseded.id, status: 'R', retried_by_transaction_id: row!.id },
         requestId: req.requestId,
-        customerId: inv.customerId,
+        customerId: owner.customerId,
       });
     await writeAudit(tx, {
       ...req.actor,
@@ -202,9 +225,14 @@ async function recordPending(
       entityId: row!.id,
       after: { ...base, status: 'P', source: req.source, attempt: req.attempt, payment_instrument_id: instrument.id },
       requestId: req.requestId,
-      customerId: inv.customerId,
+      customerId: owner.customerId,
     });
-    return { kind: 'new' as const, transaction: row!, instrument, invoiceNumber: inv.invoiceNumber };
+    return {
+      kind: 'new' as const,
+      transaction: row!,
+      instrument,
+      description: inv ? `Invoice ${inv.invoiceNumber}` : `Retry of transaction ${superseded!.id}`,
+    };
   });
 }
 
@@ -223,7 +251,7 @@ export async function chargeInvoice(app: AppContext, req: ChargeRequest): Promis
     const [now] = await app.database.db.select().from(transactions).where(eq(transactions.id, t.id));
     return { kind: 'charged', transactionId: t.id, status: now!.status as TransactionStatus };
   }
-  const { transaction: t, instrument, invoiceNumber } = step1;
+  const { transaction: t, instrument, description } = step1;
   let answer: ChargeLookup;
   try {
     answer = await app.gateway.charge({
@@ -233,7 +261,7 @@ export async function chargeInvoice(app: AppContext, req: ChargeRequest): Promis
       paymentReference: paymentReferenceOf(instrument),
       instrumentKind: instrument.kind as 'card' | 'bank',
       idempotencyKey: t.idempotencyKey!,
-      description: `Invoice ${invoiceNumber}`,
+      description,
     });
   } catch (err) {
     if (err instanceof GatewayOutcomeUnknown || (err instanceof AppError && err.code === 'unavailable')) {
@@ -443,6 +471,7 @@ async function paymentApplied(
       paid_cents: before.paidCents,
     },
     after: {
+      customer_id: t.customerId,
       invoice_id: t.invoiceId,
       invoice_number: before.invoiceNumber,
       status: derived.status,

@@ -14,7 +14,7 @@ import { invoiceDunning, invoiceLines, invoices, mailLog, stores, transactions }
 import { LOCAL_TEST_CARDS, type LocalGateway } from '../../integrations/gateway';
 import { startWorkers } from '../../jobs/registry';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { runScheduledBilling } from '../billing/billing.service';
+import { runScheduledBilling } from '../billing';
 import { chargeInvoice, chargeKey } from './charge.service';
 import { sweepPayments } from './sweep.service';
 
@@ -154,9 +154,13 @@ describe('dunning by the clock', () => {
       .set({ state: 'stopped', nextRetryOn: null })
       .where(ne(invoiceDunning.invoiceId, s.invoice.id));
     await startWorkers(t.app.ctx.queue, t.app.ctx, { queues: [JOB_QUEUE.invoiceCharge], pollingIntervalSeconds: 0.5 });
+    /** The invoice's charges once `n` exist and none is still pending (the job recorded its answer). */
     const attempts = async (n: number) => {
-      for (let i = 0; i < 100 && (await txOf(s.invoice.id)).length < n; i++)
+      for (let i = 0; i < 100; i++) {
+        const rows = await txOf(s.invoice.id);
+        if (rows.length >= n && rows.every((r) => r.status !== 'P')) return rows;
         await new Promise((r) => setTimeout(r, 100));
+      }
       return txOf(s.invoice.id);
     };
 
@@ -227,5 +231,28 @@ describe('lost answers and bank debits', () => {
     const [inv] = await t.database.db.select().from(invoices).where(eq(invoices.id, back.invoice.id));
     expect(inv).toMatchObject({ status: 'N', paidCents: 0 });
     expect(await dunningOf(back.invoice.id)).toMatchObject({ state: 'retrying', feeState: 'pending' });
+  });
+});
+
+describe('requests recorded as deferred before this issue', () => {
+  it('are replayed once to their now-real queue, or recorded as failed with the reason', async () => {
+    const s = await scenario();
+    const entry = (jobId: string, input: unknown) =>
+      t.database.query(
+        `insert into audit_log (actor_type, action, entity, entity_id, after, customer_id)
+         values ('system', 'deferred', 'customer-transactions', $1, $2, $3)`,
+        [jobId, JSON.stringify({ waiting_for: 'billing', input }), s.customer.id],
+      );
+    await entry(randomUUID(), { customer_id: s.customer.id, transaction_ids: [1], action: 'reprocess' });
+    await entry(randomUUID(), { customer_id: s.customer.id, transaction_ids: [], action: 'reprocess' });
+    expect(await sweepPayments(t.app.ctx)).toMatchObject({ deferred_replayed: 1, deferred_failed: 1 });
+    expect(await sweepPayments(t.app.ctx)).toMatchObject({ deferred_replayed: 0, deferred_failed: 0 });
+    const answers = await t.database.query<{ action: string; after: Record<string, unknown> }>(
+      `select action, after from audit_log where action like 'deferred_replay%' order by id`,
+    );
+    expect(answers).toEqual([
+      { action: 'deferred_replayed', after: { new_job_id: expect.any(String) } },
+      { action: 'deferred_replay_failed', after: { reason: expect.stringContaining('contract') } },
+    ]);
   });
 });

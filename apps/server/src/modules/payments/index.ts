@@ -10,3 +10,5 @@ export {
   type ChargeSource,
 } from './charge.service';
 export { enqueueCharge, prepareChargeJobs, sweepPayments, type SweepResult } from './sweep.service';
+export { actOnTransactions, type TransactionActionOutcome } from './actions.service';
+export { replayDeferredRequests, DEFERRED_ACTION } from './replay.service';

@@ -7,6 +7,7 @@ import type { JobRequest } from '../../jobs/context';
 import { QUEUE_DEFINITIONS } from '../../jobs/definitions';
 import { billingToday } from '../billing';
 import { reconcileOne } from './charge.service';
+import { replayDeferredRequests } from './replay.service';
 
 /*
  * The payments sweep (decision 116), a scheduled job every 10 minutes and the end of every billing run:
@@ -24,6 +25,8 @@ const SYSTEM: AuditActor = { actorType: 'system', actorId: 'payments-sweep' };
 export const SWEEP_BATCH = 5000;
 
 export interface SweepResult {
+  deferred_replayed: number;
+  deferred_failed: number;
   reconciled: number;
   returns_checked: number;
   retries_enqueued: number;
@@ -104,7 +107,11 @@ export async function sweepPayments(app: AppContext, requestId: string = randomU
   for (const a of autopay) {
     if (await enqueueCharge(app, a.id, 'autopay', 'autopay', SYSTEM, requestId)) autopayEnqueued++;
   }
+  // Once: the requests recorded as deferred before these queues were real (a no-op once all are answered).
+  const deferred = await replayDeferredRequests(app);
   return {
+    deferred_replayed: deferred.replayed,
+    deferred_failed: deferred.failed,
     reconciled: pending.length,
     returns_checked: settled.length,
     retries_enqueued: retriesEnqueued,

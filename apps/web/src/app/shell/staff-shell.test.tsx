@@ -62,6 +62,7 @@ describe('the application shell', () => {
         group: 'Billing & AR',
         links: [
           ['Failed payments', '#/payments'],
+          ['Payment instruments', '#/payment/instruments'],
           ['Invoices', '#/view-invoices'],
         ],
       },
@@ -83,6 +84,8 @@ describe('the application shell', () => {
     expect(await entries()).toEqual([
       { group: 'Orders', links: [['Orders', '#/order']] },
       { group: 'Customers', links: [['Customers', '#/customer']] },
+      // #/payment/instruments is guarded by a session only (the page itself needs customer details).
+      { group: 'Billing & AR', links: [['Payment instruments', '#/payment/instruments']] },
     ]);
   });
 

@@ -11,7 +11,12 @@ export interface CustomerSearchResultsProps {
   readonly onSort: (next: SortState) => void;
   /** The search text, carried into the customer page for "Back to results". */
   readonly q: string;
+  /** Where a customer (or one of its stores) opens; default the customer page. */
+  readonly linkTo?: CustomerLink;
 }
+
+/** Where a search result opens: the customer page, or another screen that works on the chosen customer. */
+export type CustomerLink = (target: { readonly customerId: number; readonly storeId?: number }) => string;
 
 const COLUMNS: readonly { readonly column: string; readonly label: string }[] = [
   { column: 'customer_id', label: 'Customer' },
@@ -30,7 +35,8 @@ const COLUMNS: readonly { readonly column: string; readonly label: string }[] = 
  * One row per store (a customer without stores: one row). The legal name opens the customer, the store
  * name opens the customer at that store. Headers sort on the server.
  */
-export function CustomerSearchResults({ items, sort, onSort, q }: CustomerSearchResultsProps) {
+export function CustomerSearchResults({ items, sort, onSort, q, linkTo }: CustomerSearchResultsProps) {
+  const open: CustomerLink = linkTo ?? ((target) => customerPagePath({ ...target, q }));
   return (
     <Table.ScrollContainer minWidth={960}>
       <Table striped highlightOnHover verticalSpacing="xs" captionSide="top">
@@ -56,14 +62,14 @@ export function CustomerSearchResults({ items, sort, onSort, q }: CustomerSearch
             <Table.Tr key={`${r.customer_id}-${r.store_id ?? 'none'}`}>
               <Table.Td>{r.customer_id}</Table.Td>
               <Table.Td>
-                <Anchor component={Link} to={customerPagePath({ customerId: r.customer_id, q })}>
+                <Anchor component={Link} to={open({ customerId: r.customer_id })}>
                   {r.legal_name}
                 </Anchor>
               </Table.Td>
               <Table.Td>{r.store_id ?? '—'}</Table.Td>
               <Table.Td>
                 {r.store_id !== null ? (
-                  <Anchor component={Link} to={customerPagePath({ customerId: r.customer_id, storeId: r.store_id, q })}>
+                  <Anchor component={Link} to={open({ customerId: r.customer_id, storeId: r.store_id })}>
                     {r.store_name ?? `Store ${r.store_id}`}
                   </Anchor>
                 ) : (

@@ -6,7 +6,7 @@ import { exportCustomerSearch, SEARCH_PAGE_SIZE, useCustomerSearch, type Custome
 import { notifyError } from '../lib/notify';
 import { planSearch } from '../lib/search-kind';
 import { formatSort, type SortState } from '../lib/url-state';
-import { CustomerSearchResults } from './customer-search-results';
+import { CustomerSearchResults, type CustomerLink } from './customer-search-results';
 
 export interface CustomerSearchViewProps {
   readonly q: string;
@@ -14,10 +14,12 @@ export interface CustomerSearchViewProps {
   readonly sort: SortState | null;
   readonly onPage: (page: number) => void;
   readonly onSort: (sort: SortState) => void;
+  /** Where a result opens (default the customer page). */
+  readonly linkTo?: CustomerLink;
 }
 
 /** The results of the searched text: what kind was searched, the table, pages and the CSV export. */
-export function CustomerSearchView({ q, page, sort, onPage, onSort }: CustomerSearchViewProps) {
+export function CustomerSearchView({ q, page, sort, onPage, onSort, linkTo }: CustomerSearchViewProps) {
   const plan = planSearch(q);
   const params: CustomerSearchParams | null =
     plan.state === 'ready' ? { kind: plan.kind, value: plan.value, page, sort: formatSort(sort) } : null;
@@ -73,7 +75,7 @@ export function CustomerSearchView({ q, page, sort, onPage, onSort }: CustomerSe
         </Text>
       )}
       {search.data ? (
-        <CustomerSearchResults items={search.data.items} sort={sort} onSort={onSort} q={q} />
+        <CustomerSearchResults items={search.data.items} sort={sort} onSort={onSort} q={q} linkTo={linkTo} />
       ) : (
         <Text c="dimmed">{search.isError ? 'The search failed. Check the text and try again.' : 'Searching…'}</Text>
       )}

@@ -1,0 +1,1 @@
+export { merchantPaymentRoutes } from './merchant-payments.routes';

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { CURRENCY_CODES } from '../codes/currencies';
+import { paymentInstrumentCreateRequest } from './customer-accounts';
+
+/*
+ * The merchant's payment pages (issue 15 points 6–7; decision 118). Public: the link token is the credential
+ * (single use, expiring); no sign-in.
+ *   GET  /api/public/payment/{tok}              → merchantPaymentView      ('payment_update' link: what is owed)
+ *   POST /api/public/payment/{tok}              merchantPaymentRequest → merchantPaymentResult (Idempotency-Key)
+ *   GET  /api/public/payment/instrument/{tok}   → merchantPaymentView      ('payment_instrument' link)
+ *   POST /api/public/payment/instrument/{tok}   merchantPaymentRequest → merchantPaymentResult (Idempotency-Key)
+ * A link that expired, was replaced or was used answers 410; a link never issued 404.
+ */
+
+/** How the merchant gets a new link (shown with every 410). */
+export const MERCHANT_NEW_LINK_HELP =
+  'Ask our billing team for a new link: call us at 1-800-555-0199 or reply to the e-mail that brought you here.';
+export const MERCHANT_LINK_USED = `This link was already used. ${MERCHANT_NEW_LINK_HELP}`;
+export const MERCHANT_LINK_EXPIRED = `This link has expired or was replaced by a newer one. ${MERCHANT_NEW_LINK_HELP}`;
+export const MERCHANT_LINK_UNKNOWN = 'This link is not valid: open the link from the e-mail again.';
+
+export const merchantLinkParams = z.object({
+  tok: z.string().regex(/^[A-Za-z0-9_-]{20,128}$/, { message: MERCHANT_LINK_UNKNOWN }),
+});
+
+export const merchantOpenInvoice = z.object({
+  invoice_number: z.string(),
+  issued_on: z.string(),
+  due_on: z.string(),
+  open_cents: z.number().int(),
+});
+export type MerchantOpenInvoice = z.infer<typeof merchantOpenInvoice>;
+
+/** What the merchant's page shows: the store's name, what it owes, the method on file (masked). Nothing else. */
+export const merchantPaymentView = z.object({
+  purpose: z.enum(['payment_update', 'payment_instrument']),
+  store_name: z.string(),
+  currency: z.enum(CURRENCY_CODES),
+  invoices: z.array(merchantOpenInvoice),
+  total_owed_cents: z.number().int(),
+  current_method: z.string().nullable(),
+  /** Where the browser tokenizes a card (the card number never reaches /api). */
+  tokenize_url: z.string(),
+  expires_at: z.string(),
+});
+export type MerchantPaymentView = z.infer<typeof merchantPaymentView>;
+
+/** The new card (gateway token) or bank account; it becomes the store's default. store_id/make_default are ignored. */
+export const merchantPaymentRequest = paymentInstrumentCreateRequest;
+export type MerchantPaymentRequest = z.output<typeof merchantPaymentRequest>;
+
+export const merchantInvoiceOutcome = z.object({
+  invoice_number: z.string(),
+  amount_cents: z.number().int(),
+  outcome: z.enum(['paid', 'failed', 'pending', 'skipped']),
+  message: z.string(),
+});
+export type MerchantInvoiceOutcome = z.infer<typeof merchantInvoiceOutcome>;
+
+export const merchantPaymentResult = z.object({
+  method: z.string(),
+  currency: z.enum(CURRENCY_CODES),
+  invoices: z.array(merchantInvoiceOutcome),
+  paid_cents: z.number().int(),
+  /** The instrument page: how many failed invoices were queued for an immediate retry. */
+  retries_queued: z.number().int(),
+});
+export type MerchantPaymentResult = z.infer<typeof merchantPaymentResult>;
+
+/** The public POSTs take money: an `Idempotency-Key` header is required (the page makes one per submit). */
+export const requiredIdempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string({ message: 'Send an Idempotency-Key header (one per payment attempt).' })
+    .trim()
+    .regex(/^[\x21-\x7e]{1,200}$/, { message: 'An Idempotency-Key is 1–200 visible ASCII characters.' }),
+});
