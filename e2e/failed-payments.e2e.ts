@@ -6,9 +6,9 @@ import { mainOf as main, signInAsStaff } from './support/staff-session';
 /*
  * Failed payments (#/payments; issue 15 point 5, decision 117), as an AR user works it: open Failed payments from
  * the navigation, read the recovery panel and the list (the demo seed has failed charges), select a failed payment
- * and ask for "Retry now". The request is a queue call (transactions/sns) that answers a job id; what the job does is
- * the charging worker's (decision 116). This journey asserts what holds whatever the worker does: the request is
- * accepted with a job id, the screen says "Retry requested…" naming that job, and the job exists.
+ * and ask for "Retry now" on one paid by card. The request is a queue call (transactions/sns) that answers a job id:
+ * the screen says "Retry requested…" naming that job, follows it, and once the charging worker (decision 116) has
+ * charged the card again says it is paid; the failed payment leaves the list.
  */
 describe.skipIf(noBrowser)('failed payments: list → recovery → Retry now (issue 15)', () => {
   let browser: Browser;
@@ -42,12 +42,17 @@ describe.skipIf(noBrowser)('failed payments: list → recovery → Retry now (is
     expect(await rows.first().textContent()).toMatch(/C?\$[\d,]+\.\d{2}/);
 
     // Select it: the bulk bar counts it.
-    const first = rows.first();
+    // One paid by card (the local gateway's card charges answer at once; a bank debit stays pending a day).
+    const first = rows.filter({ hasText: / ending \d{4}/ }).first();
     await first.getByRole('checkbox').check();
     await main(page).getByRole('button', { name: 'Retry now (1)' }).waitFor();
 
     // Retry now on the row: the queue call answers 202 with a job id, and the screen says so.
     const jobPoll = page.waitForResponse((r) => /\/api\/jobs\/[0-9a-f-]{36}\//.test(r.url()));
+    // The first list read after the click is the refresh once the job is done.
+    const refreshed = page.waitForResponse((r) => /\/api\/payments\/failed\//.test(r.url()) && r.ok(), {
+      timeout: 60_000,
+    });
     const [response] = await Promise.all([
       page.waitForResponse((r) => /\/api\/customers\/transactions\/sns\//.test(r.url())),
       first.getByRole('button', { name: /^Retry now: / }).click(),
@@ -66,6 +71,14 @@ describe.skipIf(noBrowser)('failed payments: list → recovery → Retry now (is
     const poll = await jobPoll;
     expect(poll.url()).toContain(`/api/jobs/${jobId}/`);
     expect(poll.status()).toBe(200);
+
+    // The charging worker (decision 116) charges the card again: the screen says it is paid, and the failed payment
+    // leaves the list (it is now R, reprocessed).
+    const outcome = page.getByRole('alert').filter({ hasText: 'Retry finished' });
+    await outcome.waitFor({ timeout: 60_000 });
+    expect(await outcome.textContent()).toContain(`#${posted.transaction_ids[0]}: Charged again: paid`);
+    const after = ((await (await refreshed).json()) as { info: { items: { transaction_id: number }[] } }).info;
+    expect(after.items.map((i) => i.transaction_id)).not.toContain(posted.transaction_ids[0]);
 
     expect(errors).toEqual([]);
     await context.close();

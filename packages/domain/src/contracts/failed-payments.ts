@@ -173,3 +173,20 @@ export const recoveryReport = z.object({
   by_reason: z.array(recoveryReasonFigures),
 });
 export type RecoveryReport = z.infer<typeof recoveryReport>;
+
+/**
+ * What a transactions/sns job answers when it completes (GET /api/jobs/{jobId}: `output`): one outcome per named
+ * transaction, in words (the worker of decision 116, modules/payments actions.service.ts TransactionActionOutcome).
+ */
+export const transactionsSnsOutput = z.object({
+  action: z.string(),
+  results: z.array(
+    z.object({
+      transaction_id: z.number().int(),
+      ok: z.boolean(),
+      result: z.string(),
+      new_transaction_id: z.number().int().optional(),
+    }),
+  ),
+});
+export type TransactionsSnsOutput = z.infer<typeof transactionsSnsOutput>;

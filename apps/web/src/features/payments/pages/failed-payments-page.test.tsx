@@ -1,7 +1,8 @@
+import { notifications } from '@mantine/notifications';
 import type { FailedPaymentItem, RecoveryReport } from '@pos/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, fakeApi, type FakeRequest } from '../../../test/fake-api';
 import { jsonResponse, signInAs } from '../../../test/factories';
 import { renderApp } from '../../../test/render-app';
@@ -124,7 +125,10 @@ function routes(extra: Record<string, unknown> = {}) {
       createdOn: '2026-11-22T12:00:00.000Z',
       startedOn: '2026-11-22T12:00:00.000Z',
       completedOn: '2026-11-22T12:00:01.000Z',
-      output: {},
+      output: {
+        action: 'reprocess',
+        results: [{ transaction_id: 71, ok: true, result: 'Charged again: paid', new_transaction_id: 80 }],
+      },
       error: null,
       deadLetterQueue: null,
     },
@@ -133,6 +137,12 @@ function routes(extra: Record<string, unknown> = {}) {
 }
 
 describe('failed payments (#/payments)', () => {
+  // Toasts live in one store for the whole file: each test starts without the last one's.
+  afterEach(() => {
+    notifications.clean();
+    notifications.cleanQueue();
+  });
+
   it('shows the recovery per currency and the list with decline, dunning and money in each currency', async () => {
     const { calls } = fakeApi(routes());
     renderApp('#/payments');
@@ -195,6 +205,7 @@ describe('failed payments (#/payments)', () => {
       action: 'reprocess',
     });
     expect(await screen.findByText('Retry finished')).toBeTruthy();
+    expect(screen.getAllByText(/#71: Charged again: paid/).length).toBeGreaterThan(0);
     await waitFor(() => expect(calls.filter((c) => c.path === LIST).length).toBeGreaterThan(before));
   });
 
@@ -222,6 +233,32 @@ describe('failed payments (#/payments)', () => {
       { customer_id: 100005, transaction_ids: [71], action: 'stop_retries' },
       { customer_id: 100009, transaction_ids: [72], action: 'stop_retries' },
     ]);
+  });
+
+  it('says which payments the worker could not act on, and what to do', async () => {
+    fakeApi(
+      routes({
+        [`GET /api/jobs/${JOB_ID}/tok`]: {
+          id: JOB_ID,
+          queue: 'transactions',
+          state: 'completed',
+          retryCount: 0,
+          retryLimit: 3,
+          createdOn: '2026-11-22T12:00:00.000Z',
+          startedOn: '2026-11-22T12:00:00.000Z',
+          completedOn: '2026-11-22T12:00:01.000Z',
+          output: { action: 'waive_fee', results: [{ transaction_id: 71, ok: false, result: 'No fee to waive.' }] },
+          error: null,
+          deadLetterQueue: null,
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('#/payments');
+    await screen.findByRole('table', { name: /Failed payments — / });
+    await user.click(screen.getByRole('button', { name: /^Waive fee: Bluebird Diner LLC/ }));
+    expect(await screen.findByText('Waive fee: 1 of 1 did not go through')).toBeTruthy();
+    expect(screen.getAllByText(/#71: No fee to waive\. Check those payments/).length).toBeGreaterThan(0);
   });
 
   it('exports the filtered set as CSV (no paging)', async () => {

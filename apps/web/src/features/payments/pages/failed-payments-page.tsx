@@ -19,6 +19,7 @@ import {
   DUNNING_STATE_LABELS,
   DUNNING_STATES,
   FAILED_PAYMENT_TEXT_MIN,
+  transactionsSnsOutput,
   type FailedPaymentItem,
   type TransactionSnsAction,
 } from '@pos/domain';
@@ -145,12 +146,30 @@ export default function FailedPaymentsPage() {
         message: `${input.action.requested} for ${what} (job ${jobIds.join(', ')}). The list refreshes when it is done.`,
         autoClose: 6000,
       });
-      await Promise.all(jobIds.map((id) => waitForJob(id, { timeoutMs: 60_000 })));
-      return { jobIds, what };
+      const outputs = await Promise.all(jobIds.map((id) => waitForJob(id, { timeoutMs: 60_000 })));
+      // What the worker did to each payment, in its words (a job of an older worker may answer nothing).
+      const results = outputs.flatMap((o) => transactionsSnsOutput.safeParse(o).data?.results ?? []);
+      return { jobIds, what, results };
     },
     meta: { silentError: true },
-    onSuccess: ({ what }, input) => {
-      notifications.show({ color: 'green', title: input.action.done, message: `Done for ${what}.`, autoClose: 6000 });
+    onSuccess: ({ what, results }, input) => {
+      const failed = results.filter((r) => !r.ok);
+      const said = results.map((r) => `#${r.transaction_id}: ${r.result}`).join(' ');
+      if (failed.length === 0) {
+        notifications.show({
+          color: 'green',
+          title: input.action.done,
+          message: said ? `Done for ${what}. ${said}` : `Done for ${what}.`,
+          autoClose: 8000,
+        });
+      } else {
+        notifications.show({
+          color: 'orange',
+          title: `${input.action.label}: ${failed.length} of ${results.length} did not go through`,
+          message: `${failed.map((r) => `#${r.transaction_id}: ${r.result}`).join(' ')} Check those payments in the list (it is refreshed) and act on them again, or send the merchant the update link.`,
+          autoClose: 12_000,
+        });
+      }
       setSelected(new Map());
     },
     onError: (error, input) => {
