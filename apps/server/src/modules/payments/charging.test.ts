@@ -13,6 +13,7 @@ import {
 import { invoiceDunning, invoiceLines, invoices, mailLog, stores, transactions } from '../../db/schema';
 import { LOCAL_TEST_CARDS, type LocalGateway } from '../../integrations/gateway';
 import { startWorkers } from '../../jobs/registry';
+import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { runScheduledBilling } from '../billing';
 import { chargeInvoice, chargeKey } from './charge.service';
@@ -254,5 +255,35 @@ describe('requests recorded as deferred before this issue', () => {
       { action: 'deferred_replayed', after: { new_job_id: expect.any(String) } },
       { action: 'deferred_replay_failed', after: { reason: expect.stringContaining('contract') } },
     ]);
+  });
+});
+
+describe('a new payment method', () => {
+  it('added by staff retries the open failed invoices at once (hard decline, new card → paid)', async () => {
+    setDay('2026-12-20');
+    const s = await scenario({ last4: '9979' });
+    await charge(s.invoice.id);
+    expect(await dunningOf(s.invoice.id)).toMatchObject({ state: 'collection' });
+    await startWorkers(t.app.ctx.queue, t.app.ctx, { queues: [JOB_QUEUE.invoiceCharge], pollingIntervalSeconds: 0.5 });
+    const { editor } = await signInStaff(t, { editor: { role: 'Admin', email: `admin-${s.customer.id}@example.com` } });
+    const token = await t.request({
+      method: 'POST',
+      url: '/gateway-local/v1/tokens',
+      payload: { number: '4242424242424242', exp_month: 12, exp_year: 2031, cvc: '123' },
+    });
+    const res = await t.request({
+      method: 'POST',
+      url: `/api/customers/${s.customer.id}/${editor}/paymentinstruments`,
+      payload: { kind: 'card', card_token: token.json().token, name_on_account: 'Pat Merchant', store_id: s.store.id },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    for (let i = 0; i < 100 && (await dunningOf(s.invoice.id))?.state !== 'recovered'; i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(await dunningOf(s.invoice.id)).toMatchObject({ state: 'recovered' });
+    expect((await txOf(s.invoice.id)).map((x) => x.status)).toEqual(['F', 'S']);
+    const [inv] = await t.database.db.select().from(invoices).where(eq(invoices.id, s.invoice.id));
+    expect(inv).toMatchObject({ status: 'P' });
+    const [store] = await t.database.db.select().from(stores).where(eq(stores.id, s.store.id));
+    expect(store!.pastDueSince).toBeNull();
   });
 });
