@@ -71,7 +71,7 @@ export async function sweepPayments(app: AppContext, requestId: string = randomU
   const q = app.database.query.bind(app.database);
 
   const pending = await q<{ id: number }>(
-    `select id from transactions where status = 'P' and kind = 'charge' and attempted_at <= $1
+    `select id from transactions where status = 'P' and kind = 'charge' and idempotency_key is not null and attempted_at <= $1
      order by attempted_at, id limit ${SWEEP_BATCH}`,
     [cutoff],
   );
