@@ -1,6 +1,7 @@
 import { contractStatusEffects, regenerateAfterSave } from './modules/contracts';
 import { onboardingStatusEffects } from './modules/onboarding';
 import { onOrderDocumentSave, onOrderStatusChange } from './modules/orders';
+import { queueHoldSettlements } from './modules/payments';
 
 /**
  * What modules do when another module's event happens: orders declares its hooks and imports none of the listeners.
@@ -14,4 +15,7 @@ export function registerListeners(): void {
   onOrderDocumentSave('contracts', regenerateAfterSave);
   // Onboarding (decision 083): a Complete order becomes the merchant's records, exactly once.
   onOrderStatusChange('onboarding', onboardingStatusEffects);
+  // Payments (decision 116): a Complete order's card hold is captured, a rejected or canceled order's released (by
+  // the payments sweep, outside the transaction).
+  onOrderStatusChange('payments', queueHoldSettlements);
 }

@@ -627,3 +627,39 @@ export const localGatewayOperations = pgTable(
     index('local_gateway_operations_parent_idx').on(t.parentReference),
   ],
 );
+
+/**
+ * The order flow's card holds (authorizations) waiting to be captured or released (decision 116). An order that
+ * reaches Complete captures its latest hold; a rejected or canceled order (and the older holds of a completed one)
+ * releases them. Written by the order's status change, in its transaction; settled at the gateway by the payments
+ * sweep, outside any transaction. One row per hold.
+ */
+export const authorizationSettlements = pgTable(
+  'authorization_settlements',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id),
+    customerId: integer().references(() => customers.id),
+    authorizationReference: text().notNull(),
+    action: text().notNull(),
+    amountCents: bigint({ mode: 'number' }).notNull(),
+    currency: text().notNull(),
+    status: text().notNull().default('pending'),
+    resultReference: text(),
+    failureReason: text(),
+    receiptId: integer().references(() => receipts.id),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    settledAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('authorization_settlements_reference_uq').on(t.authorizationReference),
+    index('authorization_settlements_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('authorization_settlements_order_idx').on(t.orderId),
+    check('authorization_settlements_action_check', inList(t.action, ['capture', 'release'])),
+    check('authorization_settlements_status_check', inList(t.status, ['pending', 'done', 'failed'])),
+  ],
+);

@@ -1,7 +1,7 @@
-import { BILLING_ITEM_IDS } from '@pos/domain';
+import { BILLING_ITEM_IDS, DECLINE_KIND, nextRetryOn, type DeclineCode } from '@pos/domain';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
-import { type invoiceLines, type invoices, type transactions } from '../schema';
-import { CHARGEBACK_REASONS, FAILURE_REASONS } from './reference-data';
+import { type invoiceDunning, type invoiceLines, type invoices, type transactions } from '../schema';
+import { CHARGEBACK_REASONS, FAILURE_REASON_CODES, FAILURE_REASONS } from './reference-data';
 import { reserveIds } from './bulk';
 import type { DemoBilling, DemoPlans } from './demo-run';
 import {
@@ -92,6 +92,7 @@ export async function planBilling(run: DemoRun, { billed }: DemoPlans): Promise<
     method: string;
   }[] = [];
   const unpaidOld: { id: number; s: StoreGen; total: number; issued: Date }[] = [];
+  const failures: { invoiceId: number; s: StoreGen; rows: PgInsertValue<typeof transactions>[] }[] = [];
   const paidInvoices: { id: number; s: StoreGen; total: number; issued: Date }[] = [];
   invoiceSpecs.forEach((spec, i) => {
     const id = invoiceIds[i]!;
@@ -187,10 +188,17 @@ export async function planBilling(run: DemoRun, { billed }: DemoPlans): Promise<
         tx('R', 9, { failureReason: rng.pick(FAILURE_REASONS) });
         tx('S', 9 + 24 * rng.int(2, 6));
         break;
-      case 'failed':
-        tx('F', 9, { failureReason: rng.pick(FAILURE_REASONS) });
-        if (rng.chance(0.5)) tx('F', 9 + 24 * rng.int(3, 7), { failureReason: rng.pick(FAILURE_REASONS) });
+      case 'failed': {
+        const failed = (hours: number) => {
+          const reason = rng.pick(FAILURE_REASONS);
+          tx('F', hours, { failureReason: reason, declineCode: FAILURE_REASON_CODES[reason] });
+        };
+        const first = txRows.length;
+        failed(9);
+        if (rng.chance(0.5)) failed(9 + 24 * rng.int(3, 7));
+        failures.push({ invoiceId: id, s, rows: txRows.slice(first) });
         break;
+      }
       case 'check':
         receiptSpecs.push({
           customer: s.customer,
@@ -264,5 +272,29 @@ export async function planBilling(run: DemoRun, { billed }: DemoPlans): Promise<
       : [],
   );
 
-  return { invoiceRows, lineRows, txRows, receiptRows, allocationRows, paidInvoices, unpaidOld };
+  // Dunning of the failed invoices (decision 116): their attempts so far; older than the last retry → collection.
+  const dunningRows: PgInsertValue<typeof invoiceDunning>[] = failures.map((f) => {
+    const first = f.rows[0]!.attemptedAt as Date;
+    const last = f.rows[f.rows.length - 1]!;
+    const code = last.declineCode as DeclineCode;
+    const firstFailedOn = first.toISOString().slice(0, 10);
+    const state = { firstFailedOn, failedAttempts: f.rows.length, lastKind: DECLINE_KIND[code] };
+    const next = nextRetryOn(state);
+    const retrying = next !== null && next > today.toISOString().slice(0, 10);
+    return {
+      invoiceId: f.invoiceId,
+      customerId: f.s.customer.id,
+      storeId: f.s.id,
+      state: retrying ? 'retrying' : 'collection',
+      firstFailedOn,
+      failedAttempts: f.rows.length,
+      lastDeclineCode: code,
+      lastDeclineKind: state.lastKind,
+      nextRetryOn: retrying ? next : null,
+      createdAt: first,
+      updatedAt: last.attemptedAt as Date,
+    };
+  });
+
+  return { invoiceRows, lineRows, txRows, receiptRows, allocationRows, paidInvoices, unpaidOld, dunningRows };
 }

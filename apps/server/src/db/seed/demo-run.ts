@@ -18,6 +18,7 @@ import {
   type customerBundles,
   type customerNotes,
   type customerPaymentPlans,
+  type invoiceDunning,
   type invoiceLines,
   type invoices,
   type orderNotes,
@@ -180,6 +181,7 @@ export interface DemoBilling {
   allocationRows: PgInsertValue<typeof receiptAllocations>[];
   paidInvoices: InvoiceRef[];
   unpaidOld: InvoiceRef[];
+  dunningRows: PgInsertValue<typeof invoiceDunning>[];
 }
 
 export interface DemoOrders {

@@ -1,3 +1,4 @@
+import type { DeclineCode } from '@pos/domain';
 import { ORDER_STATUS, type MerchantCountryCode, type OrderStatusCode } from '@pos/domain';
 
 /**
@@ -261,6 +262,18 @@ export const DEMO_DISTRIBUTOR_LOGIN = {
   password: 'distributor-demo',
   name: 'Nora Quinn',
 } as const;
+
+/** The decline code of each seeded failure reason (decision 116). */
+export const FAILURE_REASON_CODES: Readonly<Record<(typeof FAILURE_REASONS)[number], DeclineCode>> = {
+  'Insufficient funds': 'insufficient_funds',
+  'Card expired': 'expired_card',
+  'Do not honor': 'do_not_honor',
+  'Account closed': 'account_closed',
+  'Invalid account number': 'invalid_account',
+  'Payment stopped by the account holder': 'do_not_honor',
+  'Card reported lost or stolen': 'lost_card',
+  'Bank account frozen': 'issuer_unavailable',
+};
 
 export const FAILURE_REASONS = [
   'Insufficient funds',

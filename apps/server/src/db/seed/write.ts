@@ -11,6 +11,7 @@ import {
   customerPaymentPlans,
   customers,
   invoiceLines,
+  invoiceDunning,
   invoices,
   orderNotes,
   orderPromotions,
@@ -80,6 +81,7 @@ export async function writeDemoRows(run: DemoRun, rows: DemoRows): Promise<void>
     invoiceRows,
     lineRows,
     txRows,
+    dunningRows,
     receiptRows,
     allocationRows,
     memoRows,
@@ -121,6 +123,7 @@ export async function writeDemoRows(run: DemoRun, rows: DemoRows): Promise<void>
   await insertMany(db, invoices, invoiceRows);
   await insertMany(db, invoiceLines, lineRows);
   await insertMany(db, transactions, txRows);
+  await insertMany(db, invoiceDunning, dunningRows);
   await insertMany(db, receipts, receiptRows);
   await insertMany(db, receiptAllocations, allocationRows);
   await insertMany(db, creditMemos, memoRows);

@@ -41,4 +41,16 @@ describe('the billing run on the demo seed', () => {
     );
     expect(dupes!.n).toBe(0);
   });
+
+  it('seeds every failed charge with its decline code and every failed invoice with its dunning (decision 116)', async () => {
+    const [f] = await database.query<{ failed: number; coded: number; invoices: number; dunned: number }>(
+      `select count(*)::int as failed, count(decline_code)::int as coded, count(distinct invoice_id)::int as invoices,
+              (select count(*)::int from invoice_dunning) as dunned
+       from transactions where status = 'F' and kind = 'charge'`,
+    );
+    expect(f!.failed).toBeGreaterThan(0);
+    expect(f).toMatchObject({ coded: f!.failed, dunned: f!.invoices });
+    const states = await database.query<{ state: string }>(`select distinct state from invoice_dunning`);
+    expect(states.every((r) => ['retrying', 'collection'].includes(r.state))).toBe(true);
+  });
 });

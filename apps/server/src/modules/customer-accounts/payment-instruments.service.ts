@@ -13,6 +13,7 @@ import { requireCustomer, requireStoreOf } from '../../http/customer-refs';
 import { AppError, fieldError } from '../../http/errors';
 import { audit } from './account-context';
 import { accountNumberMac, dataEncryptionKey, encryptAccountNumber } from '../../lib/account-number-cipher';
+import { retryFailedInvoices } from '../../jobs/collection';
 import { runIdempotent } from '../../http/idempotency';
 
 type InstrumentRow = typeof paymentInstruments.$inferSelect;
@@ -134,7 +135,7 @@ export async function addInstrument(
     body.kind === 'bank' && idempotencyKey !== undefined
       ? { ...body, account_number: accountNumberMac(dataEncryptionKey(ctx.app.config), body.account_number) }
       : body;
-  return runIdempotent(
+  const added = await runIdempotent(
     ctx,
     {
       route: 'POST /customers/:id/paymentinstruments',
@@ -144,6 +145,10 @@ export async function addInstrument(
     },
     (tx, now) => storeInstrument(tx, ctx, now, customerId, body).then((row) => toInstrument(row, now)),
   );
+  // A new payment method retries the customer's open failed invoices at once (issue 15, decision 116). The charge
+  // jobs' attempt names the instrument: a replayed request queues nothing new.
+  await retryFailedInvoices(ctx.app, customerId, added.id, ctx.actor, ctx.requestId);
+  return added;
 }
 
 /**

@@ -1,21 +1,33 @@
 import { randomUUID } from 'node:crypto';
-import { BILLING_ITEM_IDS, DECLINE_CODES, DECLINE_KIND, JOB_QUEUE } from '@pos/domain';
+import { BILLING_ITEM_IDS, DECLINE_CODES, DECLINE_KIND, JOB_QUEUE, ORDER_STATUS } from '@pos/domain';
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createCustomer,
   createInvoice,
+  createOrder,
   createPaymentInstrument,
   createPaymentPlan,
   createStore,
   ensureBillingItems,
 } from '../../db/factories';
-import { invoiceDunning, invoiceLines, invoices, mailLog, stores, transactions } from '../../db/schema';
+import {
+  authorizationSettlements,
+  invoiceDunning,
+  invoiceLines,
+  invoices,
+  mailLog,
+  receipts,
+  stores,
+  transactions,
+} from '../../db/schema';
 import { LOCAL_TEST_CARDS, type LocalGateway } from '../../integrations/gateway';
 import { startWorkers } from '../../jobs/registry';
+import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { runScheduledBilling } from '../billing';
 import { chargeInvoice, chargeKey } from './charge.service';
+import { pendingHolds, queueHoldSettlements } from './holds.service';
 import { sweepPayments } from './sweep.service';
 
 /*
@@ -254,5 +266,105 @@ describe('requests recorded as deferred before this issue', () => {
       { action: 'deferred_replayed', after: { new_job_id: expect.any(String) } },
       { action: 'deferred_replay_failed', after: { reason: expect.stringContaining('contract') } },
     ]);
+  });
+});
+
+describe('a new payment method', () => {
+  it('added by staff retries the open failed invoices at once (hard decline, new card → paid)', async () => {
+    setDay('2026-12-20');
+    const s = await scenario({ last4: '9979' });
+    await charge(s.invoice.id);
+    expect(await dunningOf(s.invoice.id)).toMatchObject({ state: 'collection' });
+    await startWorkers(t.app.ctx.queue, t.app.ctx, { queues: [JOB_QUEUE.invoiceCharge], pollingIntervalSeconds: 0.5 });
+    const { editor } = await signInStaff(t, { editor: { role: 'Admin', email: `admin-${s.customer.id}@example.com` } });
+    const token = await t.request({
+      method: 'POST',
+      url: '/gateway-local/v1/tokens',
+      payload: { number: '4242424242424242', exp_month: 12, exp_year: 2031, cvc: '123' },
+    });
+    const res = await t.request({
+      method: 'POST',
+      url: `/api/customers/${s.customer.id}/${editor}/paymentinstruments`,
+      payload: { kind: 'card', card_token: token.json().token, name_on_account: 'Pat Merchant', store_id: s.store.id },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    for (let i = 0; i < 100 && (await dunningOf(s.invoice.id))?.state !== 'recovered'; i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(await dunningOf(s.invoice.id)).toMatchObject({ state: 'recovered' });
+    expect((await txOf(s.invoice.id)).map((x) => x.status)).toEqual(['F', 'S']);
+    const [inv] = await t.database.db.select().from(invoices).where(eq(invoices.id, s.invoice.id));
+    expect(inv).toMatchObject({ status: 'P' });
+    const [store] = await t.database.db.select().from(stores).where(eq(stores.id, s.store.id));
+    expect(store!.pastDueSince).toBeNull();
+  });
+});
+
+describe("the order flow's card holds", () => {
+  it('a Complete order captures its latest hold (a card receipt) and releases the older; a rejected order releases', async () => {
+    setDay('2026-12-22');
+    const s = await scenario();
+    const hold = (order: number, key: string, cents: number) =>
+      gateway().authorize({
+        customerId: s.customer.id,
+        amountCents: cents,
+        currency: 'USD',
+        paymentReference: 'pm_local_hold_4242',
+        idempotencyKey: key,
+        description: `Order ${order}`,
+      });
+    const record = async (orderId: number, authorizationId: string, cents: number) => {
+      t.clock.advance(1000);
+      await t.database.query(
+        `insert into audit_log (at, actor_type, action, entity, entity_id, after, customer_id)
+         values ($1, 'staff', 'payment_authorization', 'order', $2, $3, $4)`,
+        [
+          t.clock.now(),
+          String(orderId),
+          JSON.stringify({
+            authorization_id: authorizationId,
+            status: 'authorized',
+            amount_cents: cents,
+            currency: 'USD',
+          }),
+          s.customer.id,
+        ],
+      );
+    };
+    const done = await createOrder(t.database.db, { customerId: s.customer.id, storeId: s.store.id });
+    const old = await hold(done.id, `h1-${done.id}`, 500_00);
+    const latest = await hold(done.id, `h2-${done.id}`, 450_00);
+    await record(done.id, old.reference, 500_00);
+    await record(done.id, latest.reference, 450_00);
+    const dropped = await createOrder(t.database.db, { customerId: s.customer.id, storeId: s.store.id });
+    const gone = await hold(dropped.id, `h3-${dropped.id}`, 99_00);
+    await record(dropped.id, gone.reference, 99_00);
+
+    const ctx = { app: t.app.ctx, session: null, actor: SYSTEM, requestId: randomUUID(), ip: null, userAgent: null };
+    await t.database.db.transaction(async (tx) => {
+      const now = t.clock.now();
+      await queueHoldSettlements(ctx, tx, { order: done, to: ORDER_STATUS.COMPLETE, now });
+      await queueHoldSettlements(ctx, tx, { order: done, to: ORDER_STATUS.COMPLETE, now });
+      await queueHoldSettlements(ctx, tx, { order: dropped, to: ORDER_STATUS.REJECTED, now });
+    });
+    expect(await pendingHolds(t.app.ctx)).toBe(3);
+    expect((await sweepPayments(t.app.ctx)).holds_settled).toBe(3);
+    expect(await pendingHolds(t.app.ctx)).toBe(0);
+    const rows = await t.database.db.select().from(authorizationSettlements).orderBy(asc(authorizationSettlements.id));
+    expect(rows.map((r) => [r.authorizationReference, r.action, r.status])).toEqual([
+      [latest.reference, 'capture', 'done'],
+      [old.reference, 'release', 'done'],
+      [gone.reference, 'release', 'done'],
+    ]);
+    const [receipt] = await t.database.db.select().from(receipts).where(eq(receipts.id, rows[0]!.receiptId!));
+    expect(receipt).toMatchObject({
+      amountCents: 450_00,
+      unappliedCents: 450_00,
+      method: 'card',
+      customerId: s.customer.id,
+    });
+    // A released hold can no longer be captured at the gateway.
+    expect(
+      await gateway().capture({ authorizationReference: gone.reference, amountCents: 99_00, idempotencyKey: 'late' }),
+    ).toMatchObject({ status: 'failed' });
   });
 });

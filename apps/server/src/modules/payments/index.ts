@@ -12,3 +12,4 @@ export {
 export { enqueueCharge, prepareChargeJobs, sweepPayments, type SweepResult } from './sweep.service';
 export { actOnTransactions, type TransactionActionOutcome } from './actions.service';
 export { replayDeferredRequests, DEFERRED_ACTION } from './replay.service';
+export { pendingHolds, queueHoldSettlements, settleHolds } from './holds.service';

@@ -7,6 +7,7 @@ import type { JobRequest } from '../../jobs/context';
 import { QUEUE_DEFINITIONS } from '../../jobs/definitions';
 import { billingToday } from '../billing';
 import { reconcileOne } from './charge.service';
+import { settleHolds } from './holds.service';
 import { replayDeferredRequests } from './replay.service';
 
 /*
@@ -14,6 +15,7 @@ import { replayDeferredRequests } from './replay.service';
  *   1. reconcile: P charges older than PAYMENT_RECONCILE_AFTER_SECONDS are asked about at the gateway;
  *   2. returns: bank debits settled in the last 5 days are asked whether they came back;
  *   3. retries: invoices whose dunning retry day has come get a charge job;
+ *   5. holds: the card holds of completed orders are captured, those of rejected or canceled orders released;
  *   4. auto-pay: open invoices due in the last 7 days that were never charged (older ones are collection's), of customers with a card or bank
  *      account on file, get a charge job.
  * Charge jobs are singletons per invoice (queue 'invoice-charge'), and the attempt name is part of the charge's
@@ -25,6 +27,7 @@ const SYSTEM: AuditActor = { actorType: 'system', actorId: 'payments-sweep' };
 export const SWEEP_BATCH = 5000;
 
 export interface SweepResult {
+  holds_settled: number;
   deferred_replayed: number;
   deferred_failed: number;
   reconciled: number;
@@ -68,7 +71,7 @@ export async function sweepPayments(app: AppContext, requestId: string = randomU
   const q = app.database.query.bind(app.database);
 
   const pending = await q<{ id: number }>(
-    `select id from transactions where status = 'P' and kind = 'charge' and attempted_at <= $1
+    `select id from transactions where status = 'P' and kind = 'charge' and idempotency_key is not null and attempted_at <= $1
      order by attempted_at, id limit ${SWEEP_BATCH}`,
     [cutoff],
   );
@@ -107,9 +110,11 @@ export async function sweepPayments(app: AppContext, requestId: string = randomU
   for (const a of autopay) {
     if (await enqueueCharge(app, a.id, 'autopay', 'autopay', SYSTEM, requestId)) autopayEnqueued++;
   }
+  const holds = await settleHolds(app, SYSTEM, requestId);
   // Once: the requests recorded as deferred before these queues were real (a no-op once all are answered).
   const deferred = await replayDeferredRequests(app);
   return {
+    holds_settled: holds,
     deferred_replayed: deferred.replayed,
     deferred_failed: deferred.failed,
     reconciled: pending.length,
