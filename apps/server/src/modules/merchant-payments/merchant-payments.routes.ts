@@ -3,11 +3,16 @@ import {
   merchantPaymentRequest,
   merchantPaymentResult,
   merchantPaymentView,
+  paymentCollectionParams,
+  paymentCollectionView,
   requiredIdempotencyHeaders,
   successEnvelope,
 } from '@pos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { publicCtx } from '../../http/service-context';
+import { z } from 'zod';
+import { publicCtx, serviceCtx } from '../../http/service-context';
+import { requireSession } from '../../http/session';
+import { viewPaymentCollection } from './collection-view.service';
 import { payThroughLink, viewMerchantPayment, type MerchantLinkPurpose } from './merchant-payments.service';
 
 const tags = ['merchant-payments'];
@@ -64,4 +69,19 @@ export const merchantPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     );
   }
+
+  app.get(
+    '/api/customers/paymentcollection/:paymentPlanId/:token',
+    {
+      onRequest: requireSession({ anyOf: ['collect_payment'] }),
+      schema: {
+        tags,
+        summary:
+          "The collection page: the plan's customer and store, past-due invoices, payment methods (collect_payment)",
+        params: paymentCollectionParams.extend({ token: z.string() }),
+        response: { 200: successEnvelope(paymentCollectionView) },
+      },
+    },
+    async (request) => ({ info: await viewPaymentCollection(serviceCtx(request), request.params.paymentPlanId) }),
+  );
 };

@@ -2,17 +2,16 @@ import {
   crmStoreMidValidateOutput,
   crmStoreMidValidateRequest,
   jobAcceptedInfo,
-  jobStatusInfo,
   terminalList,
   type CrmStoreMidValidateRequest,
   type JobAcceptedInfo,
-  type JobStatusInfo,
   type Terminal,
 } from '@pos/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useSendPaymentUpdateLink as useSendLink } from '../../../api/notifications';
-import { api, ApiError } from '../../../lib/api';
+import { getJobStatus, waitForJob, type PollOptions } from '../../../api/jobs';
+import { api } from '../../../lib/api';
 import { notifyError } from '../lib/notify';
 import { customerKeys } from './keys';
 
@@ -31,48 +30,9 @@ export async function pushLicense(storeId: number): Promise<JobAcceptedInfo> {
   );
 }
 
-export async function getJobStatus(jobId: string, signal?: AbortSignal): Promise<JobStatusInfo> {
-  return jobStatusInfo.parse(await api.get<unknown>('/api/jobs/{jobId}/{token}', { params: { jobId }, signal }));
-}
+export { getJobStatus, waitForJob, type PollOptions };
 
 export type MidValidation = z.infer<typeof crmStoreMidValidateOutput>;
-
-export interface PollOptions {
-  /** Between two looks at the job (default 500 ms). */
-  readonly intervalMs?: number;
-  /** Give up after this long (default 30 s). */
-  readonly timeoutMs?: number;
-  readonly signal?: AbortSignal;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Wait for a job to finish: its output when completed; an ApiError when it failed, was cancelled or took too long. */
-export async function waitForJob(
-  jobId: string,
-  { intervalMs = 500, timeoutMs = 30_000, signal }: PollOptions = {},
-): Promise<unknown> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const job = await getJobStatus(jobId, signal);
-    if (job.state === 'completed') return job.output;
-    if (job.state === 'failed' || job.state === 'cancelled') {
-      throw new ApiError({
-        status: 502,
-        code: 'job_failed',
-        message: job.error ? `The request failed: ${job.error}` : 'The request failed.',
-      });
-    }
-    if (Date.now() >= deadline) {
-      throw new ApiError({
-        status: 504,
-        code: 'job_timeout',
-        message: 'No answer yet; the request is still queued. Try again in a minute',
-      });
-    }
-    await sleep(intervalMs);
-  }
-}
 
 /** Queue a MID validation and wait for the CRM's answer ({MID, valid, reason?}). */
 export async function validateMid(input: CrmStoreMidValidateRequest, poll?: PollOptions): Promise<MidValidation> {
