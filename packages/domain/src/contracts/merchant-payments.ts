@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../codes/currencies';
-import { paymentInstrumentCreateRequest } from './customer-accounts';
+import { cardInstrumentRequest, paymentInstrumentCreateRequest } from './customer-accounts';
 
 /*
  * The merchant's payment pages (issue 15 points 6–7; decision 118). Public: the link token is the credential
@@ -78,6 +78,8 @@ export const requiredIdempotencyHeaders = z.object({
 /*
  * The collection page (#/customer/payment/{paymentPlanId}/collection; collect_payment):
  *   GET /api/customers/paymentcollection/{paymentPlanId}/{token} → paymentCollectionView
+ *   POST /api/customers/paymentcollection/{paymentPlanId}/card/{token} collectionCardRequest → 201 {id, description}
+ *     (a new card for this collection, stored for the plan's store, not made the default; Idempotency-Key)
  * then "Collect now" is POST /api/customers/paymentcollection/sns/{token} (paymentCollectionSnsRequest, with an
  * Idempotency-Key) and the job's output lists each invoice's outcome.
  */
@@ -109,3 +111,12 @@ export const collectedInvoice = z.object({
 });
 export const paymentCollectionOutput = z.object({ invoices: z.array(collectedInvoice) });
 export type PaymentCollectionOutput = z.infer<typeof paymentCollectionOutput>;
+
+/** A new card given on the collection page (gateway token; the number never reaches the API). */
+export const collectionCardRequest = cardInstrumentRequest.pick({
+  kind: true,
+  card_token: true,
+  name_on_account: true,
+});
+export type CollectionCardRequest = z.infer<typeof collectionCardRequest>;
+export const collectionCard = z.object({ id: z.number().int(), description: z.string() });

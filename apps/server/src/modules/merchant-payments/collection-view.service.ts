@@ -1,4 +1,10 @@
-import { describeBankAccount, describeCard, type CurrencyCode, type PaymentCollectionView } from '@pos/domain';
+import {
+  describeBankAccount,
+  describeCard,
+  type CollectionCardRequest,
+  type CurrencyCode,
+  type PaymentCollectionView,
+} from '@pos/domain';
 import { and, asc, desc, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
 import type { ServiceCtx } from '../../context';
 import {
@@ -10,6 +16,8 @@ import {
   stores,
 } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { runIdempotent } from '../../http/idempotency';
+import { storeInstrument } from '../customer-accounts';
 import { billingToday } from '../billing';
 
 /**
@@ -86,4 +94,39 @@ export async function viewPaymentCollection(ctx: ServiceCtx, paymentPlanId: numb
       is_default: p.isDefault,
     })),
   };
+}
+
+/**
+ * A new card for a collection (collect_payment): stored for the plan's customer and store like POST
+ * …/paymentinstruments (storeInstrument), but not made the default — the collector charges it, the merchant's
+ * default stays.
+ */
+export async function addCollectionCard(
+  ctx: ServiceCtx,
+  paymentPlanId: number,
+  body: CollectionCardRequest,
+  idempotencyKey: string | undefined,
+): Promise<{ id: number; description: string }> {
+  return runIdempotent(
+    ctx,
+    {
+      route: 'POST /customers/paymentcollection/:planId/card',
+      key: idempotencyKey,
+      request: { params: { planId: paymentPlanId }, body },
+      status: 201,
+    },
+    async (tx, now) => {
+      const [plan] = await tx
+        .select({ customerId: customerPaymentPlans.customerId, storeId: customerPaymentPlans.storeId })
+        .from(customerPaymentPlans)
+        .where(eq(customerPaymentPlans.id, paymentPlanId));
+      if (!plan) throw new AppError('not_found', `Payment plan ${paymentPlanId} was not found.`);
+      const row = await storeInstrument(tx, ctx, now, plan.customerId, {
+        ...body,
+        store_id: plan.storeId,
+        make_default: false,
+      });
+      return { id: row.id, description: describeCard(row.cardBrand, row.cardLast4) };
+    },
+  );
 }

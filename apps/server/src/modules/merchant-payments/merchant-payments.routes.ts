@@ -1,4 +1,7 @@
 import {
+  collectionCard,
+  collectionCardRequest,
+  idempotencyHeaders,
   merchantLinkParams,
   merchantPaymentRequest,
   merchantPaymentResult,
@@ -12,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicCtx, serviceCtx } from '../../http/service-context';
 import { requireSession } from '../../http/session';
-import { viewPaymentCollection } from './collection-view.service';
+import { addCollectionCard, viewPaymentCollection } from './collection-view.service';
 import { payThroughLink, viewMerchantPayment, type MerchantLinkPurpose } from './merchant-payments.service';
 
 const tags = ['merchant-payments'];
@@ -83,5 +86,30 @@ export const merchantPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ info: await viewPaymentCollection(serviceCtx(request), request.params.paymentPlanId) }),
+  );
+
+  app.post(
+    '/api/customers/paymentcollection/:paymentPlanId/card/:token',
+    {
+      onRequest: requireSession({ anyOf: ['collect_payment'] }),
+      schema: {
+        tags,
+        summary:
+          "A new card for a collection: stored for the plan's store, not the default (collect_payment; Idempotency-Key)",
+        params: paymentCollectionParams.extend({ token: z.string() }),
+        headers: idempotencyHeaders,
+        body: collectionCardRequest,
+        response: { 201: successEnvelope(collectionCard) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({
+        info: await addCollectionCard(
+          serviceCtx(request),
+          request.params.paymentPlanId,
+          request.body,
+          request.headers['idempotency-key'],
+        ),
+      }),
   );
 };

@@ -289,6 +289,19 @@ describe('collection jobs', () => {
         .info.instruments.map((i: { id: number }) => i.id)
         .sort(),
     ).toEqual([s.card.id, s.good.id].sort());
+    // A new card for the collection: stored for the plan's store, not the default.
+    const card = await t.request({
+      method: 'POST',
+      url: `/api/customers/paymentcollection/${plan.id}/card/${ar}`,
+      payload: { kind: 'card', card_token: cardToken(), name_on_account: 'Pat' },
+      headers: { 'idempotency-key': `card-${plan.id}` },
+    });
+    expect(card.statusCode, card.body).toBe(201);
+    const [added] = await t.database.db
+      .select()
+      .from(paymentInstruments)
+      .where(eq(paymentInstruments.id, card.json().info.id));
+    expect(added).toMatchObject({ storeId: s.store.id, isDefault: false, cardLast4: '4242' });
     const { support } = await signInStaff(t, { support: 'Customer Support' });
     expect(
       (await t.request({ method: 'GET', url: `/api/customers/paymentcollection/${plan.id}/${support}` })).statusCode,

@@ -1,10 +1,12 @@
 import {
+  collectionCard,
   jobAcceptedInfo,
   merchantPaymentResult,
   merchantPaymentView,
   paymentCollectionOutput,
   paymentCollectionSnsRequest,
   paymentCollectionView,
+  type CollectionCardRequest,
   type MerchantPaymentRequest,
   type PaymentCollectionOutput,
   type PaymentCollectionSnsRequest,
@@ -19,6 +21,7 @@ import { api } from '../../../lib/api';
  *   GET/POST /api/public/payment/{tok}               'payment_update' link
  *   GET/POST /api/public/payment/instrument/{tok}    'payment_instrument' link
  *   GET  /api/customers/paymentcollection/{paymentPlanId}/{token}
+ *   POST /api/customers/paymentcollection/{paymentPlanId}/card/{token} (a new card for the collection)
  *   POST /api/customers/paymentcollection/sns/{token} (Idempotency-Key) → job → per-invoice outcomes
  */
 
@@ -71,4 +74,14 @@ export async function collectNow(
     await api.post<unknown>('/api/customers/paymentcollection/sns/{token}', body, { idempotencyKey }),
   );
   return paymentCollectionOutput.parse(await waitForJob(jobId, { timeoutMs: 60_000 }));
+}
+
+/** A new card for this collection (not the merchant's default). */
+export async function addCollectionCard(paymentPlanId: number, body: CollectionCardRequest, idempotencyKey: string) {
+  return collectionCard.parse(
+    await api.post<unknown>('/api/customers/paymentcollection/{paymentPlanId}/card/{token}', body, {
+      params: { paymentPlanId },
+      idempotencyKey,
+    }),
+  );
 }

@@ -1,17 +1,16 @@
 import { Alert, Button, Checkbox, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
-import { paymentInstrument, type PaymentCollectionOutput } from '@pos/domain';
+import type { PaymentCollectionOutput } from '@pos/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useGatewayConfig } from '../../../api/payment-gateway';
 import { CardFields } from '../../../components/payment-method-fields';
 import { Spinner } from '../../../components/spinner';
-import { api } from '../../../lib/api';
 import { describeError } from '../../../lib/error-message';
 import { formatCents, formatDate } from '../../../lib/format';
 import { EMPTY_CARD, tokenizeCard, type CardInput } from '../../../lib/gateway';
 import { newIdempotencyKey } from '../../../lib/idempotency';
-import { collectNow, getPaymentCollectionQueryOptions } from '../api/merchant-payments';
+import { addCollectionCard, collectNow, getPaymentCollectionQueryOptions } from '../api/merchant-payments';
 
 const NEW_CARD = 'new';
 const OUTCOME_TEXT = { paid: 'Paid', failed: 'Declined', pending: 'Processing', skipped: 'Not charged' } as const;
@@ -61,18 +60,10 @@ export default function PaymentCollectionPage() {
       if (chosen === NEW_CARD) {
         if (!gateway.data) throw new Error('The payment gateway is not available; try again in a minute.');
         const token = await tokenizeCard(gateway.data.tokenize_url, card);
-        const added = paymentInstrument.parse(
-          await api.post<unknown>(
-            '/api/customers/{id}/{token}/paymentinstruments',
-            {
-              kind: 'card',
-              card_token: token.token,
-              name_on_account: card.name,
-              store_id: v.store_id,
-              make_default: false,
-            },
-            { params: { id: v.customer_id }, idempotencyKey: newIdempotencyKey() },
-          ),
+        const added = await addCollectionCard(
+          paymentPlanId,
+          { kind: 'card', card_token: token.token, name_on_account: card.name },
+          newIdempotencyKey(),
         );
         instrumentId = added.id;
         setMethod(String(added.id));
