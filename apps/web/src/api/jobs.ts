@@ -3,7 +3,7 @@ import { api, ApiError } from '../lib/api';
 
 /*
  * Following a queued job (spec §7: a queue call answers 202 {jobId} and a worker does the work), shared by the
- * features that start jobs (customers' store actions, failed payments):
+ * features that start jobs (customers' store actions, failed payments, the collection page):
  *   GET /api/jobs/{jobId}/{token}   the job's state and output
  */
 

@@ -45,6 +45,9 @@ export const pages: PageMap = {
   contractReauthorize: () => import('../features/contracts/pages/contract-reauthorize-page'),
   confirmation: () => import('../features/contracts/pages/confirmation-page'),
   uploadContract: () => import('../features/contracts/pages/upload-contract-page'),
+  customerPayment: () => import('../features/merchant-payments/pages/merchant-payment-page'),
+  customerPaymentInstrument: () => import('../features/merchant-payments/pages/merchant-instrument-page'),
+  customerPaymentCollection: () => import('../features/merchant-payments/pages/payment-collection-page'),
   additionalItems: additionalItemsPage,
   additionalItemsOrder: additionalItemsPage,
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../codes/currencies';
-import { paymentInstrumentCreateRequest } from './customer-accounts';
+import { cardInstrumentRequest, paymentInstrumentCreateRequest } from './customer-accounts';
 
 /*
  * The merchant's payment pages (issue 15 points 6–7; decision 118). Public: the link token is the credential
@@ -74,3 +74,49 @@ export const requiredIdempotencyHeaders = z.object({
     .trim()
     .regex(/^[\x21-\x7e]{1,200}$/, { message: 'An Idempotency-Key is 1–200 visible ASCII characters.' }),
 });
+
+/*
+ * The collection page (#/customer/payment/{paymentPlanId}/collection; collect_payment):
+ *   GET /api/customers/paymentcollection/{paymentPlanId}/{token} → paymentCollectionView
+ *   POST /api/customers/paymentcollection/{paymentPlanId}/card/{token} collectionCardRequest → 201 {id, description}
+ *     (a new card for this collection, stored for the plan's store, not made the default; Idempotency-Key)
+ * then "Collect now" is POST /api/customers/paymentcollection/sns/{token} (paymentCollectionSnsRequest, with an
+ * Idempotency-Key) and the job's output lists each invoice's outcome.
+ */
+export const paymentCollectionParams = z.object({
+  paymentPlanId: z.coerce.number().int().positive({ message: 'A payment plan id is a positive number.' }),
+});
+
+export const paymentCollectionView = z.object({
+  payment_plan_id: z.number().int(),
+  plan_name: z.string(),
+  customer_id: z.number().int(),
+  customer_name: z.string(),
+  store_id: z.number().int().nullable(),
+  store_name: z.string().nullable(),
+  currency: z.enum(CURRENCY_CODES),
+  /** Open amount > 0 and due before today (billing day), oldest first. */
+  past_due: z.array(merchantOpenInvoice.extend({ invoice_id: z.number().int() })),
+  instruments: z.array(z.object({ id: z.number().int(), description: z.string(), is_default: z.boolean() })),
+});
+export type PaymentCollectionView = z.infer<typeof paymentCollectionView>;
+
+/** One invoice of a collection job's output. */
+export const collectedInvoice = z.object({
+  invoice_id: z.number().int(),
+  invoice_number: z.string().nullable(),
+  outcome: z.enum(['paid', 'failed', 'pending', 'skipped']),
+  transaction_id: z.number().int().nullable(),
+  reason: z.string().nullable(),
+});
+export const paymentCollectionOutput = z.object({ invoices: z.array(collectedInvoice) });
+export type PaymentCollectionOutput = z.infer<typeof paymentCollectionOutput>;
+
+/** A new card given on the collection page (gateway token; the number never reaches the API). */
+export const collectionCardRequest = cardInstrumentRequest.pick({
+  kind: true,
+  card_token: true,
+  name_on_account: true,
+});
+export type CollectionCardRequest = z.infer<typeof collectionCardRequest>;
+export const collectionCard = z.object({ id: z.number().int(), description: z.string() });

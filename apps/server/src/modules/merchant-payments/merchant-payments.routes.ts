@@ -1,13 +1,21 @@
 import {
+  collectionCard,
+  collectionCardRequest,
+  idempotencyHeaders,
   merchantLinkParams,
   merchantPaymentRequest,
   merchantPaymentResult,
   merchantPaymentView,
+  paymentCollectionParams,
+  paymentCollectionView,
   requiredIdempotencyHeaders,
   successEnvelope,
 } from '@pos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { publicCtx } from '../../http/service-context';
+import { z } from 'zod';
+import { publicCtx, serviceCtx } from '../../http/service-context';
+import { requireSession } from '../../http/session';
+import { addCollectionCard, viewPaymentCollection } from './collection-view.service';
 import { payThroughLink, viewMerchantPayment, type MerchantLinkPurpose } from './merchant-payments.service';
 
 const tags = ['merchant-payments'];
@@ -64,4 +72,44 @@ export const merchantPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     );
   }
+
+  app.get(
+    '/api/customers/paymentcollection/:paymentPlanId/:token',
+    {
+      onRequest: requireSession({ anyOf: ['collect_payment'] }),
+      schema: {
+        tags,
+        summary:
+          "The collection page: the plan's customer and store, past-due invoices, payment methods (collect_payment)",
+        params: paymentCollectionParams.extend({ token: z.string() }),
+        response: { 200: successEnvelope(paymentCollectionView) },
+      },
+    },
+    async (request) => ({ info: await viewPaymentCollection(serviceCtx(request), request.params.paymentPlanId) }),
+  );
+
+  app.post(
+    '/api/customers/paymentcollection/:paymentPlanId/card/:token',
+    {
+      onRequest: requireSession({ anyOf: ['collect_payment'] }),
+      schema: {
+        tags,
+        summary:
+          "A new card for a collection: stored for the plan's store, not the default (collect_payment; Idempotency-Key)",
+        params: paymentCollectionParams.extend({ token: z.string() }),
+        headers: idempotencyHeaders,
+        body: collectionCardRequest,
+        response: { 201: successEnvelope(collectionCard) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({
+        info: await addCollectionCard(
+          serviceCtx(request),
+          request.params.paymentPlanId,
+          request.body,
+          request.headers['idempotency-key'],
+        ),
+      }),
+  );
 };

@@ -305,7 +305,7 @@ async function afterAdding(
   const method = describeRow(row);
   const currency = store.currency as CurrencyCode;
   if (purpose === 'payment_instrument') {
-    const queued = await retryFailedInvoices(app, store.customerId, row.id, actor, requestId, store.id);
+    const queued = await retryFailedInvoices(app, store.customerId, row.id, actor, requestId);
     return { method, currency, invoices: [], paid_cents: 0, retries_queued: queued };
   }
   const open = await openInvoicesOf(app.database.db, store.id);

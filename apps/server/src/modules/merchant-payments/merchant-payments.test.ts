@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { BILLING_ITEM_IDS } from '@pos/domain';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createInvoice, createPaymentInstrument, createStore } from '../../db/factories';
+import {
+  createCustomer,
+  createInvoice,
+  createPaymentInstrument,
+  createPaymentPlan,
+  createStore,
+} from '../../db/factories';
 import { invoiceDunning, invoices, linkTokens, paymentInstruments, transactions } from '../../db/schema';
 import type { LocalGateway } from '../../integrations/gateway';
 import { issueLinkToken, PAYMENT_UPDATE_LINK_TTL_MS } from '../../lib/link-tokens';
@@ -263,6 +269,47 @@ describe('collection jobs', () => {
     });
     return { ...s, good };
   }
+
+  it("GET …/paymentcollection/{planId}: the plan's customer, store, past-due invoices and methods; others 403", async () => {
+    const s = await pastDue();
+    const plan = await createPaymentPlan(t.database.db, { customerId: s.customer.id, storeId: s.store.id });
+    const res = await t.request({ method: 'GET', url: `/api/customers/paymentcollection/${plan.id}/${ar}` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().info).toMatchObject({
+      payment_plan_id: plan.id,
+      customer_id: s.customer.id,
+      store_id: s.store.id,
+      store_name: 'Corner Deli',
+      currency: 'USD',
+      past_due: [{ invoice_id: s.invoice.id, open_cents: 100_00, due_on: '2026-11-01' }],
+    });
+    expect(
+      res
+        .json()
+        .info.instruments.map((i: { id: number }) => i.id)
+        .sort(),
+    ).toEqual([s.card.id, s.good.id].sort());
+    // A new card for the collection: stored for the plan's store, not the default.
+    const card = await t.request({
+      method: 'POST',
+      url: `/api/customers/paymentcollection/${plan.id}/card/${ar}`,
+      payload: { kind: 'card', card_token: cardToken(), name_on_account: 'Pat' },
+      headers: { 'idempotency-key': `card-${plan.id}` },
+    });
+    expect(card.statusCode, card.body).toBe(201);
+    const [added] = await t.database.db
+      .select()
+      .from(paymentInstruments)
+      .where(eq(paymentInstruments.id, card.json().info.id));
+    expect(added).toMatchObject({ storeId: s.store.id, isDefault: false, cardLast4: '4242' });
+    const { support } = await signInStaff(t, { support: 'Customer Support' });
+    expect(
+      (await t.request({ method: 'GET', url: `/api/customers/paymentcollection/${plan.id}/${support}` })).statusCode,
+    ).toBe(403);
+    expect((await t.request({ method: 'GET', url: `/api/customers/paymentcollection/999999/${ar}` })).statusCode).toBe(
+      404,
+    );
+  });
 
   it('paymentcollection/sns charges the chosen invoice with the chosen card (Idempotency-Key: one job)', async () => {
     const s = await pastDue();
