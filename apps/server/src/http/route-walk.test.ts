@@ -29,6 +29,11 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/public/contracts/:tok/sign',
   'GET /api/public/contracts/reauthorize/:tok',
   'POST /api/public/contracts/reauthorize/:tok',
+  // The merchant's payment pages (decision 118): a single-use link token in the path, no session.
+  'GET /api/public/payment/:tok',
+  'POST /api/public/payment/:tok',
+  'GET /api/public/payment/instrument/:tok',
+  'POST /api/public/payment/instrument/:tok',
 ]);
 /** The single-page app's files (which of these exist depends on whether the web app is built). */
 const WEB_APP_ROUTES = new Set(['GET /', 'GET /*']);
