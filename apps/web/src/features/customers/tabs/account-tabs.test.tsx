@@ -312,6 +312,19 @@ describe('Plans tab', () => {
   });
 });
 
+describe('Plans tab: Collect', () => {
+  it('opens the collection page of an active plan for users with collect_payment, and only for them', async () => {
+    const plans = { [`GET ${BASE}/customerpaymentplans`]: { items: [makePlan()], total: 1 } };
+    server('AR Team', plans);
+    renderApp('#/customer?id=100001&tab=plans');
+    const table = await screen.findByRole('table', { name: 'Payment plans of store 500002' });
+    const link = await within(rowOf(table, 'Monthly service')).findByRole('link', {
+      name: 'Collect past-due invoices of plan Monthly service (30)',
+    });
+    expect(link.getAttribute('href')).toBe('#/customer/payment/30/collection');
+  });
+});
+
 describe('Plans tab: Add plan', () => {
   it('sends the plan in cents with an Idempotency-Key; a refusal without fields is said in the dialog', async () => {
     const posts: FakeRequest[] = [];

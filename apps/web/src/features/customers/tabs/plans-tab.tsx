@@ -14,7 +14,10 @@ import {
   type PaymentPlan,
   type PaymentPlanKindCode,
 } from '@pos/domain';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type ChangeEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { getPermissionsQueryOptions } from '../../../api/permissions';
 import { DataTable } from '../../../components/data-table';
 import { ListPagination } from '../../../components/list-pagination';
 import { isApiError } from '../../../lib/api';
@@ -45,6 +48,8 @@ const COLUMNS = [
   'License expires',
   'Actions',
 ];
+
+const COLLECT_PRIVILEGES = ['collect_payment'] as const;
 
 function isLicensed(plan: PaymentPlan): boolean {
   return LICENSED_PLAN_KINDS.includes(plan.kind);
@@ -82,6 +87,11 @@ function PlansOfStore({
   const list = usePlans(customerId, { storeId, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, sort: '-starts_on' });
   const [dialog, setDialog] = useState<Dialog>(null);
   const items = list.data?.items ?? [];
+  // The collection page (issue 15) opens from a plan, for users with collect_payment.
+  const mayCollect = useQuery({
+    ...getPermissionsQueryOptions(COLLECT_PRIVILEGES),
+    select: (flags) => flags.collect_payment === true,
+  });
 
   return (
     <TabFrame
@@ -128,6 +138,17 @@ function PlansOfStore({
                 >
                   Details
                 </Button>
+                {mayCollect.data === true && p.status === 'active' && (
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    component={Link}
+                    to={`/customer/payment/${p.id}/collection`}
+                    aria-label={`Collect past-due invoices of plan ${p.plan_name} (${p.id})`}
+                  >
+                    Collect
+                  </Button>
+                )}
                 {canEdit && isLicensed(p) && p.status === 'active' && (
                   <Button
                     size="compact-sm"
