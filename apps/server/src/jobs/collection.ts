@@ -3,13 +3,14 @@
  * payment-collection, invoices-collect-due and payment-instrument-add jobs, also used by the merchant's pages.
  */
 import type { PaymentInstrumentAddRequest } from '@pos/domain';
-import { and, asc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { invoiceBalances, invoiceDunning, invoices, paymentInstruments, stores, transactions } from '../db/schema';
 import { writeAudit, type AuditActor } from '../http/audit';
 import type { JobRef } from './context';
 import { applyOnce } from './effect';
 import { billingToday } from '../modules/billing';
+import { overdueWhere } from '../modules/ledger';
 import { chargeInvoice, enqueueCharge } from '../modules/payments';
 
 /** What became of one invoice of a collection job. */
@@ -98,9 +99,7 @@ export async function pastDueInvoiceIds(app: AppContext, customerId: number, sto
       and(
         eq(invoices.customerId, customerId),
         storeId === undefined ? undefined : eq(invoices.storeId, storeId),
-        isNull(invoices.reversedAt),
-        gt(invoiceBalances.openCents, 0),
-        lt(invoices.dueOn, billingToday(app)),
+        overdueWhere(billingToday(app)),
       ),
     )
     .orderBy(asc(invoices.dueOn), asc(invoices.id));

@@ -2,11 +2,9 @@ import { JOB_QUEUE } from '@pos/domain';
 import { eq } from 'drizzle-orm';
 import { terminals } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
-import { paymentUpdateLinkEmail } from '../../integrations/mail/templates';
-import { issueLinkToken, PAYMENT_UPDATE_LINK_TTL_MS, paymentUpdateLink } from '../../lib/link-tokens';
 import { requesterEmail, type WorkerDefinition } from '../context';
 import { applyOnce, systemActor } from '../effect';
-import { merchantContact } from '../merchant-contact';
+import { mailPaymentUpdateLink, merchantContact } from '../merchant-contact';
 import { PermanentJobError } from '../queue';
 
 /**
@@ -32,24 +30,7 @@ export const updatePaymentNotificationWorker: WorkerDefinition<typeof JOB_QUEUE.
         request.requestedBy.actorType === 'staff' && typeof request.requestedBy.actorId === 'number'
           ? request.requestedBy.actorId
           : null;
-      const link = await issueLinkToken(tx, {
-        purpose: 'payment_update',
-        subjectType: 'store',
-        subjectId: contact.store.id,
-        now,
-        ttlMs: PAYMENT_UPDATE_LINK_TTL_MS,
-        createdByStaffId: staffId,
-      });
-      const message = paymentUpdateLinkEmail({
-        recipientName: contact.name,
-        storeName: contact.store.doingBusinessAs,
-        link: paymentUpdateLink(ctx.config.publicUrl, link.token),
-        expiresAt: link.expiresAt,
-      });
-      const mail = await ctx.mail.send(
-        { to: contact.email, ...message, related: { type: 'store', id: contact.store.id } },
-        { db: tx },
-      );
+      const link = await mailPaymentUpdateLink(tx, ctx, contact, now, { createdByStaffId: staffId });
       await writeAudit(tx, {
         ...systemActor(job),
         at: now,
@@ -60,17 +41,17 @@ export const updatePaymentNotificationWorker: WorkerDefinition<typeof JOB_QUEUE.
         after: {
           elmer_id: elmerId,
           to: contact.email,
-          link_token_id: link.id,
+          link_token_id: link.linkTokenId,
           expires_at: link.expiresAt.toISOString(),
-          mail_id: mail.id,
+          mail_id: link.mailId,
           requested_by: requesterEmail(request),
         },
       });
       return {
         storeId: contact.store.id,
         to: contact.email,
-        mailId: mail.id,
-        linkTokenId: link.id,
+        mailId: link.mailId,
+        linkTokenId: link.linkTokenId,
         expiresAt: link.expiresAt.toISOString(),
       };
     });

@@ -4,6 +4,7 @@ export {
   invoiceBalanceFields,
   invoiceBalances,
   ledgerMismatchesSql,
+  overdueWhere,
   toInvoiceBalance,
   type InvoiceBalanceRow,
 } from './ledger.service';

@@ -6,10 +6,10 @@ import {
   type LedgerCheckQuery,
   type LedgerMismatch,
 } from '@pos/domain';
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { and, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
-import { invoiceBalances } from '../../db/schema';
+import { invoiceBalances, invoices } from '../../db/schema';
 
 /*
  * The ledger on the server (decision 112). The one SQL definition of an invoice's balance is the view
@@ -18,6 +18,14 @@ import { invoiceBalances } from '../../db/schema';
  */
 
 export type InvoiceBalanceRow = typeof invoiceBalances.$inferSelect;
+
+/**
+ * Past due, for a query of `invoices` joined to `invoice_balances`: the SQL twin of the domain's isInvoiceOverdue
+ * (open by the ledger, due before `today`, the billing day), never a reversed invoice. Collection's reads use it.
+ */
+export function overdueWhere(today: string): SQL {
+  return and(isNull(invoices.reversedAt), gt(invoiceBalances.openCents, 0), lt(invoices.dueOn, today))!;
+}
 
 /** The view's columns, for a select that joins invoice_balances on invoice_id (one statement for a list). */
 export const invoiceBalanceFields = {

@@ -5,7 +5,7 @@ import {
   type CurrencyCode,
   type PaymentCollectionView,
 } from '@pos/domain';
-import { and, asc, desc, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { ServiceCtx } from '../../context';
 import {
   customerPaymentPlans,
@@ -19,6 +19,7 @@ import { AppError } from '../../http/errors';
 import { runIdempotent } from '../../http/idempotency';
 import { storeInstrument } from '../customer-accounts';
 import { billingToday } from '../billing';
+import { overdueWhere } from '../ledger';
 
 /**
  * What the collection page shows for a payment plan: its customer and store, the past-due invoices (of the plan's
@@ -60,9 +61,7 @@ export async function viewPaymentCollection(ctx: ServiceCtx, paymentPlanId: numb
       and(
         eq(invoices.customerId, plan.customerId),
         plan.storeId === null ? undefined : eq(invoices.storeId, plan.storeId),
-        isNull(invoices.reversedAt),
-        gt(invoiceBalances.openCents, 0),
-        lt(invoices.dueOn, billingToday(ctx.app)),
+        overdueWhere(billingToday(ctx.app)),
       ),
     )
     .orderBy(asc(invoices.dueOn), asc(invoices.id))

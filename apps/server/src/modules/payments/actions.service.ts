@@ -4,9 +4,7 @@ import type { AppContext } from '../../context';
 import { invoiceDunning, transactions } from '../../db/schema';
 import { writeAudit, type AuditActor } from '../../http/audit';
 import { AppError } from '../../http/errors';
-import { paymentUpdateLinkEmail } from '../../integrations/mail/templates';
-import { merchantContact } from '../../jobs/merchant-contact';
-import { issueLinkToken, PAYMENT_UPDATE_LINK_TTL_MS, paymentUpdateLink } from '../../lib/link-tokens';
+import { mailPaymentUpdateLink, merchantContact } from '../../jobs/merchant-contact';
 import { chargeInvoice } from './charge.service';
 
 export interface TransactionActionOutcome {
@@ -194,24 +192,9 @@ async function actOnOne(
       const sent = await app.database.db.transaction(async (tx) => {
         const contact = await merchantContact(tx, t.storeId!, ['billing', 'owner', 'general']);
         if (!contact) return null;
-        const link = await issueLinkToken(tx, {
-          purpose: 'payment_update',
-          subjectType: 'store',
-          subjectId: contact.store.id,
-          now,
-          ttlMs: PAYMENT_UPDATE_LINK_TTL_MS,
+        const link = await mailPaymentUpdateLink(tx, app, contact, now, {
           createdByStaffId: actor.actorType === 'staff' && typeof actor.actorId === 'number' ? actor.actorId : null,
         });
-        const message = paymentUpdateLinkEmail({
-          recipientName: contact.name,
-          storeName: contact.store.doingBusinessAs,
-          link: paymentUpdateLink(app.config.publicUrl, link.token),
-          expiresAt: link.expiresAt,
-        });
-        const mail = await app.mail.send(
-          { to: contact.email, ...message, related: { type: 'store', id: contact.store.id } },
-          { db: tx },
-        );
         await writeAudit(tx, {
           ...actor,
           at: now,
@@ -219,7 +202,13 @@ async function actOnOne(
           entity: 'store',
           entityId: contact.store.id,
           customerId: t.customerId,
-          after: { transaction_id: t.id, to: contact.email, link_token_id: link.id, mail_id: mail.id, job_id: jobId },
+          after: {
+            transaction_id: t.id,
+            to: contact.email,
+            link_token_id: link.linkTokenId,
+            mail_id: link.mailId,
+            job_id: jobId,
+          },
           requestId,
         });
         return contact.email;

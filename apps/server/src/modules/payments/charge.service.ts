@@ -17,9 +17,8 @@ import { invoiceDunning, invoices, paymentInstruments, stores, transactions } fr
 import { writeAudit, type AuditActor } from '../../http/audit';
 import { AppError } from '../../http/errors';
 import { GatewayOutcomeUnknown, type ChargeLookup } from '../../integrations/gateway';
-import { paymentFailedEmail, paymentUpdateLinkEmail } from '../../integrations/mail/templates';
-import { merchantContact } from '../../jobs/merchant-contact';
-import { issueLinkToken, PAYMENT_UPDATE_LINK_TTL_MS, paymentUpdateLink } from '../../lib/link-tokens';
+import { paymentFailedEmail } from '../../integrations/mail/templates';
+import { mailPaymentUpdateLink, merchantContact } from '../../jobs/merchant-contact';
 import { applyPaidInvoices, billingToday, prepareLicenseJobs } from '../billing';
 import { balancesOf } from '../ledger';
 
@@ -67,7 +66,7 @@ export function paymentReferenceOf(pi: InstrumentRow): string {
 }
 
 /** The instrument a charge uses: the named one, else a default one (the store's first), else the newest active card or bank account. */
-export async function chargeableInstrument(
+async function chargeableInstrument(
   db: Db,
   customerId: number,
   storeId: number | null,
@@ -94,6 +93,11 @@ export async function chargeableInstrument(
     )
     .limit(1);
   return row ?? null;
+}
+
+/** The gateway's answer did not arrive (or the gateway could not be reached): the charge stays P for the reconciler. */
+function answerLost(err: unknown): boolean {
+  return err instanceof GatewayOutcomeUnknown || (err instanceof AppError && err.code === 'unavailable');
 }
 
 /** Step 1: the P row (committed), or why no charge is made. */
@@ -264,9 +268,7 @@ export async function chargeInvoice(app: AppContext, req: ChargeRequest): Promis
       description,
     });
   } catch (err) {
-    if (err instanceof GatewayOutcomeUnknown || (err instanceof AppError && err.code === 'unavailable')) {
-      return { kind: 'charged', transactionId: t.id, status: 'P' };
-    }
+    if (answerLost(err)) return { kind: 'charged', transactionId: t.id, status: 'P' };
     throw err;
   }
   const status = await recordOutcome(app, t.id, answer, req.actor, req.requestId);
@@ -299,7 +301,7 @@ export async function reconcileOne(
         description: `Transaction ${t.id}`,
       });
     } catch (err) {
-      if (err instanceof GatewayOutcomeUnknown || (err instanceof AppError && err.code === 'unavailable')) return 'P';
+      if (answerLost(err)) return 'P';
       throw err;
     }
   }
@@ -610,36 +612,24 @@ async function mailMerchant(
 ) {
   const contact = await merchantContact(tx, t.storeId!, ['billing', 'owner', 'general']);
   if (!contact) return;
-  const link = await issueLinkToken(tx, {
-    purpose: 'payment_update',
-    subjectType: 'store',
-    subjectId: contact.store.id,
-    now,
-    ttlMs: PAYMENT_UPDATE_LINK_TTL_MS,
+  // Soft: the failure e-mail around the pay link; hard: the update-payment e-mail itself.
+  const mail = await mailPaymentUpdateLink(tx, app, contact, now, {
+    ...(kind === 'soft'
+      ? {
+          render: (link: { url: string; expiresAt: Date }) =>
+            paymentFailedEmail({
+              recipientName: contact.name,
+              storeName: contact.store.doingBusinessAs,
+              invoiceNumber,
+              amount: formatMoney(t.amountCents, t.currency as CurrencyCode),
+              reason,
+              nextRetryOn: next,
+              link: link.url,
+              expiresAt: link.expiresAt,
+            }),
+        }
+      : {}),
   });
-  const url = paymentUpdateLink(app.config.publicUrl, link.token);
-  const message =
-    kind === 'hard'
-      ? paymentUpdateLinkEmail({
-          recipientName: contact.name,
-          storeName: contact.store.doingBusinessAs,
-          link: url,
-          expiresAt: link.expiresAt,
-        })
-      : paymentFailedEmail({
-          recipientName: contact.name,
-          storeName: contact.store.doingBusinessAs,
-          invoiceNumber,
-          amount: formatMoney(t.amountCents, t.currency as CurrencyCode),
-          reason,
-          nextRetryOn: next,
-          link: url,
-          expiresAt: link.expiresAt,
-        });
-  const mail = await app.mail.send(
-    { to: contact.email, ...message, related: { type: 'store', id: contact.store.id } },
-    { db: tx },
-  );
   await writeAudit(tx, {
     ...actor,
     at: now,
@@ -651,9 +641,9 @@ async function mailMerchant(
       transaction_id: t.id,
       invoice_number: invoiceNumber,
       to: contact.email,
-      link_token_id: link.id,
-      expires_at: link.expiresAt.toISOString(),
-      mail_id: mail.id,
+      link_token_id: mail.linkTokenId,
+      expires_at: mail.expiresAt.toISOString(),
+      mail_id: mail.mailId,
     },
     requestId,
   });

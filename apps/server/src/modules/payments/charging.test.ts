@@ -27,7 +27,7 @@ import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { runScheduledBilling } from '../billing';
 import { chargeInvoice, chargeKey } from './charge.service';
-import { pendingHolds, queueHoldSettlements } from './holds.service';
+import { queueHoldSettlements } from './holds.service';
 import { sweepPayments } from './sweep.service';
 
 /*
@@ -339,6 +339,13 @@ describe("the order flow's card holds", () => {
     const gone = await hold(dropped.id, `h3-${dropped.id}`, 99_00);
     await record(dropped.id, gone.reference, 99_00);
 
+    const pendingHolds = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(authorizationSettlements)
+          .where(eq(authorizationSettlements.status, 'pending'))
+      ).length;
     const ctx = { app: t.app.ctx, session: null, actor: SYSTEM, requestId: randomUUID(), ip: null, userAgent: null };
     await t.database.db.transaction(async (tx) => {
       const now = t.clock.now();
@@ -346,9 +353,9 @@ describe("the order flow's card holds", () => {
       await queueHoldSettlements(ctx, tx, { order: done, to: ORDER_STATUS.COMPLETE, now });
       await queueHoldSettlements(ctx, tx, { order: dropped, to: ORDER_STATUS.REJECTED, now });
     });
-    expect(await pendingHolds(t.app.ctx)).toBe(3);
+    expect(await pendingHolds()).toBe(3);
     expect((await sweepPayments(t.app.ctx)).holds_settled).toBe(3);
-    expect(await pendingHolds(t.app.ctx)).toBe(0);
+    expect(await pendingHolds()).toBe(0);
     const rows = await t.database.db.select().from(authorizationSettlements).orderBy(asc(authorizationSettlements.id));
     expect(rows.map((r) => [r.authorizationReference, r.action, r.status])).toEqual([
       [latest.reference, 'capture', 'done'],

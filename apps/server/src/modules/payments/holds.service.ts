@@ -1,13 +1,12 @@
 import { ORDER_STATUS, type CurrencyCode } from '@pos/domain';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { AnyServiceCtx, AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { auditLog, authorizationSettlements, receipts } from '../../db/schema';
 import { writeAudit, type AuditActor } from '../../http/audit';
 import { billingToday } from '../billing';
+import { AUTHORIZATION_ACTION } from '../payment-authorizations';
 
-/** The audit action of an order's card authorization (decision 081; written by payment-authorizations). */
-const AUTHORIZATION_ACTION = 'payment_authorization';
 /** At most this many holds are settled per sweep. */
 const HOLDS_BATCH = 500;
 
@@ -157,13 +156,4 @@ export async function settleHolds(app: AppContext, actor: AuditActor, requestId:
       });
   }
   return pending.length;
-}
-
-/** How many holds wait (the sweep's figure; tests). */
-export async function pendingHolds(app: AppContext): Promise<number> {
-  const [row] = await app.database.db
-    .select({ n: sql<number>`count(*)::integer` })
-    .from(authorizationSettlements)
-    .where(eq(authorizationSettlements.status, 'pending'));
-  return row?.n ?? 0;
 }

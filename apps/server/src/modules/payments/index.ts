@@ -1,7 +1,6 @@
 export {
   chargeInvoice,
   chargeKey,
-  chargeableInstrument,
   paymentReferenceOf,
   reconcileOne,
   recordOutcome,
@@ -9,7 +8,7 @@ export {
   type ChargeRequest,
   type ChargeSource,
 } from './charge.service';
-export { enqueueCharge, prepareChargeJobs, sweepPayments, type SweepResult } from './sweep.service';
+export { enqueueCharge, sweepPayments, type SweepResult } from './sweep.service';
 export { actOnTransactions, type TransactionActionOutcome } from './actions.service';
-export { replayDeferredRequests, DEFERRED_ACTION } from './replay.service';
-export { pendingHolds, queueHoldSettlements, settleHolds } from './holds.service';
+export { replayDeferredRequests } from './replay.service';
+export { queueHoldSettlements, settleHolds } from './holds.service';

@@ -11,7 +11,7 @@ import { writeAudit } from '../../http/audit';
 import { QUEUE_DEFINITIONS } from '../../jobs/definitions';
 
 /** The audit action the billing queues wrote before issue 15 (entity = the queue, entity id = the job). */
-export const DEFERRED_ACTION = 'deferred';
+const DEFERRED_ACTION = 'deferred';
 const REPLAYED = 'deferred_replayed';
 const REPLAY_FAILED = 'deferred_replay_failed';
 

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { JOB_QUEUE } from '@pos/domain';
 import type { AppContext } from '../../context';
 import type { AuditActor } from '../../http/audit';
-import type { Db } from '../../db/client';
 import type { JobRequest } from '../../jobs/context';
 import { QUEUE_DEFINITIONS } from '../../jobs/definitions';
 import { billingToday } from '../billing';
@@ -36,12 +35,7 @@ export interface SweepResult {
   autopay_enqueued: number;
 }
 
-/** Define the charge queue (outside any transaction: on PGlite the pool is the one connection). */
-export function prepareChargeJobs(app: AppContext): Promise<void> {
-  return app.queue.ensure(QUEUE_DEFINITIONS[JOB_QUEUE.invoiceCharge]);
-}
-
-/** A charge job for an invoice (singleton per invoice). With `tx`, call prepareChargeJobs first. */
+/** A charge job for an invoice (singleton per invoice); the queue is defined first, outside any transaction. */
 export async function enqueueCharge(
   app: AppContext,
   invoiceId: number,
@@ -49,17 +43,15 @@ export async function enqueueCharge(
   source: 'autopay' | 'retry' | 'collection' | 'instrument_added',
   actor: AuditActor = SYSTEM,
   requestId: string | null = null,
-  /** Enqueue on this open transaction (the caller wakes the queue after its commit); default: at once. */
-  tx?: Db,
 ): Promise<string | null> {
-  if (!tx) await prepareChargeJobs(app);
+  await app.queue.ensure(QUEUE_DEFINITIONS[JOB_QUEUE.invoiceCharge]);
   const request: JobRequest<typeof JOB_QUEUE.invoiceCharge> = {
     input: { invoice_id: invoiceId, attempt, source },
     requestedBy: actor,
     requestId,
   };
-  const id = await app.queue.send(JOB_QUEUE.invoiceCharge, request, { singletonKey: `invoice:${invoiceId}` }, tx);
-  if (!tx) app.queue.wake(JOB_QUEUE.invoiceCharge);
+  const id = await app.queue.send(JOB_QUEUE.invoiceCharge, request, { singletonKey: `invoice:${invoiceId}` });
+  app.queue.wake(JOB_QUEUE.invoiceCharge);
   return id;
 }
 
