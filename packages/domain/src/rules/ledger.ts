@@ -12,7 +12,7 @@ import type { TransactionStatus } from '../codes/transactions';
  *               money paid back to the merchant — it raises the balance unless it refunds an overpayment or a credit
  *   credit      an approved credit memo (type C, lowers the balance) or adjustment (type A, signed: a positive
  *               amount lowers the balance, a negative one raises it)
- *   write_off   a write-off (142 or 164)
+ *   write_off   an approved write-off (142 or 164; pending and rejected ones wait like memos)
  *   reversal    the invoice was reversed: whatever is still open is cancelled (open 0, status R)
  * Nothing else counts: charges in status V, P, R (reprocessed), F, B or C carry no money (a charge in B or C was
  * charged back or refunded on the charge itself), fee transactions are not payments, pending or rejected memos wait.

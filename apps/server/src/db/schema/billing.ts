@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   pgView,
   text,
@@ -26,6 +28,7 @@ import { bundles, billingItems, promotions } from './catalogue';
 import { inList, nonNegative, timestamps, version } from './columns';
 import { customers, stores } from './merchants';
 import { orders, uploads } from './orders';
+import { terminals } from './terminals';
 
 export const PLAN_KINDS = ['hardware_sale', 'monthly', 'yearly', 'credit_memo', 'due_amount'] as const;
 export const PLAN_STATUSES = ['active', 'canceled', 'completed'] as const;
@@ -350,21 +353,40 @@ export const creditMemos = pgTable(
     amountCents: bigint({ mode: 'number' }).notNull(),
     currency: text().notNull(),
     reason: text().notNull(),
+    /** Issue 16: the AR note required beside the reason. */
+    note: text(),
+    /** A refund memo's way back to the merchant: 'gateway' (refund of the original charge) or 'check'. */
+    refundMethod: text(),
+    /** The gateway refund transaction of an approved refund memo (its invoice_id is null: the memo counts). */
+    transactionId: integer().references(() => transactions.id),
+    /** The return whose refund this memo is (returns and refunds, issue 16). */
+    returnId: integer().references((): AnyPgColumn => returns.id),
     createdByEmail: text().notNull(),
     approvedByEmail: text(),
     decidedAt: timestamp({ withTimezone: true }),
+    /** Why it was approved or rejected. */
+    decisionReason: text(),
     ...timestamps,
     ...version,
   },
   (t) => [
     index('credit_memos_customer_idx').on(t.customerId),
+    index('credit_memos_return_idx').on(t.returnId),
+    check(
+      'credit_memos_refund_method_check',
+      sql`${t.refundMethod} is null or ${t.refundMethod} in ('gateway', 'check')`,
+    ),
     index('credit_memos_store_idx').on(t.storeId),
     index('credit_memos_invoice_idx').on(t.invoiceId),
     index('credit_memos_status_idx').on(t.status, t.createdAt),
     check('credit_memos_type_check', inList(t.type, CREDIT_MEMO_TYPES)),
     check('credit_memos_status_check', inList(t.status, CREDIT_MEMO_STATUSES)),
     check('credit_memos_currency_check', inList(t.currency, CURRENCY_CODES)),
-    check('credit_memos_amount_check', sql`${t.amountCents} > 0`),
+    /** An adjustment may raise (negative) or lower (positive) a balance; credits and refunds are positive. */
+    check(
+      'credit_memos_amount_check',
+      sql`(${t.type} = 'A' and ${t.amountCents} <> 0) or (${t.type} <> 'A' and ${t.amountCents} > 0)`,
+    ),
     check('credit_memos_decision_check', sql`(${t.status} = 'P') = (${t.decidedAt} is null)`),
   ],
 );
@@ -382,12 +404,21 @@ export const receipts = pgTable(
     method: text().notNull(),
     reference: text(),
     receivedOn: date({ mode: 'string' }).notNull(),
+    /** The store the money came for (optional; applications may go to any of the customer's invoices). */
+    storeId: integer().references(() => stores.id),
+    note: text(),
+    /** The check image (upload field `checkimage`). */
+    uploadId: integer().references(() => uploads.id),
+    /** The cash/check fee invoice (billing item 53) raised with the receipt, when it applied. */
+    feeInvoiceId: integer().references(() => invoices.id),
     createdByEmail: text().notNull(),
     ...timestamps,
     ...version,
   },
   (t) => [
     index('receipts_customer_idx').on(t.customerId, t.receivedOn),
+    index('receipts_received_idx').on(t.receivedOn, t.id),
+    index('receipts_upload_idx').on(t.uploadId),
     index('receipts_unapplied_idx')
       .on(t.receivedOn)
       .where(sql`${t.unappliedCents} > 0`),
@@ -433,11 +464,21 @@ export const writeOffs = pgTable(
     amountCents: bigint({ mode: 'number' }).notNull(),
     currency: text().notNull(),
     reason: text().notNull(),
+    note: text(),
+    /** P waiting for approval, A approved (counts in the ledger), R rejected (issue 16). */
+    status: text().notNull().default('A'),
     createdByEmail: text().notNull(),
+    approvedByEmail: text(),
+    decidedAt: timestamp({ withTimezone: true }),
+    decisionReason: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...version,
   },
   (t) => [
     index('write_offs_customer_idx').on(t.customerId),
+    index('write_offs_status_idx').on(t.status, t.createdAt),
+    check('write_offs_status_check', inList(t.status, CREDIT_MEMO_STATUSES)),
     index('write_offs_invoice_idx').on(t.invoiceId),
     check('write_offs_type_check', inList(t.type, WRITE_OFF_TYPES)),
     check('write_offs_currency_check', inList(t.currency, CURRENCY_CODES)),
@@ -445,7 +486,7 @@ export const writeOffs = pgTable(
   ],
 );
 
-export const RETURN_STATUSES = ['requested', 'received', 'refunded', 'rejected'] as const;
+export const RETURN_STATUSES = ['requested', 'received', 'inspected', 'refunded', 'rejected'] as const;
 
 export const returns = pgTable(
   'returns',
@@ -460,8 +501,20 @@ export const returns = pgTable(
     reason: text().notNull(),
     status: text().notNull().default('requested'),
     restockingFeeCents: bigint({ mode: 'number' }).notNull().default(0),
+    /** Why the restocking fee was waived (required when it is). */
+    feeWaivedReason: text(),
     refundCents: bigint({ mode: 'number' }).notNull().default(0),
     currency: text().notNull(),
+    /** The hardware invoice the refund is computed from and paid against. */
+    invoiceId: integer().references(() => invoices.id),
+    /** 'gateway' (refund of the original charge) or 'check'. */
+    refundMethod: text(),
+    note: text(),
+    decisionReason: text(),
+    receivedAt: timestamp({ withTimezone: true }),
+    inspectedAt: timestamp({ withTimezone: true }),
+    decidedAt: timestamp({ withTimezone: true }),
+    decidedByEmail: text(),
     createdByEmail: text().notNull(),
     ...timestamps,
     ...version,
@@ -471,6 +524,8 @@ export const returns = pgTable(
     index('returns_store_idx').on(t.storeId),
     index('returns_order_idx').on(t.orderId),
     index('returns_status_idx').on(t.status),
+    index('returns_invoice_idx').on(t.invoiceId),
+    check('returns_refund_method_check', sql`${t.refundMethod} is null or ${t.refundMethod} in ('gateway', 'check')`),
     check('returns_status_check', inList(t.status, RETURN_STATUSES)),
     check('returns_currency_check', inList(t.currency, CURRENCY_CODES)),
     check('returns_amounts_check', sql`${t.restockingFeeCents} >= 0 and ${t.refundCents} >= 0`),
@@ -661,5 +716,66 @@ export const authorizationSettlements = pgTable(
     index('authorization_settlements_order_idx').on(t.orderId),
     check('authorization_settlements_action_check', inList(t.action, ['capture', 'release'])),
     check('authorization_settlements_status_check', inList(t.status, ['pending', 'done', 'failed'])),
+  ],
+);
+
+/** The terminals of a return (issue 16): which ones, and the price each refunds from the hardware invoice. */
+export const returnTerminals = pgTable(
+  'return_terminals',
+  {
+    returnId: integer()
+      .notNull()
+      .references(() => returns.id, { onDelete: 'cascade' }),
+    terminalId: integer()
+      .notNull()
+      .references(() => terminals.id),
+    unitCents: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('return_terminals_uq').on(t.returnId, t.terminalId),
+    index('return_terminals_terminal_idx').on(t.terminalId),
+    check('return_terminals_unit_check', sql`${t.unitCents} >= 0`),
+  ],
+);
+
+export const FEATURE_CHANGE_STATUSES = ['sent', 'accepted', 'declined', 'canceled'] as const;
+
+/**
+ * A feature change staff prepared for a merchant to accept from a link (`#/customer/features/{tok}`, issue 16):
+ * the NRS Pay features added and removed, the new monthly amount and from when. Accepting applies it through the
+ * feature and plan calls and stamps the time and IP.
+ */
+export const featureChanges = pgTable(
+  'feature_changes',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id),
+    storeId: integer()
+      .notNull()
+      .references(() => stores.id),
+    planId: integer().references(() => customerPaymentPlans.id),
+    /** [{billingitemid, action: 'add'|'remove'}] as the staff prepared them. */
+    changes: jsonb().notNull(),
+    currentMonthlyCents: bigint({ mode: 'number' }).notNull(),
+    newMonthlyCents: bigint({ mode: 'number' }).notNull(),
+    currency: text().notNull(),
+    effectiveOn: date({ mode: 'string' }).notNull(),
+    status: text().notNull().default('sent'),
+    linkTokenId: integer(),
+    createdByEmail: text().notNull(),
+    decidedAt: timestamp({ withTimezone: true }),
+    decidedIp: text(),
+    ...timestamps,
+    ...version,
+  },
+  (t) => [
+    index('feature_changes_store_idx').on(t.storeId, t.createdAt),
+    index('feature_changes_customer_idx').on(t.customerId),
+    index('feature_changes_plan_idx').on(t.planId),
+    check('feature_changes_status_check', inList(t.status, FEATURE_CHANGE_STATUSES)),
+    check('feature_changes_currency_check', inList(t.currency, CURRENCY_CODES)),
+    check('feature_changes_amounts_check', sql`${t.currentMonthlyCents} >= 0 and ${t.newMonthlyCents} >= 0`),
   ],
 );
