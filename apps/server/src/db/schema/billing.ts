@@ -28,7 +28,6 @@ import { bundles, billingItems, promotions } from './catalogue';
 import { inList, nonNegative, timestamps, version } from './columns';
 import { customers, stores } from './merchants';
 import { orders, uploads } from './orders';
-import { terminals } from './terminals';
 
 export const PLAN_KINDS = ['hardware_sale', 'monthly', 'yearly', 'credit_memo', 'due_amount'] as const;
 export const PLAN_STATUSES = ['active', 'canceled', 'completed'] as const;
@@ -716,25 +715,6 @@ export const authorizationSettlements = pgTable(
     index('authorization_settlements_order_idx').on(t.orderId),
     check('authorization_settlements_action_check', inList(t.action, ['capture', 'release'])),
     check('authorization_settlements_status_check', inList(t.status, ['pending', 'done', 'failed'])),
-  ],
-);
-
-/** The terminals of a return (issue 16): which ones, and the price each refunds from the hardware invoice. */
-export const returnTerminals = pgTable(
-  'return_terminals',
-  {
-    returnId: integer()
-      .notNull()
-      .references(() => returns.id, { onDelete: 'cascade' }),
-    terminalId: integer()
-      .notNull()
-      .references(() => terminals.id),
-    unitCents: bigint({ mode: 'number' }).notNull().default(0),
-  },
-  (t) => [
-    uniqueIndex('return_terminals_uq').on(t.returnId, t.terminalId),
-    index('return_terminals_terminal_idx').on(t.terminalId),
-    check('return_terminals_unit_check', sql`${t.unitCents} >= 0`),
   ],
 );
 

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { inList, timestamps, version } from './columns';
 import { customers, stores } from './merchants';
 import { products } from './catalogue';
 import { orders } from './orders';
-import { customerPaymentPlans } from './billing';
+import { customerPaymentPlans, returns } from './billing';
 
 /** Typed look-up lists (retire reasons, business types, kinds of business…): GET /api/domaindata?type=. */
 export const domainData = pgTable(
@@ -65,5 +65,24 @@ export const terminals = pgTable(
       'terminals_retired_check',
       sql`(${t.status} = 'retired') = (${t.retiredAt} is not null and ${t.retireReasonId} is not null)`,
     ),
+  ],
+);
+
+/** The terminals of a return (issue 16): which ones, and the price each refunds from the hardware invoice. */
+export const returnTerminals = pgTable(
+  'return_terminals',
+  {
+    returnId: integer()
+      .notNull()
+      .references(() => returns.id, { onDelete: 'cascade' }),
+    terminalId: integer()
+      .notNull()
+      .references(() => terminals.id),
+    unitCents: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('return_terminals_uq').on(t.returnId, t.terminalId),
+    index('return_terminals_terminal_idx').on(t.terminalId),
+    check('return_terminals_unit_check', sql`${t.unitCents} >= 0`),
   ],
 );
