@@ -4,6 +4,7 @@ export {
   invoiceBalanceFields,
   invoiceBalances,
   ledgerMismatchesSql,
+  syncInvoice,
   overdueWhere,
   toInvoiceBalance,
   type InvoiceBalanceRow,

@@ -6,7 +6,7 @@ import {
   type LedgerCheckQuery,
   type LedgerMismatch,
 } from '@pos/domain';
-import { and, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { invoiceBalances, invoices } from '../../db/schema';
@@ -66,6 +66,26 @@ export async function balancesOf(db: Db, invoiceIds: readonly number[]): Promise
     .from(invoiceBalances)
     .where(inArray(invoiceBalances.invoiceId, [...invoiceIds]));
   return new Map(rows.map((r) => [r.invoiceId, toInvoiceBalance(r)]));
+}
+
+/**
+ * The invoice's stored paid_cents and status follow the ledger (decision 112): call it in the transaction that
+ * changed what counts for the invoice (a charge's answer, a receipt applied or un-applied, a memo or write-off
+ * decided). Returns the row before and the derivation after.
+ */
+export async function syncInvoice(tx: Db, invoiceId: number, now: Date) {
+  const derived = (await balancesOf(tx, [invoiceId])).get(invoiceId)!;
+  const [before] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
+  await tx
+    .update(invoices)
+    .set({
+      paidCents: derived.paid_cents,
+      status: derived.status,
+      updatedAt: now,
+      version: sql`${invoices.version} + 1`,
+    })
+    .where(eq(invoices.id, invoiceId));
+  return { before: before!, derived };
 }
 
 /**

@@ -20,7 +20,7 @@ import { GatewayOutcomeUnknown, type ChargeLookup } from '../../integrations/gat
 import { paymentFailedEmail } from '../../integrations/mail/templates';
 import { mailPaymentUpdateLink, merchantContact } from '../../jobs/merchant-contact';
 import { applyPaidInvoices, billingToday, prepareLicenseJobs } from '../billing';
-import { balancesOf } from '../ledger';
+import { balancesOf, syncInvoice } from '../ledger';
 
 /*
  * Charging (issue 15, decision 116). A charge is never made inside a database transaction and never twice:
@@ -434,22 +434,6 @@ async function recordReturn(
   return 'B';
 }
 
-/** The invoice's stored paid_cents and status follow the ledger (decision 112). */
-async function syncInvoice(tx: Db, invoiceId: number, now: Date) {
-  const derived = (await balancesOf(tx, [invoiceId])).get(invoiceId)!;
-  const [before] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
-  await tx
-    .update(invoices)
-    .set({
-      paidCents: derived.paid_cents,
-      status: derived.status,
-      updatedAt: now,
-      version: sql`${invoices.version} + 1`,
-    })
-    .where(eq(invoices.id, invoiceId));
-  return { before: before!, derived };
-}
-
 async function paymentApplied(
   tx: Db,
   app: AppContext,
@@ -483,22 +467,48 @@ async function paymentApplied(
     requestId,
     customerId: t.customerId,
   });
-  // Dunning ends; the store is no longer past due once none of its invoices is in collection.
-  await tx
+  await invoicesSettled(tx, app, [t.invoiceId], now, actor, requestId);
+}
+
+/**
+ * After money or credit reached some invoices (a charge, a receipt applied, a credit memo; in the caller's
+ * transaction, after syncInvoice): those the ledger now says are settled (open 0) leave dunning ('recovered'), their
+ * stores stop being past due once none of their invoices is in collection, and paid service invoices move the
+ * license expiry (applyPaidInvoices; call prepareLicenseJobs before the transaction). Partly paid invoices stay in
+ * dunning.
+ */
+export async function invoicesSettled(
+  tx: Db,
+  app: Pick<AppContext, 'queue'>,
+  invoiceIds: readonly number[],
+  now: Date,
+  actor: AuditActor,
+  requestId: string,
+): Promise<void> {
+  if (invoiceIds.length === 0) return;
+  const balances = await balancesOf(tx, invoiceIds);
+  const settled = invoiceIds.filter((id) => balances.get(id)?.open_cents === 0);
+  if (settled.length === 0) return;
+  const recovered = await tx
     .update(invoiceDunning)
     .set({ state: 'recovered', nextRetryOn: null, updatedAt: now, version: sql`${invoiceDunning.version} + 1` })
     .where(
       and(
-        eq(invoiceDunning.invoiceId, t.invoiceId),
+        inArray(invoiceDunning.invoiceId, settled),
         inArray(invoiceDunning.state, ['retrying', 'collection', 'stopped']),
       ),
-    );
-  if (t.storeId !== null)
+    )
+    .returning({ storeId: invoiceDunning.storeId });
+  const storeIds = [...new Set(recovered.map((r) => r.storeId).filter((id): id is number => id !== null))];
+  if (storeIds.length > 0)
     await tx.execute(sql`
       update stores set past_due_since = null
-      where id = ${t.storeId} and past_due_since is not null
-        and not exists (select 1 from invoice_dunning d where d.store_id = ${t.storeId} and d.state = 'collection')`);
-  await applyPaidInvoices(tx, app, [t.invoiceId], now, actor, requestId);
+      where id in (${sql.join(
+        storeIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and past_due_since is not null
+        and not exists (select 1 from invoice_dunning d where d.store_id = stores.id and d.state = 'collection')`);
+  await applyPaidInvoices(tx, app, settled, now, actor, requestId);
 }
 
 /**

@@ -1,6 +1,7 @@
 export {
   chargeInvoice,
   chargeKey,
+  invoicesSettled,
   paymentReferenceOf,
   reconcileOne,
   recordOutcome,
