@@ -35,6 +35,7 @@ import { customerRoutes } from './modules/customers';
 import { benchRoutes, healthRoutes } from './modules/health';
 import { failedPaymentRoutes } from './modules/failed-payments';
 import { invoiceRoutes } from './modules/invoices';
+import { receiptRoutes } from './modules/receipts';
 import { jobRoutes } from './modules/jobs';
 import { ledgerRoutes } from './modules/ledger';
 import { notificationRoutes } from './modules/notifications';
@@ -176,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await api.register(ledgerRoutes);
   await api.register(invoiceRoutes);
   await api.register(failedPaymentRoutes);
+  await api.register(receiptRoutes);
   await api.register(orderStatusRoutes);
   await api.register(orderRoutes);
   await api.register(agentRoutes);

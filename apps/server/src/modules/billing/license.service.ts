@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { numberedSql } from '../../db/client';
 import { writeAudit, type AuditActor } from '../../http/audit';
 import { QUEUE_DEFINITIONS } from '../../jobs/definitions';
+import { createSingleLineInvoice } from './single-invoice';
 
 /**
  * Licenses and the billing engine (issue 14 point 3, decision 113).
@@ -22,7 +23,6 @@ export function prepareLicenseJobs(app: Pick<AppContext, 'queue'>): Promise<void
   return app.queue.ensure(QUEUE_DEFINITIONS[JOB_QUEUE.pushLicense]);
 }
 
-type Row = Record<string, unknown>;
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 async function pushLicenseJob(
@@ -163,44 +163,19 @@ async function reactivationFeeInvoice(
   actor: AuditActor,
   requestId: string,
 ): Promise<void> {
-  const today = now.toISOString().slice(0, 10);
-  const [inv] = rowsOf<Row & { id: number; invoice_number: string }>(
-    await tx.execute(
-      numberedSql(
-        `with counter as (
-           insert into invoice_number_counters (year, last_number) values (extract(year from $1::date)::integer, 1)
-           on conflict (year) do update set last_number = invoice_number_counters.last_number + 1
-           returning last_number
-         )
-         insert into invoices (invoice_number, customer_id, store_id, status, type, issued_on, due_on, total_cents,
-                               tax_cents, paid_cents, currency, created_at, updated_at)
-         select 'INV-' || extract(year from $1::date)::integer || '-' || lpad(c.last_number::text, 7, '0'),
-                $2, $3, 'N', 'S', $1::date, $1::date, $4, 0, 0, $5, $6, $6
-         from counter c
-         returning id, invoice_number`,
-        [today, store.customer_id, store.store_id, FEES.US_REACTIVATION_FEE_CENTS, store.currency, now],
-      ),
-    ),
-  );
-  await tx.execute(
-    numberedSql(
-      `insert into invoice_lines (invoice_id, billing_item_id, description, quantity, unit_cents, amount_cents)
-       values ($1, $2, 'Reactivation fee', 1, $3, $3)`,
-      [inv!.id, BILLING_ITEM_IDS.OTHER_CHARGES, FEES.US_REACTIVATION_FEE_CENTS],
-    ),
-  );
-  await writeAudit(tx, {
-    ...actor,
-    at: now,
-    action: 'create',
-    entity: 'invoice',
-    entityId: inv!.id,
-    after: {
-      invoice_number: inv!.invoice_number,
+  await createSingleLineInvoice(
+    tx,
+    {
+      customerId: store.customer_id,
+      storeId: store.store_id,
+      currency: store.currency,
+      billingItemId: BILLING_ITEM_IDS.OTHER_CHARGES,
+      description: 'Reactivation fee',
+      amountCents: FEES.US_REACTIVATION_FEE_CENTS,
       reason: 'reactivation_fee',
-      total_cents: FEES.US_REACTIVATION_FEE_CENTS,
     },
+    now,
+    actor,
     requestId,
-    customerId: store.customer_id,
-  });
+  );
 }

@@ -1,0 +1,1 @@
+export { receiptRoutes, RECEIPTS_GUARD, APPLY_RECEIPT_GUARD } from './receipts.routes';
