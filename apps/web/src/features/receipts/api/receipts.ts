@@ -104,7 +104,9 @@ export function exportReceipts(p: ReceiptListParams): Promise<Blob> {
 }
 
 export async function getReceipt(receiptId: number, signal?: AbortSignal): Promise<ReceiptPage> {
-  return receiptPage.parse(await api.get<unknown>('/api/receipts/{receiptId}/{token}', { params: { receiptId }, signal }));
+  return receiptPage.parse(
+    await api.get<unknown>('/api/receipts/{receiptId}/{token}', { params: { receiptId }, signal }),
+  );
 }
 
 export function getReceiptQueryOptions(receiptId: number) {

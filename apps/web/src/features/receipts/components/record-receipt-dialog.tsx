@@ -74,7 +74,11 @@ type Errors = Partial<Record<string, string>>;
  * for a US customer paying cash or by check "Charge the cash/check fee" (decision 119). The image is uploaded
  * first (field checkimage), then the receipt is recorded with its upload id, under one Idempotency-Key.
  */
-export function RecordReceiptDialog(props: { opened: boolean; onClose: () => void; onRecorded: (p: ReceiptPage) => void }) {
+export function RecordReceiptDialog(props: {
+  opened: boolean;
+  onClose: () => void;
+  onRecorded: (p: ReceiptPage) => void;
+}) {
   const { opened, onClose, onRecorded } = props;
   const [search, setSearch] = useState('');
   const [customer, setCustomer] = useState<ChosenCustomer | null>(null);
@@ -93,7 +97,10 @@ export function RecordReceiptDialog(props: { opened: boolean; onClose: () => voi
   const keys = useIdempotencyKeys();
   const fileId = useId();
 
-  const found = useQuery({ ...findCustomersQueryOptions(search), enabled: customer === null && search.trim().length >= 2 });
+  const found = useQuery({
+    ...findCustomersQueryOptions(search),
+    enabled: customer === null && search.trim().length >= 2,
+  });
   const customerIds = [...new Set((found.data ?? []).map((r) => r.customer_id))];
 
   const store = customer?.stores.find((s) => String(s.id) === storeId) ?? null;

@@ -217,6 +217,7 @@ function ApplyReceipt({ receiptId }: { receiptId: number }) {
           <DataTable
             caption={`Open invoices of ${r.legal_name} in ${currency}`}
             columns={['Invoice', 'Store', 'Issued', 'Due', 'Total', 'Balance', 'Amount to apply']}
+            minWidth={900}
             rowCount={data.open_invoices.length}
             emptyText="This merchant has no open invoices in this currency."
           >
@@ -280,6 +281,7 @@ function ApplyReceipt({ receiptId }: { receiptId: number }) {
       <DataTable
         caption="Applied to invoices"
         columns={['Invoice', 'Amount', 'Applied by', 'When', 'Action']}
+        minWidth={700}
         rowCount={data.allocations.length}
         emptyText="Nothing applied yet."
       >

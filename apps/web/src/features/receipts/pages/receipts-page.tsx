@@ -13,7 +13,13 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { CURRENCY_CODES, RECEIPT_METHOD_LABELS, RECEIPT_METHODS, RECEIPT_TEXT_MIN, type ReceiptPage } from '@pos/domain';
+import {
+  CURRENCY_CODES,
+  RECEIPT_METHOD_LABELS,
+  RECEIPT_METHODS,
+  RECEIPT_TEXT_MIN,
+  type ReceiptPage,
+} from '@pos/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
