@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { fieldsFromZodError } from './common';
+import { cashCheckFeeApplies, receiptApply, receiptCreate } from './receipts';
+
+describe('receipts contracts (decision 119)', () => {
+  it('the cash/check fee applies to a US customer paying USD by cash or check, nowhere else', () => {
+    expect(cashCheckFeeApplies({ method: 'cash', currency: 'USD', country: 'US' })).toBe(true);
+    expect(cashCheckFeeApplies({ method: 'check', currency: 'USD', country: 'US' })).toBe(true);
+    expect(cashCheckFeeApplies({ method: 'wire', currency: 'USD', country: 'US' })).toBe(false);
+    expect(cashCheckFeeApplies({ method: 'check', currency: 'CAD', country: 'CA' })).toBe(false);
+    expect(cashCheckFeeApplies({ method: 'check', currency: 'USD', country: null })).toBe(false);
+  });
+
+  it('a check needs its number, only a check has an image, the fee only on cash or checks', () => {
+    const r = receiptCreate.safeParse({
+      customer_id: 1,
+      method: 'wire',
+      amount_cents: 100,
+      currency: 'USD',
+      received_on: '2026-11-20',
+      upload_id: 3,
+      charge_fee: true,
+    });
+    expect(r.success).toBe(false);
+    expect(fieldsFromZodError(r.error!)).toEqual({
+      reference: 'Enter the bank reference of the transfer.',
+      upload_id: 'Only a check has a check image.',
+      charge_fee: 'The cash/check fee applies to cash and checks.',
+    });
+    const check = receiptCreate.safeParse({
+      customer_id: 1,
+      method: 'check',
+      amount_cents: 100,
+      currency: 'USD',
+      received_on: '2026-11-20',
+      reference: '  ',
+    });
+    expect(fieldsFromZodError(check.error!)).toEqual({ reference: 'Enter the check number.' });
+  });
+
+  it('an application names each invoice once and at least one', () => {
+    const twice = receiptApply.safeParse({
+      version: 0,
+      applications: [
+        { invoice_id: 5, amount_cents: 100 },
+        { invoice_id: 5, amount_cents: 200 },
+      ],
+    });
+    expect(fieldsFromZodError(twice.error!)).toEqual({ 'applications.1.invoice_id': 'Invoice 5 is named twice.' });
+    const none = receiptApply.safeParse({ version: 0, applications: [] });
+    expect(fieldsFromZodError(none.error!)).toEqual({ applications: 'Enter an amount for at least one invoice.' });
+  });
+});
