@@ -63,6 +63,7 @@ describe('the application shell', () => {
         links: [
           ['Failed payments', '#/payments'],
           ['Payment instruments', '#/payment/instruments'],
+          ['Receipts', '#/view-receipts'],
           ['Invoices', '#/view-invoices'],
         ],
       },
