@@ -38,7 +38,7 @@ import { AppError, fieldError, notFound, versionConflict } from '../../http/erro
 import { runIdempotent } from '../../http/idempotency';
 import { csvStream } from '../../lib/csv-stream';
 import { escapeLike, searchTextPattern } from '../../lib/sql-like';
-import { createSingleLineInvoice, prepareLicenseJobs } from '../billing';
+import { billingToday, createSingleLineInvoice, prepareLicenseJobs } from '../billing';
 import { balancesOf, syncInvoice } from '../ledger';
 import { invoicesSettled } from '../payments';
 
@@ -256,7 +256,8 @@ export async function recordReceipt(
           'currency',
           `${store ? `Store ${store.id}` : `Customer ${customer.id}`} is billed in ${currency}: record the receipt in ${currency}.`,
         );
-      if (body.received_on > now.toISOString().slice(0, 10))
+      // The billing day (BILLING_TIME_ZONE), as everywhere a day of money is compared.
+      if (body.received_on > billingToday(ctx.app))
         throw fieldError('received_on', 'The day received cannot be in the future.');
 
       if (body.upload_id != null) {

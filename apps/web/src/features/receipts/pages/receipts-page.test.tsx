@@ -261,7 +261,7 @@ describe('apply a receipt (#/view-receipts/{id})', () => {
     const user = userEvent.setup();
     renderApp('#/view-receipts/41');
     await screen.findByRole('heading', { name: 'Apply receipt 41' });
-    await user.type(screen.getByRole('textbox', { name: 'Amount to apply to INV-2026-0000101' }), '10');
+    await user.type(screen.getByRole('textbox', { name: 'Amount to apply to INV-2026-0000101' }), '10.00');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText(/it has been reloaded\. Check the amounts and apply again\./)).toBeTruthy();
     await waitFor(() => expect(reads).toBe(2));
