@@ -144,6 +144,11 @@ describe('record a receipt: POST /api/receipts/{token}', () => {
       actorEmail: 'ar@example.com',
       customerId: ids.us,
     });
+    // The image reads back as it was stored (AR has customer_details_view).
+    const image = await get(`/api/uploads/${uploadId}`);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.rawPayload.subarray(0, 4).toString('latin1')).toBe('\x89PNG');
     // The image cannot be linked to a second receipt.
     const again = await post('/api/receipts', checkReceipt({ upload_id: uploadId, reference: '1043' }));
     expect(again.statusCode).toBe(400);
