@@ -64,3 +64,4 @@ export * from './contracts/ledger';
 export * from './contracts/invoices';
 export * from './contracts/failed-payments';
 export * from './rules/password';
+export * from './contracts/merchant-features';
