@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogue, createCustomerBillingItem, createPaymentPlan, createStore } from '../../db/factories';
 import { auditLog, customerPaymentPlans, featureChanges, linkTokens } from '../../db/schema';
-import { startWorkers } from '../../jobs/registry';
+import { JOB_QUEUE } from '@pos/domain';
+import { defineQueues, enqueueJob, startWorkers } from '../../jobs/registry';
 import { issueLinkToken, PAYMENT_UPDATE_LINK_TTL_MS } from '../../lib/link-tokens';
 import { hashToken } from '../../lib/tokens';
 import { waitForJob } from '../../test/jobs';
@@ -104,7 +105,11 @@ async function send(customerId: number, storeId: number, wanted: number[]) {
   const prefix = `${t.app.ctx.config.publicUrl}/#/customer/features/`;
   const link = mail!.links[0]!;
   expect(link.startsWith(prefix)).toBe(true);
-  return { change, mail: mail!, tok: link.slice(prefix.length) };
+  const tok = link.slice(prefix.length);
+  // The job's output (visible to staff) never carries the token.
+  expect(JSON.stringify(job.output)).not.toContain(tok);
+  expect(job.output).toMatchObject({ featureChangeId: change.feature_change_id, to: mail!.to });
+  return { change, mail: mail!, tok };
 }
 
 const view = (tok: string) => t.request({ method: 'GET', url: `/api/public/features/${tok}` });
@@ -360,5 +365,54 @@ describe("the merchant's link: GET/POST /api/public/features/{tok}", () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toMatch(/changed since this offer was prepared/);
     expect((await view(tok)).statusCode).toBe(200);
+  });
+});
+
+describe('the e-mail job of a prepared change', () => {
+  it('mails nothing for a change canceled before the job ran', async () => {
+    const { store, plan, customerId } = await storeWithFeatures();
+    const now = t.clock.now();
+    const [row] = await t.database.db
+      .insert(featureChanges)
+      .values({
+        customerId,
+        storeId: store.id,
+        planId: plan.id,
+        changes: [{ billing_item_id: ADVANCED_DATA, name: 'Advanced Data', action: 'add', monthly_cents: 15_00 }],
+        currentMonthlyCents: 79_00,
+        newMonthlyCents: 94_00,
+        currency: 'USD',
+        effectiveOn: '2026-12-01',
+        status: 'canceled',
+        createdByEmail: 'cs@example.com',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await defineQueues(t.app.ctx.queue, { queues: [JOB_QUEUE.featureChangeEmail] });
+    const jobId = await enqueueJob(
+      t.app.ctx.queue,
+      JOB_QUEUE.featureChangeEmail,
+      {
+        input: {
+          storeid: store.id,
+          features: [{ billingitemid: ADVANCED_DATA, action: 'add' }],
+          feature_change_id: row!.id,
+        },
+        requestedBy: { actorType: 'system', actorId: 'test' },
+        requestId: null,
+      },
+      t.database.db,
+    );
+    t.app.ctx.queue.wake(JOB_QUEUE.featureChangeEmail);
+    const job = await waitForJob(t, admin, jobId!);
+    expect(job).toMatchObject({ state: 'completed', output: { skipped: 'the change is canceled' } });
+    const mails = await t.database.query(`select id from mail_log where related_id = $1`, [String(store.id)]);
+    expect(mails).toEqual([]);
+    const links = await t.database.db
+      .select()
+      .from(linkTokens)
+      .where(and(eq(linkTokens.purpose, 'features'), eq(linkTokens.subjectId, String(row!.id))));
+    expect(links).toEqual([]);
   });
 });
