@@ -28,6 +28,7 @@ import { authRoutes, distributorRoutes, localOidcRoutes } from './modules/auth';
 import { bankRoutes } from './modules/banks';
 import { catalogueRoutes } from './modules/catalogue';
 import { contractRoutes } from './modules/contracts';
+import { merchantFeatureRoutes } from './modules/merchant-features';
 import { merchantPaymentRoutes } from './modules/merchant-payments';
 import { currencyRoutes } from './modules/currencies';
 import { customerAccountRoutes } from './modules/customer-accounts';
@@ -184,6 +185,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await api.register(paymentAuthorizationRoutes);
   await api.register(contractRoutes);
   await api.register(merchantPaymentRoutes);
+  await api.register(merchantFeatureRoutes);
   await api.register(onboardingRoutes);
   await api.register(searchRoutes);
   await api.register(billingRoutes);

@@ -65,3 +65,4 @@ export * from './contracts/invoices';
 export * from './contracts/failed-payments';
 export * from './contracts/receipts';
 export * from './rules/password';
+export * from './contracts/merchant-features';

@@ -34,6 +34,9 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/public/payment/:tok',
   'GET /api/public/payment/instrument/:tok',
   'POST /api/public/payment/instrument/:tok',
+  // The merchant's feature-change page (decision 123): a single-use link token in the path, no session.
+  'GET /api/public/features/:tok',
+  'POST /api/public/features/:tok',
 ]);
 /** The single-page app's files (which of these exist depends on whether the web app is built). */
 const WEB_APP_ROUTES = new Set(['GET /', 'GET /*']);

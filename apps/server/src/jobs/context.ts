@@ -30,7 +30,9 @@ export interface JobInputs {
   'store-info': StoreInfoSnsRequest;
   'notify-update-payment': UpdatePaymentNotificationRequest;
   'payment-instrument-add': PaymentInstrumentAddRequest;
-  'feature-change-email': FeatureChangeEmailRequest;
+  /** `feature_change_id` (set by the server only, never by the public call): the e-mail carries the merchant's link
+   * to accept that prepared change (decision 123). */
+  'feature-change-email': FeatureChangeEmailRequest & { feature_change_id?: number };
   /** Push license: the store comes from the path. */
   'push-license': { storeId: number };
   'order-status': OrderStatusSnsRequest;

@@ -50,6 +50,7 @@ export const pages: PageMap = {
   customerPayment: () => import('../features/merchant-payments/pages/merchant-payment-page'),
   customerPaymentInstrument: () => import('../features/merchant-payments/pages/merchant-instrument-page'),
   customerPaymentCollection: () => import('../features/merchant-payments/pages/payment-collection-page'),
+  customerFeatures: () => import('../features/merchant-features/pages/merchant-features-page'),
   additionalItems: additionalItemsPage,
   additionalItemsOrder: additionalItemsPage,
 };

@@ -5,6 +5,7 @@ export const MAIL_TEMPLATE = {
   CONTRACT_REAUTHORIZE_LINK: 'contract_reauthorize_link',
   DISTRIBUTOR_PASSWORD_RESET: 'distributor_password_reset',
   FEATURE_CHANGE_CONFIRMATION: 'feature_change_confirmation',
+  FEATURE_CHANGE_OFFER: 'feature_change_offer',
   INVOICE: 'invoice',
   PAYMENT_FAILED: 'payment_failed',
 } as const;
@@ -16,6 +17,7 @@ export const MAIL_TEMPLATE_LABELS: Readonly<Record<MailTemplateName, string>> = 
   contract_reauthorize_link: 'Payment re-authorization link',
   distributor_password_reset: 'Distributor password reset',
   feature_change_confirmation: 'Feature-change confirmation',
+  feature_change_offer: 'Feature change to accept (link)',
   invoice: 'Invoice (PDF attached)',
   payment_failed: 'Payment failed (pay link)',
 };

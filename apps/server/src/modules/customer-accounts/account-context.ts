@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { writeAudit, type AuditEntry } from '../../http/audit';
 
 /** Today (UTC) as YYYY-MM-DD by the app clock. */
-export function todayOf(ctx: ServiceCtx): string {
+export function todayOf(ctx: Pick<ServiceCtx, 'app'>): string {
   return ctx.app.clock.now().toISOString().slice(0, 10);
 }
 

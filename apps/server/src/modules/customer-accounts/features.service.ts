@@ -8,10 +8,11 @@ import {
   type CurrencyCode,
   type FeaturesUpdateBody,
   type FeaturesUpdateResult,
+  type StoreFeature,
   type StoreFeatures,
 } from '@pos/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { withTx, type ServiceCtx } from '../../context';
+import { withTx, type AnyServiceCtx, type ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { billingItemPrices, billingItems, customerBillingItems, customerPaymentPlans } from '../../db/schema';
 import { actorOfSession, writeAudit } from '../../http/audit';
@@ -21,7 +22,7 @@ import { defineQueues, enqueueJob } from '../../jobs/registry';
 import { audit, todayOf } from './account-context';
 import { currentRows } from './billing-items.service';
 
-interface FeatureState {
+export interface FeatureState {
   features: StoreFeatures;
   /** The rows that switch each enabled feature on, by billing item id. */
   rowsByItem: Map<
@@ -31,7 +32,12 @@ interface FeatureState {
 }
 
 /** The store's features (catalogue items with feature = 'Y'), on or off, and what this caller may change. */
-async function featureState(db: Db, ctx: ServiceCtx, customerId: number, store: StoreRef): Promise<FeatureState> {
+export async function featureState(
+  db: Db,
+  ctx: AnyServiceCtx,
+  customerId: number,
+  store: StoreRef,
+): Promise<FeatureState> {
   const catalogue = await db
     .select({
       id: billingItems.id,
@@ -83,7 +89,8 @@ async function featureState(db: Db, ctx: ServiceCtx, customerId: number, store: 
     .map((r) => `${r.id}:${r.version}`)
     .sort()
     .join(',');
-  const privileges = ctx.session.privileges;
+  // A merchant's link (decision 123) has no session: it changes nothing itself, so nothing is `can_change`.
+  const privileges = ctx.session?.privileges ?? [];
   return {
     rowsByItem,
     features: {
@@ -129,155 +136,190 @@ export async function updateFeatures(
   const { app } = ctx;
   // Creating a queue runs outside the transaction (PGlite has one connection).
   if (body.notify_merchant) await defineQueues(app.queue, { queues: [JOB_QUEUE.featureChangeEmail] });
-  const result = await withTx(ctx, async (tx) => {
-    const store = await requireStoreOf(tx, customerId, body.custstoreid, 'custstoreid', true);
-    const state = await featureState(tx, ctx, customerId, store);
-    const current = state.features;
-    if (body.features_version !== current.features_version) {
-      throw new AppError(
-        'version_conflict',
-        `The features of store ${store.id} were changed by someone else since you opened them. Reload and make your change again.`,
-        undefined,
-        { current },
-      );
-    }
-    const byId = new Map(current.features.map((f) => [f.billing_item_id, f]));
-    const unknown = body.features.filter((id) => !byId.has(id));
-    if (unknown.length > 0)
-      throw fieldError('features', `Not a feature: ${unknown.join(', ')}. Choose features from the list.`);
-    const wanted = new Set(body.features);
-    const added = current.features.filter((f) => !f.enabled && wanted.has(f.billing_item_id));
-    const removed = current.features.filter((f) => f.enabled && !wanted.has(f.billing_item_id));
-    const refused = [...added, ...removed].filter((f) => !canChangeFeature(ctx.session.privileges, f.name));
-    if (refused.length > 0) {
-      const names = refused.map((f) => `'${f.name}'`).join(', ');
-      throw new AppError(
-        'forbidden',
-        `You may not switch ${names} on or off: that needs customer_features_edit. With customer_features_limited you may change ${LIMITED_FEATURES.join(', ')}.`,
-      );
-    }
-    const noPrice = added.filter((f) => f.price_cents === null);
-    if (noPrice.length > 0)
-      throw fieldError('features', `${noPrice.map((f) => f.name).join(', ')} has no price in ${store.currency}.`);
-    if (added.length === 0 && removed.length === 0) return { features: current, added: [], removed: [], jobId: null };
+  const result = await withTx(ctx, (tx) =>
+    changeFeaturesIn(tx, ctx, customerId, body, (name) => canChangeFeature(ctx.session.privileges, name)),
+  );
+  if (result.jobId) app.queue.wake(JOB_QUEUE.featureChangeEmail);
+  return { ...result.features, added: result.added, removed: result.removed, email_job_id: result.jobId };
+}
 
-    const now = app.clock.now();
-    const today = now.toISOString().slice(0, 10);
-    const [plan] = await tx
-      .select({ id: customerPaymentPlans.id })
-      .from(customerPaymentPlans)
-      .where(
-        and(
-          eq(customerPaymentPlans.storeId, store.id),
-          eq(customerPaymentPlans.status, 'active'),
-          inArray(customerPaymentPlans.kind, ['monthly', 'yearly']),
-        ),
-      )
-      .orderBy(asc(customerPaymentPlans.id))
-      .limit(1);
-    for (const f of added) {
-      const storeId = f.charge_at_level === 'C' ? null : store.id;
-      const [row] = await tx
-        .insert(customerBillingItems)
-        .values({
-          customerId,
-          storeId,
-          planId: plan?.id ?? null,
-          billingItemId: f.billing_item_id,
-          quantity: 1,
-          unitPriceCents: f.price_cents!,
-          currency: store.currency,
-          status: 'A',
-          startsOn: today,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: customerBillingItems.id });
+/**
+ * The features switched on and off when `wanted` is the set that should be on: 400 for an id that is not a feature
+ * or an added feature without a price in the store's currency, 403 naming the features `mayChange` refuses.
+ */
+export function diffFeatures(
+  current: StoreFeatures,
+  wanted: readonly number[],
+  mayChange: (featureName: string) => boolean,
+): { added: StoreFeature[]; removed: StoreFeature[] } {
+  const byId = new Map(current.features.map((f) => [f.billing_item_id, f]));
+  const unknown = wanted.filter((id) => !byId.has(id));
+  if (unknown.length > 0)
+    throw fieldError('features', `Not a feature: ${unknown.join(', ')}. Choose features from the list.`);
+  const on = new Set(wanted);
+  const added = current.features.filter((f) => !f.enabled && on.has(f.billing_item_id));
+  const removed = current.features.filter((f) => f.enabled && !on.has(f.billing_item_id));
+  const refused = [...added, ...removed].filter((f) => !mayChange(f.name));
+  if (refused.length > 0) {
+    const names = refused.map((f) => `'${f.name}'`).join(', ');
+    throw new AppError(
+      'forbidden',
+      `You may not switch ${names} on or off: that needs customer_features_edit. With customer_features_limited you may change ${LIMITED_FEATURES.join(', ')}.`,
+    );
+  }
+  const noPrice = added.filter((f) => f.price_cents === null);
+  if (noPrice.length > 0)
+    throw fieldError('features', `${noPrice.map((f) => f.name).join(', ')} has no price in ${current.currency}.`);
+  return { added, removed };
+}
+
+/** The plan the store's features are billed on: its active monthly or yearly plan (the lowest id). */
+export async function featurePlanOf(tx: Db, storeId: number) {
+  const [plan] = await tx
+    .select()
+    .from(customerPaymentPlans)
+    .where(
+      and(
+        eq(customerPaymentPlans.storeId, storeId),
+        eq(customerPaymentPlans.status, 'active'),
+        inArray(customerPaymentPlans.kind, ['monthly', 'yearly']),
+      ),
+    )
+    .orderBy(asc(customerPaymentPlans.id))
+    .limit(1);
+  return plan ?? null;
+}
+
+/**
+ * The features PUT on the caller's transaction: `mayChange` says which features the caller may switch (the
+ * session's privileges for staff; everything for a merchant accepting a change staff prepared — decision 123).
+ * A notify_merchant e-mail needs its queue defined before the transaction (updateFeatures does it).
+ */
+export async function changeFeaturesIn(
+  tx: Db,
+  ctx: AnyServiceCtx,
+  customerId: number,
+  body: FeaturesUpdateBody,
+  mayChange: (featureName: string) => boolean,
+): Promise<{ features: StoreFeatures; added: number[]; removed: number[]; jobId: string | null }> {
+  const { app } = ctx;
+  const store = await requireStoreOf(tx, customerId, body.custstoreid, 'custstoreid', true);
+  const state = await featureState(tx, ctx, customerId, store);
+  const current = state.features;
+  if (body.features_version !== current.features_version) {
+    throw new AppError(
+      'version_conflict',
+      `The features of store ${store.id} were changed by someone else since you opened them. Reload and make your change again.`,
+      undefined,
+      { current },
+    );
+  }
+  const { added, removed } = diffFeatures(current, body.features, mayChange);
+  if (added.length === 0 && removed.length === 0) return { features: current, added: [], removed: [], jobId: null };
+
+  const now = app.clock.now();
+  const today = now.toISOString().slice(0, 10);
+  const plan = await featurePlanOf(tx, store.id);
+  for (const f of added) {
+    const storeId = f.charge_at_level === 'C' ? null : store.id;
+    const [row] = await tx
+      .insert(customerBillingItems)
+      .values({
+        customerId,
+        storeId,
+        planId: plan?.id ?? null,
+        billingItemId: f.billing_item_id,
+        quantity: 1,
+        unitPriceCents: f.price_cents!,
+        currency: store.currency,
+        status: 'A',
+        startsOn: today,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: customerBillingItems.id });
+    await audit(tx, ctx, now, {
+      customerId,
+      action: 'feature_on',
+      entity: 'customer_billing_item',
+      entityId: row!.id,
+      after: {
+        customer_billing_item_id: row!.id,
+        store_id: store.id,
+        billing_item_id: f.billing_item_id,
+        feature: f.name,
+        status: 'A',
+        unit_price_cents: f.price_cents,
+        currency: store.currency,
+        starts_on: today,
+        plan_id: plan?.id ?? null,
+      },
+    });
+  }
+  for (const f of removed) {
+    for (const r of state.rowsByItem.get(f.billing_item_id) ?? []) {
+      await tx
+        .update(customerBillingItems)
+        .set({ status: 'C', endsOn: today, updatedAt: now, version: sql`${customerBillingItems.version} + 1` })
+        .where(eq(customerBillingItems.id, r.id));
       await audit(tx, ctx, now, {
         customerId,
-        action: 'feature_on',
+        action: 'feature_off',
         entity: 'customer_billing_item',
-        entityId: row!.id,
-        after: {
-          customer_billing_item_id: row!.id,
+        entityId: r.id,
+        before: {
+          customer_billing_item_id: r.id,
           store_id: store.id,
           billing_item_id: f.billing_item_id,
           feature: f.name,
           status: 'A',
-          unit_price_cents: f.price_cents,
-          currency: store.currency,
-          starts_on: today,
-          plan_id: plan?.id ?? null,
+          ends_on: null,
+        },
+        after: {
+          customer_billing_item_id: r.id,
+          store_id: store.id,
+          billing_item_id: f.billing_item_id,
+          feature: f.name,
+          status: 'C',
+          ends_on: today,
         },
       });
     }
-    for (const f of removed) {
-      for (const r of state.rowsByItem.get(f.billing_item_id) ?? []) {
-        await tx
-          .update(customerBillingItems)
-          .set({ status: 'C', endsOn: today, updatedAt: now, version: sql`${customerBillingItems.version} + 1` })
-          .where(eq(customerBillingItems.id, r.id));
-        await audit(tx, ctx, now, {
-          customerId,
-          action: 'feature_off',
-          entity: 'customer_billing_item',
-          entityId: r.id,
-          before: {
-            customer_billing_item_id: r.id,
-            store_id: store.id,
-            billing_item_id: f.billing_item_id,
-            feature: f.name,
-            status: 'A',
-            ends_on: null,
-          },
-          after: {
-            customer_billing_item_id: r.id,
-            store_id: store.id,
-            billing_item_id: f.billing_item_id,
-            feature: f.name,
-            status: 'C',
-            ends_on: today,
-          },
-        });
-      }
-    }
-    let jobId: string | null = null;
-    if (body.notify_merchant) {
-      const input = {
-        storeid: store.id,
-        features: [
-          ...added.map((f) => ({ billingitemid: f.billing_item_id, action: 'add' as const })),
-          ...removed.map((f) => ({ billingitemid: f.billing_item_id, action: 'remove' as const })),
-        ],
-        effectiveOn: today,
-      };
-      const actor = actorOfSession(ctx.session);
-      jobId = await enqueueJob(
-        app.queue,
-        JOB_QUEUE.featureChangeEmail,
-        { input, requestedBy: actor, requestId: ctx.requestId },
-        tx,
-      );
-      if (jobId) {
-        await writeAudit(tx, {
-          ...actor,
-          at: now,
-          action: 'enqueue',
-          entity: JOB_QUEUE.featureChangeEmail,
-          entityId: jobId,
-          after: { customer_id: customerId, ...input },
-          requestId: ctx.requestId,
-        });
-      }
-    }
-    const after = await featureState(tx, ctx, customerId, store);
-    return {
-      features: after.features,
-      added: added.map((f) => f.billing_item_id),
-      removed: removed.map((f) => f.billing_item_id),
-      jobId,
+  }
+  let jobId: string | null = null;
+  if (body.notify_merchant) {
+    const input = {
+      storeid: store.id,
+      features: [
+        ...added.map((f) => ({ billingitemid: f.billing_item_id, action: 'add' as const })),
+        ...removed.map((f) => ({ billingitemid: f.billing_item_id, action: 'remove' as const })),
+      ],
+      effectiveOn: today,
     };
-  });
-  if (result.jobId) app.queue.wake(JOB_QUEUE.featureChangeEmail);
-  return { ...result.features, added: result.added, removed: result.removed, email_job_id: result.jobId };
+    const actor = ctx.session ? actorOfSession(ctx.session) : ctx.actor;
+    jobId = await enqueueJob(
+      app.queue,
+      JOB_QUEUE.featureChangeEmail,
+      { input, requestedBy: actor, requestId: ctx.requestId },
+      tx,
+    );
+    if (jobId) {
+      await writeAudit(tx, {
+        ...actor,
+        at: now,
+        action: 'enqueue',
+        entity: JOB_QUEUE.featureChangeEmail,
+        entityId: jobId,
+        after: { customer_id: customerId, ...input },
+        requestId: ctx.requestId,
+      });
+    }
+  }
+  const after = await featureState(tx, ctx, customerId, store);
+  return {
+    features: after.features,
+    added: added.map((f) => f.billing_item_id),
+    removed: removed.map((f) => f.billing_item_id),
+    jobId,
+  };
 }

@@ -3,3 +3,5 @@ export { ACCOUNT_GUARDS } from './customer-accounts.routes';
 export { toCreditMemo, toInvoice } from './invoices.service';
 export { selectTransactions, toTransaction } from './transactions.service';
 export { storeInstrument, toInstrument } from './payment-instruments.service';
+export { changeFeaturesIn, diffFeatures, featurePlanOf, featureState } from './features.service';
+export { updatePlanIn } from './plans.service';

@@ -316,51 +316,60 @@ export async function updatePlan(
   planId: number,
   body: PaymentPlanUpdateRequest,
 ): Promise<PaymentPlan> {
-  return withTx(ctx, async (tx) => {
-    await requireCustomer(tx, customerId);
-    const row = await lockPlan(tx, customerId, planId);
-    if (row.version !== body.version) throw versionConflict(`Plan ${planId}`, toPlan(row), body.version);
-    if (row.status === 'canceled')
-      throw new AppError('conflict', `Plan ${planId} is canceled and cannot change.`, undefined, {
-        current: toPlan(row),
-      });
-    const kind = row.kind as PaymentPlanKindCode;
-    if (ZERO_AMOUNT_PLAN_KINDS.includes(kind)) {
-      const fields: Record<string, string> = {};
-      for (const key of ['initial_amount_cents', 'recurring_amount_cents', 'term', 'interval'] as const) {
-        if (body[key] !== undefined && body[key] !== 0)
-          fields[key] = `A ${PAYMENT_PLAN_KIND_LABELS[kind].toLowerCase()} has zero ${key.replace(/_/g, ' ')}.`;
-      }
-      if (Object.keys(fields).length > 0) throw new AppError('validation_failed', Object.values(fields)[0]!, fields);
-    }
-    const before: Record<string, unknown> = {};
-    const after: Record<string, unknown> = {};
-    const set: Partial<Pick<PlanRow, (typeof EDITABLE)[keyof typeof EDITABLE]>> = {};
-    for (const [wire, column] of Object.entries(EDITABLE) as [
-      keyof typeof EDITABLE,
-      (typeof EDITABLE)[keyof typeof EDITABLE],
-    ][]) {
-      const value = body[wire];
-      if (value === undefined || value === row[column]) continue;
-      before[wire] = row[column];
-      after[wire] = value;
-      (set as Record<string, unknown>)[column] = value;
-    }
-    if (Object.keys(set).length === 0) return toPlan(row);
-    const now = ctx.app.clock.now();
-    await tx
-      .update(customerPaymentPlans)
-      .set({ ...set, updatedAt: now, version: sql`${customerPaymentPlans.version} + 1` })
-      .where(eq(customerPaymentPlans.id, planId));
-    const ids = { plan_id: planId, store_id: row.storeId, currency: row.currency };
-    await audit(tx, ctx, now, {
-      customerId,
-      action: 'update',
-      entity: 'customer_payment_plan',
-      entityId: planId,
-      before: { ...ids, ...before },
-      after: { ...ids, ...after },
+  return withTx(ctx, (tx) => updatePlanIn(tx, ctx, customerId, planId, body));
+}
+
+/** updatePlan on the caller's transaction (a merchant's accepted feature change moves the amount; decision 123). */
+export async function updatePlanIn(
+  tx: Db,
+  ctx: Pick<ServiceCtx, 'app' | 'actor' | 'requestId'>,
+  customerId: number,
+  planId: number,
+  body: PaymentPlanUpdateRequest,
+): Promise<PaymentPlan> {
+  await requireCustomer(tx, customerId);
+  const row = await lockPlan(tx, customerId, planId);
+  if (row.version !== body.version) throw versionConflict(`Plan ${planId}`, toPlan(row), body.version);
+  if (row.status === 'canceled')
+    throw new AppError('conflict', `Plan ${planId} is canceled and cannot change.`, undefined, {
+      current: toPlan(row),
     });
-    return planById(tx, planId);
+  const kind = row.kind as PaymentPlanKindCode;
+  if (ZERO_AMOUNT_PLAN_KINDS.includes(kind)) {
+    const fields: Record<string, string> = {};
+    for (const key of ['initial_amount_cents', 'recurring_amount_cents', 'term', 'interval'] as const) {
+      if (body[key] !== undefined && body[key] !== 0)
+        fields[key] = `A ${PAYMENT_PLAN_KIND_LABELS[kind].toLowerCase()} has zero ${key.replace(/_/g, ' ')}.`;
+    }
+    if (Object.keys(fields).length > 0) throw new AppError('validation_failed', Object.values(fields)[0]!, fields);
+  }
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  const set: Partial<Pick<PlanRow, (typeof EDITABLE)[keyof typeof EDITABLE]>> = {};
+  for (const [wire, column] of Object.entries(EDITABLE) as [
+    keyof typeof EDITABLE,
+    (typeof EDITABLE)[keyof typeof EDITABLE],
+  ][]) {
+    const value = body[wire];
+    if (value === undefined || value === row[column]) continue;
+    before[wire] = row[column];
+    after[wire] = value;
+    (set as Record<string, unknown>)[column] = value;
+  }
+  if (Object.keys(set).length === 0) return toPlan(row);
+  const now = ctx.app.clock.now();
+  await tx
+    .update(customerPaymentPlans)
+    .set({ ...set, updatedAt: now, version: sql`${customerPaymentPlans.version} + 1` })
+    .where(eq(customerPaymentPlans.id, planId));
+  const ids = { plan_id: planId, store_id: row.storeId, currency: row.currency };
+  await audit(tx, ctx, now, {
+    customerId,
+    action: 'update',
+    entity: 'customer_payment_plan',
+    entityId: planId,
+    before: { ...ids, ...before },
+    after: { ...ids, ...after },
   });
+  return planById(tx, planId);
 }

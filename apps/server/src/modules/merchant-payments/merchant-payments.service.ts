@@ -27,6 +27,7 @@ import { writeAudit, type AuditActor } from '../../http/audit';
 import { AppError } from '../../http/errors';
 import { runIdempotent } from '../../http/idempotency';
 import { accountNumberMac, dataEncryptionKey } from '../../lib/account-number-cipher';
+import { findLinkToken, useLinkToken } from '../../lib/link-tokens';
 import { hashToken } from '../../lib/tokens';
 import { storeInstrument } from '../customer-accounts';
 import { retryFailedInvoices } from '../../jobs/collection';
@@ -45,22 +46,11 @@ type StoreRow = typeof stores.$inferSelect;
 
 /** The link by its token: 404 when never issued, 410 when used, expired or replaced. */
 async function linkOf(db: Db, tok: string, purpose: MerchantLinkPurpose, now: Date): Promise<LinkRow> {
-  const [link] = await db
-    .select()
-    .from(linkTokens)
-    .where(
-      and(
-        eq(linkTokens.tokenHash, hashToken(tok)),
-        eq(linkTokens.purpose, purpose),
-        eq(linkTokens.subjectType, 'store'),
-      ),
-    )
-    .limit(1);
-  if (!link) throw new AppError('not_found', MERCHANT_LINK_UNKNOWN);
-  if (link.usedAt !== null) throw new AppError('link_expired', MERCHANT_LINK_USED);
-  if (link.revokedAt !== null || link.expiresAt.getTime() <= now.getTime())
-    throw new AppError('link_expired', MERCHANT_LINK_EXPIRED);
-  return link;
+  const found = await findLinkToken(db, { token: tok, purpose, subjectType: 'store', now });
+  if (found.state === 'unknown') throw new AppError('not_found', MERCHANT_LINK_UNKNOWN);
+  if (found.state === 'used') throw new AppError('link_expired', MERCHANT_LINK_USED);
+  if (found.state === 'expired') throw new AppError('link_expired', MERCHANT_LINK_EXPIRED);
+  return found.link;
 }
 
 async function storeOf(db: Db, link: LinkRow): Promise<StoreRow> {
@@ -212,12 +202,7 @@ export async function payThroughLink(
         // Step 1.
         const added = await db.transaction(async (tx) => {
           const link = await linkOf(tx, tok, purpose, now);
-          const used = await tx
-            .update(linkTokens)
-            .set({ usedAt: now })
-            .where(and(eq(linkTokens.id, link.id), isNull(linkTokens.usedAt)))
-            .returning({ id: linkTokens.id });
-          if (used.length === 0) throw new AppError('link_expired', MERCHANT_LINK_USED);
+          if (!(await useLinkToken(tx, link.id, now))) throw new AppError('link_expired', MERCHANT_LINK_USED);
           const store = await storeOf(tx, link);
           const actor: AuditActor = { actorType: 'merchant', actorId: `store:${store.id}`, actorEmail: null };
           const merchantCtx = { ...ctx, actor };

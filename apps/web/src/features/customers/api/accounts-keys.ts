@@ -17,6 +17,8 @@ export const accountKeys = {
     [...accountKeys.customer(customerId), 'billing-items', filter] as const,
   features: (customerId: number, storeId: number) =>
     [...accountKeys.customer(customerId), 'features', storeId] as const,
+  featureChanges: (customerId: number, storeId: number) =>
+    [...accountKeys.customer(customerId), 'feature-changes', storeId] as const,
   bundles: (customerId: number, storeId: number) => [...accountKeys.customer(customerId), 'bundles', storeId] as const,
   bundlesPage: (customerId: number, storeId: number, page: object | null) =>
     [...accountKeys.bundles(customerId, storeId), page] as const,

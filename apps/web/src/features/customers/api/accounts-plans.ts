@@ -1,8 +1,12 @@
 import {
+  featureChange,
+  featureChangeList,
   featuresUpdateResult,
   paymentPlan,
   paymentPlanList,
   storeFeatures,
+  type FeatureChange,
+  type FeatureChangePrepareRequest,
   type FeaturesUpdateRequest,
   type FeaturesUpdateResult,
   type LicenseExpiryUpdateRequest,
@@ -162,4 +166,60 @@ export async function updateFeatures(customerId: number, body: FeaturesUpdateReq
 
 export function useUpdateFeatures(customerId: number) {
   return useAccountMutation(customerId, (body: FeaturesUpdateRequest) => updateFeatures(customerId, body));
+}
+
+/*
+ * Feature changes for the merchant to accept (decision 123):
+ *   POST …/featurechanges   featureChangePrepareRequest → featureChange (the link is e-mailed by a job)
+ *   GET  …/featurechanges?custstoreid                  → featureChangeList
+ *   POST …/featurechanges/{changeId}/cancel {version}  → featureChange
+ */
+export function getFeatureChangesQueryOptions(customerId: number, storeId: number) {
+  return queryOptions({
+    queryKey: accountKeys.featureChanges(customerId, storeId),
+    queryFn: async ({ signal }) =>
+      featureChangeList.parse(
+        await api.get<unknown>(accountPath('/featurechanges'), {
+          params: { id: customerId },
+          query: { custstoreid: storeId },
+          signal,
+        }),
+      ),
+  });
+}
+
+export function useFeatureChanges(customerId: number, storeId: number) {
+  return useQuery(getFeatureChangesQueryOptions(customerId, storeId));
+}
+
+export async function prepareFeatureChange(
+  customerId: number,
+  body: FeatureChangePrepareRequest,
+): Promise<FeatureChange> {
+  return featureChange.parse(
+    await api.post<unknown>(accountPath('/featurechanges'), body, { params: { id: customerId } }),
+  );
+}
+
+export function usePrepareFeatureChange(customerId: number) {
+  return useAccountMutation(customerId, (body: FeatureChangePrepareRequest) => prepareFeatureChange(customerId, body));
+}
+
+export async function cancelFeatureChange(
+  customerId: number,
+  { changeId, version }: { changeId: number; version: number },
+): Promise<FeatureChange> {
+  return featureChange.parse(
+    await api.post<unknown>(
+      accountPath('/featurechanges/{changeId}/cancel'),
+      { version },
+      { params: { id: customerId, changeId } },
+    ),
+  );
+}
+
+export function useCancelFeatureChange(customerId: number) {
+  return useAccountMutation(customerId, (input: { changeId: number; version: number }) =>
+    cancelFeatureChange(customerId, input),
+  );
 }

@@ -123,4 +123,110 @@ describe('Edit plan (#/editplan): the limited-features rule', () => {
     expect((await within(section).findByRole('status')).textContent).toContain('job-crm');
     expect(posts[0]!.body).toEqual({ storeid: 500002, features: ['E-commerce'], notes: 'Online store from May' });
   });
+
+  it('sends the change to the merchant to accept instead of saving it, and lists what was sent', async () => {
+    const CHANGES = '/api/customers/100001/tok/featurechanges';
+    const sent = {
+      feature_change_id: 41,
+      customer_id: 100001,
+      store_id: 500002,
+      plan_id: 9,
+      changes: [{ billing_item_id: 207, name: 'No Ads', action: 'add', monthly_cents: 9_00 }],
+      current_monthly_cents: 79_00,
+      new_monthly_cents: 88_00,
+      currency: 'USD',
+      effective_on: '2026-12-01',
+      status: 'sent',
+      created_by_email: 'cs@example.com',
+      created_at: '2026-11-22T12:00:00.000Z',
+      decided_at: null,
+      decided_ip: null,
+      email_job_id: 'job-5',
+      version: 1,
+    };
+    const posts: FakeRequest[] = [];
+    const puts: FakeRequest[] = [];
+    fakeApi({
+      ...signInAs('Customer Support'),
+      ...customerRoutes(makeCustomer()),
+      [`GET ${FEATURES}`]: features(),
+      [`PUT ${FEATURES}`]: (r: FakeRequest) => {
+        puts.push(r);
+        return { ...features(), added: [207], removed: [], email_job_id: null };
+      },
+      [`GET ${CHANGES}`]: () => ({ items: posts.length > 0 ? [{ ...sent, email_job_id: null }] : [] }),
+      [`POST ${CHANGES}`]: (r: FakeRequest) => {
+        posts.push(r);
+        return sent;
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('#/editplan?customer=100001&store=500002');
+    const table = await screen.findByRole('table', { name: 'Features of store 500002' });
+    await user.click(within(table).getByRole('checkbox', { name: 'No Ads' }));
+    await user.click(screen.getByRole('button', { name: 'Send to the merchant to accept' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    const body = posts[0]!.body as { features: number[] };
+    expect({ ...body, features: [...body.features].sort() }).toEqual({
+      custstoreid: 500002,
+      features: [202, 203, 207],
+      features_version: 'v1',
+    });
+    expect(puts).toHaveLength(0);
+    expect((await screen.findByText(/Nothing is switched until they accept/)).textContent).toContain(
+      'from $79.00 to $88.00',
+    );
+    const list = await screen.findByRole('table', { name: 'Changes sent to the merchant' });
+    expect(list.textContent).toContain('On: No Ads');
+    expect(list.textContent).toContain('$79.00 → $88.00');
+    expect(list.textContent).toContain('Waiting for the merchant');
+  });
+
+  it('a change still waiting can be canceled with its version; a decided one shows who decided from where', async () => {
+    const CHANGES = '/api/customers/100001/tok/featurechanges';
+    const base = {
+      customer_id: 100001,
+      store_id: 500002,
+      plan_id: 9,
+      changes: [{ billing_item_id: 207, name: 'No Ads', action: 'remove', monthly_cents: 9_00 }],
+      current_monthly_cents: 79_00,
+      new_monthly_cents: 70_00,
+      currency: 'USD',
+      effective_on: '2026-12-01',
+      created_by_email: 'cs@example.com',
+      created_at: '2026-11-22T12:00:00.000Z',
+      email_job_id: null,
+    };
+    const cancels: FakeRequest[] = [];
+    fakeApi({
+      ...signInAs('Customer Support'),
+      ...customerRoutes(makeCustomer()),
+      [`GET ${FEATURES}`]: features(),
+      [`GET ${CHANGES}`]: {
+        items: [
+          { ...base, feature_change_id: 42, status: 'sent', decided_at: null, decided_ip: null, version: 3 },
+          {
+            ...base,
+            feature_change_id: 41,
+            status: 'accepted',
+            decided_at: '2026-11-20T09:30:00.000Z',
+            decided_ip: '203.0.113.7',
+            version: 2,
+          },
+        ],
+      },
+      [`POST ${CHANGES}/42/cancel`]: (r: FakeRequest) => {
+        cancels.push(r);
+        return { ...base, feature_change_id: 42, status: 'canceled', decided_at: null, decided_ip: null, version: 4 };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('#/editplan?customer=100001&store=500002');
+    const list = await screen.findByRole('table', { name: 'Changes sent to the merchant' });
+    const rows = within(list).getAllByRole('row').slice(1);
+    expect(rows[1]!.textContent).toContain('from 203.0.113.7');
+    expect(within(rows[1]!).queryByRole('button', { name: /Cancel/ })).toBeNull();
+    await user.click(within(rows[0]!).getByRole('button', { name: /^Cancel the change sent/ }));
+    await waitFor(() => expect(cancels.map((c) => c.body)).toEqual([{ version: 3 }]));
+  });
 });

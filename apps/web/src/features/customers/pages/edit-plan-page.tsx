@@ -1,25 +1,35 @@
 import { Alert, Button, Checkbox, Code, Group, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import {
+  FEATURE_CHANGE_STATUS_LABELS,
   LIMITED_FEATURES,
   canChangeFeature,
+  type FeatureChange,
   type Permission,
   type StoreFeature,
   type StoreFeatures,
 } from '@pos/domain';
 import { useState, type FormEvent } from 'react';
 import { useRequestCrmFeatureChange } from '../api/accounts-actions';
-import { useFeatures, useUpdateFeatures } from '../api/accounts-plans';
+import {
+  useCancelFeatureChange,
+  useFeatureChanges,
+  useFeatures,
+  usePrepareFeatureChange,
+  useUpdateFeatures,
+} from '../api/accounts-plans';
 import { useCustomerPermissionsQuery, type CustomerPermissions } from '../api/permissions';
 import { notifySuccess } from '../lib/notify';
 import { EditPageFrame, type EditPageContext } from '../tabs/ui/edit-page-frame';
-import { formatCents } from '../../../lib/format';
+import { formatCents, formatDate, formatDateTime } from '../../../lib/format';
 
 /**
  * #/editplan?customer=…&store=… (customer_features_edit or customer_features_limited): the store's software
  * features as checkboxes. With only customer_features_limited, the features outside the limited set
  * (decision 057, the domain's LIMITED_FEATURES) are shown disabled with the reason; the server refuses them
- * too. Saving can e-mail the merchant the confirmation (queued by the server with the change); a feature
- * change can also be requested through the CRM (decision 069).
+ * too. Saving can e-mail the merchant the confirmation (queued by the server with the change); or the change is
+ * sent to the merchant to accept through an e-mailed link, with the new monthly amount (decision 123) — the sent
+ * changes and what the merchant decided are listed below; a feature change can also be requested through the CRM
+ * (decision 069).
  */
 export default function EditPlanPage() {
   return (
@@ -82,6 +92,7 @@ function EditFeatures({ customer, store }: EditPageContext) {
         data={features.data}
         granted={granted}
       />
+      <SentChanges customerId={customerId} storeId={storeId} />
       <CrmRequest storeId={storeId} features={features.data.features} />
     </Stack>
   );
@@ -101,6 +112,7 @@ interface FeaturesFormProps {
 
 function FeaturesForm({ customerId, storeId, data, granted }: FeaturesFormProps) {
   const update = useUpdateFeatures(customerId);
+  const prepare = usePrepareFeatureChange(customerId);
   const [on, setOn] = useState<ReadonlySet<number>>(
     () => new Set(data.features.filter((f) => f.enabled).map((f) => f.billing_item_id)),
   );
@@ -123,6 +135,23 @@ function FeaturesForm({ customerId, storeId, data, granted }: FeaturesFormProps)
       return next;
     });
     setUnchanged(false);
+  }
+
+  function sendToMerchant() {
+    if (added.length === 0 && removed.length === 0) {
+      setUnchanged(true);
+      return;
+    }
+    prepare.mutate(
+      { custstoreid: storeId, features: [...on], features_version: data.features_version },
+      {
+        onSuccess: (change) =>
+          notifySuccess(
+            `The change is e-mailed to the merchant to accept: the monthly amount would go from ${formatCents(change.current_monthly_cents, change.currency)} to ${formatCents(change.new_monthly_cents, change.currency)}. Nothing is switched until they accept.`,
+            'Sent to the merchant',
+          ),
+      },
+    );
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -209,12 +238,89 @@ function FeaturesForm({ customerId, storeId, data, granted }: FeaturesFormProps)
             onChange={(e) => setNotify(e.currentTarget.checked)}
           />
           <Group>
-            <Button type="submit" loading={update.isPending} disabled={!full && !limitedOnly}>
+            <Button type="submit" loading={update.isPending} disabled={(!full && !limitedOnly) || prepare.isPending}>
               Save features
             </Button>
+            <Button
+              variant="default"
+              onClick={sendToMerchant}
+              loading={prepare.isPending}
+              disabled={(!full && !limitedOnly) || update.isPending}
+            >
+              Send to the merchant to accept
+            </Button>
           </Group>
+          <Text size="xs" c="dimmed">
+            Saving switches the features now. Sending e-mails the merchant a link to accept or decline the change with
+            the new monthly amount of the store&apos;s monthly plan; it is applied when they accept.
+          </Text>
         </Stack>
       </form>
+    </Paper>
+  );
+}
+
+function SentChanges({ customerId, storeId }: { readonly customerId: number; readonly storeId: number }) {
+  const changes = useFeatureChanges(customerId, storeId);
+  const cancel = useCancelFeatureChange(customerId);
+  if (changes.isPending || changes.isError || changes.data.items.length === 0) return null;
+  const what = (c: FeatureChange) => c.changes.map((l) => `${l.action === 'add' ? 'On' : 'Off'}: ${l.name}`).join(', ');
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="sent-changes-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="sent-changes-title">
+          Changes sent to the merchant
+        </Title>
+        <Table verticalSpacing={6} fz="sm" aria-labelledby="sent-changes-title">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Sent</Table.Th>
+              <Table.Th scope="col">Change</Table.Th>
+              <Table.Th scope="col">Monthly amount</Table.Th>
+              <Table.Th scope="col">From</Table.Th>
+              <Table.Th scope="col">Status</Table.Th>
+              <Table.Th scope="col">Action</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {changes.data.items.map((c) => (
+              <Table.Tr key={c.feature_change_id}>
+                <Table.Td>
+                  {formatDateTime(c.created_at)} by {c.created_by_email}
+                </Table.Td>
+                <Table.Td>{what(c)}</Table.Td>
+                <Table.Td>
+                  {formatCents(c.current_monthly_cents, c.currency)} → {formatCents(c.new_monthly_cents, c.currency)}
+                </Table.Td>
+                <Table.Td>{formatDate(c.effective_on)}</Table.Td>
+                <Table.Td>
+                  {FEATURE_CHANGE_STATUS_LABELS[c.status]}
+                  {c.decided_at ? ` ${formatDateTime(c.decided_at)}${c.decided_ip ? ` from ${c.decided_ip}` : ''}` : ''}
+                </Table.Td>
+                <Table.Td>
+                  {c.status === 'sent' && (
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      color="red"
+                      loading={cancel.isPending && cancel.variables?.changeId === c.feature_change_id}
+                      aria-label={`Cancel the change sent ${formatDateTime(c.created_at)}`}
+                      onClick={() =>
+                        cancel.mutate(
+                          { changeId: c.feature_change_id, version: c.version },
+                          { onSuccess: () => notifySuccess('The change is canceled; its link no longer works.') },
+                        )
+                      }
+                    >
+                      Cancel
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Stack>
     </Paper>
   );
 }

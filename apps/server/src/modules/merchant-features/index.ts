@@ -1,0 +1,1 @@
+export { merchantFeatureRoutes } from './merchant-features.routes';
