@@ -63,4 +63,5 @@ export * from './contracts/billing';
 export * from './contracts/ledger';
 export * from './contracts/invoices';
 export * from './contracts/failed-payments';
+export * from './contracts/returns';
 export * from './rules/password';
