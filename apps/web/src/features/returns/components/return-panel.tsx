@@ -255,7 +255,6 @@ export function ReturnPanel({ id, onClose }: { id: number; onClose?: () => void 
               value={reason}
               onChange={(e) => setReason(e.currentTarget.value)}
               error={reasonError}
-              autosize
               minRows={2}
             />
             <Group gap="xs">

@@ -121,7 +121,6 @@ function ReturnForm({ sale, windowDays }: { sale: ReturnEligibleSale; windowDays
           value={reason}
           onChange={(e) => setReason(e.currentTarget.value)}
           error={errors.reason}
-          autosize
           minRows={2}
           maw={560}
         />
