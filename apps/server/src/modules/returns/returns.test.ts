@@ -68,7 +68,7 @@ interface Sale {
 
 /** A hardware sale; `paid` cents by a card charge (`card: false`: money in without a gateway charge). */
 async function sale(
-  opts: { issuedOn?: string; paid?: number; terminals?: number; card?: boolean } = {},
+  opts: { issuedOn?: string; paid?: number; terminals?: number; card?: boolean; gatewayKnows?: boolean } = {},
 ): Promise<Sale> {
   const db = t.database.db;
   const customer = await createCustomer(db, { legalName: `Return Test ${Math.random().toString(36).slice(2, 8)} LLC` });
@@ -95,7 +95,7 @@ async function sale(
       amountCents: paid,
       gatewayReference: ref,
     });
-    if (ref)
+    if (ref && opts.gatewayKnows !== false)
       await db.insert(localGatewayOperations).values({
         idempotencyKey: `test:${ref}`,
         operation: 'charge',
@@ -444,6 +444,29 @@ describe('POST /api/returns/{id}/refund', () => {
       .from(creditMemos)
       .where(and(eq(creditMemos.returnId, r.id), eq(creditMemos.type, 'R')));
     expect(memo).toMatchObject({ refundMethod: 'check', transactionId: null, amountCents: UNIT - FEE });
+    expect(await mismatches()).toBe(0);
+  });
+
+  it('a card refund the gateway refuses: 409, the credit stays once, and the refund by check pays back', async () => {
+    const s = await sale({ gatewayKnows: false });
+    const r = await inspected(s);
+    const url = `/api/returns/${r.id}/refund/{tok}`;
+    const refused = await post(tok.ar, url, { method: 'gateway', version: r.version });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toContain('The gateway refused the refund: No such charge.');
+    expect(refundCalls).toBe(1);
+    const after = (await get(tok.ar, `/api/returns/${r.id}/{tok}`)).json().info;
+    expect(after).toMatchObject({ status: 'inspected', version: r.version, refund_preview_cents: UNIT - FEE });
+    expect(await mismatches()).toBe(0);
+    const byCheck = await post(tok.ar, url, { method: 'check', version: r.version });
+    expect(byCheck.statusCode, byCheck.body).toBe(200);
+    expect(byCheck.json().info).toMatchObject({ status: 'refunded', refund_cents: UNIT - FEE, refund_method: 'check' });
+    const memos = await t.database.db.select().from(creditMemos).where(eq(creditMemos.returnId, r.id));
+    expect(memos.map((m) => m.type).sort()).toEqual(['C', 'R']);
+    expect((await balancesOf(t.database.db, [s.invoiceId])).get(s.invoiceId)).toMatchObject({
+      open_cents: 0,
+      overpaid_cents: 0,
+    });
     expect(await mismatches()).toBe(0);
   });
 
