@@ -9,6 +9,7 @@ import {
 } from '@pos/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { getPermissionsQueryOptions } from '../../../api/permissions';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
 import { isVersionConflict } from '../../../lib/api';
@@ -16,6 +17,9 @@ import { describeError } from '../../../lib/error-message';
 import { formatCents, formatDate, formatDateTime } from '../../../lib/format';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { changeReturnStatus, getReturnQueryOptions, refundReturn, returnKeys } from '../api/returns';
+
+/** What the panel offers (the server checks every call again; decision 122). */
+const PANEL_PRIVILEGES = ['customer_details_edit', 'ar_approvals'] as const;
 
 const STEP_LABELS: Readonly<Record<ReturnAction, string>> = {
   receive: 'Mark received',
@@ -89,6 +93,9 @@ export function ReturnPanel({ id, onClose }: { id: number; onClose?: () => void 
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [refundMethod, setRefundMethod] = useState<ReturnRefundMethod | null>(null);
   const keys = useIdempotencyKeys();
+  const granted = useQuery(getPermissionsQueryOptions(PANEL_PRIVILEGES)).data;
+  const mayHandle = granted?.customer_details_edit === true;
+  const mayRefund = granted?.ar_approvals === true;
 
   const fail = (what: string) => (error: unknown) => {
     const { title, message } = describeError(error);
@@ -159,7 +166,8 @@ export function ReturnPanel({ id, onClose }: { id: number; onClose?: () => void 
     );
   const r = one.data;
   const busy = step.isPending || refund.isPending;
-  const canReject = r.status === 'requested' || r.status === 'received' || r.status === 'inspected';
+  const open = r.status === 'requested' || r.status === 'received' || r.status === 'inspected';
+  const canReject = open && (mayHandle || mayRefund);
   const noCard = r.refund_preview_cents > 0 && !r.invoice?.card_refundable;
 
   return (
@@ -217,17 +225,17 @@ export function ReturnPanel({ id, onClose }: { id: number; onClose?: () => void 
           </Text>
         )}
         <Group gap="xs" role="group" aria-label={`Next step of return #${r.id}`}>
-          {r.status === 'requested' && (
+          {r.status === 'requested' && mayHandle && (
             <Button disabled={busy} onClick={() => step.mutate({ action: 'receive', version: r.version })}>
               Mark received
             </Button>
           )}
-          {r.status === 'received' && (
+          {r.status === 'received' && mayHandle && (
             <Button disabled={busy} onClick={() => step.mutate({ action: 'inspect', version: r.version })}>
               Mark inspected
             </Button>
           )}
-          {r.status === 'inspected' && (
+          {r.status === 'inspected' && mayRefund && (
             <>
               <Button disabled={busy || noCard} onClick={() => setRefundMethod('gateway')}>
                 Refund to card
@@ -243,7 +251,17 @@ export function ReturnPanel({ id, onClose }: { id: number; onClose?: () => void 
             </Button>
           )}
         </Group>
-        {noCard && r.status === 'inspected' && (
+        {granted && open && !canReject && (
+          <Text size="sm" c="dimmed">
+            The next step is for Customer Service (receive, inspect) or AR (refund); your role may follow the return.
+          </Text>
+        )}
+        {granted && r.status === 'inspected' && !mayRefund && mayHandle && (
+          <Text size="sm" c="dimmed">
+            Inspected: AR refunds it (privilege ar_approvals).
+          </Text>
+        )}
+        {noCard && r.status === 'inspected' && mayRefund && (
           <Text size="sm" c="dimmed">
             The invoice was not paid by a card charge the gateway can refund: refund by check.
           </Text>

@@ -200,6 +200,20 @@ describe('returns screens (decision 122)', () => {
     expect(calls.find((c) => c.path === '/api/returns/7/status/tok')!.body).toEqual({ action: 'receive', version: 1 });
   });
 
+  it('offers each step only to whom may take it: Customer Service sees no refund of an inspected return', async () => {
+    const inspected = detail({ status: 'inspected', version: 3 });
+    fakeApi({
+      ...signInAs('Customer Service'),
+      [`GET ${LIST}`]: { items: [item(inspected)], total: 1, total_capped: false },
+      'GET /api/returns/7/tok': inspected,
+    });
+    renderApp('#/viewreturns?id=7');
+    const panel = await screen.findByRole('region', { name: 'Return #7 — Bluebird Diner LLC' });
+    expect(await within(panel).findByText('Inspected: AR refunds it (privilege ar_approvals).')).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: 'Refund to card' })).toBeNull();
+    expect(within(panel).getByRole('button', { name: 'Reject…' })).toBeTruthy();
+  });
+
   it('#/refund: an inspected return refunds to the card after asking; a refusal says what to do', async () => {
     const inspected = detail({ status: 'inspected', version: 3 });
     let refusals = 1;
