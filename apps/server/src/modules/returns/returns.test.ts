@@ -397,6 +397,33 @@ describe('POST /api/returns/{id}/refund', () => {
     expect(await mismatches()).toBe(0);
   });
 
+  it('two refund POSTs at once with different keys: one refund at the gateway, one refund memo, one 409', async () => {
+    const s = await sale();
+    const r = await inspected(s);
+    const send = (key: string) =>
+      post(
+        tok.ar,
+        `/api/returns/${r.id}/refund/{tok}`,
+        { method: 'gateway', version: r.version },
+        {
+          'idempotency-key': key,
+        },
+      );
+    const answers = await Promise.all([send(`a-${r.id}`), send(`b-${r.id}`)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const ops = await t.database.db
+      .select()
+      .from(localGatewayOperations)
+      .where(eq(localGatewayOperations.parentReference, `ch_return_${s.invoiceId}`));
+    expect(ops.filter((o) => o.operation === 'refund')).toHaveLength(1);
+    const rMemos = await t.database.db
+      .select()
+      .from(creditMemos)
+      .where(and(eq(creditMemos.returnId, r.id), eq(creditMemos.type, 'R')));
+    expect(rMemos).toHaveLength(1);
+    expect(await mismatches()).toBe(0);
+  });
+
   it('never pays back more than was paid: a partly paid invoice gets the credit, and only the overpayment back', async () => {
     // Two terminals (2,998.00); 2,000.00 paid, 998.00 open. Credit 1,249.00: 998.00 settles the invoice, 251.00 back.
     const s = await sale({ paid: 2000_00 });
