@@ -108,8 +108,16 @@ describe.skipIf(noBrowser)('navigation and global search (issue 12)', () => {
 
   it("an Operations user's navigation shows only what Operations may open", async () => {
     const { context, page, errors } = await signInAsStaff(browser, 'ops@example.com');
-    // Payment instruments is guarded by a session only (decision 115); the screen itself says what it needs.
-    expect(await linkNames(page)).toEqual(['Orders', 'Customers', 'Payment instruments']);
+    // Payment instruments and the returns screens are guarded by a session only (decisions 115, 122); the screens
+    // themselves say what they need (Operations follows returns and requests them; AR refunds).
+    expect(await linkNames(page)).toEqual([
+      'Orders',
+      'Customers',
+      'Returns and refunds',
+      'Returns',
+      'Refund',
+      'Payment instruments',
+    ]);
     expect(await nav(page).getByRole('group').count()).toBe(3);
     await nav(page).getByRole('group', { name: 'Orders' }).getByRole('link', { name: 'Orders' }).waitFor();
     await nav(page).getByRole('group', { name: 'Customers' }).getByRole('link', { name: 'Customers' }).waitFor();

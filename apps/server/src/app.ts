@@ -35,6 +35,7 @@ import { customerAccountRoutes } from './modules/customer-accounts';
 import { customerRoutes } from './modules/customers';
 import { benchRoutes, healthRoutes } from './modules/health';
 import { failedPaymentRoutes } from './modules/failed-payments';
+import { returnRoutes } from './modules/returns';
 import { invoiceRoutes } from './modules/invoices';
 import { receiptRoutes } from './modules/receipts';
 import { jobRoutes } from './modules/jobs';
@@ -179,6 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await api.register(invoiceRoutes);
   await api.register(failedPaymentRoutes);
   await api.register(receiptRoutes);
+  await api.register(returnRoutes);
   await api.register(orderStatusRoutes);
   await api.register(orderRoutes);
   await api.register(agentRoutes);

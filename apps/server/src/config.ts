@@ -105,6 +105,8 @@ export const envSchema = z.object({
       }
       return days;
     }),
+  /** Returns (decision 122): a terminal may be returned this many days after its hardware invoice (default 30). */
+  RETURN_WINDOW_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** The reconciler asks the gateway about a pending (P) charge once it is this many seconds old. */
   PAYMENT_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   /** AES-256 key for bank account numbers: 64 hex characters (32 bytes). Unset → a fixed development key, refused in production (decision 059). */
@@ -173,6 +175,8 @@ export interface AppConfig {
   gateway: { url: string | null; apiKey: string | null; localSlowMs: number };
   /** Charging and dunning (decision 116): DUNNING_RETRY_DAYS, PAYMENT_RECONCILE_AFTER_SECONDS. */
   payments: { retryDays: readonly number[]; reconcileAfterSeconds: number };
+  /** Returns and refunds (decision 122): RETURN_WINDOW_DAYS. */
+  returns: { windowDays: number };
   /** DATA_ENCRYPTION_KEY (hex); null → the development key, refused when env is production. */
   dataEncryptionKey: string | null;
   /** BENCH_ROUTES: register GET /api/bench/bare, the bench's baseline (never in production). */
@@ -284,6 +288,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       localSlowMs: e.LOCAL_GATEWAY_SLOW_MS,
     },
     payments: { retryDays: e.DUNNING_RETRY_DAYS, reconcileAfterSeconds: e.PAYMENT_RECONCILE_AFTER_SECONDS },
+    returns: { windowDays: e.RETURN_WINDOW_DAYS },
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY?.toLowerCase() ?? null,
     benchRoutes: e.BENCH_ROUTES,
     billing: { timeZone: e.BILLING_TIME_ZONE, cron: e.BILLING_RUN_CRON },

@@ -64,5 +64,6 @@ export * from './contracts/ledger';
 export * from './contracts/invoices';
 export * from './contracts/failed-payments';
 export * from './contracts/receipts';
+export * from './contracts/returns';
 export * from './rules/password';
 export * from './contracts/merchant-features';

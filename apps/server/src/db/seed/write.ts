@@ -30,6 +30,7 @@ import {
   terminals,
   transactions,
   writeOffs,
+  localGatewayOperations,
 } from '../schema';
 import { insertMany, resetSequence } from './bulk';
 import {
@@ -123,6 +124,32 @@ export async function writeDemoRows(run: DemoRun, rows: DemoRows): Promise<void>
   await insertMany(db, invoices, invoiceRows);
   await insertMany(db, invoiceLines, lineRows);
   await insertMany(db, transactions, txRows);
+  // The local gateway knows the demo's settled card charges of hardware sales, so a return's refund to the card of a
+  // demo sale goes through (decision 122); other demo charges stay unknown to it, as before.
+  const saleIds = new Set(invoiceRows.filter((i) => i.type === 'S').map((i) => i.id));
+  await insertMany(
+    db,
+    localGatewayOperations,
+    txRows
+      .filter(
+        (t) =>
+          t.kind === 'charge' &&
+          t.status === 'S' &&
+          saleIds.has(t.invoiceId as number) &&
+          typeof t.gatewayReference === 'string' &&
+          t.gatewayReference.startsWith('ch_'),
+      )
+      .map((t) => ({
+        idempotencyKey: `demo:${t.gatewayReference as string}`,
+        operation: 'charge',
+        reference: t.gatewayReference as string,
+        amountCents: t.amountCents as number,
+        currency: t.currency as string,
+        instrumentKind: 'card',
+        status: 'succeeded',
+        createdAt: t.attemptedAt as Date,
+      })),
+  );
   await insertMany(db, invoiceDunning, dunningRows);
   await insertMany(db, receipts, receiptRows);
   await insertMany(db, receiptAllocations, allocationRows);

@@ -62,6 +62,9 @@ describe('the application shell', () => {
         group: 'Billing & AR',
         links: [
           ['Failed payments', '#/payments'],
+          ['Returns and refunds', '#/returns-refund'],
+          ['Returns', '#/viewreturns'],
+          ['Refund', '#/refund'],
           ['Payment instruments', '#/payment/instruments'],
           ['Receipts', '#/view-receipts'],
           ['Invoices', '#/view-invoices'],
@@ -85,8 +88,16 @@ describe('the application shell', () => {
     expect(await entries()).toEqual([
       { group: 'Orders', links: [['Orders', '#/order']] },
       { group: 'Customers', links: [['Customers', '#/customer']] },
-      // #/payment/instruments is guarded by a session only (the page itself needs customer details).
-      { group: 'Billing & AR', links: [['Payment instruments', '#/payment/instruments']] },
+      // #/payment/instruments and the returns screens are guarded by a session only (the pages say what they need).
+      {
+        group: 'Billing & AR',
+        links: [
+          ['Returns and refunds', '#/returns-refund'],
+          ['Returns', '#/viewreturns'],
+          ['Refund', '#/refund'],
+          ['Payment instruments', '#/payment/instruments'],
+        ],
+      },
     ]);
   });
 

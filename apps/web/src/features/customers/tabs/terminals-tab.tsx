@@ -1,6 +1,7 @@
 import { Alert, Button, Group, List, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import { serialNumberSchema, terminalElmerIdSchema, type Terminal, type TerminalValidation } from '@pos/domain';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table';
 import { ListPagination } from '../../../components/list-pagination';
 import { useRetireTerminal, useTerminals, useUpdateTerminal, useValidateTerminal } from '../api/accounts-terminals';
@@ -73,9 +74,14 @@ function TerminalsOfStore({ customerId, storeId, canEdit }: { customerId: number
       error={list.error}
       onRetry={() => void list.refetch()}
       actions={
-        <Button variant="default" size="sm" onClick={() => setValidating(true)}>
-          Validate terminal
-        </Button>
+        <Group gap="xs">
+          <Button variant="default" size="sm" component={Link} to={`/returns-refund?storeid=${storeId}`}>
+            Start a return
+          </Button>
+          <Button variant="default" size="sm" onClick={() => setValidating(true)}>
+            Validate terminal
+          </Button>
+        </Group>
       }
     >
       <DataTable
