@@ -34,6 +34,8 @@ import { customerAccountRoutes } from './modules/customer-accounts';
 import { customerRoutes } from './modules/customers';
 import { benchRoutes, healthRoutes } from './modules/health';
 import { failedPaymentRoutes } from './modules/failed-payments';
+import { memoRoutes } from './modules/memos';
+import { approvalRoutes } from './modules/approvals';
 import { invoiceRoutes } from './modules/invoices';
 import { jobRoutes } from './modules/jobs';
 import { ledgerRoutes } from './modules/ledger';
@@ -176,6 +178,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await api.register(ledgerRoutes);
   await api.register(invoiceRoutes);
   await api.register(failedPaymentRoutes);
+  await api.register(memoRoutes);
+  await api.register(approvalRoutes);
   await api.register(orderStatusRoutes);
   await api.register(orderRoutes);
   await api.register(agentRoutes);
