@@ -33,6 +33,7 @@ export const pages: PageMap = {
   order: () => import('../features/orders/pages/order-list-page'),
   viewInvoices: () => import('../features/invoices/pages/invoices-page'),
   payments: () => import('../features/payments/pages/failed-payments-page'),
+  approvals: () => import('../features/approvals/pages/approvals-page'),
   newOrder: newOrderPage,
   newOrderForCustomer: newOrderPage,
   newOrderForStore: newOrderPage,

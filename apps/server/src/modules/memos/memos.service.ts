@@ -234,7 +234,7 @@ async function checkDecidable(ctx: ServiceCtx, m: MemoRow, body: DecisionRequest
       requesterEmail: m.createdByEmail,
       deciderEmail: ctx.session.email,
     });
-    if (refusal) throw new AppError('forbidden', refusal);
+    if (refusal) throw new AppError('conflict', refusal);
   }
 }
 

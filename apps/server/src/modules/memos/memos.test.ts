@@ -184,7 +184,8 @@ describe('memos: ask, approve, reject', () => {
     );
     const m = created.body.info;
     const self = await decide('memos', m.id, tok.ar, { decision: 'approve', version: m.version });
-    expect(self.status).toBe(403);
+    // 409, not 403: a 403 ends the web session (spec §8); the refusal is about this request, not the user's rights.
+    expect(self.status).toBe(409);
     expect(self.body.error.message).toContain('second person');
     const noPriv = await decide('memos', m.id, tok.service, { decision: 'approve', version: m.version });
     expect(noPriv.status).toBe(403);
@@ -497,7 +498,9 @@ describe('write-offs', () => {
     expect(before.autopay_enqueued).toBeGreaterThanOrEqual(1);
     expect(before.retries_enqueued).toBeGreaterThanOrEqual(1);
 
-    expect((await decide('writeoffs', wa.id, tok.ar, { decision: 'approve', version: wa.version })).status).toBe(403);
+    const selfW = await decide('writeoffs', wa.id, tok.ar, { decision: 'approve', version: wa.version });
+    expect(selfW.status).toBe(409);
+    expect(selfW.body.error.message).toContain('second person');
     expect((await decide('writeoffs', wa.id, tok.ar2, { decision: 'approve', version: wa.version + 1 })).status).toBe(
       409,
     );
@@ -697,7 +700,7 @@ describe('the approvals queue', () => {
     );
     expect(res.status).toBe(200);
     expect(res.body.info.results.map((r: Loose) => [r.kind, r.ok, r.status])).toEqual([
-      ['memo', false, 403],
+      ['memo', false, 409],
       ['memo', false, 409],
       ['write_off', true, 200],
       ['order', true, 200],

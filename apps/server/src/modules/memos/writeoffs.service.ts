@@ -192,7 +192,7 @@ export function writeOffDecisionWork(
           requesterEmail: w.createdByEmail,
           deciderEmail: ctx.session.email,
         });
-        if (refusal) throw new AppError('forbidden', refusal);
+        if (refusal) throw new AppError('conflict', refusal);
       }
       const [inv] = await tx.select().from(invoices).where(eq(invoices.id, w.invoiceId)).for('update');
       const open = (await balancesOf(tx, [w.invoiceId])).get(w.invoiceId)!.open_cents;
