@@ -134,12 +134,15 @@ describe.skipIf(noBrowser)('approvals: a credit memo over the threshold needs a 
     await second.page.goto(`/#/view-invoices?id=${invoice.id}`);
     expect(await balanceShown(second.page, invoice.invoice_number)).toBe(dollars(invoice.balance_cents - 1500_00));
     const credits = main(second.page).getByRole('table', { name: 'Credit memos' });
-    expect(
-      await credits
+    // The memo on the invoice: approved, who asked and who decided.
+    const memoRow =
+      (await credits
         .getByRole('row')
         .filter({ hasText: `Memo ${memo.id}` })
-        .textContent(),
-    ).toContain('Approved');
+        .textContent()) ?? '';
+    expect(memoRow).toContain('Approved');
+    expect(memoRow).toContain('ar@example.com');
+    expect(memoRow).toContain('ar2@example.com');
 
     expect(second.errors).toEqual([]);
     await first.context.close();

@@ -235,13 +235,15 @@ export function InvoicePanel({ invoiceId, onClose }: { readonly invoiceId: numbe
             ) : (
               <SmallTable
                 caption="Credit memos"
-                head={['Memo', 'Type', 'Status', 'Amount', 'Reason']}
+                head={['Memo', 'Type', 'Status', 'Amount', 'Reason', 'Asked by', 'Decided by']}
                 rows={inv.credit_memos.map((m) => [
                   `Memo ${m.id}`,
                   CREDIT_MEMO_TYPE_LABELS[m.type as CreditMemoType] ?? m.type,
                   CREDIT_MEMO_STATUS_LABELS[m.status as CreditMemoStatus] ?? m.status,
                   formatCents(m.amount_cents, m.currency),
                   m.reason,
+                  `${m.created_by_email}, ${formatDateTime(m.created_at)}`,
+                  m.approved_by_email ? `${m.approved_by_email}, ${formatDateTime(m.decided_at)}` : '—',
                 ])}
               />
             )}
@@ -254,13 +256,15 @@ export function InvoicePanel({ invoiceId, onClose }: { readonly invoiceId: numbe
             ) : (
               <SmallTable
                 caption="Write-offs"
-                head={['Write-off', 'Amount', 'Reason', 'By', 'Date']}
+                head={['Write-off', 'Status', 'Amount', 'Reason', 'By', 'Date', 'Decided by']}
                 rows={inv.write_offs.map((w) => [
                   w.type === 164 ? 'Unrecoverable' : 'Write-off',
+                  CREDIT_MEMO_STATUS_LABELS[(w.status ?? 'A') as CreditMemoStatus] ?? w.status,
                   formatCents(w.amount_cents, inv.currency),
                   w.reason,
                   w.created_by_email,
                   formatDate(w.created_at),
+                  w.approved_by_email ? `${w.approved_by_email}, ${formatDateTime(w.decided_at)}` : '—',
                 ])}
               />
             )}
