@@ -588,6 +588,46 @@ describe('write-offs', () => {
   });
 });
 
+describe('the lists and the remaining refusals', () => {
+  it('lists write-offs by invoice; 400 for a bad filter; 403 without the privilege; deciding needs ar_approvals', async () => {
+    const s = await scenario(40_00);
+    const w = (
+      await call('POST', '/api/writeoffs/{token}', tok.service, {
+        invoice_id: s.invoice.id,
+        type: 164,
+        reason: 'Merchant gone',
+        note: 'Store closed in October',
+      })
+    ).body.info;
+    const list = await call('GET', `/api/writeoffs/{token}?invoice_id=${s.invoice.id}`, tok.ar);
+    expect(list.status).toBe(200);
+    expect(list.body.info).toMatchObject({
+      total: 1,
+      items: [{ id: w.id, status: 'P', amount_cents: 40_00, created_by_email: 'service@example.com' }],
+    });
+    expect((await call('GET', '/api/writeoffs/{token}?status=X', tok.ar)).status).toBe(400);
+    expect((await call('GET', '/api/memos/{token}?type=Z', tok.ar)).body.error.fields.type).toBeDefined();
+    expect((await call('GET', '/api/writeoffs/{token}', tok.marketing)).status).toBe(403);
+    // Customer Service may ask but not decide.
+    expect((await decide('writeoffs', w.id, tok.service, { decision: 'approve', version: w.version })).status).toBe(
+      403,
+    );
+    const bad = await decide('writeoffs', w.id, tok.ar, { decision: 'approve', version: 0, reason: 'no' });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.error.fields)).toEqual(expect.arrayContaining(['version', 'reason']));
+    const rejected = await decide('writeoffs', w.id, tok.ar, {
+      decision: 'reject',
+      version: w.version,
+      reason: 'Still trading',
+    });
+    expect(rejected.body.info).toMatchObject({
+      write_off: { status: 'R', approved_by_email: 'ar@example.com' },
+      invoice_balance_cents: 40_00,
+    });
+    expect((await openOf(s.invoice.id)).writtenOffCents).toBe(0);
+  });
+});
+
 describe('the approvals queue', () => {
   it('lists pending memos, write-offs and AR orders; filters; decides in bulk with per-item outcomes', async () => {
     const db = t.database.db;
