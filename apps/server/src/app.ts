@@ -36,6 +36,8 @@ import { customerRoutes } from './modules/customers';
 import { benchRoutes, healthRoutes } from './modules/health';
 import { failedPaymentRoutes } from './modules/failed-payments';
 import { returnRoutes } from './modules/returns';
+import { memoRoutes } from './modules/memos';
+import { approvalRoutes } from './modules/approvals';
 import { invoiceRoutes } from './modules/invoices';
 import { receiptRoutes } from './modules/receipts';
 import { jobRoutes } from './modules/jobs';
@@ -181,6 +183,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await api.register(failedPaymentRoutes);
   await api.register(receiptRoutes);
   await api.register(returnRoutes);
+  await api.register(memoRoutes);
+  await api.register(approvalRoutes);
   await api.register(orderStatusRoutes);
   await api.register(orderRoutes);
   await api.register(agentRoutes);

@@ -39,6 +39,7 @@ export * from './rules/license';
 export * from './rules/payment-method-text';
 export * from './rules/ledger';
 export * from './rules/dunning';
+export * from './rules/approvals';
 
 export * from './contracts/common';
 export * from './contracts/auth';
@@ -65,5 +66,7 @@ export * from './contracts/invoices';
 export * from './contracts/failed-payments';
 export * from './contracts/receipts';
 export * from './contracts/returns';
+export * from './contracts/memos';
+export * from './contracts/approvals';
 export * from './rules/password';
 export * from './contracts/merchant-features';

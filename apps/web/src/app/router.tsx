@@ -38,6 +38,7 @@ export const pages: PageMap = {
   returnsRefund: () => import('../features/returns/pages/start-return-page'),
   viewReturns: () => import('../features/returns/pages/returns-list-page'),
   refund: () => import('../features/returns/pages/refund-page'),
+  approvals: () => import('../features/approvals/pages/approvals-page'),
   newOrder: newOrderPage,
   newOrderForCustomer: newOrderPage,
   newOrderForStore: newOrderPage,

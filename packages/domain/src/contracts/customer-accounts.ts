@@ -835,6 +835,9 @@ export const creditMemo = z.object({
   reason: z.string(),
   created_by_email: z.string(),
   created_at: timestampSchema,
+  /** Who approved or rejected it, when (issue 16; null while pending). */
+  approved_by_email: z.string().nullable().optional(),
+  decided_at: timestampSchema.nullable().optional(),
 });
 export type CreditMemo = z.infer<typeof creditMemo>;
 

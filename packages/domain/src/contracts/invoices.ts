@@ -119,6 +119,10 @@ export const invoiceWriteOff = z.object({
   reason: z.string(),
   created_by_email: z.string(),
   created_at: z.string(),
+  /** P waiting for approval, A approved (counts), R rejected (issue 16); who decided and when. */
+  status: z.string().optional(),
+  approved_by_email: z.string().nullable().optional(),
+  decided_at: z.string().nullable().optional(),
 });
 export type InvoiceWriteOff = z.infer<typeof invoiceWriteOff>;
 

@@ -242,6 +242,8 @@ export const STATUS_ACTOR: Readonly<Record<OrderStatusCode, string>> = {
 export const DEMO_STAFF = [
   { username: 'admin', role: 'Admin', name: 'Alex Morgan' },
   { username: 'ar', role: 'AR Team', name: 'Priya Raman' },
+  /** A second AR approver: a memo over the credit threshold needs someone other than its requester (decision 120). */
+  { username: 'ar2', role: 'AR Team', name: 'Ben Okafor' },
   { username: 'service', role: 'Customer Service', name: 'Marcus Hill' },
   { username: 'support', role: 'Customer Support', name: 'Dana Whitfield' },
   { username: 'care', role: 'Customer Care', name: 'Rosa Alvarez' },

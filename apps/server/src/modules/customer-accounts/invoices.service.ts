@@ -69,6 +69,8 @@ export function toCreditMemo(m: typeof creditMemos.$inferSelect): CreditMemo {
     reason: m.reason,
     created_by_email: m.createdByEmail,
     created_at: m.createdAt.toISOString(),
+    approved_by_email: m.approvedByEmail,
+    decided_at: isoOrNull(m.decidedAt),
   };
 }
 

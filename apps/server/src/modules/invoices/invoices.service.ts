@@ -223,6 +223,9 @@ export async function getInvoicePage(
       reason: w.reason,
       created_by_email: w.createdByEmail,
       created_at: w.createdAt.toISOString(),
+      status: w.status,
+      approved_by_email: w.approvedByEmail,
+      decided_at: w.decidedAt ? w.decidedAt.toISOString() : null,
     })),
     receipts: applied.map(({ a, r }) => ({
       receipt_id: r.id,

@@ -1,2 +1,2 @@
-export { checkTransition, statusTimestamps } from './order-status.service';
+export { changeOrderStatus, checkTransition, statusTimestamps } from './order-status.service';
 export { orderStatusRoutes } from './order-status.routes';

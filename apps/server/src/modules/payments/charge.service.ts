@@ -13,7 +13,7 @@ import {
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { invoiceDunning, invoices, paymentInstruments, stores, transactions } from '../../db/schema';
+import { invoiceDunning, invoices, paymentInstruments, stores, transactions, writeOffs } from '../../db/schema';
 import { writeAudit, type AuditActor } from '../../http/audit';
 import { AppError } from '../../http/errors';
 import { GatewayOutcomeUnknown, type ChargeLookup } from '../../integrations/gateway';
@@ -133,11 +133,18 @@ async function recordPending(
     let amountCents: number;
     if (inv) {
       const balance = (await balancesOf(tx, [inv.id])).get(inv.id)!;
-      if (balance.open_cents <= 0 || inv.reversedAt !== null) {
+      // An invoice with an approved write-off is never charged again (issue 16, decision 120), even if a later
+      // refund reopened part of it.
+      const [writtenOff] = await tx
+        .select({ id: writeOffs.id })
+        .from(writeOffs)
+        .where(and(eq(writeOffs.invoiceId, inv.id), eq(writeOffs.status, 'A')))
+        .limit(1);
+      if (balance.open_cents <= 0 || inv.reversedAt !== null || writtenOff) {
         if (req.strict)
           throw new AppError(
             'conflict',
-            `Invoice ${inv.invoiceNumber} has nothing left to pay (it is ${balance.status === 'R' ? 'reversed' : 'paid'}).`,
+            `Invoice ${inv.invoiceNumber} has nothing left to pay (it is ${balance.status === 'R' ? 'reversed' : writtenOff ? 'written off' : 'paid'}).`,
           );
         return { kind: 'skipped' as const, reason: 'paid' as const, transactionId: null };
       }

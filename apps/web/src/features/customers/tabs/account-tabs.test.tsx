@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -428,4 +429,70 @@ describe('Invoices tab', () => {
     )!;
     expect(idempotencyKeyOf(call[1])).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  it('AR asks for a write-off from the tab (Write off…, the shared dialog); a reversed invoice offers none', async () => {
+    // Earlier tests' toasts stay in the one store of the file; this test reads its own.
+    notifications.clean();
+    notifications.cleanQueue();
+    const posts: FakeRequest[] = [];
+    server('AR Team', {
+      [`GET ${BASE}/customerinvoices`]: {
+        items: [
+          makeInvoice(),
+          makeInvoice({
+            id: 41,
+            invoice_number: 'INV-000041',
+            status: 'R',
+            status_label: 'Reversed',
+            can_reverse: false,
+          }),
+        ],
+        total: 2,
+        total_capped: false,
+      },
+      'POST /api/writeoffs/tok': (r: FakeRequest) => {
+        posts.push(r);
+        return {
+          id: 9,
+          customer_id: 100001,
+          customer_name: 'Corner Deli LLC',
+          invoice_id: 40,
+          invoice_number: 'INV-000040',
+          type: 164,
+          type_label: 'Write_Off Unrecoverable',
+          status: 'P',
+          status_label: 'Pending',
+          amount_cents: 7900,
+          currency: 'USD',
+          reason: 'Merchant closed',
+          note: 'Owner gone',
+          created_by_email: 'support@example.com',
+          created_at: '2026-11-22T12:00:00.000Z',
+          approved_by_email: null,
+          decided_at: null,
+          decision_reason: null,
+          needs_second_approver: false,
+          version: 1,
+        };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('#/customer?id=100001&tab=invoices');
+    const table = await screen.findByRole('table', { name: 'Invoices of store 500002, newest first' });
+    const pending = rowOf(table, 'INV-000040');
+    // AR Team may not reverse (customer_details_edit) but may ask for memos and write-offs.
+    expect(within(pending).queryByRole('button', { name: /^Reverse/ })).toBeNull();
+    expect(await within(pending).findByRole('button', { name: 'New memo for invoice INV-000040' })).toBeTruthy();
+    expect(within(rowOf(table, 'INV-000041')).queryByRole('button', { name: /Write off|New memo/ })).toBeNull();
+    await user.click(within(pending).getByRole('button', { name: 'Write off invoice INV-000040' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Write off invoice INV-000040' });
+    expect(within(dialog).getByText(/Writes off the open balance, \$79\.00/)).toBeTruthy();
+    await user.selectOptions(within(dialog).getByLabelText('Write-off type'), '164');
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Merchant closed');
+    await user.type(within(dialog).getByRole('textbox', { name: /Note/ }), 'Owner gone');
+    await user.click(within(dialog).getByRole('button', { name: 'Send write-off for approval' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]!.body).toEqual({ invoice_id: 40, type: 164, reason: 'Merchant closed', note: 'Owner gone' });
+    expect(await screen.findByText('Write-off of $79.00 on invoice INV-000040 waits for approval.')).toBeTruthy();
+  }, 20_000);
 });

@@ -1,5 +1,6 @@
 import { Button, Group, NativeSelect, Table, Text, Textarea } from '@mantine/core';
 import {
+  INVOICE_STATUS,
   INVOICE_STATUSES,
   INVOICE_STATUS_LABELS,
   INVOICE_TYPES,
@@ -7,7 +8,11 @@ import {
   invoiceReverseRequest,
   type Invoice,
 } from '@pos/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { refreshCustomer } from '../../../api/customers';
+import { getPermissionsQueryOptions } from '../../../api/permissions';
+import { MemoDialog } from '../../../components/memo-dialog';
 import { DataTable } from '../../../components/data-table';
 import { ListPagination } from '../../../components/list-pagination';
 import { isApiError } from '../../../lib/api';
@@ -28,6 +33,8 @@ const STATUS_OPTIONS = [
   ...INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_LABELS[s] })),
 ];
 const COLUMNS = ['Invoice', 'Type', 'Status', 'Issued', 'Due', 'Total', 'Paid', 'Balance', 'Actions'];
+/** Asking for a memo or a write-off (decision 120): AR work on invoices; the server checks it again. */
+const MEMO_PRIVILEGES = ['invoices', 'ar_approvals'] as const;
 const TYPE_OPTIONS = [
   { value: '', label: 'Any type' },
   ...INVOICE_TYPES.map((t) => ({ value: t, label: INVOICE_TYPE_LABELS[t] })),
@@ -57,8 +64,15 @@ function InvoicesOfStore({ customerId, storeId, canEdit }: { customerId: number;
     offset: (page - 1) * PAGE_SIZE,
     sort: '-issued_on',
   });
-  const [dialog, setDialog] = useState<{ kind: 'detail' | 'reverse'; invoice: Invoice } | null>(null);
+  const [dialog, setDialog] = useState<{ kind: 'detail' | 'reverse' | 'memo' | 'write_off'; invoice: Invoice } | null>(
+    null,
+  );
   const items = list.data?.items ?? [];
+  const queryClient = useQueryClient();
+  const mayAskMemo = useQuery({
+    ...getPermissionsQueryOptions(MEMO_PRIVILEGES),
+    select: (flags) => flags.invoices === true || flags.ar_approvals === true,
+  });
 
   return (
     <TabFrame title="Invoices" isPending={list.isPending} error={list.error} onRetry={() => void list.refetch()}>
@@ -111,6 +125,27 @@ function InvoicesOfStore({ customerId, storeId, canEdit }: { customerId: number;
                 >
                   Details
                 </Button>
+                {mayAskMemo.data === true && inv.status !== INVOICE_STATUS.REVERSED && (
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    aria-label={`New memo for invoice ${inv.invoice_number}`}
+                    onClick={() => setDialog({ kind: 'memo', invoice: inv })}
+                  >
+                    New memo…
+                  </Button>
+                )}
+                {mayAskMemo.data === true && inv.status !== INVOICE_STATUS.REVERSED && inv.balance_cents > 0 && (
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    color="orange"
+                    aria-label={`Write off invoice ${inv.invoice_number}`}
+                    onClick={() => setDialog({ kind: 'write_off', invoice: inv })}
+                  >
+                    Write off…
+                  </Button>
+                )}
                 {canEdit && inv.can_reverse && (
                   <Button
                     size="compact-sm"
@@ -139,6 +174,14 @@ function InvoicesOfStore({ customerId, storeId, canEdit }: { customerId: number;
       />
       {dialog?.kind === 'detail' && (
         <InvoiceDetailDialog customerId={customerId} invoice={dialog.invoice} onClose={() => setDialog(null)} />
+      )}
+      {(dialog?.kind === 'memo' || dialog?.kind === 'write_off') && (
+        <MemoDialog
+          invoice={dialog.invoice}
+          kind={dialog.kind}
+          onClose={() => setDialog(null)}
+          onDone={() => refreshCustomer(queryClient, customerId)}
+        />
       )}
       {dialog?.kind === 'reverse' && (
         <ReverseDialog customerId={customerId} invoice={dialog.invoice} onClose={() => setDialog(null)} />

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import {
   CREDIT_MEMO_STATUS_LABELS,
   CREDIT_MEMO_TYPE_LABELS,
+  INVOICE_STATUS,
   invoiceReverseRequest,
   mailTemplateLabel,
   type CreditMemoStatus,
@@ -13,6 +14,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { reverseInvoice } from '../../../api/invoices';
 import { getPermissionsQueryOptions } from '../../../api/permissions';
+import { MemoDialog } from '../../../components/memo-dialog';
 import { isApiError } from '../../../lib/api';
 import { downloadFile } from '../../../lib/download';
 import { describeError } from '../../../lib/error-message';
@@ -94,6 +96,7 @@ export function InvoicePanel({ invoiceId, onClose }: { readonly invoiceId: numbe
     select: (flags) => flags.customer_details_edit === true,
   });
   const [reversing, setReversing] = useState(false);
+  const [asking, setAsking] = useState<'memo' | 'write_off' | null>(null);
   const inv = detail.data;
 
   const pdf = useMutation({
@@ -156,6 +159,16 @@ export function InvoicePanel({ invoiceId, onClose }: { readonly invoiceId: numbe
             >
               E-mail to merchant
             </Button>
+            {inv.status !== INVOICE_STATUS.REVERSED && (
+              <Button variant="light" onClick={() => setAsking('memo')}>
+                New memo…
+              </Button>
+            )}
+            {inv.status !== INVOICE_STATUS.REVERSED && inv.balance_cents > 0 && (
+              <Button variant="light" color="orange" onClick={() => setAsking('write_off')}>
+                Write off…
+              </Button>
+            )}
             {mayReverse.data === true && inv.can_reverse && (
               <Button variant="light" color="red" onClick={() => setReversing(true)}>
                 Reverse
@@ -222,13 +235,15 @@ export function InvoicePanel({ invoiceId, onClose }: { readonly invoiceId: numbe
             ) : (
               <SmallTable
                 caption="Credit memos"
-                head={['Memo', 'Type', 'Status', 'Amount', 'Reason']}
+                head={['Memo', 'Type', 'Status', 'Amount', 'Reason', 'Asked by', 'Decided by']}
                 rows={inv.credit_memos.map((m) => [
                   `Memo ${m.id}`,
                   CREDIT_MEMO_TYPE_LABELS[m.type as CreditMemoType] ?? m.type,
                   CREDIT_MEMO_STATUS_LABELS[m.status as CreditMemoStatus] ?? m.status,
                   formatCents(m.amount_cents, m.currency),
                   m.reason,
+                  `${m.created_by_email}, ${formatDateTime(m.created_at)}`,
+                  m.approved_by_email ? `${m.approved_by_email}, ${formatDateTime(m.decided_at)}` : '—',
                 ])}
               />
             )}
@@ -241,13 +256,15 @@ export function InvoicePanel({ invoiceId, onClose }: { readonly invoiceId: numbe
             ) : (
               <SmallTable
                 caption="Write-offs"
-                head={['Write-off', 'Amount', 'Reason', 'By', 'Date']}
+                head={['Write-off', 'Status', 'Amount', 'Reason', 'By', 'Date', 'Decided by']}
                 rows={inv.write_offs.map((w) => [
                   w.type === 164 ? 'Unrecoverable' : 'Write-off',
+                  CREDIT_MEMO_STATUS_LABELS[(w.status ?? 'A') as CreditMemoStatus] ?? w.status,
                   formatCents(w.amount_cents, inv.currency),
                   w.reason,
                   w.created_by_email,
                   formatDate(w.created_at),
+                  w.approved_by_email ? `${w.approved_by_email}, ${formatDateTime(w.decided_at)}` : '—',
                 ])}
               />
             )}
@@ -283,6 +300,18 @@ export function InvoicePanel({ invoiceId, onClose }: { readonly invoiceId: numbe
         </Stack>
       )}
       {inv && reversing && <ReverseDialog inv={inv} onClose={() => setReversing(false)} />}
+      {inv && asking && (
+        <MemoDialog
+          invoice={inv}
+          kind={asking}
+          onClose={() => setAsking(null)}
+          onDone={() =>
+            Promise.all(
+              keysAfterChange(inv.customer_id).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+            ).then(() => undefined)
+          }
+        />
+      )}
     </Paper>
   );
 }

@@ -250,6 +250,67 @@ describe('invoices (#/view-invoices)', () => {
     expect(post.body).toEqual({ reason: 'Billed twice', version: 2 });
   });
 
+  it('asks for a memo from the panel (New memo…): checks the fields, sends cents and the Idempotency-Key', async () => {
+    const { calls, fetchMock } = fakeApi({
+      ...routes(),
+      'POST /api/memos/tok': (r: FakeRequest) => ({
+        id: 51,
+        customer_id: 100005,
+        customer_name: 'Maple Leaf Hardware Ltd',
+        store_id: 500010,
+        invoice_id: 9001,
+        invoice_number: 'INV-2026-009001',
+        type: 'A',
+        type_label: 'Adjustment',
+        status: 'P',
+        status_label: 'Pending',
+        amount_cents: (r.body as { amount_cents: number }).amount_cents,
+        currency: 'CAD',
+        reason: 'Late fee',
+        note: 'Agreed',
+        refund_method: null,
+        transaction_id: null,
+        return_id: null,
+        created_by_email: 'support@example.com',
+        created_at: '2026-11-22T12:00:00.000Z',
+        approved_by_email: null,
+        decided_at: null,
+        decision_reason: null,
+        needs_second_approver: false,
+        version: 1,
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp('#/view-invoices?id=9001');
+    const panel = await screen.findByRole('region', { name: 'Invoice INV-2026-009001' });
+    await user.click(await within(panel).findByRole('button', { name: 'New memo…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New memo for invoice INV-2026-009001' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send memo for approval' }));
+    expect(within(dialog).getByText('Enter an amount above zero, e.g. 1,500.00.')).toBeTruthy();
+    expect(within(dialog).getByText('Add a note for the approver.')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/api/memos/tok')).toBe(false);
+    await user.selectOptions(within(dialog).getByLabelText('Memo type'), 'A');
+    await user.type(within(dialog).getByRole('textbox', { name: /Amount/ }), '12.50');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Raises the balance' }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Late fee');
+    await user.type(within(dialog).getByRole('textbox', { name: /Note/ }), 'Agreed');
+    await user.click(within(dialog).getByRole('button', { name: 'Send memo for approval' }));
+    expect(
+      await screen.findByText('Adjustment memo of C$12.50 on invoice INV-2026-009001 waits for approval.'),
+    ).toBeTruthy();
+    const post = calls.find((c) => c.path === '/api/memos/tok')!;
+    expect(post.body).toEqual({
+      customer_id: 100005,
+      invoice_id: 9001,
+      type: 'A',
+      amount_cents: -1250,
+      reason: 'Late fee',
+      note: 'Agreed',
+    });
+    const init = fetchMock.mock.calls.find(([url]) => String(url).includes('/api/memos/'))![1]!;
+    expect(new Headers(init.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('says an unknown invoice was not found and what to do', async () => {
     fakeApi({ ...routes(), [`GET ${ONE(404)}`]: () => errorResponse(404, 'not_found', 'Invoice 404 was not found.') });
     renderApp('#/view-invoices?id=404');

@@ -1,0 +1,1 @@
+export { approvalRoutes, APPROVALS_GUARD } from './approvals.routes';
