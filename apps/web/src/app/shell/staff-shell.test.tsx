@@ -68,6 +68,7 @@ describe('the application shell', () => {
           ['Payment instruments', '#/payment/instruments'],
           ['Receipts', '#/view-receipts'],
           ['Invoices', '#/view-invoices'],
+          ['Approvals', '#/approvals'],
         ],
       },
       {
