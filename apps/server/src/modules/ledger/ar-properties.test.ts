@@ -18,7 +18,7 @@ import { ledgerMismatchesSql } from './ledger.service';
  */
 
 let t: TestApp;
-let tok: Record<'ar', string>;
+let tok: Record<'ar' | 'ar2', string>;
 let storeSeq = 0;
 
 const TOTALS = [120_00, 75_50, 310_00] as const;
@@ -27,7 +27,9 @@ type Op =
   | { kind: 'receipt'; cents: number }
   | { kind: 'apply'; receipt: number; invoice: number; share: number; over: boolean }
   | { kind: 'applyUndo'; receipt: number; invoice: number; share: number }
-  | { kind: 'unapply'; allocation: number };
+  | { kind: 'unapply'; allocation: number }
+  | { kind: 'memo'; type: 'C' | 'A' | 'R'; invoice: number; share: number; negative: boolean; approve: boolean }
+  | { kind: 'writeOff'; invoice: number; approve: boolean };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('receipt' as const), cents: fc.integer({ min: 1, max: 400_00 }) }),
@@ -45,21 +47,35 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     share: fc.double({ min: 0, max: 1, noNaN: true }),
   }),
   fc.record({ kind: fc.constant('unapply' as const), allocation: fc.nat(8) }),
+  fc.record({
+    kind: fc.constant('memo' as const),
+    type: fc.constantFrom('C' as const, 'A' as const, 'R' as const),
+    invoice: fc.nat(TOTALS.length - 1),
+    share: fc.double({ min: 0, max: 1, noNaN: true }),
+    negative: fc.boolean(),
+    approve: fc.boolean(),
+  }),
+  fc.record({ kind: fc.constant('writeOff' as const), invoice: fc.nat(TOTALS.length - 1), approve: fc.boolean() }),
 );
 
 interface Model {
   invoices: { id: number; total: number }[];
   receipts: { id: number; amount: number; version: number }[];
   allocations: { id: number; receipt: number; invoice: number; cents: number }[];
+  /** Approved memos and write-offs, as the ledger entries they are. */
+  decided: { invoice: number; entry: LedgerEntry }[];
 }
 
 const key = () => `prop-${crypto.randomUUID()}`;
 
 function expected(m: Model, invoiceId: number): InvoiceBalance {
   const inv = m.invoices.find((i) => i.id === invoiceId)!;
-  const entries: LedgerEntry[] = m.allocations
-    .filter((a) => a.invoice === invoiceId)
-    .map((a) => ({ kind: 'money_in', amount_cents: a.cents }));
+  const entries: LedgerEntry[] = [
+    ...m.allocations
+      .filter((a) => a.invoice === invoiceId)
+      .map((a): LedgerEntry => ({ kind: 'money_in', amount_cents: a.cents })),
+    ...m.decided.filter((d) => d.invoice === invoiceId).map((d) => d.entry),
+  ];
   return invoiceBalance(inv.total, entries);
 }
 const unapplied = (m: Model, receiptId: number) =>
@@ -137,7 +153,7 @@ async function freshCustomer(): Promise<{ model: Model; customer: { customer: nu
     });
     invoices.push({ id: inv.id, total });
   }
-  return { model: { invoices, receipts: [], allocations: [] }, customer: { customer: c.id, store: s.id } };
+  return { model: { invoices, receipts: [], allocations: [], decided: [] }, customer: { customer: c.id, store: s.id } };
 }
 
 async function apply(m: Model, receiptIdx: number, invoiceIdx: number, cents: number) {
@@ -209,7 +225,74 @@ async function play(m: Model, op: Op, customer: { customer: number; store: numbe
       await unapply(m, op.allocation % m.allocations.length);
       return;
     }
+    case 'memo': {
+      const inv = m.invoices[op.invoice]!;
+      const now = expected(m, inv.id);
+      // A credit up to the invoice's total; an adjustment either way; a refund (by check) up to what was paid.
+      const base = op.type === 'C' ? inv.total : op.type === 'R' ? now.paid_cents : 200_00;
+      if (base === 0) return;
+      const size = Math.max(1, Math.floor(base * op.share));
+      const cents = op.type === 'A' && op.negative ? -size : size;
+      const created = await t.request({
+        method: 'POST',
+        url: `/api/memos/${tok.ar}`,
+        payload: {
+          customer_id: customer.customer,
+          invoice_id: inv.id,
+          type: op.type,
+          amount_cents: cents,
+          reason: 'Property test',
+          note: 'Drawn by fast-check',
+          ...(op.type === 'R' ? { refund_method: 'check' } : {}),
+        },
+        headers: { 'idempotency-key': key() },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const memo = created.json().info;
+      await verify(m, 'a pending memo changes nothing');
+      const decided = await decide('memos', memo.id, memo.version, op.approve);
+      expect(decided.statusCode, decided.body).toBe(200);
+      if (op.approve)
+        m.decided.push({
+          invoice: inv.id,
+          entry: op.type === 'R' ? { kind: 'money_out', amount_cents: cents } : { kind: 'credit', amount_cents: cents },
+        });
+      return;
+    }
+    case 'writeOff': {
+      const inv = m.invoices[op.invoice]!;
+      const open = expected(m, inv.id).open_cents;
+      const created = await t.request({
+        method: 'POST',
+        url: `/api/writeoffs/${tok.ar}`,
+        payload: { invoice_id: inv.id, type: 142, reason: 'Property test', note: 'Drawn by fast-check' },
+        headers: { 'idempotency-key': key() },
+      });
+      if (open === 0) {
+        expect(created.statusCode, `nothing open to write off: ${created.body}`).toBeGreaterThanOrEqual(400);
+        expect(created.statusCode).toBeLessThan(500);
+        return;
+      }
+      expect(created.statusCode, created.body).toBe(201);
+      const w = created.json().info;
+      expect(w.amount_cents).toBe(open);
+      await verify(m, 'a pending write-off changes nothing');
+      const decided = await decide('writeoffs', w.id, w.version, op.approve);
+      expect(decided.statusCode, decided.body).toBe(200);
+      if (op.approve) m.decided.push({ invoice: inv.id, entry: { kind: 'write_off', amount_cents: open } });
+      return;
+    }
   }
+}
+
+/** The second AR user decides (a request is never decided by its creator here). */
+function decide(kind: 'memos' | 'writeoffs', id: number, version: number, approve: boolean) {
+  return t.request({
+    method: 'POST',
+    url: `/api/${kind}/${id}/decision/${tok.ar2}`,
+    payload: { decision: approve ? 'approve' : 'reject', reason: 'Checked', version },
+    headers: { 'idempotency-key': key() },
+  });
 }
 
 async function unapply(m: Model, idx: number) {
@@ -228,13 +311,13 @@ async function unapply(m: Model, idx: number) {
 beforeAll(async () => {
   const database = await createTestDatabase();
   t = await createTestApp({ database });
-  tok = await signInStaff(t, { ar: 'AR Team' });
+  tok = await signInStaff(t, { ar: 'AR Team', ar2: 'AR Team' });
   await ensureBillingItems(database.db, [BILLING_ITEM_IDS.MONTHLY_SERVICE_FEE]);
 });
 afterAll(() => t.close());
 
 describe('accounts receivable keeps every balance equal to its derivation (fast-check, through HTTP)', () => {
-  it('any sequence of receipts, applications and un-applications; undoing restores the exact earlier state', async () => {
+  it('any sequence of receipts, applications, un-applications, memos and write-offs; undoing restores the exact earlier state', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 12 }), async (ops) => {
         const { model: m, customer } = await freshCustomer();
