@@ -23,7 +23,9 @@ export default function CataloguePage() {
   const tab: TabValue = TABS.find((t) => t.value === params.get('tab'))?.value ?? 'billing-items';
   return (
     <Stack>
-      <Title order={2}>Catalogue</Title>
+      <Title order={1} size="h2">
+        Catalogue
+      </Title>
       <Text c="dimmed" size="sm">
         Price changes apply to new orders and invoices; issued invoices and signed contracts keep their amounts.
       </Text>
