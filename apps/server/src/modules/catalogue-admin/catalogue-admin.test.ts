@@ -135,6 +135,19 @@ describe('billing items and categories', () => {
   });
 });
 
+describe('categories', () => {
+  it('renames a category; the items list shows the new name; a bad name 400', async () => {
+    const made = await req('POST', `${B}/categories/${tok.admin}`, { name: 'Old name' });
+    const renamed = await req('PUT', `${B}/categories/${made.body.info.id}/${tok.admin}`, { name: '  New name ' });
+    expect([renamed.status, renamed.body.info.name]).toEqual([200, 'New name']);
+    const list = await req('GET', `${B}/billingitems/${tok.admin}`);
+    expect(list.body.info.categories.map((c: Json) => c.name)).toContain('New name');
+    expect(list.body.info.categories.map((c: Json) => c.name)).not.toContain('Old name');
+    const bad = await req('PUT', `${B}/categories/${made.body.info.id}/${tok.admin}`, { name: ' ' });
+    expect([bad.status, bad.body.error.fields]).toEqual([400, { name: 'Enter the category name.' }]);
+  });
+});
+
 describe('bundles and price options', () => {
   it('adds a bundle and a price option, edits it under the bundle version (stale → 409), 404 for unknown ones', async () => {
     const made = await req('POST', `${B}/bundles/${tok.admin}`, {
