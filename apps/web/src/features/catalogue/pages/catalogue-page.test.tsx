@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AdminBillingItem, AdminDomainDataEntry } from '@pos/domain';
+import type { AdminBillingItem, AdminBundle, AdminDomainDataEntry, AdminProduct } from '@pos/domain';
 import { describe, expect, it } from 'vitest';
 import { setSession } from '../../../lib/session';
 import { fakeApi, type FakeRequest } from '../../../test/fake-api';
@@ -178,6 +178,93 @@ describe('#/admin/catalogue', () => {
       type: 'retire_reason',
       code: 'FLOOD',
       label: 'Flood damage',
+    });
+  });
+  it('Bundles: reprices a price option under the bundle version; the new price shows in C$', async () => {
+    let bundle: AdminBundle = {
+      bundle_id: 3,
+      name: 'Café bundle',
+      description: null,
+      nrs_pay: false,
+      active: true,
+      version: 4,
+      options: [
+        {
+          id: 11,
+          billing_item_id: 8,
+          billing_item_name: 'Monthly service fee',
+          currency: 'CAD',
+          reference_id: null,
+          label: 'Monthly',
+          price_cents: 5900,
+          term: 1,
+        },
+      ],
+    };
+    const { calls } = fakeApi({
+      ...signInAdmin(),
+      [`GET ${B}/billingitems/tok`]: { items: [item({})], categories: [] },
+      [`GET ${B}/bundles/tok`]: () => ({ items: [bundle] }),
+      [`PUT ${B}/bundles/3/options/11/tok`]: (r: FakeRequest) => {
+        const body = r.body as { price_cents: number };
+        bundle = { ...bundle, version: 5, options: [{ ...bundle.options[0]!, price_cents: body.price_cents }] };
+        return bundle;
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('#/admin/catalogue?tab=bundles');
+    await user.click(await screen.findByRole('button', { name: 'Edit Café bundle' }));
+    const dialog = await screen.findByRole('dialog');
+    const options = within(dialog).getByRole('table', { name: 'Price options' });
+    expect(within(options).getByText('C$59.00')).toBeTruthy();
+    await user.click(within(options).getByRole('button', { name: 'Edit option Monthly CAD Monthly service fee' }));
+    const price = within(dialog).getByLabelText('Price (CAD)');
+    await user.clear(price);
+    await user.type(price, '64.50');
+    await user.click(within(dialog).getByRole('button', { name: 'Save price option' }));
+    expect(await within(options).findByText('C$64.50')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      billing_item_id: 8,
+      currency: 'CAD',
+      reference_id: null,
+      label: 'Monthly',
+      price_cents: 6450,
+      term: 1,
+      version: 4,
+    });
+  });
+
+  it('Products & terminals: adds a terminal model with a USD price only', async () => {
+    let products: AdminProduct[] = [];
+    const { calls } = fakeApi({
+      ...signInAdmin(),
+      [`GET ${B}/billingitems/tok`]: { items: [], categories: [] },
+      [`GET ${B}/products/tok`]: () => ({ items: products }),
+      [`POST ${B}/products/tok`]: (r: FakeRequest) => {
+        const body = r.body as AdminProduct;
+        products = [{ ...body, product_id: 9, active: true, version: 1, prices: { USD: body.prices.USD, CAD: null } }];
+        return products[0];
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('#/admin/catalogue?tab=products');
+    const table = await screen.findByRole('table', { name: 'Products and terminal models' });
+    expect(within(table).getByText('None yet.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Add product' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/^Name/), 'PX-9 terminal');
+    await user.type(within(dialog).getByLabelText(/^SKU/), 'PX-9');
+    await user.type(within(dialog).getByLabelText('USD ($) price'), '1,299.00');
+    await user.click(within(dialog).getByRole('button', { name: 'Save product' }));
+    const row = (await within(table).findByText('PX-9 terminal')).closest('tr')!;
+    expect(within(row).getByText('Terminal model')).toBeTruthy();
+    expect(within(row).getByText('$1,299.00')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: 'PX-9 terminal',
+      sku: 'PX-9',
+      kind: 'terminal',
+      description: null,
+      prices: { USD: 129900, CAD: null },
     });
   });
 });
