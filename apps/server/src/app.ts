@@ -27,6 +27,7 @@ import { agentRoutes } from './modules/agents';
 import { authRoutes, distributorRoutes, localOidcRoutes } from './modules/auth';
 import { bankRoutes } from './modules/banks';
 import { catalogueRoutes } from './modules/catalogue';
+import { catalogueAdminRoutes } from './modules/catalogue-admin';
 import { contractRoutes } from './modules/contracts';
 import { merchantFeatureRoutes } from './modules/merchant-features';
 import { merchantPaymentRoutes } from './modules/merchant-payments';
@@ -172,6 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await api.register(currencyRoutes);
   await api.register(bankRoutes);
   await api.register(catalogueRoutes);
+  await api.register(catalogueAdminRoutes);
   await api.register(uploadRoutes);
   await api.register(notificationRoutes);
   await api.register(jobRoutes);

@@ -48,6 +48,7 @@ export * from './contracts/admin';
 export * from './contracts/uploads';
 export * from './contracts/banks';
 export * from './contracts/catalogue';
+export * from './contracts/catalogue-admin';
 export * from './contracts/jobs';
 export * from './contracts/customers';
 export * from './contracts/customer-accounts';

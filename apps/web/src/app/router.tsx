@@ -25,6 +25,7 @@ export const pages: PageMap = {
   adminMailbox: () => import('../features/admin/pages/mailbox-page'),
   adminJobs: () => import('../features/admin/pages/job-monitor-page'),
   adminBilling: () => import('../features/admin/pages/billing-runs-page'),
+  adminCatalogue: () => import('../features/catalogue/pages/catalogue-page'),
   customer: () => import('../features/customers/pages/customer-page'),
   editPayment: () => import('../features/customers/pages/edit-payment-page'),
   editPaymentPlan: () => import('../features/customers/pages/edit-payment-plan-page'),

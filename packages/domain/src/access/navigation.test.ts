@@ -17,7 +17,16 @@ const staff = (role: string): RouteAccessFacts => ({
   staff: true,
   distributorToken: false,
 });
-const built = new Set<RouteId>(['order', 'newOrder', 'customer', 'editPayment', 'adminMailbox', 'adminJobs', 'login']);
+const built = new Set<RouteId>([
+  'order',
+  'newOrder',
+  'customer',
+  'editPayment',
+  'adminMailbox',
+  'adminJobs',
+  'adminCatalogue',
+  'login',
+]);
 const hasScreen = (id: RouteId) => built.has(id);
 const labels = (facts: RouteAccessFacts, screens = hasScreen) =>
   navigationFor(facts, screens).map((s) => [s.group, s.entries.map((e) => e.label)]);
@@ -62,7 +71,7 @@ describe('navigation', () => {
     expect(labels(staff('Admin'))).toEqual([
       ['Orders', ['Orders', 'New order']],
       ['Customers', ['Customers']],
-      ['Admin', ['Mailbox', 'Job monitor']],
+      ['Admin', ['Mailbox', 'Job monitor', 'Catalogue']],
     ]);
   });
 

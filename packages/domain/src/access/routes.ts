@@ -218,6 +218,8 @@ export const ROUTES = [
   { id: 'adminMailbox', path: 'admin/mailbox', guard: roles('Admin'), title: 'Mailbox', nav: nav('Admin') },
   { id: 'adminJobs', path: 'admin/jobs', guard: roles('Admin'), title: 'Job monitor', nav: nav('Admin') },
   { id: 'adminBilling', path: 'admin/billing', guard: roles('Admin'), title: 'Billing runs', nav: nav('Admin') },
+  // Issue 17: catalogue management (billing items, bundles, products and terminals, look-up lists; decision 126).
+  { id: 'adminCatalogue', path: 'admin/catalogue', guard: roles('Admin'), title: 'Catalogue', nav: nav('Admin') },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

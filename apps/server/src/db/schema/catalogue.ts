@@ -35,6 +35,7 @@ export const products = pgTable(
     description: text(),
     active: boolean().notNull().default(true),
     ...timestamps,
+    ...version,
   },
   (t) => [
     uniqueIndex('products_sku_uq').on(t.sku),
@@ -82,6 +83,7 @@ export const billingItems = pgTable(
     recurring: boolean().notNull().default(false),
     active: boolean().notNull().default(true),
     ...timestamps,
+    ...version,
   },
   (t) => [
     index('billing_items_category_idx').on(t.categoryId),
@@ -115,6 +117,7 @@ export const bundles = pgTable(
     nrsPay: boolean().notNull().default(false),
     active: boolean().notNull().default(true),
     ...timestamps,
+    ...version,
   },
   (t) => [index('bundles_nrs_pay_idx').on(t.nrsPay)],
 );

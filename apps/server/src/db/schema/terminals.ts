@@ -16,6 +16,7 @@ export const domainData = pgTable(
     label: text().notNull(),
     sortOrder: integer().notNull().default(0),
     active: boolean().notNull().default(true),
+    ...version,
   },
   (t) => [
     uniqueIndex('domain_data_type_code_uq').on(t.type, t.code),

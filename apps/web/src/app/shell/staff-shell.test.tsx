@@ -19,6 +19,7 @@ const screens: PageMap = withPages({
   adminMailbox: page('Mailbox page'),
   adminJobs: page('Job monitor page'),
   adminBilling: page('Billing runs page'),
+  adminCatalogue: page('Catalogue page'),
   viewInvoices: page('Invoices page'),
   confirmation: page('Confirmation page'),
 });
@@ -77,6 +78,7 @@ describe('the application shell', () => {
           ['Mailbox', '#/admin/mailbox'],
           ['Job monitor', '#/admin/jobs'],
           ['Billing runs', '#/admin/billing'],
+          ['Catalogue', '#/admin/catalogue'],
         ],
       },
     ]);

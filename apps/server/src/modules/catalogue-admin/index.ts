@@ -1,0 +1,1 @@
+export { catalogueAdminRoutes } from './catalogue-admin.routes';
