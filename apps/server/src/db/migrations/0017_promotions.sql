@@ -4,6 +4,7 @@ CREATE TABLE "promotion_billing_items" (
 	CONSTRAINT "promotion_billing_items_promotion_id_billing_item_id_pk" PRIMARY KEY("promotion_id","billing_item_id")
 );
 --> statement-breakpoint
+ALTER TABLE "order_promotions" ALTER COLUMN "customer_id" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "promotions" ADD COLUMN "usage_limit" integer;--> statement-breakpoint
 ALTER TABLE "promotion_billing_items" ADD CONSTRAINT "promotion_billing_items_promotion_id_promotions_id_fk" FOREIGN KEY ("promotion_id") REFERENCES "public"."promotions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "promotion_billing_items" ADD CONSTRAINT "promotion_billing_items_billing_item_id_billing_items_id_fk" FOREIGN KEY ("billing_item_id") REFERENCES "public"."billing_items"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -1,0 +1,2 @@
+export { promotionStatusEffects } from './promotion-orders';
+export { promotionRoutes } from './promotions.routes';
