@@ -44,7 +44,7 @@ type PromotionRow = typeof promotions.$inferSelect;
 export const RELEASED_STATUSES: readonly string[] = [ORDER_STATUS.REJECTED, ORDER_STATUS.POS_CANCELED];
 
 /** The number of orders that used promotion `id` (a SQL expression over a promotion id column or value). */
-export function usageCountSql(id: SQL | typeof promotions.id): SQL<number> {
+export function usageCountSql(id: SQL): SQL<number> {
   return sql<number>`(select count(*)::int from order_promotions op left join orders o on o.id = op.order_id
     where op.promotion_id = ${id} and (o.id is null or o.status not in (${sql.join(
       RELEASED_STATUSES.map((s) => sql`${s}`),
@@ -52,7 +52,8 @@ export function usageCountSql(id: SQL | typeof promotions.id): SQL<number> {
     )})))`;
 }
 
-const usageCount = usageCountSql(promotions.id);
+// Qualified by hand: drizzle leaves a one-table select's columns bare, which the sub-query would take as its own.
+const usageCount = usageCountSql(sql.raw('"promotions"."id"'));
 
 export const today = (ctx: { app: { clock: { now(): Date } } }) => ctx.app.clock.now().toISOString().slice(0, 10);
 
