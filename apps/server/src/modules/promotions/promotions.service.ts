@@ -31,6 +31,7 @@ import { writeAudit } from '../../http/audit';
 import { AppError, versionConflict } from '../../http/errors';
 import { csvStream } from '../../lib/csv-stream';
 import { escapeLike } from '../../lib/sql-like';
+import { visibleOrdersWhere } from '../orders';
 
 /*
  * Promotions (#/promotions; issue 17 point 3, decision 125). A promotion's usage count is derived, never stored: the
@@ -363,7 +364,10 @@ export async function expirePromotion(
   });
 }
 
-/** GET /api/promotions/{id}/orders/{token}: the orders that used it, newest first. */
+/**
+ * GET /api/promotions/{id}/orders/{token}: the orders that used it, newest first — those the session may see (the one
+ * order-scope rule, decision 102; staff holding promotions_* are unscoped, an agent-scoped session would see its own).
+ */
 export async function listPromotionOrders(ctx: ServiceCtx, id: number): Promise<PromotionOrderList> {
   const db = ctx.app.database.db;
   const [exists] = await db.select({ id: promotions.id }).from(promotions).where(eq(promotions.id, id));
@@ -385,7 +389,7 @@ export async function listPromotionOrders(ctx: ServiceCtx, id: number): Promise<
     .innerJoin(orders, eq(orders.id, orderPromotions.orderId))
     .leftJoin(customers, eq(customers.id, orderPromotions.customerId))
     .leftJoin(stores, eq(stores.id, orderPromotions.storeId))
-    .where(eq(orderPromotions.promotionId, id))
+    .where(and(eq(orderPromotions.promotionId, id), visibleOrdersWhere(ctx.session)))
     .orderBy(desc(orderPromotions.appliedAt), desc(orderPromotions.orderId))
     .limit(1000);
   return {
