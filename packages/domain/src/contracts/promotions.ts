@@ -284,7 +284,8 @@ export function promotionRefusal(
   if (state === 'inactive') return `Promotion ${p.code} is no longer offered.`;
   if (state === 'expired') return `Promotion ${p.code} expired on ${p.expires_on}.`;
   if (state === 'scheduled') return `Promotion ${p.code} starts on ${p.starts_on}.`;
-  if (state === 'used_up') return `Promotion ${p.code} has been used its ${p.usage_limit} times.`;
+  if (state === 'used_up')
+    return `Promotion ${p.code} has reached its limit of ${p.usage_limit} ${p.usage_limit === 1 ? 'order' : 'orders'}.`;
   if (p.currency !== order.currency)
     return `Promotion ${p.code} is for ${p.currency} orders; this order is in ${order.currency}.`;
   if (!promotionFitsCustomer(p.customer_type, order.existingCustomer))

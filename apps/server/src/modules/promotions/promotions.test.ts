@@ -290,7 +290,7 @@ describe('orders using a promotion', () => {
     const second = await call('POST', saveOrder(id), { json: orderWith([entryOf(p)]), version: 1, submit: true });
     expect([second.status, second.body.error.fields.PromotionInfo]).toEqual([
       400,
-      expect.stringContaining('used its 1 times'),
+      expect.stringContaining('reached its limit of 1 order.'),
     ]);
     const [row] = await t.database.db.select().from(orders).where(eq(orders.id, id));
     expect(row!.status).toBe('1');
