@@ -275,6 +275,17 @@ export function promotionFitsCustomer(customerType: string, existingCustomer: bo
   return existingCustomer;
 }
 
+/**
+ * Whether an order is an existing customer's: the order row's customer, else the customer the order flow started from
+ * (`additionalInfo.customerID`, set by New order for a customer) — the same reading as onboarding's.
+ */
+export function orderHasCustomer(
+  doc: { readonly additionalInfo?: { readonly customerID?: unknown } | null } | null | undefined,
+  customerId: number | null = null,
+): boolean {
+  return customerId !== null || Number(doc?.additionalInfo?.customerID) > 0;
+}
+
 /** Why an order may not use a promotion today, in words; null when it may. */
 export function promotionRefusal(
   p: PromotionForRules & { code: string; currency: string; customer_type: string },

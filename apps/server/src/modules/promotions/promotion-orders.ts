@@ -1,5 +1,6 @@
 import {
   ORDER_STATUS,
+  orderHasCustomer,
   orderPromotionEntry,
   orderTotals,
   promotionRefusal,
@@ -101,7 +102,7 @@ export async function promotionStatusEffects(ctx: AnyServiceCtx, tx: Db, change:
         usage_limit: p.usageLimit,
         usage_count: usage,
       },
-      { today: day, currency: order.currency, existingCustomer: order.customerId !== null },
+      { today: day, currency: order.currency, existingCustomer: orderHasCustomer(doc, order.customerId) },
     );
     if (refusal) throw refuse(`${refusal} Remove it from the order to submit.`);
     const line = totals.lines.find((l) => l.section === 'discount' && l.description === `Promotion ${entry.code}`);

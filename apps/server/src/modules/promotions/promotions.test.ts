@@ -337,6 +337,10 @@ describe('orders using a promotion', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const used = await call('GET', ordersOf(p.id, 'marketing'));
     expect(used.body.info.items).toMatchObject([{ order_id: order.id, customer_id: customer.id, amount_cents: 50_00 }]);
+    // A new order started from an existing customer (New order for a customer) is one too.
+    const forCustomer = orderWith([entryOf(p)]);
+    forCustomer.additionalInfo = { ...forCustomer.additionalInfo, customerID: customer.id } as never;
+    expect((await submitNew(forCustomer)).status).toBe(200);
     const missing = await call('GET', ordersOf(999_999, 'marketing'));
     expect([missing.status, missing.body.error.code]).toEqual([404, 'not_found']);
   });

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import type { PromotionRecord } from '@pos/domain';
+import { ORDER_STATUS, type PromotionRecord } from '@pos/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -161,7 +161,7 @@ describe('promotions (#/promotions)', () => {
             {
               order_id: 41,
               unified_order_id: 'UO-20261120-41',
-              status: '11',
+              status: ORDER_STATUS.PENDING_CONTRACT_SIGN,
               customer_id: null,
               legal_name: 'Ada Holdings LLC',
               doing_business_as: 'Ada Mart',
