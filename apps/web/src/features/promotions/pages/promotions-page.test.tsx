@@ -99,7 +99,7 @@ describe('promotions (#/promotions)', () => {
     );
     await user.click(screen.getByRole('button', { name: /^Used/ }));
     await waitFor(() => expect(lastList(calls).sort).toBe('usage_count'));
-  });
+  }, 20_000);
 
   it('a promotions_edit user creates one: the percent rule is checked before sending, then the request is sent', async () => {
     const { calls } = fakeApi(
