@@ -259,6 +259,23 @@ async function checkCodeFree(db: Db, code: string, currency: string, exceptId?: 
   }
 }
 
+/** A unique-index violation (PostgreSQL 23505), also when the driver wraps it: two saves of one code at once. */
+function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++)
+    if (e.code === '23505') return true;
+  return false;
+}
+
+async function codeTaken<T>(input: { code: string; currency: string }, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    const message = `Another promotion has the code ${input.code} in ${input.currency}: choose another code.`;
+    throw new AppError('conflict', message, { code: message });
+  }
+}
+
 async function replaceItems(db: Db, promotionId: number, ids: readonly number[]): Promise<void> {
   await db.delete(promotionBillingItems).where(eq(promotionBillingItems.promotionId, promotionId));
   if (ids.length > 0)
@@ -268,26 +285,28 @@ async function replaceItems(db: Db, promotionId: number, ids: readonly number[])
 /** POST /api/promotions/{token}: a new promotion (its code unique per currency, any case). */
 export async function createPromotion(ctx: ServiceCtx, input: PromotionCreate): Promise<PromotionRecord> {
   const now = ctx.app.clock.now();
-  return withTx(ctx, async (db) => {
-    await checkBillingItems(db, input.billing_item_ids);
-    await checkCodeFree(db, input.code, input.currency);
-    const [row] = await db
-      .insert(promotions)
-      .values({ ...columnsOf(input), active: true, createdAt: now, updatedAt: now })
-      .returning({ id: promotions.id });
-    await replaceItems(db, row!.id, input.billing_item_ids);
-    const record = await loadRecord(ctx, db, row!.id);
-    await writeAudit(db, {
-      ...ctx.actor,
-      at: now,
-      action: 'promotion.create',
-      entity: 'promotion',
-      entityId: row!.id,
-      after: record,
-      requestId: ctx.requestId,
-    });
-    return record;
-  });
+  return codeTaken(input, () =>
+    withTx(ctx, async (db) => {
+      await checkBillingItems(db, input.billing_item_ids);
+      await checkCodeFree(db, input.code, input.currency);
+      const [row] = await db
+        .insert(promotions)
+        .values({ ...columnsOf(input), active: true, createdAt: now, updatedAt: now })
+        .returning({ id: promotions.id });
+      await replaceItems(db, row!.id, input.billing_item_ids);
+      const record = await loadRecord(ctx, db, row!.id);
+      await writeAudit(db, {
+        ...ctx.actor,
+        at: now,
+        action: 'promotion.create',
+        entity: 'promotion',
+        entityId: row!.id,
+        after: record,
+        requestId: ctx.requestId,
+      });
+      return record;
+    }),
+  );
 }
 
 /** PUT /api/promotions/{id}/{token}: change it (the version read; stale → 409 with the current promotion). */
@@ -297,34 +316,36 @@ export async function updatePromotion(
 ): Promise<PromotionRecord> {
   const now = ctx.app.clock.now();
   const { version, ...fields } = input.body;
-  return withTx(ctx, async (db) => {
-    const before = await loadRecord(ctx, db, input.id);
-    await checkBillingItems(db, fields.billing_item_ids);
-    await checkCodeFree(db, fields.code, fields.currency, input.id);
-    if (fields.usage_limit !== null && fields.usage_limit < before.usage_count) {
-      const message = `It has been used ${before.usage_count} times already: the limit cannot be below that.`;
-      throw new AppError('validation_failed', message, { usage_limit: message });
-    }
-    const [updated] = await db
-      .update(promotions)
-      .set({ ...columnsOf(fields), updatedAt: now, version: sql`${promotions.version} + 1` })
-      .where(and(eq(promotions.id, input.id), eq(promotions.version, version)))
-      .returning({ id: promotions.id });
-    if (!updated) throw versionConflict(`Promotion ${before.code}`, before, version);
-    await replaceItems(db, input.id, fields.billing_item_ids);
-    const after = await loadRecord(ctx, db, input.id);
-    await writeAudit(db, {
-      ...ctx.actor,
-      at: now,
-      action: 'promotion.update',
-      entity: 'promotion',
-      entityId: input.id,
-      before,
-      after,
-      requestId: ctx.requestId,
-    });
-    return after;
-  });
+  return codeTaken(fields, () =>
+    withTx(ctx, async (db) => {
+      const before = await loadRecord(ctx, db, input.id);
+      await checkBillingItems(db, fields.billing_item_ids);
+      await checkCodeFree(db, fields.code, fields.currency, input.id);
+      if (fields.usage_limit !== null && fields.usage_limit < before.usage_count) {
+        const message = `It has been used ${before.usage_count} times already: the limit cannot be below that.`;
+        throw new AppError('validation_failed', message, { usage_limit: message });
+      }
+      const [updated] = await db
+        .update(promotions)
+        .set({ ...columnsOf(fields), updatedAt: now, version: sql`${promotions.version} + 1` })
+        .where(and(eq(promotions.id, input.id), eq(promotions.version, version)))
+        .returning({ id: promotions.id });
+      if (!updated) throw versionConflict(`Promotion ${before.code}`, before, version);
+      await replaceItems(db, input.id, fields.billing_item_ids);
+      const after = await loadRecord(ctx, db, input.id);
+      await writeAudit(db, {
+        ...ctx.actor,
+        at: now,
+        action: 'promotion.update',
+        entity: 'promotion',
+        entityId: input.id,
+        before,
+        after,
+        requestId: ctx.requestId,
+      });
+      return after;
+    }),
+  );
 }
 
 /**
