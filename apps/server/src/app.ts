@@ -48,6 +48,7 @@ import { onboardingRoutes } from './modules/onboarding';
 import { orderStatusRoutes } from './modules/order-status';
 import { orderRoutes } from './modules/orders';
 import { paymentAuthorizationRoutes } from './modules/payment-authorizations';
+import { promotionRoutes } from './modules/promotions';
 import { searchRoutes } from './modules/search';
 import { MULTIPART_LIMITS, uploadRoutes } from './modules/uploads';
 
@@ -190,6 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await api.register(orderStatusRoutes);
   await api.register(orderRoutes);
   await api.register(agentRoutes);
+  await api.register(promotionRoutes);
   await api.register(paymentAuthorizationRoutes);
   await api.register(contractRoutes);
   await api.register(merchantPaymentRoutes);

@@ -2,6 +2,7 @@ import { contractStatusEffects, regenerateAfterSave } from './modules/contracts'
 import { onboardingStatusEffects } from './modules/onboarding';
 import { onOrderDocumentSave, onOrderStatusChange } from './modules/orders';
 import { queueHoldSettlements } from './modules/payments';
+import { promotionStatusEffects } from './modules/promotions';
 
 /**
  * What modules do when another module's event happens: orders declares its hooks and imports none of the listeners.
@@ -18,4 +19,7 @@ export function registerListeners(): void {
   // Payments (decision 116): a Complete order's card hold is captured, a rejected or canceled order's released (by
   // the payments sweep, outside the transaction).
   onOrderStatusChange('payments', queueHoldSettlements);
+  // Promotions (decision 125): a submitted order's promotions checked (validity, customer type, usage limit) and
+  // recorded in order_promotions; on Complete they get the merchant's customer. Registered after onboarding.
+  onOrderStatusChange('promotions', promotionStatusEffects);
 }

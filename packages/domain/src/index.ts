@@ -65,6 +65,7 @@ export * from './contracts/billing';
 export * from './contracts/ledger';
 export * from './contracts/invoices';
 export * from './contracts/failed-payments';
+export * from './contracts/promotions';
 export * from './contracts/receipts';
 export * from './contracts/returns';
 export * from './contracts/memos';

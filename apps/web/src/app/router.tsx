@@ -34,6 +34,7 @@ export const pages: PageMap = {
   order: () => import('../features/orders/pages/order-list-page'),
   viewInvoices: () => import('../features/invoices/pages/invoices-page'),
   payments: () => import('../features/payments/pages/failed-payments-page'),
+  promotions: () => import('../features/promotions/pages/promotions-page'),
   viewReceipts: () => import('../features/receipts/pages/receipts-page'),
   applyReceipt: () => import('../features/receipts/pages/apply-receipt-page'),
   returnsRefund: () => import('../features/returns/pages/start-return-page'),

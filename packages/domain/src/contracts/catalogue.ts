@@ -220,6 +220,9 @@ export const cataloguePromotion = z.object({
   starts_on: z.string().nullable(),
   expires_on: z.string().nullable(),
   expired: z.boolean(),
+  /** How many orders may use it (null: no limit) and how many did (decision 125). */
+  usage_limit: z.number().int().nullable(),
+  usage_count: z.number().int(),
 });
 export type CataloguePromotion = z.infer<typeof cataloguePromotion>;
 

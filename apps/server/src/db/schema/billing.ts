@@ -149,9 +149,8 @@ export const orderPromotions = pgTable(
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
     orderId: integer().references(() => orders.id),
-    customerId: integer()
-      .notNull()
-      .references(() => customers.id),
+    /** Null while a new merchant's order has no customer yet; filled when the order completes (decision 125). */
+    customerId: integer().references(() => customers.id),
     storeId: integer().references(() => stores.id),
     promotionId: integer()
       .notNull()

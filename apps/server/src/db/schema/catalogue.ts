@@ -160,14 +160,22 @@ export const promotions = pgTable(
     percent: numeric({ precision: 5, scale: 2 }),
     customerType: text().notNull().default('A'),
     currency: text().notNull(),
+    /** The first of its billing items (kept for older readers); the full list is promotion_billing_items. */
     billingItemId: integer().references(() => billingItems.id),
     startsOn: date({ mode: 'string' }),
     expiresOn: date({ mode: 'string' }),
+    /** How many orders may use it (null: no limit); the count is derived from order_promotions (decision 125). */
+    usageLimit: integer(),
     active: boolean().notNull().default(true),
     ...timestamps,
     ...version,
   },
   (t) => [
+    check('promotions_usage_limit_check', sql`${t.usageLimit} is null or ${t.usageLimit} >= 0`),
+    check(
+      'promotions_dates_check',
+      sql`${t.startsOn} is null or ${t.expiresOn} is null or ${t.startsOn} <= ${t.expiresOn}`,
+    ),
     uniqueIndex('promotions_code_currency_uq').on(sql`upper(${t.code})`, t.currency),
     index('promotions_expires_idx').on(t.expiresOn),
     index('promotions_billing_item_idx').on(t.billingItemId),
@@ -179,6 +187,23 @@ export const promotions = pgTable(
       'promotions_value_check',
       sql`(${t.method} = 'A' and ${t.amountCents} is not null and ${t.amountCents} >= 0 and ${t.percent} is null) or (${t.method} = 'P' and ${t.percent} between 0 and 100 and ${t.amountCents} is null)`,
     ),
+  ],
+);
+
+/** The billing items a promotion applies to (decision 125); none: the order's whole one-time subtotal. */
+export const promotionBillingItems = pgTable(
+  'promotion_billing_items',
+  {
+    promotionId: integer()
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'cascade' }),
+    billingItemId: integer()
+      .notNull()
+      .references(() => billingItems.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.promotionId, t.billingItemId] }),
+    index('promotion_billing_items_item_idx').on(t.billingItemId),
   ],
 );
 

@@ -19,6 +19,7 @@ import {
   orders,
   paymentInstruments,
   promotions,
+  promotionBillingItems,
   receiptAllocations,
   receipts,
   referrals,
@@ -107,6 +108,13 @@ export async function writeDemoRows(run: DemoRun, rows: DemoRows): Promise<void>
   await insertMany(db, customerNotes, customerNoteRows);
   await insertMany(db, agentStores, agentStoreRows);
   await insertMany(db, promotions, promoRows);
+  await insertMany(
+    db,
+    promotionBillingItems,
+    promoRows.flatMap((p) =>
+      p.billingItemId == null ? [] : [{ promotionId: p.id as number, billingItemId: p.billingItemId as number }],
+    ),
+  );
   await db.insert(referrals).values(referralRows).onConflictDoNothing();
   await insertMany(db, orders, orderRows);
   await insertMany(db, orderStatusHistory, historyRows);

@@ -26,6 +26,7 @@ import {
   referrals,
 } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { usageCountSql } from '../promotions';
 
 type ProductKind = CatalogueProduct['kind'];
 
@@ -190,7 +191,7 @@ export async function findPromotions(ctx: ServiceCtx, code: string, query: Promo
   if (query.expired !== 'Y') where.push(sql`(${promotions.expiresOn} is null or ${promotions.expiresOn} >= ${day})`);
   if (query.promo_id !== undefined) where.push(eq(promotions.id, query.promo_id));
   const rows = await ctx.app.database.db
-    .select()
+    .select({ r: promotions, usageCount: usageCountSql(sql.raw('"promotions"."id"')) })
     .from(promotions)
     .where(and(...where))
     .orderBy(sql`${promotions.currency} = 'USD' desc`, asc(promotions.id));
@@ -199,7 +200,7 @@ export async function findPromotions(ctx: ServiceCtx, code: string, query: Promo
     throw new AppError('not_found', message, { code: message });
   }
   return {
-    promotions: rows.map((r): CataloguePromotion => ({
+    promotions: rows.map(({ r, usageCount }): CataloguePromotion => ({
       promo_id: r.id,
       code: r.code,
       name: r.name,
@@ -213,6 +214,8 @@ export async function findPromotions(ctx: ServiceCtx, code: string, query: Promo
       starts_on: r.startsOn,
       expires_on: r.expiresOn,
       expired: r.expiresOn !== null && r.expiresOn < day,
+      usage_limit: r.usageLimit,
+      usage_count: Number(usageCount),
     })),
   };
 }

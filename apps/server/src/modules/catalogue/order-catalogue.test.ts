@@ -241,6 +241,8 @@ describe('order-flow catalogue reads', () => {
         starts_on: null,
         expires_on: '2026-12-31',
         expired: false,
+        usage_limit: null,
+        usage_count: 0,
       });
       expect(list[1]).toMatchObject({ method: 'P', percent: 12.5, amount_cents: null, currency: 'CAD' });
     });

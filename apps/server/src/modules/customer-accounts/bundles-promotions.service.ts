@@ -127,7 +127,7 @@ export async function listPromotions(
     items: rows.map(({ r, code, name, type, method }) => ({
       id: r.id,
       order_id: r.orderId,
-      customer_id: r.customerId,
+      customer_id: r.customerId ?? customerId,
       store_id: r.storeId,
       promotion_id: r.promotionId,
       code,

@@ -16,6 +16,7 @@ import {
   createCustomer,
   createDistributorAccount,
   createOrder,
+  createPromotion,
   createStaffUser,
   createStore,
 } from '../../db/factories';
@@ -26,6 +27,7 @@ import {
   linkTokens,
   mailLog,
   orderNotes,
+  orderPromotions,
   orderStatusHistory,
   orders,
   staffUsers,
@@ -362,6 +364,24 @@ const ENDPOINTS: readonly Endpoint[] = [
       return { url: `/api/customers/contracts/${order.id}/upload/${token}`, ...body };
     },
     ok: 201,
+  },
+  {
+    route: 'GET /api/promotions/:id/orders/:token',
+    kind: 'list',
+    status: '11',
+    setup: async (order) => {
+      const promotion = await createPromotion(t.database.db);
+      await t.database.db.insert(orderPromotions).values({
+        orderId: order.id,
+        customerId: order.customerId,
+        promotionId: promotion.id,
+        amountCents: 50_00,
+        currency: 'USD',
+      });
+      return { promotionId: promotion.id };
+    },
+    request: ({ token, extra }) => ({ url: `/api/promotions/${extra.promotionId}/orders/${token}` }),
+    listed: (info) => idsOf(info.items, 'order_id'),
   },
 ];
 

@@ -1,7 +1,9 @@
 import { Button, Checkbox, Fieldset, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import {
   centsToDecimal,
+  orderHasCustomer,
   orderTotals,
+  promotionRefusal,
   type OrderBillingItemEntry,
   type OrderBundleEntry,
   type OrderPromotionEntry,
@@ -20,7 +22,7 @@ import { OrderTotalsTable } from '../../../components/totals-table';
 import { countryOf } from '../lib/doc';
 import { nextStep, stepPath } from '../lib/flow';
 import { useDraft } from '../lib/use-draft';
-import { formatCents } from '../../../lib/format';
+import { formatCents, todayIso } from '../../../lib/format';
 
 const CHECKLIST = [
   { key: 'hardwareReviewed', label: 'The merchant reviewed the hardware list' },
@@ -78,6 +80,12 @@ function SaleSummaryStep({ orderId, doc, orderType, flow }: StepContext) {
     try {
       const found = (await findPromotion(wanted)).promotions.find((p) => !p.expired && p.currency === currency);
       if (!found) return setCodeError(`No current ${currency} promotion has the code ${wanted}.`);
+      // The rules the server applies again on submit (decision 125): usage limit, customer type.
+      const refusal = promotionRefusal(
+        { ...found, active: true },
+        { today: todayIso(), currency, existingCustomer: orderHasCustomer(draft) },
+      );
+      if (refusal) return setCodeError(refusal);
       const entry: OrderPromotionEntry = {
         promoId: found.promo_id,
         code: found.code,

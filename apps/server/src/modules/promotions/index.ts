@@ -1,0 +1,3 @@
+export { promotionStatusEffects } from './promotion-orders';
+export { promotionRoutes } from './promotions.routes';
+export { usageCountSql } from './promotions.service';
