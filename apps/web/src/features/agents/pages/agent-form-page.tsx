@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, NativeSelect, NumberInput, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, NativeSelect, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   AGENT_TYPES,
@@ -9,7 +9,7 @@ import {
   type AgentDetail,
 } from '@pos/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, isApiError, isVersionConflict } from '../../../lib/api';
 import { describeError } from '../../../lib/error-message';
@@ -65,20 +65,40 @@ function useParentOptions() {
  */
 export default function AgentFormPage() {
   const params = useParams();
+  const agentId = /^\d+$/.test(params.agentId ?? '') ? Number(params.agentId) : 0;
+  const existing = useQuery({ ...getAgentQueryOptions(agentId), enabled: agentId > 0 });
+  if (agentId > 0 && !existing.data) {
+    return (
+      <Stack gap="md" maw={640}>
+        <Anchor component={Link} to="/view-agents" fz="sm">
+          Back to agents
+        </Anchor>
+        <Title order={1} size="h2">
+          Edit agent {agentId}
+        </Title>
+        {existing.isError ? (
+          <Alert color="red" title={describeError(existing.error).title}>
+            {describeError(existing.error).message} Open an agent from the agents list.
+          </Alert>
+        ) : (
+          <Text>Loading…</Text>
+        )}
+      </Stack>
+    );
+  }
+  return <AgentForm key={existing.data?.version ?? 0} agent={agentId > 0 ? (existing.data ?? null) : null} />;
+}
+
+function AgentForm({ agent }: { agent: AgentDetail | null }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const mayEdit = useMayEditAgents();
-  const agentId = /^\d+$/.test(params.agentId ?? '') ? Number(params.agentId) : 0;
-  const editing = agentId > 0;
-  const existing = useQuery({ ...getAgentQueryOptions(agentId), enabled: editing });
+  const agentId = agent?.agent_id ?? 0;
+  const editing = agent !== null;
   const parents = useParentOptions();
-  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [draft, setDraft] = useState<Draft>(agent ? draftOf(agent) : EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [emailNote, setEmailNote] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (existing.data) setDraft(draftOf(existing.data));
-  }, [existing.data]);
 
   const set = (key: keyof Draft) => (value: string | number) => setDraft((d) => ({ ...d, [key]: value }));
 
@@ -101,7 +121,7 @@ export default function AgentFormPage() {
 
   const save = useMutation({
     mutationFn: (body: unknown) =>
-      saveAgent(editing ? agentId : null, body as Parameters<typeof saveAgent>[1], existing.data?.version ?? null),
+      saveAgent(editing ? agentId : null, body as Parameters<typeof saveAgent>[1], agent?.version ?? null),
     meta: { silentError: true },
     onSuccess: (a) => {
       void queryClient.invalidateQueries({ queryKey: agentKeys.all });
@@ -146,7 +166,7 @@ export default function AgentFormPage() {
       .filter((a) => a.agent_id !== agentId)
       .map((a) => ({ value: String(a.agent_id), label: `${a.name} (${a.type})` })),
   ];
-  const title = editing ? `Edit agent ${existing.data?.name ?? agentId}` : 'New agent';
+  const title = editing ? `Edit agent ${agent.name}` : 'New agent';
 
   return (
     <Stack gap="md" maw={640}>
@@ -158,11 +178,6 @@ export default function AgentFormPage() {
       </Title>
       {!mayEdit && (
         <Alert color="yellow">Only Admin, RAM and IS staff create and edit agents. Ask one of them to do it.</Alert>
-      )}
-      {existing.isError && (
-        <Alert color="red" title={describeError(existing.error).title}>
-          {describeError(existing.error).message} Open an agent from the agents list.
-        </Alert>
       )}
       <form onSubmit={submit} aria-label={title} noValidate>
         <Stack gap="sm">
@@ -231,7 +246,7 @@ export default function AgentFormPage() {
             error={errors.commission_percent}
           />
           <Group>
-            <Button type="submit" loading={save.isPending} disabled={!mayEdit || (editing && !existing.data)}>
+            <Button type="submit" loading={save.isPending} disabled={!mayEdit}>
               {editing ? 'Save agent' : 'Create agent'}
             </Button>
             <Button component={Link} to="/view-agents" variant="subtle">
