@@ -184,7 +184,7 @@ export const agentDetail = agentRecord.extend({
   commission_percent: z.number().nullable(),
   parent_agent_name: z.string().nullable(),
   store_count: z.number().int().min(0),
-  /** Has a distributor login (distributor_accounts) for this agent's e-mail. */
+  /** Has a distributor login (a distributor_accounts row of this agent). */
   has_login: z.boolean(),
   version: z.number().int(),
 });
