@@ -109,9 +109,10 @@ describe.skipIf(noBrowser)('navigation and global search (issue 12)', () => {
   it("an Operations user's navigation shows only what Operations may open", async () => {
     const { context, page, errors } = await signInAsStaff(browser, 'ops@example.com');
     // Payment instruments and the returns screens are guarded by a session only (decisions 115, 122); the screens
-    // themselves say what they need (Operations follows returns and requests them; AR refunds).
+    // themselves say what they need (Operations follows returns and requests them; AR refunds). Agents too (124).
     expect(await linkNames(page)).toEqual([
       'Orders',
+      'Agents',
       'Customers',
       'Returns and refunds',
       'Returns',
@@ -126,6 +127,7 @@ describe.skipIf(noBrowser)('navigation and global search (issue 12)', () => {
       ['Customers', 'Customers'],
       ['Orders', 'Orders'],
       ['Payment instruments', 'Payment instruments'],
+      ['Agents', 'Agents'],
     ] as const) {
       await nav(page).getByRole('link', { name: link, exact: true }).click();
       await main(page).getByRole('heading', { name: heading, level: 1 }).waitFor();

@@ -21,6 +21,7 @@ export * from './access/routes';
 export * from './access/roles';
 export * from './access/navigation';
 export * from './access/order-scope';
+export * from './access/agent-scope';
 
 export * from './rules/store-filter';
 export * from './rules/customer-search';

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { AGENT_TYPES, SALES_CHANNELS } from '@pos/domain';
 import { inList, timestamps, version } from './columns';
 
@@ -16,6 +26,10 @@ export const agents = pgTable(
     /** The sales-channel code of §9 (1 IS; 2,4 RAM; 5,7,8 Distributor; 10 MSS). */
     salesChannelCode: integer().notNull(),
     parentAgentId: integer().references((): AnyPgColumn => agents.id),
+    /** The person to talk to at the agent (decision 124). */
+    contactName: text(),
+    /** The agent's commission, a percent of what its stores are billed (0–100, two decimals; decision 124). */
+    commissionPercent: numeric({ precision: 5, scale: 2 }),
     active: boolean().notNull().default(true),
     ...timestamps,
     ...version,
@@ -27,5 +41,6 @@ export const agents = pgTable(
     index('agents_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     check('agents_type_check', inList(t.type, AGENT_TYPES)),
     check('agents_sales_channel_check', inList(t.salesChannel, SALES_CHANNELS)),
+    check('agents_commission_percent_check', sql`${t.commissionPercent} between 0 and 100`),
   ],
 );

@@ -11,6 +11,8 @@ import { type DemoRun, type DemoPeople, type DemoReference } from './demo-run';
 export async function seedPeople(run: DemoRun, { access }: DemoReference): Promise<DemoPeople> {
   const { db, log } = run;
   // ── agents, staff, distributor login, sales persons ─────────────────────────────────────────────────
+  const AGENT_CONTACTS = ['Pat Morgan', 'Luis Ortega', 'Grace Kim', 'Tom Becker', 'Nadia Haddad', 'Owen Price'];
+  const AGENT_COMMISSION: Record<string, string | null> = { Distributor: '10.00', REFP: '5.00', RDC: null };
   for (const pass of [false, true]) {
     const defs = AGENT_DEFS.filter((a) => Boolean(a.parent) === pass);
     const parentIds = new Map(
@@ -28,6 +30,9 @@ export async function seedPeople(run: DemoRun, { access }: DemoReference): Promi
             salesChannel: CHANNEL_FOR_TYPE[a.type],
             salesChannelCode: a.code,
             parentAgentId: a.parent ? (parentIds.get(agentEmail(a.parent)) ?? null) : null,
+            // Who to talk to and the agreed commission (decision 124); drawn from no random source.
+            contactName: AGENT_CONTACTS[AGENT_DEFS.indexOf(a) % AGENT_CONTACTS.length]!,
+            commissionPercent: AGENT_COMMISSION[a.type],
           }),
         ),
       )

@@ -1,5 +1,15 @@
 import {
+  agentCreateRequest,
+  agentDeactivateRequest,
+  agentDetail,
+  agentIdParams,
+  agentInviteResult,
   agentList,
+  agentPage,
+  agentPageQuery,
+  agentStorePage,
+  agentStoresQuery,
+  agentUpdateRequest,
   agentOrderAssignments,
   agentOrderRequest,
   agentOrderUpdateRequest,
@@ -9,8 +19,19 @@ import {
 } from '@pos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { contentDisposition } from '../../http/content-disposition';
 import { serviceCtx } from '../../http/service-context';
 import { requireSession } from '../../http/session';
+import {
+  agentPageCsv,
+  createAgentRecord,
+  deactivateAgent,
+  getAgent,
+  inviteAgent,
+  listAgentPage,
+  listAgentStores,
+  updateAgentRecord,
+} from './agent-admin.service';
 import { addAgentOrder, deleteAgentOrder, listAgents, updateAgentOrder } from './agents.service';
 
 /** Who may call what (any one privilege passes, spec §6; decision 076). */
@@ -84,5 +105,131 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ info: await deleteAgentOrder(serviceCtx(request), request.body) }),
+  );
+
+  // ── Agent management (issue 17; decision 124): any session reads (scoped by the agent-access rule); the
+  // service refuses writes to anyone but Admin, RAM or IS staff.
+  const session = requireSession();
+  const mgmt = ['agents'];
+
+  app.get(
+    '/api/agents/:token',
+    {
+      onRequest: session,
+      schema: {
+        tags: mgmt,
+        summary:
+          'Agents the session may see (type, channel, text, status filters; by name; paged). format=csv: every row as CSV',
+        params: tokenParams,
+        querystring: agentPageQuery,
+        response: { 200: successEnvelope(agentPage) },
+      },
+    },
+    async (request, reply) => {
+      const ctx = serviceCtx(request);
+      if (request.query.format === 'csv') {
+        const day = ctx.app.clock.now().toISOString().slice(0, 10);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', contentDisposition(`agents-${day}.csv`))
+          .header('cache-control', 'no-store')
+          .send(agentPageCsv(ctx, request.query) as never);
+      }
+      return { info: await listAgentPage(ctx, request.query) };
+    },
+  );
+
+  app.get(
+    '/api/agents/:agentId/:token',
+    {
+      onRequest: session,
+      schema: {
+        tags: mgmt,
+        summary: 'One agent (404 for an agent outside the session’s scope)',
+        params: agentIdParams,
+        response: { 200: successEnvelope(agentDetail) },
+      },
+    },
+    async (request) => ({ info: await getAgent(serviceCtx(request), request.params.agentId) }),
+  );
+
+  app.get(
+    '/api/agents/:agentId/:token/stores',
+    {
+      onRequest: session,
+      schema: {
+        tags: mgmt,
+        summary: "The agent's stores (agent_stores) with their status and open balance (ledger), paged",
+        params: agentIdParams,
+        querystring: agentStoresQuery,
+        response: { 200: successEnvelope(agentStorePage) },
+      },
+    },
+    async (request) => ({
+      info: await listAgentStores(serviceCtx(request), request.params.agentId, request.query),
+    }),
+  );
+
+  app.post(
+    '/api/agents/:token',
+    {
+      onRequest: session,
+      schema: {
+        tags: mgmt,
+        summary: 'Create an agent (Admin, RAM or IS; e-mail unique, any case → 409)',
+        params: tokenParams,
+        body: agentCreateRequest,
+        response: { 200: successEnvelope(agentDetail) },
+      },
+    },
+    async (request) => ({ info: await createAgentRecord(serviceCtx(request), request.body) }),
+  );
+
+  app.put(
+    '/api/agents/:agentId/:token',
+    {
+      onRequest: session,
+      schema: {
+        tags: mgmt,
+        summary: 'Edit an agent (Admin, RAM or IS; version → 409 when stale)',
+        params: agentIdParams,
+        body: agentUpdateRequest,
+        response: { 200: successEnvelope(agentDetail) },
+      },
+    },
+    async (request) => ({
+      info: await updateAgentRecord(serviceCtx(request), request.params.agentId, request.body),
+    }),
+  );
+
+  app.post(
+    '/api/agents/:agentId/:token/deactivate',
+    {
+      onRequest: session,
+      schema: {
+        tags: mgmt,
+        summary: 'Deactivate an agent and its distributor logins (Admin, RAM or IS; version)',
+        params: agentIdParams,
+        body: agentDeactivateRequest,
+        response: { 200: successEnvelope(agentDetail) },
+      },
+    },
+    async (request) => ({
+      info: await deactivateAgent(serviceCtx(request), request.params.agentId, request.body),
+    }),
+  );
+
+  app.post(
+    '/api/agents/:agentId/:token/invite',
+    {
+      onRequest: session,
+      schema: {
+        tags: mgmt,
+        summary: 'Invite a Distributor agent to the distributor login: e-mail with a set-password link (reset flow)',
+        params: agentIdParams,
+        response: { 200: successEnvelope(agentInviteResult) },
+      },
+    },
+    async (request) => ({ info: await inviteAgent(serviceCtx(request), request.params.agentId) }),
   );
 };

@@ -14,6 +14,7 @@ import { writeAudit } from '../../http/audit';
 import { AppError, versionConflict } from '../../http/errors';
 import type { SessionContext } from '../../http/session';
 import { loadVisibleOrder } from '../orders';
+import { visibleAgentsWhere } from './agent-access';
 
 type AgentRow = typeof agents.$inferSelect;
 
@@ -40,7 +41,7 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
  * type(s); email: the e-mail, lowercased, exactly (agents_email_uq is on lower(email)).
  */
 export async function listAgents(ctx: ServiceCtx, query: GetAgentsQuery): Promise<AgentList> {
-  const where: SQL[] = [eq(agents.active, true)];
+  const where: (SQL | undefined)[] = [eq(agents.active, true), visibleAgentsWhere(ctx.session)];
   if (query.search !== undefined) {
     const p = likePattern(query.search);
     where.push(sql`(${agents.name} ilike ${p} or lower(${agents.email}) like lower(${p}))`);

@@ -37,7 +37,7 @@ describe('agents', () => {
     ({ edit, view, dist } = await signInStaff(t, {
       edit: { role: 'IS', email: 'agents-edit@example.com' },
       view: 'Marketing',
-      dist: 'Distributor',
+      dist: { role: 'Distributor', agentId: ids.gamma, email: 'agents-dist@example.com' },
     }));
   });
   afterAll(() => t.close());
@@ -98,9 +98,11 @@ describe('agents', () => {
       ]);
     });
 
-    it('is open to order viewers and distributors', async () => {
+    it('is open to order viewers and distributors; a distributor sees only its own agent tree (decision 124)', async () => {
       expect(await names('?type=RDC', view)).toEqual(['Gamma Regional']);
       expect(await names('?type=RDC', dist)).toEqual(['Gamma Regional']);
+      expect(await names('?type=Distributor', view)).toEqual(['Alpha Distribution', 'Delta Distribution']);
+      expect(await names('?type=Distributor', dist)).toEqual([]);
     });
 
     it('400 with field messages', async () => {

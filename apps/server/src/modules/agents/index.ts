@@ -1,1 +1,2 @@
 export { agentRoutes } from './agents.routes';
+export { isAgentVisible, isStoreVisible, visibleAgentsWhere, visibleStoresWhere } from './agent-access';

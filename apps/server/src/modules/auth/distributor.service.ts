@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import { PASSWORD_PROBLEM_MESSAGES, normalizeEmail, passwordProblems, type DistributorLoginInfo } from '@pos/domain';
-import { withTx, type ServiceCtx } from '../../context';
+import { withTx, type AnyServiceCtx, type ServiceCtx } from '../../context';
 import { agents, distributorAccounts, linkTokens, roles } from '../../db/schema';
+import type { Db } from '../../db/client';
 import { writeAudit } from '../../http/audit';
 import { AppError } from '../../http/errors';
 import { distributorPasswordResetEmail } from '../../integrations/mail/templates';
@@ -180,58 +181,72 @@ export function passwordResetLink(publicUrl: string, token: string): string {
 export async function requestPasswordReset(ctx: ServiceCtx<null>, input: { email: string }): Promise<void> {
   const account = await findAccount(ctx, byEmail(input.email));
   if (!account?.active || !account.agentActive) return;
-  const now = ctx.app.clock.now();
-  const token = newToken();
-  const link = passwordResetLink(ctx.app.config.publicUrl, token);
-  const expiresAt = new Date(now.getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000);
   await withTx(ctx, async (tx) => {
-    await tx
-      .update(linkTokens)
-      .set({ revokedAt: now })
-      .where(
-        and(
-          eq(linkTokens.purpose, PASSWORD_RESET_PURPOSE),
-          eq(linkTokens.subjectType, SUBJECT),
-          eq(linkTokens.subjectId, String(account.id)),
-          isNull(linkTokens.usedAt),
-          isNull(linkTokens.revokedAt),
-        ),
-      );
-    const [row] = await tx
-      .insert(linkTokens)
-      .values({
-        tokenHash: hashToken(token),
-        purpose: PASSWORD_RESET_PURPOSE,
-        subjectType: SUBJECT,
-        subjectId: String(account.id),
-        createdAt: now,
-        expiresAt,
-      })
-      .returning({ id: linkTokens.id });
-    const message = distributorPasswordResetEmail({ name: account.name, link, ttlMinutes: PASSWORD_RESET_TTL_MINUTES });
-    await ctx.app.mail.send(
-      {
-        to: account.email,
-        subject: message.subject,
-        template: message.template,
-        text: message.text,
-        html: message.html,
-        links: message.links,
-        related: { type: SUBJECT, id: account.id },
-      },
-      { db: tx },
-    );
+    const link = await sendDistributorPasswordLink(ctx, tx, account);
     await writeAudit(tx, {
-      at: now,
+      at: ctx.app.clock.now(),
       actorType: 'anonymous',
       actorEmail: account.email,
       action: 'password_reset_requested',
       entity: SUBJECT,
       entityId: account.id,
-      after: { link_token_id: row!.id, expires_at: expiresAt.toISOString(), ip: ctx.ip },
+      after: { link_token_id: link.linkTokenId, expires_at: link.expiresAt.toISOString(), ip: ctx.ip },
       requestId: ctx.requestId,
     });
   });
+}
+
+/**
+ * The reset flow's link for one distributor account, inside the caller's transaction: earlier unused links stop
+ * working, a new single-use link valid for PASSWORD_RESET_TTL_MINUTES is stored and e-mailed (the mail is kept with
+ * the transaction). Used by "forgot password" and by the agents screen's invitation (decision 124).
+ */
+export async function sendDistributorPasswordLink(
+  ctx: AnyServiceCtx,
+  tx: Db,
+  account: { id: number; name: string; email: string },
+): Promise<{ linkTokenId: number; expiresAt: Date }> {
+  const now = ctx.app.clock.now();
+  const token = newToken();
+  const link = passwordResetLink(ctx.app.config.publicUrl, token);
+  const expiresAt = new Date(now.getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000);
+  await tx
+    .update(linkTokens)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(linkTokens.purpose, PASSWORD_RESET_PURPOSE),
+        eq(linkTokens.subjectType, SUBJECT),
+        eq(linkTokens.subjectId, String(account.id)),
+        isNull(linkTokens.usedAt),
+        isNull(linkTokens.revokedAt),
+      ),
+    );
+  const [row] = await tx
+    .insert(linkTokens)
+    .values({
+      tokenHash: hashToken(token),
+      purpose: PASSWORD_RESET_PURPOSE,
+      subjectType: SUBJECT,
+      subjectId: String(account.id),
+      createdAt: now,
+      expiresAt,
+    })
+    .returning({ id: linkTokens.id });
+  const message = distributorPasswordResetEmail({ name: account.name, link, ttlMinutes: PASSWORD_RESET_TTL_MINUTES });
+  await ctx.app.mail.send(
+    {
+      to: account.email,
+      subject: message.subject,
+      template: message.template,
+      text: message.text,
+      html: message.html,
+      links: message.links,
+      related: { type: SUBJECT, id: account.id },
+    },
+    { db: tx },
+  );
+  return { linkTokenId: row!.id, expiresAt };
 }
 
 const INVALID_LINK =

@@ -9,6 +9,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ServiceCtx } from '../../context';
 import { billingItemCategories, billingItemPrices, billingItems, stores } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { visibleStoresWhere } from '../agents';
 
 /** The currency of a catalogue read: ?currency=, else the store's (an unknown store → 404), else USD. */
 async function catalogueCurrency(ctx: ServiceCtx, query: BillingItemCatalogueQuery): Promise<CurrencyCode> {
@@ -16,7 +17,8 @@ async function catalogueCurrency(ctx: ServiceCtx, query: BillingItemCatalogueQue
   const [store] = await ctx.app.database.db
     .select({ currency: stores.currency })
     .from(stores)
-    .where(eq(stores.id, query.custstoreid));
+    // An agent-scoped session prices only its own stores (decision 124): another store is "not found".
+    .where(and(eq(stores.id, query.custstoreid), visibleStoresWhere(ctx.session)));
   if (!store)
     throw new AppError('not_found', `Store ${query.custstoreid} was not found.`, {
       custstoreid: `There is no store ${query.custstoreid}.`,

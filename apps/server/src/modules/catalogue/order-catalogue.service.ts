@@ -27,6 +27,7 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { usageCountSql } from '../promotions';
+import { visibleAgentsWhere } from '../agents';
 
 type ProductKind = CatalogueProduct['kind'];
 
@@ -235,7 +236,14 @@ export async function findReferral(ctx: ServiceCtx, refId: string): Promise<Refe
     })
     .from(referrals)
     .leftJoin(agents, eq(agents.id, referrals.agentId))
-    .where(and(eq(referrals.active, true), sql`(upper(${referrals.refCode}) = upper(${refId})${byId})`))
+    .where(
+      and(
+        eq(referrals.active, true),
+        sql`(upper(${referrals.refCode}) = upper(${refId})${byId})`,
+        // An agent-scoped session finds only its own agents' referrals (decision 124); others read as missing.
+        visibleAgentsWhere(ctx.session),
+      ),
+    )
     // A code match wins over an id match.
     .orderBy(sql`upper(${referrals.refCode}) = upper(${refId}) desc`, asc(referrals.id))
     .limit(1);

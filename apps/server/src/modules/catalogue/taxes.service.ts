@@ -11,6 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import type { ServiceCtx } from '../../context';
 import { stores, taxRates } from '../../db/schema';
 import { AppError, fieldError } from '../../http/errors';
+import { visibleStoresWhere } from '../agents';
 
 /**
  * POST /api/customers/taxes/fetch/{token} (decision 075): the tax of each line from the state/province rate
@@ -27,7 +28,8 @@ export async function fetchTaxes(ctx: ServiceCtx, body: TaxFetchRequest): Promis
     const [store] = await db
       .select({ state: stores.state, country: stores.country, currency: stores.currency })
       .from(stores)
-      .where(eq(stores.id, body.store_id));
+      // An agent-scoped session taxes only its own stores (decision 124): another store is "not found".
+      .where(and(eq(stores.id, body.store_id), visibleStoresWhere(ctx.session)));
     if (!store)
       throw new AppError('not_found', `Store ${body.store_id} was not found.`, {
         store_id: `There is no store ${body.store_id}.`,

@@ -396,6 +396,8 @@ const NOT_ORDER_SCOPED: Readonly<Record<string, string>> = {
   'GET /api/customers/:id/:token/customerterminals':
     "a customer's terminals, filterable by the order that made them (customer area, guarded by customer_details_*)",
   'POST /api/zoho/accessoriesorder/:token': "a CRM feature request for a store (a 'CRM order'): no order of ours",
+  'POST /api/returns/:token':
+    "a return of a store's hardware (customer area: the store is checked; order_id only narrows to that store's sale; 122)",
 };
 
 /** Names of path segments, parameters and query/body fields that are about orders. */

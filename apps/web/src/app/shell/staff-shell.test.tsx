@@ -56,6 +56,7 @@ describe('the application shell', () => {
         links: [
           ['Orders', '#/order'],
           ['New order', '#/neworder'],
+          ['Agents', '#/view-agents'],
         ],
       },
       { group: 'Customers', links: [['Customers', '#/customer']] },
@@ -89,7 +90,14 @@ describe('the application shell', () => {
     renderApp('#/order', screens);
     await screen.findByRole('heading', { name: 'Orders page' });
     expect(await entries()).toEqual([
-      { group: 'Orders', links: [['Orders', '#/order']] },
+      // #/view-agents is guarded by a session only (the server scopes what each session sees; decision 124).
+      {
+        group: 'Orders',
+        links: [
+          ['Orders', '#/order'],
+          ['Agents', '#/view-agents'],
+        ],
+      },
       { group: 'Customers', links: [['Customers', '#/customer']] },
       // #/payment/instruments and the returns screens are guarded by a session only (the pages say what they need).
       {

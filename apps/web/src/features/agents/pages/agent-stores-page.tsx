@@ -1,0 +1,171 @@
+import { Alert, Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { AGENT_TYPE } from '@pos/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DataTable } from '../../../components/data-table';
+import { formatTotal, ListPagination } from '../../../components/list-pagination';
+import { describeError } from '../../../lib/error-message';
+import { formatCents, formatDate } from '../../../lib/format';
+import { AGENT_PAGE_SIZE, agentKeys, deactivateAgent, getAgentStoresQueryOptions, inviteAgent } from '../api/agents';
+import { useMayEditAgents } from '../may-edit';
+
+function showError(error: unknown, what: string) {
+  const { title, message } = describeError(error);
+  notifications.show({ color: 'red', title, message: `${message} ${what}`, autoClose: 8000 });
+}
+
+/**
+ * #/view-agent-stores/{agent-id}/{agent-name} (any session; decision 124): the agent's stores (agent_stores) with
+ * their status and open balance; editors invite a Distributor agent to the distributor login and deactivate it.
+ * Another agent's page is "not found" for a distributor session (the server answers 404).
+ */
+export default function AgentStoresPage() {
+  const params = useParams();
+  const agentId = /^\d+$/.test(params.agentId ?? '') ? Number(params.agentId) : 0;
+  const queryClient = useQueryClient();
+  const mayEdit = useMayEditAgents();
+  const [page, setPage] = useState(1);
+  const [confirming, setConfirming] = useState(false);
+  const query = useQuery({ ...getAgentStoresQueryOptions(agentId, page), enabled: agentId > 0 });
+  const agent = query.data?.agent;
+  const items = query.data?.items ?? [];
+  const total = query.data?.total ?? 0;
+
+  const invite = useMutation({
+    mutationFn: () => inviteAgent(agentId),
+    meta: { silentError: true },
+    onSuccess: (r) => {
+      notifications.show({
+        color: 'green',
+        title: r.created ? 'Distributor login created' : 'Invitation sent again',
+        message: `A link to set the password was e-mailed to ${r.email}.`,
+      });
+      void queryClient.invalidateQueries({ queryKey: agentKeys.all });
+    },
+    onError: (e) => showError(e, 'Check the agent and try again.'),
+  });
+  const deactivate = useMutation({
+    mutationFn: () => deactivateAgent(agentId, agent!.version),
+    meta: { silentError: true },
+    onSuccess: (a) => {
+      setConfirming(false);
+      notifications.show({ color: 'green', title: 'Agent deactivated', message: `${a.name} is no longer active.` });
+      void queryClient.invalidateQueries({ queryKey: agentKeys.all });
+    },
+    onError: (e) => {
+      setConfirming(false);
+      void queryClient.invalidateQueries({ queryKey: agentKeys.all });
+      showError(e, 'Reload the page and try again.');
+    },
+  });
+
+  const name = agent?.name ?? params.agentName ?? `Agent ${agentId}`;
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to="/view-agents" fz="sm">
+        Back to agents
+      </Anchor>
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={1} size="h2">
+            Stores of {name}
+          </Title>
+          {agent && (
+            <Text size="sm" c="dimmed">
+              {agent.type} · {agent.sales_channel} channel · {agent.email}
+              {agent.contact_name ? ` · contact ${agent.contact_name}` : ''}
+              {agent.parent_agent_name ? ` · under ${agent.parent_agent_name}` : ''}{' '}
+              <Badge color={agent.active ? 'green' : 'gray'} variant="light">
+                {agent.active ? 'Active' : 'Inactive'}
+              </Badge>
+              {agent.has_login && (
+                <Badge ml="xs" variant="light">
+                  Has distributor login
+                </Badge>
+              )}
+            </Text>
+          )}
+        </div>
+        {mayEdit && agent && (
+          <Group gap="sm">
+            <Button component={Link} to={`/new-agent/${agent.agent_id}`} variant="default">
+              Edit agent
+            </Button>
+            {agent.type === AGENT_TYPE.DISTRIBUTOR && agent.active && (
+              <Button variant="default" onClick={() => invite.mutate()} loading={invite.isPending}>
+                {agent.has_login ? 'Send login invitation again' : 'Invite to distributor login'}
+              </Button>
+            )}
+            {agent.active && (
+              <Button color="red" variant="light" onClick={() => setConfirming(true)}>
+                Deactivate agent
+              </Button>
+            )}
+          </Group>
+        )}
+      </Group>
+      {agentId === 0 && <Alert color="red">This address names no agent. Open an agent from the agents list.</Alert>}
+      {query.isError && (
+        <Alert color="red" title={describeError(query.error).title}>
+          {describeError(query.error).message} Open an agent from the agents list.
+        </Alert>
+      )}
+      <DataTable
+        caption={
+          query.isPending
+            ? 'Stores (loading…)'
+            : `Stores of ${name} — ${formatTotal(total, false)} ${total === 1 ? 'store' : 'stores'}`
+        }
+        columns={['Store', 'Merchant', 'State', 'Status', 'Open balance', 'Linked since']}
+        minWidth={800}
+        rowCount={items.length}
+        emptyText={query.isPending ? 'Loading…' : 'No stores are linked to this agent yet.'}
+        highlightOnHover
+      >
+        {items.map((s) => (
+          <Table.Tr key={s.store_id}>
+            <Table.Td>
+              {s.store_name}
+              <Text component="span" size="xs" c="dimmed" display="block">
+                Store {s.store_id}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              {s.customer_name}
+              <Text component="span" size="xs" c="dimmed" display="block">
+                Customer {s.customer_id}
+              </Text>
+            </Table.Td>
+            <Table.Td>{s.state ?? '—'}</Table.Td>
+            <Table.Td>{s.status_label}</Table.Td>
+            <Table.Td>{formatCents(s.open_balance_cents, s.currency)}</Table.Td>
+            <Table.Td>{formatDate(s.assigned_at)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
+      <ListPagination
+        label="Store pages"
+        total={total}
+        totalCapped={false}
+        pageRows={items.length}
+        pageSize={AGENT_PAGE_SIZE}
+        page={page}
+        onChange={setPage}
+        hideSinglePage
+      />
+      <ConfirmDialog
+        opened={confirming}
+        title={`Deactivate ${name}?`}
+        message="The agent is no longer offered for orders, and its distributor logins stop working at once."
+        confirmLabel="Deactivate"
+        color="red"
+        busy={deactivate.isPending}
+        onConfirm={() => deactivate.mutate()}
+        onClose={() => setConfirming(false)}
+      />
+    </Stack>
+  );
+}
