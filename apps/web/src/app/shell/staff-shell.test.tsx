@@ -73,6 +73,7 @@ describe('the application shell', () => {
           ['Approvals', '#/approvals'],
         ],
       },
+      { group: 'Catalogue', links: [['Promotions', '#/promotions']] },
       {
         group: 'Admin',
         links: [
