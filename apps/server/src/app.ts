@@ -46,6 +46,7 @@ import { orderStatusRoutes } from './modules/order-status';
 import { orderRoutes } from './modules/orders';
 import { paymentAuthorizationRoutes } from './modules/payment-authorizations';
 import { searchRoutes } from './modules/search';
+import { taxRoutes } from './modules/taxes';
 import { MULTIPART_LIMITS, uploadRoutes } from './modules/uploads';
 
 /** A place log lines (JSON, one per line) are written to. */
@@ -174,6 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await api.register(notificationRoutes);
   await api.register(jobRoutes);
   await api.register(adminRoutes);
+  await api.register(taxRoutes);
   await api.register(customerRoutes);
   await api.register(customerAccountRoutes);
   await api.register(ledgerRoutes);

@@ -39,6 +39,7 @@ export * from './rules/license';
 export * from './rules/payment-method-text';
 export * from './rules/ledger';
 export * from './rules/dunning';
+export * from './rules/taxes';
 
 export * from './contracts/common';
 export * from './contracts/auth';
@@ -67,3 +68,4 @@ export * from './contracts/receipts';
 export * from './contracts/returns';
 export * from './rules/password';
 export * from './contracts/merchant-features';
+export * from './contracts/taxes';

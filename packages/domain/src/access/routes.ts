@@ -218,6 +218,7 @@ export const ROUTES = [
   { id: 'adminMailbox', path: 'admin/mailbox', guard: roles('Admin'), title: 'Mailbox', nav: nav('Admin') },
   { id: 'adminJobs', path: 'admin/jobs', guard: roles('Admin'), title: 'Job monitor', nav: nav('Admin') },
   { id: 'adminBilling', path: 'admin/billing', guard: roles('Admin'), title: 'Billing runs', nav: nav('Admin') },
+  { id: 'adminTaxes', path: 'admin/taxes', guard: roles('Admin'), title: 'Tax rates', nav: nav('Admin') },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

@@ -8,9 +8,10 @@ import {
   createStore,
   createTransaction,
   ensureBillingItems,
+  setTaxRate,
   type PaymentPlanRow,
 } from '../../db/factories';
-import { billingRuns, customerPaymentPlans, invoiceLines, invoices, stores, taxRates } from '../../db/schema';
+import { billingRuns, customerPaymentPlans, invoiceLines, invoices, stores } from '../../db/schema';
 import { signIn, signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { executeBillingRun, startBillingRun } from './billing.service';
@@ -64,10 +65,12 @@ async function linesOf(invoiceId: number) {
 
 async function newStore() {
   const store = await createStore(t.database.db, { country: 'US' });
-  await t.database.db
-    .insert(taxRates)
-    .values({ country: 'US', state: store.state.toUpperCase(), rateBasisPoints: TAX_BP, label: 'Sales tax' })
-    .onConflictDoUpdate({ target: [taxRates.country, taxRates.state], set: { rateBasisPoints: TAX_BP } });
+  await setTaxRate(t.database.db, {
+    country: 'US',
+    state: store.state.toUpperCase(),
+    rateBasisPoints: TAX_BP,
+    label: 'Sales tax',
+  });
   return store;
 }
 

@@ -5,7 +5,8 @@ import { blankOrder, CONTRACT_LINK_TTL_MS, type OrderDocument } from '@pos/domai
 import { and, desc, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, contracts, mailLog, orderStatusHistory, orders, taxRates, uploads } from '../../db/schema';
+import { setTaxRate } from '../../db/factories';
+import { auditLog, contracts, mailLog, orderStatusHistory, orders, uploads } from '../../db/schema';
 import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { multipartBody, sampleFile } from '../../test/uploads';
@@ -129,10 +130,7 @@ const sign = (token: string, over: Json = {}) =>
 beforeAll(async () => {
   t = await createTestApp({ config: { dataDir: mkdtempSync(path.join(os.tmpdir(), 'pos-contracts-')) } });
   const db = t.database.db;
-  await db
-    .insert(taxRates)
-    .values({ country: 'US', state: 'IL', rateBasisPoints: 625, label: 'Illinois sales tax' })
-    .onConflictDoNothing();
+  await setTaxRate(db, { country: 'US', state: 'IL', rateBasisPoints: 625, label: 'Illinois sales tax' });
   ({ sales, ramSupport, marketing } = await signInStaff(t, {
     sales: 'RAM',
     ramSupport: 'RAM Support',
