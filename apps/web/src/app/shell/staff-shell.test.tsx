@@ -57,7 +57,13 @@ describe('the application shell', () => {
           ['New order', '#/neworder'],
         ],
       },
-      { group: 'Customers', links: [['Customers', '#/customer']] },
+      {
+        group: 'Customers',
+        links: [
+          ['Customers', '#/customer'],
+          ['Tax certificate', '#/arizona'],
+        ],
+      },
       {
         group: 'Billing & AR',
         links: [
@@ -76,6 +82,7 @@ describe('the application shell', () => {
           ['Mailbox', '#/admin/mailbox'],
           ['Job monitor', '#/admin/jobs'],
           ['Billing runs', '#/admin/billing'],
+          ['Tax rates', '#/admin/taxes'],
         ],
       },
     ]);
@@ -87,7 +94,13 @@ describe('the application shell', () => {
     await screen.findByRole('heading', { name: 'Orders page' });
     expect(await entries()).toEqual([
       { group: 'Orders', links: [['Orders', '#/order']] },
-      { group: 'Customers', links: [['Customers', '#/customer']] },
+      {
+        group: 'Customers',
+        links: [
+          ['Customers', '#/customer'],
+          ['Tax certificate', '#/arizona'],
+        ],
+      },
       // #/payment/instruments and the returns screens are guarded by a session only (the pages say what they need).
       {
         group: 'Billing & AR',
