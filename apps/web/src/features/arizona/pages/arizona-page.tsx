@@ -28,6 +28,7 @@ import {
 } from '@pos/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
 import { apiUrl, isApiError } from '../../../lib/api';
@@ -61,6 +62,7 @@ interface ChosenStore {
   readonly id: number;
   readonly name: string;
   readonly customer: string;
+  readonly fedTaxId: string | null;
 }
 
 type Errors = Partial<Record<string, string>>;
@@ -140,7 +142,12 @@ export default function ArizonaPage() {
   function choose(id: number) {
     const row = azStores.find((r) => r.store_id === id);
     if (!row) return;
-    setStore({ id, name: row.doing_business_as ?? row.store_name ?? `Store ${id}`, customer: row.legal_name });
+    setStore({
+      id,
+      name: row.doing_business_as ?? row.store_name ?? `Store ${id}`,
+      customer: row.legal_name,
+      fedTaxId: row.federal_tax_id,
+    });
     setErrors((e) => ({ ...e, store_id: undefined }));
   }
 
@@ -225,9 +232,20 @@ export default function ArizonaPage() {
                   </Text>{' '}
                   {store.name} (store {store.id}) — {store.customer}
                 </Text>
-                <Button variant="subtle" size="xs" onClick={() => setStore(null)}>
-                  Change store
-                </Button>
+                <Group gap="xs">
+                  {store.fedTaxId && (
+                    <Anchor
+                      component={Link}
+                      to={`/neworder/${encodeURIComponent(store.fedTaxId)}/${store.id}`}
+                      size="sm"
+                    >
+                      New order for this store
+                    </Anchor>
+                  )}
+                  <Button variant="subtle" size="xs" onClick={() => setStore(null)}>
+                    Change store
+                  </Button>
+                </Group>
               </Group>
             ) : (
               <>
