@@ -81,6 +81,8 @@ export function getTaxQueryOptions(orderId: number, input: TaxInput) {
     queryKey: orderFlowKeys.tax(orderId, input),
     queryFn: ({ signal }) => fetchTax(input, signal),
     enabled: Boolean(input.state || input.storeId) && input.amountCents > 0,
+    // Asked again each time the summary opens: a certificate or a rate may have changed meanwhile (decision 127).
+    staleTime: 0,
     retry: false,
   });
 }
