@@ -108,11 +108,13 @@ describe.skipIf(noBrowser)('navigation and global search (issue 12)', () => {
 
   it("an Operations user's navigation shows only what Operations may open", async () => {
     const { context, page, errors } = await signInAsStaff(browser, 'ops@example.com');
-    // Payment instruments and the returns screens are guarded by a session only (decisions 115, 122); the screens
-    // themselves say what they need (Operations follows returns and requests them; AR refunds).
+    // Payment instruments, the returns screens and the Arizona tax certificates are guarded by a session only
+    // (decisions 115, 122, 127); the screens themselves say what they need (Operations follows returns and requests
+    // them; AR refunds; Operations reads certificates, recording needs customer_details_edit).
     expect(await linkNames(page)).toEqual([
       'Orders',
       'Customers',
+      'Tax certificate',
       'Returns and refunds',
       'Returns',
       'Refund',
@@ -126,6 +128,7 @@ describe.skipIf(noBrowser)('navigation and global search (issue 12)', () => {
       ['Customers', 'Customers'],
       ['Orders', 'Orders'],
       ['Payment instruments', 'Payment instruments'],
+      ['Tax certificate', 'Arizona tax certificates'],
     ] as const) {
       await nav(page).getByRole('link', { name: link, exact: true }).click();
       await main(page).getByRole('heading', { name: heading, level: 1 }).waitFor();
