@@ -57,8 +57,10 @@ export async function benchBilling(databaseUrl: string, plans = BILLING_PLANS): 
       await database.query(text, [1, plans]);
     }
     await database.query(
-      `insert into tax_rates (country, state, rate_basis_points, label)
-       select distinct country, upper(state), 600, 'Sales tax' from stores on conflict do nothing`,
+      `insert into tax_rate_versions (country, state, component, rate_basis_points, label, effective_on)
+       select distinct country, upper(state), case when country = 'CA' then 'HST' else 'STATE' end, 600, 'Sales tax',
+              date '2000-01-01'
+       from stores on conflict do nothing`,
     );
     await ensureBillingItems(database.db, [8, 9, 10, 11]);
     await database.exec('analyze');

@@ -108,12 +108,14 @@ describe.skipIf(noBrowser)('navigation and global search (issue 12)', () => {
 
   it("an Operations user's navigation shows only what Operations may open", async () => {
     const { context, page, errors } = await signInAsStaff(browser, 'ops@example.com');
-    // Payment instruments and the returns screens are guarded by a session only (decisions 115, 122); the screens
-    // themselves say what they need (Operations follows returns and requests them; AR refunds). Agents too (124).
+    // Payment instruments, the returns screens, the Arizona tax certificates and Agents are guarded by a session only
+    // (decisions 115, 122, 127, 124); the screens themselves say what they need (Operations follows returns and
+    // requests them; AR refunds; Operations reads certificates, recording needs customer_details_edit).
     expect(await linkNames(page)).toEqual([
       'Orders',
       'Agents',
       'Customers',
+      'Tax certificate',
       'Returns and refunds',
       'Returns',
       'Refund',
@@ -128,6 +130,7 @@ describe.skipIf(noBrowser)('navigation and global search (issue 12)', () => {
       ['Orders', 'Orders'],
       ['Payment instruments', 'Payment instruments'],
       ['Agents', 'Agents'],
+      ['Tax certificate', 'Arizona tax certificates'],
     ] as const) {
       await nav(page).getByRole('link', { name: link, exact: true }).click();
       await main(page).getByRole('heading', { name: heading, level: 1 }).waitFor();

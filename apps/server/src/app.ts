@@ -50,6 +50,7 @@ import { orderRoutes } from './modules/orders';
 import { paymentAuthorizationRoutes } from './modules/payment-authorizations';
 import { promotionRoutes } from './modules/promotions';
 import { searchRoutes } from './modules/search';
+import { taxRoutes } from './modules/taxes';
 import { MULTIPART_LIMITS, uploadRoutes } from './modules/uploads';
 
 /** A place log lines (JSON, one per line) are written to. */
@@ -179,6 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await api.register(notificationRoutes);
   await api.register(jobRoutes);
   await api.register(adminRoutes);
+  await api.register(taxRoutes);
   await api.register(customerRoutes);
   await api.register(customerAccountRoutes);
   await api.register(ledgerRoutes);

@@ -41,6 +41,7 @@ export * from './rules/payment-method-text';
 export * from './rules/ledger';
 export * from './rules/dunning';
 export * from './rules/approvals';
+export * from './rules/taxes';
 
 export * from './contracts/common';
 export * from './contracts/auth';
@@ -73,3 +74,4 @@ export * from './contracts/memos';
 export * from './contracts/approvals';
 export * from './rules/password';
 export * from './contracts/merchant-features';
+export * from './contracts/taxes';

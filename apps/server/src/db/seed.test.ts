@@ -228,6 +228,18 @@ describe('demo seed', () => {
         p.code,
       ).toBe(true);
     expect(tax.find((t) => t.country === 'CA' && t.state === 'ON')!.rateBasisPoints).toBe(1300);
+    // Issue 17: the same rates as versions (components) in force since 2000-01-01 — what every reader uses.
+    const versions = await database.db.select().from(schema.taxRateVersions);
+    const of = (country: string, state: string) =>
+      versions
+        .filter((v) => v.country === country && v.state === state && v.effectiveOn === '2000-01-01')
+        .map((v) => [v.component, v.rateBasisPoints]);
+    expect(of('CA', 'ON')).toEqual([['HST', 1300]]);
+    expect(of('CA', 'BC').sort()).toEqual([
+      ['GST', 500],
+      ['PST', 700],
+    ]);
+    expect(of('US', 'AZ')).toEqual([['STATE', 560]]);
     const retire = await database.db
       .select()
       .from(schema.domainData)

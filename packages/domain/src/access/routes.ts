@@ -220,6 +220,7 @@ export const ROUTES = [
   { id: 'adminBilling', path: 'admin/billing', guard: roles('Admin'), title: 'Billing runs', nav: nav('Admin') },
   // Issue 17: catalogue management (billing items, bundles, products and terminals, look-up lists; decision 126).
   { id: 'adminCatalogue', path: 'admin/catalogue', guard: roles('Admin'), title: 'Catalogue', nav: nav('Admin') },
+  { id: 'adminTaxes', path: 'admin/taxes', guard: roles('Admin'), title: 'Tax rates', nav: nav('Admin') },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

@@ -295,6 +295,11 @@ export const taxFetchRequest = z
     state: stateOrCountry('state or province', 3),
     country: stateOrCountry('country', 2),
     currency: currencyField,
+    /** The order or invoice date (YYYY-MM-DD): the rate in force that day applies; default today (decision 127). */
+    date: z.preprocess(
+      emptyAsAbsent,
+      z.iso.date({ message: 'Enter the order or invoice date as YYYY-MM-DD.' }).optional(),
+    ),
     lines: z
       .array(taxLine, { message: 'Send the lines to tax.' })
       .min(1, { message: 'Send at least one line.' })
@@ -335,6 +340,13 @@ export const taxFetchResult = z.object({
   rate_basis_points: z.number().int(),
   label: z.string(),
   currency: z.enum(CURRENCY_CODES),
+  /** The day taxed and the effective date of the rate in force that day (decision 127). */
+  date: z.string(),
+  effective_on: z.string().nullable(),
+  /** GST / HST / PST / STATE — the rate is their sum. */
+  components: z.array(z.object({ component: z.string(), rate_basis_points: z.number().int(), label: z.string() })),
+  /** True when the store's Arizona certificate is valid on the date: the sale is not taxed (issue 17 point 6). */
+  exempt: z.boolean(),
   lines: z.array(taxLineResult),
   taxable_cents: z.number().int(),
   tax_cents: z.number().int(),

@@ -27,7 +27,7 @@ const HEIC = bytes([0, 0, 0, 0x18], 'ftypheic', [0, 0, 0, 0], 'mif1heic');
 const ok = { ok: true };
 
 describe('upload kinds', () => {
-  it('lists the six kinds with their extensions (§5 and our choice for check/ACH images)', () => {
+  it('lists the seven kinds with their extensions (§5, our choice for check/ACH images, tax certificates: 127)', () => {
     expect(UPLOAD_KIND_NAMES).toEqual([
       'storePicture',
       'businessLicense',
@@ -35,7 +35,9 @@ describe('upload kinds', () => {
       'resellerFile',
       'checkImage',
       'achCadImage',
+      'taxCertificate',
     ]);
+    expect(UPLOAD_KINDS.taxCertificate).toMatchObject({ types: ['pdf', 'jpeg', 'png'], multipartField: 'certificate' });
     expect(UPLOAD_KINDS.storePicture.extensions).toEqual(['jpg', 'jpeg', 'png', 'gif', 'heic']);
     expect(UPLOAD_KINDS.businessLicense.extensions).toEqual(['jpg', 'jpeg', 'png', 'pdf', 'heic']);
     expect(UPLOAD_KINDS.contract.types).toEqual(['pdf', 'jpeg', 'png', 'gif']);

@@ -60,6 +60,13 @@ export const UPLOAD_KINDS = {
     extensions: ['jpg', 'jpeg', 'png', 'gif', 'pdf'],
     multipartField: 'achcadimage',
   },
+  // Issue 17 (decision 127): an Arizona TPT / resale certificate — a scan or a photo.
+  taxCertificate: {
+    label: 'Tax certificates',
+    types: ['pdf', 'jpeg', 'png'],
+    extensions: ['pdf', 'jpg', 'jpeg', 'png'],
+    multipartField: 'certificate',
+  },
 } as const satisfies Record<
   string,
   {

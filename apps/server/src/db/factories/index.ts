@@ -16,3 +16,4 @@ export * from './catalogue';
 export * from './bundles';
 export * from './billing';
 export * from './orders';
+export * from './taxes';

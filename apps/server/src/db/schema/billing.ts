@@ -21,6 +21,7 @@ import {
   CURRENCY_CODES,
   INVOICE_STATUSES,
   INVOICE_TYPES,
+  TAX_CERTIFICATE_KINDS,
   TRANSACTION_STATUSES,
   WRITE_OFF_TYPES,
 } from '@pos/domain';
@@ -542,9 +543,16 @@ export const taxCertificates = pgTable(
     certificateNumber: text().notNull(),
     expiresOn: date({ mode: 'string' }),
     uploadId: integer().references(() => uploads.id),
+    /** Issue 17 (decision 127): TPT (Arizona transaction privilege tax) or RESALE certificate. */
+    kind: text().notNull().default('TPT'),
+    createdByEmail: text(),
+    revokedAt: timestamp({ withTimezone: true }),
+    revokedByEmail: text(),
     ...timestamps,
   },
   (t) => [
+    check('tax_certificates_kind_check', inList(t.kind, TAX_CERTIFICATE_KINDS)),
+    index('tax_certificates_expires_idx').on(t.expiresOn),
     index('tax_certificates_customer_idx').on(t.customerId),
     index('tax_certificates_store_idx').on(t.storeId),
     index('tax_certificates_upload_idx').on(t.uploadId),

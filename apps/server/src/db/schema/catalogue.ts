@@ -12,7 +12,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { CURRENCY_CODES, CUSTOMER_TYPES, MERCHANT_COUNTRY_CODES } from '@pos/domain';
+import { CURRENCY_CODES, CUSTOMER_TYPES, MERCHANT_COUNTRY_CODES, TAX_COMPONENTS } from '@pos/domain';
 import { agents } from './agents';
 import { inList, nonNegative, timestamps, version } from './columns';
 
@@ -242,6 +242,33 @@ export const taxRates = pgTable(
     primaryKey({ columns: [t.country, t.state] }),
     check('tax_rates_country_check', inList(t.country, MERCHANT_COUNTRY_CODES)),
     check('tax_rates_rate_check', sql`${t.rateBasisPoints} between 0 and 10000`),
+  ],
+);
+
+/**
+ * Tax rate versions (issue 17, decision 127): a state's / province's rate as components (GST, HST, PST, STATE) from
+ * an effective date. The rate in force on a day is the set of components of the latest effective date on or before
+ * it (domain rules/taxes.ts `rateInForce`; SQL twin TAX_RATE_IN_FORCE_SQL). `tax_rates` is the pre-issue-17 table,
+ * kept for additive migrations and backfilled into this one as effective from 2000-01-01; nothing reads it.
+ */
+export const taxRateVersions = pgTable(
+  'tax_rate_versions',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    country: text().notNull(),
+    state: text().notNull(),
+    component: text().notNull(),
+    rateBasisPoints: integer().notNull(),
+    label: text().notNull(),
+    effectiveOn: date({ mode: 'string' }).notNull(),
+    createdByEmail: text(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('tax_rate_versions_uq').on(t.country, t.state, t.effectiveOn, t.component),
+    check('tax_rate_versions_country_check', inList(t.country, MERCHANT_COUNTRY_CODES)),
+    check('tax_rate_versions_component_check', inList(t.component, TAX_COMPONENTS)),
+    check('tax_rate_versions_rate_check', sql`${t.rateBasisPoints} between 0 and 10000`),
   ],
 );
 

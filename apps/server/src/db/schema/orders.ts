@@ -30,6 +30,7 @@ export const UPLOAD_KINDS = [
   'resellerFile',
   'checkImage',
   'achCadImage',
+  'taxCertificate',
 ] as const;
 
 /** Every uploaded file: stored under a server-made key, with its checked type, size and hash. */

@@ -97,6 +97,7 @@ export const DEMO_TABLES = [
   'promotions',
   'referrals',
   'tax_rates',
+  'tax_rate_versions',
   'banks',
   'customer_payment_plans',
   'customer_billing_items',

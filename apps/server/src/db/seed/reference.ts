@@ -1,7 +1,7 @@
 import { CA_PROVINCES, ORDER_STATUS_CODES, US_STATES } from '@pos/domain';
 import { eq } from 'drizzle-orm';
-import { createCatalogue, ensureAccessData } from '../factories';
-import { banks, domainData, statusReasons, taxRates } from '../schema';
+import { createCatalogue, ensureAccessData, TAX_RATES_SINCE, taxRateComponents } from '../factories';
+import { banks, domainData, statusReasons, taxRates, taxRateVersions } from '../schema';
 import { BANKS, DOMAIN_DATA, STATUS_REASONS, TAX_RATES } from './reference-data';
 import { insertMany } from './bulk';
 import { taxBp, type DemoRun, type DemoReference } from './demo-run';
@@ -28,6 +28,28 @@ export async function seedReference(run: DemoRun): Promise<DemoReference> {
         label: TAX_RATES.CA[s.code]?.label ?? 'GST',
       })),
     ])
+    .onConflictDoNothing();
+  // Issue 17 (decision 127): the same rates as versions in force since 2000-01-01 — what every reader uses.
+  await db
+    .insert(taxRateVersions)
+    .values(
+      (['US', 'CA'] as const).flatMap((country) =>
+        (country === 'US' ? US_STATES : CA_PROVINCES).flatMap((s) =>
+          taxRateComponents(
+            country,
+            taxBp(country, s.code),
+            TAX_RATES[country][s.code]?.label ?? (country === 'US' ? 'State sales tax' : 'GST'),
+          ).map((c) => ({
+            country,
+            state: s.code,
+            component: c.component,
+            rateBasisPoints: c.rateBasisPoints,
+            label: c.label,
+            effectiveOn: TAX_RATES_SINCE,
+          })),
+        ),
+      ),
+    )
     .onConflictDoNothing();
   const existingBanks = await db.select({ name: banks.name }).from(banks);
   const haveBank = new Set(existingBanks.map((b) => b.name));

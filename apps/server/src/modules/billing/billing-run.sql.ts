@@ -1,4 +1,5 @@
 import { BILLING_ITEM_IDS, FEES } from '@pos/domain';
+import { certificateValidSql, taxRateInForceSql } from '../../db/tax-rules.sql';
 
 /**
  * One batch of the billing run as ONE statement (issue 14, decision 113): it takes up to `$2` active plans due on
@@ -17,7 +18,8 @@ import { BILLING_ITEM_IDS, FEES } from '@pos/domain';
  * bundle of the plan at its monthly price options in the plan's currency; and, when the items hold no service fee
  * (8 monthly, 9 yearly), the fee at the plan's recurring amount less those lines. An installment invoice (I): the
  * k-th installment (10) and its interest (11), the last one taking the rounding remainders (domain
- * installmentParts). Tax: the store's state/province rate on every line but interest, rounded half up per invoice.
+ * installmentParts). Tax: the store's state/province rate in force on the invoice date on every line but interest,
+ * rounded half up per invoice; an installment of an Arizona store with a valid certificate is not taxed (127).
  *
  * Parameters: $1 as_of (date), $2 batch size, $3 now (timestamptz). Returns one row: plans, created, skipped.
  */
@@ -115,7 +117,15 @@ priced as (
   from todo t
   join sums s on s.plan_id = t.id
   left join stores st on st.id = t.store_id
-  left join tax_rates r on r.country = st.country and r.state = upper(st.state)
+  -- The rate in force on the invoice date; none on a hardware-sale installment of an Arizona store whose
+  -- certificate is valid that day (decision 127).
+  left join lateral (
+    select case
+             when t.installment and st.country = 'US' and upper(st.state) = 'AZ'
+                  and ${certificateValidSql('st.id', '$1::date')} then 0
+             else ${taxRateInForceSql('st.country', 'st.state', '$1::date')}
+           end as rate_basis_points
+  ) r on true
 ),
 counter as (
   insert into invoice_number_counters (year, last_number)

@@ -8,9 +8,18 @@ import {
   createStore,
   createTransaction,
   ensureBillingItems,
+  setTaxRate,
   type PaymentPlanRow,
 } from '../../db/factories';
-import { billingRuns, customerPaymentPlans, invoiceLines, invoices, stores, taxRates } from '../../db/schema';
+import {
+  billingRuns,
+  customerPaymentPlans,
+  invoiceLines,
+  invoices,
+  stores,
+  taxCertificates,
+  taxRateVersions,
+} from '../../db/schema';
 import { signIn, signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { executeBillingRun, startBillingRun } from './billing.service';
@@ -64,10 +73,12 @@ async function linesOf(invoiceId: number) {
 
 async function newStore() {
   const store = await createStore(t.database.db, { country: 'US' });
-  await t.database.db
-    .insert(taxRates)
-    .values({ country: 'US', state: store.state.toUpperCase(), rateBasisPoints: TAX_BP, label: 'Sales tax' })
-    .onConflictDoUpdate({ target: [taxRates.country, taxRates.state], set: { rateBasisPoints: TAX_BP } });
+  await setTaxRate(t.database.db, {
+    country: 'US',
+    state: store.state.toUpperCase(),
+    rateBasisPoints: TAX_BP,
+    label: 'Sales tax',
+  });
   return store;
 }
 
@@ -487,5 +498,67 @@ describe('the calls', () => {
     await expect(startBillingRun(ctx, { as_of: '2026-11-24' })).rejects.toMatchObject({
       fields: { as_of: expect.stringContaining('2026-11-25') },
     });
+  });
+});
+
+describe('the billing run and the tax rule (issue 17, decision 127)', () => {
+  it('taxes each invoice at the rate in force on its date; an Arizona installment is untaxed while the certificate is valid', async () => {
+    const db = t.database.db;
+    const az = await createStore(db, { country: 'US', state: 'AZ' });
+    await setTaxRate(db, { country: 'US', state: 'AZ', rateBasisPoints: 560 });
+    await setTaxRate(db, { country: 'US', state: 'AZ', rateBasisPoints: 600, effectiveOn: '2026-03-05' });
+    const [cert] = await db
+      .insert(taxCertificates)
+      .values({
+        customerId: az.customerId,
+        storeId: az.id,
+        state: 'AZ',
+        certificateNumber: 'TPT-1',
+        expiresOn: '2026-03-05',
+      })
+      .returning();
+    try {
+      const plan = await only(
+        await createPaymentPlan(db, {
+          storeId: az.id,
+          kind: 'hardware_sale',
+          term: 3,
+          interval: 1,
+          financedCents: 300_00,
+          recurringAmountCents: 105_00,
+          startsOn: '2026-01-05',
+          nextBillingOn: '2026-02-05',
+        }),
+      );
+      const service = await createPaymentPlan(db, {
+        storeId: az.id,
+        kind: 'monthly',
+        recurringAmountCents: 100_00,
+        startsOn: '2026-01-05',
+        nextBillingOn: '2026-02-05',
+      });
+      for (const day of ['2026-02-05', '2026-03-05', '2026-04-05']) {
+        setDay(day);
+        await runNow();
+      }
+      // Installments: exempt on 02-05 and 03-05 (the certificate expires on 03-05, valid that day), taxed at the
+      // new rate (6 %) on 04-05 — on the installment, not on its interest.
+      const inst = await invoicesOf(plan.id);
+      expect(inst.map((i) => [i.issuedOn, i.taxCents])).toEqual([
+        ['2026-02-05', 0],
+        ['2026-03-05', 0],
+        ['2026-04-05', 6_00],
+      ]);
+      // Services are never exempt: 5.6 % before 03-05, 6 % from it.
+      const fees = await invoicesOf(service.id);
+      expect(fees.map((i) => [i.issuedOn, i.taxCents])).toEqual([
+        ['2026-02-05', 5_60],
+        ['2026-03-05', 6_00],
+        ['2026-04-05', 6_00],
+      ]);
+    } finally {
+      await db.delete(taxCertificates).where(eq(taxCertificates.id, cert!.id));
+      await db.delete(taxRateVersions).where(eq(taxRateVersions.effectiveOn, '2026-03-05'));
+    }
   });
 });

@@ -1,7 +1,6 @@
 import { lineTaxCents } from '@pos/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDistributorAccount, createStore } from '../../db/factories';
-import { taxRates } from '../../db/schema';
+import { createDistributorAccount, createStore, setTaxRate } from '../../db/factories';
 import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -21,11 +20,9 @@ describe('POST /api/customers/taxes/fetch/{token}', () => {
   beforeAll(async () => {
     t = await createTestApp();
     const db = t.database.db;
-    await db.insert(taxRates).values([
-      { country: 'US', state: 'TX', rateBasisPoints: 625, label: 'Texas sales tax' },
-      { country: 'US', state: 'NJ', rateBasisPoints: 663, label: 'New Jersey sales tax' },
-      { country: 'CA', state: 'ON', rateBasisPoints: 1300, label: 'HST' },
-    ]);
+    await setTaxRate(db, { country: 'US', state: 'TX', rateBasisPoints: 625, label: 'Texas sales tax' });
+    await setTaxRate(db, { country: 'US', state: 'NJ', rateBasisPoints: 663, label: 'New Jersey sales tax' });
+    await setTaxRate(db, { country: 'CA', state: 'ON', rateBasisPoints: 1300, label: 'HST' });
     onStoreId = (await createStore(db, { country: 'CA', state: 'ON', currency: 'CAD' })).id;
     // No tax rate row for BC in this database.
     bcStoreId = (await createStore(db, { country: 'CA', state: 'BC', currency: 'CAD' })).id;
@@ -50,6 +47,10 @@ describe('POST /api/customers/taxes/fetch/{token}', () => {
       rate_basis_points: 625,
       label: 'Texas sales tax',
       currency: 'USD',
+      date: '2026-11-22',
+      effective_on: '2000-01-01',
+      components: [{ component: 'STATE', rate_basis_points: 625, label: 'Texas sales tax' }],
+      exempt: false,
       lines: [
         { billing_item_id: 8, product_id: null, amount_cents: 200, quantity: 1, taxable_cents: 200, tax_cents: 13 },
         {
@@ -145,10 +146,10 @@ describe('POST /api/customers/taxes/fetch/{token}', () => {
     expect(store.json().error).toMatchObject({ code: 'not_found', fields: { store_id: 'There is no store 999999.' } });
     const noRate = await fetchTaxes({ store_id: bcStoreId, lines: [{ amount_cents: 1 }] });
     expect(noRate.statusCode).toBe(404);
-    expect(noRate.json().error.fields).toEqual({ store_id: 'There is no tax rate for BC, CA.' });
+    expect(noRate.json().error.fields).toEqual({ store_id: 'There is no tax rate for BC, CA on 2026-11-22.' });
     expect(
       (await fetchTaxes({ state: 'NY', country: 'US', lines: [{ amount_cents: 1 }] })).json().error.fields,
-    ).toEqual({ state: 'There is no tax rate for NY, US.' });
+    ).toEqual({ state: 'There is no tax rate for NY, US on 2026-11-22.' });
   });
 
   it('403 without a session; open to a distributor session', async () => {

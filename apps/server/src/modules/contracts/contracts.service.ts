@@ -24,7 +24,7 @@ import {
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { withTx, type AnyServiceCtx, type ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
-import { contracts, linkTokens, orderStatusHistory, orders, taxRates, uploads } from '../../db/schema';
+import { contracts, linkTokens, orderStatusHistory, orders, uploads } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
 import { AppError, notFound } from '../../http/errors';
 import { contractReauthorizeLinkEmail, contractSigningLinkEmail } from '../../integrations/mail/templates';
@@ -33,6 +33,7 @@ import { dataEncryptionKey, encryptAccountNumber } from '../../lib/account-numbe
 import { issueLinkToken } from '../../lib/link-tokens';
 import { newStorageKey } from '../../lib/storage-key';
 import { applyStatusEffects, type DocumentSave, type StatusChange } from '../orders';
+import { saleTaxCents, taxDayOf } from '../taxes';
 import { buildContractPdf, stampSignature, type ContractInput } from './contract-pdf';
 import { postalAddressLine } from '../../lib/pdf';
 
@@ -68,30 +69,41 @@ export function merchantName(doc: OrderDocument): string {
   );
 }
 
-/** The sale's tax at the store's state/province rate, on the one-time amount after discounts (as taxes/fetch does). */
-export async function orderTaxCents(db: Db, doc: OrderDocument): Promise<number> {
+/**
+ * The sale's tax on `day` (the contract's date), on the one-time amount after discounts, by the one tax rule (as
+ * taxes/fetch does, decision 127): the rate in force that day; none for an Arizona store with a valid certificate.
+ */
+export async function orderTaxCents(db: Db, doc: OrderDocument, day: string): Promise<number> {
   const address = doc.StoreInfo?.StoreAddress ?? doc.HomeAddress;
   const country = str(address?.country) || 'US';
   const state = str(address?.state).toUpperCase();
   if (!state) return 0;
-  const [rate] = await db
-    .select({ bp: taxRates.rateBasisPoints })
-    .from(taxRates)
-    .where(and(eq(taxRates.country, country), eq(taxRates.state, state)));
-  if (!rate) return 0;
   const t = orderTotals(doc);
-  const taxable = Math.max(0, t.subtotalCents - t.discountCents);
-  return Math.floor((taxable * rate.bp + 5000) / 10000);
+  const storeId = Number(doc.StoreInfo?.customerStoreId) || null;
+  const { taxCents } = await saleTaxCents(db, {
+    country,
+    state,
+    storeId,
+    day,
+    taxableCents: Math.max(0, t.subtotalCents - t.discountCents),
+  });
+  return taxCents;
 }
 
-async function contractInputOf(db: Db, order: OrderRow, versionNo: number, now: Date): Promise<ContractInput> {
+async function contractInputOf(
+  ctx: AnyServiceCtx,
+  db: Db,
+  order: OrderRow,
+  versionNo: number,
+  now: Date,
+): Promise<ContractInput> {
   const doc = docOf(order);
   const c = doc.CustomerInfo ?? {};
   const s = doc.StoreInfo ?? {};
   const plans = doc.PaymentPlanInfo ?? [];
   const hardware = plans.find((p) => p.type === PAYMENT_PLAN_KIND.HARDWARE);
   const monthly = plans.find((p) => p.type === PAYMENT_PLAN_KIND.MONTHLY);
-  const totals = orderTotals(doc, await orderTaxCents(db, doc));
+  const totals = orderTotals(doc, await orderTaxCents(db, doc, taxDayOf(ctx.app, now)));
   const methods = (doc.PaymentInstrumentInfo ?? [])
     .map((m) => {
       const d = describeOrderPaymentMethod(m);
@@ -174,7 +186,7 @@ export async function makeContractVersion(
     .from(contracts)
     .where(eq(contracts.orderId, order.id));
   const versionNo = (last?.n ?? 0) + 1;
-  const bytes = await buildContractPdf(await contractInputOf(db, order, versionNo, now));
+  const bytes = await buildContractPdf(await contractInputOf(ctx, db, order, versionNo, now));
   const upload = await storePdf(ctx, db, order, bytes, `contract-${order.unifiedOrderId}-v${versionNo}.pdf`, now);
   const superseded = await db
     .update(contracts)
@@ -365,7 +377,11 @@ export async function viewContract(ctx: AnyServiceCtx, tok: string): Promise<Con
   const db = ctx.app.database.db;
   const { order, expiresAt } = await orderOfLink(db, tok, 'sign', ctx.app.clock.now());
   const contract = await signableContract(db, order);
-  const totals = orderTotals(docOf(order), await orderTaxCents(db, docOf(order)));
+  // The figures of the contract's PDF: the tax on the day it was made (decision 127).
+  const totals = orderTotals(
+    docOf(order),
+    await orderTaxCents(db, docOf(order), taxDayOf(ctx.app, contract.createdAt)),
+  );
   return {
     order_id: order.id,
     unified_order_id: order.unifiedOrderId,

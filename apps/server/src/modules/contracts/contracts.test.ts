@@ -5,7 +5,8 @@ import { blankOrder, CONTRACT_LINK_TTL_MS, type OrderDocument } from '@pos/domai
 import { and, desc, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, contracts, mailLog, orderStatusHistory, orders, taxRates, uploads } from '../../db/schema';
+import { createStore, setTaxRate } from '../../db/factories';
+import { auditLog, contracts, mailLog, orderStatusHistory, orders, taxCertificates, uploads } from '../../db/schema';
 import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { multipartBody, sampleFile } from '../../test/uploads';
@@ -129,10 +130,7 @@ const sign = (token: string, over: Json = {}) =>
 beforeAll(async () => {
   t = await createTestApp({ config: { dataDir: mkdtempSync(path.join(os.tmpdir(), 'pos-contracts-')) } });
   const db = t.database.db;
-  await db
-    .insert(taxRates)
-    .values({ country: 'US', state: 'IL', rateBasisPoints: 625, label: 'Illinois sales tax' })
-    .onConflictDoNothing();
+  await setTaxRate(db, { country: 'US', state: 'IL', rateBasisPoints: 625, label: 'Illinois sales tax' });
   ({ sales, ramSupport, marketing } = await signInStaff(t, {
     sales: 'RAM',
     ramSupport: 'RAM Support',
@@ -432,5 +430,41 @@ describe('staff calls', () => {
       body.headers,
     );
     expect(marketingTry.status).toBe(403);
+  });
+});
+
+describe('the contract’s tax (issue 17, decision 127)', () => {
+  it('an Arizona store with a valid certificate signs a contract without sales tax', async () => {
+    const db = t.database.db;
+    await setTaxRate(db, { country: 'US', state: 'AZ', rateBasisPoints: 560 });
+    const store = await createStore(db, { country: 'US', state: 'AZ' });
+    await db.insert(taxCertificates).values({
+      customerId: store.customerId,
+      storeId: store.id,
+      state: 'AZ',
+      certificateNumber: 'TPT-88',
+      expiresOn: '2027-06-30',
+    });
+    const az = { ...address, city: 'Phoenix', state: 'AZ', zip: '85004' };
+    const base = completeOrder();
+    const withStore = (storeId: number | null): Partial<OrderDocument> => ({
+      HomeAddress: az,
+      BillingAddress: az,
+      ShippingAddress: az,
+      StoreInfo: { ...base.StoreInfo, StoreAddress: az, customerStoreId: storeId },
+    });
+    const linesOf = async (storeId: number | null) => {
+      const { token } = await submittedOrder(withStore(storeId));
+      const view = await req('GET', `/api/public/contracts/${token}`);
+      expect(view.status, JSON.stringify(view.body)).toBe(200);
+      return view.body.info as { lines: Json[]; total_cents: number };
+    };
+    // A new Arizona store (no certificate yet): taxed at 5.6 %.
+    const taxed = await linesOf(null);
+    expect(taxed.lines.find((l) => l.section === 'tax')?.amount_cents).toBe(16789);
+    // The store holding the certificate: no tax line, the total is the hardware.
+    const exempt = await linesOf(store.id);
+    expect(exempt.lines.map((l) => l.section)).toEqual(['hardware']);
+    expect(exempt.total_cents).toBe(299800);
   });
 });

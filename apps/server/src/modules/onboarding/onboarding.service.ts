@@ -27,6 +27,7 @@ import { writeAudit } from '../../http/audit';
 import { AppError, notFound } from '../../http/errors';
 import { dataEncryptionKey, decryptAccountNumber, encryptAccountNumber } from '../../lib/account-number-cipher';
 import type { StatusChange } from '../orders';
+import { saleTaxCents, taxDayOf } from '../taxes';
 
 /*
  * Onboarding (issue 7, decision 083): a Complete order becomes the merchant's records — customer (found by federal
@@ -194,6 +195,19 @@ export async function onboardOrder(ctx: AnyServiceCtx, db: Db, orderId: number):
   const planRows: { id: number; kind: string }[] = [];
   if (pos) {
     const inst = totals.installments;
+    // The hardware sale paid upfront carries its tax by the one rule (decision 127): the rate in force today, none
+    // for an Arizona store with a valid certificate. Installments are taxed by the billing run on each invoice date.
+    const saleTax = inst
+      ? 0
+      : (
+          await saleTaxCents(db, {
+            country: store!.country,
+            state: store!.state,
+            storeId: store!.id,
+            day: taxDayOf(ctx.app, now),
+            taxableCents: Math.max(0, totals.subtotalCents - totals.discountCents),
+          })
+        ).taxCents;
     const [row] = await db
       .insert(customerPaymentPlans)
       .values({
@@ -206,7 +220,7 @@ export async function onboardOrder(ctx: AnyServiceCtx, db: Db, orderId: number):
           str(hardwareEntry?.planName) || (inst ? `Hardware on ${inst.count} installments` : 'Hardware paid upfront'),
         term: inst ? inst.count : 0,
         interval: inst ? 1 : 0,
-        initialAmountCents: inst ? 0 : totals.totalCents,
+        initialAmountCents: inst ? 0 : totals.totalCents + saleTax,
         recurringAmountCents: inst ? inst.amountCents : 0,
         // The billing run bills installment k of the term from it: principal + 5 % interest (decision 113).
         financedCents: inst ? totals.totalCents : null,

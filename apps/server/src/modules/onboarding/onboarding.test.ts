@@ -2,9 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { blankOrder, type OrderDocument } from '@pos/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBillingItem, createCustomer, createOrder } from '../../db/factories';
+import { createBillingItem, createCustomer, createOrder, createStore, setTaxRate } from '../../db/factories';
 import {
   auditLog,
   customerBillingItems,
@@ -13,6 +13,7 @@ import {
   orders,
   paymentInstruments,
   stores,
+  taxCertificates,
   terminals,
 } from '../../db/schema';
 import { signInStaff } from '../../test/sign-in';
@@ -253,5 +254,46 @@ describe('onboarding on Complete', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys((bad.json() as Json).error.fields)).toEqual(['PaymentInstrumentInfo.0.processorSetupIntent']);
+  });
+});
+
+describe('the hardware sale’s tax (issue 17, decision 127)', () => {
+  it('an upfront sale carries the tax in force today; none for an Arizona store with a valid certificate', async () => {
+    const db = t.database.db;
+    const AZ = {
+      address1: '1 Cactus Rd',
+      address2: '',
+      city: 'Phoenix',
+      state: 'AZ',
+      zip: '85004',
+      country: 'US' as const,
+    };
+    await setTaxRate(db, { country: 'US', state: 'AZ', rateBasisPoints: 560 });
+    const store = await createStore(db, { country: 'US', state: 'AZ' });
+    const hardwarePlanOf = async (customerId: number, orderId: number) =>
+      (
+        await db
+          .select()
+          .from(customerPaymentPlans)
+          .where(and(eq(customerPaymentPlans.customerId, customerId), eq(customerPaymentPlans.orderId, orderId)))
+      ).find((p) => p.kind === 'hardware_sale')!;
+    const sale = async (taxId: string) => {
+      const d = doc(taxId, AZ);
+      d.StoreInfo = { ...d.StoreInfo, customerStoreId: store.id };
+      const order = await createOrder(db, { status: '140', document: d, storeId: store.id });
+      const res = await complete(order.id);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return hardwarePlanOf(store.customerId, order.id);
+    };
+    // $35.00 of one-time charges at 5.6 %: $1.96 of tax.
+    expect((await sale('86-0000001')).initialAmountCents).toBe(36_96);
+    await db.insert(taxCertificates).values({
+      customerId: store.customerId,
+      storeId: store.id,
+      state: 'AZ',
+      certificateNumber: 'TPT-77',
+      expiresOn: '2027-06-30',
+    });
+    expect((await sale('86-0000001')).initialAmountCents).toBe(35_00);
   });
 });

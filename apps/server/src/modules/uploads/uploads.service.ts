@@ -163,6 +163,7 @@ const ORDER_DOCUMENT_READERS: readonly Permission[] = [
 export const UPLOAD_READERS: Readonly<Record<UploadKind, readonly Permission[]>> = {
   checkImage: ['customer_details_view', 'customer_details_edit'],
   achCadImage: ['customer_details_view', 'customer_details_edit'],
+  taxCertificate: ['customer_details_view', 'customer_details_edit'],
   storePicture: ORDER_DOCUMENT_READERS,
   businessLicense: ORDER_DOCUMENT_READERS,
   contract: ORDER_DOCUMENT_READERS,

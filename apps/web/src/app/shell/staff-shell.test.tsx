@@ -59,7 +59,13 @@ describe('the application shell', () => {
           ['Agents', '#/view-agents'],
         ],
       },
-      { group: 'Customers', links: [['Customers', '#/customer']] },
+      {
+        group: 'Customers',
+        links: [
+          ['Customers', '#/customer'],
+          ['Tax certificate', '#/arizona'],
+        ],
+      },
       {
         group: 'Billing & AR',
         links: [
@@ -81,6 +87,7 @@ describe('the application shell', () => {
           ['Job monitor', '#/admin/jobs'],
           ['Billing runs', '#/admin/billing'],
           ['Catalogue', '#/admin/catalogue'],
+          ['Tax rates', '#/admin/taxes'],
         ],
       },
     ]);
@@ -99,7 +106,13 @@ describe('the application shell', () => {
           ['Agents', '#/view-agents'],
         ],
       },
-      { group: 'Customers', links: [['Customers', '#/customer']] },
+      {
+        group: 'Customers',
+        links: [
+          ['Customers', '#/customer'],
+          ['Tax certificate', '#/arizona'],
+        ],
+      },
       // #/payment/instruments and the returns screens are guarded by a session only (the pages say what they need).
       {
         group: 'Billing & AR',

@@ -8,4 +8,5 @@ export const adminKeys = {
   jobList: (filter: object) => [...adminKeys.jobs(), 'list', filter] as const,
   billingRuns: () => [...adminKeys.all, 'billing-runs'] as const,
   billingRunList: (page: number) => [...adminKeys.billingRuns(), 'list', page] as const,
+  taxRates: () => [...adminKeys.all, 'tax-rates'] as const,
 };

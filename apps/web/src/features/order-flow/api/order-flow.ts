@@ -57,29 +57,32 @@ export interface TaxInput {
   readonly country: string;
   readonly currency: CurrencyCode;
   readonly amountCents: number;
+  /** The order's existing store: its address and its Arizona certificate decide the tax (decision 127). */
+  readonly storeId?: number | null;
 }
 
 export async function fetchTax(input: TaxInput, signal?: AbortSignal) {
+  const where = input.storeId ? { store_id: input.storeId } : { state: input.state, country: input.country };
   return taxFetchResult.parse(
     await api.post<unknown>(
       '/api/customers/taxes/fetch/{token}',
-      {
-        state: input.state,
-        country: input.country,
-        currency: input.currency,
-        lines: [{ amount_cents: input.amountCents, quantity: 1 }],
-      },
+      { ...where, currency: input.currency, lines: [{ amount_cents: input.amountCents, quantity: 1 }] },
       { signal },
     ),
   );
 }
 
-/** The tax of an order's taxable amount at its store's rate; asked only with a state and something to tax. */
+/**
+ * The tax of an order's taxable amount today (the rate in force today; none for a store with a valid Arizona
+ * certificate); asked only with a store or a state, and something to tax.
+ */
 export function getTaxQueryOptions(orderId: number, input: TaxInput) {
   return queryOptions({
     queryKey: orderFlowKeys.tax(orderId, input),
     queryFn: ({ signal }) => fetchTax(input, signal),
-    enabled: Boolean(input.state) && input.amountCents > 0,
+    enabled: Boolean(input.state || input.storeId) && input.amountCents > 0,
+    // Asked again each time the summary opens: a certificate or a rate may have changed meanwhile (decision 127).
+    staleTime: 0,
     retry: false,
   });
 }

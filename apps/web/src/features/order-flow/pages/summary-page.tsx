@@ -17,6 +17,7 @@ import { OrderStepPage, type StepContext } from '../components/order-step-page';
 import { StepFrame } from '../components/step-frame';
 import { OrderTotalsTable } from '../../../components/totals-table';
 import { countryOf } from '../lib/doc';
+import { formatDate } from '../../../lib/format';
 import { stepPath, type StepId } from '../lib/flow';
 
 /** Which step a submit error's field belongs to ('CustomerInfo.email' → store information). */
@@ -61,7 +62,8 @@ function SummaryStep({ orderId, doc, orderType, flow }: StepContext) {
   const base = orderTotals(doc);
   const state = doc.StoreInfo?.StoreAddress?.state ?? '';
   const taxable = Math.max(0, base.subtotalCents - base.discountCents);
-  const tax = useQuery(getTaxQueryOptions(orderId, { state, country, currency, amountCents: taxable }));
+  const storeId = Number(doc.StoreInfo?.customerStoreId) || null;
+  const tax = useQuery(getTaxQueryOptions(orderId, { state, country, currency, amountCents: taxable, storeId }));
   const totals = orderTotals(doc, tax.data?.tax_cents ?? 0);
   const [busy, setBusy] = useState(false);
   const [submitted, setSubmitted] = useState<{ status: string } | null>(null);
@@ -165,6 +167,11 @@ function SummaryStep({ orderId, doc, orderType, flow }: StepContext) {
       {tax.isError && (
         <Text c="dimmed">
           Tax could not be computed for {state || 'this store'}; it is added when the order is invoiced.
+        </Text>
+      )}
+      {tax.data?.exempt && (
+        <Text role="status">
+          No sales tax: the store’s Arizona tax certificate is valid on {formatDate(tax.data.date)}.
         </Text>
       )}
       <OrderTotalsTable totals={totals} caption={`Totals (${totals.currency})`} showTax />

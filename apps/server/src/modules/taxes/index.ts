@@ -1,0 +1,2 @@
+export { rateInForceFor, saleTaxCents, storeSaleExempt, taxDayOf, taxToday } from './tax-rules.service';
+export { taxRoutes } from './taxes.routes';
