@@ -16,6 +16,7 @@ import {
   billingRuns,
   bundlePriceOptions,
   bundles,
+  customerBundles,
   customerPaymentPlans,
   invoiceLines,
   invoices,
@@ -635,6 +636,31 @@ describe('a sold bundle keeps its price (issue 17 point 4, decision 126)', () =>
     expect(await billedLines(after.id)).toEqual([
       [BILLING_ITEM_IDS.MARKET_FEE, 'Frozen bundle: Monthly', 35_00, 35_00],
       [BILLING_ITEM_IDS.MONTHLY_SERVICE_FEE, 'Monthly service fee', 44_00, 44_00],
+    ]);
+  });
+
+  it('a bundle never frozen (no plan when it was created) is billed at its live price options, as before', async () => {
+    const db = t.database.db;
+    setDay('2026-04-01');
+    const store = await newStore();
+    const plan = await only(
+      await createPaymentPlan(db, {
+        storeId: store.id,
+        kind: 'monthly',
+        recurringAmountCents: 79_00,
+        startsOn: '2026-04-01',
+        nextBillingOn: '2026-05-01',
+      }),
+    );
+    // The bundle of the test above, its option now at 35.00; created without a plan, so nothing is frozen.
+    const cb = await createCustomerBundle(db, { storeId: store.id, bundleId: 9_701, startsOn: '2026-04-01' });
+    await db.update(customerBundles).set({ planId: plan.id }).where(eq(customerBundles.id, cb.id));
+    setDay('2026-05-01');
+    expect(await runNow()).toMatchObject({ status: 'done', plans_done: 1, invoices_created: 1 });
+    const [inv] = await invoicesOf(plan.id);
+    expect((await linesOf(inv!.id)).map((l) => [l.billingItemId, l.amountCents])).toEqual([
+      [BILLING_ITEM_IDS.MARKET_FEE, 35_00],
+      [BILLING_ITEM_IDS.MONTHLY_SERVICE_FEE, 44_00],
     ]);
   });
 });
