@@ -59,6 +59,7 @@ describe('demo seed', () => {
       'sales_history',
       'customer_billing_items',
       'customer_bundles',
+      'customer_bundle_prices',
     ]) {
       expect(c[t], t).toBeGreaterThan(0);
     }

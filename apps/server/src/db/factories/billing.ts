@@ -18,6 +18,7 @@ import {
   type PLAN_KINDS,
 } from '../schema';
 import { createBundleIfMissing } from './bundles';
+import { freezeBundlePricesSql } from '../bundle-prices.sql';
 import { ensureBillingItems } from './catalogue';
 import { createStore } from './merchants';
 import { uniqueDigits, uniqueSuffix } from './sequence';
@@ -158,6 +159,8 @@ export async function createCustomerBundle(
     .insert(customerBundles)
     .values({ startsOn: isoDate(new Date()), ...overrides, bundleId, customerId: o.customerId, storeId })
     .returning();
+  // Sold at today's price: the bundle's monthly price options in the plan's currency (decision 126).
+  await db.execute(freezeBundlePricesSql([row!.id]));
   return row!;
 }
 

@@ -25,7 +25,7 @@ import {
   TRANSACTION_STATUSES,
   WRITE_OFF_TYPES,
 } from '@pos/domain';
-import { bundles, billingItems, promotions } from './catalogue';
+import { bundlePriceOptions, bundles, billingItems, promotions } from './catalogue';
 import { inList, nonNegative, timestamps, version } from './columns';
 import { customers, stores } from './merchants';
 import { orders, uploads } from './orders';
@@ -142,6 +142,36 @@ export const customerBundles = pgTable(
     index('customer_bundles_bundle_idx').on(t.bundleId),
     index('customer_bundles_plan_idx').on(t.planId),
     check('customer_bundles_status_check', inList(t.status, CUSTOMER_BILLING_ITEM_STATUSES)),
+  ],
+);
+
+/**
+ * The price of a customer's bundle frozen when it is sold (issue 17 point 4, decision 126): one row per monthly
+ * price option (`term = 1`) of the bundle in the plan's currency, copied from `bundle_price_options`. The billing run
+ * bills these rows; a later change of the bundle's price options reaches only bundles sold after it.
+ */
+export const customerBundlePrices = pgTable(
+  'customer_bundle_prices',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    customerBundleId: integer()
+      .notNull()
+      .references(() => customerBundles.id, { onDelete: 'cascade' }),
+    priceOptionId: integer().references(() => bundlePriceOptions.id, { onDelete: 'set null' }),
+    billingItemId: integer()
+      .notNull()
+      .references(() => billingItems.id),
+    label: text().notNull(),
+    currency: text().notNull(),
+    unitPriceCents: bigint({ mode: 'number' }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('customer_bundle_prices_bundle_idx').on(t.customerBundleId, t.currency),
+    index('customer_bundle_prices_option_idx').on(t.priceOptionId),
+    index('customer_bundle_prices_item_idx').on(t.billingItemId),
+    check('customer_bundle_prices_currency_check', inList(t.currency, CURRENCY_CODES)),
+    check('customer_bundle_prices_price_check', nonNegative(t.unitPriceCents)),
   ],
 );
 

@@ -102,6 +102,7 @@ export const DEMO_TABLES = [
   'customer_payment_plans',
   'customer_billing_items',
   'customer_bundles',
+  'customer_bundle_prices',
   'payment_instruments',
   'invoices',
   'invoice_lines',

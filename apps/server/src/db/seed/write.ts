@@ -1,4 +1,5 @@
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
+import { freezeBundlePricesSql } from '../bundle-prices.sql';
 import {
   agentOrders,
   agentStores,
@@ -127,6 +128,7 @@ export async function writeDemoRows(run: DemoRun, rows: DemoRows): Promise<void>
   await insertMany(db, terminals, terminalRows);
   await insertMany(db, customerBillingItems, cbiRows);
   await insertMany(db, customerBundles, bundleRows);
+  await db.execute(freezeBundlePricesSql());
   await insertMany(db, paymentInstruments, instrumentRows);
   log(`demo seed: ${planRows.length} payment plans, ${terminalRows.length} terminals`);
   await insertMany(db, invoices, invoiceRows);

@@ -15,7 +15,8 @@ import { certificateValidSql, taxRateInForceSql } from '../../db/tax-rules.sql';
  * transaction (a rolled-back batch rolls the counter back too; concurrent runs queue on that row).
  *
  * Lines of a service invoice (M): the plan's active customer billing items (quantity × unit price); each active
- * bundle of the plan at its monthly price options in the plan's currency; and, when the items hold no service fee
+ * bundle of the plan at the price frozen when it was sold (customer_bundle_prices; its live monthly price options
+ * in the plan's currency if it has none, decision 126); and, when the items hold no service fee
  * (8 monthly, 9 yearly), the fee at the plan's recurring amount less those lines. An installment invoice (I): the
  * k-th installment (10) and its interest (11), the last one taking the rounding remainders (domain
  * installmentParts). Tax: the store's state/province rate in force on the invoice date on every line but interest,
@@ -49,12 +50,21 @@ items as (
   join billing_items bi on bi.id = cbi.billing_item_id
   where not t.installment
   union all
-  select t.id, o.billing_item_id, b.name || ': ' || o.label, 1, o.price_cents, o.price_cents, true
+  -- A bundle at the price frozen when it was sold (customer_bundle_prices, decision 126); one never frozen (none
+  -- in the plan's currency) at its bundle's live monthly price options.
+  select t.id, coalesce(fp.billing_item_id, o.billing_item_id), b.name || ': ' || coalesce(fp.label, o.label), 1,
+         coalesce(fp.unit_price_cents, o.price_cents), coalesce(fp.unit_price_cents, o.price_cents), true
   from todo t
   join customer_bundles cb on cb.plan_id = t.id and cb.status = 'A' and cb.starts_on <= t.period_start
   join bundles b on b.id = cb.bundle_id
-  join bundle_price_options o on o.bundle_id = cb.bundle_id and o.currency = t.currency and o.term = 1
-  where not t.installment and t.kind = 'monthly'
+  cross join lateral (
+    select exists (select 1 from customer_bundle_prices x where x.customer_bundle_id = cb.id and x.currency = t.currency)
+           as frozen
+  ) f
+  left join customer_bundle_prices fp on f.frozen and fp.customer_bundle_id = cb.id and fp.currency = t.currency
+  left join bundle_price_options o on not f.frozen and o.bundle_id = cb.bundle_id and o.currency = t.currency
+       and o.term = 1
+  where not t.installment and t.kind = 'monthly' and (fp.id is not null or o.id is not null)
 ),
 item_sums as (
   select plan_id, sum(amount_cents)::bigint as amount_cents,

@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createCustomerBillingItem,
+  createCustomerBundle,
   createPaymentInstrument,
   createPaymentPlan,
   createStore,
@@ -13,6 +14,9 @@ import {
 } from '../../db/factories';
 import {
   billingRuns,
+  bundlePriceOptions,
+  bundles,
+  customerBundles,
   customerPaymentPlans,
   invoiceLines,
   invoices,
@@ -560,5 +564,103 @@ describe('the billing run and the tax rule (issue 17, decision 127)', () => {
       await db.delete(taxCertificates).where(eq(taxCertificates.id, cert!.id));
       await db.delete(taxRateVersions).where(eq(taxRateVersions.effectiveOn, '2026-03-05'));
     }
+  });
+});
+
+describe('a sold bundle keeps its price (issue 17 point 4, decision 126)', () => {
+  it('an existing customer’s bundle is billed at its sold price after the Admin changes the price option; one sold after the change at the new price', async () => {
+    const db = t.database.db;
+    const [bundle] = await db
+      .insert(bundles)
+      .values({ id: 9_701, name: 'Frozen bundle', description: null, nrsPay: false })
+      .returning();
+    const [option] = await db
+      .insert(bundlePriceOptions)
+      .values({
+        bundleId: bundle!.id,
+        billingItemId: BILLING_ITEM_IDS.MARKET_FEE,
+        currency: 'USD',
+        referenceId: null,
+        label: 'Monthly',
+        priceCents: 20_00,
+        term: 1,
+      })
+      .returning();
+    const sell = async (day: string) => {
+      setDay(day);
+      const store = await newStore();
+      const plan = await createPaymentPlan(db, {
+        storeId: store.id,
+        kind: 'monthly',
+        recurringAmountCents: 79_00,
+        startsOn: day,
+        nextBillingOn: '2026-03-01',
+      });
+      await createCustomerBundle(db, { storeId: store.id, bundleId: bundle!.id, planId: plan.id, startsOn: day });
+      return plan;
+    };
+    const before = await only(await sell('2026-01-01'));
+
+    // The Admin raises the bundle's monthly price on the catalogue screen.
+    setDay('2026-02-10');
+    const put = await t.request({
+      method: 'PUT',
+      url: `/api/admin/catalogue/bundles/${bundle!.id}/options/${option!.id}/${await tok.admin}`,
+      payload: {
+        billing_item_id: BILLING_ITEM_IDS.MARKET_FEE,
+        currency: 'USD',
+        reference_id: null,
+        label: 'Monthly',
+        price_cents: 35_00,
+        term: 1,
+        version: bundle!.version,
+      },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const after = await sell('2026-02-15');
+
+    setDay('2026-03-01');
+    const run = await runNow();
+    expect(run).toMatchObject({ status: 'done', plans_done: 2, invoices_created: 2 });
+    const billedLines = async (planId: number) => {
+      const [inv] = await invoicesOf(planId);
+      expect(inv, `plan ${planId}`).toBeDefined();
+      return (await linesOf(inv!.id)).map((l) => [l.billingItemId, l.description, l.unitCents, l.amountCents]);
+    };
+    // Sold at 20.00: still 20.00 (the service fee is the rest of the plan's 79.00).
+    expect(await billedLines(before.id)).toEqual([
+      [BILLING_ITEM_IDS.MARKET_FEE, 'Frozen bundle: Monthly', 20_00, 20_00],
+      [BILLING_ITEM_IDS.MONTHLY_SERVICE_FEE, 'Monthly service fee', 59_00, 59_00],
+    ]);
+    // Sold after the change: the new 35.00.
+    expect(await billedLines(after.id)).toEqual([
+      [BILLING_ITEM_IDS.MARKET_FEE, 'Frozen bundle: Monthly', 35_00, 35_00],
+      [BILLING_ITEM_IDS.MONTHLY_SERVICE_FEE, 'Monthly service fee', 44_00, 44_00],
+    ]);
+  });
+
+  it('a bundle never frozen (no plan when it was created) is billed at its live price options, as before', async () => {
+    const db = t.database.db;
+    setDay('2026-04-01');
+    const store = await newStore();
+    const plan = await only(
+      await createPaymentPlan(db, {
+        storeId: store.id,
+        kind: 'monthly',
+        recurringAmountCents: 79_00,
+        startsOn: '2026-04-01',
+        nextBillingOn: '2026-05-01',
+      }),
+    );
+    // The bundle of the test above, its option now at 35.00; created without a plan, so nothing is frozen.
+    const cb = await createCustomerBundle(db, { storeId: store.id, bundleId: 9_701, startsOn: '2026-04-01' });
+    await db.update(customerBundles).set({ planId: plan.id }).where(eq(customerBundles.id, cb.id));
+    setDay('2026-05-01');
+    expect(await runNow()).toMatchObject({ status: 'done', plans_done: 1, invoices_created: 1 });
+    const [inv] = await invoicesOf(plan.id);
+    expect((await linesOf(inv!.id)).map((l) => [l.billingItemId, l.amountCents])).toEqual([
+      [BILLING_ITEM_IDS.MARKET_FEE, 35_00],
+      [BILLING_ITEM_IDS.MONTHLY_SERVICE_FEE, 44_00],
+    ]);
   });
 });
