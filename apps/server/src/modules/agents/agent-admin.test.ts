@@ -8,8 +8,9 @@ import {
   createOrder,
   createReferral,
   createStore,
+  setTaxRate,
 } from '../../db/factories';
-import { agentStores, auditLog, distributorAccounts, taxRates } from '../../db/schema';
+import { agentStores, auditLog, distributorAccounts } from '../../db/schema';
 import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -28,7 +29,7 @@ describe('agents management', () => {
     t = await createTestApp();
     const db = t.database.db;
     await createCatalogue(db);
-    await db.insert(taxRates).values([{ country: 'US', state: 'TX', rateBasisPoints: 625, label: 'Texas sales tax' }]);
+    await setTaxRate(db, { country: 'US', state: 'TX', rateBasisPoints: 625, label: 'Texas sales tax' });
     ids.a = (
       await createAgent(db, {
         name: 'Acme Distribution',
