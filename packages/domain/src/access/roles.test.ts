@@ -77,6 +77,7 @@ describe('roles', () => {
         'invoices',
         'collect_payment',
         'failed_payments_edit',
+        'reports_edit',
       ].sort(),
     );
   });

@@ -61,7 +61,8 @@ const SALES: readonly Permission[] = [...ORDER_QUEUE, 'create_distributor_orders
  * per user through `additional_privileges`.
  * - Admin: every permission.
  * - AR Team (queue Pending AR Approval): orders, read-only customer details, approvals, receipts and
- *   applying them, invoices, collecting payments and failed payments.
+ *   applying them, invoices, collecting payments and failed payments, and the reports (AR aging is their daily
+ *   work list; decision 128).
  * - Customer Service / Customer Support / Customer Care (same AR queue, customer-facing): orders,
  *   customer details view+edit, failed payments and invoices; Support may change terminal features
  *   (customer_features_edit), Service and Care only the limited set (customer_features_limited); Care also
@@ -86,6 +87,7 @@ export const ROLE_PRIVILEGES: Readonly<Record<Role, readonly Permission[]>> = {
     'invoices',
     'collect_payment',
     'failed_payments_edit',
+    'reports_edit',
   ],
   'Customer Service': [
     ...ORDER_QUEUE,
