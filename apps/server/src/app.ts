@@ -41,6 +41,7 @@ import { memoRoutes } from './modules/memos';
 import { approvalRoutes } from './modules/approvals';
 import { invoiceRoutes } from './modules/invoices';
 import { receiptRoutes } from './modules/receipts';
+import { reportRoutes } from './modules/reports';
 import { jobRoutes } from './modules/jobs';
 import { ledgerRoutes } from './modules/ledger';
 import { notificationRoutes } from './modules/notifications';
@@ -201,6 +202,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await api.register(onboardingRoutes);
   await api.register(searchRoutes);
   await api.register(billingRoutes);
+  await api.register(reportRoutes);
   api.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   registerWebApp(app, config.webDist);

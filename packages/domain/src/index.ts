@@ -42,6 +42,7 @@ export * from './rules/ledger';
 export * from './rules/dunning';
 export * from './rules/approvals';
 export * from './rules/taxes';
+export * from './rules/aging';
 
 export * from './contracts/common';
 export * from './contracts/auth';
@@ -75,3 +76,4 @@ export * from './contracts/approvals';
 export * from './rules/password';
 export * from './contracts/merchant-features';
 export * from './contracts/taxes';
+export * from './contracts/reports';

@@ -1,0 +1,1 @@
+export { reportRoutes, REPORTS_GUARD } from './reports.routes';
