@@ -52,7 +52,7 @@ describe('router', () => {
       'GET /api/auth/validate/tok': valid(),
       'GET /api/auth/permission/tok': { permissions: { reports_edit: true } },
     });
-    renderApp('#/reports');
+    renderApp('#/customer-listing');
     expect(await screen.findByText('You are signed in as Dana Staff (dana@example.com).')).toBeTruthy();
     expect(window.location.hash).toBe('#/login');
     expect(calls.map((c) => c.path)).toEqual([

@@ -80,6 +80,7 @@ describe('the application shell', () => {
         ],
       },
       { group: 'Catalogue', links: [['Promotions', '#/promotions']] },
+      { group: 'Reports', links: [['Reports', '#/reports']] },
       {
         group: 'Admin',
         links: [
@@ -93,7 +94,7 @@ describe('the application shell', () => {
     ]);
   });
 
-  it('Operations sees only what Operations may open: no New order, no admin tools', async () => {
+  it('Operations sees only what Operations may open: no New order, no admin tools; Reports (reports_edit)', async () => {
     fakeApi(signInAs('Operations'));
     renderApp('#/order', screens);
     await screen.findByRole('heading', { name: 'Orders page' });
@@ -123,6 +124,7 @@ describe('the application shell', () => {
           ['Payment instruments', '#/payment/instruments'],
         ],
       },
+      { group: 'Reports', links: [['Reports', '#/reports']] },
     ]);
   });
 

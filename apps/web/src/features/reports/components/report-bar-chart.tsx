@@ -1,0 +1,33 @@
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import { formatCents } from '../../../lib/format';
+
+export interface ReportBarChartProps {
+  /** Every figure of the chart is in this currency (USD and CAD are never drawn on one axis). */
+  readonly currency: string;
+  readonly dataKey: string;
+  /** Rows of the chart: the key, then one amount in cents per series. */
+  readonly data: readonly Record<string, string | number>[];
+  readonly series: readonly { name: string; color: string }[];
+  readonly stacked?: boolean;
+}
+
+/**
+ * A bar chart of amounts in one currency. Loaded on its own (React.lazy), so recharts stays out of the page's chunk
+ * (bench/bundle.ts; as the failed-payments screen's chart, decision 117). The table beside it carries the figures:
+ * the chart is hidden from assistive technology.
+ */
+export default function ReportBarChart({ currency, dataKey, data, series, stacked }: ReportBarChartProps) {
+  return (
+    <BarChart
+      h={220}
+      data={[...data]}
+      dataKey={dataKey}
+      type={stacked ? 'stacked' : 'default'}
+      series={[...series]}
+      valueFormatter={(v) => formatCents(Math.round(v), currency)}
+      withLegend={series.length > 1}
+      aria-hidden="true"
+    />
+  );
+}
