@@ -36,7 +36,7 @@ interface Picks {
 
 interface Scenario {
   name: string;
-  /** `{token}` is replaced by a support@example.com session token. */
+  /** `{token}` is replaced by a support@example.com session token, `{arToken}` by an ar@example.com one (AR Team). */
   path: (p: Picks) => string;
   /** Concurrent callers. */
   connections: number;
@@ -107,6 +107,14 @@ const KINDS: Array<{
     path: (p) => `/api/search/{token}?q=${q(p.threeLetters)}`,
     one: { targetP50Ms: GLOBAL_SEARCH_P50_MS },
   },
+  // Issue 18 part 1 (decision 128): the AR reports, SQL aggregates over index walks (no latency target given).
+  { name: 'report: AR aging (totals + by customer)', path: () => '/api/reports/aging/{arToken}?limit=25' },
+  {
+    name: 'report: AR aging drill-down, 31–60 days',
+    path: () => `/api/reports/aging/invoices/{arToken}?bucket=31-60&limit=25`,
+  },
+  { name: 'report: revenue, last 12 months', path: () => '/api/reports/revenue/{arToken}' },
+  { name: 'report: failed payments, last 12 months', path: () => '/api/reports/failed-payments/{arToken}' },
 ];
 
 const SCENARIOS: Scenario[] = KINDS.flatMap((k) => [
@@ -266,11 +274,12 @@ async function waitForIdle(databaseUrl: string | undefined): Promise<void> {
 
 async function runScenarios(
   baseUrl: string,
-  token: string,
+  tokens: { token: string; arToken: string },
   picks: Picks,
   databaseUrl: string | undefined,
 ): Promise<{ rows: Row[]; bare: Row[] }> {
-  const url = (s: Scenario) => `${baseUrl}${s.path(picks).replace('{token}', token)}`;
+  const url = (s: Scenario) =>
+    `${baseUrl}${s.path(picks).replace('{token}', tokens.token).replace('{arToken}', tokens.arToken)}`;
   const row = (s: Scenario, m: Measured, ratio: number | null): Row => {
     const targets = [
       s.targetP95Ms === undefined ? null : ([`p95 ≤ ${s.targetP95Ms} ms`, m.p95Ms <= s.targetP95Ms] as const),
@@ -425,7 +434,8 @@ async function signedInServer(env: Record<string, string>) {
   };
   try {
     const token = await signIn(baseUrl, 'support@example.com');
-    return { baseUrl, token, startMs, stop };
+    const arToken = await signIn(baseUrl, 'ar@example.com');
+    return { baseUrl, token, arToken, startMs, stop };
   } catch (err) {
     await stop();
     throw err;
@@ -481,7 +491,12 @@ async function main() {
     }
     const { size, ...scenarioPicks } = picks;
     console.log(`bench: ${seconds} s per scenario, picked ${JSON.stringify(scenarioPicks)}`);
-    const { rows, bare } = await runScenarios(server.baseUrl, server.token, scenarioPicks, databaseUrl);
+    const { rows, bare } = await runScenarios(
+      server.baseUrl,
+      { token: server.token, arToken: server.arToken },
+      scenarioPicks,
+      databaseUrl,
+    );
     await server.stop();
     // The billing run at volume (issue 14), in a scratch database beside the benched one (PostgreSQL only).
     let billing: BillingBench | null = null;
