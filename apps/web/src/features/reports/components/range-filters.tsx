@@ -1,4 +1,5 @@
 import { Group, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { RangeParams } from '../api/reports';
 import { PlaceSelects } from './report-parts';
 
@@ -6,7 +7,7 @@ import { PlaceSelects } from './report-parts';
 export function RangeFilters(props: {
   value: RangeParams;
   onChange: (next: RangeParams) => void;
-  children?: React.ReactNode;
+  children?: ReactNode;
 }) {
   const { value, onChange } = props;
   const backwards = value.from !== '' && value.to !== '' && value.from > value.to;
