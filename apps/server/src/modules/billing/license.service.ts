@@ -158,9 +158,10 @@ export async function applyPaidInvoices(
 /**
  * A win-back reactivation (decision 131), on the caller's transaction: the store's latest canceled service plan
  * (monthly/yearly) is active again and billed from today by the next run; the store's and the plan's license run to
- * today (so the store has the §9 grace to pay before the run lapses it again) and the lapse is cleared; its
- * terminals get a push-license job; a US store is charged the reactivation fee unless `waiveFee`. Returns the
- * fee invoice (null: waived or Canada). Call `prepareLicenseJobs` before the transaction.
+ * today (so the store has the §9 grace to pay before the run lapses it again), the lapse is cleared and a suspended
+ * or closed store is active again; its terminals get a push-license job; a US store is charged the reactivation fee
+ * unless `waiveFee`. Returns the fee invoice (null: waived or Canada). Call `prepareLicenseJobs` before the
+ * transaction.
  */
 export async function reactivateStore(
   tx: Db,
@@ -199,6 +200,7 @@ export async function reactivateStore(
     numberedSql(
       `update stores set license_lapsed_on = null,
               license_expires_on = greatest(coalesce(license_expires_on, $2::date), $2::date),
+              status = case when status in ('suspended', 'closed') then 'active' else status end,
               updated_at = $3, version = version + 1
        where id = $1`,
       [store.store_id, today, now],
