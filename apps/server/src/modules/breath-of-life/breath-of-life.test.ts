@@ -24,7 +24,19 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 let tok: Record<'care' | 'admin' | 'marketing', string>;
-const ids = { diner: 0, cafe: 0, pizza: 0, bakery: 0, recent: 0, fine: 0, dinerPlan: 0, usPromo: 0, caPromo: 0 };
+const ids = {
+  diner: 0,
+  cafe: 0,
+  pizza: 0,
+  bakery: 0,
+  closed: 0,
+  closedPlan: 0,
+  recent: 0,
+  fine: 0,
+  dinerPlan: 0,
+  usPromo: 0,
+  caPromo: 0,
+};
 
 type Item = {
   store_id: number;
@@ -107,6 +119,18 @@ beforeAll(async () => {
     status: 'canceled',
     updatedAt: new Date('2026-09-01T15:00:00Z'),
   });
+  const closed = await store('Shut Shop LLC', 'Shut Shop', 'US', { status: 'closed', licenseExpiresOn: '2026-07-31' });
+  ids.closed = closed.id;
+  ids.closedPlan = (
+    await createPaymentPlan(db, {
+      storeId: closed.id,
+      customerId: closed.customerId,
+      status: 'canceled',
+      licenseExpiresOn: '2026-07-31',
+      nextBillingOn: null,
+      updatedAt: new Date('2026-07-31T15:00:00Z'),
+    })
+  ).id;
   const recent = await store('Recent Cancel LLC', 'Recent Cancel', 'US');
   ids.recent = recent.id;
   await createPaymentPlan(db, {
@@ -129,8 +153,8 @@ afterAll(async () => {
 describe('GET /api/breathoflife/{token}', () => {
   it('lists lapsed and canceled stores, the latest first, with contact, last invoice and reason', async () => {
     const { items, total } = await list();
-    expect(total).toBe(4);
-    expect(items.map((i) => i.store_id)).toEqual([ids.cafe, ids.pizza, ids.diner, ids.bakery]);
+    expect(total).toBe(5);
+    expect(items.map((i) => i.store_id)).toEqual([ids.cafe, ids.pizza, ids.diner, ids.bakery, ids.closed]);
     const diner = items.find((i) => i.store_id === ids.diner)!;
     expect(diner).toMatchObject({
       legal_name: 'Bluebird Diner LLC',
@@ -152,7 +176,7 @@ describe('GET /api/breathoflife/{token}', () => {
   });
 
   it('filters by reason, country, status and text; sorts; pages; CSV', async () => {
-    expect((await list('?reason=canceled')).items.map((i) => i.store_id)).toEqual([ids.bakery]);
+    expect((await list('?reason=canceled')).items.map((i) => i.store_id)).toEqual([ids.bakery, ids.closed]);
     expect((await list('?country=CA')).items.map((i) => i.store_id)).toEqual([ids.cafe]);
     expect((await list('?q=bluebird')).items.map((i) => i.store_id)).toEqual([ids.diner]);
     expect((await list('?status=won')).total).toBe(0);
@@ -161,11 +185,12 @@ describe('GET /api/breathoflife/{token}', () => {
       'Corner Bakery LLC',
       'Fee Pizza Co',
       'Maple Café Inc.',
+      'Shut Shop LLC',
     ]);
     const page = await list('?limit=2&offset=2');
-    expect(page.total).toBe(4);
+    expect(page.total).toBe(5);
     expect(page.items.map((i) => i.store_id)).toEqual([ids.diner, ids.bakery]);
-    expect((await list('?offset=10')).total).toBe(4);
+    expect((await list('?offset=10')).total).toBe(5);
     const csv = await get('/api/breathoflife/{t}?format=csv&country=US');
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
@@ -174,7 +199,7 @@ describe('GET /api/breathoflife/{token}', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toMatch(/^store_id,customer_id,legal_name/);
-    expect(lines).toHaveLength(4);
+    expect(lines).toHaveLength(5);
   });
 
   it('400 on a bad filter; 403 without breath_of_life; an admin may', async () => {
@@ -307,5 +332,27 @@ describe('POST …/{storeId}/reactivate', () => {
     expect(cafe.statusCode).toBe(200);
     expect(cafe.json().info.fee_invoice_number).toBeNull();
     expect(await feeInvoices(ids.cafe)).toHaveLength(0);
+  });
+
+  it('a closed store with a canceled plan: the plan is re-opened and billed from today, the store active again', async () => {
+    const res = await post(`/api/breathoflife/${ids.closed}/reactivate`, { version: 0 }, tok.admin, 'k-closed');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().info.fee_invoice_number).toMatch(/^INV-2026-/);
+    const [plan] = await t.database.db
+      .select()
+      .from(customerPaymentPlans)
+      .where(eq(customerPaymentPlans.id, ids.closedPlan));
+    expect(plan).toMatchObject({ status: 'active', nextBillingOn: '2026-11-22', licenseExpiresOn: '2026-11-22' });
+    const [store] = await t.database.db.select().from(stores).where(eq(stores.id, ids.closed));
+    expect(store).toMatchObject({ status: 'active', licenseExpiresOn: '2026-11-22' });
+    // The same key with another request is refused; an unknown store is 404.
+    const reused = await post(`/api/breathoflife/${ids.closed}/reactivate`, { version: 1 }, tok.admin, 'k-closed');
+    expect(reused.statusCode).toBe(422);
+    expect((await post('/api/breathoflife/999999/reactivate', { version: 0 }, tok.care, 'k-none')).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await post('/api/breathoflife/999999/activities', { kind: 'note', text: 'x', version: 0 })).statusCode,
+    ).toBe(404);
   });
 });
