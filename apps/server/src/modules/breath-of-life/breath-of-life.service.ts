@@ -175,14 +175,15 @@ function listStatement(
              f.days_since, f.status, f.version, f.last_activity_at,
              li.id as last_invoice_id, li.invoice_number as last_invoice_number,
              li.issued_on::text as last_invoice_on, li.total_cents::text as last_invoice_cents,
-             li.status as last_invoice_status, la.kind as last_activity_kind, la.text as last_activity_text
+             b.status as last_invoice_status, la.kind as last_activity_kind, la.text as last_activity_text
       from f
       left join lateral (
-        select i.id, i.invoice_number, i.issued_on, i.total_cents, b.status
-        from invoices i left join invoice_balances b on b.invoice_id = i.id
-        where i.store_id = f.store_id
+        select i.id, i.invoice_number, i.issued_on, i.total_cents
+        from invoices i where i.store_id = f.store_id
         order by i.issued_on desc, i.id desc limit 1
       ) li on true
+      -- The ledger's status of that one invoice (the view narrowed to its id).
+      left join invoice_balances b on b.invoice_id = li.id
       left join lateral (
         select a.kind, a.text from winback_activities a where a.case_id = f.case_id
         order by a.at desc, a.id desc limit 1
