@@ -36,8 +36,10 @@ interface Picks {
 
 interface Scenario {
   name: string;
-  /** `{token}` is replaced by a support@example.com session token, `{arToken}` by an ar@example.com one (AR Team). */
+  /** `{token}` is replaced by a session token of the scenario's `user` (support@example.com unless named). */
   path: (p: Picks) => string;
+  /** Who calls: support@example.com unless a screen needs another role (AR reports, Breath of life). */
+  user?: BenchUser;
   /** Concurrent callers. */
   connections: number;
   /** One caller's p95 latency the issues hold us to (ms). */
@@ -56,7 +58,13 @@ const ORDER_QUEUE_P95_MS = 50;
 const SEARCH_RATIO = 0.15;
 /** Issue 12: the global search (⌘K) "answers in < 50 ms on the demo data" (median of one caller's requests). */
 const GLOBAL_SEARCH_P50_MS = 50;
+/** Issue 13's list budget (the order queue's first page), held by the Breath of life work list too (decision 131). */
+const WINBACK_LIST_P95_MS = 50;
 const MANY = 32;
+
+/** The demo users the bench signs in as (username@example.com): Customer Support, AR Team, Customer Care. */
+const BENCH_USERS = ['support', 'ar', 'care'] as const;
+type BenchUser = (typeof BENCH_USERS)[number];
 
 const BARE = '/api/bench/bare';
 const q = encodeURIComponent;
@@ -65,6 +73,7 @@ const q = encodeURIComponent;
 const KINDS: Array<{
   name: string;
   path: (p: Picks) => string;
+  user?: BenchUser;
   one?: Partial<Scenario>;
   many?: Partial<Scenario>;
 }> = [
@@ -108,18 +117,26 @@ const KINDS: Array<{
     one: { targetP50Ms: GLOBAL_SEARCH_P50_MS },
   },
   // Issue 18 part 1 (decision 128): the AR reports, SQL aggregates over index walks (no latency target given).
-  { name: 'report: AR aging (totals + by customer)', path: () => '/api/reports/aging/{arToken}?limit=25' },
+  { name: 'report: AR aging (totals + by customer)', path: () => '/api/reports/aging/{token}?limit=25', user: 'ar' },
   {
     name: 'report: AR aging drill-down, 31–60 days',
-    path: () => `/api/reports/aging/invoices/{arToken}?bucket=31-60&limit=25`,
+    path: () => `/api/reports/aging/invoices/{token}?bucket=31-60&limit=25`,
+    user: 'ar',
   },
-  { name: 'report: revenue, last 12 months', path: () => '/api/reports/revenue/{arToken}' },
-  { name: 'report: failed payments, last 12 months', path: () => '/api/reports/failed-payments/{arToken}' },
+  { name: 'report: revenue, last 12 months', path: () => '/api/reports/revenue/{token}', user: 'ar' },
+  { name: 'report: failed payments, last 12 months', path: () => '/api/reports/failed-payments/{token}', user: 'ar' },
+  {
+    // Lapsed and canceled stores with their last invoice and last activity (one statement; decision 131).
+    name: 'breath of life work list, first page',
+    path: () => '/api/breathoflife/{token}?limit=25',
+    user: 'care',
+    one: { targetP95Ms: WINBACK_LIST_P95_MS },
+  },
 ];
 
 const SCENARIOS: Scenario[] = KINDS.flatMap((k) => [
-  { name: k.name, path: k.path, connections: 1, ...k.one },
-  { name: k.name, path: k.path, connections: MANY, ...k.many },
+  { name: k.name, path: k.path, user: k.user, connections: 1, ...k.one },
+  { name: k.name, path: k.path, user: k.user, connections: MANY, ...k.many },
 ]);
 
 /** The bare route, run first and last at both caller counts: the ratio divides by the mean of the two. */
@@ -274,12 +291,11 @@ async function waitForIdle(databaseUrl: string | undefined): Promise<void> {
 
 async function runScenarios(
   baseUrl: string,
-  tokens: { token: string; arToken: string },
+  tokens: Readonly<Record<BenchUser, string>>,
   picks: Picks,
   databaseUrl: string | undefined,
 ): Promise<{ rows: Row[]; bare: Row[] }> {
-  const url = (s: Scenario) =>
-    `${baseUrl}${s.path(picks).replace('{token}', tokens.token).replace('{arToken}', tokens.arToken)}`;
+  const url = (s: Scenario) => `${baseUrl}${s.path(picks).replace('{token}', tokens[s.user ?? 'support'])}`;
   const row = (s: Scenario, m: Measured, ratio: number | null): Row => {
     const targets = [
       s.targetP95Ms === undefined ? null : ([`p95 ≤ ${s.targetP95Ms} ms`, m.p95Ms <= s.targetP95Ms] as const),
@@ -434,8 +450,9 @@ async function signedInServer(env: Record<string, string>) {
   };
   try {
     const token = await signIn(baseUrl, 'support@example.com');
-    const arToken = await signIn(baseUrl, 'ar@example.com');
-    return { baseUrl, token, arToken, startMs, stop };
+    const tokens = {} as Record<BenchUser, string>;
+    for (const user of BENCH_USERS) tokens[user] = await signIn(baseUrl, `${user}@example.com`);
+    return { baseUrl, tokens, startMs, stop };
   } catch (err) {
     await stop();
     throw err;
@@ -491,12 +508,7 @@ async function main() {
     }
     const { size, ...scenarioPicks } = picks;
     console.log(`bench: ${seconds} s per scenario, picked ${JSON.stringify(scenarioPicks)}`);
-    const { rows, bare } = await runScenarios(
-      server.baseUrl,
-      { token: server.token, arToken: server.arToken },
-      scenarioPicks,
-      databaseUrl,
-    );
+    const { rows, bare } = await runScenarios(server.baseUrl, server.tokens, scenarioPicks, databaseUrl);
     await server.stop();
     // The billing run at volume (issue 14), in a scratch database beside the benched one (PostgreSQL only).
     let billing: BillingBench | null = null;

@@ -23,6 +23,7 @@ import { createAppContext, type AppContextOptions } from './context';
 import { registerListeners } from './listeners';
 import { adminRoutes } from './modules/admin';
 import { billingRoutes } from './modules/billing';
+import { breathOfLifeRoutes } from './modules/breath-of-life';
 import { agentRoutes } from './modules/agents';
 import { authRoutes, distributorRoutes, localOidcRoutes } from './modules/auth';
 import { bankRoutes } from './modules/banks';
@@ -187,6 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await api.register(ledgerRoutes);
   await api.register(invoiceRoutes);
   await api.register(failedPaymentRoutes);
+  await api.register(breathOfLifeRoutes);
   await api.register(receiptRoutes);
   await api.register(returnRoutes);
   await api.register(memoRoutes);

@@ -77,3 +77,4 @@ export * from './rules/password';
 export * from './contracts/merchant-features';
 export * from './contracts/taxes';
 export * from './contracts/reports';
+export * from './contracts/breath-of-life';

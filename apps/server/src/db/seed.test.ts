@@ -253,6 +253,23 @@ describe('demo seed', () => {
     expect(currencies.map((c) => c.code).sort()).toEqual(['CAD', 'USD']);
   });
 
+  it('has stores to win back: lapsed licenses (past the grace) and service plans canceled past it (decision 131)', async () => {
+    const [lapsed] = await rows<{ n: number; early: number }>(
+      database.db,
+      sql`select count(*)::int as n,
+                 (count(*) filter (where license_lapsed_on <= license_expires_on + 37))::int as early
+          from stores where license_lapsed_on is not null`,
+    );
+    expect(lapsed!.n).toBeGreaterThanOrEqual(2);
+    expect(lapsed!.early).toBe(0);
+    const [canceled] = await rows<{ n: number }>(
+      database.db,
+      sql`select count(distinct store_id)::int as n from customer_payment_plans
+          where status = 'canceled' and kind in ('monthly', 'yearly') and updated_at < ${TODAY.toISOString()}::timestamptz - interval '37 days'`,
+    );
+    expect(canceled!.n).toBeGreaterThanOrEqual(2);
+  });
+
   it('answers a 3-character store search from the trigram index of the search text (EXPLAIN)', async () => {
     const plan = await database.db.transaction(async (tx) => {
       await tx.execute(sql`analyze stores`);

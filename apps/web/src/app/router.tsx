@@ -29,6 +29,7 @@ export const pages: PageMap = {
   adminTaxes: () => import('../features/admin/pages/tax-rates-page'),
   arizona: () => import('../features/arizona/pages/arizona-page'),
   customer: () => import('../features/customers/pages/customer-page'),
+  breathOfLife: () => import('../features/breath-of-life/pages/breath-of-life-page'),
   editPayment: () => import('../features/customers/pages/edit-payment-page'),
   editPaymentPlan: () => import('../features/customers/pages/edit-payment-plan-page'),
   editPlan: () => import('../features/customers/pages/edit-plan-page'),

@@ -74,6 +74,10 @@ export const customerPaymentPlans = pgTable(
       .on(t.nextBillingOn, t.id)
       .where(sql`${t.status} = 'active'`),
     index('customer_payment_plans_license_idx').on(t.licenseExpiresOn),
+    // The win-back list's canceled service plans (decision 131).
+    index('customer_payment_plans_canceled_idx')
+      .on(t.storeId, t.updatedAt)
+      .where(sql`${t.status} = 'canceled' and ${t.kind} in ('monthly', 'yearly')`),
     check('customer_payment_plans_kind_check', inList(t.kind, PLAN_KINDS)),
     check('customer_payment_plans_status_check', inList(t.status, PLAN_STATUSES)),
     check('customer_payment_plans_currency_check', inList(t.currency, CURRENCY_CODES)),

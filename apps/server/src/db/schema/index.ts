@@ -7,3 +7,4 @@ export * from './catalogue';
 export * from './billing';
 export * from './orders';
 export * from './messaging';
+export * from './winback';

@@ -180,6 +180,10 @@ export const stores = pgTable(
     index('stores_sales_person_idx').on(t.salesPersonId),
     index('stores_status_idx').on(t.status),
     index('stores_license_expires_idx').on(t.licenseExpiresOn),
+    // The win-back list's lapsed stores (decision 131).
+    index('stores_license_lapsed_idx')
+      .on(t.licenseLapsedOn, t.id)
+      .where(sql`${t.licenseLapsedOn} is not null`),
     uniqueIndex('stores_mid_uq').on(t.mid),
     index('stores_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     check('stores_country_check', inList(t.country, MERCHANT_COUNTRY_CODES)),

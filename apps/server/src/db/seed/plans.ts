@@ -168,11 +168,15 @@ export async function planPlans(run: DemoRun, { storeGens }: DemoMerchants): Pro
       s.status === 'closed'
         ? iso(s.closedAt!)
         : s.status === 'suspended'
-          ? iso(monthStart(anchor, -1))
+          ? iso(monthStart(anchor, -2))
           : kind === 'monthly'
             ? iso(monthStart(anchor, 1))
             : iso(anniversary);
     s.values.licenseExpiresOn = license;
+    // The suspended stores' licenses lapsed: their expiry two months back, lapsed the day after the §9 grace (the
+    // Breath of life work list has stores to win back; decision 131).
+    if (s.status === 'suspended')
+      s.values.licenseLapsedOn = iso(new Date(Date.parse(license) + (FEES.LICENSE_EXPIRY_GRACE_PERIOD_DAYS + 1) * DAY));
     const installmentsDone = monthKey(today) - monthKey(s.createdAt) > 12;
     planRows.push(
       {

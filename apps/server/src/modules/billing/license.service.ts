@@ -155,6 +155,80 @@ export async function applyPaidInvoices(
   return restored;
 }
 
+/**
+ * A win-back reactivation (decision 131), on the caller's transaction: the store's latest canceled service plan
+ * (monthly/yearly) is active again and billed from today by the next run; the store's and the plan's license run to
+ * today (so the store has the §9 grace to pay before the run lapses it again), the lapse is cleared and a suspended
+ * or closed store is active again; its terminals get a push-license job; a US store is charged the reactivation fee
+ * unless `waiveFee`. Returns the fee invoice (null: waived or Canada). Call `prepareLicenseJobs` before the
+ * transaction.
+ */
+export async function reactivateStore(
+  tx: Db,
+  app: Pick<AppContext, 'queue'>,
+  store: { store_id: number; customer_id: number; country: string; currency: string },
+  options: { waiveFee: boolean },
+  now: Date,
+  actor: AuditActor,
+  requestId: string,
+): Promise<{ feeInvoice: { id: number; invoiceNumber: string } | null; planId: number | null }> {
+  const today = now.toISOString().slice(0, 10);
+  const [plan] = rowsOf<{ id: number; status: string }>(
+    await tx.execute(
+      numberedSql(
+        `select p.id, p.status from customer_payment_plans p
+         where p.store_id = $1 and p.kind in ('monthly', 'yearly') and p.status in ('active', 'canceled')
+         order by (p.status = 'active') desc, p.updated_at desc, p.id desc limit 1 for update`,
+        [store.store_id],
+      ),
+    ),
+  );
+  if (plan) {
+    await tx.execute(
+      numberedSql(
+        `update customer_payment_plans
+         set status = 'active', license_expires_on = greatest(coalesce(license_expires_on, $2::date), $2::date),
+             next_billing_on = case when status = 'canceled' or next_billing_on is null then $2::date
+                                    else next_billing_on end,
+             updated_at = $3, version = version + 1
+         where id = $1`,
+        [plan.id, today, now],
+      ),
+    );
+  }
+  await tx.execute(
+    numberedSql(
+      `update stores set license_lapsed_on = null,
+              license_expires_on = greatest(coalesce(license_expires_on, $2::date), $2::date),
+              status = case when status in ('suspended', 'closed') then 'active' else status end,
+              updated_at = $3, version = version + 1
+       where id = $1`,
+      [store.store_id, today, now],
+    ),
+  );
+  await writeAudit(tx, {
+    ...actor,
+    at: now,
+    action: 'license_restored',
+    entity: 'store',
+    entityId: store.store_id,
+    after: {
+      store_id: store.store_id,
+      license_expires_on: today,
+      plan_id: plan?.id ?? null,
+      plan_reopened: plan?.status === 'canceled',
+      reactivation_fee_waived: options.waiveFee,
+      via: 'breath_of_life',
+    },
+    requestId,
+    customerId: store.customer_id,
+  });
+  await pushLicenseJob(tx, app, store.store_id, actor, requestId);
+  const feeInvoice =
+    store.country === 'US' && !options.waiveFee ? await reactivationFeeInvoice(tx, store, now, actor, requestId) : null;
+  return { feeInvoice, planId: plan?.id ?? null };
+}
+
 /** The §9 reactivation fee on an invoice of its own, numbered from the year's counter like the run's. */
 async function reactivationFeeInvoice(
   tx: Db,
@@ -162,8 +236,8 @@ async function reactivationFeeInvoice(
   now: Date,
   actor: AuditActor,
   requestId: string,
-): Promise<void> {
-  await createSingleLineInvoice(
+): Promise<{ id: number; invoiceNumber: string }> {
+  return createSingleLineInvoice(
     tx,
     {
       customerId: store.customer_id,

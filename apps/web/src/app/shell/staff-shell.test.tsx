@@ -64,6 +64,7 @@ describe('the application shell', () => {
         links: [
           ['Customers', '#/customer'],
           ['Tax certificate', '#/arizona'],
+          ['Breath of life', '#/breathoflife'],
         ],
       },
       {

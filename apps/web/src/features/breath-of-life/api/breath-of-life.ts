@@ -1,0 +1,131 @@
+import {
+  winbackCase,
+  winbackListResult,
+  winbackReactivation,
+  type WinbackActivityCreate,
+  type WinbackCase,
+  type WinbackListResult,
+  type WinbackOfferCreate,
+  type WinbackOutcomeCreate,
+  type WinbackReactivate,
+  type WinbackReactivation,
+} from '@pos/domain';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+/*
+ * Breath of life's API (decision 131; contracts in @pos/domain/contracts/breath-of-life.ts, every answer parsed):
+ *   GET  /api/breathoflife/{token}?reason&country&status&q&sort&limit&offset[&format=csv]
+ *   GET  /api/breathoflife/{storeId}/{token}
+ *   POST /api/breathoflife/{storeId}/activities|offer|outcome/{token}
+ *   POST /api/breathoflife/{storeId}/reactivate/{token}  (Idempotency-Key)
+ */
+
+export const WINBACK_PAGE_SIZE = 25;
+
+export interface WinbackFilters {
+  /** lapsed, canceled or '' for both. */
+  readonly reason: string;
+  /** US, CA or ''. */
+  readonly country: string;
+  /** A win-back status or ''. */
+  readonly status: string;
+  readonly q: string;
+}
+
+export const NO_WINBACK_FILTERS: WinbackFilters = { reason: '', country: '', status: '', q: '' };
+
+export interface WinbackListParams extends WinbackFilters {
+  /** 1-based. */
+  readonly page: number;
+  /** 'customer' or '-customer' (WINBACK_SORT_FIELDS); null: the latest lapse first. */
+  readonly sort: string | null;
+}
+
+function filterQuery(f: WinbackFilters) {
+  return {
+    reason: f.reason || undefined,
+    country: f.country || undefined,
+    status: f.status || undefined,
+    q: f.q.trim() || undefined,
+  };
+}
+
+export const winbackKeys = {
+  all: ['breath-of-life'] as const,
+  list: (p: WinbackListParams) => [...winbackKeys.all, 'list', p] as const,
+  case: (storeId: number) => [...winbackKeys.all, 'case', storeId] as const,
+};
+
+export async function listWinback(p: WinbackListParams, signal?: AbortSignal): Promise<WinbackListResult> {
+  const info = await api.get<unknown>('/api/breathoflife/{token}', {
+    query: {
+      ...filterQuery(p),
+      limit: WINBACK_PAGE_SIZE,
+      offset: (p.page - 1) * WINBACK_PAGE_SIZE,
+      sort: p.sort ?? undefined,
+    },
+    signal,
+  });
+  return winbackListResult.parse(info);
+}
+
+export function winbackListQueryOptions(p: WinbackListParams) {
+  return queryOptions({
+    queryKey: winbackKeys.list(p),
+    queryFn: ({ signal }) => listWinback(p, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every matching store as CSV (the server streams all rows). */
+export function exportWinback(p: WinbackListParams): Promise<Blob> {
+  return api.get<Blob>('/api/breathoflife/{token}', {
+    query: { ...filterQuery(p), sort: p.sort ?? undefined, format: 'csv' },
+    responseType: 'blob',
+  });
+}
+
+export async function getWinbackCase(storeId: number, signal?: AbortSignal): Promise<WinbackCase> {
+  return winbackCase.parse(
+    await api.get<unknown>('/api/breathoflife/{storeId}/{token}', { params: { storeId }, signal }),
+  );
+}
+
+export function winbackCaseQueryOptions(storeId: number) {
+  return queryOptions({
+    queryKey: winbackKeys.case(storeId),
+    queryFn: ({ signal }) => getWinbackCase(storeId, signal),
+  });
+}
+
+export async function logWinbackActivity(storeId: number, body: WinbackActivityCreate): Promise<WinbackCase> {
+  return winbackCase.parse(
+    await api.post<unknown>('/api/breathoflife/{storeId}/activities/{token}', body, { params: { storeId } }),
+  );
+}
+
+export async function makeWinbackOffer(storeId: number, body: WinbackOfferCreate): Promise<WinbackCase> {
+  return winbackCase.parse(
+    await api.post<unknown>('/api/breathoflife/{storeId}/offer/{token}', body, { params: { storeId } }),
+  );
+}
+
+export async function recordWinbackOutcome(storeId: number, body: WinbackOutcomeCreate): Promise<WinbackCase> {
+  return winbackCase.parse(
+    await api.post<unknown>('/api/breathoflife/{storeId}/outcome/{token}', body, { params: { storeId } }),
+  );
+}
+
+export async function reactivateWinback(
+  storeId: number,
+  body: WinbackReactivate,
+  idempotencyKey: string,
+): Promise<WinbackReactivation> {
+  return winbackReactivation.parse(
+    await api.post<unknown>('/api/breathoflife/{storeId}/reactivate/{token}', body, {
+      params: { storeId },
+      idempotencyKey,
+    }),
+  );
+}
