@@ -449,7 +449,6 @@ async function signedInServer(env: Record<string, string>) {
     }
   };
   try {
-    const token = await signIn(baseUrl, 'support@example.com');
     const tokens = {} as Record<BenchUser, string>;
     for (const user of BENCH_USERS) tokens[user] = await signIn(baseUrl, `${user}@example.com`);
     return { baseUrl, tokens, startMs, stop };
