@@ -41,6 +41,7 @@ import { memoRoutes } from './modules/memos';
 import { approvalRoutes } from './modules/approvals';
 import { invoiceRoutes } from './modules/invoices';
 import { receiptRoutes } from './modules/receipts';
+import { customerListingRoutes } from './modules/customer-listing';
 import { jobRoutes } from './modules/jobs';
 import { ledgerRoutes } from './modules/ledger';
 import { notificationRoutes } from './modules/notifications';
@@ -187,6 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await api.register(invoiceRoutes);
   await api.register(failedPaymentRoutes);
   await api.register(receiptRoutes);
+  await api.register(customerListingRoutes);
   await api.register(returnRoutes);
   await api.register(memoRoutes);
   await api.register(approvalRoutes);
