@@ -13,6 +13,8 @@ import { STORE_STATUS_VALUES, sortSchema } from './customers';
  *   GET /api/reports/customer-listing/{token}?status&country&state&sales_rep&agent_id&plan&balance&balance_min
  *       &balance_max&license&sort&limit&offset[&format=csv]   → customerListingResult (CSV: every row, streamed;
  *       header x-total-count: the exact number of rows the CSV holds)
+ *   GET /api/reports/customer-listing/options/{token}                    → customerListingOptions (agents, sales reps)
+ * An agent-scoped session (decision 124) lists only the stores it may see.
  */
 
 export const LISTING_LICENSE_STATES = [
@@ -136,3 +138,9 @@ export const CUSTOMER_LISTING_CSV_COLUMNS = [
   'license_state',
   'license_expires_on',
 ] as const;
+
+export const customerListingOptions = z.object({
+  agents: z.array(z.object({ agent_id: z.number().int(), name: z.string() })),
+  sales_reps: z.array(z.string()),
+});
+export type CustomerListingOptions = z.infer<typeof customerListingOptions>;

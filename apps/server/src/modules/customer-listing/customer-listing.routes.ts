@@ -1,4 +1,5 @@
 import {
+  customerListingOptions,
   customerListingQuery,
   customerListingResult,
   successEnvelope,
@@ -9,7 +10,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contentDisposition } from '../../http/content-disposition';
 import { serviceCtx } from '../../http/service-context';
 import { requireSession } from '../../http/session';
-import { customerListing, customerListingCount, customerListingCsv } from './customer-listing.service';
+import {
+  customerListing,
+  customerListingCount,
+  customerListingCsv,
+  customerListingOptions as listingOptions,
+} from './customer-listing.service';
 
 /** #/customer-listing (route id customerListing). */
 export const CUSTOMER_LISTING_GUARD: readonly Permission[] = ['reports_edit'];
@@ -49,5 +55,19 @@ export const customerListingRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return { info: await customerListing(ctx, q) };
     },
+  );
+
+  app.get(
+    '/api/reports/customer-listing/options/:token',
+    {
+      onRequest: canList,
+      schema: {
+        tags,
+        summary: 'Customer listing: the agents and sales reps its filters offer',
+        params: tokenParams,
+        response: { 200: successEnvelope(customerListingOptions) },
+      },
+    },
+    async (request) => ({ info: await listingOptions(serviceCtx(request)) }),
   );
 };

@@ -8,16 +8,19 @@ import {
   parseSort,
   type CurrencyCode,
   type CustomerListingItem,
+  type CustomerListingOptions,
   type CustomerListingQuery,
   type CustomerListingResult,
   type ListingPlanKind,
   type ListingSortField,
 } from '@pos/domain';
-import { sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { agents, salesPersons } from '../../db/schema';
 import type { ServiceCtx } from '../../context';
 import { cappedTotal } from '../../db/capped-count';
 import type { Db } from '../../db/client';
 import { csvStreamKeyset } from '../../lib/csv-stream';
+import { visibleAgentsWhere, visibleStoresWhere } from '../agents';
 import { billingToday } from '../billing';
 
 /*
@@ -65,8 +68,13 @@ function licenseWhere(state: NonNullable<CustomerListingQuery['license']>, today
   }
 }
 
-export function listingWhere(q: CustomerListingQuery, today: string): SQL {
+type Viewer = ServiceCtx['session'];
+
+/** The filters, within what the session may see (an agent-scoped session: its agents' stores; decision 124). */
+export function listingWhere(viewer: Viewer, q: CustomerListingQuery, today: string): SQL {
   const parts: SQL[] = [];
+  const scope = visibleStoresWhere(viewer, sql`s.id`);
+  if (scope) parts.push(scope);
   if (q.status) parts.push(sql`s.status = ${q.status}`);
   if (q.country) parts.push(sql`s.country = ${q.country}`);
   if (q.state) parts.push(sql`s.state = ${q.state}`);
@@ -121,6 +129,7 @@ const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 /** The rows of one page: `after` (keyset) or `offset`, in the sort's order, ties by store id. */
 async function listingRows(
   db: Db,
+  viewer: Viewer,
   q: CustomerListingQuery,
   today: string,
   page: { limit: number; offset?: number; after?: { key: string; id: number } | null },
@@ -141,7 +150,7 @@ async function listingRows(
       s.currency, ${licenseStateSql(today)} as license_state, s.license_expires_on::text as license_expires_on,
       (${sort.expr})::text as sort_key
     from stores s join customers c on c.id = s.customer_id
-    where ${listingWhere(q, today)}${after}
+    where ${listingWhere(viewer, q, today)}${after}
     order by ${sort.expr} ${dir}, s.id ${dir}
     limit ${page.limit} offset ${page.offset ?? 0}`);
   return rowsOf<ListingRow>(res);
@@ -173,17 +182,17 @@ function toItem(r: ListingRow): CustomerListingItem {
 export async function customerListing(ctx: ServiceCtx, q: CustomerListingQuery): Promise<CustomerListingResult> {
   const db = ctx.app.database.db;
   const today = billingToday(ctx.app);
-  const items = (await listingRows(db, q, today, q)).map(toItem);
+  const items = (await listingRows(db, ctx.session, q, today, q)).map(toItem);
   if (q.offset === 0 && items.length < q.limit) return { items, total: items.length, total_capped: false };
   const res = await db.execute(sql`select count(*)::int as n from (select 1 from stores s
-    where ${listingWhere(q, today)} limit ${SEARCH_TOTAL_CAP + 1}) m`);
+    where ${listingWhere(ctx.session, q, today)} limit ${SEARCH_TOTAL_CAP + 1}) m`);
   return { items, ...cappedTotal(Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0)) };
 }
 
 /** The exact number of rows the filters match (the CSV's x-total-count: the export reads them all anyway). */
 export async function customerListingCount(ctx: ServiceCtx, q: CustomerListingQuery): Promise<number> {
   const res = await ctx.app.database.db.execute(
-    sql`select count(*)::int as n from stores s where ${listingWhere(q, billingToday(ctx.app))}`,
+    sql`select count(*)::int as n from stores s where ${listingWhere(ctx.session, q, billingToday(ctx.app))}`,
   );
   return Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
 }
@@ -202,7 +211,7 @@ export function customerListingCsv(ctx: ServiceCtx, q: CustomerListingQuery): Re
   return csvStreamKeyset<CsvRow, { key: string; id: number }>(
     CUSTOMER_LISTING_CSV_COLUMNS,
     async (after, limit) =>
-      (await listingRows(db, { ...q, sort: 'store_id' }, today, { limit, after })).map((r) => {
+      (await listingRows(db, ctx.session, { ...q, sort: 'store_id' }, today, { limit, after })).map((r) => {
         const item = toItem(r);
         return {
           ...item,
@@ -212,4 +221,22 @@ export function customerListingCsv(ctx: ServiceCtx, q: CustomerListingQuery): Re
       }),
     (row) => row.key,
   );
+}
+
+/** GET /api/reports/customer-listing/options/{token}: the agents (those the session may see) and sales reps to filter by. */
+export async function customerListingOptions(ctx: ServiceCtx): Promise<CustomerListingOptions> {
+  const db = ctx.app.database.db;
+  const [agentRows, reps] = await Promise.all([
+    db
+      .select({ agent_id: agents.id, name: agents.name })
+      .from(agents)
+      .where(and(eq(agents.active, true), visibleAgentsWhere(ctx.session)))
+      .orderBy(asc(agents.name), asc(agents.id)),
+    db
+      .selectDistinct({ name: salesPersons.name })
+      .from(salesPersons)
+      .where(eq(salesPersons.active, true))
+      .orderBy(asc(salesPersons.name)),
+  ]);
+  return { agents: agentRows, sales_reps: reps.map((r) => r.name) };
 }

@@ -178,6 +178,16 @@ describe('customer listing', () => {
     expect(info.total).toBe(4);
   });
 
+  it('options: the active agents and sales reps to filter by; 403 without reports_edit', async () => {
+    const res = await t.request({ method: 'GET', url: `/api/reports/customer-listing/options/${mk}` });
+    expect(res.statusCode, res.body).toBe(200);
+    const info = (res.json() as { info: { agents: { agent_id: number; name: string }[]; sales_reps: string[] } }).info;
+    expect(info.agents).toContainEqual({ agent_id: ids.agent, name: 'Acme Distribution' });
+    expect(Array.isArray(info.sales_reps)).toBe(true);
+    const denied = await t.request({ method: 'GET', url: `/api/reports/customer-listing/options/${cs}` });
+    expect(denied.statusCode).toBe(403);
+  });
+
   it('400 with the fields; 403 without reports_edit', async () => {
     const bad = await list('country=FR&state=ZZZ&plan=gold&balance_min=-1&license=lapsed&sort=size&limit=0');
     expect(bad.statusCode).toBe(400);
