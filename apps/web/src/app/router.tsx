@@ -37,6 +37,7 @@ export const pages: PageMap = {
   viewInvoices: () => import('../features/invoices/pages/invoices-page'),
   payments: () => import('../features/payments/pages/failed-payments-page'),
   promotions: () => import('../features/promotions/pages/promotions-page'),
+  customerListing: () => import('../features/customer-listing/pages/customer-listing-page'),
   viewReceipts: () => import('../features/receipts/pages/receipts-page'),
   applyReceipt: () => import('../features/receipts/pages/apply-receipt-page'),
   returnsRefund: () => import('../features/returns/pages/start-return-page'),

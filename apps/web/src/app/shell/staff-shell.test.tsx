@@ -80,6 +80,7 @@ describe('the application shell', () => {
         ],
       },
       { group: 'Catalogue', links: [['Promotions', '#/promotions']] },
+      { group: 'Reports', links: [['Customer listing', '#/customer-listing']] },
       {
         group: 'Admin',
         links: [
@@ -123,6 +124,7 @@ describe('the application shell', () => {
           ['Payment instruments', '#/payment/instruments'],
         ],
       },
+      { group: 'Reports', links: [['Customer listing', '#/customer-listing']] },
     ]);
   });
 
