@@ -36,8 +36,10 @@ interface Picks {
 
 interface Scenario {
   name: string;
-  /** `{token}` is replaced by a support@example.com session token. */
+  /** `{token}` is replaced by a support@example.com session token (marketing@example.com's with `as`). */
   path: (p: Picks) => string;
+  /** Whose session: the reports need reports_edit, which Customer Support has not. */
+  as?: 'marketing';
   /** Concurrent callers. */
   connections: number;
   /** One caller's p95 latency the issues hold us to (ms). */
@@ -65,6 +67,7 @@ const q = encodeURIComponent;
 const KINDS: Array<{
   name: string;
   path: (p: Picks) => string;
+  as?: 'marketing';
   one?: Partial<Scenario>;
   many?: Partial<Scenario>;
 }> = [
@@ -107,12 +110,36 @@ const KINDS: Array<{
     path: (p) => `/api/search/{token}?q=${q(p.threeLetters)}`,
     one: { targetP50Ms: GLOBAL_SEARCH_P50_MS },
   },
+  // Issue 18 part 2 (decision 130): no targets; measured so a slower plan shows.
+  {
+    name: 'customer listing, first page',
+    path: () => '/api/reports/customer-listing/{token}?limit=25',
+    as: 'marketing',
+  },
+  {
+    name: 'customer listing, filtered page (CA, ON, with balance)',
+    path: () => '/api/reports/customer-listing/{token}?country=CA&state=ON&balance=with&sort=-balance&limit=25',
+    as: 'marketing',
+  },
 ];
 
-const SCENARIOS: Scenario[] = KINDS.flatMap((k) => [
-  { name: k.name, path: k.path, connections: 1, ...k.one },
-  { name: k.name, path: k.path, connections: MANY, ...k.many },
-]);
+/** Whole files, one caller: a CSV reads every row it matches. */
+const CSV_SCENARIOS: Scenario[] = [
+  {
+    name: 'customer listing CSV (CA, ON)',
+    path: () => '/api/reports/customer-listing/{token}?country=CA&state=ON&format=csv',
+    as: 'marketing',
+    connections: 1,
+  },
+];
+
+const SCENARIOS: Scenario[] = [
+  ...KINDS.flatMap((k) => [
+    { name: k.name, path: k.path, as: k.as, connections: 1, ...k.one },
+    { name: k.name, path: k.path, as: k.as, connections: MANY, ...k.many },
+  ]),
+  ...CSV_SCENARIOS,
+];
 
 /** The bare route, run first and last at both caller counts: the ratio divides by the mean of the two. */
 const bareScenario = (connections: number): Scenario => ({
@@ -266,11 +293,11 @@ async function waitForIdle(databaseUrl: string | undefined): Promise<void> {
 
 async function runScenarios(
   baseUrl: string,
-  token: string,
+  tokens: { support: string; marketing: string },
   picks: Picks,
   databaseUrl: string | undefined,
 ): Promise<{ rows: Row[]; bare: Row[] }> {
-  const url = (s: Scenario) => `${baseUrl}${s.path(picks).replace('{token}', token)}`;
+  const url = (s: Scenario) => `${baseUrl}${s.path(picks).replace('{token}', tokens[s.as ?? 'support'])}`;
   const row = (s: Scenario, m: Measured, ratio: number | null): Row => {
     const targets = [
       s.targetP95Ms === undefined ? null : ([`p95 ≤ ${s.targetP95Ms} ms`, m.p95Ms <= s.targetP95Ms] as const),
@@ -425,7 +452,8 @@ async function signedInServer(env: Record<string, string>) {
   };
   try {
     const token = await signIn(baseUrl, 'support@example.com');
-    return { baseUrl, token, startMs, stop };
+    const marketingToken = await signIn(baseUrl, 'marketing@example.com');
+    return { baseUrl, token, marketingToken, startMs, stop };
   } catch (err) {
     await stop();
     throw err;
@@ -481,7 +509,12 @@ async function main() {
     }
     const { size, ...scenarioPicks } = picks;
     console.log(`bench: ${seconds} s per scenario, picked ${JSON.stringify(scenarioPicks)}`);
-    const { rows, bare } = await runScenarios(server.baseUrl, server.token, scenarioPicks, databaseUrl);
+    const { rows, bare } = await runScenarios(
+      server.baseUrl,
+      { support: server.token, marketing: server.marketingToken },
+      scenarioPicks,
+      databaseUrl,
+    );
     await server.stop();
     // The billing run at volume (issue 14), in a scratch database beside the benched one (PostgreSQL only).
     let billing: BillingBench | null = null;

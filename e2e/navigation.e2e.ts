@@ -120,8 +120,9 @@ describe.skipIf(noBrowser)('navigation and global search (issue 12)', () => {
       'Returns',
       'Refund',
       'Payment instruments',
+      'Customer listing',
     ]);
-    expect(await nav(page).getByRole('group').count()).toBe(3);
+    expect(await nav(page).getByRole('group').count()).toBe(4);
     await nav(page).getByRole('group', { name: 'Orders' }).getByRole('link', { name: 'Orders' }).waitFor();
     await nav(page).getByRole('group', { name: 'Customers' }).getByRole('link', { name: 'Customers' }).waitFor();
     // Each entry opens (no "Access denied").
@@ -131,6 +132,7 @@ describe.skipIf(noBrowser)('navigation and global search (issue 12)', () => {
       ['Payment instruments', 'Payment instruments'],
       ['Agents', 'Agents'],
       ['Tax certificate', 'Arizona tax certificates'],
+      ['Customer listing', 'Customer listing'],
     ] as const) {
       await nav(page).getByRole('link', { name: link, exact: true }).click();
       await main(page).getByRole('heading', { name: heading, level: 1 }).waitFor();

@@ -130,7 +130,7 @@ export default function CustomerListingPage() {
   const applied: ListingFilters = Object.fromEntries(
     (Object.keys(URL_KEYS) as (keyof ListingFilters)[]).map((k) => [k, search.get(URL_KEYS[k]) ?? '']),
   ) as unknown as ListingFilters;
-  const page = Math.max(1, Number(search.get('page') ?? '1') || 1);
+  const page = Math.max(1, Math.trunc(Number(search.get('page'))) || 1);
   const sort = search.get('sort') ?? '';
   const [draft, setDraft] = useState<ListingFilters>(() => ({
     ...applied,
