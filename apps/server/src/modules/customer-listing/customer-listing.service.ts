@@ -39,6 +39,9 @@ const BALANCE = sql`coalesce((select sum(b.open_cents) from invoices i join invo
 const planOf = (column: 'kind' | 'plan_name') =>
   sql.raw(`(select p.${column} from customer_payment_plans p where p.store_id = s.id and p.status = 'active'
     and p.kind in ('monthly', 'yearly') order by p.starts_on desc, p.id desc limit 1)`);
+/** The store has pending invoices (index invoices_store_open_idx): a cheap test before summing their balances. */
+const HAS_PENDING = sql`exists (select 1 from invoices i where i.store_id = s.id and i.status = 'N')`;
+
 const AGENTS = sql`(select string_agg(a.name, ', ' order by a.name) from agent_stores x join agents a on a.id = x.agent_id
   where x.store_id = s.id)`;
 
@@ -80,26 +83,32 @@ export function listingWhere(viewer: Viewer, q: CustomerListingQuery, today: str
   if (q.state) parts.push(sql`s.state = ${q.state}`);
   if (q.sales_rep) parts.push(sql`lower(s.sales_rep) = lower(${q.sales_rep})`);
   if (q.agent_id) parts.push(sql`s.id in (select x.store_id from agent_stores x where x.agent_id = ${q.agent_id})`);
-  if (q.plan === 'none') parts.push(sql`${planOf('kind')} is null`);
+  if (q.plan === 'none')
+    parts.push(sql`not exists (select 1 from customer_payment_plans p where p.store_id = s.id and p.status = 'active'
+      and p.kind in ('monthly', 'yearly'))`);
   else if (q.plan) parts.push(sql`${planOf('kind')} = ${q.plan}`);
-  if (q.balance === 'with') parts.push(sql`${BALANCE} > 0`);
-  if (q.balance === 'without') parts.push(sql`${BALANCE} = 0`);
+  if (q.balance === 'with') parts.push(sql`${HAS_PENDING} and ${BALANCE} > 0`);
+  if (q.balance === 'without') parts.push(sql`(not ${HAS_PENDING} or ${BALANCE} = 0)`);
   if (q.balance_min !== undefined) parts.push(sql`${BALANCE} >= ${q.balance_min}`);
   if (q.balance_max !== undefined) parts.push(sql`${BALANCE} <= ${q.balance_max}`);
   if (q.license) parts.push(licenseWhere(q.license, today));
   return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
 }
 
-/** Each sort as a never-null expression and its type (for the keyset's typed parameter). */
-const SORTS: Readonly<Record<ListingSortField, { expr: SQL; type: string }>> = {
-  customer: { expr: sql`lower(c.legal_name)`, type: 'text' },
-  customer_id: { expr: sql`s.customer_id`, type: 'int' },
-  store_id: { expr: sql`s.id`, type: 'int' },
-  store: { expr: sql`lower(s.doing_business_as)`, type: 'text' },
-  state: { expr: sql`(s.country || '-' || s.state)`, type: 'text' },
-  sales_rep: { expr: sql`coalesce(lower(s.sales_rep), '')`, type: 'text' },
-  balance: { expr: BALANCE, type: 'bigint' },
-  license_expires_on: { expr: sql`coalesce(s.license_expires_on, '9999-12-31'::date)`, type: 'date' },
+/**
+ * Each sort's columns (ties then by store id). The default, by customer name, is (lower(name), customer id): the
+ * order of customers_legal_name_sort_idx, so a page walks that index and the customers' stores (stores_customer_idx)
+ * instead of sorting every store; the state sort walks stores_country_state_idx the same way.
+ */
+const SORTS: Readonly<Record<ListingSortField, SQL[]>> = {
+  customer: [sql`lower(c.legal_name)`, sql`c.id`],
+  customer_id: [sql`s.customer_id`],
+  store_id: [],
+  store: [sql`lower(s.doing_business_as)`],
+  state: [sql`s.country`, sql`s.state`],
+  sales_rep: [sql`lower(s.sales_rep)`],
+  balance: [BALANCE],
+  license_expires_on: [sql`s.license_expires_on`],
 };
 
 interface ListingRow {
@@ -120,38 +129,37 @@ interface ListingRow {
   currency: string;
   license_state: string;
   license_expires_on: string | null;
-  /** The sort key (text), for the CSV's keyset. */
-  sort_key: string;
 }
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
-/** The rows of one page: `after` (keyset) or `offset`, in the sort's order, ties by store id. */
+/** The rows of one page in the sort's order, ties by store id: by `offset`, or (store id order only) after a store id. */
 async function listingRows(
   db: Db,
   viewer: Viewer,
   q: CustomerListingQuery,
   today: string,
-  page: { limit: number; offset?: number; after?: { key: string; id: number } | null },
+  page: { limit: number; offset?: number; afterStoreId?: number | null },
 ): Promise<ListingRow[]> {
   const s = parseSort(q.sort ?? LISTING_DEFAULT_SORT, 'customer');
-  const sort = SORTS[s.field];
   const dir = sql.raw(s.desc ? 'desc' : 'asc');
-  const cmp = sql.raw(s.desc ? '<' : '>');
-  const after = !page.after
-    ? sql``
-    : s.field === 'store_id'
-      ? sql` and s.id ${cmp} ${page.after.id}::int`
-      : sql` and (${sort.expr}, s.id) ${cmp} (${page.after.key}::${sql.raw(sort.type)}, ${page.after.id}::int)`;
+  // A missing sales rep sorts first and a missing expiry last, whichever the direction.
+  const nulls = sql.raw(
+    s.field === 'sales_rep' ? ' nulls first' : s.field === 'license_expires_on' ? ' nulls last' : '',
+  );
+  const order = [...SORTS[s.field].map((e) => sql`${e} ${dir}${nulls}`), sql`s.id ${dir}`];
+  const after =
+    page.afterStoreId === undefined || page.afterStoreId === null
+      ? sql``
+      : sql` and s.id ${sql.raw(s.desc ? '<' : '>')} ${page.afterStoreId}::int`;
   const res = await db.execute(sql`
     select c.id as customer_id, c.legal_name, c.status as customer_status, s.id as store_id, s.store_name,
       s.doing_business_as, s.status as store_status, s.country, s.state, s.sales_rep, ${AGENTS} as agents,
       ${planOf('plan_name')} as plan_name, ${planOf('kind')} as plan_kind, ${BALANCE} as open_balance_cents,
-      s.currency, ${licenseStateSql(today)} as license_state, s.license_expires_on::text as license_expires_on,
-      (${sort.expr})::text as sort_key
+      s.currency, ${licenseStateSql(today)} as license_state, s.license_expires_on::text as license_expires_on
     from stores s join customers c on c.id = s.customer_id
     where ${listingWhere(viewer, q, today)}${after}
-    order by ${sort.expr} ${dir}, s.id ${dir}
+    order by ${sql.join(order, sql`, `)}
     limit ${page.limit} offset ${page.offset ?? 0}`);
   return rowsOf<ListingRow>(res);
 }
@@ -205,21 +213,17 @@ export async function customerListingCount(ctx: ServiceCtx, q: CustomerListingQu
 export function customerListingCsv(ctx: ServiceCtx, q: CustomerListingQuery): Readable {
   const db = ctx.app.database.db;
   const today = billingToday(ctx.app);
-  type CsvRow = Record<(typeof CUSTOMER_LISTING_CSV_COLUMNS)[number], string | number | null> & {
-    key: { key: string; id: number };
-  };
-  return csvStreamKeyset<CsvRow, { key: string; id: number }>(
+  type CsvRow = Record<(typeof CUSTOMER_LISTING_CSV_COLUMNS)[number], string | number | null>;
+  return csvStreamKeyset<CsvRow, number>(
     CUSTOMER_LISTING_CSV_COLUMNS,
     async (after, limit) =>
-      (await listingRows(db, ctx.session, { ...q, sort: 'store_id' }, today, { limit, after })).map((r) => {
-        const item = toItem(r);
-        return {
-          ...item,
-          open_balance: centsToDecimal(item.open_balance_cents),
-          key: { key: r.sort_key, id: item.store_id },
-        };
-      }),
-    (row) => row.key,
+      (await listingRows(db, ctx.session, { ...q, sort: 'store_id' }, today, { limit, afterStoreId: after })).map(
+        (r) => {
+          const item = toItem(r);
+          return { ...item, open_balance: centsToDecimal(item.open_balance_cents) };
+        },
+      ),
+    (row) => row.store_id as number,
   );
 }
 
