@@ -11,6 +11,7 @@ describe('customer listing', () => {
   let t: TestApp;
   let mk: string; // Marketing: reports_edit
   let cs: string; // Customer Service: no reports_edit
+  let dist: string; // Distributor staff of the agent, with reports_edit added: agent-scoped
   let today: string;
   const ids = {} as Record<'alpha' | 'maple' | 'zed' | 'a' | 'b' | 'c' | 'd' | 'agent', number>;
 
@@ -93,7 +94,16 @@ describe('customer listing', () => {
     await createInvoice(db, { storeId: ids.c, lines: [{ billingItemId: 8, unitCents: 50_00 }] });
     ids.agent = (await createAgent(db, { name: 'Acme Distribution', email: 'acme-listing@example.com' })).id;
     await db.insert(agentStores).values([{ agentId: ids.agent, storeId: ids.c }]);
-    ({ mk, cs } = await signInStaff(t, { mk: 'Marketing', cs: 'Customer Service' }));
+    ({ mk, cs, dist } = await signInStaff(t, {
+      mk: 'Marketing',
+      cs: 'Customer Service',
+      dist: {
+        role: 'Distributor',
+        agentId: ids.agent,
+        additionalPrivileges: ['reports_edit'],
+        email: 'acme-staff@example.com',
+      },
+    }));
   });
   afterAll(async () => {
     await t.close();
@@ -186,6 +196,20 @@ describe('customer listing', () => {
     expect(Array.isArray(info.sales_reps)).toBe(true);
     const denied = await t.request({ method: 'GET', url: `/api/reports/customer-listing/options/${cs}` });
     expect(denied.statusCode).toBe(403);
+  });
+
+  it("an agent-scoped session lists only its agent's stores (rows, count and CSV) and only its agents", async () => {
+    const res = await list('', dist);
+    expect(res.statusCode, res.body).toBe(200);
+    const info = (res.json() as { info: Info }).info;
+    expect(info.items.map((r) => r.store_id)).toEqual([ids.c]);
+    expect(info.total).toBe(1);
+    const csv = await list('format=csv', dist);
+    expect(csv.headers['x-total-count']).toBe('1');
+    expect(csv.body.trimEnd().split('\r\n')).toHaveLength(2);
+    const options = await t.request({ method: 'GET', url: `/api/reports/customer-listing/options/${dist}` });
+    const agents = (options.json() as { info: { agents: { agent_id: number }[] } }).info.agents;
+    expect(agents.map((a) => a.agent_id)).toEqual([ids.agent]);
   });
 
   it('400 with the fields; 403 without reports_edit', async () => {
