@@ -62,8 +62,8 @@ const GLOBAL_SEARCH_P50_MS = 50;
 const WINBACK_LIST_P95_MS = 50;
 const MANY = 32;
 
-/** The demo users the bench signs in as (username@example.com): Customer Support, AR Team, Customer Care. */
-const BENCH_USERS = ['support', 'ar', 'care'] as const;
+/** The demo users the bench signs in as (username@example.com): Customer Support, AR Team, Customer Care, Marketing. */
+const BENCH_USERS = ['support', 'ar', 'care', 'marketing'] as const;
 type BenchUser = (typeof BENCH_USERS)[number];
 
 const BARE = '/api/bench/bare';
@@ -132,12 +132,36 @@ const KINDS: Array<{
     user: 'care',
     one: { targetP95Ms: WINBACK_LIST_P95_MS },
   },
+  // Issue 18 part 2 (decision 130): no targets; measured so a slower plan shows.
+  {
+    name: 'customer listing, first page',
+    path: () => '/api/reports/customer-listing/{token}?limit=25',
+    user: 'marketing',
+  },
+  {
+    name: 'customer listing, filtered page (CA, ON, with balance)',
+    path: () => '/api/reports/customer-listing/{token}?country=CA&state=ON&balance=with&sort=-balance&limit=25',
+    user: 'marketing',
+  },
 ];
 
-const SCENARIOS: Scenario[] = KINDS.flatMap((k) => [
-  { name: k.name, path: k.path, user: k.user, connections: 1, ...k.one },
-  { name: k.name, path: k.path, user: k.user, connections: MANY, ...k.many },
-]);
+/** Whole files, one caller: a CSV reads every row it matches. */
+const CSV_SCENARIOS: Scenario[] = [
+  {
+    name: 'customer listing CSV (CA, ON)',
+    path: () => '/api/reports/customer-listing/{token}?country=CA&state=ON&format=csv',
+    user: 'marketing',
+    connections: 1,
+  },
+];
+
+const SCENARIOS: Scenario[] = [
+  ...KINDS.flatMap((k) => [
+    { name: k.name, path: k.path, user: k.user, connections: 1, ...k.one },
+    { name: k.name, path: k.path, user: k.user, connections: MANY, ...k.many },
+  ]),
+  ...CSV_SCENARIOS,
+];
 
 /** The bare route, run first and last at both caller counts: the ratio divides by the mean of the two. */
 const bareScenario = (connections: number): Scenario => ({

@@ -120,6 +120,7 @@ describe.skipIf(noBrowser)('navigation and global search (issue 12)', () => {
       'Returns',
       'Refund',
       'Payment instruments',
+      'Customer listing',
       'Reports',
     ]);
     expect(await nav(page).getByRole('group').count()).toBe(4);
@@ -132,6 +133,7 @@ describe.skipIf(noBrowser)('navigation and global search (issue 12)', () => {
       ['Payment instruments', 'Payment instruments'],
       ['Agents', 'Agents'],
       ['Tax certificate', 'Arizona tax certificates'],
+      ['Customer listing', 'Customer listing'],
       ['Reports', 'Reports'],
     ] as const) {
       await nav(page).getByRole('link', { name: link, exact: true }).click();

@@ -43,6 +43,7 @@ import { approvalRoutes } from './modules/approvals';
 import { invoiceRoutes } from './modules/invoices';
 import { receiptRoutes } from './modules/receipts';
 import { reportRoutes } from './modules/reports';
+import { customerListingRoutes } from './modules/customer-listing';
 import { jobRoutes } from './modules/jobs';
 import { ledgerRoutes } from './modules/ledger';
 import { notificationRoutes } from './modules/notifications';
@@ -190,6 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await api.register(failedPaymentRoutes);
   await api.register(breathOfLifeRoutes);
   await api.register(receiptRoutes);
+  await api.register(customerListingRoutes);
   await api.register(returnRoutes);
   await api.register(memoRoutes);
   await api.register(approvalRoutes);

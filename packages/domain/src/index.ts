@@ -70,6 +70,7 @@ export * from './contracts/invoices';
 export * from './contracts/failed-payments';
 export * from './contracts/promotions';
 export * from './contracts/receipts';
+export * from './contracts/customer-listing';
 export * from './contracts/returns';
 export * from './contracts/memos';
 export * from './contracts/approvals';

@@ -31,3 +31,31 @@ export function csvStream<Row extends object>(
   }
   return Readable.from(lines());
 }
+
+/**
+ * csvStream for a whole large set: pages by keyset instead of OFFSET (decision 130). `page(after, limit)` answers the
+ * next `limit` rows after the key `after` (null: from the start) in the list's order, which must be total (end it
+ * with a unique column); `keyOf` gives a row's key. Each page costs an index range, not a re-read of every earlier
+ * row, so a million rows take linear time; one page at a time is in memory, and a page is read only when the
+ * consumer has taken the previous one (the Readable's back-pressure).
+ */
+export function csvStreamKeyset<Row extends object, Key>(
+  columns: readonly (keyof Row & string)[],
+  page: (after: Key | null, limit: number) => Promise<Row[]>,
+  keyOf: (row: Row) => Key,
+  pageSize: number = CSV_PAGE_SIZE,
+): Readable {
+  async function* lines() {
+    yield `\uFEFF${columns.join(',')}\r\n`;
+    let after: Key | null = null;
+    for (;;) {
+      const rows = await page(after, pageSize);
+      if (rows.length > 0) {
+        yield rows.map((r) => columns.map((c) => csvCell(r[c])).join(',') + '\r\n').join('');
+        after = keyOf(rows[rows.length - 1]!);
+      }
+      if (rows.length < pageSize) return;
+    }
+  }
+  return Readable.from(lines());
+}

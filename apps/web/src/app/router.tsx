@@ -39,6 +39,7 @@ export const pages: PageMap = {
   payments: () => import('../features/payments/pages/failed-payments-page'),
   promotions: () => import('../features/promotions/pages/promotions-page'),
   reports: () => import('../features/reports/pages/reports-page'),
+  customerListing: () => import('../features/customer-listing/pages/customer-listing-page'),
   viewReceipts: () => import('../features/receipts/pages/receipts-page'),
   applyReceipt: () => import('../features/receipts/pages/apply-receipt-page'),
   returnsRefund: () => import('../features/returns/pages/start-return-page'),

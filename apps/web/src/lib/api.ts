@@ -117,8 +117,11 @@ export interface RequestOptions {
   readonly idempotencyKey?: string;
   readonly headers?: Readonly<Record<string, string>>;
   readonly signal?: AbortSignal;
-  /** How to read a successful body: the `{info}` envelope (default), plain text or a Blob (exports). */
-  readonly responseType?: 'json' | 'text' | 'blob';
+  /**
+   * How to read a successful body: the `{info}` envelope (default), plain text, a Blob (exports) or the Response
+   * itself, its body unread (streamed downloads: lib/stream-download.ts).
+   */
+  readonly responseType?: 'json' | 'text' | 'blob' | 'response';
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -198,6 +201,7 @@ async function request<T>(method: Method, path: string, body: unknown, opts: Req
     });
   }
 
+  if (opts.responseType === 'response') return response as T;
   if (opts.responseType === 'text') return (await response.text()) as T;
   if (opts.responseType === 'blob') return (await response.blob()) as T;
   const data = await readJson(response);

@@ -184,6 +184,9 @@ export const stores = pgTable(
     index('stores_license_lapsed_idx')
       .on(t.licenseLapsedOn, t.id)
       .where(sql`${t.licenseLapsedOn} is not null`),
+    // The customer listing's filters (decision 130): country then state, and the sales rep by name in any case.
+    index('stores_country_state_idx').on(t.country, t.state),
+    index('stores_sales_rep_idx').on(sql`lower(${t.salesRep})`),
     uniqueIndex('stores_mid_uq').on(t.mid),
     index('stores_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     check('stores_country_check', inList(t.country, MERCHANT_COUNTRY_CODES)),

@@ -81,7 +81,7 @@ describe('the application shell', () => {
         ],
       },
       { group: 'Catalogue', links: [['Promotions', '#/promotions']] },
-      { group: 'Reports', links: [['Reports', '#/reports']] },
+      { group: 'Reports', links: [['Customer listing', '#/customer-listing'], ['Reports', '#/reports']] },
       {
         group: 'Admin',
         links: [
@@ -125,7 +125,7 @@ describe('the application shell', () => {
           ['Payment instruments', '#/payment/instruments'],
         ],
       },
-      { group: 'Reports', links: [['Reports', '#/reports']] },
+      { group: 'Reports', links: [['Customer listing', '#/customer-listing'], ['Reports', '#/reports']] },
     ]);
   });
 

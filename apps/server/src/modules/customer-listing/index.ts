@@ -1,0 +1,1 @@
+export { customerListingRoutes, CUSTOMER_LISTING_GUARD } from './customer-listing.routes';
