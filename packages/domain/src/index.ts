@@ -75,3 +75,4 @@ export * from './contracts/approvals';
 export * from './rules/password';
 export * from './contracts/merchant-features';
 export * from './contracts/taxes';
+export * from './contracts/sales-reports';
