@@ -32,11 +32,16 @@ interface Picks {
   threeLetters: string;
   /** How many stores the picked customer has. */
   customerStores: number;
+  /** The sales person with the most sales-history rows (the sales person page, decision 129); 1 when none. */
+  salesPersonId: number;
 }
 
 interface Scenario {
   name: string;
-  /** `{token}` is replaced by a support@example.com session token. */
+  /**
+   * `{token}` is replaced by a support@example.com session token; `{reportsToken}` by an ops@example.com one
+   * (Operations: reports_edit, for the report calls).
+   */
   path: (p: Picks) => string;
   /** Concurrent callers. */
   connections: number;
@@ -102,6 +107,15 @@ const KINDS: Array<{
     path: () => '/api/customers/orders/search/{token}?limit=25',
     one: { targetP95Ms: ORDER_QUEUE_P95_MS },
   },
+  // The orders and sales reports (decision 129): no target in the issue; measured to watch them.
+  { name: 'orders report (status, flow, channel)', path: () => '/api/reports/orders/{reportsToken}' },
+  {
+    name: 'orders report drill-down, first page',
+    path: () => '/api/reports/orders/list/{reportsToken}?channel=RAM&limit=25',
+  },
+  { name: 'sales report by rep, 12 months', path: () => '/api/reports/sales/{reportsToken}?limit=25' },
+  { name: 'sales report by agent, 12 months', path: () => '/api/reports/sales/{reportsToken}?group=agent&limit=25' },
+  { name: 'sales person page: 24 months', path: (p) => `/api/reports/sales/reps/${p.salesPersonId}/{reportsToken}` },
   {
     name: 'global search, 3 letters',
     path: (p) => `/api/search/{token}?q=${q(p.threeLetters)}`,
@@ -142,7 +156,11 @@ async function pickScenarioIds(database: Database): Promise<Picks & { size: Data
     .replace(/[^A-Za-z]/g, '')
     .slice(0, 3)
     .toLowerCase();
+  const [rep] = await database.query<{ id: number }>(
+    `select sales_person_id as id from sales_history group by 1 order by count(*) desc, 1 limit 1`,
+  );
   return {
+    salesPersonId: Number(rep?.id ?? 1),
     customerId: Number(customer.id),
     storeId: Number(store.id),
     fullName: store.dba,
@@ -267,10 +285,12 @@ async function waitForIdle(databaseUrl: string | undefined): Promise<void> {
 async function runScenarios(
   baseUrl: string,
   token: string,
+  reportsToken: string,
   picks: Picks,
   databaseUrl: string | undefined,
 ): Promise<{ rows: Row[]; bare: Row[] }> {
-  const url = (s: Scenario) => `${baseUrl}${s.path(picks).replace('{token}', token)}`;
+  const url = (s: Scenario) =>
+    `${baseUrl}${s.path(picks).replace('{token}', token).replace('{reportsToken}', reportsToken)}`;
   const row = (s: Scenario, m: Measured, ratio: number | null): Row => {
     const targets = [
       s.targetP95Ms === undefined ? null : ([`p95 ≤ ${s.targetP95Ms} ms`, m.p95Ms <= s.targetP95Ms] as const),
@@ -425,7 +445,8 @@ async function signedInServer(env: Record<string, string>) {
   };
   try {
     const token = await signIn(baseUrl, 'support@example.com');
-    return { baseUrl, token, startMs, stop };
+    const reportsToken = await signIn(baseUrl, 'ops@example.com');
+    return { baseUrl, token, reportsToken, startMs, stop };
   } catch (err) {
     await stop();
     throw err;
@@ -481,7 +502,13 @@ async function main() {
     }
     const { size, ...scenarioPicks } = picks;
     console.log(`bench: ${seconds} s per scenario, picked ${JSON.stringify(scenarioPicks)}`);
-    const { rows, bare } = await runScenarios(server.baseUrl, server.token, scenarioPicks, databaseUrl);
+    const { rows, bare } = await runScenarios(
+      server.baseUrl,
+      server.token,
+      server.reportsToken,
+      scenarioPicks,
+      databaseUrl,
+    );
     await server.stop();
     // The billing run at volume (issue 14), in a scratch database beside the benched one (PostgreSQL only).
     let billing: BillingBench | null = null;
