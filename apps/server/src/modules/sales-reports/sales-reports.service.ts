@@ -456,6 +456,22 @@ export function getSalesReportCsv(ctx: ServiceCtx, q: SalesReportQuery): Readabl
 
 // ── One sales person ─────────────────────────────────────────────────────────────────────────────────
 
+/** One sales person's sales per month and currency, `from`..`to` (walks sales_history_sales_person_idx). */
+export function repMonthsQuery(db: Db, id: number, from: string, to: string) {
+  return db
+    .select({
+      currency: salesHistory.currency,
+      month: monthOf,
+      units: sql<number>`sum(${salesHistory.units})::int`,
+      amount: sql<string>`sum(${salesHistory.amountCents})::text`,
+    })
+    .from(salesHistory)
+    .where(
+      and(eq(salesHistory.salesPersonId, id), gte(salesHistory.periodMonth, from), lte(salesHistory.periodMonth, to)),
+    )
+    .groupBy(salesHistory.currency, salesHistory.periodMonth);
+}
+
 /**
  * GET /api/reports/sales/reps/{id}/{token}: the sales person's record and the last 24 months (the same window as
  * a customer's sales history), per currency, every month listed (zero when nothing sold).
@@ -473,18 +489,7 @@ export async function getRepSalesHistory(ctx: ServiceCtx, id: number): Promise<R
   const current = now.getUTCFullYear() * 12 + now.getUTCMonth();
   const from = monthStart(current - (SALES_HISTORY_MONTHS - 1));
   const to = monthStart(current);
-  const found = await db
-    .select({
-      currency: salesHistory.currency,
-      month: monthOf,
-      units: sql<number>`sum(${salesHistory.units})::int`,
-      amount: sql<string>`sum(${salesHistory.amountCents})::text`,
-    })
-    .from(salesHistory)
-    .where(
-      and(eq(salesHistory.salesPersonId, id), gte(salesHistory.periodMonth, from), lte(salesHistory.periodMonth, to)),
-    )
-    .groupBy(salesHistory.currency, salesHistory.periodMonth);
+  const found = await repMonthsQuery(db, id, from, to);
   const currencies = found.length === 0 ? ['USD'] : [...new Set(found.map((f) => f.currency))].sort();
   const byKey = new Map(found.map((f) => [`${f.currency}|${f.month}`, f]));
   const months = monthsBetween(from, to).flatMap((month) =>

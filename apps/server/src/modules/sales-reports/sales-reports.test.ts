@@ -5,6 +5,7 @@ import { salesHistory } from '../../db/schema';
 import { createTestDatabase } from '../../test/db-template';
 import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { repMonthsQuery } from './sales-reports.service';
 
 /*
  * The orders and sales reports (issue 18 parts 1 and 3, decision 129) through HTTP. Today is 2026-11-22 (the test
@@ -468,5 +469,18 @@ describe('GET /api/reports/sales/reps/{id}/{token} and …/customers/{token}', (
     expect(bad.json().error.fields).toHaveProperty('id');
     expect((await get(`/api/reports/sales/reps/${ids.repRam}/{t}`, tok.service)).statusCode).toBe(403);
     expect((await get(`/api/reports/sales/reps/${ids.repRam}/customers/{t}`, tok.service)).statusCode).toBe(403);
+  });
+
+  it("the rep's months are one GROUP BY over sales_history_sales_person_idx", async () => {
+    const { sql, params } = repMonthsQuery(t.database.db, ids.repDist, '2024-12-01', '2026-11-01').toSQL();
+    await t.database.exec('analyze sales_history; set enable_seqscan = off');
+    try {
+      const rows = await t.database.query<{ 'QUERY PLAN': string }>(`explain ${sql}`, params);
+      const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(plan).toContain('sales_history_sales_person_idx');
+      expect(plan).toMatch(/Aggregate/);
+    } finally {
+      await t.database.exec('reset enable_seqscan');
+    }
   });
 });
