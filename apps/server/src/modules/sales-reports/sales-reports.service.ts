@@ -41,6 +41,7 @@ import type { Db } from '../../db/client';
 import { agents, customers, orders, salesHistory, salesPersons, stores } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { csvStream } from '../../lib/csv-stream';
+import { visibleOrdersWhere } from '../orders';
 
 /*
  * The orders and sales reports (issue 18 parts 1 and 3, decision 129). Reads only; every figure is a GROUP BY in
@@ -79,6 +80,8 @@ function ordersWhere(ctx: ServiceCtx, q: OrdersReportQuery & Partial<OrdersRepor
   const { from, to } = dayRange(ctx, q);
   const day = q.date_basis === 'submitted' ? orders.submittedAt : orders.orderDate;
   return and(
+    // The one order access rule (decision 102): an agent-scoped caller counts and lists only its agent's orders.
+    visibleOrdersWhere(ctx.session),
     gte(day, new Date(`${from}T00:00:00Z`)),
     lt(day, new Date(Date.parse(`${to}T00:00:00Z`) + DAY)),
     q.country === undefined ? undefined : eq(orders.country, q.country),

@@ -14,7 +14,7 @@ import { repMonthsQuery } from './sales-reports.service';
  */
 
 let t: TestApp;
-let tok: Record<'ops' | 'service', string>;
+let tok: Record<'ops' | 'service' | 'scoped', string>;
 
 interface GenOrder {
   id: number;
@@ -26,6 +26,7 @@ interface GenOrder {
   cents: number;
   orderDate: Date;
   submittedAt: Date | null;
+  agent: boolean;
 }
 const genOrders: GenOrder[] = [];
 interface GenSale {
@@ -43,12 +44,17 @@ const names = new Map<number, string>();
 beforeAll(async () => {
   const database = await createTestDatabase();
   t = await createTestApp({ database });
-  tok = await signInStaff(t, { ops: 'Operations', service: 'Customer Service' });
   const db = database.db;
   const rng = new Rng(129);
 
   const agent = await createAgent(db, { name: 'Gulf Coast POS', salesChannel: 'Distributor' });
   ids.agent = agent.id;
+  tok = await signInStaff(t, {
+    ops: 'Operations',
+    service: 'Customer Service',
+    // An agent-scoped staff user given reports_edit: the one order access rule still applies (decision 102).
+    scoped: { role: 'Distributor', agentId: agent.id, additionalPrivileges: ['reports_edit'] },
+  });
   const ram = await createSalesPerson(db, { name: 'Rita Ramos', salesChannel: 'RAM' });
   const dist = await createSalesPerson(db, { name: 'Dave Dist', salesChannel: 'Distributor', agentId: agent.id });
   const idle = await createSalesPerson(db, { name: 'Ida Idle', salesChannel: 'IS' });
@@ -115,6 +121,7 @@ beforeAll(async () => {
       cents,
       orderDate,
       submittedAt,
+      agent: withAgent,
     });
   }
 
@@ -273,6 +280,24 @@ describe('GET /api/reports/orders/{token}', () => {
     }
     const statusLines = lines.filter((l) => l.startsWith('status,'));
     expect(statusLines.reduce((s, l) => s + Number(l.split(',')[4]), 0)).toBe(genOrders.length);
+  });
+});
+
+describe('the orders report of an agent-scoped caller', () => {
+  it("counts and lists only its agent's orders", async () => {
+    const own = genOrders.filter((o) => o.agent);
+    expect(own.length).toBeGreaterThan(0);
+    const info = (await get('/api/reports/orders/{t}?from=2025-01-01&to=2026-11-22', tok.scoped)).json().info;
+    expect(asMap(info.by_status)).toEqual(
+      tally(
+        own,
+        (o) => `${o.status}|${o.currency}`,
+        (o) => o.cents,
+      ),
+    );
+    const list = (await get('/api/reports/orders/list/{t}?from=2025-01-01&to=2026-11-22&limit=500', tok.scoped)).json()
+      .info;
+    expect(list.items.map((i: { order_id: number }) => i.order_id).sort()).toEqual(own.map((o) => o.id).sort());
   });
 });
 
