@@ -20,6 +20,7 @@ export default function MoneyBarChart({ currency, data }: MoneyBarChartProps) {
       dataKey="label"
       series={[{ name: currency, color: currency === 'CAD' ? 'red.6' : 'blue.6' }]}
       valueFormatter={(v) => formatCents(Math.round(v * 100), currency)}
+      yAxisProps={{ width: 110 }}
       aria-hidden="true"
     />
   );

@@ -287,8 +287,14 @@ export function OrdersReport() {
             </SimpleGrid>
           )}
           {drill && <DrillDown filters={filters} drill={drill} onClose={() => setDrill(null)} />}
-          <SimpleGrid cols={{ base: 1, lg: 3 }}>
-            {DIMENSIONS.map((d) => (
+          <FiguresTable
+            title="Orders by status"
+            head="Status"
+            figures={data.by_status}
+            onOpen={(f) => setDrill({ dimension: 'status', key: f.key, label: f.label, currency: f.currency })}
+          />
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            {DIMENSIONS.filter((d) => d.dimension !== 'status').map((d) => (
               <FiguresTable
                 key={d.dimension}
                 title={d.title}
