@@ -4,7 +4,7 @@ import { ORDER_FLOWS, type OrderFlow } from '../codes/order';
 import { ORDER_STATUS_CODES, type OrderStatusCode } from '../codes/order-status';
 import { SALES_CHANNELS, type SalesChannel } from '../codes/sales';
 import { pagedList, paginationQuerySchema } from './common';
-import { idParam, salesPersonInfo } from './customers';
+import { idParam, salesPersonInfo, sortSchema } from './customers';
 
 /*
  * Orders and sales reports (the Orders and Sales tabs of #/reports, and #/sales-person/:salesPersonId; privilege
@@ -107,6 +107,11 @@ export const ORDERS_REPORT_FIGURE_CSV_COLUMNS = [
 ] as const;
 export type OrdersReportFigureCsvRow = OrdersReportFigure & { dimension: 'status' | 'flow' | 'channel' };
 
+/** The drill-down's sorts: the day (the date basis's), the amount; default newest first. */
+export const ORDERS_REPORT_SORT_FIELDS = ['date', 'total_sale_cents'] as const;
+export type OrdersReportSortField = (typeof ORDERS_REPORT_SORT_FIELDS)[number];
+export const ORDERS_REPORT_DEFAULT_SORT = '-date';
+
 /** The orders behind a figure (the drill-down): the report's filters plus the figure's status, flow or channel. */
 export const ordersReportListQuery = ordersReportFilters
   .extend({
@@ -117,6 +122,7 @@ export const ordersReportListQuery = ordersReportFilters
     channel: z
       .enum(ORDER_REPORT_CHANNELS, { message: `Channel is one of ${ORDER_REPORT_CHANNELS.join(', ')}.` })
       .optional(),
+    sort: sortSchema(ORDERS_REPORT_SORT_FIELDS),
     limit: paginationQuerySchema.shape.limit,
     offset: paginationQuerySchema.shape.offset,
   })
@@ -266,7 +272,11 @@ export const repSalesHistory = z.object({
 export type RepSalesHistory = z.infer<typeof repSalesHistory>;
 export const REP_HISTORY_CSV_COLUMNS = ['period_month', 'currency', 'units', 'amount_cents'] as const;
 
-export const repCustomersQuery = paginationQuerySchema.omit({ sort: true }).extend({ format });
+export const REP_CUSTOMER_SORT_FIELDS = ['legal_name', 'customer_id'] as const;
+export type RepCustomerSortField = (typeof REP_CUSTOMER_SORT_FIELDS)[number];
+export const repCustomersQuery = paginationQuerySchema
+  .omit({ sort: true })
+  .extend({ sort: sortSchema(REP_CUSTOMER_SORT_FIELDS), format });
 export type RepCustomersQuery = z.infer<typeof repCustomersQuery>;
 export const repCustomerItem = z.object({
   customer_id: z.number().int(),

@@ -152,7 +152,7 @@ export const salesReportRoutes: FastifyPluginAsyncZod = async (app) => {
       const ctx = serviceCtx(request);
       const id = request.params.id;
       if (request.query.format === 'csv')
-        return sendCsv(ctx, reply, `sales-person-${id}-customers`, await listRepCustomersCsv(ctx, id));
+        return sendCsv(ctx, reply, `sales-person-${id}-customers`, await listRepCustomersCsv(ctx, id, request.query));
       return { info: await listRepCustomers(ctx, id, request.query) };
     },
   );

@@ -14,6 +14,8 @@ import {
   SALES_REPORT_CSV_COLUMNS,
   SALES_REPORT_DEFAULT_MONTHS,
   isOrderFlow,
+  parseSort,
+  ORDERS_REPORT_DEFAULT_SORT,
   monthIndex,
   orderStatusLabel,
   type CurrencyCode,
@@ -177,8 +179,15 @@ export function ordersReportCsv(ctx: ServiceCtx, q: OrdersReportQuery): Readable
   });
 }
 
-function ordersPage(ctx: ServiceCtx, q: OrdersReportListQuery, page: { limit: number; offset: number }) {
+/** The drill-down's order: the day or the amount, ties by order id in the same direction. */
+function ordersOrder(q: OrdersReportListQuery) {
+  const s = parseSort(q.sort ?? ORDERS_REPORT_DEFAULT_SORT, 'date');
+  const dir = s.desc ? desc : asc;
   const day = q.date_basis === 'submitted' ? orders.submittedAt : orders.orderDate;
+  return [dir(s.field === 'total_sale_cents' ? orders.totalSaleCents : day), dir(orders.id)];
+}
+
+function ordersPage(ctx: ServiceCtx, q: OrdersReportListQuery, page: { limit: number; offset: number }) {
   return ctx.app.database.db
     .select({
       id: orders.id,
@@ -203,7 +212,7 @@ function ordersPage(ctx: ServiceCtx, q: OrdersReportListQuery, page: { limit: nu
     .leftJoin(orderCustomer, eq(orderCustomer.id, orders.customerId))
     .leftJoin(spCustomer, eq(spCustomer.id, orderCustomer.salesPersonId))
     .where(ordersWhere(ctx, q))
-    .orderBy(desc(day), desc(orders.id))
+    .orderBy(...ordersOrder(q))
     .limit(page.limit)
     .offset(page.offset);
 }
@@ -536,7 +545,13 @@ async function requireRep(db: Db, id: number) {
   if (!row) throw notFound(`Sales person ${id}`);
 }
 
-function repCustomersPage(db: Db, id: number, page: { limit: number; offset: number }) {
+function repCustomersPage(
+  db: Db,
+  id: number,
+  page: { limit: number; offset: number; sort?: RepCustomersQuery['sort'] },
+) {
+  const s = parseSort(page.sort, 'legal_name');
+  const dir = s.desc ? desc : asc;
   return db
     .select({
       id: customers.id,
@@ -547,7 +562,7 @@ function repCustomersPage(db: Db, id: number, page: { limit: number; offset: num
     })
     .from(customers)
     .where(eq(customers.salesPersonId, id))
-    .orderBy(asc(customers.legalName), asc(customers.id))
+    .orderBy(...(s.field === 'customer_id' ? [dir(customers.id)] : [dir(customers.legalName), dir(customers.id)]))
     .limit(page.limit)
     .offset(page.offset);
 }
@@ -569,10 +584,10 @@ export async function listRepCustomers(ctx: ServiceCtx, id: number, q: RepCustom
   return { items, total: Number(n?.n ?? 0) };
 }
 
-export async function listRepCustomersCsv(ctx: ServiceCtx, id: number): Promise<Readable> {
+export async function listRepCustomersCsv(ctx: ServiceCtx, id: number, q: RepCustomersQuery): Promise<Readable> {
   const db = ctx.app.database.db;
   await requireRep(db, id);
   return csvStream(REP_CUSTOMERS_CSV_COLUMNS, async (limit, offset) =>
-    (await repCustomersPage(db, id, { limit, offset })).map(toRepCustomer),
+    (await repCustomersPage(db, id, { limit, offset, sort: q.sort })).map(toRepCustomer),
   );
 }

@@ -311,15 +311,18 @@ describe('GET /api/reports/orders/list/{token} (the drill-down)', () => {
     expect(first.total).toBe(expected.length);
     expect(first.items.map((i: { order_id: number }) => i.order_id)).toEqual(expected.slice(0, 3).map((o) => o.id));
     expect(first.items[0]).toMatchObject({ channel: 'RAM', currency: 'USD', status_label: expect.any(String) });
+    const byAmount = (await get(`${base}&sort=-total_sale_cents&limit=500`)).json().info;
+    const amounts = [...expected].sort((a, b) => b.cents - a.cents || b.id - a.id).map((o) => o.id);
+    expect(byAmount.items.map((i: { order_id: number }) => i.order_id)).toEqual(amounts);
     const byStatus = expected.filter((o) => o.status === expected[0]!.status);
     const one = (await get(`${base}&status=${expected[0]!.status}`)).json().info;
     expect(one.items.map((i: { order_id: number }) => i.order_id)).toEqual(byStatus.map((o) => o.id));
   });
 
   it('400 for an unknown status or channel; 403 without reports_edit', async () => {
-    const bad = await get('/api/reports/orders/list/{t}?status=99&channel=Web&limit=0');
+    const bad = await get('/api/reports/orders/list/{t}?status=99&channel=Web&limit=0&sort=customer');
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().error.fields).sort()).toEqual(['channel', 'limit', 'status']);
+    expect(Object.keys(bad.json().error.fields).sort()).toEqual(['channel', 'limit', 'sort', 'status']);
     expect((await get('/api/reports/orders/list/{t}', tok.service)).statusCode).toBe(403);
   });
 
@@ -470,6 +473,8 @@ describe('GET /api/reports/sales/reps/{id}/{token} and …/customers/{token}', (
     expect(page.items).toEqual([
       { customer_id: ids.usCustomer, legal_name: 'Alpha Diner LLC', country: 'US', currency: 'USD', status: 'active' },
     ]);
+    const desc = (await get(`/api/reports/sales/reps/${ids.repRam}/customers/{t}?sort=-legal_name`)).json().info;
+    expect(desc.items.map((c: { legal_name: string }) => c.legal_name)).toEqual(['Beta Mart LLC', 'Alpha Diner LLC']);
     const csv = await get(`/api/reports/sales/reps/${ids.repRam}/customers/{t}?format=csv`);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(

@@ -27,7 +27,7 @@ import { api } from '../../../lib/api';
  */
 
 /** A query as the web sends it (the contracts' coerced numbers typed as numbers). */
-type Paged<Q> = Omit<Q, 'limit' | 'offset'> & { limit?: number; offset?: number };
+type Paged<Q> = Omit<Q, 'limit' | 'offset' | 'sort'> & { limit?: number; offset?: number; sort?: string };
 export type SalesReportParams = Paged<SalesReportQueryInput>;
 type DrillQuery = Paged<OrdersReportListQueryInput>;
 
@@ -65,11 +65,12 @@ export interface OrdersDrill {
 export const salesReportKeys = {
   all: ['sales-reports'] as const,
   orders: (f: OrdersReportFilters) => [...salesReportKeys.all, 'orders', f] as const,
-  ordersList: (f: OrdersReportFilters, d: OrdersDrill, page: number) =>
-    [...salesReportKeys.all, 'orders-list', f, d, page] as const,
+  ordersList: (f: OrdersReportFilters, d: OrdersDrill, page: number, sort: string) =>
+    [...salesReportKeys.all, 'orders-list', f, d, page, sort] as const,
   sales: (q: SalesReportParams) => [...salesReportKeys.all, 'sales', q] as const,
   rep: (id: number) => [...salesReportKeys.all, 'rep', id] as const,
-  repCustomers: (id: number, page: number) => [...salesReportKeys.all, 'rep-customers', id, page] as const,
+  repCustomers: (id: number, page: number, sort: string) =>
+    [...salesReportKeys.all, 'rep-customers', id, page, sort] as const,
 };
 
 export async function getOrdersReport(f: OrdersReportFilters, signal?: AbortSignal): Promise<OrdersReport> {
@@ -92,9 +93,10 @@ export async function exportOrdersReport(f: OrdersReportFilters): Promise<Blob> 
   });
 }
 
-function drillQuery(f: OrdersReportFilters, d: OrdersDrill): DrillQuery {
+function drillQuery(f: OrdersReportFilters, d: OrdersDrill, sort: string): DrillQuery {
   return {
     ...ordersQuery(f),
+    sort: sort || undefined,
     currency: d.currency as DrillQuery['currency'],
     [d.dimension]: d.key,
   };
@@ -104,24 +106,29 @@ export async function getReportOrders(
   f: OrdersReportFilters,
   d: OrdersDrill,
   page: number,
+  sort: string,
   signal?: AbortSignal,
 ): Promise<OrdersReportList> {
-  const query = { ...drillQuery(f, d), limit: ORDERS_DRILL_PAGE_SIZE, offset: (page - 1) * ORDERS_DRILL_PAGE_SIZE };
+  const query = {
+    ...drillQuery(f, d, sort),
+    limit: ORDERS_DRILL_PAGE_SIZE,
+    offset: (page - 1) * ORDERS_DRILL_PAGE_SIZE,
+  };
   return ordersReportList.parse(await api.get<unknown>('/api/reports/orders/list/{token}', { query, signal }));
 }
 
-export function reportOrdersQueryOptions(f: OrdersReportFilters, d: OrdersDrill, page: number) {
+export function reportOrdersQueryOptions(f: OrdersReportFilters, d: OrdersDrill, page: number, sort: string) {
   return queryOptions({
-    queryKey: salesReportKeys.ordersList(f, d, page),
-    queryFn: ({ signal }) => getReportOrders(f, d, page, signal),
+    queryKey: salesReportKeys.ordersList(f, d, page, sort),
+    queryFn: ({ signal }) => getReportOrders(f, d, page, sort, signal),
     placeholderData: keepPreviousData,
   });
 }
 
 /** Every order behind the figure as CSV (the server streams all rows). */
-export async function exportReportOrders(f: OrdersReportFilters, d: OrdersDrill): Promise<Blob> {
+export async function exportReportOrders(f: OrdersReportFilters, d: OrdersDrill, sort: string): Promise<Blob> {
   return api.get<Blob>('/api/reports/orders/list/{token}', {
-    query: { ...drillQuery(f, d), format: 'csv' },
+    query: { ...drillQuery(f, d, sort), format: 'csv' },
     responseType: 'blob',
   });
 }
@@ -161,25 +168,34 @@ export async function exportRepSalesHistory(id: number): Promise<Blob> {
   });
 }
 
-export async function getRepCustomers(id: number, page: number, signal?: AbortSignal): Promise<RepCustomerList> {
-  const query = { limit: REP_CUSTOMERS_PAGE_SIZE, offset: (page - 1) * REP_CUSTOMERS_PAGE_SIZE };
+export async function getRepCustomers(
+  id: number,
+  page: number,
+  sort: string,
+  signal?: AbortSignal,
+): Promise<RepCustomerList> {
+  const query = {
+    limit: REP_CUSTOMERS_PAGE_SIZE,
+    offset: (page - 1) * REP_CUSTOMERS_PAGE_SIZE,
+    sort: sort || undefined,
+  };
   return repCustomerList.parse(
     await api.get<unknown>('/api/reports/sales/reps/{id}/customers/{token}', { params: { id }, query, signal }),
   );
 }
 
-export function repCustomersQueryOptions(id: number, page: number) {
+export function repCustomersQueryOptions(id: number, page: number, sort: string) {
   return queryOptions({
-    queryKey: salesReportKeys.repCustomers(id, page),
-    queryFn: ({ signal }) => getRepCustomers(id, page, signal),
+    queryKey: salesReportKeys.repCustomers(id, page, sort),
+    queryFn: ({ signal }) => getRepCustomers(id, page, sort, signal),
     placeholderData: keepPreviousData,
   });
 }
 
-export async function exportRepCustomers(id: number): Promise<Blob> {
+export async function exportRepCustomers(id: number, sort: string): Promise<Blob> {
   return api.get<Blob>('/api/reports/sales/reps/{id}/customers/{token}', {
     params: { id },
-    query: { format: 'csv' },
+    query: { format: 'csv', sort: sort || undefined },
     responseType: 'blob',
   });
 }

@@ -109,9 +109,10 @@ function DrillDown({
   drill: OrdersDrill;
   onClose: () => void;
 }) {
-  const [paging, setPaging] = useState({ drill, page: 1 });
-  const page = paging.drill === drill ? paging.page : 1;
-  const list = useQuery(reportOrdersQueryOptions(filters, drill, page));
+  const [sort, setSort] = useState('');
+  const [paging, setPaging] = useState({ drill, sort, page: 1 });
+  const page = paging.drill === drill && paging.sort === sort ? paging.page : 1;
+  const list = useQuery(reportOrdersQueryOptions(filters, drill, page, sort));
   const title = `${drill.label} orders in ${drill.currency}`;
   return (
     <Paper withBorder p="md" component="section" aria-label={title}>
@@ -119,11 +120,23 @@ function DrillDown({
         <Title order={3} size="h4">
           {title}
         </Title>
-        <Group gap="xs">
+        <Group gap="xs" align="flex-end">
+          <NativeSelect
+            size="xs"
+            label="Sort orders by"
+            value={sort}
+            onChange={(e) => setSort(e.currentTarget.value)}
+            data={[
+              { value: '', label: 'Newest first' },
+              { value: 'date', label: 'Oldest first' },
+              { value: '-total_sale_cents', label: 'Largest total first' },
+              { value: 'total_sale_cents', label: 'Smallest total first' },
+            ]}
+          />
           <CsvButton
             label="Download these orders as CSV"
             fileName="orders"
-            load={() => exportReportOrders(filters, drill)}
+            load={() => exportReportOrders(filters, drill, sort)}
           />
           <Button variant="subtle" size="xs" onClick={onClose}>
             Close the order list
@@ -170,7 +183,7 @@ function DrillDown({
           total={list.data.total}
           pageSize={ORDERS_DRILL_PAGE_SIZE}
           page={page}
-          onChange={(p) => setPaging({ drill, page: p })}
+          onChange={(p) => setPaging({ drill, sort, page: p })}
           hideSinglePage
         />
       )}

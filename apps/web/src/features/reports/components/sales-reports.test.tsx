@@ -180,6 +180,9 @@ describe('OrdersReport', () => {
       limit: '25',
     });
 
+    await user.selectOptions(within(drill).getByLabelText('Sort orders by'), '-total_sale_cents');
+    await waitFor(() => expect(last(calls, ORDERS_LIST)).toMatchObject({ sort: '-total_sale_cents', offset: '0' }));
+
     const click = stubDownload();
     await user.click(screen.getByRole('button', { name: 'Download figures as CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));

@@ -104,6 +104,15 @@ describe('sales person page (#/sales-person/:salesPersonId)', () => {
       offset: '25',
     });
 
+    await user.selectOptions(screen.getByLabelText('Sort customers by'), '-legal_name');
+    await waitFor(() =>
+      expect(Object.fromEntries(calls.filter((c) => c.path === CUSTOMERS).at(-1)!.query)).toEqual({
+        limit: '25',
+        offset: '0',
+        sort: '-legal_name',
+      }),
+    );
+
     vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:download');
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);

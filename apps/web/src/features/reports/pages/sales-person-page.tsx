@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { routePath, type RepSalesHistory } from '@pos/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -128,19 +128,37 @@ function MonthlySales({ history }: { history: RepSalesHistory }) {
 }
 
 function RepCustomers({ id, name }: { id: number; name: string }) {
+  const [sort, setSort] = useState('');
   const [page, setPage] = useState(1);
-  const list = useQuery(repCustomersQueryOptions(id, page));
+  const list = useQuery(repCustomersQueryOptions(id, page, sort));
   return (
     <Stack gap="sm" component="section" aria-label="Customers of the sales person">
       <Group justify="space-between">
         <Title order={2} size="h3">
           Customers
         </Title>
-        <CsvButton
-          label="Download customers as CSV"
-          fileName={`sales-person-${id}-customers`}
-          load={() => exportRepCustomers(id)}
-        />
+        <Group gap="xs" align="flex-end">
+          <NativeSelect
+            size="xs"
+            label="Sort customers by"
+            value={sort}
+            onChange={(e) => {
+              setSort(e.currentTarget.value);
+              setPage(1);
+            }}
+            data={[
+              { value: '', label: 'Name, A to Z' },
+              { value: '-legal_name', label: 'Name, Z to A' },
+              { value: 'customer_id', label: 'Customer id, oldest first' },
+              { value: '-customer_id', label: 'Customer id, newest first' },
+            ]}
+          />
+          <CsvButton
+            label="Download customers as CSV"
+            fileName={`sales-person-${id}-customers`}
+            load={() => exportRepCustomers(id, sort)}
+          />
+        </Group>
       </Group>
       <Table.ScrollContainer minWidth={520}>
         <Table striped captionSide="top" aria-busy={list.isFetching}>
