@@ -20,10 +20,11 @@ import { idParam, salesPersonInfo, sortSchema } from './customers';
 const currency = z.enum(CURRENCY_CODES);
 const format = z.enum(['json', 'csv'], { message: 'Format is json or csv.' }).default('json');
 const isoDay = (what: string) => z.iso.date({ message: `Enter the ${what} date as YYYY-MM-DD.` });
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const isoMonth = (what: string) =>
   z
     .string({ message: `Enter the ${what} month as YYYY-MM.` })
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: `Enter the ${what} month as YYYY-MM.` });
+    .regex(MONTH, { message: `Enter the ${what} month as YYYY-MM.` });
 
 /** Days a report range may span at most (about ten years). */
 export const REPORT_MAX_RANGE_DAYS = 3660;
@@ -184,7 +185,8 @@ export const salesReportQuery = z
     format,
   })
   .superRefine((q, ctx) => {
-    if (q.from_month === undefined || q.to_month === undefined) return;
+    // Only two valid months make a range (a bad one already has its own message).
+    if (!MONTH.test(q.from_month ?? '') || !MONTH.test(q.to_month ?? '')) return;
     const months = monthIndex(q.to_month) - monthIndex(q.from_month) + 1;
     if (months < 1)
       ctx.addIssue({ code: 'custom', path: ['to_month'], message: 'The last month is before the first.' });
