@@ -186,8 +186,10 @@ export const salesReportQuery = z
   })
   .superRefine((q, ctx) => {
     // Only two valid months make a range (a bad one already has its own message).
-    if (!MONTH.test(q.from_month ?? '') || !MONTH.test(q.to_month ?? '')) return;
-    const months = monthIndex(q.to_month) - monthIndex(q.from_month) + 1;
+    const from = q.from_month ?? '';
+    const to = q.to_month ?? '';
+    if (!MONTH.test(from) || !MONTH.test(to)) return;
+    const months = monthIndex(to) - monthIndex(from) + 1;
     if (months < 1)
       ctx.addIssue({ code: 'custom', path: ['to_month'], message: 'The last month is before the first.' });
     else if (months > SALES_REPORT_MAX_MONTHS)
