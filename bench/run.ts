@@ -32,6 +32,8 @@ interface Picks {
   threeLetters: string;
   /** How many stores the picked customer has. */
   customerStores: number;
+  /** The sales person with the most sales-history rows (the sales person page, decision 129); 1 when none. */
+  salesPersonId: number;
 }
 
 interface Scenario {
@@ -62,8 +64,9 @@ const GLOBAL_SEARCH_P50_MS = 50;
 const WINBACK_LIST_P95_MS = 50;
 const MANY = 32;
 
-/** The demo users the bench signs in as (username@example.com): Customer Support, AR Team, Customer Care, Marketing. */
-const BENCH_USERS = ['support', 'ar', 'care', 'marketing'] as const;
+/** The demo users the bench signs in as (username@example.com): Customer Support, AR Team, Customer Care, Marketing,
+ * Operations. */
+const BENCH_USERS = ['support', 'ar', 'care', 'marketing', 'ops'] as const;
 type BenchUser = (typeof BENCH_USERS)[number];
 
 const BARE = '/api/bench/bare';
@@ -110,6 +113,24 @@ const KINDS: Array<{
     name: 'order queue, first page',
     path: () => '/api/customers/orders/search/{token}?limit=25',
     one: { targetP95Ms: ORDER_QUEUE_P95_MS },
+  },
+  // The orders and sales reports (decision 129): no target in the issue; measured to watch them.
+  { name: 'orders report (status, flow, channel)', path: () => '/api/reports/orders/{token}', user: 'ops' },
+  {
+    name: 'orders report drill-down, first page',
+    path: () => '/api/reports/orders/list/{token}?channel=RAM&limit=25',
+    user: 'ops',
+  },
+  { name: 'sales report by rep, 12 months', path: () => '/api/reports/sales/{token}?limit=25', user: 'ops' },
+  {
+    name: 'sales report by agent, 12 months',
+    path: () => '/api/reports/sales/{token}?group=agent&limit=25',
+    user: 'ops',
+  },
+  {
+    name: 'sales person page: 24 months',
+    path: (p) => `/api/reports/sales/reps/${p.salesPersonId}/{token}`,
+    user: 'ops',
   },
   {
     name: 'global search, 3 letters',
@@ -191,7 +212,11 @@ async function pickScenarioIds(database: Database): Promise<Picks & { size: Data
     .replace(/[^A-Za-z]/g, '')
     .slice(0, 3)
     .toLowerCase();
+  const [rep] = await database.query<{ id: number }>(
+    `select sales_person_id as id from sales_history group by 1 order by count(*) desc, 1 limit 1`,
+  );
   return {
+    salesPersonId: Number(rep?.id ?? 1),
     customerId: Number(customer.id),
     storeId: Number(store.id),
     fullName: store.dba,

@@ -37,6 +37,7 @@ import { customerAccountRoutes } from './modules/customer-accounts';
 import { customerRoutes } from './modules/customers';
 import { benchRoutes, healthRoutes } from './modules/health';
 import { failedPaymentRoutes } from './modules/failed-payments';
+import { salesReportRoutes } from './modules/sales-reports';
 import { returnRoutes } from './modules/returns';
 import { memoRoutes } from './modules/memos';
 import { approvalRoutes } from './modules/approvals';
@@ -190,6 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await api.register(invoiceRoutes);
   await api.register(failedPaymentRoutes);
   await api.register(breathOfLifeRoutes);
+  await api.register(salesReportRoutes);
   await api.register(receiptRoutes);
   await api.register(customerListingRoutes);
   await api.register(returnRoutes);

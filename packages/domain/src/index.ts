@@ -79,3 +79,4 @@ export * from './contracts/merchant-features';
 export * from './contracts/taxes';
 export * from './contracts/reports';
 export * from './contracts/breath-of-life';
+export * from './contracts/sales-reports';

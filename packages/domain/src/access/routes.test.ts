@@ -23,6 +23,8 @@ describe('route table', () => {
     expect(routeById('approvals').guard).toEqual({ kind: 'permissions', anyOf: ['ar_approvals'] });
     expect(routeById('contract').guard).toEqual({ kind: 'none' });
     expect(routeById('distributor').guard).toEqual({ kind: 'none' });
+    expect(routeById('salesPerson').guard).toEqual({ kind: 'permissions', anyOf: ['reports_edit'] });
+    expect(routeById('salesPerson').nav).toBeUndefined();
   });
 
   it('every permission guard lists at least one permission', () => {
@@ -47,6 +49,7 @@ describe('route table', () => {
       '/view-agent-stores/3/Ann%20%26%20Bob',
     );
     expect(routePath('distributorPasswordReset', { tok: 'abc' })).toBe('/distributor/passsword/reset/abc');
+    expect(routePath('salesPerson', { salesPersonId: 12 })).toBe('/sales-person/12');
   });
 
   it('throws on a missing param or an unknown id', () => {

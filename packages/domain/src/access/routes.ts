@@ -101,6 +101,8 @@ export const ROUTES = [
     nav: nav('Reports'),
   },
   { id: 'reports', path: 'reports', guard: perms('reports_edit'), title: 'Reports', nav: nav('Reports') },
+  // A sales person's record, monthly sales and customers (decision 129); opened from the Sales report or a customer.
+  { id: 'salesPerson', path: 'sales-person/:salesPersonId', guard: perms('reports_edit'), title: 'Sales person' },
   { id: 'editPayment', path: 'editpayment', guard: perms('customer_details_edit'), title: 'Edit payment' },
   { id: 'editPaymentPlan', path: 'editpaymentplan', guard: perms('customer_details_edit'), title: 'Edit payment plan' },
   {

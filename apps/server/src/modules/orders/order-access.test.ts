@@ -215,6 +215,16 @@ const ENDPOINTS: readonly Endpoint[] = [
     ok: 200,
   },
   {
+    // The orders report's drill-down (decision 129): the order's day, its status.
+    route: 'GET /api/reports/orders/list/:token',
+    kind: 'list',
+    request: ({ order, token }) => {
+      const day = order.orderDate.toISOString().slice(0, 10);
+      return { url: `/api/reports/orders/list/${token}?from=${day}&to=${day}&status=${order.status}&limit=500` };
+    },
+    listed: (info) => idsOf(info.items, 'order_id'),
+  },
+  {
     route: 'GET /api/customers/:id/:token/customerorders',
     kind: 'list',
     request: ({ order, token }) => ({ url: `/api/customers/${order.customerId}/${token}/customerorders?limit=500` }),
@@ -396,6 +406,8 @@ const NOT_ORDER_SCOPED: Readonly<Record<string, string>> = {
   'GET /api/customers/:id/:token/customerterminals':
     "a customer's terminals, filterable by the order that made them (customer area, guarded by customer_details_*)",
   'POST /api/zoho/accessoriesorder/:token': "a CRM feature request for a store (a 'CRM order'): no order of ours",
+  'GET /api/reports/orders/:token':
+    'the orders report: counts and sums per status, flow and channel, no order named (scoped like its drill-down; 129)',
   'POST /api/returns/:token':
     "a return of a store's hardware (customer area: the store is checked; order_id only narrows to that store's sale; 122)",
 };

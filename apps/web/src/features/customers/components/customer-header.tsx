@@ -1,6 +1,8 @@
-import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { CustomerRecord, StoreRecord } from '@pos/domain';
+import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { routePath, type CustomerRecord, type Permission, type StoreRecord } from '@pos/domain';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { getPermissionsQueryOptions } from '../../../api/permissions';
 import { useSalesPerson } from '../api/customers';
 import { countryName, currencyLabel, formatCents, formatDate } from '../../../lib/format';
 import { StatusBadge } from './status-badge';
@@ -31,10 +33,15 @@ function Fact({ label, children }: { readonly label: string; readonly children: 
  * status, what it owes (the ledger's open balance per currency) and since when (its oldest overdue due date),
  * account manager and sales person, plus ids and contact.
  */
+const REPORTS_PRIVILEGES: readonly Permission[] = ['reports_edit'];
+
 export function CustomerHeader({ customer, store, actions }: CustomerHeaderProps) {
   const salesPerson = useSalesPerson(customer.sales_person?.id ?? null);
   const sp = customer.sales_person;
   const channel = salesPerson.data?.sales_channel;
+  // The sales person's page (#/sales-person/{id}, decision 129) is a reports screen: linked only with reports_edit.
+  const reports = useQuery({ ...getPermissionsQueryOptions(REPORTS_PRIVILEGES), meta: { silentError: true } });
+  const canOpenRep = reports.data?.reports_edit === true;
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="customer-title">
       <Group justify="space-between" align="flex-start" mb="sm">
@@ -75,7 +82,11 @@ export function CustomerHeader({ customer, store, actions }: CustomerHeaderProps
           {sp ? (
             <Stack gap={0} component="span">
               <span>
-                {sp.name}
+                {canOpenRep ? (
+                  <Anchor href={`#${routePath('salesPerson', { salesPersonId: sp.id })}`}>{sp.name}</Anchor>
+                ) : (
+                  sp.name
+                )}
                 {channel ? ` (${channel})` : ''}
               </span>
               <Text component="span" size="xs" c="dimmed">

@@ -125,6 +125,21 @@ describe('customer details (#/customer?id=…)', () => {
     expect(within(screen.getByRole('banner')).getByRole('img', { name: 'Canada' })).toBeTruthy();
   });
 
+  it('with reports_edit the sales person opens the sales person page (decision 129); without, the name is plain text', async () => {
+    fakeApi({ ...signInAs('AR Team'), ...customerRoutes(makeCustomer()) });
+    const view = renderApp('#/customer?id=100001&tab=notes');
+    const header = await screen.findByRole('region', { name: 'Corner Deli LLC' });
+    const link = await within(header).findByRole('link', { name: 'Jordan Reyes' });
+    expect(link.getAttribute('href')).toBe('#/sales-person/1');
+    view.unmount();
+
+    fakeApi({ ...signInAs('Customer Support'), ...customerRoutes(makeCustomer()) });
+    renderApp('#/customer?id=100001&tab=notes');
+    const plain = await screen.findByRole('region', { name: 'Corner Deli LLC' });
+    await waitFor(() => expect(within(plain).getAllByText(/Jordan Reyes/).length).toBeGreaterThan(0));
+    expect(within(plain).queryByRole('link', { name: 'Jordan Reyes' })).toBeNull();
+  });
+
   it('shows what the customer owes (the ledger) and its oldest overdue due date; each store its open balance', async () => {
     const customer = makeCustomer({
       country: 'CA',

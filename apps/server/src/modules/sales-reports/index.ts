@@ -1,0 +1,1 @@
+export { salesReportRoutes, SALES_REPORTS_GUARD } from './sales-reports.routes';

@@ -1,0 +1,27 @@
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import { formatCents } from '../../../lib/format';
+
+export interface MoneyBarChartProps {
+  readonly currency: string;
+  /** One bar per label; amounts in cents of `currency` (one currency per chart: USD and CAD are never added). */
+  readonly data: readonly { label: string; cents: number }[];
+}
+
+/**
+ * A bar chart of amounts in one currency. Loaded on its own (React.lazy), so recharts stays out of the page's chunk
+ * (bench/bundle.ts); hidden from assistive technology — the table beside it has the same numbers.
+ */
+export default function MoneyBarChart({ currency, data }: MoneyBarChartProps) {
+  return (
+    <BarChart
+      h={220}
+      data={data.map((d) => ({ label: d.label, [currency]: d.cents / 100 }))}
+      dataKey="label"
+      series={[{ name: currency, color: currency === 'CAD' ? 'red.6' : 'blue.6' }]}
+      valueFormatter={(v) => formatCents(Math.round(v * 100), currency)}
+      yAxisProps={{ width: 110 }}
+      aria-hidden="true"
+    />
+  );
+}
