@@ -24,10 +24,12 @@ export const REPORT_DEFAULT_MONTHS = 12;
 
 const MAX_ID = 2_147_483_647;
 const isoDate = (what: string) => z.iso.date({ message: `Enter the ${what} as YYYY-MM-DD.` });
-const format = z.enum(['json', 'csv'], { message: 'Format is json or csv.' }).default('json');
+/** `format=csv` streams every row of a report's table (the orders and sales reports take it too). */
+export const reportFormat = z.enum(['json', 'csv'], { message: 'Format is json or csv.' }).default('json');
+const format = reportFormat;
 
 /** Filters every report takes: the store's country (else the merchant's) and the currency. */
-const placeFilters = {
+export const reportPlaceFilters = {
   country: z
     .enum(MERCHANT_COUNTRY_CODES as [MerchantCountryCode, ...MerchantCountryCode[]], {
       message: 'Country is US or CA.',
@@ -38,17 +40,16 @@ const placeFilters = {
 
 /** from / to (YYYY-MM-DD, both days included); defaults are the server's (the last 12 months to today). */
 const rangeQuery = z
-  .object({ from: isoDate('first day').optional(), to: isoDate('last day').optional(), ...placeFilters, format })
-  .superRefine((q, ctx) => {
-    if (q.from && q.to && q.from > q.to)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last day is before the first.' });
-    if (q.from && q.to && Date.parse(q.to) - Date.parse(q.from) > REPORT_MAX_RANGE_DAYS * 86_400_000)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['from'],
-        message: `A report covers at most ${REPORT_MAX_RANGE_DAYS} days.`,
-      });
-  });
+  .object({ from: isoDate('first day').optional(), to: isoDate('last day').optional(), ...reportPlaceFilters, format })
+  .superRefine(checkReportRange);
+
+/** A report's from–to range: the last day not before the first, at most REPORT_MAX_RANGE_DAYS apart. */
+export function checkReportRange(q: { from?: string; to?: string }, ctx: z.RefinementCtx): void {
+  if (!q.from || !q.to) return;
+  if (q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last day is before the first.' });
+  else if (Date.parse(q.to) - Date.parse(q.from) > REPORT_MAX_RANGE_DAYS * 86_400_000)
+    ctx.addIssue({ code: 'custom', path: ['from'], message: `A report covers at most ${REPORT_MAX_RANGE_DAYS} days.` });
+}
 
 // ── AR aging ──────────────────────────────────────────────────────────────────────────────────────────
 
@@ -93,7 +94,7 @@ export const AGING_CUSTOMER_DEFAULT_SORT = '-total_cents';
 export const agingQuery = paginationQuerySchema.extend({
   /** The day ages are counted on (default today, the billing day). */
   as_of: isoDate('as-of day').optional(),
-  ...placeFilters,
+  ...reportPlaceFilters,
   sort: sortSchema(AGING_CUSTOMER_SORT_FIELDS),
   format,
 });
@@ -145,7 +146,7 @@ export const agingInvoicesQuery = paginationQuerySchema.extend({
   as_of: isoDate('as-of day').optional(),
   /** One bucket; absent: every open invoice. */
   bucket: agingBucketSchema.optional(),
-  ...placeFilters,
+  ...reportPlaceFilters,
   customer_id: z.coerce
     .number({ message: 'The customer id is a number.' })
     .int({ message: 'The customer id is a whole number.' })

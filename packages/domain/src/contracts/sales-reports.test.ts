@@ -18,7 +18,7 @@ describe('sales report contracts (decision 129)', () => {
     const fields = (r: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) =>
       r.error?.issues.map((i) => i.path.join('.')).sort();
     expect(fields(ordersReportQuery.safeParse({ from: '2026-02-01', to: '2026-01-31' }))).toEqual(['to']);
-    expect(fields(ordersReportQuery.safeParse({ from: '2010-01-01', to: '2026-01-01' }))).toEqual(['to']);
+    expect(fields(ordersReportQuery.safeParse({ from: '2010-01-01', to: '2026-01-01' }))).toEqual(['from']);
     expect(fields(salesReportQuery.safeParse({ from_month: '2026-00', to_month: '2020-01' }))).toEqual(['from_month']);
     expect(fields(salesReportQuery.safeParse({ from_month: '2021-01', to_month: '2026-01' }))).toEqual(['to_month']);
     expect(salesReportQuery.safeParse({ from_month: '2021-02', to_month: '2026-01' }).success).toBe(true);

@@ -4,6 +4,7 @@ import { ORDER_FLOWS, type OrderFlow } from '../codes/order';
 import { ORDER_STATUS_CODES, type OrderStatusCode } from '../codes/order-status';
 import { SALES_CHANNELS, type SalesChannel } from '../codes/sales';
 import { pagedList, paginationQuerySchema } from './common';
+import { checkReportRange, reportFormat, reportPlaceFilters } from './reports';
 import { idParam, salesPersonInfo, sortSchema } from './customers';
 
 /*
@@ -18,7 +19,7 @@ import { idParam, salesPersonInfo, sortSchema } from './customers';
  */
 
 const currency = z.enum(CURRENCY_CODES);
-const format = z.enum(['json', 'csv'], { message: 'Format is json or csv.' }).default('json');
+const format = reportFormat;
 const isoDay = (what: string) => z.iso.date({ message: `Enter the ${what} date as YYYY-MM-DD.` });
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const isoMonth = (what: string) =>
@@ -26,8 +27,6 @@ const isoMonth = (what: string) =>
     .string({ message: `Enter the ${what} month as YYYY-MM.` })
     .regex(MONTH, { message: `Enter the ${what} month as YYYY-MM.` });
 
-/** Days a report range may span at most (about ten years). */
-export const REPORT_MAX_RANGE_DAYS = 3660;
 /** Months the sales report may span at most. */
 export const SALES_REPORT_MAX_MONTHS = 60;
 /** Months the sales report covers when no range is given (this month and the 11 before). */
@@ -55,20 +54,11 @@ const ordersReportFilters = z.object({
   from: isoDay('first').optional(),
   to: isoDay('last').optional(),
   date_basis: z.enum(ORDER_REPORT_DATE_BASES, { message: 'Date basis is created or submitted.' }).default('created'),
-  country: z.enum(['US', 'CA'], { message: 'Country is US or CA.' }).optional(),
-  currency: z.enum(CURRENCY_CODES, { message: `Currency is one of ${CURRENCY_CODES.join(', ')}.` }).optional(),
+  ...reportPlaceFilters,
   format,
 });
 
-function checkDayRange(q: { from?: string; to?: string }, ctx: z.RefinementCtx) {
-  if (q.from === undefined || q.to === undefined) return;
-  const days = (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000;
-  if (days < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last date is before the first.' });
-  else if (days > REPORT_MAX_RANGE_DAYS)
-    ctx.addIssue({ code: 'custom', path: ['to'], message: `The range is at most ${REPORT_MAX_RANGE_DAYS} days.` });
-}
-
-export const ordersReportQuery = ordersReportFilters.superRefine(checkDayRange);
+export const ordersReportQuery = ordersReportFilters.superRefine(checkReportRange);
 export type OrdersReportQuery = z.infer<typeof ordersReportQuery>;
 export type OrdersReportQueryInput = z.input<typeof ordersReportQuery>;
 
@@ -127,7 +117,7 @@ export const ordersReportListQuery = ordersReportFilters
     limit: paginationQuerySchema.shape.limit,
     offset: paginationQuerySchema.shape.offset,
   })
-  .superRefine(checkDayRange);
+  .superRefine(checkReportRange);
 export type OrdersReportListQuery = z.infer<typeof ordersReportListQuery>;
 export type OrdersReportListQueryInput = z.input<typeof ordersReportListQuery>;
 

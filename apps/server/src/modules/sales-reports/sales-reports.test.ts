@@ -254,7 +254,7 @@ describe('GET /api/reports/orders/{token}', () => {
     expect(Object.keys(bad.json().error.fields).sort()).toEqual(['country', 'date_basis', 'from']);
     const reversed = await get('/api/reports/orders/{t}?from=2026-02-01&to=2026-01-01');
     expect(reversed.statusCode).toBe(400);
-    expect(reversed.json().error.fields).toEqual({ to: 'The last date is before the first.' });
+    expect(reversed.json().error.fields).toEqual({ to: 'The last day is before the first.' });
     expect((await get('/api/reports/orders/{t}', tok.service)).statusCode).toBe(403);
     expect((await get('/api/reports/orders/{t}', 'no-such-token')).statusCode).toBe(403);
   });

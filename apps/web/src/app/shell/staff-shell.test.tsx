@@ -81,7 +81,13 @@ describe('the application shell', () => {
         ],
       },
       { group: 'Catalogue', links: [['Promotions', '#/promotions']] },
-      { group: 'Reports', links: [['Customer listing', '#/customer-listing'], ['Reports', '#/reports']] },
+      {
+        group: 'Reports',
+        links: [
+          ['Customer listing', '#/customer-listing'],
+          ['Reports', '#/reports'],
+        ],
+      },
       {
         group: 'Admin',
         links: [
@@ -125,7 +131,13 @@ describe('the application shell', () => {
           ['Payment instruments', '#/payment/instruments'],
         ],
       },
-      { group: 'Reports', links: [['Customer listing', '#/customer-listing'], ['Reports', '#/reports']] },
+      {
+        group: 'Reports',
+        links: [
+          ['Customer listing', '#/customer-listing'],
+          ['Reports', '#/reports'],
+        ],
+      },
     ]);
   });
 

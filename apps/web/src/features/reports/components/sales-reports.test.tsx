@@ -198,7 +198,7 @@ describe('OrdersReport', () => {
                 error: {
                   code: 'validation',
                   message: 'Invalid query',
-                  fields: { to: 'The last date is before the first.' },
+                  fields: { to: 'The last day is before the first.' },
                 },
               })
             : REPORT,
@@ -210,7 +210,7 @@ describe('OrdersReport', () => {
     await user.type(screen.getByLabelText('From'), '2026-06-01');
     await user.type(screen.getByLabelText('To'), '2026-01-01');
     await user.click(screen.getByRole('button', { name: 'Show the orders report' }));
-    expect(await screen.findByText('The last date is before the first.')).toBeTruthy();
+    expect(await screen.findByText('The last day is before the first.')).toBeTruthy();
   });
 });
 
