@@ -1,3 +1,4 @@
+import { sendCsv } from '../../http/csv-reply';
 import {
   agentCreateRequest,
   agentDeactivateRequest,
@@ -19,7 +20,6 @@ import {
 } from '@pos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contentDisposition } from '../../http/content-disposition';
 import { serviceCtx } from '../../http/service-context';
 import { requireSession } from '../../http/session';
 import {
@@ -128,12 +128,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const ctx = serviceCtx(request);
       if (request.query.format === 'csv') {
-        const day = ctx.app.clock.now().toISOString().slice(0, 10);
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', contentDisposition(`agents-${day}.csv`))
-          .header('cache-control', 'no-store')
-          .send(agentPageCsv(ctx, request.query) as never);
+        return sendCsv(reply, ctx, 'agents', agentPageCsv(ctx, request.query));
       }
       return { info: await listAgentPage(ctx, request.query) };
     },

@@ -1,3 +1,4 @@
+import { sendCsv } from '../../http/csv-reply';
 import {
   idempotencyHeaders,
   successEnvelope,
@@ -14,7 +15,6 @@ import {
   type Permission,
 } from '@pos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contentDisposition } from '../../http/content-disposition';
 import { serviceCtx } from '../../http/service-context';
 import { requireSession } from '../../http/session';
 import {
@@ -51,15 +51,7 @@ export const breathOfLifeRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       const ctx = serviceCtx(request);
       if (q.format === 'csv') {
-        const day = ctx.app.clock.now().toISOString().slice(0, 10);
-        return (
-          reply
-            .type('text/csv; charset=utf-8')
-            .header('content-disposition', contentDisposition(`breath-of-life-${day}.csv`))
-            .header('cache-control', 'no-store')
-            // A stream with a non-JSON type bypasses the JSON response schema (documented in the summary).
-            .send(listWinbackCsv(ctx, q) as never)
-        );
+        return sendCsv(reply, ctx, 'breath-of-life', listWinbackCsv(ctx, q));
       }
       return { info: await listWinback(ctx, q) };
     },

@@ -1,3 +1,4 @@
+import { sendCsv } from '../../http/csv-reply';
 import {
   customerListingOptions,
   customerListingQuery,
@@ -7,7 +8,6 @@ import {
   type Permission,
 } from '@pos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contentDisposition } from '../../http/content-disposition';
 import { serviceCtx } from '../../http/service-context';
 import { requireSession } from '../../http/session';
 import {
@@ -42,16 +42,8 @@ export const customerListingRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       const ctx = serviceCtx(request);
       if (q.format === 'csv') {
-        const day = ctx.app.clock.now().toISOString().slice(0, 10);
         if (q.count !== false) reply.header('x-total-count', String(await customerListingCount(ctx, q)));
-        return (
-          reply
-            .type('text/csv; charset=utf-8')
-            .header('content-disposition', contentDisposition(`customer-listing-${day}.csv`))
-            .header('cache-control', 'no-store')
-            // A stream with a non-JSON type bypasses the JSON response schema (documented in the summary).
-            .send(customerListingCsv(ctx, q) as never)
-        );
+        return sendCsv(reply, ctx, 'customer-listing', customerListingCsv(ctx, q));
       }
       return { info: await customerListing(ctx, q) };
     },

@@ -176,7 +176,9 @@ describe('GET /api/customers/{token}/all', () => {
     const res = await t.request({ method: 'GET', url: url('search=quokka&limit=1&format=csv') });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="customers-2026-11-22.csv"');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="customers-2026-11-22.csv"; filename*=UTF-8''customers-2026-11-22.csv`,
+    );
     expect(res.body.startsWith('\uFEFFcustomer_id,legal_name,doing_business_as,store_id')).toBe(true);
     const lines = res.body.slice(1).split('\r\n');
     expect(lines).toHaveLength(5); // header, 3 rows, '' after the last CRLF

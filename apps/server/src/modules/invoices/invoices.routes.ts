@@ -1,3 +1,4 @@
+import { sendCsv } from '../../http/csv-reply';
 import {
   invoiceEmailResult,
   invoiceIdParams,
@@ -39,15 +40,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       const ctx = serviceCtx(request);
       if (q.format === 'csv') {
-        const day = ctx.app.clock.now().toISOString().slice(0, 10);
-        return (
-          reply
-            .type('text/csv; charset=utf-8')
-            .header('content-disposition', contentDisposition(`invoices-${day}.csv`))
-            .header('cache-control', 'no-store')
-            // A stream with a non-JSON type bypasses the JSON response schema (documented in the summary).
-            .send(searchInvoicesCsv(ctx, q) as never)
-        );
+        return sendCsv(reply, ctx, 'invoices', searchInvoicesCsv(ctx, q));
       }
       return { info: await searchInvoices(ctx, q) };
     },

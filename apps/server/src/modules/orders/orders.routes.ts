@@ -1,3 +1,4 @@
+import { sendCsv } from '../../http/csv-reply';
 import {
   errorTestParams,
   orderInfoQuery,
@@ -117,15 +118,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       const ctx = serviceCtx(request);
       if (q.format === 'csv') {
-        const day = ctx.app.clock.now().toISOString().slice(0, 10);
-        return (
-          reply
-            .type('text/csv; charset=utf-8')
-            .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
-            .header('cache-control', 'no-store')
-            // A stream with a non-JSON type bypasses the JSON response schema (documented in the summary).
-            .send(searchOrdersCsv(ctx, q) as never)
-        );
+        return sendCsv(reply, ctx, 'orders', searchOrdersCsv(ctx, q));
       }
       return { info: await searchOrders(ctx, q) };
     },

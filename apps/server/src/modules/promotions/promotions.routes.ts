@@ -1,3 +1,4 @@
+import { sendCsv } from '../../http/csv-reply';
 import {
   promotionCreateRequest,
   promotionExpireRequest,
@@ -12,7 +13,6 @@ import {
   type Permission,
 } from '@pos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contentDisposition } from '../../http/content-disposition';
 import { serviceCtx } from '../../http/service-context';
 import { requireSession } from '../../http/session';
 import {
@@ -50,12 +50,7 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       const ctx = serviceCtx(request);
       if (q.format === 'csv') {
-        const day = ctx.app.clock.now().toISOString().slice(0, 10);
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', contentDisposition(`promotions-${day}.csv`))
-          .header('cache-control', 'no-store')
-          .send(searchPromotionsCsv(ctx, q) as never);
+        return sendCsv(reply, ctx, 'promotions', searchPromotionsCsv(ctx, q));
       }
       return { info: await searchPromotions(ctx, q) };
     },

@@ -1,3 +1,4 @@
+import { sendCsv } from '../../http/csv-reply';
 import {
   idempotencyHeaders,
   receiptAllocationParams,
@@ -14,7 +15,6 @@ import {
   type Permission,
 } from '@pos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contentDisposition } from '../../http/content-disposition';
 import { serviceCtx } from '../../http/service-context';
 import { requireSession } from '../../http/session';
 import { receiveUpload } from '../uploads';
@@ -55,15 +55,7 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       const ctx = serviceCtx(request);
       if (q.format === 'csv') {
-        const day = ctx.app.clock.now().toISOString().slice(0, 10);
-        return (
-          reply
-            .type('text/csv; charset=utf-8')
-            .header('content-disposition', contentDisposition(`receipts-${day}.csv`))
-            .header('cache-control', 'no-store')
-            // A stream with a non-JSON type bypasses the JSON response schema (documented in the summary).
-            .send(searchReceiptsCsv(ctx, q) as never)
-        );
+        return sendCsv(reply, ctx, 'receipts', searchReceiptsCsv(ctx, q));
       }
       return { info: await searchReceipts(ctx, q) };
     },

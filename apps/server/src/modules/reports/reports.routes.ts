@@ -1,3 +1,4 @@
+import { sendCsv } from '../../http/csv-reply';
 import {
   agingInvoices,
   agingInvoicesQuery,
@@ -11,11 +12,7 @@ import {
   tokenParams,
   type Permission,
 } from '@pos/domain';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Readable } from 'node:stream';
-import type { ServiceCtx } from '../../context';
-import { contentDisposition } from '../../http/content-disposition';
 import { serviceCtx } from '../../http/service-context';
 import { requireSession } from '../../http/session';
 import {
@@ -33,16 +30,6 @@ import {
 export const REPORTS_GUARD: readonly Permission[] = ['reports_edit'];
 const canUse = requireSession({ anyOf: REPORTS_GUARD });
 const tags = ['reports'];
-
-/** A report's CSV: every row, streamed (a non-JSON type bypasses the JSON response schema; said in the summary). */
-function sendCsv(reply: FastifyReply, ctx: ServiceCtx, name: string, stream: Readable) {
-  const day = ctx.app.clock.now().toISOString().slice(0, 10);
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', contentDisposition(`${name}-${day}.csv`))
-    .header('cache-control', 'no-store')
-    .send(stream as never);
-}
 
 /** The AR reports (issue 18 part 1, decision 128). Contracts: packages/domain/src/contracts/reports.ts. */
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {

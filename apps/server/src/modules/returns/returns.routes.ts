@@ -1,3 +1,4 @@
+import { sendCsv } from '../../http/csv-reply';
 import {
   idempotencyHeaders,
   returnCreateRequest,
@@ -14,7 +15,6 @@ import {
   type Permission,
 } from '@pos/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contentDisposition } from '../../http/content-disposition';
 import { serviceCtx } from '../../http/service-context';
 import { requireSession } from '../../http/session';
 import {
@@ -77,12 +77,7 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       const ctx = serviceCtx(request);
       if (q.format === 'csv') {
-        const day = ctx.app.clock.now().toISOString().slice(0, 10);
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', contentDisposition(`returns-${day}.csv`))
-          .header('cache-control', 'no-store')
-          .send(searchReturnsCsv(ctx, q) as never);
+        return sendCsv(reply, ctx, 'returns', searchReturnsCsv(ctx, q));
       }
       return { info: await searchReturns(ctx, q) };
     },

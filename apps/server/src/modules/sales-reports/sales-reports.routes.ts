@@ -1,3 +1,4 @@
+import { sendCsv } from '../../http/csv-reply';
 import {
   ordersReport,
   ordersReportList,
@@ -14,11 +15,7 @@ import {
   tokenParams,
   type Permission,
 } from '@pos/domain';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Readable } from 'node:stream';
-import type { ServiceCtx } from '../../context';
-import { contentDisposition } from '../../http/content-disposition';
 import { serviceCtx } from '../../http/service-context';
 import { requireSession } from '../../http/session';
 import {
@@ -39,18 +36,6 @@ export const SALES_REPORTS_GUARD: readonly Permission[] = ['reports_edit'];
 const canUse = requireSession({ anyOf: SALES_REPORTS_GUARD });
 const tags = ['reports'];
 
-function sendCsv(ctx: ServiceCtx, reply: FastifyReply, prefix: string, body: Readable) {
-  const day = ctx.app.clock.now().toISOString().slice(0, 10);
-  return (
-    reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', contentDisposition(`${prefix}-${day}.csv`))
-      .header('cache-control', 'no-store')
-      // A stream with a non-JSON type bypasses the JSON response schema (documented in the summary).
-      .send(body as never)
-  );
-}
-
 /** Orders and sales reports (issue 18 parts 1 and 3, decision 129). Contracts: packages/domain/src/contracts/sales-reports.ts. */
 export const salesReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -69,7 +54,7 @@ export const salesReportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const ctx = serviceCtx(request);
       if (request.query.format === 'csv')
-        return sendCsv(ctx, reply, 'orders-report', ordersReportCsv(ctx, request.query));
+        return sendCsv(reply, ctx, 'orders-report', ordersReportCsv(ctx, request.query));
       return { info: await getOrdersReport(ctx, request.query) };
     },
   );
@@ -88,7 +73,7 @@ export const salesReportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const ctx = serviceCtx(request);
-      if (request.query.format === 'csv') return sendCsv(ctx, reply, 'orders', listReportOrdersCsv(ctx, request.query));
+      if (request.query.format === 'csv') return sendCsv(reply, ctx, 'orders', listReportOrdersCsv(ctx, request.query));
       return { info: await listReportOrders(ctx, request.query) };
     },
   );
@@ -109,7 +94,7 @@ export const salesReportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const ctx = serviceCtx(request);
       if (request.query.format === 'csv')
-        return sendCsv(ctx, reply, 'sales-report', getSalesReportCsv(ctx, request.query));
+        return sendCsv(reply, ctx, 'sales-report', getSalesReportCsv(ctx, request.query));
       return { info: await getSalesReport(ctx, request.query) };
     },
   );
@@ -131,7 +116,7 @@ export const salesReportRoutes: FastifyPluginAsyncZod = async (app) => {
       const ctx = serviceCtx(request);
       const id = request.params.id;
       if (request.query.format === 'csv')
-        return sendCsv(ctx, reply, `sales-person-${id}`, await getRepSalesHistoryCsv(ctx, id));
+        return sendCsv(reply, ctx, `sales-person-${id}`, await getRepSalesHistoryCsv(ctx, id));
       return { info: await getRepSalesHistory(ctx, id) };
     },
   );
@@ -152,7 +137,7 @@ export const salesReportRoutes: FastifyPluginAsyncZod = async (app) => {
       const ctx = serviceCtx(request);
       const id = request.params.id;
       if (request.query.format === 'csv')
-        return sendCsv(ctx, reply, `sales-person-${id}-customers`, await listRepCustomersCsv(ctx, id, request.query));
+        return sendCsv(reply, ctx, `sales-person-${id}-customers`, await listRepCustomersCsv(ctx, id, request.query));
       return { info: await listRepCustomers(ctx, id, request.query) };
     },
   );
