@@ -263,7 +263,8 @@ export const AUTHORIZATION_MATRIX: Readonly<Record<string, Access>> = {
   'GET /api/returns/:token': perms('customer_details_view', 'customer_details_edit', 'ar_approvals'),
   'POST /api/returns/:token': perms('customer_details_view', 'customer_details_edit', 'ar_approvals'),
   'GET /api/returns/:id/:token': perms('customer_details_view', 'customer_details_edit', 'ar_approvals'),
-  'POST /api/returns/:id/status/:token': perms('customer_details_edit', 'ar_approvals'),
+  // The guard lets AR in to reject; receiving and inspecting need customer_details_edit (the service's rule).
+  'POST /api/returns/:id/status/:token': CUSTOMER_EDIT.body({ action: 'receive', version: 1 }),
   'POST /api/returns/:id/refund/:token': perms('ar_approvals'),
   'POST /api/memos/:token': perms('invoices', 'ar_approvals'),
   'GET /api/memos/:token': perms('invoices', 'ar_approvals'),

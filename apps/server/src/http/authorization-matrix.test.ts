@@ -33,7 +33,7 @@ interface Caller {
   token: string;
 }
 
-const INVALID_CALLERS = ['no token', 'malformed token', 'released token', 'expired token'] as const;
+const INVALID_CALLERS = ['no token', 'malformed token', 'unknown token', 'released token', 'expired token'] as const;
 
 /** May this caller pass the entry's rule? */
 function mayCall(access: Access, caller: Caller): boolean {
@@ -163,6 +163,7 @@ describe('authorization matrix: every route × every caller against the expected
     const invalid: Record<(typeof INVALID_CALLERS)[number], string> = {
       'no token': '',
       'malformed token': encodeURIComponent("'; drop table sessions; -- <script>"),
+      'unknown token': 'Q'.repeat(43),
       'released token': released,
       'expired token': expired,
     };
@@ -284,8 +285,13 @@ describe('authorization matrix: every route × every caller against the expected
             : undefined;
           const expected = mayCall(access, caller);
           const denied = res.statusCode === 401 || res.statusCode === 403;
-          // No token leaves an empty path segment: the router's 404 is a refusal too.
-          const refused = denied || (caller.label === 'no token' && res.statusCode === 404);
+          // Without a live session the guard answers 403 session_invalid; no token leaves an empty path segment,
+          // and the router's 404 is a refusal too.
+          const refused =
+            caller.kind === null
+              ? (res.statusCode === 403 && code === 'session_invalid') ||
+                (caller.label === 'no token' && (res.statusCode === 404 || denied))
+              : denied;
           const deliberate = access.deliberateError && res.statusCode === 500 && code === 'test_error';
           if (res.statusCode >= 500 && !deliberate)
             failures.push(`${name(r)} as ${caller.label} → ${res.statusCode} ${res.body}`);
