@@ -45,8 +45,19 @@ export const merchantPaymentView = z.object({
 });
 export type MerchantPaymentView = z.infer<typeof merchantPaymentView>;
 
-/** The new card (gateway token) or bank account; it becomes the store's default. store_id/make_default are ignored. */
-export const merchantPaymentRequest = paymentInstrumentCreateRequest;
+/**
+ * The new card (gateway token) or bank account; it becomes the store's default. store_id/make_default are ignored
+ * (the link's store is used). A check image is refused: the merchant's page uploads none, and an upload id would
+ * let a link claim an image staff uploaded for another record (decision 132).
+ */
+export const merchantPaymentRequest = paymentInstrumentCreateRequest.superRefine((body, ctx) => {
+  if (body.kind === 'bank' && body.check_image_upload_id !== undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['check_image_upload_id'],
+      message: 'The payment page does not take a check image.',
+    });
+});
 export type MerchantPaymentRequest = z.output<typeof merchantPaymentRequest>;
 
 export const merchantInvoiceOutcome = z.object({
