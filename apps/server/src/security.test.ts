@@ -2,13 +2,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BILLING_ITEM_IDS } from '@pos/domain';
+import { BILLING_ITEM_IDS, blankOrder, type OrderDocument } from '@pos/domain';
 import type { HTTPMethods, RouteOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HSTS } from './app';
 import { createDistributorAccount, createAgent, createInvoice, createOrder, createStore } from './db/factories';
-import { linkTokens, paymentInstruments, sessions, uploads } from './db/schema';
+import { linkTokens, orders, paymentInstruments, sessions, uploads } from './db/schema';
 import { issueLinkToken, PAYMENT_UPDATE_LINK_TTL_MS } from './lib/link-tokens';
 import { hashToken } from './lib/tokens';
 import { chargeInvoice } from './modules/payments';
@@ -355,6 +355,7 @@ describe('rate limits', () => {
 describe('no card number (PAN) anywhere; bank account numbers only encrypted', () => {
   let t: TestApp;
   let admin: string;
+  let sales: string;
 
   const VISA = '4242424242424242';
   const DECLINE = '4000000000000002';
@@ -369,7 +370,7 @@ describe('no card number (PAN) anywhere; bank account numbers only encrypted', (
 
   beforeAll(async () => {
     t = await createTestApp({ config: { logLevel: 'trace' } });
-    ({ admin } = await signInStaff(t, { admin: 'Admin' }));
+    ({ admin, sales } = await signInStaff(t, { admin: 'Admin', sales: 'RAM' }));
   });
   afterAll(() => t.close());
 
@@ -396,7 +397,33 @@ describe('no card number (PAN) anywhere; bank account numbers only encrypted', (
     const db = t.database.db;
     t.logs.length = 0;
 
-    // An order paid by card: the card's authorization on the order.
+    // An order with a card: typed into the order flow (tokenized in the browser's place), saved as a draft…
+    const draft = blankOrder();
+    draft.CustomerInfo = { ...draft.CustomerInfo, firstName: 'Iris', lastName: 'Stone', email: 'iris@shop.example' };
+    draft.PaymentInstrumentInfo = draft.PaymentInstrumentInfo!.map((m) => ({
+      ...m,
+      paymentMethodTypeId: 1,
+      creditCardNumber: null,
+      paymentProcessorReference: null,
+      processorSetupIntent: null,
+    }));
+    draft.PaymentInstrumentInfo[0] = { ...draft.PaymentInstrumentInfo[0]!, processorSetupIntent: await tokenize(VISA) };
+    const saved = await t.request({
+      method: 'POST',
+      url: `/api/customers/orderinfo/new/${sales}`,
+      payload: { json: draft },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [savedRow] = await db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, saved.json().info.orderInfoId as number));
+    // The token was redeemed at save: brand and last 4 kept, the number itself never reached us.
+    expect((savedRow!.document as OrderDocument).PaymentInstrumentInfo![0]).toMatchObject({
+      creditCardNumber: '4242',
+      issuer: 'visa',
+    });
+    // …and an amount authorized on the card for an order.
     const us = await storeWithInvoice(t);
     const order = await createOrder(db, { storeId: us.store.id });
     const auth = await t.request({
