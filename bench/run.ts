@@ -5,7 +5,9 @@
  * (GET /api/bench/bare, no database) in the same run; how long `npm start` takes to answer on an already seeded
  * data dir (PGlite only; scripts/measure-start.mjs alone does just that); and the web bundle (bench/bundle.ts).
  * Results print as a table and are written to bench/results/latest.json and bench/README.md.
- * Options: --seconds N per scenario (default 5).
+ * Options: --seconds N per scenario (default 5); --soak runs only the load soak (bench/soak.ts, PostgreSQL) and
+ * merges it into the last results; --no-soak skips it in a full run. SOAK_SECONDS (default 60) and SOAK_SESSIONS
+ * (default 100) size the soak.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -14,6 +16,7 @@ import autocannon from 'autocannon';
 import { openPglite, openPostgres, type Database } from '../apps/server/src/db/client';
 import { benchBilling, type BillingBench } from './billing';
 import { bundleReport, type BundleReport } from './bundle';
+import { runSoak, soakMarkdown, type SoakReport } from './soak';
 import { freePort, ROOT, startServer, waitForHealth } from '../e2e/support/server';
 // @ts-expect-error — plain ESM helper shared with npm start
 import { measureLaterStarts } from '../scripts/lib/measure-start.mjs';
@@ -302,6 +305,104 @@ interface LaterStarts {
 
 const secondsArg = process.argv.indexOf('--seconds');
 const seconds = secondsArg > -1 ? Number(process.argv[secondsArg + 1]) : 5;
+/** --soak: only the load soak; --no-soak: a full run without it. */
+const soakOnly = process.argv.includes('--soak');
+const skipSoak = process.argv.includes('--no-soak');
+const soakSeconds = Number(process.env.SOAK_SECONDS ?? 60);
+const soakSessions = Number(process.env.SOAK_SESSIONS ?? 100);
+
+interface SoakSection extends SoakReport {
+  at: string;
+  database: { kind: 'postgres' } & DatabaseSize;
+}
+
+/** The soak on the running server: ids and search texts from the database, sessions of the demo users. */
+async function soak(baseUrl: string, databaseUrl: string): Promise<SoakSection> {
+  const database = await openPostgres(databaseUrl, { max: 1 });
+  let customerIds: number[];
+  let searchTexts: string[];
+  let size: DatabaseSize;
+  try {
+    size = (await pickScenarioIds(database)).size;
+    customerIds = (await database.query<{ id: number }>(`select id from customers order by random() limit 500`)).map(
+      (r) => Number(r.id),
+    );
+    const names = (
+      await database.query<{ dba: string }>(`select doing_business_as as dba from stores order by random() limit 20`)
+    ).map((r) => r.dba);
+    // The frequent short search (three letters) and the full name, from real stores.
+    searchTexts = names
+      .flatMap((n) => [
+        n
+          .replace(/[^A-Za-z]/g, '')
+          .slice(0, 3)
+          .toLowerCase(),
+        n,
+      ])
+      .filter(Boolean);
+  } finally {
+    await database.close();
+  }
+  console.log(`soak: ${soakSessions} sessions × ${soakSeconds} s of mixed traffic…`);
+  const report = await runSoak({
+    baseUrl,
+    sessions: soakSessions,
+    seconds: soakSeconds,
+    signIn: (email) => signIn(baseUrl, email),
+    customerIds,
+    searchTexts,
+  });
+  console.table(report.kinds);
+  console.log(
+    `soak: ${report.total.count} requests, ${report.total.errors} errors; heap ${report.heap.startMb} → ${report.heap.endMb} MB ` +
+      `(growth ${report.heap.growthMb} MB, bound < ${report.heap.boundMb} MB): ${report.meetsTarget ? 'met' : 'MISSED'}`,
+  );
+  if (report.errorSamples.length) console.log(`soak: first errors: ${report.errorSamples.join('; ')}`);
+  return { at: new Date().toISOString(), database: { kind: 'postgres', ...size }, ...report };
+}
+
+/** Writes the soak's section into bench/README.md. */
+function updateSoakReadme(section: SoakSection) {
+  const file = path.join(ROOT, 'bench/README.md');
+  const text = readFileSync(file, 'utf8');
+  const [start, end] = MARK('soak');
+  const a = text.indexOf(start);
+  const b = text.indexOf(end);
+  if (a < 0 || b < a) throw new Error(`bench/README.md has no ${start} … ${end} section`);
+  const db = section.database;
+  const heading =
+    `### PostgreSQL — ${section.at.slice(0, 16).replace('T', ' ')} UTC — ` +
+    `${db.customers.toLocaleString('en-US')} customers, ${db.stores.toLocaleString('en-US')} stores, ${db.sizeMb.toLocaleString('en-US')} MB`;
+  writeFileSync(file, `${text.slice(0, a + start.length)}\n${soakMarkdown(section, heading)}\n${text.slice(b)}`);
+}
+
+/** --soak: the soak alone on DATABASE_URL, merged into the last results (the other scenarios stay as they were). */
+async function soakAlone(databaseUrl: string | undefined) {
+  if (!databaseUrl) throw new Error('the soak runs on PostgreSQL: set DATABASE_URL (see bench/README.md)');
+  await (ensureServerBuild as (o: { quiet: boolean }) => Promise<boolean>)({ quiet: true });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pbo-soak-'));
+  const server = await signedInServer({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
+  try {
+    const section = await soak(server.baseUrl, databaseUrl);
+    await server.stop();
+    const file = path.join(ROOT, 'bench/results/latest.json');
+    const last = (() => {
+      try {
+        return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      } catch {
+        return {};
+      }
+    })();
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, `${JSON.stringify({ ...last, soak: section }, null, 2)}\n`);
+    updateSoakReadme(section);
+    console.log('written: bench/results/latest.json (soak), bench/README.md');
+    if (!section.meetsTarget) process.exitCode = 1;
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
 
 interface Row extends Measured {
   scenario: string;
@@ -475,6 +576,8 @@ interface Report {
   http: Row[];
   billing: BillingBench | null;
   bundle: BundleReport;
+  /** The load soak (PostgreSQL only; null on PGlite or with --no-soak). */
+  soak: SoakSection | null;
 }
 
 async function signedInServer(env: Record<string, string>) {
@@ -486,6 +589,8 @@ async function signedInServer(env: Record<string, string>) {
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
     BENCH_ROUTES: 'true',
+    // The soak signs in 100 sessions from one address within a minute.
+    SIGNIN_RATE_LIMIT_PER_MINUTE: '100000',
     ...env,
   });
   const startMs = await waitForHealth(baseUrl, 600_000, server.exited).catch((err: Error) => {
@@ -557,6 +662,9 @@ async function main() {
     const { size, ...scenarioPicks } = picks;
     console.log(`bench: ${seconds} s per scenario, picked ${JSON.stringify(scenarioPicks)}`);
     const { rows, bare } = await runScenarios(server.baseUrl, server.tokens, scenarioPicks, databaseUrl);
+    // The load soak (issue 19): on PostgreSQL, after the scenarios, on the same server.
+    const soakSection = databaseUrl && !skipSoak ? await soak(server.baseUrl, databaseUrl) : null;
+    if (!databaseUrl) console.log('soak: skipped (it runs on PostgreSQL: set DATABASE_URL)');
     await server.stop();
     // The billing run at volume (issue 14), in a scratch database beside the benched one (PostgreSQL only).
     let billing: BillingBench | null = null;
@@ -585,6 +693,7 @@ async function main() {
       http: rows,
       billing,
       bundle: bundleReport(path.join(ROOT, 'apps/web/dist')),
+      soak: soakSection,
     };
     console.table([...bare, ...rows].map(({ path: _path, requests: _requests, ...r }) => r));
     const b = report.bundle;
@@ -604,6 +713,7 @@ async function main() {
     mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
     writeFileSync(path.join(ROOT, 'bench/results/latest.json'), `${JSON.stringify(report, null, 2)}\n`);
     updateReadme(report);
+    if (soakSection) updateSoakReadme(soakSection);
     console.log('written: bench/results/latest.json, bench/README.md');
   } finally {
     await server?.stop();
@@ -611,4 +721,5 @@ async function main() {
   }
 }
 
-await main();
+if (soakOnly) await soakAlone(process.env.DATABASE_URL);
+else await main();

@@ -57,6 +57,9 @@ import { searchRoutes } from './modules/search';
 import { taxRoutes } from './modules/taxes';
 import { MULTIPART_LIMITS, uploadRoutes } from './modules/uploads';
 
+/** Strict-Transport-Security of HTTPS answers: 180 days, subdomains too. */
+export const HSTS = 'max-age=15552000; includeSubDomains';
+
 /** A place log lines (JSON, one per line) are written to. */
 export interface LogStream {
   write(line: string): void;
@@ -145,9 +148,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       },
     },
     crossOriginOpenerPolicy: { policy: google ? 'same-origin-allow-popups' : 'same-origin' },
-    strictTransportSecurity: { maxAge: 15552000, includeSubDomains: true },
+    // HSTS only on answers to HTTPS requests (below), never on plain HTTP (decision 135).
+    strictTransportSecurity: false,
     referrerPolicy: { policy: 'no-referrer' },
     crossOriginEmbedderPolicy: false,
+  });
+  // HSTS when the request came over TLS: the socket itself, or (TRUST_PROXY) a proxy's X-Forwarded-Proto: https;
+  // also whenever PUBLIC_URL is https (the deployment is served over TLS, whatever the proxy tells us).
+  const httpsDeployment = config.publicUrl.startsWith('https://');
+  app.addHook('onRequest', async (request, reply) => {
+    if (httpsDeployment || request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
   await app.register(xsrfPlugin, { secureCookie: config.env === 'production' });
   await app.register(sessionPlugin);
