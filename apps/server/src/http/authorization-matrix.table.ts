@@ -375,6 +375,8 @@ export const AUTHORIZATION_MATRIX: Readonly<Record<string, Access>> = {
   'GET /api/reports/revenue/:token': perms('reports_edit'),
   'GET /api/reports/failed-payments/:token': perms('reports_edit'),
   'GET /api/openapi.json': PUBLIC,
-  // The single-page app (503 in tests, where the web app is not built).
+  // The single-page app: index.html and its files (503 where the web app is not built; `GET /*` is registered only
+  // when apps/web/dist exists, as after `npm run build`).
   'GET /': PUBLIC,
+  'GET /*': PUBLIC,
 };

@@ -227,7 +227,8 @@ describe('authorization matrix: every route × every caller against the expected
   it('every registered route has an entry, and every entry a route', () => {
     const names = new Set(registered.map(name));
     const missing = [...names].filter((n) => !(n in AUTHORIZATION_MATRIX));
-    const stale = Object.keys(AUTHORIZATION_MATRIX).filter((n) => !names.has(n));
+    // The web app's routes exist only once it is built: their entries are never stale.
+    const stale = Object.keys(AUTHORIZATION_MATRIX).filter((n) => !names.has(n) && !WEB_APP_ROUTES.has(n));
     expect(
       missing.map(
         (n) =>
