@@ -11,7 +11,7 @@ import {
   createPaymentInstrument,
   createStore,
   ensureBillingItems,
-} from '../db/factories';
+} from './db/factories';
 import {
   agents,
   auditLog,
@@ -23,15 +23,15 @@ import {
   stores,
   transactions,
   writeOffs,
-} from '../db/schema';
-import type { LocalGateway } from '../integrations/gateway';
-import { issueLinkToken, PAYMENT_UPDATE_LINK_TTL_MS } from '../lib/link-tokens';
-import { ledgerMismatchesSql } from '../modules/ledger';
-import { AUTHORIZATION_ACTION } from '../modules/payment-authorizations/payment-authorizations.service';
-import { chargeInvoice } from '../modules/payments';
-import { createTestDatabase } from '../test/db-template';
-import { signInStaff } from '../test/sign-in';
-import { createTestApp, type TestApp } from '../test/test-app';
+} from './db/schema';
+import type { LocalGateway } from './integrations/gateway';
+import { issueLinkToken, PAYMENT_UPDATE_LINK_TTL_MS } from './lib/link-tokens';
+import { ledgerMismatchesSql } from './modules/ledger';
+import { AUTHORIZATION_ACTION } from './modules/payment-authorizations';
+import { chargeInvoice } from './modules/payments';
+import { createTestDatabase } from './test/db-template';
+import { signInStaff } from './test/sign-in';
+import { createTestApp, type TestApp } from './test/test-app';
 
 /*
  * Issue 19 part 3, concurrency (decision 134), through HTTP. Runs on PGlite and, with TEST_DATABASE_URL, on

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BILLING_ITEM_IDS, blankOrder, type OrderDocument } from '@pos/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client';
+import type { Database } from './db/client';
 import {
   createCustomer,
   createInvoice,
@@ -11,7 +11,7 @@ import {
   ensureBillingItems,
   setTaxRate,
   type PaymentPlanRow,
-} from '../db/factories';
+} from './db/factories';
 import {
   auditLog,
   billingRuns,
@@ -22,13 +22,13 @@ import {
   orders,
   receiptAllocations,
   receipts,
-} from '../db/schema';
-import type { FaultPoint } from '../lib/fault-point';
-import { ledgerMismatchesSql } from '../modules/ledger';
-import { createTestDatabase } from '../test/db-template';
-import { call, killAll, reached, startServer, startWorker, until } from '../test/processes';
-import { signInStaff } from '../test/sign-in';
-import { createTestApp, type TestApp } from '../test/test-app';
+} from './db/schema';
+import type { FaultPoint } from './lib/fault-point';
+import { ledgerMismatchesSql } from './modules/ledger';
+import { createTestDatabase } from './test/db-template';
+import { call, killAll, reached, startServer, startWorker, until } from './test/processes';
+import { signInStaff } from './test/sign-in';
+import { createTestApp, type TestApp } from './test/test-app';
 
 /*
  * Issue 19 part 4, crash tests (decision 134). A real server (main.ts) or worker (worker.ts) process is stopped at
