@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BILLING_ITEM_IDS } from '@pos/domain';
+import { BILLING_ITEM_IDS, blankOrder } from '@pos/domain';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,8 @@ import {
   creditMemos,
   customers,
   invoiceBalances,
+  orders,
+  promotions,
   receiptAllocations,
   receipts,
   stores,
@@ -62,7 +64,7 @@ beforeAll(async () => {
   const database = await createTestDatabase();
   t = await createTestApp({ database });
   tok = await signInStaff(t, { admin: 'Admin', ar: 'AR Team', ar2: 'AR Team', marketing: 'Marketing' });
-  await ensureBillingItems(database.db, [BILLING_ITEM_IDS.MONTHLY_SERVICE_FEE]);
+  await ensureBillingItems(database.db, [BILLING_ITEM_IDS.MONTHLY_SERVICE_FEE, 66]);
 }, 60_000);
 afterAll(() => t.close());
 
@@ -539,6 +541,55 @@ const VERSIONED_EDITS: VersionedEdit[] = [
           return { name: row!.name, version: row!.version };
         },
         expected: (i) => ({ name: `Agent of editor ${i}`, version: a.version + 1 }),
+      };
+    },
+  },
+  {
+    name: 'PUT /promotions/:id (promotion edit)',
+    async setup() {
+      const promo = {
+        code: `RACE${randomUUID().slice(0, 6).toUpperCase()}`,
+        name: 'Race: 10 % off',
+        type: 'H',
+        method: 'P',
+        percent: 10,
+        customer_type: 'A',
+        currency: 'USD',
+        billing_item_ids: [66],
+        starts_on: '2026-11-01',
+        expires_on: '2026-12-31',
+        usage_limit: 5,
+      };
+      const made = await send('POST', `/api/promotions/${tok.marketing}`, promo);
+      expect(made.statusCode, made.body).toBe(201);
+      const { promo_id: id, version } = made.json().info as { promo_id: number; version: number };
+      return {
+        edit: (i) => send('PUT', `/api/promotions/${id}/${tok.marketing}`, { ...promo, name: `Editor ${i}`, version }),
+        stored: async () => {
+          const [row] = await t.database.db.select().from(promotions).where(eq(promotions.id, id));
+          return { name: row!.name, version: row!.version };
+        },
+        expected: (i) => ({ name: `Editor ${i}`, version: version + 1 }),
+      };
+    },
+  },
+  {
+    name: 'POST /customers/orderinfo/:id (order save)',
+    async setup() {
+      const created = await send('POST', `/api/customers/orderinfo/new/${tok.admin}`, { json: blankOrder() });
+      expect(created.statusCode, created.body).toBe(200);
+      const { orderInfoId: id, version } = created.json().info as { orderInfoId: number; version: number };
+      return {
+        edit: (i) =>
+          send('POST', `/api/customers/orderinfo/${id}/${tok.admin}`, {
+            json: { ...blankOrder(), salesRep: `Editor ${i}` },
+            version,
+          }),
+        stored: async () => {
+          const [row] = await t.database.db.select().from(orders).where(eq(orders.id, id));
+          return { salesRep: row!.document.salesRep, version: row!.version };
+        },
+        expected: (i) => ({ salesRep: `Editor ${i}`, version: version + 1 }),
       };
     },
   },
