@@ -254,15 +254,9 @@ const MONEY_POSTS: MoneyPost[] = [
   },
   {
     name: 'POST /writeoffs (request a write-off)',
-    async sameKey() {
-      const s = await openInvoice(45_00);
-      const body = { invoice_id: s.invoice.id, type: 142, reason: 'Concurrency test', note: 'Sent at once' };
-      return {
-        ok: 201,
-        send: (key: string) => send('POST', `/api/writeoffs/${tok.ar}`, body, key),
-        effects: () => count(t.database.db.select().from(writeOffs).where(eq(writeOffs.invoiceId, s.invoice.id))),
-      };
-    },
+    sameKey: () => writeOffRequest(),
+    // One write-off per invoice waits for approval at a time: one of N requests is made.
+    differentKeys: () => writeOffRequest(),
   },
   {
     name: 'POST /writeoffs/:id/decision (approve a write-off)',
@@ -364,6 +358,17 @@ async function chargeRetry(): Promise<Target> {
     // Each retry that runs is a new charge of the invoice (here declined again: the card is …0002).
     effects: async () =>
       (await count(t.database.db.select().from(transactions).where(eq(transactions.invoiceId, s.invoice.id)))) - 1,
+  };
+}
+
+async function writeOffRequest(): Promise<Target> {
+  const s = await openInvoice(45_00);
+  const body = { invoice_id: s.invoice.id, type: 142, reason: 'Concurrency test', note: 'Sent at once' };
+  return {
+    ok: 201,
+    invoiceId: s.invoice.id,
+    send: (key) => send('POST', `/api/writeoffs/${tok.ar}`, body, key),
+    effects: () => count(t.database.db.select().from(writeOffs).where(eq(writeOffs.invoiceId, s.invoice.id))),
   };
 }
 
