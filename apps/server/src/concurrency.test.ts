@@ -9,6 +9,7 @@ import {
   createInvoice,
   createOrder,
   createPaymentInstrument,
+  createPaymentPlan,
   createStore,
   ensureBillingItems,
 } from './db/factories';
@@ -18,6 +19,7 @@ import {
   creditMemos,
   customers,
   invoiceBalances,
+  invoices,
   orders,
   promotions,
   receiptAllocations,
@@ -64,7 +66,7 @@ beforeAll(async () => {
   const database = await createTestDatabase();
   t = await createTestApp({ database });
   tok = await signInStaff(t, { admin: 'Admin', ar: 'AR Team', ar2: 'AR Team', marketing: 'Marketing' });
-  await ensureBillingItems(database.db, [BILLING_ITEM_IDS.MONTHLY_SERVICE_FEE, 66]);
+  await ensureBillingItems(database.db, [BILLING_ITEM_IDS.MONTHLY_SERVICE_FEE, BILLING_ITEM_IDS.OTHER_CHARGES, 66]);
 }, 60_000);
 afterAll(() => t.close());
 
@@ -298,6 +300,12 @@ const MONEY_POSTS: MoneyPost[] = [
     },
   },
   {
+    name: 'POST /breathoflife/:storeId/reactivate (win back a lapsed store: the US reactivation fee)',
+    sameKey: () => reactivation(),
+    // The case's version: one reactivation of the N; one fee invoice.
+    differentKeys: () => reactivation(),
+  },
+  {
     name: 'POST /paymentauthorizations (authorize a card for an order)',
     async sameKey() {
       const s = await openInvoice(10_00);
@@ -358,6 +366,28 @@ async function chargeRetry(): Promise<Target> {
     // Each retry that runs is a new charge of the invoice (here declined again: the card is …0002).
     effects: async () =>
       (await count(t.database.db.select().from(transactions).where(eq(transactions.invoiceId, s.invoice.id)))) - 1,
+  };
+}
+
+/** A US store whose license lapsed (past the grace): reactivating it bills the reactivation fee (an S invoice). */
+async function reactivation(): Promise<Target> {
+  const db = t.database.db;
+  const store = await createStore(db, {
+    country: 'US',
+    licenseExpiresOn: '2026-09-05',
+    licenseLapsedOn: '2026-10-15',
+  });
+  await createPaymentPlan(db, { storeId: store.id, customerId: store.customerId, licenseExpiresOn: '2026-09-05' });
+  return {
+    ok: 200,
+    send: (key) => send('POST', `/api/breathoflife/${store.id}/reactivate/${tok.admin}`, { version: 0 }, key),
+    effects: () =>
+      count(
+        db
+          .select()
+          .from(invoices)
+          .where(and(eq(invoices.storeId, store.id), eq(invoices.type, 'S'))),
+      ),
   };
 }
 
