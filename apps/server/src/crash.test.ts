@@ -6,6 +6,7 @@ import type { Database } from './db/client';
 import {
   createCustomer,
   createInvoice,
+  createPaymentInstrument,
   createPaymentPlan,
   createStore,
   ensureBillingItems,
@@ -20,11 +21,15 @@ import {
   invoices,
   orderStatusHistory,
   orders,
+  paymentInstruments,
   receiptAllocations,
   receipts,
+  transactions,
 } from './db/schema';
+import type { LocalGateway } from './integrations/gateway';
 import type { FaultPoint } from './lib/fault-point';
 import { ledgerMismatchesSql } from './modules/ledger';
+import { chargeInvoice, sweepPayments } from './modules/payments';
 import { createTestDatabase } from './test/db-template';
 import { call, killAll, reached, startServer, startWorker, until } from './test/processes';
 import { signInStaff } from './test/sign-in';
@@ -58,7 +63,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
   () => {
     beforeAll(async () => {
       database = await createTestDatabase();
-      t = await createTestApp({ database, config: { jobsInlineWorkers: false } });
+      t = await createTestApp({
+        database,
+        config: { jobsInlineWorkers: false, payments: { retryDays: [3, 7, 14], reconcileAfterSeconds: 0 } },
+      });
       // The processes run on the real clock: so do the sessions made here.
       t.clock.set(new Date());
       tok = await signInStaff(t, { admin: 'Admin', ar: 'AR Team', sales: { role: 'RAM', email: 'ram@example.com' } });
@@ -210,6 +218,88 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       expect(after).toMatchObject({ unappliedCents: 20_00, version: receipt.version + 1 });
       const [paid] = await database.db.select().from(invoices).where(eq(invoices.id, invoice.id));
       expect(paid).toMatchObject({ status: 'P', paidCents: 80_00 });
+      expect(await ledgerMismatches()).toEqual([]);
+    }, 90_000);
+
+    it('a charge: the server killed while the gateway takes a staff retry → after the restart one S, one charge at the gateway; the same request again charges nothing', async () => {
+      const customer = await createCustomer(database.db, { country: 'US' });
+      const store = await createStore(database.db, { customerId: customer.id, country: 'US' });
+      const declined = await createPaymentInstrument(database.db, {
+        customerId: customer.id,
+        storeId: store.id,
+        kind: 'card',
+        cardLast4: '0002',
+        processorReference: `pm_local_test${customer.id}_0002`,
+        isDefault: true,
+      });
+      const invoice = await createInvoice(database.db, {
+        customerId: customer.id,
+        storeId: store.id,
+        currency: 'USD',
+        lines: [{ billingItemId: BILLING_ITEM_IDS.MONTHLY_SERVICE_FEE, unitCents: 79_00 }],
+      });
+      const first = await chargeInvoice(t.app.ctx, {
+        invoiceId: invoice.id,
+        attempt: 'autopay',
+        source: 'autopay',
+        actor: { actorType: 'system' },
+        requestId: randomUUID(),
+      });
+      expect(first).toMatchObject({ status: 'F' });
+      const [failed] = await database.db.select().from(transactions).where(eq(transactions.invoiceId, invoice.id));
+      // The merchant's new default card is the local gateway's slow one (…0341): its answer takes a minute.
+      await database.db
+        .update(paymentInstruments)
+        .set({ isDefault: false })
+        .where(eq(paymentInstruments.id, declined.id));
+      const slow = await createPaymentInstrument(database.db, {
+        customerId: customer.id,
+        storeId: store.id,
+        kind: 'card',
+        cardLast4: '0341',
+        processorReference: `pm_local_test${customer.id}_0341`,
+        isDefault: true,
+      });
+      const gateway = t.app.ctx.gateway as LocalGateway;
+      const key = `crash-retry-${failed!.id}`;
+      const retry = (baseUrl: string) =>
+        call(
+          baseUrl,
+          'POST',
+          `/api/customers/${customer.id}/${tok.admin}/transactions/${failed!.id}`,
+          { action: 'retry', version: failed!.version },
+          { 'idempotency-key': key },
+        );
+      const charges = () => gateway.store.countCharges(slow.processorReference!);
+
+      const server = await startServer(database, { env: { LOCAL_GATEWAY_SLOW_MS: '60000' } });
+      const inFlight = retry(server.baseUrl);
+      await until(async () => (await charges()) === 1, 30_000, 'the gateway to take the charge');
+      await server.kill();
+      expect(await inFlight).toBeNull();
+      const statuses = async () =>
+        (await database.db.select().from(transactions).where(eq(transactions.invoiceId, invoice.id)))
+          .map((x) => x.status)
+          .sort();
+      expect(await statuses()).toEqual(['P', 'R']); // the retry's charge is pending; the failed one it supersedes is R
+
+      // After the restart: the reconciler (the sweep job) asks the gateway by the charge's key and records its answer.
+      const restarted = await startServer(database);
+      t.clock.set(new Date());
+      expect((await sweepPayments(t.app.ctx)).reconciled).toBe(1);
+      const [paid] = await database.db.select().from(invoices).where(eq(invoices.id, invoice.id));
+      expect(paid).toMatchObject({ status: 'P', paidCents: 79_00 });
+      // The staff member sends the same request again once its lock has run out: nothing is charged again.
+      await database.db.update(idempotencyKeys).set({ lockedUntil: new Date() }).where(eq(idempotencyKeys.key, key));
+      const again = await retry(restarted.baseUrl);
+      // It finds the failed charge already superseded (R, a new version): 409, nothing charged.
+      expect([again?.status, (again?.json as { error: { code: string } }).error.code]).toEqual([
+        409,
+        'version_conflict',
+      ]);
+      await restarted.kill();
+      expect(await charges()).toBe(1);
+      expect((await statuses()).filter((s) => s === 'S')).toHaveLength(1);
       expect(await ledgerMismatches()).toEqual([]);
     }, 90_000);
 

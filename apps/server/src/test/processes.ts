@@ -69,7 +69,7 @@ let dataDir: string | undefined;
 /** `npm start` on the test database: no demo data, no job workers (a worker process does the jobs). */
 export async function startServer(
   database: Database,
-  opts: { faultPoint?: FaultPoint; port?: number } = {},
+  opts: { faultPoint?: FaultPoint; port?: number; env?: Record<string, string> } = {},
 ): Promise<Proc & { baseUrl: string }> {
   const port = opts.port ?? 20_000 + Math.floor(Math.random() * 20_000);
   const proc = start('main.ts', {
@@ -82,6 +82,7 @@ export async function startServer(
     SEED_DEMO_DATA: 'false',
     JOBS_INLINE_WORKERS: 'false',
     TEST_FAULT_POINT: opts.faultPoint,
+    ...opts.env,
   });
   await proc.waitFor(/is running on http/);
   return { ...proc, baseUrl: `http://127.0.0.1:${port}` };
