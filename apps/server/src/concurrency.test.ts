@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BILLING_ITEM_IDS, blankOrder } from '@pos/domain';
+import { BILLING_ITEM_IDS, blankOrder, JOB_QUEUE } from '@pos/domain';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -304,6 +304,33 @@ const MONEY_POSTS: MoneyPost[] = [
     sameKey: () => reactivation(),
     // The case's version: one reactivation of the N; one fee invoice.
     differentKeys: () => reactivation(),
+  },
+  {
+    name: 'POST /customers/paymentcollection/sns (collect a past-due invoice with a chosen card: a job)',
+    async sameKey() {
+      const s = await failedCharge();
+      const good = await createPaymentInstrument(t.database.db, {
+        customerId: s.customer.id,
+        storeId: s.store.id,
+        kind: 'card',
+        cardLast4: '4242',
+        processorReference: `pm_local_test${s.customer.id}_4242`,
+      });
+      const body = { customer_id: s.customer.id, invoice_ids: [s.invoice.id], payment_instrument_id: good.id };
+      return {
+        ok: 202,
+        send: (key) => send('POST', `/api/customers/paymentcollection/sns/${tok.admin}`, body, key),
+        // The effect is the job: one collection job for the customer.
+        effects: async () =>
+          (
+            await t.database.query<{ n: number }>(
+              `select count(*)::int as n from pgboss.job where name = $1
+                 and jsonb_path_exists(data, '$.** ? (@.customer_id == $c)', jsonb_build_object('c', $2::int))`,
+              [JOB_QUEUE.paymentCollection, s.customer.id],
+            )
+          )[0]!.n,
+      };
+    },
   },
   {
     name: 'POST /paymentauthorizations (authorize a card for an order)',
