@@ -16,6 +16,7 @@ import {
 import {
   agents,
   auditLog,
+  billingItems,
   creditMemos,
   customers,
   invoiceBalances,
@@ -632,6 +633,32 @@ const VERSIONED_EDITS: VersionedEdit[] = [
           return { name: row!.name, version: row!.version };
         },
         expected: (i) => ({ name: `Editor ${i}`, version: version + 1 }),
+      };
+    },
+  },
+  {
+    name: 'PUT /admin/catalogue/billingitems/:id (catalogue edit)',
+    async setup() {
+      const body = { category_id: null, feature: 'N', charge_at_level: 'S', recurring: false, prices: {} };
+      const made = await send('POST', `/api/admin/catalogue/billingitems/${tok.admin}`, {
+        ...body,
+        name: `Race item ${randomUUID().slice(0, 6)}`,
+      });
+      expect(made.statusCode, made.body).toBe(200);
+      const { billing_item_id: id, version } = made.json().info as { billing_item_id: number; version: number };
+      return {
+        edit: (i) =>
+          send('PUT', `/api/admin/catalogue/billingitems/${id}/${tok.admin}`, {
+            ...body,
+            name: `Item of editor ${i}`,
+            active: true,
+            version,
+          }),
+        stored: async () => {
+          const [row] = await t.database.db.select().from(billingItems).where(eq(billingItems.id, id));
+          return { name: row!.name, version: row!.version };
+        },
+        expected: (i) => ({ name: `Item of editor ${i}`, version: version + 1 }),
       };
     },
   },
