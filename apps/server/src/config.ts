@@ -93,6 +93,11 @@ export const envSchema = z.object({
   PAYMENT_GATEWAY_API_KEY: z.string().trim().min(1).optional(),
   /** The local gateway's slow test card (…0341) answers after this many ms (crash tests; decision 116). */
   LOCAL_GATEWAY_SLOW_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
+  /**
+   * Crash tests only (decision 134): the named fault point (lib/fault-point.ts) announces itself and stops there,
+   * so the test can SIGKILL the process at that moment. Ignored unless NODE_ENV=test.
+   */
+  TEST_FAULT_POINT: z.string().trim().min(1).optional(),
   /** Dunning: retry a soft decline these many days after the first failure (decision 116). */
   DUNNING_RETRY_DAYS: z
     .string()
@@ -167,6 +172,8 @@ export interface AppConfig {
   signInRateLimitPerMinute: number;
   /** Job workers run inside the server process (JOBS_INLINE_WORKERS). */
   jobsInlineWorkers: boolean;
+  /** The fault point a crash test stops this process at (TEST_FAULT_POINT; only with NODE_ENV=test), or null. */
+  faultPoint: string | null;
   /** The CRM adapter: `url` null → local adapter. */
   crm: CrmConfig;
   /** S3-compatible upload storage; null → the local folder DATA_DIR/uploads. */
@@ -257,6 +264,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist')),
     seedDemoData: e.SEED_DEMO_DATA,
+    faultPoint: e.NODE_ENV === 'test' ? (e.TEST_FAULT_POINT ?? null) : null,
     trustProxy: e.TRUST_PROXY,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,

@@ -14,6 +14,7 @@ import { numberedSql } from '../../db/client';
 import { billingRuns } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
 import { AppError, fieldError } from '../../http/errors';
+import { faultPoint } from '../../lib/fault-point';
 import { SCHEDULED_DEFINITIONS, SCHEDULED_QUEUE } from '../../jobs/definitions';
 import { BILLING_BATCH_SQL, PLANS_DUE_SQL } from './billing-run.sql';
 import { lapseLicenses, prepareLicenseJobs } from './license.service';
@@ -175,6 +176,7 @@ export async function executeBillingRun(
             updatedAt: app.clock.now(),
           })
           .where(eq(billingRuns.id, runId));
+        await faultPoint(app.config, 'billing-run:batch-uncommitted');
       }
       return r.plans;
     });
@@ -188,6 +190,7 @@ export async function executeBillingRun(
     try {
       while (!failed) {
         if ((await batch()) === 0) return;
+        await faultPoint(app.config, 'billing-run:batch-committed');
         await options.afterBatch?.(++batches);
       }
     } catch (err) {

@@ -19,6 +19,7 @@ import {
 import { withTx, type ServiceCtx } from '../../context';
 import { orderStatusHistory, orders } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
+import { faultPoint } from '../../lib/fault-point';
 import { AppError, versionConflict } from '../../http/errors';
 import { loadVisibleOrder, orderNotFound, visibleOrdersWhere } from './order-access';
 import { applyDocumentSaveEffects, applyStatusEffects } from './order-hooks';
@@ -397,6 +398,7 @@ export async function saveOrderInfo(
       });
       row = moved!;
       await applyStatusEffects(ctx, db, { order: row, from, to, now });
+      await faultPoint(ctx.app.config, 'order-submit:uncommitted');
     }
     return {
       orderInfoId: row.id,

@@ -36,6 +36,7 @@ import { writeAudit } from '../../http/audit';
 import { requireCustomer, requireStoreOf } from '../../http/customer-refs';
 import { AppError, fieldError, notFound, versionConflict } from '../../http/errors';
 import { runIdempotent } from '../../http/idempotency';
+import { faultPoint } from '../../lib/fault-point';
 import { csvStream } from '../../lib/csv-stream';
 import { escapeLike, searchTextPattern } from '../../lib/sql-like';
 import { billingToday, createSingleLineInvoice, prepareLicenseJobs } from '../billing';
@@ -492,6 +493,7 @@ export async function applyReceipt(
           customerId: receipt.customerId,
         });
         await invoicesSettled(tx, ctx.app, ids, now, ctx.actor, ctx.requestId);
+        await faultPoint(ctx.app.config, 'receipt-apply:uncommitted');
         return readReceiptPage(tx, receiptId);
       },
     },
