@@ -41,6 +41,17 @@ function fieldKey(context: string | undefined, instancePath: string): string {
   return context ?? 'request';
 }
 
+/**
+ * Fastify's router refuses some addresses before any route or hook runs (a path parameter over its length limit, a
+ * path that is not valid percent-encoding): the `frameworkErrors` option of the app sends those in our envelope too —
+ * without echoing the path, which carries the session token.
+ */
+export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return send(reply, 414, errorBody('uri_too_long', 'A part of the address is too long. Check the address.'));
+  return send(reply, 400, errorBody('bad_request', 'The address is not valid. Check the address.'));
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof AppError) {
