@@ -16,7 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { frameworkErrors, registerErrorHandling } from './http/error-handler';
 import { AppError } from './http/errors';
-import { refuseNulCharacters } from './http/input-guard';
+import { refuseUnstorableInput } from './http/input-guard';
 import { redactUrl } from './http/redact';
 import { sessionPlugin } from './http/session';
 import { xsrfPlugin } from './http/xsrf';
@@ -105,7 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  refuseNulCharacters(app);
+  refuseUnstorableInput(app);
 
   // One log line per request, with every token redacted from the path.
   app.addHook('onResponse', async (request, reply) => {

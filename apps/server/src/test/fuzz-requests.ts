@@ -272,6 +272,7 @@ export interface RouteContract {
 
 type Mutation =
   | { kind: 'body-field'; path: number; value: Json }
+  | { kind: 'body-typed'; path: number; text: string; number: number; pick: number }
   | { kind: 'body-drop'; path: number }
   | { kind: 'body-extra'; key: string; value: Json }
   | { kind: 'body-proto'; key: (typeof PROTO_KEYS)[number]; value: Json }
@@ -356,6 +357,32 @@ function setAt(root: Json, path: (string | number)[], value: Json | undefined): 
     else delete node[last];
   } else node[last] = value;
   return copy;
+}
+
+/**
+ * Break one leaf of the body keeping its type — a hostile string for a string, a hostile number (negative, huge,
+ * fractional, past int4) for a number — which gets past the type check to the bounds and the database.
+ */
+function typedBreak(
+  body: Json,
+  paths: (string | number)[][],
+  m: { path: number; text: string; number: number; pick: number },
+): Json {
+  const leaves = paths.filter((p) => {
+    const v = valueAt(body, p);
+    return typeof v === 'string' || typeof v === 'number';
+  });
+  if (!leaves.length) return body;
+  const path = leaves[m.path % leaves.length]!;
+  const old = valueAt(body, path);
+  return setAt(body, path, typeof old === 'number' ? m.number : m.text);
+}
+
+function valueAt(root: Json, path: (string | number)[]): Json | undefined {
+  let node: Json | undefined = root;
+  for (const k of path)
+    node = node && typeof node === 'object' ? (node as Record<string | number, Json>)[k] : undefined;
+  return node;
 }
 
 /** A body with a prototype key written as an own key of the JSON text (JSON.stringify of a literal cannot). */
@@ -448,6 +475,16 @@ export function malformedRequest(
         weight: 8,
         arbitrary: fc.record({ kind: fc.constant('body-field' as const), path: fc.nat(), value: hostileValue }),
       },
+      {
+        weight: 8,
+        arbitrary: fc.record({
+          kind: fc.constant('body-typed' as const),
+          path: fc.nat(),
+          text: hostileString,
+          number: hostileNumber,
+          pick: fc.nat(),
+        }),
+      },
       { weight: 3, arbitrary: fc.record({ kind: fc.constant('body-drop' as const), path: fc.nat() }) },
       {
         weight: 2,
@@ -526,6 +563,7 @@ export function malformedRequest(
         const paths = leafPaths(b);
         if (m.kind === 'body-field')
           payload = JSON.stringify(paths.length ? setAt(b, paths[m.path % paths.length]!, m.value) : m.value);
+        else if (m.kind === 'body-typed') payload = JSON.stringify(typedBreak(b, paths, m));
         else if (m.kind === 'body-drop')
           payload = JSON.stringify(paths.length ? setAt(b, paths[m.path % paths.length]!, undefined) : null);
         else if (m.kind === 'body-extra') payload = withRawKey(b, m.key, m.value);
@@ -537,7 +575,7 @@ export function malformedRequest(
         } else payload = JSON.stringify(b);
       }
       const described =
-        m.kind === 'body-field' || m.kind === 'body-drop'
+        m.kind === 'body-field' || m.kind === 'body-drop' || m.kind === 'body-typed'
           ? `${m.kind} #${m.path}`
           : m.kind === 'param' || m.kind === 'query-field'
             ? `${m.kind} #${m.index}`
