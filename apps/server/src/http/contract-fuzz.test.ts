@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import type { HTTPMethods, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffUser } from '../db/factories';
-import { DATABASE_REFUSED_VALUE } from './error-handler';
+import { DATABASE_REFUSED_VALUE, databaseDataError } from './error-handler';
 import { seedDemoData } from '../db/seed';
 import { createTestDatabase } from '../test/db-template';
 import {
@@ -330,6 +330,14 @@ describe('what the fuzz found, pinned (decision 133)', () => {
     });
     expect(category.statusCode).toBe(400);
     expect(category.json().error.fields).toEqual({ name: expect.stringContaining('surrogate') });
+  });
+
+  it('a PostgreSQL data exception that gets past a contract is a 400, anything else stays what it was', () => {
+    const wrapped = { message: 'Failed query: insert …', cause: { code: '22003', message: 'integer out of range' } };
+    expect(databaseDataError(wrapped)).toMatchObject({ status: 400, code: 'validation_failed' });
+    expect(databaseDataError({ code: '22P02', message: 'invalid input syntax' })?.status).toBe(400);
+    expect(databaseDataError({ code: '23505', message: 'duplicate key' })).toBeUndefined();
+    expect(databaseDataError(new Error('boom'))).toBeUndefined();
   });
 
   it('an id or a version past PostgreSQL integer in a body is a 400 naming the field', async () => {

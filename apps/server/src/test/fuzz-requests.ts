@@ -283,6 +283,7 @@ type Mutation =
   | { kind: 'query-extra'; key: string; value: string }
   | { kind: 'query-raw'; raw: string }
   | { kind: 'idempotency-key'; value: string }
+  | { kind: 'header'; name: string; value: string }
   | { kind: 'valid' };
 
 const RAW_BODIES = fc.constantFrom(
@@ -326,6 +327,24 @@ const IDEMPOTENCY_GARBAGE = fc.oneof(
     'a b',
   ),
   fc.string({ unit: fc.constantFrom(...'abc!~ \t\u00e9\u00ff'.split('')), maxLength: 30 }),
+);
+
+/** Header values a client can send (visible ASCII and spaces; the transport refuses control characters). */
+const HEADER_GARBAGE = fc.oneof(
+  fc.constantFrom(
+    '',
+    '*/*;q=abc',
+    'bytes=999999999999-',
+    'bytes=-1,-2,-3',
+    '__proto__=1; constructor=2; XSRF-TOKEN=',
+    '999.999.999.999, ::1, x',
+    'Thu, 99 Foo 99999 99:99:99 GMT',
+    "' OR 1=1 --",
+    'Bearer ' + 'A'.repeat(8000),
+    'null',
+    'javascript:alert(1)',
+  ),
+  fc.string({ unit: fc.constantFrom(...' !"#$%&()*+,-./0123456789:;<=>?@AZaz[\\]^_`{|}~'.split('')), maxLength: 60 }),
 );
 
 /** Query strings are text: a value of the contract written as the browser would. */
@@ -467,6 +486,27 @@ export function malformedRequest(
         ),
       }),
     },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('header' as const),
+        name: fc.constantFrom(
+          'accept',
+          'accept-language',
+          'accept-encoding',
+          'cookie',
+          'x-forwarded-for',
+          'x-forwarded-proto',
+          'if-none-match',
+          'if-modified-since',
+          'range',
+          'authorization',
+          'origin',
+          'x-request-id',
+        ),
+        value: HEADER_GARBAGE,
+      }),
+    },
     { weight: 1, arbitrary: fc.constant({ kind: 'valid' as const }) },
   ];
   if (hasBody) {
@@ -555,6 +595,7 @@ export function malformedRequest(
 
       const headers: Record<string, string> = {};
       if (takesKey) headers['idempotency-key'] = m.kind === 'idempotency-key' ? m.value : `fuzz-${key}`;
+      if (m.kind === 'header') headers[m.name] = m.value;
 
       let payload: string | undefined;
       let contentType: string | undefined;
