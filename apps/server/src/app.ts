@@ -14,8 +14,9 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { registerErrorHandling } from './http/error-handler';
+import { frameworkErrors, registerErrorHandling } from './http/error-handler';
 import { AppError } from './http/errors';
+import { refuseUnstorableInput } from './http/input-guard';
 import { redactUrl } from './http/redact';
 import { sessionPlugin } from './http/session';
 import { xsrfPlugin } from './http/xsrf';
@@ -85,6 +86,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // The router's own refusals (a too long path parameter, a bad percent-encoding) in the error envelope.
+    frameworkErrors,
     // Zod validates and serializes (as set below); naming the compilers here also keeps Fastify from loading its
     // default Ajv and fast-json-stringify compilers at start (decision 041). Fastify types these factories for Ajv.
     schemaController: {
@@ -105,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  refuseUnstorableInput(app);
 
   // One log line per request, with every token redacted from the path.
   app.addHook('onResponse', async (request, reply) => {

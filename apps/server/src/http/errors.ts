@@ -17,6 +17,8 @@ export const APP_ERROR_STATUS = {
   link_expired: 410,
   version_conflict: 409,
   payload_too_large: 413,
+  // A path parameter longer than the router takes (decision 133).
+  uri_too_long: 414,
   unsupported_media_type: 415,
   // The same Idempotency-Key with another request (other body or path ids) (decision 104).
   idempotency_key_reused: 422,

@@ -5,7 +5,7 @@ import type { Database, Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { canonicalJson } from '../lib/canonical-json';
 import { actorOfSession } from './audit';
-import { errorBody } from './error-handler';
+import { databaseDataError, errorBody } from './error-handler';
 import { AppError, type AppErrorCode } from './errors';
 import type { SessionContext } from './session';
 
@@ -140,12 +140,14 @@ export async function runIdempotent<T, P = void>(
       await finish(tx, claimed, call.status ?? 200, { info: answer });
       return answer;
     });
-  } catch (err) {
+  } catch (thrown) {
+    // A value PostgreSQL refused is the request's fault (a 400, answered by the error handler): the key is forgotten.
+    const err = databaseDataError(thrown) ?? thrown;
     if (err instanceof AppError && err.status === 400) await forget(database, claimed);
     else if (err instanceof AppError && err.status < 500)
       await finish(database.db, claimed, err.status, errorBody(err.code, err.message, err.fields, err.details));
     else await unlock(database, claimed, now);
-    throw err;
+    throw thrown;
   }
 }
 
