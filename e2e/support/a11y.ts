@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type { AxeResults, RunOptions } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 /*
@@ -113,13 +114,13 @@ export async function auditPage(page: Page): Promise<A11yProblem[]> {
   }
   const found: PageFindings = await page.evaluate(
     async ({ tags, exceptions }) => {
-      const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+      const axe = (window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } })
+        .axe;
       const url = location.href;
       if (!document.body) return { url, skipped: true, ran: [], violations: [], h1s: [] };
       const results = await axe.run(document, {
         runOnly: { type: 'tag', values: tags },
         resultTypes: ['violations'],
-        restoreScroll: true,
       });
       const excepted = (rule: string, target: string) => {
         const el = document.querySelector(target);
@@ -141,7 +142,7 @@ export async function auditPage(page: Page): Promise<A11yProblem[]> {
       const ran = [...results.violations, ...results.passes, ...results.incomplete, ...results.inapplicable].map(
         (r) => r.id,
       );
-      const h1s = [...document.querySelectorAll('h1')]
+      const h1s = Array.from(document.querySelectorAll('h1'))
         .filter((h) => h.checkVisibility({ visibilityProperty: true }) && !h.closest('[aria-hidden="true"]'))
         .map((h) => (h.textContent ?? '').trim().slice(0, 60));
       return { url, skipped: false, ran, violations, h1s };

@@ -1,4 +1,14 @@
-import { createTheme, darken, luminance, type CSSVariablesResolver, type MantineTheme } from '@mantine/core';
+import {
+  Alert,
+  createTheme,
+  darken,
+  Drawer,
+  Modal,
+  Notification,
+  luminance,
+  type CSSVariablesResolver,
+  type MantineTheme,
+} from '@mantine/core';
 
 /*
  * Colours meet WCAG 2 AA contrast (4.5:1 for text; decision 136): the primary shade, the dimmed text, links and error
@@ -13,6 +23,17 @@ export const theme = createTheme({
   defaultRadius: 'sm',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+  components: {
+    // Every close button has a name (Mantine draws an unnamed ×).
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Alert: Alert.extend({ defaultProps: { closeButtonLabel: 'Close' } }),
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close the notification' } },
+      // Mantine draws a titled notification's text in gray-6 (3.3:1 on white); the dimmed colour reads.
+      styles: { description: { color: 'var(--mantine-color-dimmed)' } },
+    }),
+  },
 });
 
 const contrast = (a: string, b: string) => {
@@ -20,27 +41,34 @@ const contrast = (a: string, b: string) => {
   return (l1 + 0.05) / (l2 + 0.05);
 };
 
-/** Shade 9 of `palette`, darkened just enough to reach 4.6:1 on shade 2 (the light variant's hover background). */
-function readableOn(palette: readonly string[]): string {
-  const background = palette[2]!;
+/** `color` darkened just enough to reach 4.6:1 on each of `backgrounds`. */
+function readable(color: string, backgrounds: readonly string[]): string {
   for (let amount = 0; amount < 1; amount += 0.05) {
-    const color = darken(palette[9]!, amount);
-    if (contrast(color, background) >= 4.6) return color;
+    const darker = darken(color, amount);
+    if (backgrounds.every((b) => contrast(darker, b) >= 4.6)) return darker;
   }
   return '#000';
 }
 
-/** The light scheme's text colours Mantine derives from lighter shades (gray-6 ≈ 3.3:1, red-6 ≈ 3.3:1 on white). */
+/**
+ * The light scheme's text colours Mantine derives from lighter shades (gray-6 ≈ 3.3:1, red-6 ≈ 3.3:1 on white), and
+ * the table rows' light backgrounds (striped gray-0, hovered gray-1, selected blue-1).
+ */
 export const cssVariablesResolver: CSSVariablesResolver = (t: MantineTheme) => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
-    '--mantine-color-anchor': 'var(--mantine-color-blue-8)',
+    '--mantine-color-anchor': 'var(--mantine-color-blue-9)',
     ...Object.fromEntries(
       Object.entries(t.colors)
         .filter(([, palette]) => palette.length >= 10)
-        .map(([name, palette]) => [`--mantine-color-${name}-light-color`, readableOn(palette)]),
+        .flatMap(([name, palette]) => [
+          // The light variant's text on its hover background (shade 2).
+          [`--mantine-color-${name}-light-color`, readable(palette[9]!, [palette[2]!])],
+          // Coloured text (c="red"), also on striped, hovered and selected table rows.
+          [`--mantine-color-${name}-text`, readable(palette[8]!, [t.colors.gray[1]!, t.colors.blue[1]!])],
+        ]),
     ),
   },
   dark: {},
