@@ -5,6 +5,7 @@ import {
   Drawer,
   Modal,
   Notification,
+  TableScrollContainer,
   luminance,
   type CSSVariablesResolver,
   type MantineTheme,
@@ -28,6 +29,10 @@ export const theme = createTheme({
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     Alert: Alert.extend({ defaultProps: { closeButtonLabel: 'Close' } }),
+    // A table wider than the screen scrolls sideways: its scroller takes the focus so the keyboard can scroll it.
+    TableScrollContainer: TableScrollContainer.extend({
+      defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } },
+    }),
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close the notification' } },
       // Mantine draws a titled notification's text in gray-6 (3.3:1 on white); the dimmed colour reads.
