@@ -21,6 +21,8 @@ export const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: { light: 8, dark: 5 },
   autoContrast: true,
+  // Black text above this luminance, white below: 0.179 is where both give the same contrast (WCAG's formula).
+  luminanceThreshold: 0.179,
   defaultRadius: 'sm',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
