@@ -70,8 +70,31 @@ export function formatA11yProblems(found: A11yProblem[]): string {
   ].join('\n');
 }
 
+/** Requests under way per page (a lazy page's code, its API calls); streams do not count. */
+const inflight = new WeakMap<Page, Set<unknown>>();
+
+function trackRequests(page: Page): void {
+  const open = new Set<unknown>();
+  inflight.set(page, open);
+  page.on('request', (r) => {
+    if (!['eventsource', 'websocket'].includes(r.resourceType())) open.add(r);
+  });
+  page.on('requestfinished', (r) => open.delete(r));
+  page.on('requestfailed', (r) => open.delete(r));
+}
+
+/** Settled: no request of the page under way and its DOM quiet (at most `maxMs` in all). */
+async function settle(page: Page, maxMs = 6000): Promise<void> {
+  const started = Date.now();
+  while (Date.now() - started < maxMs) {
+    await domQuiet(page);
+    if ((inflight.get(page)?.size ?? 0) === 0) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** Wait until the page's DOM has been quiet for `quietMs` and nothing says it is busy (at most `maxMs`). */
-async function settle(page: Page, quietMs = 300, maxMs = 4000): Promise<void> {
+async function domQuiet(page: Page, quietMs = 300, maxMs = 4000): Promise<void> {
   await page.evaluate(
     ([quiet, max]) =>
       new Promise<void>((resolve) => {
@@ -203,6 +226,7 @@ async function auditAndRecord(page: Page, origin: string): Promise<void> {
 function watchPage(page: Page, origin: string): void {
   if (watched.has(page)) return;
   watched.add(page);
+  trackRequests(page);
   let running: Promise<void> | undefined;
   let again = false;
   const run = (): Promise<void> => {
