@@ -6,6 +6,8 @@ export default defineProject({
     include: ['**/*.e2e.ts'],
     environment: 'node',
     globalSetup: ['./support/global-setup.ts'],
+    // Accessibility audits of every page of every journey (decision 136).
+    setupFiles: ['./support/a11y-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // One browser and one server: journeys run one file at a time.

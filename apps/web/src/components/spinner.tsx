@@ -22,7 +22,7 @@ export function Spinner({ busy, label = 'Loading' }: SpinnerProps) {
   const visible = useDebouncedBusy(busy, SPINNER_TIMING);
   if (!visible) return null;
   return (
-    <div className={classes.overlay} role="status" aria-label={label} aria-live="polite">
+    <div className={classes.overlay} role="status" aria-label={label} aria-live="polite" aria-busy="true">
       <div className={classes.chase} aria-hidden="true">
         {DOTS.map((n) => (
           <div key={n} className={classes.dot} />

@@ -59,7 +59,7 @@ export function MainNavigation({ hasScreen, onNavigate }: MainNavigationProps) {
   }
   if (!sections) {
     return (
-      <Stack gap="xs" p="sm" aria-busy="true" aria-label="Loading the navigation">
+      <Stack gap="xs" p="sm" role="status" aria-busy="true" aria-label="Loading the navigation">
         {[1, 2, 3].map((n) => (
           <Skeleton key={n} h={28} />
         ))}

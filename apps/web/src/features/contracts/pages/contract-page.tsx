@@ -9,6 +9,7 @@ import { usePageCountry } from '../../../lib/header-state';
 import { CONFIRMATION_KEY, getContractQueryOptions, signContract } from '../api/contracts';
 import { SignaturePad, type SignaturePadHandle } from '../components/signature-pad';
 import { DEAD_LINK_MESSAGE, isDeadLink, submitErrors } from '../lib/link-errors';
+import { LinkProblem } from '../../../components/link-problem';
 
 /**
  * #/contract/{tok} (public): the merchant reads the contract (summary and PDF), types their name, signs in the box
@@ -30,9 +31,7 @@ export default function ContractPage() {
   if (view.isError) {
     const gone = isDeadLink(view.error);
     return (
-      <Alert color="red" title="This contract link does not work" maw={640}>
-        {gone ? DEAD_LINK_MESSAGE : describeError(view.error).message}
-      </Alert>
+      <LinkProblem heading="Your contract">{gone ? DEAD_LINK_MESSAGE : describeError(view.error).message}</LinkProblem>
     );
   }
   const c = view.data;

@@ -14,6 +14,7 @@ import { EMPTY_CARD, tokenizeCard, type CardInput } from '../../../lib/gateway';
 import { usePageCountry } from '../../../lib/header-state';
 import { CONFIRMATION_KEY, getReauthorizeQueryOptions, reauthorize } from '../api/contracts';
 import { DEAD_LINK_MESSAGE, isDeadLink, submitErrors } from '../lib/link-errors';
+import { LinkProblem } from '../../../components/link-problem';
 
 /**
  * #/contract/reauthorize/{tok} (public): the merchant confirms the payment method of an order — a card (tokenized by
@@ -34,9 +35,9 @@ export default function ContractReauthorizePage() {
   if (view.isPending) return <Spinner busy />;
   if (view.isError) {
     return (
-      <Alert color="red" title="This link does not work" maw={640}>
+      <LinkProblem heading="Confirm the payment method">
         {isDeadLink(view.error) ? DEAD_LINK_MESSAGE : describeError(view.error).message}
-      </Alert>
+      </LinkProblem>
     );
   }
   const v = view.data;

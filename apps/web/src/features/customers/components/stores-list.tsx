@@ -93,7 +93,8 @@ export function StoresList({ stores, selectedId, onSelect }: StoresListProps) {
                 <UnstyledButton
                   onClick={() => onSelect(s.store_id)}
                   aria-pressed={selected}
-                  c="blue"
+                  // On the selected row's light background, the light variant's text colour (4.5:1, app/theme.ts).
+                  c={selected ? 'var(--mantine-color-blue-light-color)' : 'blue'}
                   fw={selected ? 700 : 500}
                   fz="sm"
                 >

@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/spinner';
 import { describeError } from '../../../lib/error-message';
 import { formatCents, formatDate } from '../../../lib/format';
 import { decideFeatureChange, getMerchantFeatureChangeQueryOptions } from '../api/merchant-features';
+import { LinkProblem } from '../../../components/link-problem';
 
 const ACTION_TEXT = { add: 'Switched on', remove: 'Switched off' } as const;
 
@@ -25,9 +26,9 @@ export default function MerchantFeaturesPage() {
   if (view.isPending) return <Spinner busy />;
   if (view.isError) {
     return (
-      <Alert color="red" title="This link does not work" maw={640} role="alert">
+      <LinkProblem heading="Your plan change" announce>
         {describeError(view.error).message}
-      </Alert>
+      </LinkProblem>
     );
   }
   const v = view.data;

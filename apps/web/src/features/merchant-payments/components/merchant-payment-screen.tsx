@@ -16,6 +16,7 @@ import { formatCents, formatDate } from '../../../lib/format';
 import { EMPTY_CARD, tokenizeCard, type CardInput } from '../../../lib/gateway';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { getMerchantPaymentQueryOptions, payThroughLink, type MerchantPurpose } from '../api/merchant-payments';
+import { LinkProblem } from '../../../components/link-problem';
 
 /** A failed submit: field messages, or one message under '_' (a dead link says so, with how to get a new one). */
 function submitErrors(error: unknown): Record<string, string> {
@@ -45,9 +46,9 @@ export function MerchantPaymentScreen({ purpose }: { readonly purpose: MerchantP
   if (view.isPending) return <Spinner busy />;
   if (view.isError) {
     return (
-      <Alert color="red" title="This link does not work" maw={640} role="alert">
+      <LinkProblem heading="Your payment method" announce>
         {describeError(view.error).message}
-      </Alert>
+      </LinkProblem>
     );
   }
   const v = view.data;

@@ -1,4 +1,4 @@
-import { Alert } from '@mantine/core';
+import { Alert, Stack, Title } from '@mantine/core';
 import type { OrderDocument, OrderType } from '@pos/domain';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
@@ -19,18 +19,32 @@ export function OrderStepPage({ children }: { readonly children: (ctx: StepConte
   const flow = useOrderFlow(Number.isInteger(orderId) ? orderId : 0);
   if (!Number.isInteger(orderId) || orderId <= 0)
     return (
-      <Alert color="red" title="Not an order">
+      <StepProblem heading="Order" title="Not an order">
         This address does not name an order. Open the order from the order list.
-      </Alert>
+      </StepProblem>
     );
   if (flow.query.isError) {
     const said = describeError(flow.query.error);
     return (
-      <Alert color="red" title={said.title}>
+      <StepProblem heading={`Order ${orderId}`} title={said.title}>
         {said.message}
-      </Alert>
+      </StepProblem>
     );
   }
   if (!flow.doc) return <Spinner busy />;
   return <>{children({ orderId, doc: flow.doc, orderType: flow.orderType, flow })}</>;
+}
+
+/** An order step that cannot be shown: the page keeps its one h1 (decision 136), then why. */
+function StepProblem({ heading, title, children }: { heading: string; title: string; children: ReactNode }) {
+  return (
+    <Stack gap="md" maw={960}>
+      <Title order={1} size="h2">
+        {heading}
+      </Title>
+      <Alert color="red" title={title}>
+        {children}
+      </Alert>
+    </Stack>
+  );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Fieldset, List, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Fieldset, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   centsToDecimal,
   describeOrderPaymentMethod,
@@ -85,6 +85,10 @@ function SummaryStep({ orderId, doc, orderType, flow }: StepContext) {
   if (submitted) {
     return (
       <Stack maw={720}>
+        {/* The page keeps its one h1 once the order is submitted (decision 136). */}
+        <Title order={1} size="h2">
+          Summary
+        </Title>
         <Alert color="green" title="Order submitted" role="status">
           Order {flow.record?.unifiedOrderId} is now{' '}
           {orderStatusLabel(flow.record?.status ?? ORDER_STATUS.PENDING_CONTRACT_SIGN)}: the contract link was e-mailed

@@ -24,6 +24,8 @@ export default function ReasonBarChart({ currency, data }: ReasonBarChartProps) 
       valueFormatter={(v) => formatCents(Math.round(v * 100), currency)}
       withLegend
       aria-hidden="true"
+      // Hidden from assistive technology, so not focusable either (recharts' keyboard layer focuses the chart).
+      barChartProps={{ accessibilityLayer: false }}
     />
   );
 }

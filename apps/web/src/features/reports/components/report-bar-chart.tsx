@@ -28,6 +28,8 @@ export default function ReportBarChart({ currency, dataKey, data, series, stacke
       valueFormatter={(v) => formatCents(Math.round(v), currency)}
       withLegend={series.length > 1}
       aria-hidden="true"
+      // Hidden from assistive technology, so not focusable either (recharts' keyboard layer focuses the chart).
+      barChartProps={{ accessibilityLayer: false }}
     />
   );
 }
