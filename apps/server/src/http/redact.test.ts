@@ -13,6 +13,11 @@ describe('redactUrl', () => {
     expect(redactUrl(`/api/customers/42/${token}/transactions`)).toBe(`/api/customers/42/${REDACTED}/transactions`);
   });
 
+  it('redacts any segment of 64 characters or more, whatever its alphabet', () => {
+    expect(redactUrl(`/api/auth/permission/${'A'.repeat(64)}`)).toBe('/api/auth/permission/[redacted]');
+    expect(redactUrl(`/api/auth/permission/${'A'.repeat(63)}`)).toBe(`/api/auth/permission/${'A'.repeat(63)}`);
+  });
+
   it('keeps ids, words and short values', () => {
     expect(redactUrl('/api/customers/123456789/customerpaymentplans?storeid=12')).toBe(
       '/api/customers/123456789/customerpaymentplans?storeid=12',

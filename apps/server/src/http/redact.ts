@@ -7,9 +7,13 @@ export const SECRET_ROUTE_PARAMS = ['token', 'tok', 'x', 'linkToken', 'key'] as 
 const SECRET_QUERY_KEYS = /^(token|tok|idtoken|key|code|password|secret)$/i;
 export const REDACTED = '[redacted]';
 
-/** A segment that looks like a random token: 16+ URL-safe characters with both letters and digits, or 32+ hex. */
+/**
+ * A segment that looks like a random token: 16+ URL-safe characters with both letters and digits, or 32+ hex; and
+ * any segment of 64+ characters, whatever it holds (nothing that long is worth echoing).
+ */
 function looksLikeToken(segment: string): boolean {
   if (segment.length < 16) return false;
+  if (segment.length >= 64) return true;
   if (!/^[A-Za-z0-9_\-.~%]+$/.test(segment)) return false;
   return /[A-Za-z]/.test(segment) && /[0-9]/.test(segment);
 }
