@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BILLING_ITEM_IDS, blankOrder, type OrderDocument } from '@pos/domain';
+import { BILLING_ITEM_IDS, blankOrder } from '@pos/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './db/client';
@@ -31,6 +31,7 @@ import type { FaultPoint } from './lib/fault-point';
 import { ledgerMismatchesSql } from './modules/ledger';
 import { chargeInvoice, sweepPayments } from './modules/payments';
 import { createTestDatabase } from './test/db-template';
+import { completeOrder } from './test/orders';
 import { call, killAll, reached, startServer, startWorker, until } from './test/processes';
 import { signInStaff } from './test/sign-in';
 import { createTestApp, type TestApp } from './test/test-app';
@@ -362,44 +363,3 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     }, 90_000);
   },
 );
-
-/** A document that passes the submit rules (as in modules/orders/orders.test.ts). */
-function completeOrder(): OrderDocument {
-  const address = {
-    address1: '12 Elm St',
-    address2: '',
-    city: 'Springfield',
-    state: 'IL',
-    zip: '62701',
-    country: 'US' as const,
-  };
-  const o = blankOrder();
-  o.CustomerInfo = {
-    ...o.CustomerInfo,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: 'ada@example.com',
-    phone: '2175550100',
-    federalTaxId: '41-7100001',
-    legalName: 'Ada Holdings LLC',
-  };
-  o.HomeAddress = { ...address };
-  o.BillingAddress = { ...address };
-  o.ShippingAddress = { ...address };
-  o.StoreInfo = {
-    ...o.StoreInfo,
-    doingBusinessAs: 'Ada Mart',
-    storeName: 'Ada Mart - Elm',
-    phone: '2175550101',
-    StoreAddress: { ...address },
-  };
-  o.salesRep = 'Dana Whitfield';
-  o.totalSalePrice = '1499.50';
-  o.PaymentPlanInfo = o.PaymentPlanInfo!.map((p, i) => ({ ...p, paymentPlanId: 10 + i }));
-  o.PaymentInstrumentInfo = o.PaymentInstrumentInfo!.map((p) => ({
-    ...p,
-    paymentMethodTypeId: 1,
-    creditCardNumber: 'tok_abc123XYZ',
-  }));
-  return o;
-}

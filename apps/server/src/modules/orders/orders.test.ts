@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent, createCustomer, createDistributorAccount, createOrder, createStore } from '../../db/factories';
 import { agentOrders, auditLog, orderStatusHistory, orders } from '../../db/schema';
 import { signInStaff } from '../../test/sign-in';
+import { completeOrder } from '../../test/orders';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /*
@@ -39,46 +40,6 @@ async function post(url: string, payload: unknown): Promise<{ status: number; bo
 const info = (tok: string, query = '') => `/api/customers/orderinfo/${tok}${query ? `?${query}` : ''}`;
 const save = (id: number | string, tok: string) => `/api/customers/orderinfo/${id}/${tok}`;
 const pending = (tok: string, query: string) => `/api/customers/orderinfo/pending/${tok}?${query}`;
-
-const address = {
-  address1: '12 Elm St',
-  address2: '',
-  city: 'Springfield',
-  state: 'IL',
-  zip: '62701',
-  country: 'US' as const,
-};
-function completeOrder(): OrderDocument {
-  const o = blankOrder();
-  o.CustomerInfo = {
-    ...o.CustomerInfo,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: 'ada@example.com',
-    phone: '2175550100',
-    federalTaxId: '41-7100001',
-    legalName: 'Ada Holdings LLC',
-  };
-  o.HomeAddress = { ...address };
-  o.BillingAddress = { ...address };
-  o.ShippingAddress = { ...address };
-  o.StoreInfo = {
-    ...o.StoreInfo,
-    doingBusinessAs: 'Ada Mart',
-    storeName: 'Ada Mart - Elm',
-    phone: '2175550101',
-    StoreAddress: { ...address },
-  };
-  o.salesRep = 'Dana Whitfield';
-  o.totalSalePrice = '1499.50';
-  o.PaymentPlanInfo = o.PaymentPlanInfo!.map((p, i) => ({ ...p, paymentPlanId: 10 + i }));
-  o.PaymentInstrumentInfo = o.PaymentInstrumentInfo!.map((p) => ({
-    ...p,
-    paymentMethodTypeId: 1,
-    creditCardNumber: 'tok_abc123XYZ',
-  }));
-  return o;
-}
 
 beforeAll(async () => {
   t = await createTestApp();
