@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Button, type MantineSize } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { datedFileName, downloadFile } from '../../../lib/download';
@@ -11,10 +11,12 @@ export interface CsvButtonProps {
   readonly fileName: string;
   readonly load: () => Promise<Blob>;
   readonly disabled?: boolean;
+  /** 'xs' beside a table's caption (default); 'sm' for a report's own Export CSV. */
+  readonly size?: MantineSize;
 }
 
 /** Downloads every row as CSV (the server streams them); a failure shows as a toast. */
-export function CsvButton({ label, fileName, load, disabled }: CsvButtonProps) {
+export function CsvButton({ label, fileName, load, disabled, size = 'xs' }: CsvButtonProps) {
   const download = useMutation({
     mutationFn: load,
     meta: { silentError: true },
@@ -27,7 +29,7 @@ export function CsvButton({ label, fileName, load, disabled }: CsvButtonProps) {
   return (
     <Button
       variant="default"
-      size="xs"
+      size={size}
       onClick={() => download.mutate()}
       loading={download.isPending}
       disabled={disabled}

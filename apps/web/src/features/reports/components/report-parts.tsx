@@ -1,10 +1,7 @@
-import { Box, Button, Group, NativeSelect, Table, UnstyledButton } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation } from '@tanstack/react-query';
+import { Box, Group, NativeSelect, Table, UnstyledButton } from '@mantine/core';
 import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react';
-import { datedFileName, downloadFile } from '../../../lib/download';
-import { describeError } from '../../../lib/error-message';
 import { exportReport, type CsvReport, type PlaceFilters } from '../api/reports';
+import { CsvButton } from './csv-button';
 
 const ReportBarChartLazy = lazy(() => import('./report-bar-chart'));
 const ReportLineChartLazy = lazy(() => import('./report-line-chart'));
@@ -59,20 +56,14 @@ export function PlaceSelects(props: { value: PlaceFilters; onChange: (next: Plac
 
 /** "Export CSV": the server's CSV of every row of the report, downloaded as `<name>-<day>.csv`. */
 export function ExportCsvButton(props: { report: CsvReport; name: string; label?: string }) {
-  const exportCsv = useMutation({
-    mutationFn: () => exportReport(props.report),
-    meta: { silentError: true },
-    onSuccess: (blob) => downloadFile(datedFileName(props.name, 'csv'), blob),
-    onError: (error) => {
-      const { title, message } = describeError(error);
-      notifications.show({ color: 'red', title, message, autoClose: 8000 });
-    },
-  });
   return (
     <Group justify="flex-end">
-      <Button variant="default" onClick={() => exportCsv.mutate()} loading={exportCsv.isPending}>
-        {props.label ?? 'Export CSV'}
-      </Button>
+      <CsvButton
+        label={props.label ?? 'Export CSV'}
+        fileName={props.name}
+        load={() => exportReport(props.report)}
+        size="sm"
+      />
     </Group>
   );
 }
