@@ -23,7 +23,13 @@ export const ledgerCheckQuery = z
   );
 export type LedgerCheckQuery = z.infer<typeof ledgerCheckQuery>;
 
-export const LEDGER_CHECK_FIELDS = ['paid_cents', 'status', 'unapplied_cents'] as const;
+export const LEDGER_CHECK_FIELDS = [
+  'paid_cents',
+  'status',
+  'open_cents',
+  'written_off_cents',
+  'unapplied_cents',
+] as const;
 
 export const ledgerMismatch = z.object({
   /** The invoice (paid_cents, status), or null for a receipt's figure. */

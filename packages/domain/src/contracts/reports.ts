@@ -263,9 +263,9 @@ export type FailedPaymentReportQuery = z.infer<typeof failedPaymentReportQuery>;
 
 /**
  * One month × currency (the month of the attempt, in the billing time zone). Attempts: every charge attempted
- * (any status but pending); failed: those in status F. A failed invoice counts once in its month (its latest
- * failure there); it is recovered when the ledger says it was paid since (nothing open, not reversed, nothing written
- * off, money paid on it).
+ * (any status but pending); failed: those in status F. A failed invoice counts once, in the month its first charge
+ * failed, for its total (decision 137); it is recovered when the ledger says it was paid since (nothing open, not
+ * reversed, nothing written off, money paid on it).
  */
 export const failedPaymentReportRow = z.object({
   month: z.string(),

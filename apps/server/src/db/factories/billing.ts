@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { BILLING_ITEM_IDS, BILLING_TERM, OTHER_IDS, type CurrencyCode } from '@pos/domain';
 import type { Db } from '../client';
 import {
@@ -245,6 +245,12 @@ export async function createInvoice(
       dueOn: due,
       taxCents,
       totalCents: values.totalCents ?? linesTotal + taxCents,
+      // The ledger's open balance of an invoice with nothing against it but the stored paid figure (decision 137).
+      openCents:
+        values.openCents ??
+        ((values.status ?? 'N') === 'N' && !values.reversedAt
+          ? (values.totalCents ?? linesTotal + taxCents) - (values.paidCents ?? 0)
+          : 0),
       customerId: o.customerId,
       storeId: o.storeId,
     })
@@ -263,6 +269,16 @@ export async function createInvoice(
     )
     .returning();
   return { ...row!, lines: inserted };
+}
+
+/**
+ * The invoice's stored open_cents and written_off_cents as the ledger derives them (decision 137), after a factory
+ * wrote a row that counts for it — what ledger.syncInvoice does in the services. paid_cents and status stay as they
+ * were (tests set them, or leave them stale for the ledger check to find).
+ */
+export async function syncOpenFigures(db: Db, invoiceId: number): Promise<void> {
+  await db.execute(sql`update invoices i set open_cents = b.open_cents, written_off_cents = b.written_off_cents
+    from invoice_balances b where b.invoice_id = i.id and i.id = ${invoiceId}`);
 }
 
 /** A transaction (default a successful $79 charge); a failed one gets a failure reason unless given. */
@@ -296,6 +312,7 @@ export async function createTransaction(db: Db, overrides: Partial<NewTransactio
       storeId: o.storeId,
     })
     .returning();
+  if (row!.invoiceId != null) await syncOpenFigures(db, row!.invoiceId);
   return row!;
 }
 
@@ -322,6 +339,7 @@ export async function createCreditMemo(
       storeId: o.storeId,
     })
     .returning();
+  if (row!.invoiceId != null) await syncOpenFigures(db, row!.invoiceId);
   return row!;
 }
 
@@ -372,6 +390,7 @@ export async function createReceiptAllocation(
     .update(receipts)
     .set({ unappliedCents: r.unappliedCents - amount })
     .where(eq(receipts.id, input.receiptId));
+  if (row!.invoiceId != null) await syncOpenFigures(db, row!.invoiceId);
   return row!;
 }
 
@@ -394,5 +413,6 @@ export async function createWriteOff(
       ...overrides,
     })
     .returning();
+  if (row!.invoiceId != null) await syncOpenFigures(db, row!.invoiceId);
   return row!;
 }

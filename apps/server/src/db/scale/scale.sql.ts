@@ -180,11 +180,15 @@ export function rangeStatements(o: Offsets): string[] {
      from generate_series($1::int, $2::int) as n join stores s on s.id = ${o.store} + n`,
     // 12 invoices per plan: month m = 1 (12 months ago) … 12 (this month, pending)
     `insert into invoices (id, invoice_number, customer_id, store_id, plan_id, status, type, period_start, period_end,
-        issued_on, due_on, total_cents, tax_cents, paid_cents, currency, reversed_at, created_at, updated_at)
+        issued_on, due_on, total_cents, tax_cents, paid_cents, open_cents, first_failed_at, currency, reversed_at,
+        created_at, updated_at)
      select ${o.invoice} + (n - 1) * 12 + m, 'INV-' || (${o.invoice} + (n - 1) * 12 + m), p.customer_id, p.store_id, p.id,
         case when m = 12 then 'N' when (n + m) % 97 = 0 then 'R' when (n + m) % 23 = 0 or cb then 'N' else 'P' end,
         'M', d, (d + interval '1 month' - interval '1 day')::date, d, (d + 15), total, tax,
         case when m = 12 or (n + m) % 97 = 0 or (n + m) % 23 = 0 or cb then 0 else total end,
+        -- open: the unpaid ones (N), not the reversed; first failed: the F charge written below (not this month's, not B)
+        case when m = 12 or ((n + m) % 97 <> 0 and ((n + m) % 23 = 0 or cb)) then total else 0 end,
+        case when m <> 12 and (n + m) % 97 <> 0 and (n + m) % 23 = 0 and not cb then d + interval '1 day' end,
         p.currency, case when m <> 12 and (n + m) % 97 = 0 then d + interval '20 days' end, d, d
      from generate_series($1::int, $2::int) as n
      join customer_payment_plans p on p.id = ${o.plan} + n

@@ -278,6 +278,16 @@ export const invoices = pgTable(
     paidCents: bigint({ mode: 'number' }).notNull().default(0),
     currency: text().notNull(),
     reversedAt: timestamp({ withTimezone: true }),
+    /**
+     * The ledger's open balance and approved write-offs, stored beside paid_cents and status (decision 137): kept
+     * by ledger.syncInvoice, compared with invoice_balances by the ledger check, read by the reports and the
+     * customer listing through covering indexes (migration 0024) instead of the view's per-invoice sums.
+     * A new invoice owes its total (open_cents = total_cents).
+     */
+    openCents: bigint({ mode: 'number' }).notNull().default(0),
+    writtenOffCents: bigint({ mode: 'number' }).notNull().default(0),
+    /** When a charge for it first failed (null: never): the failed-payment report's cohort (decision 137). */
+    firstFailedAt: timestamp({ withTimezone: true }),
     ...timestamps,
     ...version,
   },
@@ -305,6 +315,7 @@ export const invoices = pgTable(
       sql`${t.totalCents} >= 0 and ${t.taxCents} >= 0 and ${t.paidCents} >= 0 and ${t.paidCents} <= ${t.totalCents}`,
     ),
     check('invoices_due_check', sql`${t.dueOn} >= ${t.issuedOn}`),
+    check('invoices_ledger_check', sql`${t.openCents} >= 0 and ${t.writtenOffCents} >= 0`),
   ],
 );
 
@@ -803,4 +814,44 @@ export const featureChanges = pgTable(
     check('feature_changes_currency_check', inList(t.currency, CURRENCY_CODES)),
     check('feature_changes_amounts_check', sql`${t.currentMonthlyCents} >= 0 and ${t.newMonthlyCents} >= 0`),
   ],
+);
+
+/*
+ * Report facts (decision 137): running sums the 12-month reports read instead of 12M invoices or charges. Triggers
+ * on invoices and transactions (migration 0024) append one signed row per statement and key — inserts only, so
+ * writers never wait on each other; the report-facts-compact job folds a key's rows into one. A report sums the
+ * rows of its range, so it is exact at once, compacted or not. report_facts_rebuild() recomputes both from scratch.
+ */
+
+/** Invoices by the month they were issued, type, currency and country (the store's, else the merchant's). */
+export const reportInvoiceMonthFacts = pgTable(
+  'report_invoice_month_facts',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    month: date({ mode: 'string' }).notNull(),
+    type: text().notNull(),
+    currency: text().notNull(),
+    country: text().notNull(),
+    invoiceCount: bigint({ mode: 'number' }).notNull(),
+    invoicedCents: bigint({ mode: 'number' }).notNull(),
+    reversedCents: bigint({ mode: 'number' }).notNull(),
+    collectedCents: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [index('report_invoice_month_facts_month_idx').on(t.month)],
+);
+
+/** Charge attempts (not pending, not voided unsent) by 15-minute slot of attempted_at, currency and country. */
+export const reportChargeFacts = pgTable(
+  'report_charge_facts',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    slot: timestamp({ withTimezone: true }).notNull(),
+    currency: text().notNull(),
+    country: text().notNull(),
+    attempts: bigint({ mode: 'number' }).notNull(),
+    attemptedCents: bigint({ mode: 'number' }).notNull(),
+    failedAttempts: bigint({ mode: 'number' }).notNull(),
+    failedAttemptCents: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [index('report_charge_facts_slot_idx').on(t.slot)],
 );

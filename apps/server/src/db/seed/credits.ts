@@ -108,5 +108,7 @@ function settleInvoices(
     const b = invoiceBalance(Number(inv.totalCents), list);
     inv.paidCents = b.paid_cents;
     inv.status = b.status satisfies InvoiceStatus;
+    inv.openCents = b.open_cents;
+    inv.writtenOffCents = b.written_off_cents;
   }
 }

@@ -145,11 +145,11 @@ counter as (
 ),
 created as (
   insert into invoices (invoice_number, customer_id, store_id, plan_id, status, type, period_start, period_end,
-                        issued_on, due_on, total_cents, tax_cents, paid_cents, currency, created_at, updated_at)
+                        issued_on, due_on, total_cents, tax_cents, paid_cents, open_cents, currency, created_at, updated_at)
   select 'INV-' || extract(year from $1::date)::integer || '-' ||
            lpad((c.last_number - (select count(*) from priced) + p.n)::text, 7, '0'),
          p.customer_id, p.store_id, p.id, case when p.subtotal + p.tax_cents = 0 then 'P' else 'N' end, case when p.installment then 'I' else 'M' end,
-         p.period_start, p.period_end, $1::date, $1::date, p.subtotal + p.tax_cents, p.tax_cents, 0, p.currency, $3, $3
+         p.period_start, p.period_end, $1::date, $1::date, p.subtotal + p.tax_cents, p.tax_cents, 0, p.subtotal + p.tax_cents, p.currency, $3, $3
   from priced p cross join counter c
   returning id, plan_id
 ),

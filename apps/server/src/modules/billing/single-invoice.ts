@@ -39,9 +39,9 @@ export async function createSingleLineInvoice(
            returning last_number
          )
          insert into invoices (invoice_number, customer_id, store_id, status, type, issued_on, due_on, total_cents,
-                               tax_cents, paid_cents, currency, created_at, updated_at)
+                               tax_cents, paid_cents, open_cents, currency, created_at, updated_at)
          select 'INV-' || extract(year from $1::date)::integer || '-' || lpad(c.last_number::text, 7, '0'),
-                $2, $3, 'N', 'S', $1::date, $1::date, $4, 0, 0, $5, $6, $6
+                $2, $3, 'N', 'S', $1::date, $1::date, $4, 0, 0, $4, $5, $6, $6
          from counter c
          returning id, invoice_number`,
         [today, input.customerId, input.storeId, input.amountCents, input.currency, now],

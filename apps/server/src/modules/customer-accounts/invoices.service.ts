@@ -261,7 +261,8 @@ export async function reverseInvoice(
         }
         await tx
           .update(invoices)
-          .set({ status: 'R', reversedAt: now, updatedAt: now, version: sql`${invoices.version} + 1` })
+          // A reversed invoice owes nothing (the ledger's open_cents is 0 once reversed_at is set; decision 137).
+          .set({ status: 'R', reversedAt: now, openCents: 0, updatedAt: now, version: sql`${invoices.version} + 1` })
           .where(eq(invoices.id, invoiceId));
         await audit(tx, ctx, now, {
           customerId,

@@ -32,9 +32,11 @@ import { billingToday } from '../billing';
 
 const GRACE = FEES.LICENSE_EXPIRY_GRACE_PERIOD_DAYS;
 
-/** The store's open balance by the ledger: its pending invoices through the view invoice_balances (decision 112). */
-const BALANCE = sql`coalesce((select sum(b.open_cents) from invoices i join invoice_balances b on b.invoice_id = i.id
-  where i.store_id = s.id and i.status = 'N'), 0)::bigint`;
+/**
+ * The store's open balance by the ledger: the stored open_cents of its pending invoices (kept by ledger.syncInvoice,
+ * proved by the ledger check; decision 137), read from the index invoices_store_open_idx alone.
+ */
+const BALANCE = sql`coalesce((select sum(i.open_cents) from invoices i where i.store_id = s.id and i.status = 'N'), 0)::bigint`;
 /** The store's current service plan: its newest active monthly or yearly plan. */
 const planOf = (column: 'kind' | 'plan_name') =>
   sql.raw(`(select p.${column} from customer_payment_plans p where p.store_id = s.id and p.status = 'active'

@@ -69,7 +69,7 @@ export async function balancesOf(db: Db, invoiceIds: readonly number[]): Promise
 }
 
 /**
- * The invoice's stored paid_cents and status follow the ledger (decision 112): call it in the transaction that
+ * The invoice's stored paid_cents, status, open_cents and written_off_cents follow the ledger (decisions 112, 137): call it in the transaction that
  * changed what counts for the invoice (a charge's answer, a receipt applied or un-applied, a memo or write-off
  * decided). Returns the row before and the derivation after.
  */
@@ -81,6 +81,8 @@ export async function syncInvoice(tx: Db, invoiceId: number, now: Date) {
     .set({
       paidCents: derived.paid_cents,
       status: derived.status,
+      openCents: derived.open_cents,
+      writtenOffCents: derived.written_off_cents,
       updatedAt: now,
       version: sql`${invoices.version} + 1`,
     })
@@ -89,8 +91,8 @@ export async function syncInvoice(tx: Db, invoiceId: number, now: Date) {
 }
 
 /**
- * The consistency query: every stored figure that disagrees with the derivation — invoices' paid_cents and status
- * against invoice_balances, receipts' unapplied_cents against amount − allocations. One statement; the first
+ * The consistency query: every stored figure that disagrees with the derivation — invoices' paid_cents, status,
+ * open_cents and written_off_cents against invoice_balances, receipts' unapplied_cents against amount − allocations. One statement; the first
  * `cap` mismatches (by invoice, then receipt id) and the count of all.
  */
 export function ledgerMismatchesSql(cap: number, range: LedgerCheckQuery = {}) {
@@ -99,11 +101,15 @@ export function ledgerMismatchesSql(cap: number, range: LedgerCheckQuery = {}) {
     with invoice_mismatches as (
       select b.invoice_id, null::int as receipt_id, f.field, f.stored, f.derived
       from invoice_balances b
+      join invoices i on i.id = b.invoice_id
       cross join lateral (values
         ('paid_cents', b.stored_paid_cents::text, b.paid_cents::text),
-        ('status', b.stored_status, b.status)
+        ('status', b.stored_status, b.status),
+        ('open_cents', i.open_cents::text, b.open_cents::text),
+        ('written_off_cents', i.written_off_cents::text, b.written_off_cents::text)
       ) as f(field, stored, derived)
-      where (b.stored_paid_cents <> b.paid_cents or b.stored_status <> b.status) and f.stored <> f.derived and ${inRange}
+      where (b.stored_paid_cents <> b.paid_cents or b.stored_status <> b.status or i.open_cents <> b.open_cents
+          or i.written_off_cents <> b.written_off_cents) and f.stored <> f.derived and ${inRange}
     ),
     receipt_mismatches as (
       select null::int as invoice_id, r.id as receipt_id, 'unapplied_cents' as field,

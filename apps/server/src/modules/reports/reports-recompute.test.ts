@@ -239,7 +239,8 @@ async function checkRevenue() {
   const all = await everything();
   const want = new Map<string, { count: number; invoiced: number; reversed: number; collected: number }>();
   for (const { inv, bal } of all) {
-    if (inv.issuedOn < '2026-01-01' || inv.issuedOn > TODAY) continue;
+    // Revenue answers by whole months (decision 137): to the end of today's month.
+    if (inv.issuedOn < '2026-01-01' || inv.issuedOn > '2026-11-30') continue;
     const k = `${inv.issuedOn.slice(0, 7)} ${inv.type} ${inv.currency}`;
     const r = want.get(k) ?? { count: 0, invoiced: 0, reversed: 0, collected: 0 };
     r.count += 1;

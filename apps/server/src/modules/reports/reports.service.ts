@@ -32,19 +32,21 @@ import {
   type RevenueRow,
 } from '@pos/domain';
 import { and, asc, desc, eq, gt, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ServiceCtx } from '../../context';
-import { customers, invoices, stores } from '../../db/schema';
+import { customers, invoices, reportInvoiceMonthFacts, stores } from '../../db/schema';
 import { fieldError } from '../../http/errors';
 import { csvStream } from '../../lib/csv-stream';
 import { billingToday } from '../billing';
-import { invoiceBalances } from '../ledger';
 
 /*
- * The AR reports (#/reports; issue 18 part 1, decision 128). Every report is SQL aggregates grouped in the database
- * over an index walk: aging reads the open invoices (stored status N, invoices_status_due_idx) joined to the ledger's
- * one balance source, the view invoice_balances, by invoice id; revenue walks invoices by issued_on
- * (invoices_issued_idx); failed payments walk transactions by (status, attempted_at) (transactions_status_idx).
- * USD and CAD are never summed together: every GROUP BY has the currency.
+ * The AR reports (#/reports; issue 18 part 1, decisions 128, 137). Every report is SQL aggregates grouped in the
+ * database over an index walk, never rows summed in Node: aging reads the open invoices' stored ledger figure
+ * (invoices.open_cents, kept by ledger.syncInvoice and proved by the ledger check) through the covering index
+ * invoices_open_aging_idx; revenue sums the month facts (report_invoice_month_facts) and failed payments the
+ * charge facts (report_charge_facts) — running sums kept by triggers (migration 0024) — plus the failed invoices
+ * by their first failure (invoices_first_failed_idx). USD and CAD are never summed together: every GROUP BY has the
+ * currency.
  */
 
 /** The store's country, else the merchant's. */
@@ -70,15 +72,15 @@ function bucketWhere(bucket: AgingBucket, asOf: string): SQL {
 }
 
 /**
- * Open on the ledger as of `asOf`: issued by then, not reversed, stored status N (index-backed; the ledger check
- * proves it equal to the derived one) and an open balance in invoice_balances. The balance is the ledger's today.
+ * Open on the ledger as of `asOf`: issued by then, not reversed, stored status N and open_cents > 0 (the index
+ * invoices_open_aging_idx; the ledger check proves both equal to the derivation). The balance is the ledger's today.
  */
 function openWhere(q: Pick<AgingInvoicesQuery, 'country' | 'currency' | 'customer_id' | 'bucket'>, asOf: string): SQL {
   return and(
     eq(invoices.status, 'N'),
     isNull(invoices.reversedAt),
     lte(invoices.issuedOn, asOf),
-    gt(invoiceBalances.openCents, 0),
+    gt(invoices.openCents, 0),
     q.currency === undefined ? undefined : eq(invoices.currency, q.currency),
     q.country === undefined ? undefined : sql`${countryOf} = ${q.country}`,
     q.customer_id === undefined ? undefined : eq(invoices.customerId, q.customer_id),
@@ -88,93 +90,116 @@ function openWhere(q: Pick<AgingInvoicesQuery, 'country' | 'currency' | 'custome
 
 /** The five bucket sums, the total and the count of an aggregate over open invoices. */
 function bucketFigures(asOf: string) {
-  const sumIf = (b: AgingBucket) =>
-    cents(sql`sum(${invoiceBalances.openCents}) filter (where ${bucketWhere(b, asOf)})`);
+  const sumIf = (b: AgingBucket) => cents(sql`sum(${invoices.openCents}) filter (where ${bucketWhere(b, asOf)})`);
   return {
     current_cents: sumIf('current'),
     days_1_30_cents: sumIf('1-30'),
     days_31_60_cents: sumIf('31-60'),
     days_61_90_cents: sumIf('61-90'),
     days_90_plus_cents: sumIf('90+'),
-    total_cents: cents(sql`sum(${invoiceBalances.openCents})`),
+    total_cents: cents(sql`sum(${invoices.openCents})`),
     invoice_count: count(),
   };
 }
 
-function openInvoicesFrom<T extends Record<string, unknown>>(ctx: ServiceCtx, fields: T) {
-  return ctx.app.database.db
-    .select(fields as never)
-    .from(invoices)
-    .innerJoin(invoiceBalances, eq(invoiceBalances.invoiceId, invoices.id))
+/**
+ * The open invoices the filters keep. Only a country filter needs the store and the merchant (the invoice's
+ * country is its store's, else its merchant's); without one an aggregate reads nothing but the covering index.
+ */
+function openInvoicesFrom<T extends Record<string, unknown>>(
+  ctx: ServiceCtx,
+  fields: T,
+  q: Pick<AgingQuery, 'country'>,
+) {
+  const from = ctx.app.database.db.select(fields as never).from(invoices);
+  if (q.country === undefined) return from.$dynamic();
+  return from
     .innerJoin(customers, eq(customers.id, invoices.customerId))
-    .leftJoin(stores, eq(stores.id, invoices.storeId));
+    .leftJoin(stores, eq(stores.id, invoices.storeId))
+    .$dynamic();
 }
 
 async function agingTotals(ctx: ServiceCtx, q: AgingQuery, asOf: string): Promise<AgingTotals[]> {
-  const rows = (await openInvoicesFrom(ctx, { currency: invoices.currency, ...bucketFigures(asOf) })
+  const rows = (await openInvoicesFrom(ctx, { currency: invoices.currency, ...bucketFigures(asOf) }, q)
     .where(openWhere(q, asOf))
     .groupBy(invoices.currency)
     .orderBy(desc(invoices.currency))) as unknown as AgingTotals[];
   return rows;
 }
 
-function customerFields(asOf: string) {
-  return {
-    customer_id: invoices.customerId,
-    legal_name: customers.legalName,
-    country: customers.country,
-    currency: invoices.currency,
-    ...bucketFigures(asOf),
-  };
-}
-
-function customerPage(ctx: ServiceCtx, q: AgingQuery, asOf: string, page: { limit: number; offset: number }) {
-  const fields = customerFields(asOf);
+/**
+ * One page of the by-customer table and the number of its rows, in one statement: the open invoices are summed by
+ * customer and currency first (index only), then the page's rows are sorted and joined to their merchants.
+ */
+async function customerPage(
+  ctx: ServiceCtx,
+  q: AgingQuery,
+  asOf: string,
+  page: { limit: number; offset: number },
+): Promise<{ items: AgingCustomerRow[]; total: number }> {
   const s = parseSort(q.sort ?? AGING_CUSTOMER_DEFAULT_SORT, 'total_cents');
-  const dir = s.desc ? desc : asc;
-  const key: Record<AgingCustomerSortField, SQL | typeof customers.legalName | typeof invoices.customerId> = {
-    legal_name: customers.legalName,
-    customer_id: invoices.customerId,
-    total_cents: fields.total_cents,
-    current_cents: fields.current_cents,
-    days_1_30_cents: fields.days_1_30_cents,
-    days_31_60_cents: fields.days_31_60_cents,
-    days_61_90_cents: fields.days_61_90_cents,
-    days_90_plus_cents: fields.days_90_plus_cents,
+  const dir = sql.raw(s.desc ? 'desc' : 'asc');
+  const key: Record<AgingCustomerSortField, SQL> = {
+    legal_name: sql`c.legal_name ${dir}`,
+    customer_id: sql`g.customer_id ${dir}`,
+    total_cents: sql`g.total_cents ${dir}`,
+    current_cents: sql`g.current_cents ${dir}`,
+    days_1_30_cents: sql`g.days_1_30_cents ${dir}`,
+    days_31_60_cents: sql`g.days_31_60_cents ${dir}`,
+    days_61_90_cents: sql`g.days_61_90_cents ${dir}`,
+    days_90_plus_cents: sql`g.days_90_plus_cents ${dir}`,
   };
-  return openInvoicesFrom(ctx, fields)
+  // Named columns: the statement below reads the CTE's columns by name.
+  const figures = Object.fromEntries(Object.entries(bucketFigures(asOf)).map(([name, e]) => [name, e.as(name)]));
+  const groups = openInvoicesFrom(ctx, { customer_id: invoices.customerId, currency: invoices.currency, ...figures }, q)
     .where(openWhere(q, asOf))
-    .groupBy(invoices.customerId, customers.legalName, customers.country, invoices.currency)
-    .orderBy(dir(key[s.field]), dir(invoices.customerId), desc(invoices.currency))
-    .limit(page.limit)
-    .offset(page.offset) as unknown as Promise<AgingCustomerRow[]>;
+    .groupBy(invoices.customerId, invoices.currency);
+  const res = await ctx.app.database.db.execute(sql`
+    with g as materialized (${groups})
+    select g.customer_id, c.legal_name, c.country, g.currency, g.current_cents, g.days_1_30_cents, g.days_31_60_cents,
+      g.days_61_90_cents, g.days_90_plus_cents, g.total_cents, g.invoice_count, (select count(*) from g)::int as total
+    from g join customers c on c.id = g.customer_id
+    order by ${key[s.field]}, g.customer_id ${dir}, g.currency desc
+    limit ${page.limit} offset ${page.offset}`);
+  const rows = (res as unknown as { rows: Record<string, string | number>[] }).rows;
+  const n = (v: string | number | undefined) => Number(v ?? 0);
+  return {
+    total: n(rows[0]?.total),
+    items: rows.map((r): AgingCustomerRow => ({
+      customer_id: n(r.customer_id),
+      legal_name: String(r.legal_name),
+      country: String(r.country),
+      currency: r.currency as CurrencyCode,
+      current_cents: n(r.current_cents),
+      days_1_30_cents: n(r.days_1_30_cents),
+      days_31_60_cents: n(r.days_31_60_cents),
+      days_61_90_cents: n(r.days_61_90_cents),
+      days_90_plus_cents: n(r.days_90_plus_cents),
+      total_cents: n(r.total_cents),
+      invoice_count: n(r.invoice_count),
+    })),
+  };
 }
 
 /** GET /api/reports/aging/{token}: totals per currency and one page of the by-customer table. */
 export async function getAgingReport(ctx: ServiceCtx, q: AgingQuery): Promise<AgingReport> {
   const asOf = asOfDay(ctx, q.as_of);
-  const db = ctx.app.database.db;
-  const groups = db
-    .select({ customerId: invoices.customerId })
-    .from(invoices)
-    .innerJoin(invoiceBalances, eq(invoiceBalances.invoiceId, invoices.id))
-    .innerJoin(customers, eq(customers.id, invoices.customerId))
-    .leftJoin(stores, eq(stores.id, invoices.storeId))
-    .where(openWhere(q, asOf))
-    .groupBy(invoices.customerId, invoices.currency)
-    .as('groups');
-  const [totals, items, [counted]] = await Promise.all([
-    agingTotals(ctx, q, asOf),
-    customerPage(ctx, q, asOf, q),
-    db.select({ n: count() }).from(groups),
-  ]);
-  return { as_of: asOf, totals, customers: { items, total: counted?.n ?? 0 } };
+  const [totals, page] = await Promise.all([agingTotals(ctx, q, asOf), customerPage(ctx, q, asOf, q)]);
+  // A page past the end has no row to carry the count: count again (rare — a stale page link).
+  const total =
+    page.items.length > 0 || q.offset === 0
+      ? page.total
+      : (await customerPage(ctx, q, asOf, { limit: 1, offset: 0 })).total;
+  return { as_of: asOf, totals, customers: { items: page.items, total } };
 }
 
 /** format=csv of the aging report: every row of the by-customer table, in its order. */
 export function getAgingReportCsv(ctx: ServiceCtx, q: AgingQuery): Readable {
   const asOf = asOfDay(ctx, q.as_of);
-  return csvStream(AGING_CUSTOMER_CSV_COLUMNS, (limit, offset) => customerPage(ctx, q, asOf, { limit, offset }));
+  return csvStream(
+    AGING_CUSTOMER_CSV_COLUMNS,
+    async (limit, offset) => (await customerPage(ctx, q, asOf, { limit, offset })).items,
+  );
 }
 
 // ── Drill-down ────────────────────────────────────────────────────────────────────────────────────────
@@ -186,7 +211,7 @@ function invoicePage(ctx: ServiceCtx, q: AgingInvoicesQuery, asOf: string, page:
   // Days past due run opposite to the due date: the oldest first is the earliest due date first.
   const key: Record<AgingInvoiceSortField, SQL> = {
     days_past_due: s.desc ? asc(invoices.dueOn) : desc(invoices.dueOn),
-    open_cents: dir(invoiceBalances.openCents),
+    open_cents: dir(invoices.openCents),
     invoice_number: dir(invoices.invoiceNumber),
     legal_name: dir(customers.legalName),
   };
@@ -204,10 +229,9 @@ function invoicePage(ctx: ServiceCtx, q: AgingInvoicesQuery, asOf: string, page:
       due_on: invoices.dueOn,
       days_past_due: days,
       total_cents: invoices.totalCents,
-      open_cents: invoiceBalances.openCents,
+      open_cents: invoices.openCents,
     })
     .from(invoices)
-    .innerJoin(invoiceBalances, eq(invoiceBalances.invoiceId, invoices.id))
     .innerJoin(customers, eq(customers.id, invoices.customerId))
     .leftJoin(stores, eq(stores.id, invoices.storeId))
     .where(openWhere(q, asOf))
@@ -230,11 +254,11 @@ export async function getAgingInvoices(ctx: ServiceCtx, q: AgingInvoicesQuery): 
   const asOf = asOfDay(ctx, q.as_of);
   const [items, totals] = await Promise.all([
     invoicePage(ctx, q, asOf, q),
-    openInvoicesFrom(ctx, {
-      currency: invoices.currency,
-      open_cents: cents(sql`sum(${invoiceBalances.openCents})`),
-      count: count(),
-    })
+    openInvoicesFrom(
+      ctx,
+      { currency: invoices.currency, open_cents: cents(sql`sum(${invoices.openCents})`), count: count() },
+      q,
+    )
       .where(openWhere(q, asOf))
       .groupBy(invoices.currency)
       .orderBy(desc(invoices.currency)) as unknown as Promise<AgingInvoices['totals']>,
@@ -275,33 +299,40 @@ function allAtOnce<Row>(rows: () => Promise<Row[]>) {
 
 // ── Revenue ───────────────────────────────────────────────────────────────────────────────────────────
 
+/** Whole months around a range: the facts are kept by month (decision 137), so revenue answers by whole months. */
+function wholeMonths(range: { from: string; to: string }): { from: string; to: string } {
+  const [y, m] = range.to.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+  return { from: `${range.from.slice(0, 7)}-01`, to: last };
+}
+
 async function revenueRows(ctx: ServiceCtx, q: RevenueQuery, range: { from: string; to: string }) {
-  const month = sql<string>`to_char(${invoices.issuedOn}, 'YYYY-MM')`;
+  const f = reportInvoiceMonthFacts;
+  const month = sql<string>`to_char(${f.month}, 'YYYY-MM')`;
+  const sum = (c: AnyPgColumn) => cents(sql`sum(${c})`);
   const rows = await ctx.app.database.db
     .select({
       month,
-      type: invoices.type,
-      currency: invoices.currency,
-      invoice_count: count(),
-      invoiced_cents: cents(sql`sum(${invoices.totalCents}) filter (where ${invoices.reversedAt} is null)`),
-      reversed_cents: cents(sql`sum(${invoices.totalCents}) filter (where ${invoices.reversedAt} is not null)`),
-      collected_cents: cents(sql`sum(${invoiceBalances.paidCents})`),
+      type: f.type,
+      currency: f.currency,
+      invoice_count: sum(f.invoiceCount),
+      invoiced_cents: sum(f.invoicedCents),
+      reversed_cents: sum(f.reversedCents),
+      collected_cents: sum(f.collectedCents),
     })
-    .from(invoices)
-    .innerJoin(invoiceBalances, eq(invoiceBalances.invoiceId, invoices.id))
-    .innerJoin(customers, eq(customers.id, invoices.customerId))
-    .leftJoin(stores, eq(stores.id, invoices.storeId))
+    .from(f)
     .where(
       and(
-        gte(invoices.issuedOn, range.from),
-        lte(invoices.issuedOn, range.to),
-        q.currency === undefined ? undefined : eq(invoices.currency, q.currency),
-        q.country === undefined ? undefined : sql`${countryOf} = ${q.country}`,
-        q.type === undefined ? undefined : eq(invoices.type, q.type),
+        gte(f.month, range.from),
+        lte(f.month, range.to),
+        q.currency === undefined ? undefined : eq(f.currency, q.currency),
+        q.country === undefined ? undefined : eq(f.country, q.country),
+        q.type === undefined ? undefined : eq(f.type, q.type),
       ),
     )
-    .groupBy(month, invoices.type, invoices.currency)
-    .orderBy(month, desc(invoices.currency), invoices.type);
+    .groupBy(f.month, f.type, f.currency)
+    .having(sql`sum(${f.invoiceCount}) <> 0`)
+    .orderBy(month, desc(f.currency), f.type);
   return rows.map((r): RevenueRow => ({
     ...r,
     type: r.type as InvoiceType,
@@ -310,9 +341,9 @@ async function revenueRows(ctx: ServiceCtx, q: RevenueQuery, range: { from: stri
   }));
 }
 
-/** GET /api/reports/revenue/{token}: invoiced, reversed and collected by month, invoice type and currency. */
+/** GET /api/reports/revenue/{token}: invoiced, reversed and collected by month, invoice type and currency (whole months). */
 export async function getRevenueReport(ctx: ServiceCtx, q: RevenueQuery): Promise<RevenueReport> {
-  const range = reportRange(ctx, q);
+  const range = wholeMonths(reportRange(ctx, q));
   const rows = await revenueRows(ctx, q, range);
   const totals = new Map<CurrencyCode, RevenueReport['totals'][number]>();
   // A few dozen already-summed rows (month × type): their per-currency total, never across currencies.
@@ -334,7 +365,7 @@ export async function getRevenueReport(ctx: ServiceCtx, q: RevenueQuery): Promis
 }
 
 export function getRevenueReportCsv(ctx: ServiceCtx, q: RevenueQuery): Readable {
-  const range = reportRange(ctx, q);
+  const range = wholeMonths(reportRange(ctx, q));
   return csvStream(
     REVENUE_CSV_COLUMNS,
     allAtOnce(() => revenueRows(ctx, q, range)),
@@ -343,85 +374,82 @@ export function getRevenueReportCsv(ctx: ServiceCtx, q: RevenueQuery): Readable 
 
 // ── Failed payments and recovery ──────────────────────────────────────────────────────────────────────
 
-/** Charge attempts: every charge that reached the gateway (not pending, not voided before it was sent). */
-const ATTEMPT_STATUSES = ['S', 'F', 'R', 'B', 'C'];
-
 async function failedRows(
   ctx: ServiceCtx,
   q: FailedPaymentReportQuery,
   range: { from: string; to: string },
 ): Promise<FailedPaymentReportRow[]> {
-  const params: unknown[] = [range.from, addDays(range.to, 1), ctx.app.config.billing.timeZone, ATTEMPT_STATUSES];
-  const filters: string[] = [];
+  const params: unknown[] = [range.from, addDays(range.to, 1), ctx.app.config.billing.timeZone];
+  const factFilters: string[] = [];
+  const invoiceFilters: string[] = [];
   if (q.currency !== undefined) {
     params.push(q.currency);
-    filters.push(`and t.currency = $${params.length}`);
+    factFilters.push(`and f.currency = $${params.length}`);
+    invoiceFilters.push(`and i.currency = $${params.length}`);
   }
   if (q.country !== undefined) {
     params.push(q.country);
-    filters.push(
-      `and coalesce((select s.country from stores s where s.id = t.store_id),
-                    (select c.country from customers c where c.id = t.customer_id)) = $${params.length}`,
+    factFilters.push(`and f.country = $${params.length}`);
+    invoiceFilters.push(
+      `and coalesce((select s.country from stores s where s.id = i.store_id),
+                    (select c.country from customers c where c.id = i.customer_id)) = $${params.length}`,
     );
   }
+  // Attempts: the charge facts' 15-minute slots of the range (a day in any time zone is whole slots). Failed
+  // invoices: by their first failed charge (invoices_first_failed_idx), recovered by the stored ledger figures.
   const rows = await ctx.app.database.query<{
     month: string;
     currency: string;
-    attempts: number;
-    attempted_cents: string;
-    failed_attempts: number;
-    failed_attempt_cents: string;
+    attempts: number | null;
+    attempted_cents: string | null;
+    failed_attempts: number | null;
+    failed_attempt_cents: string | null;
     failed_invoices: number | null;
     failed_cents: string | null;
     recovered_invoices: number | null;
     recovered_cents: string | null;
   }>(
-    `with raw as (
-       select t.id, t.invoice_id, t.currency, t.amount_cents, t.status, t.attempted_at,
-              to_char(t.attempted_at at time zone $3, 'YYYY-MM') as month
-       from transactions t
-       where t.kind = 'charge' and t.status = any($4::text[])
-         and t.attempted_at >= ($1::timestamp at time zone $3) and t.attempted_at < ($2::timestamp at time zone $3)
-         ${filters.join(' ')}
-     ),
-     f as (
-       select distinct on (raw.month, coalesce(raw.invoice_id, -raw.id)) raw.*
-       from raw where raw.status = 'F'
-       order by raw.month, coalesce(raw.invoice_id, -raw.id), raw.attempted_at desc, raw.id desc
-     ),
-     fr as (
-       select f.month, f.currency, f.amount_cents,
-              coalesce(b.status = 'P' and b.written_off_cents = 0 and b.paid_cents > 0, false) as recovered
-       from f left join invoice_balances b on b.invoice_id = f.invoice_id
-     ),
-     a as (
-       select month, currency, count(*)::int as attempts, sum(amount_cents)::text as attempted_cents,
-              (count(*) filter (where status = 'F'))::int as failed_attempts,
-              coalesce(sum(amount_cents) filter (where status = 'F'), 0)::text as failed_attempt_cents
-       from raw group by month, currency
+    `with a as (
+       select to_char(f.slot at time zone $3, 'YYYY-MM') as month, f.currency,
+              sum(f.attempts)::int as attempts, sum(f.attempted_cents)::text as attempted_cents,
+              sum(f.failed_attempts)::int as failed_attempts, sum(f.failed_attempt_cents)::text as failed_attempt_cents
+       from report_charge_facts f
+       where f.slot >= ($1::timestamp at time zone $3) and f.slot < ($2::timestamp at time zone $3)
+         ${factFilters.join(' ')}
+       group by 1, 2
+       having sum(f.attempts) <> 0
      ),
      g as (
-       select month, currency, count(*)::int as failed_invoices, sum(amount_cents)::text as failed_cents,
-              (count(*) filter (where recovered))::int as recovered_invoices,
-              coalesce(sum(amount_cents) filter (where recovered), 0)::text as recovered_cents
-       from fr group by month, currency
+       select to_char(i.first_failed_at at time zone $3, 'YYYY-MM') as month, i.currency,
+              count(*)::int as failed_invoices, sum(i.total_cents)::text as failed_cents,
+              (count(*) filter (where r.recovered))::int as recovered_invoices,
+              coalesce(sum(i.total_cents) filter (where r.recovered), 0)::text as recovered_cents
+       from invoices i
+       cross join lateral (select i.status = 'P' and i.written_off_cents = 0 and i.paid_cents > 0 as recovered) r
+       where i.first_failed_at >= ($1::timestamp at time zone $3) and i.first_failed_at < ($2::timestamp at time zone $3)
+         ${invoiceFilters.join(' ')}
+       group by 1, 2
      )
-     select a.*, g.failed_invoices, g.failed_cents, g.recovered_invoices, g.recovered_cents
-     from a left join g on g.month = a.month and g.currency = a.currency
-     order by a.month, a.currency desc`,
+     select coalesce(a.month, g.month) as month, coalesce(a.currency, g.currency) as currency,
+            a.attempts, a.attempted_cents, a.failed_attempts, a.failed_attempt_cents,
+            g.failed_invoices, g.failed_cents, g.recovered_invoices, g.recovered_cents
+     from a full join g on g.month = a.month and g.currency = a.currency
+     order by 1, 2 desc`,
     params,
   );
   return rows.map((r) => {
+    const attempts = r.attempts ?? 0;
+    const failedAttempts = r.failed_attempts ?? 0;
     const failedInvoices = r.failed_invoices ?? 0;
     const recoveredInvoices = r.recovered_invoices ?? 0;
     return {
       month: r.month,
       currency: r.currency as CurrencyCode,
-      attempts: r.attempts,
-      attempted_cents: Number(r.attempted_cents),
-      failed_attempts: r.failed_attempts,
-      failed_attempt_cents: Number(r.failed_attempt_cents),
-      failure_rate: r.attempts > 0 ? r.failed_attempts / r.attempts : 0,
+      attempts,
+      attempted_cents: Number(r.attempted_cents ?? 0),
+      failed_attempts: failedAttempts,
+      failed_attempt_cents: Number(r.failed_attempt_cents ?? 0),
+      failure_rate: attempts > 0 ? failedAttempts / attempts : 0,
       failed_invoices: failedInvoices,
       failed_cents: Number(r.failed_cents ?? 0),
       recovered_invoices: recoveredInvoices,

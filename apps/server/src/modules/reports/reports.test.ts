@@ -51,6 +51,8 @@ beforeAll(async () => {
   await inv(-8, 100_00);
   const d10 = await inv(10, 200_00, 'S');
   await createTransaction(db, { invoiceId: d10.id, status: 'S', amountCents: 50_00 });
+  // The stored paid figure, as ledger.syncInvoice keeps it (revenue's collected sums it; decision 137).
+  await db.update(invoices).set({ paidCents: 50_00 }).where(eq(invoices.id, d10.id));
   const d45 = await inv(45, 300_00, 'I');
   ids.d45 = d45.id;
   await createCreditMemo(db, {
@@ -293,7 +295,8 @@ describe('revenue', () => {
 
   it('defaults to the last 12 months; 400 when from is after to; 403; CSV', async () => {
     const res = await get('/api/reports/revenue/{token}?type=S');
-    expect(res.json().info).toMatchObject({ from: '2025-12-01', to: '2026-11-22' });
+    // Revenue answers by whole months (its facts are monthly; decision 137): to the end of November.
+    expect(res.json().info).toMatchObject({ from: '2025-12-01', to: '2026-11-30' });
     expect(res.json().info.rows.map((r: { type: string }) => r.type)).toEqual(['S']);
     const bad = await get('/api/reports/revenue/{token}?from=2026-11-01&to=2026-10-01');
     expect(bad.statusCode).toBe(400);

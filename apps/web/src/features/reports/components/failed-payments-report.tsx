@@ -35,8 +35,8 @@ export function FailedPaymentsReport() {
       {info && (
         <>
           <Text c="dimmed" fz="sm">
-            Charges attempted {formatDate(info.from)} – {formatDate(info.to)}. A failed invoice counts once in its
-            month; it is recovered when it was paid since.
+            Charges attempted {formatDate(info.from)} – {formatDate(info.to)}. A failed invoice counts once, for its
+            total, in the month its first charge failed; it is recovered when it was paid since.
           </Text>
           {currencies.length > 0 && (
             <SimpleGrid cols={{ base: 1, md: currencies.length }}>
