@@ -11,6 +11,7 @@ import { crmStoreMidValidateWorker } from './workers/crm-store-mid-validate';
 import { featureChangeEmailWorker } from './workers/feature-change-email';
 import { billingRunWorker } from './workers/billing-run';
 import { idempotencyKeysExpireWorker } from './workers/idempotency-keys-expire';
+import { reportFactsCompactWorker } from './workers/report-facts-compact';
 import { invoiceChargeWorker } from './workers/invoice-charge';
 import { invoicesCollectDueWorker } from './workers/invoices-collect-due';
 import { orderStatusWorker } from './workers/order-status';
@@ -57,6 +58,7 @@ export const SCHEDULED_WORKERS: { readonly [Q in ScheduledQueueName]: ScheduledW
   [SCHEDULED_QUEUE.idempotencyKeysExpire]: idempotencyKeysExpireWorker,
   [SCHEDULED_QUEUE.billingRun]: billingRunWorker,
   [SCHEDULED_QUEUE.paymentsSweep]: paymentsSweepWorker,
+  [SCHEDULED_QUEUE.reportFactsCompact]: reportFactsCompactWorker,
 };
 
 /** Define the scheduled queues and write their schedules (an existing schedule is replaced: a new cron applies). */

@@ -80,6 +80,8 @@ export const SCHEDULED_JOB_QUEUE = {
   billingRun: 'billing-run',
   /** Every 10 minutes: reconcile pending charges, bank returns, dunning retries, auto-pay (decision 116). */
   paymentsSweep: 'payments-sweep',
+  /** Every 15 minutes: fold the report facts' appended rows, one per key (decision 137). */
+  reportFactsCompact: 'report-facts-compact',
 } as const;
 export type ScheduledJobQueueName = (typeof SCHEDULED_JOB_QUEUE)[keyof typeof SCHEDULED_JOB_QUEUE];
 
@@ -87,6 +89,7 @@ export const SCHEDULED_JOB_QUEUE_LABELS: Readonly<Record<ScheduledJobQueueName, 
   'idempotency-keys-expire': 'Expired idempotency keys clean-up',
   'billing-run': 'Billing run',
   'payments-sweep': 'Payments: reconcile, retries, auto-pay',
+  'report-facts-compact': 'Report facts compaction',
 };
 
 // ── Shared field schemas ──────────────────────────────────────────────────────────────────────────

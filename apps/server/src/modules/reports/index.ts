@@ -1,1 +1,2 @@
 export { reportRoutes, REPORTS_GUARD } from './reports.routes';
+export { compactReportFacts } from './reports.service';

@@ -34,6 +34,7 @@ import {
 import { and, asc, desc, eq, gt, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ServiceCtx } from '../../context';
+import type { Db } from '../../db/client';
 import { customers, invoices, reportInvoiceMonthFacts, stores } from '../../db/schema';
 import { fieldError } from '../../http/errors';
 import { csvStream } from '../../lib/csv-stream';
@@ -474,4 +475,17 @@ export function getFailedPaymentReportCsv(ctx: ServiceCtx, q: FailedPaymentRepor
     FAILED_PAYMENT_REPORT_CSV_COLUMNS,
     allAtOnce(() => failedRows(ctx, q, range)),
   );
+}
+
+// ── Report facts ──────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Fold the report facts' appended rows into one row per key (the report-facts-compact job; decision 137): the
+ * number of rows it removed. A report reads the same sums before and after.
+ */
+export async function compactReportFacts(db: Db): Promise<number> {
+  const res = (await db.execute(sql`select report_facts_compact()::int as folded`)) as unknown as {
+    rows: { folded: number }[];
+  };
+  return Number(res.rows[0]?.folded ?? 0);
 }

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { createCustomer, createInvoice, createStore, createTransaction } from '../../db/factories';
+import { invoices, reportChargeFacts, reportInvoiceMonthFacts, transactions } from '../../db/schema';
+import { createTestDatabase } from '../../test/db-template';
+import { signInStaff } from '../../test/sign-in';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { SCHEDULED_DEFINITIONS, SCHEDULED_QUEUE } from '../definitions';
+import { reportFactsCompactWorker } from './report-facts-compact';
+
+/*
+ * The report facts (decision 137): triggers append a signed row per statement and key on every insert, update and
+ * delete of invoices and transactions; the compaction job folds them; the revenue and failed-payment reports read
+ * the same figures before and after, and the same as report_facts_rebuild() computes from scratch.
+ */
+
+let t: TestApp;
+let tok: string;
+
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+const report = async (url: string) => {
+  const res = await t.request({ method: 'GET', url: url.replace('{token}', tok) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().info;
+};
+const factCount = async () =>
+  (await t.database.db.$count(reportInvoiceMonthFacts)) + (await t.database.db.$count(reportChargeFacts));
+/** Both fact tables summed per key: what a report can read. */
+const sums = async () =>
+  rowsOf<Record<string, string>>(
+    await t.database.db.execute(sql`
+      select 'i' as t, month::text as k, type, currency, country, sum(invoice_count)::text as a, sum(invoiced_cents)::text as b,
+        sum(reversed_cents)::text as c, sum(collected_cents)::text as d
+      from report_invoice_month_facts group by 2, 3, 4, 5 having sum(invoice_count) <> 0
+      union all
+      select 'c', slot::text, '', currency, country, sum(attempts)::text, sum(attempted_cents)::text, sum(failed_attempts)::text,
+        sum(failed_attempt_cents)::text
+      from report_charge_facts group by 2, 3, 4, 5 having sum(attempts) <> 0
+      order by 1, 2, 3, 4, 5`),
+  );
+
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  t = await createTestApp({ database });
+  tok = (await signInStaff(t, { ar: 'AR Team' })).ar;
+  const db = database.db;
+  const c = await createCustomer(db, { country: 'CA', currency: 'CAD' });
+  const s = await createStore(db, { customerId: c.id, country: 'CA', currency: 'CAD' });
+  for (const [issuedOn, total] of [
+    ['2026-09-01', 50_00],
+    ['2026-10-01', 60_00],
+    ['2026-10-05', 70_00],
+  ] as const) {
+    const inv = await createInvoice(db, {
+      customerId: c.id,
+      storeId: s.id,
+      currency: 'CAD',
+      issuedOn,
+      totalCents: total,
+    });
+    await createTransaction(db, {
+      invoiceId: inv.id,
+      status: 'F',
+      declineCode: 'insufficient_funds',
+      attemptedAt: new Date(`${issuedOn}T15:00:00Z`),
+    });
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('report facts', () => {
+  it('follow inserts, updates and deletes, fold without changing a figure, and equal a rebuild', async () => {
+    const db = t.database.db;
+    const [oct] = await db.select().from(invoices).where(eq(invoices.issuedOn, '2026-10-01'));
+    // A paid retry, then the payment recorded on the invoice; a reversal of the September one.
+    await createTransaction(db, { invoiceId: oct!.id, status: 'S', attemptedAt: new Date('2026-10-08T15:00:00Z') });
+    await db.update(invoices).set({ status: 'P', paidCents: 60_00, openCents: 0 }).where(eq(invoices.id, oct!.id));
+    await db
+      .update(invoices)
+      .set({ status: 'R', reversedAt: new Date('2026-09-20T00:00:00Z'), openCents: 0 })
+      .where(eq(invoices.issuedOn, '2026-09-01'));
+    // A pending charge that the gateway then declines (P → F: an attempt only once answered).
+    const [oct5] = await db.select().from(invoices).where(eq(invoices.issuedOn, '2026-10-05'));
+    const pending = await createTransaction(db, {
+      invoiceId: oct5!.id,
+      status: 'P',
+      attemptedAt: new Date('2026-10-09T15:00:00Z'),
+    });
+    await db
+      .update(transactions)
+      .set({ status: 'F', failureReason: 'Do not honor' })
+      .where(eq(transactions.id, pending.id));
+
+    const revenue = await report('/api/reports/revenue/{token}?from=2026-09-01&to=2026-10-31&currency=CAD');
+    const failed = await report('/api/reports/failed-payments/{token}?from=2026-09-01&to=2026-10-31&currency=CAD');
+    expect(revenue.totals).toEqual([
+      { currency: 'CAD', invoice_count: 3, invoiced_cents: 130_00, reversed_cents: 50_00, collected_cents: 60_00 },
+    ]);
+    expect(
+      failed.rows.map((r: Record<string, unknown>) => [
+        r.month,
+        r.attempts,
+        r.failed_attempts,
+        r.failed_invoices,
+        r.recovered_invoices,
+      ]),
+    ).toEqual([
+      ['2026-09', 1, 1, 1, 0],
+      ['2026-10', 4, 3, 2, 1],
+    ]);
+    const before = await sums();
+    const rows = await factCount();
+    expect(rows).toBeGreaterThan(before.length);
+
+    const folded = await reportFactsCompactWorker.run(t);
+    expect(folded.folded).toBe(rows - before.length);
+    expect(await factCount()).toBe(before.length);
+    expect(await sums()).toEqual(before);
+    expect(await report('/api/reports/revenue/{token}?from=2026-09-01&to=2026-10-31&currency=CAD')).toEqual(revenue);
+    expect(await report('/api/reports/failed-payments/{token}?from=2026-09-01&to=2026-10-31&currency=CAD')).toEqual(
+      failed,
+    );
+
+    // Deleting rows takes their share out; a rebuild from scratch gives what the triggers kept.
+    await db.delete(transactions).where(eq(transactions.id, pending.id));
+    const afterDelete = await sums();
+    await db.execute(sql`select report_facts_rebuild()`);
+    expect(await sums()).toEqual(afterDelete);
+  });
+
+  it('is scheduled every 15 minutes', () => {
+    expect(SCHEDULED_DEFINITIONS[SCHEDULED_QUEUE.reportFactsCompact].cron).toBe('4,19,34,49 * * * *');
+  });
+});
