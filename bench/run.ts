@@ -6,8 +6,9 @@
  * data dir (PGlite only; scripts/measure-start.mjs alone does just that); and the web bundle (bench/bundle.ts).
  * Results print as a table and are written to bench/results/latest.json and bench/README.md.
  * Options: --seconds N per scenario (default 5); --soak runs only the load soak (bench/soak.ts, PostgreSQL) and
- * merges it into the last results; --no-soak skips it in a full run. SOAK_SECONDS (default 60) and SOAK_SESSIONS
- * (default 100) size the soak.
+ * merges it into the last results; --no-soak skips it in a full run; --only TEXT runs just the scenarios whose
+ * name holds TEXT (no soak, no billing run) and prints them without writing results — a loop while tuning a
+ * query. SOAK_SECONDS (default 60) and SOAK_SESSIONS (default 100) size the soak.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -184,11 +185,18 @@ const KINDS: Array<{
     user: 'care',
     one: { targetP95Ms: WINBACK_LIST_P95_MS },
   },
-  // Issue 18 part 2 (decision 130): no targets; measured so a slower plan shows.
+  // Issue 18 part 2 (decisions 130, 139): one caller, p95 ≤ 2 s like the reports.
   {
     name: 'customer listing, first page',
     report: true,
     path: () => '/api/reports/customer-listing/{token}?limit=25',
+    user: 'marketing',
+  },
+  {
+    // The balance sort over every store: a walk of store_balances_open_idx (decision 139).
+    name: 'customer listing, largest balance first (all stores)',
+    report: true,
+    path: () => '/api/reports/customer-listing/{token}?sort=-balance&limit=25',
     user: 'marketing',
   },
   {
@@ -341,7 +349,10 @@ const secondsArg = process.argv.indexOf('--seconds');
 const seconds = secondsArg > -1 ? Number(process.argv[secondsArg + 1]) : 5;
 /** --soak: only the load soak; --no-soak: a full run without it. */
 const soakOnly = process.argv.includes('--soak');
-const skipSoak = process.argv.includes('--no-soak');
+const onlyArg = process.argv.indexOf('--only');
+/** --only TEXT: the scenarios whose name holds TEXT, printed, nothing written. */
+const only = onlyArg > -1 ? (process.argv[onlyArg + 1] ?? '') : null;
+const skipSoak = process.argv.includes('--no-soak') || only !== null;
 const soakSeconds = Number(process.env.SOAK_SECONDS ?? 60);
 const soakSessions = Number(process.env.SOAK_SESSIONS ?? 100);
 
@@ -503,7 +514,7 @@ async function runScenarios(
   const bareBefore = new Map<number, Measured>();
   for (const c of counts) bareBefore.set(c, await measure(url(bareScenario(c)), c));
   const measured: Array<[Scenario, Measured]> = [];
-  for (const s of SCENARIOS) {
+  for (const s of SCENARIOS.filter((x) => only === null || x.name.includes(only))) {
     const m = await measure(url(s), s.connections);
     await waitForIdle(databaseUrl);
     measured.push([s, m]);
@@ -700,6 +711,11 @@ async function main() {
     const soakSection = databaseUrl && !skipSoak ? await soak(server.baseUrl, databaseUrl) : null;
     if (!databaseUrl) console.log('soak: skipped (it runs on PostgreSQL: set DATABASE_URL)');
     await server.stop();
+    if (only !== null) {
+      console.table(rows.map(({ path: _path, requests: _requests, ...r }) => r));
+      console.log(`--only ${JSON.stringify(only)}: nothing written`);
+      return;
+    }
     // The billing run at volume (issue 14), in a scratch database beside the benched one (PostgreSQL only).
     let billing: BillingBench | null = null;
     if (databaseUrl) {

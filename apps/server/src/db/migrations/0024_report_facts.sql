@@ -30,6 +30,8 @@ ALTER TABLE "invoices" ADD CONSTRAINT "invoices_ledger_check" CHECK ("invoices".
 -- hand-written (keep at merge): decision 137 — covering indexes, backfill, the report-fact triggers and functions.
 -- Open invoices for aging and its drill-down: one index-only walk, no heap, no per-invoice sums.
 CREATE INDEX "invoices_open_aging_idx" ON "invoices" USING btree ("due_on") INCLUDE ("currency", "customer_id", "store_id", "issued_on", "open_cents") WHERE "status" = 'N' AND "reversed_at" IS NULL;--> statement-breakpoint
+-- Aging by customer: the open invoices in customer order, summed as they stream (no hash of every customer).
+CREATE INDEX "invoices_open_customer_idx" ON "invoices" USING btree ("customer_id", "currency") INCLUDE ("due_on", "issued_on", "open_cents", "store_id") WHERE "status" = 'N' AND "reversed_at" IS NULL;--> statement-breakpoint
 -- A store's open balance (customer listing): the sum without visiting the invoices.
 DROP INDEX IF EXISTS "invoices_store_open_idx";--> statement-breakpoint
 CREATE INDEX "invoices_store_open_idx" ON "invoices" USING btree ("store_id") INCLUDE ("open_cents") WHERE "status" = 'N';--> statement-breakpoint

@@ -855,3 +855,19 @@ export const reportChargeFacts = pgTable(
   },
   (t) => [index('report_charge_facts_slot_idx').on(t.slot)],
 );
+
+/**
+ * Each store's open balance (decision 139): the sum of its invoices' stored open_cents, kept in place by the
+ * invoice triggers of migration 0026 (one row per store, made by a trigger on stores) — the customer listing sorts and
+ * filters 1M stores by it through store_balances_open_idx. report_facts_rebuild() recomputes it.
+ */
+export const storeBalances = pgTable(
+  'store_balances',
+  {
+    storeId: integer()
+      .primaryKey()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    openCents: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [index('store_balances_open_idx').on(t.openCents, t.storeId)],
+);

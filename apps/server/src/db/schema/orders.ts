@@ -82,6 +82,12 @@ export const orders = pgTable(
     country: text().notNull().default('US'),
     currency: text().notNull().default('USD'),
     totalSaleCents: bigint({ mode: 'number' }).notNull().default(0),
+    /**
+     * The sales channel the order was sold through (decision 138): its agent's, else its store's sales person's, else
+     * its customer's sales person's, else 'none' — set by the trigger orders_sales_channel (migration 0025) whenever
+     * the order is written with another agent, store or customer; the orders report groups and filters by it.
+     */
+    salesChannel: text().notNull().default('none'),
     orderDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
     submittedAt: timestamp({ withTimezone: true }),
     completedAt: timestamp({ withTimezone: true }),
@@ -98,7 +104,10 @@ export const orders = pgTable(
     index('orders_agent_idx').on(t.agentId),
     index('orders_customer_idx').on(t.customerId),
     index('orders_store_idx').on(t.storeId),
-    index('orders_order_date_idx').on(t.orderDate),
+    // The orders report's two day bases (decision 138): newest-first pages walk them; the figures read their
+    // INCLUDE columns only (migration 0025 adds them: drizzle-kit has no INCLUDE).
+    index('orders_report_order_date_idx').on(t.orderDate, t.id),
+    index('orders_report_submitted_idx').on(t.submittedAt, t.id),
     index('orders_sales_rep_trgm_idx').using('gin', t.salesRep.op('gin_trgm_ops')),
     index('orders_legal_name_trgm_idx').using('gin', t.legalName.op('gin_trgm_ops')),
     index('orders_dba_name_trgm_idx').using('gin', t.dbaName.op('gin_trgm_ops')),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createCustomer, createInvoice, createStore, createTransaction } from '../../db/factories';
-import { invoices, reportChargeFacts, reportInvoiceMonthFacts, transactions } from '../../db/schema';
+import { invoiceLines, invoices, reportChargeFacts, reportInvoiceMonthFacts, transactions } from '../../db/schema';
 import { createTestDatabase } from '../../test/db-template';
 import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -25,6 +25,10 @@ const report = async (url: string) => {
 };
 const factCount = async () =>
   (await t.database.db.$count(reportInvoiceMonthFacts)) + (await t.database.db.$count(reportChargeFacts));
+const storeBalances = async () =>
+  rowsOf<{ store_id: number; open_cents: string }>(
+    await t.database.db.execute(sql`select store_id, open_cents::text from store_balances order by store_id`),
+  );
 /** Both fact tables summed per key: what a report can read. */
 const sums = async () =>
   rowsOf<Record<string, string>>(
@@ -127,8 +131,38 @@ describe('report facts', () => {
     // Deleting rows takes their share out; a rebuild from scratch gives what the triggers kept.
     await db.delete(transactions).where(eq(transactions.id, pending.id));
     const afterDelete = await sums();
+    const balances = await storeBalances();
     await db.execute(sql`select report_facts_rebuild()`);
     expect(await sums()).toEqual(afterDelete);
+    expect(await storeBalances()).toEqual(balances);
+  });
+
+  it("keep every store's open balance: a row per store, the sum of its invoices' open_cents (decision 139)", async () => {
+    const db = t.database.db;
+    const c = await createCustomer(db, { country: 'US', currency: 'USD' });
+    const a = await createStore(db, { customerId: c.id });
+    const b = await createStore(db, { customerId: c.id });
+    const one = await createInvoice(db, { customerId: c.id, storeId: a.id, totalCents: 100_00 });
+    await createInvoice(db, { customerId: c.id, storeId: a.id, totalCents: 30_00 });
+    const balanceOf = async (storeId: number) =>
+      (await storeBalances()).find((r) => Number(r.store_id) === storeId)?.open_cents;
+    expect(await balanceOf(a.id)).toBe('13000');
+    expect(await balanceOf(b.id)).toBe('0');
+    // A partial payment, then the invoice moved to the other store.
+    await db.update(invoices).set({ openCents: 40_00 }).where(eq(invoices.id, one.id));
+    expect(await balanceOf(a.id)).toBe('7000');
+    await db.update(invoices).set({ storeId: b.id }).where(eq(invoices.id, one.id));
+    expect([await balanceOf(a.id), await balanceOf(b.id)]).toEqual(['3000', '4000']);
+    await db.delete(invoiceLines).where(eq(invoiceLines.invoiceId, one.id));
+    await db.delete(invoices).where(eq(invoices.id, one.id));
+    expect(await balanceOf(b.id)).toBe('0');
+    const derived = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from stores s
+        left join store_balances b on b.store_id = s.id
+        left join (select store_id, sum(open_cents) as open from invoices group by store_id) i on i.store_id = s.id
+        where b.store_id is null or b.open_cents <> coalesce(i.open, 0)`),
+    );
+    expect(derived[0]!.n).toBe(0);
   });
 
   it('is scheduled every 15 minutes', () => {

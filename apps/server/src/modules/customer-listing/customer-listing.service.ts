@@ -24,8 +24,9 @@ import { visibleAgentsWhere, visibleStoresWhere } from '../agents';
 import { billingToday } from '../billing';
 
 /*
- * Customer listing (issue 18 part 2, decision 130): one row per store with its customer. Every statement reads
- * `stores s join customers c`; the store's open balance, current service plan and agents are scalar subqueries
+ * Customer listing (issue 18 part 2, decisions 130, 139): one row per store with its customer. Every page reads
+ * `stores s join customers c join store_balances b` (every store has its balance row); a count joins the balances
+ * only when a filter reads them. The store's current service plan and agents are scalar subqueries
  * (PostgreSQL evaluates them after the sort and limit unless the sort or a filter needs them), so a page reads its
  * 25 stores' invoices, not every store's — one statement per page, never one per row.
  */
@@ -33,16 +34,21 @@ import { billingToday } from '../billing';
 const GRACE = FEES.LICENSE_EXPIRY_GRACE_PERIOD_DAYS;
 
 /**
- * The store's open balance by the ledger: the stored open_cents of its pending invoices (kept by ledger.syncInvoice,
- * proved by the ledger check; decision 137), read from the index invoices_store_open_idx alone.
+ * The store's open balance by the ledger: store_balances, the sum of its invoices' stored open_cents (kept by
+ * ledger.syncInvoice and the invoice triggers; decisions 137, 139). Every statement joins it as `b`; sorting by it walks
+ * store_balances_open_idx.
  */
-const BALANCE = sql`coalesce((select sum(i.open_cents) from invoices i where i.store_id = s.id and i.status = 'N'), 0)::bigint`;
+const BALANCE = sql`b.open_cents`;
+
+/** The balances' join for a count: only when a filter reads the balance (every store has a row: same count). */
+const countJoin = (q: CustomerListingQuery) =>
+  q.balance !== undefined || q.balance_min !== undefined || q.balance_max !== undefined
+    ? sql` join store_balances b on b.store_id = s.id`
+    : sql``;
 /** The store's current service plan: its newest active monthly or yearly plan. */
 const planOf = (column: 'kind' | 'plan_name') =>
   sql.raw(`(select p.${column} from customer_payment_plans p where p.store_id = s.id and p.status = 'active'
     and p.kind in ('monthly', 'yearly') order by p.starts_on desc, p.id desc limit 1)`);
-/** The store has pending invoices (index invoices_store_open_idx): a cheap test before summing their balances. */
-const HAS_PENDING = sql`exists (select 1 from invoices i where i.store_id = s.id and i.status = 'N')`;
 
 const AGENTS = sql`(select string_agg(a.name, ', ' order by a.name) from agent_stores x join agents a on a.id = x.agent_id
   where x.store_id = s.id)`;
@@ -89,8 +95,8 @@ export function listingWhere(viewer: Viewer, q: CustomerListingQuery, today: str
     parts.push(sql`not exists (select 1 from customer_payment_plans p where p.store_id = s.id and p.status = 'active'
       and p.kind in ('monthly', 'yearly'))`);
   else if (q.plan) parts.push(sql`${planOf('kind')} = ${q.plan}`);
-  if (q.balance === 'with') parts.push(sql`${HAS_PENDING} and ${BALANCE} > 0`);
-  if (q.balance === 'without') parts.push(sql`(not ${HAS_PENDING} or ${BALANCE} = 0)`);
+  if (q.balance === 'with') parts.push(sql`${BALANCE} > 0`);
+  if (q.balance === 'without') parts.push(sql`${BALANCE} = 0`);
   if (q.balance_min !== undefined) parts.push(sql`${BALANCE} >= ${q.balance_min}`);
   if (q.balance_max !== undefined) parts.push(sql`${BALANCE} <= ${q.balance_max}`);
   if (q.license) parts.push(licenseWhere(q.license, today));
@@ -159,7 +165,7 @@ async function listingRows(
       s.doing_business_as, s.status as store_status, s.country, s.state, s.sales_rep, ${AGENTS} as agents,
       ${planOf('plan_name')} as plan_name, ${planOf('kind')} as plan_kind, ${BALANCE} as open_balance_cents,
       s.currency, ${licenseStateSql(today)} as license_state, s.license_expires_on::text as license_expires_on
-    from stores s join customers c on c.id = s.customer_id
+    from stores s join customers c on c.id = s.customer_id join store_balances b on b.store_id = s.id
     where ${listingWhere(viewer, q, today)}${after}
     order by ${sql.join(order, sql`, `)}
     limit ${page.limit} offset ${page.offset ?? 0}`);
@@ -194,7 +200,7 @@ export async function customerListing(ctx: ServiceCtx, q: CustomerListingQuery):
   const today = billingToday(ctx.app);
   const items = (await listingRows(db, ctx.session, q, today, q)).map(toItem);
   if (q.offset === 0 && items.length < q.limit) return { items, total: items.length, total_capped: false };
-  const res = await db.execute(sql`select count(*)::int as n from (select 1 from stores s
+  const res = await db.execute(sql`select count(*)::int as n from (select 1 from stores s${countJoin(q)}
     where ${listingWhere(ctx.session, q, today)} limit ${SEARCH_TOTAL_CAP + 1}) m`);
   return { items, ...cappedTotal(Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0)) };
 }
@@ -202,7 +208,7 @@ export async function customerListing(ctx: ServiceCtx, q: CustomerListingQuery):
 /** The exact number of rows the filters match (the CSV's x-total-count: the export reads them all anyway). */
 export async function customerListingCount(ctx: ServiceCtx, q: CustomerListingQuery): Promise<number> {
   const res = await ctx.app.database.db.execute(
-    sql`select count(*)::int as n from stores s where ${listingWhere(ctx.session, q, billingToday(ctx.app))}`,
+    sql`select count(*)::int as n from stores s${countJoin(q)} where ${listingWhere(ctx.session, q, billingToday(ctx.app))}`,
   );
   return Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
 }

@@ -4,6 +4,7 @@ export {
   invoiceBalanceFields,
   invoiceBalances,
   ledgerMismatchesSql,
+  lockStoreBalances,
   syncInvoice,
   overdueWhere,
   toInvoiceBalance,

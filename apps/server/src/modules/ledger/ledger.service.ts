@@ -91,6 +91,18 @@ export async function syncInvoice(tx: Db, invoiceId: number, now: Date) {
 }
 
 /**
+ * Lock the store_balances rows of some invoices' stores, in store order (decision 139): call it before syncing
+ * several invoices in one transaction, so that two transactions syncing invoices of the same stores wait for each
+ * other instead of each holding one store's row the other needs (the invoice triggers update them in place).
+ */
+export async function lockStoreBalances(tx: Db, invoiceIds: readonly number[]): Promise<void> {
+  if (invoiceIds.length < 2) return;
+  await tx.execute(sql`select b.store_id from store_balances b
+    where b.store_id in (select i.store_id from invoices i where i.id = any(${sql.param([...invoiceIds])}::int[]))
+    order by b.store_id for update`);
+}
+
+/**
  * The consistency query: every stored figure that disagrees with the derivation — invoices' paid_cents, status,
  * open_cents and written_off_cents against invoice_balances, receipts' unapplied_cents against amount − allocations. One statement; the first
  * `cap` mismatches (by invoice, then receipt id) and the count of all.

@@ -40,7 +40,7 @@ import { faultPoint } from '../../lib/fault-point';
 import { csvStream } from '../../lib/csv-stream';
 import { escapeLike, searchTextPattern } from '../../lib/sql-like';
 import { billingToday, createSingleLineInvoice, prepareLicenseJobs } from '../billing';
-import { balancesOf, syncInvoice } from '../ledger';
+import { balancesOf, lockStoreBalances, syncInvoice } from '../ledger';
 import { invoicesSettled } from '../payments';
 
 /*
@@ -456,6 +456,7 @@ export async function applyReceipt(
             version: sql`${receipts.version} + 1`,
           })
           .where(eq(receipts.id, receiptId));
+        await lockStoreBalances(tx, ids);
         for (const id of ids) {
           const { before, derived } = await syncInvoice(tx, id, now);
           const applied = inserted.filter((a) => a.invoiceId === id);

@@ -130,7 +130,9 @@ async function agingTotals(ctx: ServiceCtx, q: AgingQuery, asOf: string): Promis
 
 /**
  * One page of the by-customer table and the number of its rows, in one statement: the open invoices are summed by
- * customer and currency first (index only), then the page's rows are sorted and joined to their merchants.
+ * customer and currency in the order of invoices_open_customer_idx (a streaming aggregate: no hash of every
+ * customer in memory), counted by a window, sorted to the page, and only the page's rows joined to their merchants.
+ * Sorting by name joins every group first (the name is the merchant's).
  */
 async function customerPage(
   ctx: ServiceCtx,
@@ -140,28 +142,37 @@ async function customerPage(
 ): Promise<{ items: AgingCustomerRow[]; total: number }> {
   const s = parseSort(q.sort ?? AGING_CUSTOMER_DEFAULT_SORT, 'total_cents');
   const dir = sql.raw(s.desc ? 'desc' : 'asc');
-  const key: Record<AgingCustomerSortField, SQL> = {
-    legal_name: sql`c.legal_name ${dir}`,
-    customer_id: sql`g.customer_id ${dir}`,
-    total_cents: sql`g.total_cents ${dir}`,
-    current_cents: sql`g.current_cents ${dir}`,
-    days_1_30_cents: sql`g.days_1_30_cents ${dir}`,
-    days_31_60_cents: sql`g.days_31_60_cents ${dir}`,
-    days_61_90_cents: sql`g.days_61_90_cents ${dir}`,
-    days_90_plus_cents: sql`g.days_90_plus_cents ${dir}`,
+  const column: Record<Exclude<AgingCustomerSortField, 'legal_name'>, string> = {
+    customer_id: 'customer_id',
+    total_cents: 'total_cents',
+    current_cents: 'current_cents',
+    days_1_30_cents: 'days_1_30_cents',
+    days_31_60_cents: 'days_31_60_cents',
+    days_61_90_cents: 'days_61_90_cents',
+    days_90_plus_cents: 'days_90_plus_cents',
   };
-  // Named columns: the statement below reads the CTE's columns by name.
+  // Named columns: the statements below read the groups' columns by name.
   const figures = Object.fromEntries(Object.entries(bucketFigures(asOf)).map(([name, e]) => [name, e.as(name)]));
   const groups = openInvoicesFrom(ctx, { customer_id: invoices.customerId, currency: invoices.currency, ...figures }, q)
     .where(openWhere(q, asOf))
     .groupBy(invoices.customerId, invoices.currency);
-  const res = await ctx.app.database.db.execute(sql`
-    with g as materialized (${groups})
-    select g.customer_id, c.legal_name, c.country, g.currency, g.current_cents, g.days_1_30_cents, g.days_31_60_cents,
-      g.days_61_90_cents, g.days_90_plus_cents, g.total_cents, g.invoice_count, (select count(*) from g)::int as total
-    from g join customers c on c.id = g.customer_id
-    order by ${key[s.field]}, g.customer_id ${dir}, g.currency desc
-    limit ${page.limit} offset ${page.offset}`);
+  const fields = sql.raw(`g.customer_id, g.currency, g.current_cents, g.days_1_30_cents, g.days_31_60_cents,
+    g.days_61_90_cents, g.days_90_plus_cents, g.total_cents, g.invoice_count, g.total`);
+  const res =
+    s.field === 'legal_name'
+      ? await ctx.app.database.db.execute(sql`
+          select ${fields}, c.legal_name, c.country
+          from (select x.*, count(*) over () as total from (${groups}) x) g join customers c on c.id = g.customer_id
+          order by c.legal_name ${dir}, g.customer_id ${dir}, g.currency desc
+          limit ${page.limit} offset ${page.offset}`)
+      : await ctx.app.database.db.execute(sql`
+          select ${fields}, c.legal_name, c.country
+          from (
+            select x.*, count(*) over () as total from (${groups}) x
+            order by ${sql.raw(column[s.field])} ${dir}, x.customer_id ${dir}, x.currency desc
+            limit ${page.limit} offset ${page.offset}
+          ) g join customers c on c.id = g.customer_id
+          order by g.${sql.raw(column[s.field])} ${dir}, g.customer_id ${dir}, g.currency desc`);
   const rows = (res as unknown as { rows: Record<string, string | number>[] }).rows;
   const n = (v: string | number | undefined) => Number(v ?? 0);
   return {

@@ -37,10 +37,9 @@ import {
   type SalesReportRow,
 } from '@pos/domain';
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
-import { agents, customers, orders, salesHistory, salesPersons, stores } from '../../db/schema';
+import { agents, customers, orders, salesHistory, salesPersons } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { csvStream } from '../../lib/csv-stream';
 import { visibleOrdersWhere } from '../orders';
@@ -58,16 +57,11 @@ const asCurrency = (c: string) => (isCurrency(c) ? c : 'USD') as CurrencyCode;
 
 // ── Orders by status, flow and sales channel ─────────────────────────────────────────────────────────
 
-const spStore = alias(salesPersons, 'sp_store');
-const spCustomer = alias(salesPersons, 'sp_customer');
-const orderCustomer = alias(customers, 'order_customer');
-const orderStore = alias(stores, 'order_store');
-
 /**
- * The sales channel of an order: its agent's, else the channel of its store's sales person, else of its customer's
- * sales person, else 'none'. Written without parameters so that the same text can stand in GROUP BY and SELECT.
+ * The sales channel of an order: stored on it (decision 138) — its agent's, else its store's sales person's, else its
+ * customer's sales person's, else 'none', as they were when the order was last linked to them.
  */
-const channelOf = sql<string>`coalesce(${agents.salesChannel}, ${spStore.salesChannel}, ${spCustomer.salesChannel}, ${sql.raw("'none'")})`;
+const channelOf = orders.salesChannel;
 
 /** The report's range with the defaults filled in: the last 365 days up to today. */
 function dayRange(ctx: ServiceCtx, q: { from?: string; to?: string }) {
@@ -90,7 +84,7 @@ function ordersWhere(ctx: ServiceCtx, q: OrdersReportQuery & Partial<OrdersRepor
     q.currency === undefined ? undefined : eq(orders.currency, q.currency),
     q.status === undefined ? undefined : eq(orders.status, q.status),
     q.flow === undefined ? undefined : eq(orders.flow, q.flow),
-    q.channel === undefined ? undefined : sql`${channelOf} = ${q.channel}`,
+    q.channel === undefined ? undefined : eq(orders.salesChannel, q.channel),
   )!;
 }
 
@@ -109,14 +103,9 @@ export async function getOrdersReport(ctx: ServiceCtx, q: OrdersReportQuery): Pr
       amount: sql<string>`coalesce(sum(${orders.totalSaleCents}), 0)::text`,
     })
     .from(orders)
-    .leftJoin(agents, eq(agents.id, orders.agentId))
-    .leftJoin(orderStore, eq(orderStore.id, orders.storeId))
-    .leftJoin(spStore, eq(spStore.id, orderStore.salesPersonId))
-    .leftJoin(orderCustomer, eq(orderCustomer.id, orders.customerId))
-    .leftJoin(spCustomer, eq(spCustomer.id, orderCustomer.salesPersonId))
     .where(ordersWhere(ctx, q))
     .groupBy(
-      sql`grouping sets ((${orders.status}, ${orders.currency}), (${orders.flow}, ${orders.currency}), (${channelOf}, ${orders.currency}))`,
+      sql`grouping sets ((${orders.status}, ${orders.currency}), (${orders.flow}, ${orders.currency}), (${orders.salesChannel}, ${orders.currency}))`,
     );
 
   const figure = (key: string, label: string, r: (typeof rows)[number]): OrdersReportFigure => ({
@@ -206,11 +195,6 @@ function ordersPage(ctx: ServiceCtx, q: OrdersReportListQuery, page: { limit: nu
       submittedAt: orders.submittedAt,
     })
     .from(orders)
-    .leftJoin(agents, eq(agents.id, orders.agentId))
-    .leftJoin(orderStore, eq(orderStore.id, orders.storeId))
-    .leftJoin(spStore, eq(spStore.id, orderStore.salesPersonId))
-    .leftJoin(orderCustomer, eq(orderCustomer.id, orders.customerId))
-    .leftJoin(spCustomer, eq(spCustomer.id, orderCustomer.salesPersonId))
     .where(ordersWhere(ctx, q))
     .orderBy(...ordersOrder(q))
     .limit(page.limit)
@@ -241,15 +225,7 @@ function toOrderItem(r: Awaited<ReturnType<typeof ordersPage>>[number]): OrdersR
 export async function listReportOrders(ctx: ServiceCtx, q: OrdersReportListQuery): Promise<OrdersReportList> {
   const items = (await ordersPage(ctx, q, q)).map(toOrderItem);
   if (q.offset === 0 && items.length < q.limit) return { items, total: items.length };
-  const [n] = await ctx.app.database.db
-    .select({ n: count() })
-    .from(orders)
-    .leftJoin(agents, eq(agents.id, orders.agentId))
-    .leftJoin(orderStore, eq(orderStore.id, orders.storeId))
-    .leftJoin(spStore, eq(spStore.id, orderStore.salesPersonId))
-    .leftJoin(orderCustomer, eq(orderCustomer.id, orders.customerId))
-    .leftJoin(spCustomer, eq(spCustomer.id, orderCustomer.salesPersonId))
-    .where(ordersWhere(ctx, q));
+  const [n] = await ctx.app.database.db.select({ n: count() }).from(orders).where(ordersWhere(ctx, q));
   return { items, total: Number(n?.n ?? 0) };
 }
 

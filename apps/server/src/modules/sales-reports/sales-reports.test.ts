@@ -1,7 +1,8 @@
 import { ORDER_STATUS_CODES, ORDER_FLOWS, type OrderStatusCode } from '@pos/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Rng, createAgent, createCustomer, createOrder, createSalesPerson, createStore } from '../../db/factories';
-import { salesHistory } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { customers, orders, salesHistory } from '../../db/schema';
 import { createTestDatabase } from '../../test/db-template';
 import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -512,5 +513,25 @@ describe('GET /api/reports/sales/reps/{id}/{token} and …/customers/{token}', (
     } finally {
       await t.database.exec('reset enable_seqscan');
     }
+  });
+});
+
+describe("an order's sales channel (decision 138)", () => {
+  it('is the one in force when the order was linked: a later change of rep leaves it, a new link moves it', async () => {
+    const db = t.database.db;
+    const mss = await createSalesPerson(db, { name: 'Mona Mss', salesChannel: 'MSS' });
+    const ram = await createSalesPerson(db, { name: 'Rob Ram', salesChannel: 'RAM' });
+    const customer = await createCustomer(db, { country: 'US', currency: 'USD', salesPersonId: mss.id });
+    const order = await createOrder(db, { customerId: customer.id, orderDate: new Date('2026-11-20T12:00:00Z') });
+    const channelOf = async () => {
+      const res = await get(`/api/reports/orders/list/{t}?from=2026-11-20&to=2026-11-20&limit=500`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().info.items.find((i: { order_id: number }) => i.order_id === order.id)?.channel;
+    };
+    expect(await channelOf()).toBe('MSS');
+    await db.update(customers).set({ salesPersonId: ram.id }).where(eq(customers.id, customer.id));
+    expect(await channelOf()).toBe('MSS');
+    await db.update(orders).set({ agentId: ids.agent }).where(eq(orders.id, order.id));
+    expect(await channelOf()).toBe('Distributor');
   });
 });
