@@ -1,14 +1,14 @@
 import {
-  Alert,
   createTheme,
   darken,
-  Drawer,
-  Modal,
-  Notification,
-  TableScrollContainer,
   luminance,
+  type AlertProps,
   type CSSVariablesResolver,
+  type DrawerProps,
   type MantineTheme,
+  type ModalProps,
+  type NotificationProps,
+  type TableScrollContainerProps,
 } from '@mantine/core';
 
 /*
@@ -26,20 +26,26 @@ export const theme = createTheme({
   defaultRadius: 'sm',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+  // Plain objects, not Modal.extend(…): importing the components here would put Modal, Drawer and their focus trap
+  // and scroll area into the first route's bundle (the sign-in page needs none of them).
   components: {
     // Every close button has a name (Mantine draws an unnamed ×).
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    Alert: Alert.extend({ defaultProps: { closeButtonLabel: 'Close' } }),
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<ModalProps> },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<DrawerProps> },
+    Alert: { defaultProps: { closeButtonLabel: 'Close' } satisfies Partial<AlertProps> },
     // A table wider than the screen scrolls sideways: its scroller takes the focus so the keyboard can scroll it.
-    TableScrollContainer: TableScrollContainer.extend({
-      defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } },
-    }),
-    Notification: Notification.extend({
-      defaultProps: { closeButtonProps: { 'aria-label': 'Close the notification' } },
+    TableScrollContainer: {
+      defaultProps: {
+        scrollAreaProps: { viewportProps: { tabIndex: 0 } },
+      } satisfies Partial<TableScrollContainerProps>,
+    },
+    Notification: {
+      defaultProps: {
+        closeButtonProps: { 'aria-label': 'Close the notification' },
+      } satisfies Partial<NotificationProps>,
       // Mantine draws a titled notification's text in gray-6 (3.3:1 on white); the dimmed colour reads.
       styles: { description: { color: 'var(--mantine-color-dimmed)' } },
-    }),
+    },
   },
 });
 

@@ -30,7 +30,7 @@ BEGIN
     ON CONFLICT (store_id) DO UPDATE SET open_cents = store_balances.open_cents + excluded.open_cents;
   END IF;
   RETURN NULL;
-END $$;--> statement-breakpoint
+END $$ SET jit = off;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION store_balances_new_store() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO store_balances (store_id, open_cents) SELECT r.id, 0 FROM new_rows r ORDER BY r.id ON CONFLICT (store_id) DO NOTHING;
