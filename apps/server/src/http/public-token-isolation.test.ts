@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { blankOrder, type OrderDocument } from '@pos/domain';
+import type { OrderDocument } from '@pos/domain';
 import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { HTTPMethods, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import {
 import { contracts, featureChanges, linkTokens, mailLog, paymentInstruments, uploads } from '../db/schema';
 import { issueLinkToken, PAYMENT_UPDATE_LINK_TTL_MS } from '../lib/link-tokens';
 import { hashToken } from '../lib/tokens';
+import { completeOrder } from '../test/orders';
 import { signInStaff } from '../test/sign-in';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -125,27 +126,18 @@ async function call(page: Page, tok: string, self: Side) {
   return res;
 }
 
-function completeOrder(side: Side): OrderDocument {
-  const address = { address1: '12 Elm St', address2: '', city: 'Springfield', state: 'IL', zip: '62701' };
-  const o = blankOrder();
+/** The shared submittable order (test/orders.ts) as merchant A's or B's: their own names, tax id and e-mail. */
+function orderOf(side: Side): OrderDocument {
+  const o = completeOrder();
   o.CustomerInfo = {
     ...o.CustomerInfo,
     firstName: 'Pat',
     lastName: MARK[side],
     email: `${MARK[side].toLowerCase()}@merchant.example`,
-    phone: '2175550100',
     federalTaxId: side === 'A' ? '41-7100011' : '41-7100022',
+    legalName: `${MARK[side]} Holdings LLC`,
   };
-  o.HomeAddress = { ...address, country: 'US' };
-  o.BillingAddress = { ...address, country: 'US' };
-  o.ShippingAddress = { ...address, country: 'US' };
-  o.StoreInfo = {
-    ...o.StoreInfo,
-    doingBusinessAs: `${MARK[side]} Mart`,
-    storeName: `${MARK[side]} Mart Elm`,
-    phone: '2175550101',
-    StoreAddress: { ...address, country: 'US' },
-  };
+  o.StoreInfo = { ...o.StoreInfo, doingBusinessAs: `${MARK[side]} Mart`, storeName: `${MARK[side]} Mart Elm` };
   o.totalSalePrice = '1499.00';
   o.BillingItemInfo = [{ billingItemId: 1, productId: 1, name: 'POS terminal', quantity: 1, unitPrice: '1499.00' }];
   o.PaymentPlanInfo = o.PaymentPlanInfo!.map((p, i) => ({
@@ -153,12 +145,7 @@ function completeOrder(side: Side): OrderDocument {
     paymentPlanId: i === 0 ? 1 : 4,
     recurringAmount: i === 0 ? '0.00' : '59.00',
   }));
-  o.PaymentInstrumentInfo = o.PaymentInstrumentInfo!.map((p) => ({
-    ...p,
-    paymentMethodTypeId: 1,
-    creditCardNumber: '4242',
-    issuer: 'visa',
-  }));
+  o.PaymentInstrumentInfo = o.PaymentInstrumentInfo!.map((p) => ({ ...p, creditCardNumber: '4242', issuer: 'visa' }));
   return o;
 }
 
@@ -221,13 +208,13 @@ beforeAll(async () => {
     const created = await t.request({
       method: 'POST',
       url: `/api/customers/orderinfo/new/${staff.sales}`,
-      payload: { json: completeOrder(side) },
+      payload: { json: orderOf(side) },
     });
     const orderId = (created.json() as Json).info.orderInfoId as number;
     const submitted = await t.request({
       method: 'POST',
       url: `/api/customers/orderinfo/${orderId}/${staff.sales}`,
-      payload: { json: completeOrder(side), version: 1, submit: true },
+      payload: { json: orderOf(side), version: 1, submit: true },
     });
     expect(submitted.statusCode, submitted.body).toBe(200);
     const reauth = await t.request({

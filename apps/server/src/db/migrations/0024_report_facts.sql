@@ -136,22 +136,6 @@ BEGIN
   END IF;
   RETURN NULL;
 END $$ SET jit = off;--> statement-breakpoint
--- Both fact tables from scratch (the migration, seed:scale after its trigger-less load, a repair).
-CREATE OR REPLACE FUNCTION report_facts_rebuild() RETURNS void LANGUAGE sql AS $$
-  TRUNCATE report_invoice_month_facts, report_charge_facts;
-  INSERT INTO report_invoice_month_facts (month, type, currency, country, invoice_count, invoiced_cents, reversed_cents, collected_cents)
-  SELECT date_trunc('month', r.issued_on)::date, r.type, r.currency, coalesce(s.country, c.country, ''), count(*),
-    coalesce(sum(r.total_cents) FILTER (WHERE r.reversed_at IS NULL), 0), coalesce(sum(r.total_cents) FILTER (WHERE r.reversed_at IS NOT NULL), 0),
-    sum(r.paid_cents)
-  FROM invoices r LEFT JOIN stores s ON s.id = r.store_id LEFT JOIN customers c ON c.id = r.customer_id
-  GROUP BY 1, 2, 3, 4;
-  INSERT INTO report_charge_facts (slot, currency, country, attempts, attempted_cents, failed_attempts, failed_attempt_cents)
-  SELECT date_bin('15 minutes', r.attempted_at, timestamptz '2000-01-01 00:00:00+00'), r.currency, coalesce(s.country, c.country, ''),
-    count(*), sum(r.amount_cents), count(*) FILTER (WHERE r.status = 'F'), coalesce(sum(r.amount_cents) FILTER (WHERE r.status = 'F'), 0)
-  FROM transactions r LEFT JOIN stores s ON s.id = r.store_id LEFT JOIN customers c ON c.id = r.customer_id
-  WHERE r.kind = 'charge' AND r.attempted_at IS NOT NULL AND r.status IN ('S', 'F', 'R', 'B', 'C')
-  GROUP BY 1, 2, 3;
-$$;--> statement-breakpoint
 -- Fold each key's rows into one (the report-facts-compact job). Rows appended meanwhile stay for the next time.
 CREATE OR REPLACE FUNCTION report_facts_compact() RETURNS bigint LANGUAGE sql AS $$
   WITH gone AS (DELETE FROM report_invoice_month_facts RETURNING *),
@@ -177,5 +161,5 @@ CREATE TRIGGER report_invoice_facts_update AFTER UPDATE ON invoices REFERENCING 
 CREATE TRIGGER report_invoice_facts_delete AFTER DELETE ON invoices REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION report_invoice_facts_delta();--> statement-breakpoint
 CREATE TRIGGER report_charge_facts_insert AFTER INSERT ON transactions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_charge_facts_delta();--> statement-breakpoint
 CREATE TRIGGER report_charge_facts_update AFTER UPDATE ON transactions REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_charge_facts_delta();--> statement-breakpoint
-CREATE TRIGGER report_charge_facts_delete AFTER DELETE ON transactions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION report_charge_facts_delta();--> statement-breakpoint
-SELECT report_facts_rebuild();
+CREATE TRIGGER report_charge_facts_delete AFTER DELETE ON transactions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION report_charge_facts_delta();
+-- The facts are filled by report_facts_rebuild() in migration 0026, once the store balances exist too.

@@ -3,9 +3,12 @@ CREATE TABLE "store_balances" (
 	"open_cents" bigint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "invoices_store_open_idx";--> statement-breakpoint
 ALTER TABLE "store_balances" ADD CONSTRAINT "store_balances_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "store_balances_open_idx" ON "store_balances" USING btree ("open_cents","store_id");--> statement-breakpoint
--- hand-written (keep at merge): decision 139 — store_balances kept by triggers, backfilled, in the rebuild.
+CREATE INDEX "store_balances_open_idx" ON "store_balances" USING btree ("open_cents","store_id");
+--> statement-breakpoint
+-- hand-written (keep at merge): decision 139 — store_balances kept by triggers; the one rebuild of every report
+-- figure (decision 137's facts and the store balances), run once here to fill them.
 CREATE OR REPLACE FUNCTION store_balances_delta() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   -- +new −old open_cents per store, applied in store order (two statements lock the rows they share in one order).
@@ -36,16 +39,12 @@ BEGIN
   INSERT INTO store_balances (store_id, open_cents) SELECT r.id, 0 FROM new_rows r ORDER BY r.id ON CONFLICT (store_id) DO NOTHING;
   RETURN NULL;
 END $$;--> statement-breakpoint
-INSERT INTO store_balances (store_id, open_cents)
-SELECT s.id, coalesce(b.open_cents, 0)
-FROM stores s LEFT JOIN (SELECT i.store_id, sum(i.open_cents) AS open_cents FROM invoices i WHERE i.status = 'N' GROUP BY i.store_id) b
-  ON b.store_id = s.id
-ON CONFLICT (store_id) DO NOTHING;--> statement-breakpoint
 CREATE TRIGGER store_balances_invoice_insert AFTER INSERT ON invoices REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION store_balances_delta();--> statement-breakpoint
 CREATE TRIGGER store_balances_invoice_update AFTER UPDATE ON invoices REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION store_balances_delta();--> statement-breakpoint
 CREATE TRIGGER store_balances_invoice_delete AFTER DELETE ON invoices REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION store_balances_delta();--> statement-breakpoint
 CREATE TRIGGER store_balances_store_insert AFTER INSERT ON stores REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION store_balances_new_store();--> statement-breakpoint
--- The rebuild (migration 0024) recomputes the store balances too.
+-- Both fact tables and every store's balance from scratch (this migration, seed:scale after its trigger-less load,
+-- a repair).
 CREATE OR REPLACE FUNCTION report_facts_rebuild() RETURNS void LANGUAGE sql AS $$
   TRUNCATE report_invoice_month_facts, report_charge_facts;
   INSERT INTO report_invoice_month_facts (month, type, currency, country, invoice_count, invoiced_cents, reversed_cents, collected_cents)
@@ -64,4 +63,5 @@ CREATE OR REPLACE FUNCTION report_facts_rebuild() RETURNS void LANGUAGE sql AS $
   SELECT s.id, coalesce(b.open_cents, 0)
   FROM stores s LEFT JOIN (SELECT i.store_id, sum(i.open_cents) AS open_cents FROM invoices i GROUP BY i.store_id) b ON b.store_id = s.id
   ON CONFLICT (store_id) DO UPDATE SET open_cents = excluded.open_cents;
-$$;
+$$;--> statement-breakpoint
+SELECT report_facts_rebuild();

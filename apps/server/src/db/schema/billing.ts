@@ -295,10 +295,6 @@ export const invoices = pgTable(
     uniqueIndex('invoices_number_uq').on(t.invoiceNumber),
     index('invoices_customer_idx').on(t.customerId, t.issuedOn, t.id),
     index('invoices_store_idx').on(t.storeId, t.issuedOn, t.id),
-    // A store's pending invoices, for its open balance in the customer listing (decision 130).
-    index('invoices_store_open_idx')
-      .on(t.storeId)
-      .where(sql`${t.status} = 'N'`),
     index('invoices_plan_idx').on(t.planId),
     // Exactly one invoice per plan and period: a re-run, two runs at once or a run restarted midway add none twice.
     uniqueIndex('invoices_plan_period_uq')

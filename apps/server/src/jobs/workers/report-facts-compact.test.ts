@@ -5,7 +5,6 @@ import { invoiceLines, invoices, reportChargeFacts, reportInvoiceMonthFacts, tra
 import { createTestDatabase } from '../../test/db-template';
 import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { SCHEDULED_DEFINITIONS, SCHEDULED_QUEUE } from '../definitions';
 import { reportFactsCompactWorker } from './report-facts-compact';
 
 /*
@@ -163,9 +162,5 @@ describe('report facts', () => {
         where b.store_id is null or b.open_cents <> coalesce(i.open, 0)`),
     );
     expect(derived[0]!.n).toBe(0);
-  });
-
-  it('is scheduled every 15 minutes', () => {
-    expect(SCHEDULED_DEFINITIONS[SCHEDULED_QUEUE.reportFactsCompact].cron).toBe('4,19,34,49 * * * *');
   });
 });
