@@ -14,7 +14,7 @@ const CANDIDATES = ['', '.ts', '.tsx', '.mts', '.mjs', '.js', '/index.ts', '/ind
 
 const SERVER = 'apps/server/src/';
 /** Server folders (and files) below the modules: they import no module. */
-const BELOW_MODULES = ['lib/', 'db/', 'http/', 'integrations/', 'context.ts'];
+const BELOW_MODULES = ['lib/', 'db/', 'http/', 'access/', 'integrations/', 'context.ts'];
 
 function walk(dir, out = []) {
   let entries;

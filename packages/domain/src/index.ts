@@ -22,6 +22,9 @@ export * from './access/roles';
 export * from './access/navigation';
 export * from './access/order-scope';
 export * from './access/agent-scope';
+export * from './access/store-scope';
+export * from './access/record-scope';
+export * from './access/upload-access';
 
 export * from './rules/store-filter';
 export * from './rules/customer-search';

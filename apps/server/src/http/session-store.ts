@@ -1,3 +1,4 @@
+import { privilegesInScope } from '@pos/domain';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
@@ -67,7 +68,8 @@ export async function createSession(
       tokenHash: hashToken(token),
       kind: input.kind,
       role: input.role,
-      privileges: [...new Set(input.privileges)].sort(),
+      // An agent-scoped session never holds a provider-wide privilege, whatever its role grants (decision 140).
+      privileges: [...new Set(privilegesInScope(input, input.privileges))].sort(),
       staffUserId: input.staffUserId ?? null,
       distributorAccountId: input.distributorAccountId ?? null,
       agentId: input.agentId ?? null,

@@ -1,4 +1,5 @@
 import { assertNever } from '../util/assert-never';
+import type { Permission } from './permissions';
 import { ROLE, type Role } from './roles';
 
 /*
@@ -59,4 +60,27 @@ export function mayAccessOrder(scope: OrderScope, order: OrderAgents): boolean {
     default:
       return assertNever(scope);
   }
+}
+
+/**
+ * The privileges an agent-scoped session may hold (decision 140): selling (orders, the new-order pages), following its
+ * own merchants (customer details, their features) and reading promotions. The provider-wide screens — AR, invoices,
+ * receipts, approvals, failed payments, reports, win-back, promotion editing — work on the whole book and are never an
+ * external agent's, whatever its role or extra privileges say.
+ */
+export const AGENT_SCOPED_PRIVILEGES: readonly Permission[] = [
+  'create_distributor_orders',
+  'search_orders_view',
+  'search_orders_edit',
+  'customer_details_view',
+  'customer_details_edit',
+  'customer_features_edit',
+  'customer_features_limited',
+  'promotions_view',
+];
+
+/** The privileges a session of `subject` holds out of `granted`: all of them, or for an agent-scoped session those it may. */
+export function privilegesInScope(subject: Pick<OrderScopeSubject, 'kind' | 'role'>, granted: Iterable<string>): string[] {
+  const list = [...granted];
+  return isAgentScoped(subject) ? list.filter((p) => (AGENT_SCOPED_PRIVILEGES as readonly string[]).includes(p)) : list;
 }

@@ -36,7 +36,7 @@ import { csvStream } from '../../lib/csv-stream';
 import { hashPassword } from '../../lib/passwords';
 import { newToken } from '../../lib/tokens';
 import { sendDistributorPasswordLink } from '../auth';
-import { agentNotFound, visibleAgentsWhere } from './agent-access';
+import { agentNotFound, visibleAgentsWhere } from '../../access';
 
 /*
  * The agents screens' calls (issue 17 point 1; decision 124): list, one agent, its stores, create, edit,

@@ -14,7 +14,7 @@ import { writeAudit } from '../../http/audit';
 import { AppError, versionConflict } from '../../http/errors';
 import type { SessionContext } from '../../http/session';
 import { loadVisibleOrder } from '../orders';
-import { visibleAgentsWhere } from './agent-access';
+import { visibleAgentsWhere } from '../../access';
 
 type AgentRow = typeof agents.$inferSelect;
 

@@ -1,2 +1,2 @@
 export { agentRoutes } from './agents.routes';
-export { isAgentVisible, isStoreVisible, visibleAgentsWhere, visibleStoresWhere } from './agent-access';
+export { isAgentVisible, isStoreVisible, visibleAgentsWhere, visibleStoresWhere } from '../../access';

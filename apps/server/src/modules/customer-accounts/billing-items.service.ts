@@ -18,7 +18,7 @@ import {
   customerBillingItems,
   customerPaymentPlans,
 } from '../../db/schema';
-import { requireCustomer, requireStoreOf } from '../../http/customer-refs';
+import { requireCustomer, requireStoreOf , viewerOf } from '../../access';
 import { AppError, fieldError } from '../../http/errors';
 import { audit, orderBy, todayOf } from './account-context';
 import { runIdempotent } from '../../http/idempotency';
@@ -88,9 +88,9 @@ export async function listBillingItems(
   q: CustomerBillingItemListQuery,
 ): Promise<CustomerBillingItemList> {
   const db = ctx.app.database.db;
-  await requireCustomer(db, customerId);
+  await requireCustomer(db, viewerOf(ctx), customerId);
   const allStores = q.custstoreid === ALL_STORES_CUST_STORE_ID;
-  if (!allStores) await requireStoreOf(db, customerId, q.custstoreid, 'custstoreid');
+  if (!allStores) await requireStoreOf(db, viewerOf(ctx), customerId, q.custstoreid, 'custstoreid');
   const where = and(
     eq(customerBillingItems.customerId, customerId),
     allStores ? undefined : eq(customerBillingItems.storeId, q.custstoreid),
@@ -152,7 +152,7 @@ export async function addBillingItem(
       status: 201,
     },
     async (tx, now) => {
-      const customer = await requireCustomer(tx, customerId);
+      const customer = await requireCustomer(tx, viewerOf(ctx), customerId);
       const [item] = await tx.select().from(billingItems).where(eq(billingItems.id, body.billing_item_id));
       if (!item)
         throw new AppError('not_found', `Billing item ${body.billing_item_id} was not found.`, {
@@ -160,7 +160,7 @@ export async function addBillingItem(
         });
       if (!item.active)
         throw fieldError('billing_item_id', `Billing item ${item.id} (${item.name}) is no longer sold.`);
-      const store = body.store_id == null ? null : await requireStoreOf(tx, customerId, body.store_id, 'store_id');
+      const store = body.store_id == null ? null : await requireStoreOf(tx, viewerOf(ctx), customerId, body.store_id, 'store_id');
       if (!store && item.chargeAtLevel === 'S')
         throw fieldError('store_id', `${item.name} is charged per store: choose the store.`);
       if (body.plan_id != null) {

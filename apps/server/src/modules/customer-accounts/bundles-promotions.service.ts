@@ -17,7 +17,7 @@ import {
   promotions,
   stores,
 } from '../../db/schema';
-import { requireCustomer, requireStoreOf } from '../../http/customer-refs';
+import { requireCustomer, requireStoreOf , viewerOf } from '../../access';
 
 /**
  * GET /api/customers/{id}/customerbundles/{token}?custstoreid: the customer's bundles (of one store, or all), each
@@ -29,8 +29,8 @@ export async function listBundles(
   q: StoreFilterQuery,
 ): Promise<CustomerBundleList> {
   const db = ctx.app.database.db;
-  await requireCustomer(db, customerId);
-  if (q.custstoreid !== undefined) await requireStoreOf(db, customerId, q.custstoreid, 'custstoreid');
+  await requireCustomer(db, viewerOf(ctx), customerId);
+  if (q.custstoreid !== undefined) await requireStoreOf(db, viewerOf(ctx), customerId, q.custstoreid, 'custstoreid');
   const where = and(
     eq(customerBundles.customerId, customerId),
     q.custstoreid === undefined ? undefined : eq(customerBundles.storeId, q.custstoreid),
@@ -101,8 +101,8 @@ export async function listPromotions(
   q: StoreFilterQuery,
 ): Promise<OrderPromotionList> {
   const db = ctx.app.database.db;
-  await requireCustomer(db, customerId);
-  if (q.custstoreid !== undefined) await requireStoreOf(db, customerId, q.custstoreid, 'custstoreid');
+  await requireCustomer(db, viewerOf(ctx), customerId);
+  if (q.custstoreid !== undefined) await requireStoreOf(db, viewerOf(ctx), customerId, q.custstoreid, 'custstoreid');
   const where = and(
     eq(orderPromotions.customerId, customerId),
     q.custstoreid === undefined ? undefined : eq(orderPromotions.storeId, q.custstoreid),

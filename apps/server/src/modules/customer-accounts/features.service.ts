@@ -16,7 +16,7 @@ import { withTx, type AnyServiceCtx, type ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { billingItemPrices, billingItems, customerBillingItems, customerPaymentPlans } from '../../db/schema';
 import { actorOfSession, writeAudit } from '../../http/audit';
-import { requireStoreOf, type StoreRef } from '../../http/customer-refs';
+import { requireStoreOf, type StoreRef , viewerOf } from '../../access';
 import { AppError, fieldError } from '../../http/errors';
 import { defineQueues, enqueueJob } from '../../jobs/registry';
 import { audit, todayOf } from './account-context';
@@ -117,7 +117,7 @@ export async function featureState(
 /** GET …/features?custstoreid. */
 export async function getFeatures(ctx: ServiceCtx, customerId: number, storeId: number): Promise<StoreFeatures> {
   const db = ctx.app.database.db;
-  const store = await requireStoreOf(db, customerId, storeId, 'custstoreid');
+  const store = await requireStoreOf(db, viewerOf(ctx), customerId, storeId, 'custstoreid');
   return (await featureState(db, ctx, customerId, store)).features;
 }
 
@@ -203,7 +203,7 @@ export async function changeFeaturesIn(
   mayChange: (featureName: string) => boolean,
 ): Promise<{ features: StoreFeatures; added: number[]; removed: number[]; jobId: string | null }> {
   const { app } = ctx;
-  const store = await requireStoreOf(tx, customerId, body.custstoreid, 'custstoreid', true);
+  const store = await requireStoreOf(tx, viewerOf(ctx), customerId, body.custstoreid, 'custstoreid', true);
   const state = await featureState(tx, ctx, customerId, store);
   const current = state.features;
   if (body.features_version !== current.features_version) {

@@ -19,7 +19,7 @@ import type { ServiceCtx } from '../../context';
 import { cappedCount } from '../../db/capped-count';
 import type { Db } from '../../db/client';
 import { creditMemos, invoiceLines, invoices, transactions } from '../../db/schema';
-import { requireCustomer, requireStoreOf } from '../../http/customer-refs';
+import { requireCustomer, requireStoreOf , viewerOf } from '../../access';
 import { AppError, versionConflict } from '../../http/errors';
 import { audit, isoOrNull, orderBy } from './account-context';
 import { runIdempotent } from '../../http/idempotency';
@@ -80,8 +80,8 @@ export function toCreditMemo(m: typeof creditMemos.$inferSelect): CreditMemo {
  */
 export async function listInvoices(ctx: ServiceCtx, customerId: number, q: InvoiceListQuery): Promise<InvoiceList> {
   const db = ctx.app.database.db;
-  await requireCustomer(db, customerId);
-  if (q.storeid !== undefined) await requireStoreOf(db, customerId, q.storeid, 'storeid');
+  await requireCustomer(db, viewerOf(ctx), customerId);
+  if (q.storeid !== undefined) await requireStoreOf(db, viewerOf(ctx), customerId, q.storeid, 'storeid');
   const where = invoiceListWhere(customerId, q);
   const [rows, total] = await Promise.all([invoicePage(db, where, q), cappedCount(db, invoices, where)]);
   return { items: rows.map((r) => toInvoice(r.inv, toInvoiceBalance(r.bal))), ...total };
@@ -128,7 +128,7 @@ export function invoicePage(db: Db, where: SQL | undefined, q: InvoiceListQuery)
 /** GET …/customerinvoices/{invoiceId}: the invoice with its lines, charges and credit memos. */
 export async function getInvoice(ctx: ServiceCtx, customerId: number, invoiceId: number): Promise<InvoiceDetail> {
   const db = ctx.app.database.db;
-  await requireCustomer(db, customerId);
+  await requireCustomer(db, viewerOf(ctx), customerId);
   const [found] = await db
     .select({ inv: invoices, bal: invoiceBalanceFields })
     .from(invoices)
@@ -206,7 +206,7 @@ export async function reverseInvoice(
           });
       },
       effect: async (tx, now) => {
-        await requireCustomer(tx, customerId);
+        await requireCustomer(tx, viewerOf(ctx), customerId);
         const [row] = await tx
           .select()
           .from(invoices)

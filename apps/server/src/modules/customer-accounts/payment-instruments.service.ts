@@ -9,7 +9,7 @@ import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { AnyServiceCtx, ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { paymentInstruments, uploads } from '../../db/schema';
-import { requireCustomer, requireStoreOf } from '../../http/customer-refs';
+import { requireCustomer, requireStoreOf , viewerOf } from '../../access';
 import { AppError, fieldError } from '../../http/errors';
 import { audit } from './account-context';
 import { accountNumberMac, dataEncryptionKey, encryptAccountNumber } from '../../lib/account-number-cipher';
@@ -60,8 +60,8 @@ export async function listInstruments(
   q: PaymentInstrumentListQuery,
 ): Promise<PaymentInstrumentList> {
   const db = ctx.app.database.db;
-  await requireCustomer(db, customerId);
-  if (q.storeid !== undefined) await requireStoreOf(db, customerId, q.storeid, 'storeid');
+  await requireCustomer(db, viewerOf(ctx), customerId);
+  if (q.storeid !== undefined) await requireStoreOf(db, viewerOf(ctx), customerId, q.storeid, 'storeid');
   const where = and(
     eq(paymentInstruments.customerId, customerId),
     q.storeid === undefined ? undefined : eq(paymentInstruments.storeId, q.storeid),
@@ -86,7 +86,7 @@ export async function getInstrument(
   instrumentId: number,
 ): Promise<PaymentInstrument> {
   const db = ctx.app.database.db;
-  await requireCustomer(db, customerId);
+  await requireCustomer(db, viewerOf(ctx), customerId);
   const [row] = await db
     .select()
     .from(paymentInstruments)
@@ -164,8 +164,8 @@ export async function storeInstrument(
   body: PaymentInstrumentCreateBody,
 ): Promise<InstrumentRow> {
   const gateway = ctx.app.gateway;
-  const customer = await requireCustomer(tx, customerId);
-  const store = body.store_id == null ? null : await requireStoreOf(tx, customerId, body.store_id, 'store_id');
+  const customer = await requireCustomer(tx, viewerOf(ctx), customerId);
+  const store = body.store_id == null ? null : await requireStoreOf(tx, viewerOf(ctx), customerId, body.store_id, 'store_id');
   let values: typeof paymentInstruments.$inferInsert;
   let summary: Record<string, unknown>;
   if (body.kind === 'card') {

@@ -16,11 +16,11 @@ import {
   type PaymentPlanDetail,
 } from '@pos/domain';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { withTx, type ServiceCtx } from '../../context';
+import { withTx, type AnyServiceCtx, type ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { customerBillingItems, customerPaymentPlans, stores, terminals } from '../../db/schema';
 import { AppError, fieldError, versionConflict } from '../../http/errors';
-import { requireCustomer, requireStoreOf } from '../../http/customer-refs';
+import { requireCustomer, requireStoreOf , viewerOf } from '../../access';
 import { audit, isoOrNull, orderBy } from './account-context';
 import { selectBillingItems, toBillingItem } from './billing-items.service';
 import { runIdempotent } from '../../http/idempotency';
@@ -65,8 +65,8 @@ export async function listPlans(
   q: PaymentPlanListQuery,
 ): Promise<PaymentPlanList> {
   const db = ctx.app.database.db;
-  await requireCustomer(db, customerId);
-  if (q.storeid !== undefined) await requireStoreOf(db, customerId, q.storeid, 'storeid');
+  await requireCustomer(db, viewerOf(ctx), customerId);
+  if (q.storeid !== undefined) await requireStoreOf(db, viewerOf(ctx), customerId, q.storeid, 'storeid');
   const where = and(
     eq(customerPaymentPlans.customerId, customerId),
     q.storeid === undefined ? undefined : eq(customerPaymentPlans.storeId, q.storeid),
@@ -108,7 +108,7 @@ async function lockPlan(tx: Db, customerId: number, planId: number): Promise<Pla
 /** GET …/customerpaymentplans/{planId}: the plan, its billing items (all, with history) and its terminal counts. */
 export async function getPlan(ctx: ServiceCtx, customerId: number, planId: number): Promise<PaymentPlanDetail> {
   const db = ctx.app.database.db;
-  await requireCustomer(db, customerId);
+  await requireCustomer(db, viewerOf(ctx), customerId);
   const [row] = await db
     .select()
     .from(customerPaymentPlans)
@@ -142,7 +142,7 @@ async function syncStoreLicense(
   licenseExpiresOn: string,
   planId: number,
 ): Promise<void> {
-  const store = await requireStoreOf(tx, customerId, storeId, 'store_id', true);
+  const store = await requireStoreOf(tx, viewerOf(ctx), customerId, storeId, 'store_id', true);
   if (store.licenseExpiresOn === licenseExpiresOn) return;
   await tx
     .update(stores)
@@ -184,9 +184,9 @@ export async function addPlan(
       status: 201,
     },
     async (tx, now) => {
-      const customer = await requireCustomer(tx, customerId);
+      const customer = await requireCustomer(tx, viewerOf(ctx), customerId);
       const store =
-        body.store_id == null ? null : await requireStoreOf(tx, customerId, body.store_id, 'store_id', true);
+        body.store_id == null ? null : await requireStoreOf(tx, viewerOf(ctx), customerId, body.store_id, 'store_id', true);
       const licensed = LICENSED_PLAN_KINDS.includes(body.kind);
       if (store && licensed) {
         const [existing] = await tx
@@ -256,7 +256,7 @@ export async function updateLicenseExpiry(
   body: LicenseExpiryUpdateRequest,
 ): Promise<PaymentPlan> {
   return withTx(ctx, async (tx) => {
-    await requireCustomer(tx, customerId);
+    await requireCustomer(tx, viewerOf(ctx), customerId);
     const row = await lockPlan(tx, customerId, planId);
     if (row.version !== body.version) throw versionConflict(`Plan ${planId}`, toPlan(row), body.version);
     if (!LICENSED_PLAN_KINDS.includes(row.kind as PaymentPlanKindCode)) {
@@ -322,12 +322,12 @@ export async function updatePlan(
 /** updatePlan on the caller's transaction (a merchant's accepted feature change moves the amount; decision 123). */
 export async function updatePlanIn(
   tx: Db,
-  ctx: Pick<ServiceCtx, 'app' | 'actor' | 'requestId'>,
+  ctx: Pick<AnyServiceCtx, 'app' | 'actor' | 'requestId' | 'session'>,
   customerId: number,
   planId: number,
   body: PaymentPlanUpdateRequest,
 ): Promise<PaymentPlan> {
-  await requireCustomer(tx, customerId);
+  await requireCustomer(tx, viewerOf(ctx), customerId);
   const row = await lockPlan(tx, customerId, planId);
   if (row.version !== body.version) throw versionConflict(`Plan ${planId}`, toPlan(row), body.version);
   if (row.status === 'canceled')

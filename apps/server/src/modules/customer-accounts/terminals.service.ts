@@ -13,7 +13,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { withTx, type ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { domainData, products, terminals } from '../../db/schema';
-import { requireCustomer, requireStoreOf } from '../../http/customer-refs';
+import { requireCustomer, requireStoreOf , viewerOf } from '../../access';
 import { AppError, versionConflict } from '../../http/errors';
 import { audit, isoOrNull, orderBy } from './account-context';
 
@@ -68,8 +68,8 @@ async function terminalById(db: Db, id: number): Promise<Terminal> {
 /** GET …/customerterminals: the customer's terminals by exactly one of order, plan, store or terminal id. */
 export async function listTerminals(ctx: ServiceCtx, customerId: number, q: TerminalListQuery): Promise<TerminalList> {
   const db = ctx.app.database.db;
-  await requireCustomer(db, customerId);
-  if (q.storeid !== undefined) await requireStoreOf(db, customerId, q.storeid, 'storeid');
+  await requireCustomer(db, viewerOf(ctx), customerId);
+  if (q.storeid !== undefined) await requireStoreOf(db, viewerOf(ctx), customerId, q.storeid, 'storeid');
   const filters: (SQL | undefined)[] = [
     eq(terminals.customerId, customerId),
     q.custorderid === undefined ? undefined : eq(terminals.orderId, q.custorderid),
@@ -126,7 +126,7 @@ export async function updateTerminal(
   body: TerminalUpdateRequest,
 ): Promise<Terminal> {
   return withTx(ctx, async (tx) => {
-    await requireCustomer(tx, customerId);
+    await requireCustomer(tx, viewerOf(ctx), customerId);
     const row = await lockTerminal(tx, terminalId, customerId);
     if (row.version !== body.version)
       throw versionConflict(`Terminal ${row.elmerId}`, await terminalById(tx, row.id), body.version);

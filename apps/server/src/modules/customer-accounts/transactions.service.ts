@@ -15,7 +15,7 @@ import type { ServiceCtx } from '../../context';
 import { cappedCount } from '../../db/capped-count';
 import type { Db } from '../../db/client';
 import { customers, invoices, paymentInstruments, transactions } from '../../db/schema';
-import { requireCustomer, requireStoreOf } from '../../http/customer-refs';
+import { requireCustomer, requireStoreOf , viewerOf } from '../../access';
 import { chargeInvoice } from '../payments';
 import { AppError, versionConflict } from '../../http/errors';
 import { audit, isoOrNull, orderBy } from './account-context';
@@ -103,8 +103,8 @@ export async function listTransactions(
 ): Promise<TransactionList> {
   const db = ctx.app.database.db;
   if (!q.fetch) {
-    await requireCustomer(db, customerId);
-    if (q.storeid !== undefined) await requireStoreOf(db, customerId, q.storeid, 'storeid');
+    await requireCustomer(db, viewerOf(ctx), customerId);
+    if (q.storeid !== undefined) await requireStoreOf(db, viewerOf(ctx), customerId, q.storeid, 'storeid');
   }
   const where = transactionListWhere(q.fetch ? null : customerId, q);
   const page = async () => {
@@ -195,7 +195,7 @@ export async function actOnTransaction(
     },
     {
       outside: async () => {
-        await requireCustomer(db, customerId);
+        await requireCustomer(db, viewerOf(ctx), customerId);
         const [row] = await db
           .select()
           .from(transactions)

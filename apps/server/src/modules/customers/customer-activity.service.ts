@@ -33,7 +33,7 @@ import {
 } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
 import { AppError, notFound } from '../../http/errors';
-import { requireCustomer, requireStoreOf } from '../../http/customer-refs';
+import { requireCustomer, requireStoreOf , viewerOf } from '../../access';
 import { visibleOrdersWhere } from '../orders';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -59,8 +59,8 @@ export async function listCustomerNotes(
   input: { customerId: number; storeId?: number; limit: number; offset: number },
 ): Promise<CustomerNoteList> {
   const db = ctx.app.database.db;
-  await requireCustomer(db, input.customerId);
-  if (input.storeId !== undefined) await requireStoreOf(db, input.customerId, input.storeId, 'customer_store_id');
+  await requireCustomer(db, viewerOf(ctx), input.customerId);
+  if (input.storeId !== undefined) await requireStoreOf(db, viewerOf(ctx), input.customerId, input.storeId, 'customer_store_id');
   const where = and(
     eq(customerNotes.customerId, input.customerId),
     input.storeId === undefined ? undefined : eq(customerNotes.storeId, input.storeId),
@@ -84,7 +84,7 @@ export async function addCustomerNote(
   input: { customerId: number; body: CreateCustomerNoteRequest },
 ): Promise<CustomerNote> {
   return withTx(ctx, async (db) => {
-    await requireCustomer(db, input.customerId);
+    await requireCustomer(db, viewerOf(ctx), input.customerId);
     const storeId = input.body.customer_store_id ?? null;
     if (storeId !== null) {
       const [store] = await db
@@ -149,8 +149,8 @@ export async function listCustomerOrders(
   },
 ): Promise<CustomerOrderList> {
   const db = ctx.app.database.db;
-  await requireCustomer(db, input.customerId);
-  if (input.storeId !== undefined) await requireStoreOf(db, input.customerId, input.storeId, 'storeid');
+  await requireCustomer(db, viewerOf(ctx), input.customerId);
+  if (input.storeId !== undefined) await requireStoreOf(db, viewerOf(ctx), input.customerId, input.storeId, 'storeid');
   const where = and(
     eq(orders.customerId, input.customerId),
     input.storeId === undefined ? undefined : eq(orders.storeId, input.storeId),
@@ -277,8 +277,8 @@ export async function getSalesHistory(
   input: { customerId: number; storeId?: number },
 ): Promise<SalesHistoryInfo> {
   const db = ctx.app.database.db;
-  const customer = await requireCustomer(db, input.customerId);
-  if (input.storeId !== undefined) await requireStoreOf(db, input.customerId, input.storeId, 'storeid');
+  const customer = await requireCustomer(db, viewerOf(ctx), input.customerId);
+  if (input.storeId !== undefined) await requireStoreOf(db, viewerOf(ctx), input.customerId, input.storeId, 'storeid');
   const now = ctx.app.clock.now();
   const months = Array.from({ length: SALES_HISTORY_MONTHS }, (_, i) =>
     monthIso(now.getUTCFullYear(), now.getUTCMonth() - (SALES_HISTORY_MONTHS - 1) + i),
@@ -351,7 +351,7 @@ export async function listCustomerAudit(
   input: { customerId: number; limit: number; offset: number },
 ): Promise<AuditEntryList> {
   const db = ctx.app.database.db;
-  await requireCustomer(db, input.customerId);
+  await requireCustomer(db, viewerOf(ctx), input.customerId);
   const where = or(
     eq(auditLog.customerId, input.customerId),
     and(eq(auditLog.entity, 'customer'), eq(auditLog.entityId, String(input.customerId))),

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client';
 import { customers, invoices, salesPersons, stores, terminals, type AddressJson } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
 import { AppError, notFound, versionConflict } from '../../http/errors';
-import { requireCustomer } from '../../http/customer-refs';
+import { requireCustomer , viewerOf } from '../../access';
 import { billingToday } from '../billing';
 import { invoiceBalances } from '../ledger';
 
@@ -255,7 +255,7 @@ export async function listCustomerStores(
   input: { customerId: number; storeId?: number },
 ): Promise<CustomerStoresInfo> {
   const db = ctx.app.database.db;
-  await requireCustomer(db, input.customerId);
+  await requireCustomer(db, viewerOf(ctx), input.customerId);
   if (input.storeId === undefined) return { stores: await storeRecords(db, eq(stores.customerId, input.customerId)) };
   const list = await storeRecords(db, and(eq(stores.id, input.storeId), eq(stores.customerId, input.customerId)));
   if (list.length === 0) throw notFound(`Store ${input.storeId} of customer ${input.customerId}`);
@@ -491,7 +491,7 @@ export async function saveStoreAddress(
   const b = input.body;
   const address = addressIn(b.address);
   return withTx(ctx, async (db) => {
-    const customer = await requireCustomer(db, input.customerId);
+    const customer = await requireCustomer(db, viewerOf(ctx), input.customerId);
     const now = ctx.app.clock.now();
     const audit = { ...ctx.actor, at: now, entity: 'store', requestId: ctx.requestId };
 

@@ -19,7 +19,7 @@ import { withTx, type ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { customerPaymentPlans, featureChanges, linkTokens, stores } from '../../db/schema';
 import { actorOfSession, writeAudit, type AuditActor } from '../../http/audit';
-import { requireCustomer, requireStoreOf } from '../../http/customer-refs';
+import { requireCustomer, requireStoreOf , viewerOf } from '../../access';
 import { AppError, fieldError, versionConflict } from '../../http/errors';
 import { defineQueues, enqueueJob } from '../../jobs/registry';
 import { findLinkToken, revokeLinkTokens, useLinkToken, type LinkTokenRow } from '../../lib/link-tokens';
@@ -106,7 +106,7 @@ export async function prepareFeatureChange(
   // Creating a queue runs outside the transaction (PGlite has one connection).
   await defineQueues(app.queue, { queues: [JOB_QUEUE.featureChangeEmail] });
   const result = await withTx(ctx, async (tx) => {
-    const store = await requireStoreOf(tx, customerId, body.custstoreid, 'custstoreid', true);
+    const store = await requireStoreOf(tx, viewerOf(ctx), customerId, body.custstoreid, 'custstoreid', true);
     const state = await featureState(tx, ctx, customerId, store);
     if (body.features_version !== state.features.features_version) {
       throw new AppError(
@@ -237,7 +237,7 @@ export async function listFeatureChanges(
   storeId: number,
 ): Promise<FeatureChangeList> {
   const db = ctx.app.database.db;
-  await requireStoreOf(db, customerId, storeId, 'custstoreid');
+  await requireStoreOf(db, viewerOf(ctx), customerId, storeId, 'custstoreid');
   const rows = await db
     .select()
     .from(featureChanges)
@@ -255,7 +255,7 @@ export async function cancelFeatureChange(
   version: number,
 ): Promise<FeatureChange> {
   return withTx(ctx, async (tx) => {
-    await requireCustomer(tx, customerId);
+    await requireCustomer(tx, viewerOf(ctx), customerId);
     const [row] = await tx
       .select()
       .from(featureChanges)
@@ -364,7 +364,7 @@ export async function decideFeatureChange(
 
     let effectiveOn = change.effectiveOn;
     if (body.decision === 'accept') {
-      const store = await requireStoreOf(tx, change.customerId, change.storeId, 'store', true);
+      const store = await requireStoreOf(tx, viewerOf(ctx), change.customerId, change.storeId, 'store', true);
       const state = await featureState(tx, merchant, change.customerId, store);
       const byId = new Map(state.features.features.map((f) => [f.billing_item_id, f]));
       const on = new Set(state.features.features.filter((f) => f.enabled).map((f) => f.billing_item_id));

@@ -12,7 +12,7 @@ export {
   type LoadOrderOptions,
   type OrderKey,
   type OrderViewer,
-} from './order-access';
+} from '../../access';
 export {
   applyStatusEffects,
   onOrderDocumentSave,

@@ -147,6 +147,8 @@ interface Endpoint {
   readonly ok?: number;
   /** The order ids of a list answer. */
   readonly listed?: (info: Json) => number[];
+  /** A list under the order's customer: a customer the caller may not see is 404 (decision 140). */
+  readonly customerScoped?: boolean;
 }
 
 const idsOf = (items: Json[], key = 'id') => items.map((i) => i[key] as number);
@@ -229,6 +231,7 @@ const ENDPOINTS: readonly Endpoint[] = [
     kind: 'list',
     request: ({ order, token }) => ({ url: `/api/customers/${order.customerId}/${token}/customerorders?limit=500` }),
     listed: (info) => idsOf(info.items, 'order_id'),
+    customerScoped: true,
   },
   {
     route: 'GET /api/customers/orderstatus/history/:orderId/:token',
@@ -620,6 +623,11 @@ describe.each(ENDPOINTS.map((e) => [e.variant ? `${e.route} (${e.variant})` : e.
         return;
       }
       if (endpoint.kind === 'list') {
+        if (endpoint.customerScoped && !visible) {
+          // The customer of another agent's order is not the caller's to see: 404, like a missing customer.
+          expect([res.status, res.body.error?.code], where).toEqual([404, 'not_found']);
+          return;
+        }
         expect(res.status, where).toBe(200);
         expect(endpoint.listed!(res.body.info).includes(order.id), where).toBe(visible);
         return;

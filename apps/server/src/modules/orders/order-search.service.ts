@@ -16,7 +16,7 @@ import { cappedCount } from '../../db/capped-count';
 import { agents, orders } from '../../db/schema';
 import type { SessionContext } from '../../http/session';
 import { csvStream } from '../../lib/csv-stream';
-import { loadVisibleOrder, visibleOrdersWhere } from './order-access';
+import { loadVisibleOrder, visibleOrdersWhere } from '../../access';
 import { escapeLike } from '../../lib/sql-like';
 
 /** ORDER BY expression of each sortable column (text compared case-insensitively). */

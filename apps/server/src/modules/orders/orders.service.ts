@@ -21,7 +21,7 @@ import { orderStatusHistory, orders } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
 import { faultPoint } from '../../lib/fault-point';
 import { AppError, versionConflict } from '../../http/errors';
-import { loadVisibleOrder, orderNotFound, visibleOrdersWhere } from './order-access';
+import { loadVisibleOrder, orderNotFound, visibleOrdersWhere } from '../../access';
 import { applyDocumentSaveEffects, applyStatusEffects } from './order-hooks';
 import { dataEncryptionKey, encryptAccountNumber } from '../../lib/account-number-cipher';
 import { canonicalJson } from '../../lib/canonical-json';

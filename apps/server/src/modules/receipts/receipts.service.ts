@@ -33,7 +33,7 @@ import {
   uploads,
 } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
-import { requireCustomer, requireStoreOf } from '../../http/customer-refs';
+import { requireCustomer, requireStoreOf , viewerOf } from '../../access';
 import { AppError, fieldError, notFound, versionConflict } from '../../http/errors';
 import { runIdempotent } from '../../http/idempotency';
 import { faultPoint } from '../../lib/fault-point';
@@ -245,12 +245,12 @@ export async function recordReceipt(
     ctx,
     { route: 'POST /receipts', key: idempotencyKey, request: { params: {}, body }, status: 201 },
     async (tx, now) => {
-      const customer = await requireCustomer(tx, body.customer_id).catch((err: unknown) => {
+      const customer = await requireCustomer(tx, viewerOf(ctx), body.customer_id).catch((err: unknown) => {
         if (err instanceof AppError && err.code === 'not_found')
           throw new AppError('not_found', err.message, { customer_id: 'Choose the customer from the search.' });
         throw err;
       });
-      const store = body.store_id == null ? null : await requireStoreOf(tx, customer.id, body.store_id, 'store_id');
+      const store = body.store_id == null ? null : await requireStoreOf(tx, viewerOf(ctx), customer.id, body.store_id, 'store_id');
       const currency = store?.currency ?? customer.currency;
       if (currency && body.currency !== currency)
         throw fieldError(

@@ -1,11 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { customers, stores } from '../db/schema';
-import { AppError } from './errors';
+import { AppError } from '../http/errors';
+import { visibleCustomersWhere, visibleStoresWhere } from './stores';
+import type { Viewer } from './viewer';
 
 /*
- * The customer and the store a "…/customers/{id}/…" request names: 404 when they do not exist (or the store is another
- * customer's), so every service refuses a wrong path the same way.
+ * The customer and the store a "…/customers/{id}/…" request names: 404 when they do not exist, when the store is another
+ * customer's, or when the viewer may not see them (the owner rule, access/stores.ts; decision 140) — the same answer in
+ * every case, so every service refuses a wrong path the same way and nothing tells a caller that a record exists.
  */
 
 export interface CustomerRef {
@@ -17,7 +20,7 @@ export interface CustomerRef {
 }
 
 /** The customer of a "…/customers/{id}/…" path, or 404. */
-export async function requireCustomer(db: Db, customerId: number): Promise<CustomerRef> {
+export async function requireCustomer(db: Db, viewer: Viewer, customerId: number): Promise<CustomerRef> {
   const [row] = await db
     .select({
       id: customers.id,
@@ -27,7 +30,7 @@ export async function requireCustomer(db: Db, customerId: number): Promise<Custo
       currency: customers.currency,
     })
     .from(customers)
-    .where(eq(customers.id, customerId));
+    .where(and(eq(customers.id, customerId), visibleCustomersWhere(viewer)));
   if (!row) throw new AppError('not_found', `Customer ${customerId} was not found.`);
   return row;
 }
@@ -45,6 +48,7 @@ export interface StoreRef {
 /** A store of this customer, or 404 naming the field it came from. `lock` takes a row lock (FOR UPDATE). */
 export async function requireStoreOf(
   db: Db,
+  viewer: Viewer,
   customerId: number,
   storeId: number,
   field: string,
@@ -61,7 +65,7 @@ export async function requireStoreOf(
       version: stores.version,
     })
     .from(stores)
-    .where(and(eq(stores.id, storeId), eq(stores.customerId, customerId)));
+    .where(and(eq(stores.id, storeId), eq(stores.customerId, customerId), visibleStoresWhere(viewer)));
   const [row] = lock ? await q.for('update') : await q;
   if (!row) {
     const message = `Store ${storeId} is not a store of customer ${customerId}.`;

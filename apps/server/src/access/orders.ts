@@ -1,9 +1,9 @@
 import { mayAccessOrder, orderScopeOf, type OrderScope, type OrderScopeSubject } from '@pos/domain';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { agentOrders, distributorAccounts, orders, roles, staffUsers } from '../../db/schema';
-import type { AuditActor } from '../../http/audit';
-import { AppError, notFound } from '../../http/errors';
+import type { Db } from '../db/client';
+import { agentOrders, distributorAccounts, orders, roles, staffUsers } from '../db/schema';
+import type { AuditActor } from '../http/audit';
+import { AppError, notFound } from '../http/errors';
 
 /*
  * "Which orders may this session see and act on" on the server (decision 102): the domain's rule
