@@ -1,4 +1,6 @@
+import { ownerOfRecord, type RecordPlace } from '@pos/domain';
 import { eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { customers, stores } from '../db/schema';
 import { agentTreeIds } from './agents';
@@ -21,7 +23,10 @@ function agentOrderSql(agentId: number): SQL {
 }
 
 /** The condition that keeps the stores the viewer may see (a store id column or expression given); undefined = all. */
-export function visibleStoresWhere(viewer: Viewer, storeId: SQL | SQL.Aliased | typeof stores.id = stores.id): SQL | undefined {
+export function visibleStoresWhere(
+  viewer: Viewer,
+  storeId: SQL | SQL.Aliased | AnyPgColumn = stores.id,
+): SQL | undefined {
   const scope = agentScopeOfViewer(viewer);
   if (scope.kind === 'all') return undefined;
   if (scope.agentId === null) return sql`false`;
@@ -31,7 +36,7 @@ export function visibleStoresWhere(viewer: Viewer, storeId: SQL | SQL.Aliased | 
 /** The condition that keeps the customers the viewer may see (a customer id column or expression given). */
 export function visibleCustomersWhere(
   viewer: Viewer,
-  customerId: SQL | SQL.Aliased | typeof customers.id = customers.id,
+  customerId: SQL | SQL.Aliased | AnyPgColumn = customers.id,
 ): SQL | undefined {
   const scope = agentScopeOfViewer(viewer);
   if (scope.kind === 'all') return undefined;
@@ -59,4 +64,13 @@ export async function isCustomerVisible(db: Db, viewer: Viewer, customerId: numb
     .from(customers)
     .where(sql`${eq(customers.id, customerId)} and ${where}`);
   return row !== undefined;
+}
+
+/**
+ * May the viewer see a record hung under a merchant (record-scope.ts): its store's rule when it has a store, else its
+ * customer's.
+ */
+export async function isRecordVisible(db: Db, viewer: Viewer, place: RecordPlace): Promise<boolean> {
+  const owner = ownerOfRecord(place);
+  return owner.kind === 'store' ? isStoreVisible(db, viewer, owner.id) : isCustomerVisible(db, viewer, owner.id);
 }

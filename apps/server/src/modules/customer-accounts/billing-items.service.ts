@@ -18,7 +18,7 @@ import {
   customerBillingItems,
   customerPaymentPlans,
 } from '../../db/schema';
-import { requireCustomer, requireStoreOf , viewerOf } from '../../access';
+import { requireCustomer, requireStoreOf, viewerOf } from '../../access';
 import { AppError, fieldError } from '../../http/errors';
 import { audit, orderBy, todayOf } from './account-context';
 import { runIdempotent } from '../../http/idempotency';
@@ -160,7 +160,8 @@ export async function addBillingItem(
         });
       if (!item.active)
         throw fieldError('billing_item_id', `Billing item ${item.id} (${item.name}) is no longer sold.`);
-      const store = body.store_id == null ? null : await requireStoreOf(tx, viewerOf(ctx), customerId, body.store_id, 'store_id');
+      const store =
+        body.store_id == null ? null : await requireStoreOf(tx, viewerOf(ctx), customerId, body.store_id, 'store_id');
       if (!store && item.chargeAtLevel === 'S')
         throw fieldError('store_id', `${item.name} is charged per store: choose the store.`);
       if (body.plan_id != null) {

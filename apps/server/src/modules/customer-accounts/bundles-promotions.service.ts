@@ -17,7 +17,7 @@ import {
   promotions,
   stores,
 } from '../../db/schema';
-import { requireCustomer, requireStoreOf , viewerOf } from '../../access';
+import { requireCustomer, requireStoreOf, viewerOf } from '../../access';
 
 /**
  * GET /api/customers/{id}/customerbundles/{token}?custstoreid: the customer's bundles (of one store, or all), each

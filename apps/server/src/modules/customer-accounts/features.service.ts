@@ -16,7 +16,7 @@ import { withTx, type AnyServiceCtx, type ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { billingItemPrices, billingItems, customerBillingItems, customerPaymentPlans } from '../../db/schema';
 import { actorOfSession, writeAudit } from '../../http/audit';
-import { requireStoreOf, type StoreRef , viewerOf } from '../../access';
+import { requireStoreOf, type StoreRef, viewerOf } from '../../access';
 import { AppError, fieldError } from '../../http/errors';
 import { defineQueues, enqueueJob } from '../../jobs/registry';
 import { audit, todayOf } from './account-context';

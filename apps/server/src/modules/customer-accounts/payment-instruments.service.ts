@@ -9,7 +9,7 @@ import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { AnyServiceCtx, ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { paymentInstruments, uploads } from '../../db/schema';
-import { requireCustomer, requireStoreOf , viewerOf } from '../../access';
+import { requireCustomer, requireStoreOf, viewerOf } from '../../access';
 import { AppError, fieldError } from '../../http/errors';
 import { audit } from './account-context';
 import { accountNumberMac, dataEncryptionKey, encryptAccountNumber } from '../../lib/account-number-cipher';
@@ -165,7 +165,8 @@ export async function storeInstrument(
 ): Promise<InstrumentRow> {
   const gateway = ctx.app.gateway;
   const customer = await requireCustomer(tx, viewerOf(ctx), customerId);
-  const store = body.store_id == null ? null : await requireStoreOf(tx, viewerOf(ctx), customerId, body.store_id, 'store_id');
+  const store =
+    body.store_id == null ? null : await requireStoreOf(tx, viewerOf(ctx), customerId, body.store_id, 'store_id');
   let values: typeof paymentInstruments.$inferInsert;
   let summary: Record<string, unknown>;
   if (body.kind === 'card') {

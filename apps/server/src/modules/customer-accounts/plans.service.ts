@@ -20,7 +20,7 @@ import { withTx, type AnyServiceCtx, type ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { customerBillingItems, customerPaymentPlans, stores, terminals } from '../../db/schema';
 import { AppError, fieldError, versionConflict } from '../../http/errors';
-import { requireCustomer, requireStoreOf , viewerOf } from '../../access';
+import { requireCustomer, requireStoreOf, viewerOf } from '../../access';
 import { audit, isoOrNull, orderBy } from './account-context';
 import { selectBillingItems, toBillingItem } from './billing-items.service';
 import { runIdempotent } from '../../http/idempotency';
@@ -186,7 +186,9 @@ export async function addPlan(
     async (tx, now) => {
       const customer = await requireCustomer(tx, viewerOf(ctx), customerId);
       const store =
-        body.store_id == null ? null : await requireStoreOf(tx, viewerOf(ctx), customerId, body.store_id, 'store_id', true);
+        body.store_id == null
+          ? null
+          : await requireStoreOf(tx, viewerOf(ctx), customerId, body.store_id, 'store_id', true);
       const licensed = LICENSED_PLAN_KINDS.includes(body.kind);
       if (store && licensed) {
         const [existing] = await tx

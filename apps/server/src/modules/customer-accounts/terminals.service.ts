@@ -13,7 +13,16 @@ import { alias } from 'drizzle-orm/pg-core';
 import { withTx, type ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { domainData, products, terminals } from '../../db/schema';
-import { requireCustomer, requireStoreOf , viewerOf } from '../../access';
+import {
+  isRecordVisible,
+  requireCustomer,
+  requireOrderOf,
+  requirePlanOf,
+  requireStoreOf,
+  viewerOf,
+  visibleRecordsWhere,
+  type Viewer,
+} from '../../access';
 import { AppError, versionConflict } from '../../http/errors';
 import { audit, isoOrNull, orderBy } from './account-context';
 
@@ -70,12 +79,16 @@ export async function listTerminals(ctx: ServiceCtx, customerId: number, q: Term
   const db = ctx.app.database.db;
   await requireCustomer(db, viewerOf(ctx), customerId);
   if (q.storeid !== undefined) await requireStoreOf(db, viewerOf(ctx), customerId, q.storeid, 'storeid');
+  if (q.custorderid !== undefined) await requireOrderOf(db, viewerOf(ctx), customerId, q.custorderid, 'custorderid');
+  if (q.customerplanid !== undefined)
+    await requirePlanOf(db, viewerOf(ctx), customerId, q.customerplanid, 'customerplanid');
   const filters: (SQL | undefined)[] = [
     eq(terminals.customerId, customerId),
     q.custorderid === undefined ? undefined : eq(terminals.orderId, q.custorderid),
     q.customerplanid === undefined ? undefined : eq(terminals.planId, q.customerplanid),
     q.storeid === undefined ? undefined : eq(terminals.storeId, q.storeid),
     q.elmer_id === undefined ? undefined : eq(terminals.elmerId, q.elmer_id),
+    visibleRecordsWhere(viewerOf(ctx), terminals.storeId),
   ];
   const where = and(...filters);
   const rows = await selectTerminals(db)
@@ -99,13 +112,14 @@ export async function listTerminals(ctx: ServiceCtx, customerId: number, q: Term
   return { items: rows.map(toTerminal), total: total?.n ?? 0 };
 }
 
-async function lockTerminal(tx: Db, id: number, customerId?: number) {
+async function lockTerminal(tx: Db, viewer: Viewer, id: number, customerId?: number) {
   const [row] = await tx
     .select()
     .from(terminals)
     .where(and(eq(terminals.id, id), customerId === undefined ? undefined : eq(terminals.customerId, customerId)))
     .for('update');
-  if (!row)
+  // Another agent's terminal is answered like a missing one (decision 140).
+  if (!row || !(await isRecordVisible(tx, viewer, row)))
     throw new AppError(
       'not_found',
       customerId === undefined
@@ -127,7 +141,7 @@ export async function updateTerminal(
 ): Promise<Terminal> {
   return withTx(ctx, async (tx) => {
     await requireCustomer(tx, viewerOf(ctx), customerId);
-    const row = await lockTerminal(tx, terminalId, customerId);
+    const row = await lockTerminal(tx, viewerOf(ctx), terminalId, customerId);
     if (row.version !== body.version)
       throw versionConflict(`Terminal ${row.elmerId}`, await terminalById(tx, row.id), body.version);
     if (row.status === 'retired') {
@@ -189,7 +203,7 @@ export async function retireTerminal(
   body: RetireTerminalRequest,
 ): Promise<Terminal> {
   return withTx(ctx, async (tx) => {
-    const row = await lockTerminal(tx, terminalId);
+    const row = await lockTerminal(tx, viewerOf(ctx), terminalId);
     if (row.status === 'retired') {
       throw new AppError('conflict', `Terminal ${row.elmerId} is already retired.`, undefined, {
         current: await terminalById(tx, row.id),
@@ -254,7 +268,7 @@ export async function retireTerminal(
  */
 export async function validateTerminal(ctx: ServiceCtx, elmerId: string, serial: string): Promise<TerminalValidation> {
   const db = ctx.app.database.db;
-  const [terminal] = await db
+  const [found] = await db
     .select({
       id: terminals.id,
       customerId: terminals.customerId,
@@ -265,14 +279,20 @@ export async function validateTerminal(ctx: ServiceCtx, elmerId: string, serial:
     .from(terminals)
     .where(eq(terminals.elmerId, elmerId));
   const [other] = await db
-    .select({ elmerId: terminals.elmerId })
+    .select({ elmerId: terminals.elmerId, customerId: terminals.customerId, storeId: terminals.storeId })
     .from(terminals)
     .where(eq(terminals.serialNumber, serial));
+  // Another agent's terminal is answered like a missing one; a serial another agent's terminal uses is "in use",
+  // without naming that terminal (decision 140).
+  const viewer = viewerOf(ctx);
+  const terminal = found && (await isRecordVisible(db, viewer, found)) ? found : undefined;
   const reasons: string[] = [];
   if (!terminal) reasons.push(`Terminal ${elmerId} does not exist.`);
   else if (terminal.status === 'retired') reasons.push(`Terminal ${elmerId} is retired.`);
-  const inUseBy = other && other.elmerId !== elmerId ? other.elmerId : null;
+  const taken = other && other.elmerId !== elmerId;
+  const inUseBy = taken && (await isRecordVisible(db, viewer, other)) ? other.elmerId : null;
   if (inUseBy) reasons.push(`Serial number ${serial} belongs to terminal ${inUseBy}.`);
+  else if (taken) reasons.push(`Serial number ${serial} belongs to another terminal.`);
   return {
     elmer_id: elmerId,
     serial_number: serial,

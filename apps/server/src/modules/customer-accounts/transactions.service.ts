@@ -15,7 +15,7 @@ import type { ServiceCtx } from '../../context';
 import { cappedCount } from '../../db/capped-count';
 import type { Db } from '../../db/client';
 import { customers, invoices, paymentInstruments, transactions } from '../../db/schema';
-import { requireCustomer, requireStoreOf , viewerOf } from '../../access';
+import { requireCustomer, requireStoreOf, viewerOf } from '../../access';
 import { chargeInvoice } from '../payments';
 import { AppError, versionConflict } from '../../http/errors';
 import { audit, isoOrNull, orderBy } from './account-context';

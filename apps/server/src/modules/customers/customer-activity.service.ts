@@ -33,7 +33,14 @@ import {
 } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
 import { AppError, notFound } from '../../http/errors';
-import { requireCustomer, requireStoreOf , viewerOf } from '../../access';
+import {
+  isAgentVisible,
+  isStoreVisible,
+  requireCustomer,
+  requireStoreOf,
+  viewerOf,
+  visibleAgentsWhere,
+} from '../../access';
 import { visibleOrdersWhere } from '../orders';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -60,7 +67,8 @@ export async function listCustomerNotes(
 ): Promise<CustomerNoteList> {
   const db = ctx.app.database.db;
   await requireCustomer(db, viewerOf(ctx), input.customerId);
-  if (input.storeId !== undefined) await requireStoreOf(db, viewerOf(ctx), input.customerId, input.storeId, 'customer_store_id');
+  if (input.storeId !== undefined)
+    await requireStoreOf(db, viewerOf(ctx), input.customerId, input.storeId, 'customer_store_id');
   const where = and(
     eq(customerNotes.customerId, input.customerId),
     input.storeId === undefined ? undefined : eq(customerNotes.storeId, input.storeId),
@@ -86,16 +94,7 @@ export async function addCustomerNote(
   return withTx(ctx, async (db) => {
     await requireCustomer(db, viewerOf(ctx), input.customerId);
     const storeId = input.body.customer_store_id ?? null;
-    if (storeId !== null) {
-      const [store] = await db
-        .select({ id: stores.id })
-        .from(stores)
-        .where(and(eq(stores.id, storeId), eq(stores.customerId, input.customerId)));
-      if (!store) {
-        const message = `Store ${storeId} is not a store of customer ${input.customerId}.`;
-        throw new AppError('validation_failed', message, { customer_store_id: message });
-      }
-    }
+    if (storeId !== null) await requireStoreOf(db, viewerOf(ctx), input.customerId, storeId, 'customer_store_id');
     const now = ctx.app.clock.now();
     const [row] = await db
       .insert(customerNotes)
@@ -207,7 +206,7 @@ export async function getStoreEmails(ctx: ServiceCtx, storeId: number): Promise<
     .from(stores)
     .innerJoin(customers, eq(customers.id, stores.customerId))
     .where(eq(stores.id, storeId));
-  if (!store) throw notFound(`Store ${storeId}`);
+  if (!store || !(await isStoreVisible(db, viewerOf(ctx), store.id))) throw notFound(`Store ${storeId}`);
   const rows = await db
     .select()
     .from(storeEmails)
@@ -252,7 +251,12 @@ export async function getStoreEmails(ctx: ServiceCtx, storeId: number): Promise<
 export async function getSalesPerson(ctx: ServiceCtx, id: number): Promise<SalesPersonInfo> {
   const db = ctx.app.database.db;
   const [row] = await db.select().from(salesPersons).where(eq(salesPersons.id, id));
-  if (!row) throw notFound(`Sales person ${id}`);
+  // A sales person belongs to an agent (or to the provider): an agent-scoped session sees its agent tree's only.
+  const visible =
+    row !== undefined &&
+    (visibleAgentsWhere(viewerOf(ctx)) === undefined ||
+      (row.agentId !== null && (await isAgentVisible(db, viewerOf(ctx), row.agentId))));
+  if (!row || !visible) throw notFound(`Sales person ${id}`);
   const [n] = await db.select({ n: count() }).from(customers).where(eq(customers.salesPersonId, id));
   return {
     id: row.id,

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client';
 import { customers, invoices, salesPersons, stores, terminals, type AddressJson } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
 import { AppError, notFound, versionConflict } from '../../http/errors';
-import { requireCustomer , viewerOf } from '../../access';
+import { isCustomerVisible, isStoreVisible, requireCustomer, viewerOf, visibleCustomersWhere } from '../../access';
 import { billingToday } from '../billing';
 import { invoiceBalances } from '../ledger';
 
@@ -244,7 +244,11 @@ export async function findCustomerRecord(
 }
 
 export async function getCustomerRecord(ctx: ServiceCtx, customerId: number): Promise<CustomerRecord> {
-  const record = await findCustomerRecord(ctx.app.database.db, customerId, todayOf(ctx));
+  const db = ctx.app.database.db;
+  // Another agent's merchant is answered like a missing one (decision 140).
+  const record = (await isCustomerVisible(db, viewerOf(ctx), customerId))
+    ? await findCustomerRecord(db, customerId, todayOf(ctx))
+    : undefined;
   if (!record) throw notFound(`Customer ${customerId}`);
   return record;
 }
@@ -270,7 +274,9 @@ export async function findCustomerIdByFederalTaxId(
   const [row] = await ctx.app.database.db
     .select({ id: customers.id })
     .from(customers)
-    .where(inArray(customers.federalTaxId, [fedTaxId, fedTaxId.replace('-', '')]))
+    .where(
+      and(inArray(customers.federalTaxId, [fedTaxId, fedTaxId.replace('-', '')]), visibleCustomersWhere(viewerOf(ctx))),
+    )
     .orderBy(customers.id)
     .limit(1);
   if (!row) throw notFound(`A customer with federal tax id ${fedTaxId}`);
@@ -304,7 +310,7 @@ export async function updateStore(
   const b = input.body;
   return withTx(ctx, async (db) => {
     const [row] = await db.select().from(stores).where(eq(stores.id, input.storeId)).for('update');
-    if (!row) throw notFound(`Store ${input.storeId}`);
+    if (!row || !(await isStoreVisible(db, viewerOf(ctx), row.id))) throw notFound(`Store ${input.storeId}`);
     if (row.version !== b.version) throw versionConflict(`Store ${row.id}`, await getStoreRecord(db, row.id));
     const d = diff(row.customerId, [
       ['store_name', row.storeName, b.store_name],
@@ -358,7 +364,7 @@ export async function updateCustomer(
   try {
     return await withTx(ctx, async (db) => {
       const [row] = await db.select().from(customers).where(eq(customers.id, input.customerId)).for('update');
-      if (!row) throw notFound(`Customer ${input.customerId}`);
+      if (!row || !(await isCustomerVisible(db, viewerOf(ctx), row.id))) throw notFound(`Customer ${input.customerId}`);
       if (row.version !== b.version)
         throw versionConflict(`Customer ${row.id}`, await findCustomerRecord(db, row.id, todayOf(ctx)));
 
@@ -501,7 +507,8 @@ export async function saveStoreAddress(
         .from(stores)
         .where(and(eq(stores.id, b.customer_store_id), eq(stores.customerId, customer.id)))
         .for('update');
-      if (!row) throw notFound(`Store ${b.customer_store_id} of customer ${customer.id}`);
+      if (!row || !(await isStoreVisible(db, viewerOf(ctx), row.id)))
+        throw notFound(`Store ${b.customer_store_id} of customer ${customer.id}`);
       if (row.version !== b.version) throw versionConflict(`Store ${row.id}`, await getStoreRecord(db, row.id));
       if (address.country !== row.country) {
         const message = `This store is in ${row.country}; a store cannot move to another country (open a new store instead).`;
