@@ -17,7 +17,7 @@ import type { Viewer } from './viewer';
  * The condition that keeps the records of a customer list the viewer may see: those of a store it sees, and those of
  * the customer alone (the customer itself was checked by requireCustomer). Undefined when it sees all.
  */
-export function visibleRecordsWhere(viewer: Viewer, storeId: AnyPgColumn): SQL | undefined {
+export function visibleRecordsWhere(viewer: Viewer, storeId: AnyPgColumn | SQL): SQL | undefined {
   const stores = visibleStoresWhere(viewer, storeId);
   return stores === undefined ? undefined : sql`(${storeId} is null or ${stores})`;
 }

@@ -81,6 +81,10 @@ export interface ObjectEntry {
   readonly request: (c: ObjectCall) => ObjectRequest;
   /** A refusal other than 404: 400 with this field named (e.g. an id inside an order document). */
   readonly refused?: { readonly status: 400 | 404; readonly field?: string };
+  /** The call changes its records for good (cancels, retires, removes): fresh merchants for it. */
+  readonly fresh?: boolean;
+  /** A call that answers 200 for a missing record (a validation): the refusal reads exactly like a missing one. */
+  readonly refusedAs?: (body: Record<string, any>) => boolean; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
 const idem = () => ({ 'idempotency-key': `obj-${Math.random().toString(36).slice(2)}-${Date.now()}` });
@@ -292,7 +296,7 @@ export const OBJECT_MATRIX: Readonly<Record<string, readonly ObjectEntry[]>> = {
       rule: 'owner',
       request: ({ target, token }) => ({
         url: `/api/zoho/accessoriesorder/${token}`,
-        payload: { storeid: target.storeId, features: [{ billingitemid: 8, action: 'add' }], notes: 'Object matrix' },
+        payload: { storeid: target.storeId, features: ['eWIC'], notes: 'Object matrix' },
       }),
     },
   ],
@@ -495,7 +499,9 @@ export const OBJECT_MATRIX: Readonly<Record<string, readonly ObjectEntry[]>> = {
     {
       names: 'customer',
       rule: 'owner',
-      request: ({ target, token }) => ({ url: `/api/customers/${target.customerId}/${token}/customerterminals` }),
+      request: ({ target, token }) => ({
+        url: `/api/customers/${target.customerId}/${token}/customerterminals${q({ storeid: target.storeId })}`,
+      }),
     },
     {
       names: "store (storeid) of another customer than the path's",
@@ -525,7 +531,7 @@ export const OBJECT_MATRIX: Readonly<Record<string, readonly ObjectEntry[]>> = {
       rule: 'owner',
       request: ({ target, token }) => ({
         url: `/api/customers/${target.customerId}/${token}/customerterminals/${target.terminalId}`,
-        payload: { under_transfer: true, version: target.terminalVersion },
+        payload: { elmer_id: target.elmerId, under_transfer: true, version: target.terminalVersion },
       }),
     },
     {
@@ -533,7 +539,7 @@ export const OBJECT_MATRIX: Readonly<Record<string, readonly ObjectEntry[]>> = {
       rule: 'parent',
       request: ({ own, target, token }) => ({
         url: `/api/customers/${own.customerId}/${token}/customerterminals/${target.terminalId}`,
-        payload: { under_transfer: true, version: target.terminalVersion },
+        payload: { elmer_id: target.elmerId, under_transfer: true, version: target.terminalVersion },
       }),
     },
   ],
@@ -553,6 +559,9 @@ export const OBJECT_MATRIX: Readonly<Record<string, readonly ObjectEntry[]>> = {
       request: ({ target, token }) => ({
         url: `/api/customers/${token}/terminals/validate/${target.elmerId}/${target.serialNumber}`,
       }),
+      // A validation answers 200 for a missing terminal too: another agent's reads exactly like a missing one.
+      refusedAs: (body) =>
+        body.info?.terminal === null && body.info?.serial_in_use_by === null && body.info?.valid === false,
     },
   ],
   'GET /api/customers/:id/:token/customerpaymentplans': [
@@ -591,7 +600,7 @@ export const OBJECT_MATRIX: Readonly<Record<string, readonly ObjectEntry[]>> = {
       rule: 'owner',
       request: ({ target, token }) => ({
         url: `/api/customers/${target.customerId}/${token}/customerpaymentplans`,
-        payload: { kind: 'monthly', store_id: target.storeId, recurring_amount_cents: 79_00 },
+        payload: { kind: 'monthly', store_id: target.storeId, recurring_amount_cents: 79_00, starts_on: '2026-12-01' },
       }),
     },
     {
@@ -599,7 +608,7 @@ export const OBJECT_MATRIX: Readonly<Record<string, readonly ObjectEntry[]>> = {
       rule: 'parent',
       request: ({ own, target, token }) => ({
         url: `/api/customers/${own.customerId}/${token}/customerpaymentplans`,
-        payload: { kind: 'monthly', store_id: target.storeId, recurring_amount_cents: 79_00 },
+        payload: { kind: 'monthly', store_id: target.storeId, recurring_amount_cents: 79_00, starts_on: '2026-12-01' },
       }),
     },
   ],
@@ -679,7 +688,7 @@ export const OBJECT_MATRIX: Readonly<Record<string, readonly ObjectEntry[]>> = {
       rule: 'owner',
       request: ({ target, token }) => ({
         url: `/api/customers/${target.customerId}/${token}/features`,
-        payload: { custstoreid: target.storeId, features: [], features_version: 999 },
+        payload: { custstoreid: target.storeId, features: [], features_version: 'v-object' },
       }),
     },
   ],
@@ -891,20 +900,6 @@ export const OBJECT_MATRIX: Readonly<Record<string, readonly ObjectEntry[]>> = {
         headers: idem(),
       }),
     },
-    {
-      names: "order (order_id) of another store than store_id's",
-      rule: 'parent',
-      request: ({ own, target, token }) => ({
-        url: `/api/returns/${token}`,
-        payload: {
-          store_id: own.storeId,
-          order_id: target.orderId,
-          terminal_ids: [own.terminalId],
-          reason: 'Object matrix',
-        },
-        headers: idem(),
-      }),
-    },
   ],
   'GET /api/returns/:id/:token': [
     {
@@ -959,7 +954,7 @@ export const OBJECT_MATRIX: Readonly<Record<string, readonly ObjectEntry[]>> = {
       names: "allocation of another receipt than the path's",
       rule: 'parent',
       request: ({ own, target, token }) => ({
-        url: `/api/receipts/${own.receiptId}/applications/${target.allocationId}/${token}${q({ version: 999 })}`,
+        url: `/api/receipts/${own.receiptId}/applications/${target.allocationId}/${token}${q({ version: own.receiptVersion })}`,
         headers: idem(),
       }),
     },
@@ -977,6 +972,7 @@ export const OBJECT_MATRIX: Readonly<Record<string, readonly ObjectEntry[]>> = {
           amount_cents: 1_00,
           currency: 'USD',
           reason: 'Object matrix',
+          note: 'Object matrix',
         },
         headers: idem(),
       }),
@@ -993,6 +989,7 @@ export const OBJECT_MATRIX: Readonly<Record<string, readonly ObjectEntry[]>> = {
           amount_cents: 1_00,
           currency: 'USD',
           reason: 'Object matrix',
+          note: 'Object matrix',
         },
         headers: idem(),
       }),
@@ -1089,6 +1086,7 @@ export const OBJECT_MATRIX: Readonly<Record<string, readonly ObjectEntry[]>> = {
     {
       names: 'order (order_id)',
       rule: 'owner',
+      fresh: true,
       request: ({ target, token }) => ({
         url: `/api/customers/agentorders/${token}/delete`,
         payload: { order_id: target.orderId, agent_id: SPARE_AGENT.value },
@@ -1178,7 +1176,7 @@ export const OBJECT_MATRIX: Readonly<Record<string, readonly ObjectEntry[]>> = {
       rule: 'owner',
       request: ({ target, token }) => ({
         url: `/api/customers/${target.customerId}/${token}/featurechanges`,
-        payload: { custstoreid: target.storeId, features: [], features_version: 999 },
+        payload: { custstoreid: target.storeId, features: [], features_version: 'v-object' },
       }),
     },
     {
@@ -1186,7 +1184,7 @@ export const OBJECT_MATRIX: Readonly<Record<string, readonly ObjectEntry[]>> = {
       rule: 'parent',
       request: ({ own, target, token }) => ({
         url: `/api/customers/${own.customerId}/${token}/featurechanges`,
-        payload: { custstoreid: target.storeId, features: [], features_version: 999 },
+        payload: { custstoreid: target.storeId, features: [], features_version: 'v-object' },
       }),
     },
   ],

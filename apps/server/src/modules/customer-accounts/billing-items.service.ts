@@ -18,7 +18,7 @@ import {
   customerBillingItems,
   customerPaymentPlans,
 } from '../../db/schema';
-import { requireCustomer, requireStoreOf, viewerOf } from '../../access';
+import { requireCustomer, requirePlanOf, requireStoreOf, viewerOf, visibleRecordsWhere } from '../../access';
 import { AppError, fieldError } from '../../http/errors';
 import { audit, orderBy, todayOf } from './account-context';
 import { runIdempotent } from '../../http/idempotency';
@@ -91,7 +91,10 @@ export async function listBillingItems(
   await requireCustomer(db, viewerOf(ctx), customerId);
   const allStores = q.custstoreid === ALL_STORES_CUST_STORE_ID;
   if (!allStores) await requireStoreOf(db, viewerOf(ctx), customerId, q.custstoreid, 'custstoreid');
+  if (q.customerplanid !== undefined)
+    await requirePlanOf(db, viewerOf(ctx), customerId, q.customerplanid, 'customerplanid');
   const where = and(
+    visibleRecordsWhere(viewerOf(ctx), customerBillingItems.storeId),
     eq(customerBillingItems.customerId, customerId),
     allStores ? undefined : eq(customerBillingItems.storeId, q.custstoreid),
     q.customerplanid === undefined ? undefined : eq(customerBillingItems.planId, q.customerplanid),

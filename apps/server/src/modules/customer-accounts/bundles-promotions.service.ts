@@ -17,7 +17,7 @@ import {
   promotions,
   stores,
 } from '../../db/schema';
-import { requireCustomer, requireStoreOf, viewerOf } from '../../access';
+import { requireCustomer, requireStoreOf, viewerOf, visibleRecordsWhere } from '../../access';
 
 /**
  * GET /api/customers/{id}/customerbundles/{token}?custstoreid: the customer's bundles (of one store, or all), each
@@ -33,6 +33,7 @@ export async function listBundles(
   if (q.custstoreid !== undefined) await requireStoreOf(db, viewerOf(ctx), customerId, q.custstoreid, 'custstoreid');
   const where = and(
     eq(customerBundles.customerId, customerId),
+    visibleRecordsWhere(viewerOf(ctx), customerBundles.storeId),
     q.custstoreid === undefined ? undefined : eq(customerBundles.storeId, q.custstoreid),
   );
   const rows = await db
@@ -105,6 +106,7 @@ export async function listPromotions(
   if (q.custstoreid !== undefined) await requireStoreOf(db, viewerOf(ctx), customerId, q.custstoreid, 'custstoreid');
   const where = and(
     eq(orderPromotions.customerId, customerId),
+    visibleRecordsWhere(viewerOf(ctx), orderPromotions.storeId),
     q.custstoreid === undefined ? undefined : eq(orderPromotions.storeId, q.custstoreid),
   );
   const rows = await db

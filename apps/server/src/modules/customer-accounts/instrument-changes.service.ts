@@ -11,6 +11,7 @@ import { withTx, type ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { customerPaymentPlans, customers, paymentInstruments } from '../../db/schema';
 import { AppError, versionConflict } from '../../http/errors';
+import { isCustomerVisible, isRecordVisible, viewerOf, visibleCustomersWhere, visibleRecordsWhere, type Viewer } from '../../access';
 import { audit, todayOf } from './account-context';
 import { toInstrument } from './payment-instruments.service';
 
@@ -23,19 +24,20 @@ import { toInstrument } from './payment-instruments.service';
  * The customer row locked, then the instrument locked: every change of a customer's default runs one after the
  * other, so two concurrent "make default" calls cannot leave two defaults.
  */
-async function lockInstrument(tx: Db, customerId: number, instrumentId: number) {
+async function lockInstrument(tx: Db, viewer: Viewer, customerId: number, instrumentId: number) {
   const [customer] = await tx
     .select({ id: customers.id })
     .from(customers)
     .where(eq(customers.id, customerId))
     .for('no key update');
-  if (!customer) throw new AppError('not_found', `Customer ${customerId} was not found.`);
+  if (!customer || !(await isCustomerVisible(tx, viewer, customerId)))
+    throw new AppError('not_found', `Customer ${customerId} was not found.`);
   const [row] = await tx
     .select()
     .from(paymentInstruments)
     .where(and(eq(paymentInstruments.id, instrumentId), eq(paymentInstruments.customerId, customerId)))
     .for('update');
-  if (!row)
+  if (!row || !(await isRecordVisible(tx, viewer, row)))
     throw new AppError('not_found', `Payment instrument ${instrumentId} of customer ${customerId} was not found.`);
   return row;
 }
@@ -58,7 +60,7 @@ export async function setDefaultInstrument(
 ): Promise<PaymentInstrument> {
   return withTx(ctx, async (tx) => {
     const now = ctx.app.clock.now();
-    const row = await lockInstrument(tx, customerId, instrumentId);
+    const row = await lockInstrument(tx, viewerOf(ctx), customerId, instrumentId);
     if (row.version !== body.version)
       throw versionConflict(`Payment instrument ${instrumentId}`, toInstrument(row, now), body.version);
     if (row.status !== 'active')
@@ -144,7 +146,7 @@ export async function removeInstrument(
 ): Promise<PaymentInstrument> {
   return withTx(ctx, async (tx) => {
     const now = ctx.app.clock.now();
-    const row = await lockInstrument(tx, customerId, instrumentId);
+    const row = await lockInstrument(tx, viewerOf(ctx), customerId, instrumentId);
     if (row.version !== query.version)
       throw versionConflict(`Payment instrument ${instrumentId}`, toInstrument(row, now), query.version);
     if (row.status !== 'active')
@@ -196,6 +198,10 @@ export async function listExpiringCards(ctx: ServiceCtx, q: ExpiringCardsQuery):
       and ${lastDay} >= ${today}::date
       and ${lastDay} <= ${today}::date + ${q.days}::int`;
   const db = ctx.app.database.db;
+  // An agent-scoped session lists its own merchants' cards only (decision 140).
+  const visible = visibleRecordsWhere(viewerOf(ctx), sql.raw('pi.store_id'));
+  const customersSeen = visibleCustomersWhere(viewerOf(ctx), sql.raw('pi.customer_id'));
+  const scope = visible && customersSeen ? sql` and ${customersSeen} and ${visible}` : sql``;
   const rows = await rowsOf<{
     instrument_id: number;
     customer_id: number;
@@ -223,13 +229,13 @@ export async function listExpiringCards(ctx: ServiceCtx, q: ExpiringCardsQuery):
       from payment_instruments pi
       join customers c on c.id = pi.customer_id
       left join stores s on s.id = pi.store_id
-     where ${where}
+     where ${where}${scope}
      order by ${lastDay}, pi.id
      limit ${q.limit} offset ${q.offset}`,
   );
   const [total] = await rowsOf<{ n: number }>(
     db,
-    sql`select count(*)::int as n from payment_instruments pi where ${where}`,
+    sql`select count(*)::int as n from payment_instruments pi where ${where}${scope}`,
   );
   return {
     items: rows.map((r) => ({

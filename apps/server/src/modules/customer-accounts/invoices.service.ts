@@ -19,7 +19,7 @@ import type { ServiceCtx } from '../../context';
 import { cappedCount } from '../../db/capped-count';
 import type { Db } from '../../db/client';
 import { creditMemos, invoiceLines, invoices, transactions } from '../../db/schema';
-import { requireCustomer, requireStoreOf, viewerOf } from '../../access';
+import { isCustomerVisible, isRecordVisible, requireCustomer, requireStoreOf, viewerOf, visibleRecordsWhere } from '../../access';
 import { AppError, versionConflict } from '../../http/errors';
 import { audit, isoOrNull, orderBy } from './account-context';
 import { runIdempotent } from '../../http/idempotency';
@@ -82,7 +82,7 @@ export async function listInvoices(ctx: ServiceCtx, customerId: number, q: Invoi
   const db = ctx.app.database.db;
   await requireCustomer(db, viewerOf(ctx), customerId);
   if (q.storeid !== undefined) await requireStoreOf(db, viewerOf(ctx), customerId, q.storeid, 'storeid');
-  const where = invoiceListWhere(customerId, q);
+  const where = and(invoiceListWhere(customerId, q), visibleRecordsWhere(viewerOf(ctx), invoices.storeId));
   const [rows, total] = await Promise.all([invoicePage(db, where, q), cappedCount(db, invoices, where)]);
   return { items: rows.map((r) => toInvoice(r.inv, toInvoiceBalance(r.bal))), ...total };
 }
@@ -134,7 +134,7 @@ export async function getInvoice(ctx: ServiceCtx, customerId: number, invoiceId:
     .from(invoices)
     .innerJoin(invoiceBalances, eq(invoiceBalances.invoiceId, invoices.id))
     .where(and(eq(invoices.id, invoiceId), eq(invoices.customerId, customerId)));
-  if (!found) throw new AppError('not_found', `Invoice ${invoiceId} of customer ${customerId} was not found.`);
+  if (!found || !(await isRecordVisible(db, viewerOf(ctx), found.inv))) throw new AppError('not_found', `Invoice ${invoiceId} of customer ${customerId} was not found.`);
   const row = found.inv;
   const lines = await db
     .select()
@@ -195,6 +195,9 @@ export async function reverseInvoice(
           .from(invoices)
           .where(and(eq(invoices.id, invoiceId), eq(invoices.customerId, customerId)));
         if (!inv || inv.version !== body.version || !canReverseInvoice(inv.status as InvoiceStatus)) return;
+        // Nothing is voided on an invoice the caller may not see: the effect below answers 404 (decision 140).
+        if (!(await isCustomerVisible(db, viewerOf(ctx), customerId)) || !(await isRecordVisible(db, viewerOf(ctx), inv)))
+          return;
         const open = await db
           .select()
           .from(transactions)
@@ -212,7 +215,8 @@ export async function reverseInvoice(
           .from(invoices)
           .where(and(eq(invoices.id, invoiceId), eq(invoices.customerId, customerId)))
           .for('update');
-        if (!row) throw new AppError('not_found', `Invoice ${invoiceId} of customer ${customerId} was not found.`);
+        if (!row || !(await isRecordVisible(tx, viewerOf(ctx), row)))
+          throw new AppError('not_found', `Invoice ${invoiceId} of customer ${customerId} was not found.`);
         const shown = async (r: InvoiceRow) => toInvoice(r, (await balancesOf(tx, [r.id])).get(r.id)!);
         if (row.version !== body.version)
           throw versionConflict(`Invoice ${row.invoiceNumber}`, await shown(row), body.version);

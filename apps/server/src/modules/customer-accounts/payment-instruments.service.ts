@@ -9,7 +9,7 @@ import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { AnyServiceCtx, ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { paymentInstruments, uploads } from '../../db/schema';
-import { requireCustomer, requireStoreOf, viewerOf } from '../../access';
+import { isRecordVisible, requireCustomer, requireStoreOf, viewerOf, visibleRecordsWhere } from '../../access';
 import { AppError, fieldError } from '../../http/errors';
 import { audit } from './account-context';
 import { accountNumberMac, dataEncryptionKey, encryptAccountNumber } from '../../lib/account-number-cipher';
@@ -64,6 +64,7 @@ export async function listInstruments(
   if (q.storeid !== undefined) await requireStoreOf(db, viewerOf(ctx), customerId, q.storeid, 'storeid');
   const where = and(
     eq(paymentInstruments.customerId, customerId),
+    visibleRecordsWhere(viewerOf(ctx), paymentInstruments.storeId),
     q.storeid === undefined ? undefined : eq(paymentInstruments.storeId, q.storeid),
     q.status === undefined ? undefined : eq(paymentInstruments.status, q.status),
   );
@@ -91,7 +92,7 @@ export async function getInstrument(
     .select()
     .from(paymentInstruments)
     .where(and(eq(paymentInstruments.id, instrumentId), eq(paymentInstruments.customerId, customerId)));
-  if (!row)
+  if (!row || !(await isRecordVisible(db, viewerOf(ctx), row)))
     throw new AppError('not_found', `Payment instrument ${instrumentId} of customer ${customerId} was not found.`);
   return toInstrument(row, ctx.app.clock.now());
 }

@@ -20,7 +20,7 @@ import { withTx, type AnyServiceCtx, type ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { customerBillingItems, customerPaymentPlans, stores, terminals } from '../../db/schema';
 import { AppError, fieldError, versionConflict } from '../../http/errors';
-import { requireCustomer, requireStoreOf, viewerOf } from '../../access';
+import { type Viewer, isRecordVisible, requireCustomer, requireStoreOf, viewerOf, visibleRecordsWhere } from '../../access';
 import { audit, isoOrNull, orderBy } from './account-context';
 import { selectBillingItems, toBillingItem } from './billing-items.service';
 import { runIdempotent } from '../../http/idempotency';
@@ -69,6 +69,7 @@ export async function listPlans(
   if (q.storeid !== undefined) await requireStoreOf(db, viewerOf(ctx), customerId, q.storeid, 'storeid');
   const where = and(
     eq(customerPaymentPlans.customerId, customerId),
+    visibleRecordsWhere(viewerOf(ctx), customerPaymentPlans.storeId),
     q.storeid === undefined ? undefined : eq(customerPaymentPlans.storeId, q.storeid),
     q.status === undefined ? undefined : eq(customerPaymentPlans.status, q.status),
   );
@@ -95,13 +96,13 @@ export async function listPlans(
   return { items: rows.map(toPlan), total: total?.n ?? 0 };
 }
 
-async function lockPlan(tx: Db, customerId: number, planId: number): Promise<PlanRow> {
+async function lockPlan(tx: Db, viewer: Viewer, customerId: number, planId: number): Promise<PlanRow> {
   const [row] = await tx
     .select()
     .from(customerPaymentPlans)
     .where(and(eq(customerPaymentPlans.id, planId), eq(customerPaymentPlans.customerId, customerId)))
     .for('update');
-  if (!row) throw new AppError('not_found', `Plan ${planId} of customer ${customerId} was not found.`);
+  if (!row || !(await isRecordVisible(tx, viewer, row))) throw new AppError('not_found', `Plan ${planId} of customer ${customerId} was not found.`);
   return row;
 }
 
@@ -113,7 +114,8 @@ export async function getPlan(ctx: ServiceCtx, customerId: number, planId: numbe
     .select()
     .from(customerPaymentPlans)
     .where(and(eq(customerPaymentPlans.id, planId), eq(customerPaymentPlans.customerId, customerId)));
-  if (!row) throw new AppError('not_found', `Plan ${planId} of customer ${customerId} was not found.`);
+  if (!row || !(await isRecordVisible(db, viewerOf(ctx), row)))
+    throw new AppError('not_found', `Plan ${planId} of customer ${customerId} was not found.`);
   const items = await selectBillingItems(db)
     .where(eq(customerBillingItems.planId, planId))
     .orderBy(customerBillingItems.billingItemId, customerBillingItems.id);
@@ -259,7 +261,7 @@ export async function updateLicenseExpiry(
 ): Promise<PaymentPlan> {
   return withTx(ctx, async (tx) => {
     await requireCustomer(tx, viewerOf(ctx), customerId);
-    const row = await lockPlan(tx, customerId, planId);
+    const row = await lockPlan(tx, viewerOf(ctx), customerId, planId);
     if (row.version !== body.version) throw versionConflict(`Plan ${planId}`, toPlan(row), body.version);
     if (!LICENSED_PLAN_KINDS.includes(row.kind as PaymentPlanKindCode)) {
       throw new AppError(
@@ -330,7 +332,7 @@ export async function updatePlanIn(
   body: PaymentPlanUpdateRequest,
 ): Promise<PaymentPlan> {
   await requireCustomer(tx, viewerOf(ctx), customerId);
-  const row = await lockPlan(tx, customerId, planId);
+  const row = await lockPlan(tx, viewerOf(ctx), customerId, planId);
   if (row.version !== body.version) throw versionConflict(`Plan ${planId}`, toPlan(row), body.version);
   if (row.status === 'canceled')
     throw new AppError('conflict', `Plan ${planId} is canceled and cannot change.`, undefined, {

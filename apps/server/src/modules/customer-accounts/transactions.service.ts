@@ -15,7 +15,7 @@ import type { ServiceCtx } from '../../context';
 import { cappedCount } from '../../db/capped-count';
 import type { Db } from '../../db/client';
 import { customers, invoices, paymentInstruments, transactions } from '../../db/schema';
-import { requireCustomer, requireStoreOf, viewerOf } from '../../access';
+import { requireCustomer, requireInvoiceOf, requireStoreOf, viewerOf, visibleCustomersWhere, visibleRecordsWhere } from '../../access';
 import { chargeInvoice } from '../payments';
 import { AppError, versionConflict } from '../../http/errors';
 import { audit, isoOrNull, orderBy } from './account-context';
@@ -106,9 +106,17 @@ export async function listTransactions(
     await requireCustomer(db, viewerOf(ctx), customerId);
     if (q.storeid !== undefined) await requireStoreOf(db, viewerOf(ctx), customerId, q.storeid, 'storeid');
   }
-  const where = transactionListWhere(q.fetch ? null : customerId, q);
+  if (!q.fetch && q.invoiceid !== undefined)
+    await requireInvoiceOf(db, viewerOf(ctx), customerId, q.invoiceid, 'invoiceid');
+  // An agent-scoped session sees its own merchants' transactions only, in both forms of the list (decision 140).
+  const viewer = viewerOf(ctx);
+  const scope = and(
+    q.fetch ? visibleCustomersWhere(viewer, transactions.customerId) : undefined,
+    visibleRecordsWhere(viewer, transactions.storeId),
+  );
+  const where = and(transactionListWhere(q.fetch ? null : customerId, q), scope);
   const page = async () => {
-    const merge = q.fetch ? acrossStatusesSql(q) : null;
+    const merge = q.fetch && scope === undefined ? acrossStatusesSql(q) : null;
     if (!merge) return transactionPage(db, where, q);
     const ids = (await ctx.app.database.query<{ id: number }>(merge.text, merge.params)).map((r) => r.id);
     return ids.length ? transactionPage(db, inArray(transactions.id, ids), { ...q, offset: 0 }) : [];

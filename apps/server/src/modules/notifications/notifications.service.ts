@@ -41,7 +41,15 @@ import { AppError } from '../../http/errors';
 import type { JobInputs } from '../../jobs/context';
 import { soleCustomer } from '../../jobs/effect';
 import { defineQueues, enqueueJob } from '../../jobs/registry';
-import { visibleOrdersWhere } from '../orders';
+import {
+  isAgentVisible,
+  viewerOf,
+  visibleCustomersWhere,
+  visibleOrdersWhere,
+  visibleRecordsWhere,
+  visibleStoresWhere,
+  type Viewer,
+} from '../../access';
 
 /**
  * What a call's check answers: the singleton key of the job when its queue needs one, and the customer the
@@ -117,16 +125,21 @@ function missingOf<T extends string | number>(wanted: readonly T[], found: reado
   return wanted.filter((id) => !have.has(id));
 }
 
-async function requireCustomer(tx: Db, customerId: number, field = 'customer_id'): Promise<void> {
-  const [row] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
+// Every id a body names is read through the owner rules (decision 140): another agent's record is "not found".
+
+async function requireCustomer(tx: Db, viewer: Viewer, customerId: number, field = 'customer_id'): Promise<void> {
+  const [row] = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.id, customerId), visibleCustomersWhere(viewer)));
   if (!row) throw notFoundList('Customer', [customerId], field);
 }
 
-async function requireStore(tx: Db, storeId: number, field = 'storeid') {
+async function requireStore(tx: Db, viewer: Viewer, storeId: number, field = 'storeid') {
   const [row] = await tx
     .select({ id: stores.id, customerId: stores.customerId, version: stores.version, country: stores.country })
     .from(stores)
-    .where(eq(stores.id, storeId));
+    .where(and(eq(stores.id, storeId), visibleStoresWhere(viewer)));
   if (!row) throw notFoundList('Store', [storeId], field);
   return row;
 }
@@ -159,7 +172,9 @@ export function retireTerminals(ctx: ServiceCtx, input: RetireTerminalsSnsReques
     const rows = await tx
       .select({ elmerId: terminals.elmerId, customerId: terminals.customerId })
       .from(terminals)
-      .where(inArray(terminals.elmerId, input.elmer_ids));
+      .where(
+        and(inArray(terminals.elmerId, input.elmer_ids), visibleRecordsWhere(viewerOf(ctx), terminals.storeId)),
+      );
     const missing = missingOf(
       input.elmer_ids,
       rows.map((r) => r.elmerId),
@@ -174,7 +189,7 @@ export function retireTerminals(ctx: ServiceCtx, input: RetireTerminalsSnsReques
   });
 }
 
-async function requirePlans(tx: Db, ids: readonly number[]) {
+async function requirePlans(tx: Db, viewer: Viewer, ids: readonly number[]) {
   const rows = await tx
     .select({
       id: customerPaymentPlans.id,
@@ -182,7 +197,13 @@ async function requirePlans(tx: Db, ids: readonly number[]) {
       currency: customerPaymentPlans.currency,
     })
     .from(customerPaymentPlans)
-    .where(inArray(customerPaymentPlans.id, [...ids]));
+    .where(
+      and(
+        inArray(customerPaymentPlans.id, [...ids]),
+        visibleCustomersWhere(viewer, customerPaymentPlans.customerId),
+        visibleRecordsWhere(viewer, customerPaymentPlans.storeId),
+      ),
+    );
   const missing = missingOf(
     ids,
     rows.map((r) => r.id),
@@ -195,6 +216,7 @@ export function applyPaymentPlanChanges(ctx: ServiceCtx, input: PaymentPlansSnsR
   return acceptJob(ctx, JOB_QUEUE.paymentPlans, input, async (tx) => {
     const plans = await requirePlans(
       tx,
+      viewerOf(ctx),
       input.plans.map((p) => p.customerplanid),
     );
     return { customerId: soleCustomer(plans.map((p) => p.customerId)) };
@@ -205,6 +227,7 @@ export function changeRecurringAmounts(ctx: ServiceCtx, input: RecurringPlansSns
   return acceptJob(ctx, JOB_QUEUE.recurringPlans, input, async (tx) => {
     const plans = await requirePlans(
       tx,
+      viewerOf(ctx),
       input.plans.map((p) => p.customerplanid),
     );
     const fields: Record<string, string> = {};
@@ -221,7 +244,7 @@ export function changeRecurringAmounts(ctx: ServiceCtx, input: RecurringPlansSns
 
 export function updateStoreInfo(ctx: ServiceCtx, input: StoreInfoSnsRequest) {
   return acceptJob(ctx, JOB_QUEUE.storeInfo, input, async (tx) => {
-    const store = await requireStore(tx, input.storeid);
+    const store = await requireStore(tx, viewerOf(ctx), input.storeid);
     if (store.version !== input.version) {
       throw new AppError(
         'version_conflict',
@@ -243,7 +266,7 @@ export function updateStoreInfo(ctx: ServiceCtx, input: StoreInfoSnsRequest) {
 
 export function pushLicense(ctx: ServiceCtx, storeId: number) {
   return acceptJob(ctx, JOB_QUEUE.pushLicense, { storeId }, async (tx) => {
-    const store = await requireStore(tx, storeId, 'storeId');
+    const store = await requireStore(tx, viewerOf(ctx), storeId, 'storeId');
     return { singletonKey: `store:${storeId}`, customerId: store.customerId };
   });
 }
@@ -255,7 +278,7 @@ export function sendPaymentUpdateLink(ctx: ServiceCtx, input: UpdatePaymentNotif
     const [terminal] = await tx
       .select({ id: terminals.id, customerId: terminals.customerId })
       .from(terminals)
-      .where(eq(terminals.elmerId, input.elmer_id));
+      .where(and(eq(terminals.elmerId, input.elmer_id), visibleRecordsWhere(viewerOf(ctx), terminals.storeId)));
     if (!terminal) throw notFoundList('Terminal', [input.elmer_id], 'elmer_id');
     return { customerId: terminal.customerId };
   });
@@ -263,7 +286,7 @@ export function sendPaymentUpdateLink(ctx: ServiceCtx, input: UpdatePaymentNotif
 
 export function sendFeatureChangeEmail(ctx: ServiceCtx, input: FeatureChangeEmailRequest) {
   return acceptJob(ctx, JOB_QUEUE.featureChangeEmail, input, async (tx) => {
-    const store = await requireStore(tx, input.storeid);
+    const store = await requireStore(tx, viewerOf(ctx), input.storeid);
     const ids = input.features.map((f) => f.billingitemid);
     const items = await tx
       .select({ id: billingItems.id, feature: billingItems.feature })
@@ -314,7 +337,8 @@ export function switchOrderAgent(ctx: ServiceCtx, input: AgentSwitchSnsRequest) 
       .select({ id: agents.id, active: agents.active })
       .from(agents)
       .where(eq(agents.id, input.agent_id));
-    if (!agent) throw notFoundList('Agent', [input.agent_id], 'agent_id');
+    if (!agent || !(await isAgentVisible(tx, viewerOf(ctx), agent.id)))
+      throw notFoundList('Agent', [input.agent_id], 'agent_id');
     if (!agent.active)
       throw new AppError('validation_failed', `Agent ${agent.id} is not active.`, {
         agent_id: 'This agent is not active.',
@@ -336,7 +360,7 @@ export function switchOrderAgent(ctx: ServiceCtx, input: AgentSwitchSnsRequest) 
 
 export function requestCrmFeatureChange(ctx: ServiceCtx, input: CrmAccessoriesOrderRequest) {
   return acceptJob(ctx, JOB_QUEUE.crmAccessoriesOrder, input, async (tx) => {
-    const store = await requireStore(tx, input.storeid);
+    const store = await requireStore(tx, viewerOf(ctx), input.storeid);
     return { customerId: store.customerId };
   });
 }
@@ -344,7 +368,7 @@ export function requestCrmFeatureChange(ctx: ServiceCtx, input: CrmAccessoriesOr
 export function validateStoreMid(ctx: ServiceCtx, input: CrmStoreMidValidateRequest) {
   return acceptJob(ctx, JOB_QUEUE.crmStoreMidValidate, input, async (tx) => {
     if (input.storeid === undefined) return {};
-    const store = await requireStore(tx, input.storeid);
+    const store = await requireStore(tx, viewerOf(ctx), input.storeid);
     return { customerId: store.customerId };
   });
 }
@@ -353,7 +377,7 @@ export function validateStoreMid(ctx: ServiceCtx, input: CrmStoreMidValidateRequ
 
 export function processTransactions(ctx: ServiceCtx, input: TransactionsSnsRequest) {
   return acceptJob(ctx, JOB_QUEUE.transactions, input, async (tx) => {
-    await requireCustomer(tx, input.customer_id);
+    await requireCustomer(tx, viewerOf(ctx), input.customer_id);
     const rows = await tx
       .select({ id: transactions.id })
       .from(transactions)
@@ -370,9 +394,9 @@ export function processTransactions(ctx: ServiceCtx, input: TransactionsSnsReque
 
 export function collectDueInvoices(ctx: ServiceCtx, input: InvoicesCollectDueSnsRequest) {
   return acceptJob(ctx, JOB_QUEUE.invoicesCollectDue, input, async (tx) => {
-    await requireCustomer(tx, input.customer_id);
+    await requireCustomer(tx, viewerOf(ctx), input.customer_id);
     if (input.storeid !== undefined) {
-      const store = await requireStore(tx, input.storeid);
+      const store = await requireStore(tx, viewerOf(ctx), input.storeid);
       if (store.customerId !== input.customer_id)
         throw notFoundList(`Store of customer ${input.customer_id}:`, [input.storeid], 'storeid');
     }
@@ -388,7 +412,7 @@ export function collectPayment(ctx: ServiceCtx, input: PaymentCollectionSnsReque
     JOB_QUEUE.paymentCollection,
     input,
     async (tx) => {
-      await requireCustomer(tx, input.customer_id);
+      await requireCustomer(tx, viewerOf(ctx), input.customer_id);
       await requireInvoicesOf(tx, input.customer_id, input.invoice_ids);
       if (input.payment_instrument_id !== undefined) {
         const [pi] = await tx
@@ -415,9 +439,9 @@ export function collectPayment(ctx: ServiceCtx, input: PaymentCollectionSnsReque
 
 export function addPaymentInstrument(ctx: ServiceCtx, input: PaymentInstrumentAddRequest) {
   return acceptJob(ctx, JOB_QUEUE.paymentInstrumentAdd, input, async (tx) => {
-    await requireCustomer(tx, input.customer_id);
+    await requireCustomer(tx, viewerOf(ctx), input.customer_id);
     if (input.storeid !== undefined) {
-      const store = await requireStore(tx, input.storeid);
+      const store = await requireStore(tx, viewerOf(ctx), input.storeid);
       if (store.customerId !== input.customer_id)
         throw notFoundList(`Store of customer ${input.customer_id}:`, [input.storeid], 'storeid');
     }

@@ -45,6 +45,16 @@ import {
   terminals,
   transactions,
 } from '../../db/schema';
+import {
+  isCustomerVisible,
+  isRecordVisible,
+  isStoreVisible,
+  viewerOf,
+  visibleCustomersWhere,
+  visibleRecordsWhere,
+  visibleStoresWhere,
+  type Viewer,
+} from '../../access';
 import { writeAudit } from '../../http/audit';
 import { AppError, notFound, versionConflict } from '../../http/errors';
 import { runIdempotent } from '../../http/idempotency';
@@ -212,6 +222,12 @@ async function cardRefundable(db: Db, invoiceIds: readonly number[]): Promise<Se
 /** The hardware sales inside the window (newest first), each with its terminals and whether each may come back. */
 export async function eligibleSales(ctx: ServiceCtx, q: ReturnEligibilityQuery): Promise<ReturnEligibility> {
   const db = ctx.app.database.db;
+  const viewer = viewerOf(ctx);
+  // A store or customer the session may not see is answered like a missing one (decision 140).
+  if (q.storeid !== undefined && !(await isStoreVisible(db, viewer, q.storeid)))
+    throw new AppError('not_found', `Store ${q.storeid} was not found.`, { storeid: 'No such store.' });
+  if (q.customerid !== undefined && !(await isCustomerVisible(db, viewer, q.customerid)))
+    throw new AppError('not_found', `Customer ${q.customerid} was not found.`, { customerid: 'No such customer.' });
   const { days, firstIssuedOn } = windowOf(ctx);
   const pattern = q.q === undefined ? undefined : searchTextPattern(q.q);
   const sales = await db
@@ -228,6 +244,7 @@ export async function eligibleSales(ctx: ServiceCtx, q: ReturnEligibilityQuery):
       and(
         isHardwareSale,
         gte(invoices.issuedOn, firstIssuedOn),
+        visibleStoresWhere(viewer, invoices.storeId),
         q.storeid === undefined ? undefined : eq(invoices.storeId, q.storeid),
         q.customerid === undefined ? undefined : eq(invoices.customerId, q.customerid),
         pattern === undefined
@@ -451,14 +468,16 @@ async function creditMemoOf(db: Db, returnId: number) {
 }
 
 export async function getReturn(ctx: ServiceCtx, id: number): Promise<ReturnDetail> {
-  const found = await loadReturn(ctx.app.database.db, id);
+  const db = ctx.app.database.db;
+  const [place] = await db.select({ customerId: returns.customerId, storeId: returns.storeId }).from(returns).where(eq(returns.id, id));
+  const found = place && (await isRecordVisible(db, viewerOf(ctx), place)) ? await loadReturn(db, id) : null;
   if (!found) throw notFound(`Return ${id}`);
   return found;
 }
 
-async function lockReturn(tx: Db, id: number) {
+async function lockReturn(tx: Db, viewer: Viewer, id: number) {
   const [row] = await tx.select().from(returns).where(eq(returns.id, id)).for('update');
-  if (!row) throw notFound(`Return ${id}`);
+  if (!row || !(await isRecordVisible(tx, viewer, row))) throw notFound(`Return ${id}`);
   return row;
 }
 
@@ -488,8 +507,20 @@ export async function createReturn(ctx: ServiceCtx, input: ReturnCreateRequest):
   const { days, firstIssuedOn } = windowOf(ctx);
   const id = await withTx(ctx, async (tx) => {
     const [store] = await tx.select().from(stores).where(eq(stores.id, body.store_id));
-    if (!store)
+    if (!store || !(await isStoreVisible(tx, viewerOf(ctx), store.id)))
       throw new AppError('not_found', `Store ${body.store_id} was not found.`, { store_id: 'No such store.' });
+    // The terminals named must be this store's before anything else is said about them (decision 140).
+    const rows = await tx
+      .select()
+      .from(terminals)
+      .where(inArray(terminals.id, body.terminal_ids))
+      .orderBy(asc(terminals.id))
+      .for('update');
+    const missing = body.terminal_ids.filter((t) => !rows.some((r) => r.id === t && r.storeId === store.id));
+    if (missing.length > 0)
+      throw new AppError('not_found', `Terminal ${missing.join(', ')} is not a terminal of this store.`, {
+        terminal_ids: `Terminal ${missing.join(', ')} is not at this store.`,
+      });
     const invoice = await hardwareInvoiceOf(tx, store.id, body.order_id ?? null);
     if (!invoice)
       throw new AppError(
@@ -505,17 +536,6 @@ export async function createReturn(ctx: ServiceCtx, input: ReturnCreateRequest):
         `The return window of ${days} days ended on ${addDays(invoice.issuedOn, days)} (hardware invoice ${invoice.invoiceNumber} of ${invoice.issuedOn}).`,
         { terminal_ids: `Returns are accepted within ${days} days of the hardware invoice.` },
       );
-    const rows = await tx
-      .select()
-      .from(terminals)
-      .where(inArray(terminals.id, body.terminal_ids))
-      .orderBy(asc(terminals.id))
-      .for('update');
-    const missing = body.terminal_ids.filter((t) => !rows.some((r) => r.id === t && r.storeId === store.id));
-    if (missing.length > 0)
-      throw new AppError('not_found', `Terminal ${missing.join(', ')} is not a terminal of this store.`, {
-        terminal_ids: `Terminal ${missing.join(', ')} is not at this store.`,
-      });
     const otherOrder = rows.filter(
       (r) => invoice.orderId !== null && r.orderId !== null && r.orderId !== invoice.orderId,
     );
@@ -615,7 +635,7 @@ export async function changeReturnStatus(
   if (body.action === 'reject') requirePrivilege(ctx, ['customer_details_edit', 'ar_approvals'], 'Rejecting a return');
   else requirePrivilege(ctx, ['customer_details_edit'], `Marking a return ${RETURN_ACTION_TO[body.action]}`);
   await withTx(ctx, async (tx) => {
-    const row = await lockReturn(tx, id);
+    const row = await lockReturn(tx, viewerOf(ctx), id);
     if (row.version !== body.version) throw versionConflict(`Return ${id}`, await loadReturn(tx, id), body.version);
     if (!RETURN_ACTION_FROM[body.action].includes(row.status as ReturnStatus))
       throw new AppError(
@@ -710,7 +730,7 @@ export async function refundReturn(
     {
       outside: async ({ now }) => {
         const plan = await withTx(ctx, async (tx): Promise<RefundPlan> => {
-          const row = await lockReturn(tx, id);
+          const row = await lockReturn(tx, viewerOf(ctx), id);
           if (row.version !== body.version)
             throw versionConflict(`Return ${id}`, await loadReturn(tx, id), body.version);
           if (row.status !== 'inspected')
@@ -822,7 +842,7 @@ export async function refundReturn(
         return { ...plan, gateway: { ...plan.gateway, reference: answer.reference } };
       },
       effect: async (tx, now, plan) => {
-        const row = await lockReturn(tx, id);
+        const row = await lockReturn(tx, viewerOf(ctx), id);
         if (row.status !== 'inspected')
           throw new AppError('conflict', `Return ${id} was refunded meanwhile.`, undefined, {
             current: await loadReturn(tx, id),
@@ -923,9 +943,11 @@ export async function refundReturn(
 
 // ── GET /api/returns (list, CSV) ──────────────────────────────────────────────────────────────────────────
 
-function returnWhere(q: ReturnSearchQuery, now: Date): SQL | undefined {
+function returnWhere(q: ReturnSearchQuery, now: Date, viewer: Viewer): SQL | undefined {
   const pattern = q.q === undefined ? undefined : searchTextPattern(q.q);
   return and(
+    visibleCustomersWhere(viewer, returns.customerId),
+    visibleRecordsWhere(viewer, returns.storeId),
     q.status === undefined ? undefined : eq(returns.status, q.status),
     q.customer_id === undefined ? undefined : eq(returns.customerId, q.customer_id),
     q.age === undefined ? undefined : gte(returns.createdAt, new Date(now.getTime() - q.age * DAY_MS)),
@@ -957,7 +979,9 @@ function returnPage(db: Db, q: ReturnSearchQuery, where: SQL | undefined, page: 
 
 export async function searchReturns(ctx: ServiceCtx, q: ReturnSearchQuery): Promise<ReturnSearchResult> {
   const db = ctx.app.database.db;
-  const where = returnWhere(q, ctx.app.clock.now());
+  if (q.customer_id !== undefined && !(await isCustomerVisible(db, viewerOf(ctx), q.customer_id)))
+    throw new AppError('not_found', `Customer ${q.customer_id} was not found.`, { customer_id: 'No such customer.' });
+  const where = returnWhere(q, ctx.app.clock.now(), viewerOf(ctx));
   const items = (await returnPage(db, q, where, q)).map(toItem);
   if (q.offset === 0 && items.length < q.limit) return { items, total: items.length, total_capped: false };
   return { items, ...(await cappedCount(db, returns, where)) };
@@ -965,7 +989,7 @@ export async function searchReturns(ctx: ServiceCtx, q: ReturnSearchQuery): Prom
 
 export function searchReturnsCsv(ctx: ServiceCtx, q: ReturnSearchQuery): Readable {
   const db = ctx.app.database.db;
-  const where = returnWhere(q, ctx.app.clock.now());
+  const where = returnWhere(q, ctx.app.clock.now(), viewerOf(ctx));
   return csvStream(RETURN_CSV_COLUMNS, async (limit, offset) =>
     (await returnPage(db, q, where, { limit, offset })).map(toItem),
   );

@@ -13,6 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import { withTx, type ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { customers, stores, taxCertificates, uploads } from '../../db/schema';
+import { isRecordVisible, isStoreVisible, viewerOf, visibleCustomersWhere, visibleRecordsWhere } from '../../access';
 import { writeAudit } from '../../http/audit';
 import { AppError, fieldError } from '../../http/errors';
 import { receiveUpload } from '../uploads';
@@ -90,9 +91,15 @@ export async function listCertificates(
   const db = ctx.app.database.db;
   const today = taxToday(ctx.app);
   const where: SQL[] = [];
+  const scope = and(
+    visibleCustomersWhere(viewerOf(ctx), taxCertificates.customerId),
+    visibleRecordsWhere(viewerOf(ctx), taxCertificates.storeId),
+  );
+  if (scope) where.push(scope);
   if (query.store_id !== undefined) {
     const [store] = await db.select({ id: stores.id }).from(stores).where(eq(stores.id, query.store_id));
-    if (!store) {
+    // Another agent's store is answered like a missing one (decision 140).
+    if (!store || !(await isStoreVisible(db, viewerOf(ctx), store.id))) {
       const message = `There is no store ${query.store_id}.`;
       throw new AppError('not_found', message, { store_id: message });
     }
@@ -127,7 +134,7 @@ export async function createCertificate(ctx: ServiceCtx, body: TaxCertificateCre
       .select({ id: stores.id, customerId: stores.customerId, country: stores.country, state: stores.state })
       .from(stores)
       .where(eq(stores.id, body.store_id));
-    if (!store) {
+    if (!store || !(await isStoreVisible(tx, viewerOf(ctx), store.id))) {
       const message = `There is no store ${body.store_id}.`;
       throw new AppError('not_found', message, { store_id: message });
     }
@@ -198,11 +205,16 @@ export async function revokeCertificate(ctx: ServiceCtx, input: { certificateId:
   const now = ctx.app.clock.now();
   await withTx(ctx, async (tx) => {
     const [cert] = await tx
-      .select({ id: taxCertificates.id, customerId: taxCertificates.customerId, revokedAt: taxCertificates.revokedAt })
+      .select({
+        id: taxCertificates.id,
+        customerId: taxCertificates.customerId,
+        storeId: taxCertificates.storeId,
+        revokedAt: taxCertificates.revokedAt,
+      })
       .from(taxCertificates)
       .where(eq(taxCertificates.id, input.certificateId))
       .for('update');
-    if (!cert) throw new AppError('not_found', `Certificate ${input.certificateId} was not found.`);
+    if (!cert || !(await isRecordVisible(tx, viewerOf(ctx), cert))) throw new AppError('not_found', `Certificate ${input.certificateId} was not found.`);
     if (cert.revokedAt) throw new AppError('conflict', `Certificate ${cert.id} is already revoked.`);
     await tx
       .update(taxCertificates)
