@@ -9,3 +9,4 @@ export * from './orders';
 export * from './agents';
 export * from './stores';
 export * from './customers';
+export * from './uploads';
