@@ -64,10 +64,7 @@ export async function isUploadOwnerVisible(
       return pi !== undefined && (await isCustomerVisible(db, viewer, pi.customerId));
     }
     case 'receipt': {
-      const [receipt] = await db
-        .select({ customerId: receipts.customerId })
-        .from(receipts)
-        .where(eq(receipts.id, id));
+      const [receipt] = await db.select({ customerId: receipts.customerId }).from(receipts).where(eq(receipts.id, id));
       return receipt !== undefined && (await isCustomerVisible(db, viewer, receipt.customerId));
     }
     case 'tax_certificate': {
@@ -103,11 +100,7 @@ export async function mayReadUploadRow(
 }
 
 /** The upload `publicId` names, when `session` may read it; otherwise 404, worded as for a missing upload. */
-export async function loadReadableUpload(
-  db: Db,
-  session: Viewer & UploadViewer,
-  publicId: string,
-): Promise<UploadRow> {
+export async function loadReadableUpload(db: Db, session: Viewer & UploadViewer, publicId: string): Promise<UploadRow> {
   const [row] = await db.select().from(uploads).where(eq(uploads.publicId, publicId));
   if (!row || !(await mayReadUploadRow(db, session, row))) throw uploadNotFound(publicId);
   return row;

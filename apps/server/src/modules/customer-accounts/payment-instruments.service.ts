@@ -159,7 +159,8 @@ export async function storeInstrument(
 ): Promise<InstrumentRow> {
   const gateway = ctx.app.gateway;
   const customer = await requireCustomer(tx, viewerOf(ctx), customerId);
-  const store = body.store_id == null ? null : await requireStoreOf(tx, viewerOf(ctx), customerId, body.store_id, 'store_id');
+  const store =
+    body.store_id == null ? null : await requireStoreOf(tx, viewerOf(ctx), customerId, body.store_id, 'store_id');
   let values: typeof paymentInstruments.$inferInsert;
   let summary: Record<string, unknown>;
   if (body.kind === 'card') {

@@ -252,7 +252,8 @@ export async function recordReceipt(
           throw new AppError('not_found', err.message, { customer_id: 'Choose the customer from the search.' });
         throw err;
       });
-      const store = body.store_id == null ? null : await requireStoreOf(tx, viewerOf(ctx), customer.id, body.store_id, 'store_id');
+      const store =
+        body.store_id == null ? null : await requireStoreOf(tx, viewerOf(ctx), customer.id, body.store_id, 'store_id');
       const currency = store?.currency ?? customer.currency;
       if (currency && body.currency !== currency)
         throw fieldError(

@@ -358,7 +358,8 @@ describe('who may read an upload: exactly who may read the record it belongs to 
   /** An order of each agent, with its contract PDFs (the signed one is the one asked for). */
   const orderOf: Record<keyof typeof agents, { id: number; storeId: number; signedPdf: string }> = {} as never;
 
-  const get = (id: string | number, token: string) => s.t.request({ method: 'GET', url: `/api/uploads/${id}/${token}` });
+  const get = (id: string | number, token: string) =>
+    s.t.request({ method: 'GET', url: `/api/uploads/${id}/${token}` });
   const notFoundBody = (id: string) => ({ code: 'not_found', message: `Upload ${id} was not found.` });
 
   /** A stored file with its uploads row (as the product records it), answered by its public id. */
@@ -604,7 +605,13 @@ describe('who may read an upload: exactly who may read the record it belongs to 
       expect(res.json().error.code).toBe('validation_failed');
     }
     // Garbage of every shape: 400, never a 500.
-    for (const garbage of ['A'.repeat(31), 'A'.repeat(33), `${'A'.repeat(31)}=`, `${'A'.repeat(31)}.`, 'x'.repeat(90)]) {
+    for (const garbage of [
+      'A'.repeat(31),
+      'A'.repeat(33),
+      `${'A'.repeat(31)}=`,
+      `${'A'.repeat(31)}.`,
+      'x'.repeat(90),
+    ]) {
       const res = await get(encodeURIComponent(garbage), tok.admin);
       expect(res.statusCode, garbage).toBe(400);
     }
@@ -706,7 +713,9 @@ describe('migration 0027: public ids for existing uploads, owners for the refere
       const certFile = await row('taxCertificate');
       const loose = await row('checkImage');
       const instrumentImage = await row('checkImage', { type: 'payment_instrument', id: '42' });
-      await db.insert(contracts).values({ orderId: order.id, versionNo: 1, uploadId: generated, signedUploadId: signed });
+      await db
+        .insert(contracts)
+        .values({ orderId: order.id, versionNo: 1, uploadId: generated, signedUploadId: signed });
       const receipt = await createReceipt(db, { customerId: store.customerId, uploadId: check });
       const [cert] = await db
         .insert(taxCertificates)
@@ -738,10 +747,14 @@ describe('migration 0027: public ids for existing uploads, owners for the refere
       expect(owner(loose)).toEqual([null, null]);
       expect(owner(instrumentImage)).toEqual(['payment_instrument', '42']);
       // NOT NULL, unique and of its shape from now on.
-      await expect(database.exec(`insert into uploads (kind, original_name, content_type, size_bytes, sha256, storage_key, public_id)
-        values ('checkImage', 'f', 'image/png', 1, '${'a'.repeat(64)}', 'm/x', '1')`)).rejects.toThrow();
       await expect(
-        database.exec(`update uploads set public_id = (select public_id from uploads where id = ${generated}) where id = ${signed}`),
+        database.exec(`insert into uploads (kind, original_name, content_type, size_bytes, sha256, storage_key, public_id)
+        values ('checkImage', 'f', 'image/png', 1, '${'a'.repeat(64)}', 'm/x', '1')`),
+      ).rejects.toThrow();
+      await expect(
+        database.exec(
+          `update uploads set public_id = (select public_id from uploads where id = ${generated}) where id = ${signed}`,
+        ),
       ).rejects.toThrow();
     } finally {
       await database.close();
