@@ -10,3 +10,4 @@ export * from './agents';
 export * from './stores';
 export * from './customers';
 export * from './records';
+export * from './uploads';

@@ -137,8 +137,9 @@ export const AUTHORIZATION_MATRIX: Readonly<Record<string, Access>> = {
   'PUT /api/admin/catalogue/domaindata/:id/:token': ADMIN,
   'POST /api/customers/paymentinstruments/check/addimage/:token': CUSTOMER_EDIT,
   'POST /api/customers/paymentinstruments/achcad/addimage/:token': CUSTOMER_EDIT,
-  // The upload's readers (a tax certificate another user uploaded: customer_details_*), or its uploader.
-  'GET /api/uploads/:id/:token': CUSTOMER_READ,
+  // Any session: the owner rule answers (decision 140) — readable exactly when the record it belongs to is (with a
+  // privilege that reads that kind of record), an unattached upload by its uploader only; anything else 404.
+  'GET /api/uploads/:id/:token': SESSION,
   'POST /api/customers/transactions/sns/:token': perms('failed_payments_edit', 'collect_payment'),
   'POST /api/customers/retirecustomerterminals/sns/:token': CUSTOMER_EDIT,
   'POST /api/customers/customerpaymentplans/sns/:token': CUSTOMER_EDIT,

@@ -11,9 +11,10 @@ import {
   createStaffUser,
   createStore,
 } from '../db/factories';
-import { sessions, uploads } from '../db/schema';
+import { sessions } from '../db/schema';
 import { signIn } from '../test/sign-in';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { insertUpload } from '../test/uploads';
 import { AUTHORIZATION_MATRIX, type Access } from './authorization-matrix.table';
 import { SESSION_GUARD } from './session';
 import { hashToken } from '../lib/tokens';
@@ -52,7 +53,7 @@ interface Ids {
   salesPerson: number;
   promotion: number;
   spareAgent: number;
-  upload: number;
+  upload: string;
 }
 
 /** A path parameter's value: an existing record where the route names one, else a harmless id. */
@@ -83,7 +84,7 @@ function paramValue(url: string, name: string, ids: Ids): string {
       if (url.startsWith('/api/storeinfo/')) return String(ids.store);
       if (/^\/api\/(salesperson|saleshistory|reports\/sales\/reps)\//.test(url)) return String(ids.salesPerson);
       if (url.startsWith('/api/promotions/')) return String(ids.promotion);
-      if (url.startsWith('/api/uploads/')) return String(ids.upload);
+      if (url.startsWith('/api/uploads/')) return ids.upload;
       return '999999';
     default:
       return '999999';
@@ -128,19 +129,20 @@ describe('authorization matrix: every route × every caller against the expected
     const salesPerson = await createSalesPerson(db);
     const promotion = await createPromotion(db);
     const spareAgent = await createAgent(db, { type: 'Distributor', name: 'Spare Agent' });
-    // A tax certificate someone else uploaded (its file need not exist: the readers rule comes first).
-    const [upload] = await db
-      .insert(uploads)
-      .values({
-        kind: 'taxCertificate',
-        originalName: 'certificate.pdf',
-        contentType: 'application/pdf',
-        sizeBytes: 10,
-        sha256: '0'.repeat(64),
-        storageKey: 'matrix/certificate.pdf',
-        createdByEmail: 'someone-else@example.com',
-      })
-      .returning();
+    // The order's contract PDF, named by its public id: any session passes the guard; the owner rule then serves it
+    // (200) to a session that may read the order and answers 404 to every other (access/uploads.ts, decision 140).
+    const pdf = Buffer.from('%PDF-1.7\n% matrix contract\n');
+    await t.app.ctx.storage.put('matrix/contract.pdf', pdf, 'application/pdf');
+    const upload = await insertUpload(db, {
+      kind: 'contract',
+      originalName: 'contract.pdf',
+      contentType: 'application/pdf',
+      sizeBytes: pdf.length,
+      storageKey: 'matrix/contract.pdf',
+      ownerType: 'order',
+      ownerId: String(order.id),
+      createdByEmail: 'someone-else@example.com',
+    });
     ids = {
       customer: store.customerId,
       store: store.id,
@@ -148,7 +150,7 @@ describe('authorization matrix: every route × every caller against the expected
       salesPerson: salesPerson.id,
       promotion: promotion.id,
       spareAgent: spareAgent.id,
-      upload: upload!.id,
+      upload: upload.publicId,
     };
 
     // No live session.

@@ -52,6 +52,8 @@ export interface World {
   readonly featureChangeId: number;
   readonly featureChangeVersion: number;
   readonly contractId: number;
+  /** The public id of the contract's PDF (an upload owned by the order). */
+  readonly contractUploadId: string;
   readonly receiptId: number;
   readonly receiptVersion: number;
   readonly allocationId: number;
@@ -307,6 +309,29 @@ export const OBJECT_MATRIX: Readonly<Record<string, readonly ObjectEntry[]>> = {
       request: ({ target, token }) => ({
         url: `/api/zoho/storemidvalidate/${token}`,
         payload: { MID: '123456789012', storeid: target.storeId },
+      }),
+    },
+  ],
+  'GET /api/uploads/:id/:token': [
+    {
+      names: "upload (an order's contract PDF: readable exactly when the order is)",
+      rule: 'owner',
+      request: ({ target, token }) => ({ url: `/api/uploads/${target.contractUploadId}/${token}` }),
+    },
+  ],
+  'POST /api/taxcertificates/:token': [
+    {
+      names: 'store (store_id)',
+      rule: 'owner',
+      request: ({ target, token }) => ({
+        url: `/api/taxcertificates/${token}`,
+        payload: {
+          store_id: target.storeId,
+          kind: 'TPT',
+          certificate_number: 'TPT-OBJECT-2',
+          expires_on: '2027-12-31',
+          upload_id: 'A'.repeat(32),
+        },
       }),
     },
   ],

@@ -44,6 +44,7 @@ import {
   uploads,
 } from '../db/schema';
 import { defineQueues, enqueueJob } from '../jobs/registry';
+import { newUploadPublicId } from '../lib/storage-key';
 import { signIn } from '../test/sign-in';
 import { createTestApp, type TestApp } from '../test/test-app';
 import {
@@ -275,6 +276,7 @@ async function buildWorldNow(agentId: number | null, requester: AuditActor): Pro
   const [upload] = await db
     .insert(uploads)
     .values({
+      publicId: newUploadPublicId(),
       kind: 'contract',
       originalName: 'contract.pdf',
       contentType: 'application/pdf',
@@ -336,6 +338,7 @@ async function buildWorldNow(agentId: number | null, requester: AuditActor): Pro
     featureChangeId: change!.id,
     featureChangeVersion: change!.version,
     contractId: contract!.id,
+    contractUploadId: upload!.publicId,
     receiptId: receipt.id,
     receiptVersion: (await db.select({ v: receipts.version }).from(receipts).where(eq(receipts.id, receipt.id)))[0]!.v,
     allocationId: allocation.id,

@@ -16,6 +16,7 @@ import { hashToken } from '../lib/tokens';
 import { completeOrder } from '../test/orders';
 import { signInStaff } from '../test/sign-in';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { insertUpload } from '../test/uploads';
 
 /*
  * Public token pages reach only their own record (issue 19 part 1, decision 132). Two merchants, A ("Alpha") and B
@@ -354,18 +355,12 @@ describe('public token pages reach only their own record', () => {
   });
 
   it("a payment page cannot attach a staff upload (another record's check image) by its id", async () => {
-    const [upload] = await t.database.db
-      .insert(uploads)
-      .values({
-        kind: 'checkImage',
-        originalName: 'bravo-check.png',
-        contentType: 'image/png',
-        sizeBytes: 10,
-        sha256: '1'.repeat(64),
-        storageKey: `isolation/${randomUUID()}.png`,
-        createdByEmail: 'support@example.com',
-      })
-      .returning();
+    const upload = await insertUpload(t.database.db, {
+      originalName: 'bravo-check.png',
+      sha256: '1'.repeat(64),
+      storageKey: `isolation/${randomUUID()}.png`,
+      createdByEmail: 'support@example.com',
+    });
     const res = await t.request({
       method: 'POST',
       url: `/api/public/payment/${merchants.A.tokens.payment_update}`,
@@ -377,12 +372,12 @@ describe('public token pages reach only their own record', () => {
         account_number: '123456789',
         account_type: 'checking',
         bank_name: 'First Bank',
-        check_image_upload_id: upload!.id,
+        check_image_upload_id: upload.publicId,
       },
     });
     expect(res.statusCode, res.body).toBe(400);
     expect((res.json() as Json).error.fields).toHaveProperty('check_image_upload_id');
-    const [after] = await t.database.db.select().from(uploads).where(eq(uploads.id, upload!.id));
+    const [after] = await t.database.db.select().from(uploads).where(eq(uploads.id, upload.id));
     expect(after!.ownerType).toBeNull();
   });
 

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import type { Db } from '../db/client';
+import { uploads } from '../db/schema';
+import { newUploadPublicId } from '../lib/storage-key';
 
 /** Test helpers for uploads: hand-built multipart bodies, sample files by magic bytes, folder listing. */
 
@@ -59,4 +62,28 @@ export function listFiles(dir: string): string[] {
     .filter((e) => e.isFile())
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
     .sort();
+}
+
+/**
+ * An `uploads` row made directly (its file need not exist), with a fresh public id; by default a check image nobody
+ * attached yet. What the upload service records, for tests that need a row and not an HTTP upload.
+ */
+export async function insertUpload(
+  db: Db,
+  values: Partial<typeof uploads.$inferInsert> = {},
+): Promise<typeof uploads.$inferSelect> {
+  const [row] = await db
+    .insert(uploads)
+    .values({
+      publicId: newUploadPublicId(),
+      kind: 'checkImage',
+      originalName: 'check.png',
+      contentType: 'image/png',
+      sizeBytes: 10,
+      sha256: 'a'.repeat(64),
+      storageKey: `test/${randomBytes(16).toString('hex')}.png`,
+      ...values,
+    })
+    .returning();
+  return row!;
 }

@@ -12,6 +12,7 @@ import {
 import { TRANSACTION_STATUSES, type TransactionStatus } from '../codes/transactions';
 import { cappedPagedList, paginationQuerySchema } from './common';
 import { PAYMENT_PLAN_STATUSES } from './jobs';
+import { uploadPublicId } from './uploads';
 
 /*
  * Customers back office, accounts (issue 6): terminals, payment plans, billing items, features, bundles,
@@ -949,7 +950,8 @@ export const cardInstrumentRequest = z.object({
 /**
  * A bank account. US: routing_number = the 9-digit ABA number. Canada: routing_number = the 5-digit transit number
  * and institution_number = the 3-digit institution number. The account number (4–17 digits) is stored encrypted.
- * check_image_upload_id: an upload of kind checkImage or achCadImage (POST …/paymentinstruments/check|achcad/addimage).
+ * check_image_upload_id: the public id of an upload of kind checkImage or achCadImage the same user made (POST
+ * …/paymentinstruments/check|achcad/addimage) and not yet attached to anything.
  */
 export const bankInstrumentRequest = z
   .object({
@@ -968,7 +970,7 @@ export const bankInstrumentRequest = z
       .min(1, { message: 'Enter the bank name.' })
       .max(100),
     store_id: idField('store id').nullable().optional(),
-    check_image_upload_id: idField('upload id').optional(),
+    check_image_upload_id: uploadPublicId.optional(),
     make_default: z.boolean().default(true),
   })
   .superRefine((b, ctx) => {

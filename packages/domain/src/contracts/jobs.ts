@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CURRENCY_CODES } from '../codes/currencies';
 import { ORDER_STATUS_CODES, type OrderStatusCode } from '../codes/order-status';
 import { addressSchema, emailSchema, moneySchema } from './common';
+import { uploadPublicId } from './uploads';
 
 /*
  * Queue and notification calls (spec §7 "Notification and queue POSTs", plus the order "…/sns" calls).
@@ -337,7 +338,8 @@ export const paymentInstrumentAddRequest = z
     nameOnAccount: z.string().trim().min(1).max(200).optional(),
     processorSetupIntent: z.string().trim().min(1).max(200).optional(),
     paymentProcessorReference: z.string().trim().min(1).max(200).optional(),
-    upload_id: recordIdSchema.optional(),
+    /** The check/ACH image's public id: an upload of the caller's own, not attached to anything. */
+    upload_id: uploadPublicId.optional(),
     achBankName: z.string().trim().min(1).max(200).optional(),
     currency: z.enum(CURRENCY_CODES).optional(),
     makeDefault: z.boolean().optional(),

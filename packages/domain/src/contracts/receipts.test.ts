@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldsFromZodError } from './common';
 import { cashCheckFeeApplies, receiptApply, receiptCreate } from './receipts';
+import { UPLOAD_ID_MESSAGE, uploadFileParams } from './uploads';
 
 describe('receipts contracts (decision 119)', () => {
   it('the cash/check fee applies to a US customer paying USD by cash or check, nowhere else', () => {
@@ -18,7 +19,7 @@ describe('receipts contracts (decision 119)', () => {
       amount_cents: 100,
       currency: 'USD',
       received_on: '2026-11-20',
-      upload_id: 3,
+      upload_id: 'Zk9vQmFyQmF6UXV4LVF1dXhfQ29yZ2Ux',
       charge_fee: true,
     });
     expect(r.success).toBe(false);
@@ -49,5 +50,17 @@ describe('receipts contracts (decision 119)', () => {
     expect(fieldsFromZodError(twice.error!)).toEqual({ 'applications.1.invoice_id': 'Invoice 5 is named twice.' });
     const none = receiptApply.safeParse({ version: 0, applications: [] });
     expect(fieldsFromZodError(none.error!)).toEqual({ applications: 'Enter an amount for at least one invoice.' });
+  });
+
+  it("an upload is named by its public id (32 base64url characters), never by the table's sequential key", () => {
+    const base = { customer_id: 1, method: 'check', amount_cents: 100, currency: 'USD', received_on: '2026-11-20' };
+    for (const bad of [3, '3', 'A'.repeat(31), 'A'.repeat(33), `${'A'.repeat(31)}=`, `${'A'.repeat(31)}/`]) {
+      const r = receiptCreate.safeParse({ ...base, reference: '1', upload_id: bad });
+      expect(fieldsFromZodError(r.error!)).toEqual({ upload_id: UPLOAD_ID_MESSAGE });
+      expect(uploadFileParams.safeParse({ id: bad, token: 't' }).success).toBe(false);
+    }
+    const good = 'Zk9vQmFyQmF6UXV4LVF1dXhfQ29yZ2Ux';
+    expect(receiptCreate.parse({ ...base, reference: '1', upload_id: good }).upload_id).toBe(good);
+    expect(uploadFileParams.parse({ id: good, token: 't' }).id).toBe(good);
   });
 });

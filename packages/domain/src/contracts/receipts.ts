@@ -3,6 +3,7 @@ import { CURRENCY_CODES, type CurrencyCode } from '../codes/currencies';
 import { cappedPagedList, paginationQuerySchema } from './common';
 import { queryBooleanSchema } from './customer-accounts';
 import { sortSchema } from './customers';
+import { uploadPublicId } from './uploads';
 
 /*
  * Receipts (#/view-receipts, privilege `receipts`; #/view-receipts/{id}, privilege `apply_receipt`; issue 16 point 3,
@@ -119,8 +120,8 @@ export const receiptItem = z.object({
   unapplied_cents: z.number().int(),
   currency: currencySchema,
   note: z.string().nullable(),
-  /** The check image (GET /api/uploads/{id}/{token}). */
-  upload_id: z.number().int().nullable(),
+  /** The check image's public id (GET /api/uploads/{id}/{token}). */
+  upload_id: uploadPublicId.nullable(),
   fee_invoice_id: z.number().int().nullable(),
   fee_invoice_number: z.string().nullable(),
   created_by_email: z.string(),
@@ -171,8 +172,8 @@ export const receiptCreate = z
       .max(RECEIPT_NOTE_MAX, { message: `The note is at most ${RECEIPT_NOTE_MAX} characters.` })
       .optional()
       .transform((v) => (v ? v : undefined)),
-    /** The check image, uploaded first (POST /api/receipts/checkimage/{token}). */
-    upload_id: bodyId('check image').nullable().optional(),
+    /** The check image, uploaded first by the same user (POST /api/receipts/checkimage/{token}): its public id. */
+    upload_id: uploadPublicId.nullable().optional(),
     /** Charge the cash/check fee (billing item 53) on an invoice of its own (decision 119). */
     charge_fee: z.boolean({ message: 'charge_fee is true or false.' }).default(false),
   })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TAX_CERTIFICATE_KINDS, TAX_COMPONENTS, TAX_COMPONENTS_BY_COUNTRY, type TaxComponent } from '../rules/taxes';
+import { uploadPublicId } from './uploads';
 
 /*
  * Taxes (issue 17 points 5 and 6, decision 127).
@@ -111,7 +112,8 @@ export const taxCertificateCreate = z
       .max(CERTIFICATE_NUMBER_MAX, { message: `At most ${CERTIFICATE_NUMBER_MAX} characters.` })
       .regex(/^[A-Za-z0-9-]+$/, { message: 'Letters, digits and dashes only.' }),
     expires_on: isoDate('expiry date'),
-    upload_id: id('uploaded file'),
+    /** The certificate file, uploaded first by the same user (POST /api/taxcertificates/upload/{token}). */
+    upload_id: uploadPublicId,
   })
   .strict();
 export type TaxCertificateCreate = z.infer<typeof taxCertificateCreate>;
@@ -142,7 +144,7 @@ export const taxCertificate = z.object({
   kind: z.enum(TAX_CERTIFICATE_KINDS),
   certificate_number: z.string(),
   expires_on: z.string().nullable(),
-  upload_id: z.number().int().nullable(),
+  upload_id: uploadPublicId.nullable(),
   file_name: z.string().nullable(),
   status: z.enum(['valid', 'expiring', 'expired', 'revoked']),
   created_at: z.string(),

@@ -33,11 +33,16 @@ export const UPLOAD_KINDS = [
   'taxCertificate',
 ] as const;
 
-/** Every uploaded file: stored under a server-made key, with its checked type, size and hash. */
+/**
+ * Every uploaded file: stored under a server-made key, with its checked type, size and hash. `id` is internal (foreign
+ * keys); every API surface names an upload by `public_id` (decision 140: 24 random bytes, base64url, made by the
+ * server). `owner_type` / `owner_id`: the record it belongs to (domain UPLOAD_OWNER_TYPES), null until attached.
+ */
 export const uploads = pgTable(
   'uploads',
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    publicId: text().notNull(),
     kind: text().notNull(),
     originalName: text().notNull(),
     contentType: text().notNull(),
@@ -51,6 +56,8 @@ export const uploads = pgTable(
   },
   (t) => [
     uniqueIndex('uploads_storage_key_uq').on(t.storageKey),
+    uniqueIndex('uploads_public_id_uq').on(t.publicId),
+    check('uploads_public_id_check', sql`${t.publicId} ~ '^[A-Za-z0-9_-]{32}$'`),
     index('uploads_owner_idx').on(t.ownerType, t.ownerId),
     check('uploads_kind_check', inList(t.kind, UPLOAD_KINDS)),
     check('uploads_size_check', sql`${t.sizeBytes} between 1 and 5242880`),

@@ -224,7 +224,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const ctx = serviceCtx(request);
       const upload = await receiveUpload(ctx, request, { kind: 'contract', owner: { type: 'order', id: order.id } });
-      const contract = await recordUploadedContract(ctx, order.id, upload.upload_id);
+      const contract = await recordUploadedContract(ctx, order.id, upload.id);
       return reply.code(201).send({ info: contract });
     },
   );

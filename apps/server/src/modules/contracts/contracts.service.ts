@@ -31,7 +31,7 @@ import { contractReauthorizeLinkEmail, contractSigningLinkEmail } from '../../in
 import { hashToken } from '../../lib/tokens';
 import { dataEncryptionKey, encryptAccountNumber } from '../../lib/account-number-cipher';
 import { issueLinkToken } from '../../lib/link-tokens';
-import { newStorageKey } from '../../lib/storage-key';
+import { newStorageKey, newUploadPublicId } from '../../lib/storage-key';
 import { applyStatusEffects, type DocumentSave, type StatusChange } from '../orders';
 import { saleTaxCents, taxDayOf } from '../taxes';
 import { buildContractPdf, stampSignature, type ContractInput } from './contract-pdf';
@@ -159,6 +159,7 @@ async function storePdf(
   const [upload] = await db
     .insert(uploads)
     .values({
+      publicId: newUploadPublicId(),
       kind: 'contract',
       originalName: name,
       contentType: 'application/pdf',
@@ -730,7 +731,10 @@ export async function contractPdf(ctx: ServiceCtx, orderId: number, contractId: 
   return readUpload(ctx, row.signedUploadId ?? row.uploadId!);
 }
 
-/** A signed paper contract (already stored as an upload) replaces the e-signature: the order moves on as if signed. */
+/**
+ * A signed paper contract (already stored as an upload owned by the order: `uploadId` is its internal key) replaces the
+ * e-signature: the order moves on as if signed.
+ */
 export async function recordUploadedContract(
   ctx: ServiceCtx,
   orderId: number,

@@ -213,6 +213,14 @@ describe('POST /api/public/contracts/{tok}/sign', () => {
     expect(contract).toMatchObject({ status: 'signed', signedByName: 'Zoe Lukasz', signedFromIp: '127.0.0.1' });
     const [signedFile] = await t.database.db.select().from(uploads).where(eq(uploads.id, contract!.signedUploadId!));
     expect(signedFile!.originalName).toMatch(/-signed\.pdf$/);
+    // The signed PDF belongs to its order (decision 140): read by its public id by whoever may read the order.
+    expect(signedFile).toMatchObject({ ownerType: 'order', ownerId: String(id) });
+    expect(signedFile!.publicId).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const byPublicId = await req('GET', `/api/uploads/${signedFile!.publicId}/${sales}`);
+    expect(byPublicId.status).toBe(200);
+    expect(byPublicId.res.headers['content-type']).toBe('application/pdf');
+    const [original] = await t.database.db.select().from(uploads).where(eq(uploads.id, contract!.uploadId!));
+    expect(original).toMatchObject({ ownerType: 'order', ownerId: String(id) });
     const [order] = await t.database.db.select().from(orders).where(eq(orders.id, id));
     expect(order!.status).toBe('121');
     const history = await t.database.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id));
@@ -420,6 +428,9 @@ describe('staff calls', () => {
     const res = await req('POST', `/api/customers/contracts/${id}/upload/${ramSupport}`, body.payload, body.headers);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.info).toMatchObject({ order_id: id, status: 'uploaded' });
+    const [paper] = await t.database.db.select().from(contracts).where(eq(contracts.id, res.body.info.id));
+    const [paperFile] = await t.database.db.select().from(uploads).where(eq(uploads.id, paper!.signedUploadId!));
+    expect(paperFile).toMatchObject({ kind: 'contract', ownerType: 'order', ownerId: String(id) });
     const [order] = await t.database.db.select().from(orders).where(eq(orders.id, id));
     expect(order!.status).toBe('121');
     expect((await req('GET', `/api/public/contracts/${token}`)).status).toBe(410);

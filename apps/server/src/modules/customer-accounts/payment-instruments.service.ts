@@ -9,7 +9,14 @@ import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { AnyServiceCtx, ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { paymentInstruments, uploads } from '../../db/schema';
-import { isRecordVisible, requireCustomer, requireStoreOf, viewerOf, visibleRecordsWhere } from '../../access';
+import {
+  isRecordVisible,
+  loadAttachableUpload,
+  requireCustomer,
+  requireStoreOf,
+  viewerOf,
+  visibleRecordsWhere,
+} from '../../access';
 import { AppError, fieldError } from '../../http/errors';
 import { audit } from './account-context';
 import { accountNumberMac, dataEncryptionKey, encryptAccountNumber } from '../../lib/account-number-cipher';
@@ -97,24 +104,18 @@ export async function getInstrument(
   return toInstrument(row, ctx.app.clock.now());
 }
 
-async function claimUpload(tx: Db, uploadId: number, instrumentId: number): Promise<void> {
-  const [u] = await tx
-    .select({ id: uploads.id, kind: uploads.kind, ownerType: uploads.ownerType, ownerId: uploads.ownerId })
-    .from(uploads)
-    .where(eq(uploads.id, uploadId))
-    .for('update');
-  if (!u)
-    throw new AppError('not_found', `Upload ${uploadId} was not found.`, {
-      check_image_upload_id: 'Upload the check image again.',
-    });
+/**
+ * Attach the check / bank-account image a bank instrument names (its public id): only an upload this user made and
+ * that is attached to nothing yet (else 404 naming the field, exactly like a missing one), of an image kind.
+ */
+async function claimUpload(ctx: AnyServiceCtx, tx: Db, publicId: string, instrumentId: number): Promise<void> {
+  const u = await loadAttachableUpload(tx, ctx.session, publicId, 'check_image_upload_id', true);
   if (u.kind !== 'checkImage' && u.kind !== 'achCadImage')
     throw fieldError('check_image_upload_id', 'This upload is not a check or bank-account image.');
-  if (u.ownerType !== null)
-    throw fieldError('check_image_upload_id', 'This image already belongs to another record; upload it again.');
   await tx
     .update(uploads)
     .set({ ownerType: 'payment_instrument', ownerId: String(instrumentId) })
-    .where(eq(uploads.id, uploadId));
+    .where(eq(uploads.id, u.id));
 }
 
 /**
@@ -224,7 +225,7 @@ export async function storeInstrument(
     .values({ ...values, isDefault: body.make_default, status: 'active', createdAt: now, updatedAt: now })
     .returning();
   if (body.kind === 'bank' && body.check_image_upload_id !== undefined)
-    await claimUpload(tx, body.check_image_upload_id, row!.id);
+    await claimUpload(ctx, tx, body.check_image_upload_id, row!.id);
   await audit(tx, ctx, now, {
     customerId,
     action: 'create',

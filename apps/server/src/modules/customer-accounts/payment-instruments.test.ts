@@ -4,6 +4,7 @@ import { createPaymentInstrument, createStore } from '../../db/factories';
 import { auditLog, idempotencyKeys, paymentInstruments, uploads } from '../../db/schema';
 import { accountsFixture, auditOf, failAuditOf, UNKNOWN_TOKEN, type AccountsFixture } from './test-support';
 import { dataEncryptionKey, decryptAccountNumber } from '../../lib/account-number-cipher';
+import { insertUpload } from '../../test/uploads';
 
 describe('payment instruments (/editpayment) and the local gateway', () => {
   let f: AccountsFixture;
@@ -119,17 +120,8 @@ describe('payment instruments (/editpayment) and the local gateway', () => {
     });
 
     it('stores a US bank account encrypted (only last4 shown), with its check image', async () => {
-      const [upload] = await f.t.database.db
-        .insert(uploads)
-        .values({
-          kind: 'checkImage',
-          originalName: 'check.png',
-          contentType: 'image/png',
-          sizeBytes: 10,
-          sha256: 'a'.repeat(64),
-          storageKey: 'test/check.png',
-        })
-        .returning();
+      // A check image the editor uploaded, attached to nothing yet (the only kind of upload it may attach).
+      const upload = await insertUpload(f.t.database.db, { createdByEmail: 'editor@example.com' });
       const res = await add({
         kind: 'bank',
         name_on_account: 'Pat Merchant LLC',
@@ -137,7 +129,7 @@ describe('payment instruments (/editpayment) and the local gateway', () => {
         account_number: '000123456789',
         account_type: 'checking',
         bank_name: 'Chase',
-        check_image_upload_id: upload!.id,
+        check_image_upload_id: upload.publicId,
         make_default: false,
       });
       expect(res.statusCode, res.body).toBe(201);
@@ -165,7 +157,7 @@ describe('payment instruments (/editpayment) and the local gateway', () => {
       expect(() =>
         decryptAccountNumber(dataEncryptionKey(f.t.app.ctx.config), caCustomerId, row!.accountNumberEncrypted!),
       ).toThrow();
-      const [claimed] = await f.t.database.db.select().from(uploads).where(eq(uploads.id, upload!.id));
+      const [claimed] = await f.t.database.db.select().from(uploads).where(eq(uploads.id, upload.id));
       expect(claimed).toMatchObject({ ownerType: 'payment_instrument', ownerId: String(bank.id) });
       expect(JSON.stringify(await auditOf(f.t, 'payment_instrument', bank.id))).not.toContain('000123456789');
     });

@@ -33,8 +33,8 @@ import {
   stores,
   terminals,
   transactions,
-  uploads,
 } from '../../db/schema';
+import { loadAttachableUpload } from '../../access';
 import { writeAudit } from '../../http/audit';
 import { runIdempotent } from '../../http/idempotency';
 import { AppError } from '../../http/errors';
@@ -445,10 +445,8 @@ export function addPaymentInstrument(ctx: ServiceCtx, input: PaymentInstrumentAd
       if (store.customerId !== input.customer_id)
         throw notFoundList(`Store of customer ${input.customer_id}:`, [input.storeid], 'storeid');
     }
-    if (input.upload_id !== undefined) {
-      const [upload] = await tx.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, input.upload_id));
-      if (!upload) throw notFoundList('Upload', [input.upload_id], 'upload_id');
-    }
+    // The check/ACH image: one this user uploaded and that is attached to nothing (else 404, like a missing one).
+    if (input.upload_id !== undefined) await loadAttachableUpload(tx, ctx.session, input.upload_id, 'upload_id');
     return { customerId: input.customer_id };
   });
 }

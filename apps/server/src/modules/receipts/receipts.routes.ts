@@ -75,7 +75,7 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const info = await receiveUpload(serviceCtx(request), request, { kind: 'checkImage' });
+      const { info } = await receiveUpload(serviceCtx(request), request, { kind: 'checkImage' });
       return reply.code(201).send({ info });
     },
   );

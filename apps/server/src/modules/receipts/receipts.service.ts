@@ -33,7 +33,7 @@ import {
   uploads,
 } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
-import { requireCustomer, requireStoreOf , viewerOf } from '../../access';
+import { loadAttachableUpload, requireCustomer, requireStoreOf, viewerOf } from '../../access';
 import { AppError, fieldError, notFound, versionConflict } from '../../http/errors';
 import { runIdempotent } from '../../http/idempotency';
 import { faultPoint } from '../../lib/fault-point';
@@ -62,11 +62,13 @@ function receiptSelect(db: Db) {
       storeCountry: stores.country,
       dba: stores.doingBusinessAs,
       feeInvoiceNumber: feeInvoices.invoiceNumber,
+      uploadPublicId: uploads.publicId,
     })
     .from(receipts)
     .innerJoin(customers, eq(customers.id, receipts.customerId))
     .leftJoin(stores, eq(stores.id, receipts.storeId))
-    .leftJoin(feeInvoices, eq(feeInvoices.id, receipts.feeInvoiceId));
+    .leftJoin(feeInvoices, eq(feeInvoices.id, receipts.feeInvoiceId))
+    .leftJoin(uploads, eq(uploads.id, receipts.uploadId));
 }
 type ReceiptRow = Awaited<ReturnType<typeof receiptSelect>>[number];
 
@@ -89,7 +91,7 @@ function toItem(row: ReceiptRow): ReceiptItem {
     unapplied_cents: r.unappliedCents,
     currency: r.currency as CurrencyCode,
     note: r.note,
-    upload_id: r.uploadId,
+    upload_id: row.uploadPublicId ?? null,
     fee_invoice_id: r.feeInvoiceId,
     fee_invoice_number: row.feeInvoiceNumber ?? null,
     created_by_email: r.createdByEmail,
@@ -250,7 +252,8 @@ export async function recordReceipt(
           throw new AppError('not_found', err.message, { customer_id: 'Choose the customer from the search.' });
         throw err;
       });
-      const store = body.store_id == null ? null : await requireStoreOf(tx, viewerOf(ctx), customer.id, body.store_id, 'store_id');
+      const store =
+        body.store_id == null ? null : await requireStoreOf(tx, viewerOf(ctx), customer.id, body.store_id, 'store_id');
       const currency = store?.currency ?? customer.currency;
       if (currency && body.currency !== currency)
         throw fieldError(
@@ -261,17 +264,11 @@ export async function recordReceipt(
       if (body.received_on > billingToday(ctx.app))
         throw fieldError('received_on', 'The day received cannot be in the future.');
 
-      if (body.upload_id != null) {
-        const [upload] = await tx.select().from(uploads).where(eq(uploads.id, body.upload_id));
-        if (!upload || upload.kind !== 'checkImage')
-          throw fieldError('upload_id', 'Upload the check image again: that file is not a check image.');
-        const [used] = await tx
-          .select({ id: receipts.id })
-          .from(receipts)
-          .where(eq(receipts.uploadId, body.upload_id))
-          .limit(1);
-        if (used) throw fieldError('upload_id', `That check image belongs to receipt ${used.id}.`);
-      }
+      // The check image: one this user uploaded and that is attached to nothing yet (else 404, like a missing one).
+      const upload =
+        body.upload_id == null ? null : await loadAttachableUpload(tx, ctx.session, body.upload_id, 'upload_id', true);
+      if (upload && upload.kind !== 'checkImage')
+        throw fieldError('upload_id', 'Upload the check image again: that file is not a check image.');
 
       let fee: { id: number; invoiceNumber: string; cents: number } | null = null;
       if (body.charge_fee) {
@@ -322,18 +319,18 @@ export async function recordReceipt(
           reference: body.reference ?? null,
           receivedOn: body.received_on,
           note: body.note ?? null,
-          uploadId: body.upload_id ?? null,
+          uploadId: upload?.id ?? null,
           feeInvoiceId: fee?.id ?? null,
           createdByEmail: ctx.session.email,
           createdAt: now,
           updatedAt: now,
         })
         .returning();
-      if (body.upload_id != null)
+      if (upload)
         await tx
           .update(uploads)
           .set({ ownerType: 'receipt', ownerId: String(created!.id) })
-          .where(eq(uploads.id, body.upload_id));
+          .where(eq(uploads.id, upload.id));
       await writeAudit(tx, {
         ...ctx.actor,
         at: now,

@@ -26,7 +26,7 @@ type Page = {
     applied_cents: number;
     version: number;
     method: string;
-    upload_id: number | null;
+    upload_id: string | null;
     fee_invoice_id: number | null;
     fee_invoice_number: string | null;
     reference: string | null;
@@ -124,7 +124,7 @@ describe('record a receipt: POST /api/receipts/{token}', () => {
       headers: body.headers,
     });
     expect(up.statusCode, up.body).toBe(201);
-    const uploadId = up.json().info.upload_id as number;
+    const uploadId = up.json().info.upload_id as string;
 
     const page = await record({ upload_id: uploadId, note: 'Mailed in' });
     expect(page.receipt).toMatchObject({
@@ -136,24 +136,57 @@ describe('record a receipt: POST /api/receipts/{token}', () => {
       fee_invoice_id: null,
       reference: '1042',
     });
-    const [u] = await t.database.db.select().from(uploads).where(eq(uploads.id, uploadId));
+    const [u] = await t.database.db.select().from(uploads).where(eq(uploads.publicId, uploadId));
     expect(u).toMatchObject({ ownerType: 'receipt', ownerId: String(page.receipt.id) });
+    const [stored] = await t.database.db.select().from(receipts).where(eq(receipts.id, page.receipt.id));
+    expect(stored!.uploadId).toBe(u!.id);
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.entity, 'receipt'));
     expect(audit.find((a) => a.entityId === String(page.receipt.id))).toMatchObject({
       action: 'create',
       actorEmail: 'ar@example.com',
       customerId: ids.us,
     });
-    // The image reads back as it was stored (AR has customer_details_view).
+    // The image reads back as it was stored (AR reads receipts).
     const image = await get(`/api/uploads/${uploadId}`);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.rawPayload.subarray(0, 4).toString('latin1')).toBe('\x89PNG');
-    // The image cannot be linked to a second receipt.
+    // The image is the first receipt's now: a second receipt cannot take it (404 upload_id, like a missing upload).
     const again = await post('/api/receipts', checkReceipt({ upload_id: uploadId, reference: '1043' }));
-    expect(again.statusCode).toBe(400);
-    expect(again.json().error.fields.upload_id).toContain(`receipt ${page.receipt.id}`);
+    expect(again.statusCode, again.body).toBe(404);
+    expect(again.json().error).toEqual({
+      code: 'not_found',
+      message: `Upload ${uploadId} was not found.`,
+      fields: { upload_id: 'This file was not found: upload it again.' },
+    });
     expect(await mismatches()).toEqual([]);
+  });
+
+  it("another user's check image, or an id that is no upload's, is 404 naming upload_id; nothing recorded", async () => {
+    const body = multipartBody([
+      { name: 'checkimage', filename: 'theirs.png', contentType: 'image/png', data: sampleFile('png') },
+    ]);
+    const up = await t.request({
+      method: 'POST',
+      url: `/api/receipts/checkimage/${tok.admin}`,
+      payload: body.payload,
+      headers: body.headers,
+    });
+    expect(up.statusCode, up.body).toBe(201);
+    const theirs = up.json().info.upload_id as string;
+    const before = (await t.database.db.select().from(receipts)).length;
+    const foreign = await post('/api/receipts', checkReceipt({ upload_id: theirs, reference: '2001' }));
+    const unknown = await post('/api/receipts', checkReceipt({ upload_id: 'x'.repeat(32), reference: '2002' }));
+    expect([foreign.statusCode, unknown.statusCode]).toEqual([404, 404]);
+    expect(foreign.json().error.fields).toEqual({ upload_id: 'This file was not found: upload it again.' });
+    expect(unknown.json().error.fields).toEqual(foreign.json().error.fields);
+    // A sequential id is not an upload id at all.
+    const numeric = await post('/api/receipts', checkReceipt({ upload_id: 1, reference: '2003' }));
+    expect(numeric.statusCode).toBe(400);
+    expect(numeric.json().error.fields).toHaveProperty('upload_id');
+    expect((await t.database.db.select().from(receipts)).length).toBe(before);
+    const [u] = await t.database.db.select().from(uploads).where(eq(uploads.publicId, theirs));
+    expect(u!.ownerType).toBeNull();
   });
 
   it('a file that is not an image is refused by its bytes (415, field checkimage)', async () => {

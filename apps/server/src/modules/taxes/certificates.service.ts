@@ -13,8 +13,15 @@ import type { FastifyRequest } from 'fastify';
 import { withTx, type ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { customers, stores, taxCertificates, uploads } from '../../db/schema';
-import { isRecordVisible, isStoreVisible, viewerOf, visibleCustomersWhere, visibleRecordsWhere } from '../../access';
 import { writeAudit } from '../../http/audit';
+import {
+  isRecordVisible,
+  isStoreVisible,
+  loadAttachableUpload,
+  viewerOf,
+  visibleCustomersWhere,
+  visibleRecordsWhere,
+} from '../../access';
 import { AppError, fieldError } from '../../http/errors';
 import { receiveUpload } from '../uploads';
 import { taxToday } from './tax-rules.service';
@@ -35,7 +42,7 @@ const columns = {
   kind: taxCertificates.kind,
   certificateNumber: taxCertificates.certificateNumber,
   expiresOn: taxCertificates.expiresOn,
-  uploadId: taxCertificates.uploadId,
+  uploadPublicId: uploads.publicId,
   fileName: uploads.originalName,
   createdAt: taxCertificates.createdAt,
   createdBy: taxCertificates.createdByEmail,
@@ -71,7 +78,7 @@ function toItem(r: Row, today: string): TaxCertificate {
     kind: r.kind as TaxCertificateKind,
     certificate_number: r.certificateNumber,
     expires_on: r.expiresOn,
-    upload_id: r.uploadId,
+    upload_id: r.uploadPublicId ?? null,
     file_name: r.fileName,
     status: certificateStatus(r, today),
     created_at: r.createdAt.toISOString(),
@@ -118,13 +125,14 @@ export async function listCertificates(
 
 /** POST /api/taxcertificates/upload/{token}: the certificate's file (pdf, jpeg, png; type checked by magic bytes). */
 export async function uploadCertificateFile(ctx: ServiceCtx, request: FastifyRequest): Promise<UploadInfo> {
-  return receiveUpload(ctx, request, { kind: 'taxCertificate' });
+  return (await receiveUpload(ctx, request, { kind: 'taxCertificate' })).info;
 }
 
 /**
  * POST /api/taxcertificates/{token}: record a certificate for an Arizona store with its uploaded file. Refused: an
- * unknown store or file (404), a store outside Arizona, an expiry date already past, a file that is not a certificate
- * upload of this user or already on another certificate (400).
+ * unknown store (404); a file that is unknown, another user's upload or already attached to a record (404 upload_id,
+ * the same answer, decision 140); a store outside Arizona, an expiry date already past, a file that is not a
+ * certificate upload (400).
  */
 export async function createCertificate(ctx: ServiceCtx, body: TaxCertificateCreate): Promise<TaxCertificate> {
   const today = taxToday(ctx.app);
@@ -145,22 +153,10 @@ export async function createCertificate(ctx: ServiceCtx, body: TaxCertificateCre
       );
     if (body.expires_on < today)
       throw fieldError('expires_on', `The certificate expired on ${body.expires_on}: record a current one.`);
-    const [upload] = await tx
-      .select({ id: uploads.id, kind: uploads.kind, createdBy: uploads.createdByEmail })
-      .from(uploads)
-      .where(eq(uploads.id, body.upload_id))
-      .for('update');
-    if (!upload) {
-      const message = `There is no uploaded file ${body.upload_id}.`;
-      throw new AppError('not_found', message, { upload_id: message });
-    }
-    if (upload.kind !== 'taxCertificate' || upload.createdBy !== ctx.session.email)
+    // The file: one this user uploaded and that is on no certificate yet (else 404, like a missing one).
+    const upload = await loadAttachableUpload(tx, ctx.session, body.upload_id, 'upload_id', true);
+    if (upload.kind !== 'taxCertificate')
       throw fieldError('upload_id', 'Upload the certificate file first (from this page).');
-    const [used] = await tx
-      .select({ id: taxCertificates.id })
-      .from(taxCertificates)
-      .where(eq(taxCertificates.uploadId, upload.id));
-    if (used) throw fieldError('upload_id', `This file is already on certificate ${used.id}: upload it again.`);
     const [row] = await tx
       .insert(taxCertificates)
       .values({
@@ -214,7 +210,8 @@ export async function revokeCertificate(ctx: ServiceCtx, input: { certificateId:
       .from(taxCertificates)
       .where(eq(taxCertificates.id, input.certificateId))
       .for('update');
-    if (!cert || !(await isRecordVisible(tx, viewerOf(ctx), cert))) throw new AppError('not_found', `Certificate ${input.certificateId} was not found.`);
+    if (!cert || !(await isRecordVisible(tx, viewerOf(ctx), cert)))
+      throw new AppError('not_found', `Certificate ${input.certificateId} was not found.`);
     if (cert.revokedAt) throw new AppError('conflict', `Certificate ${cert.id} is already revoked.`);
     await tx
       .update(taxCertificates)

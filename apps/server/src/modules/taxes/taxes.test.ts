@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createStore, setTaxRate } from '../../db/factories';
-import { auditLog, taxCertificates } from '../../db/schema';
+import { auditLog, taxCertificates, uploads } from '../../db/schema';
 import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { multipartBody, sampleFile } from '../../test/uploads';
@@ -16,6 +16,8 @@ let t: TestApp;
 let tok: Record<'admin' | 'care' | 'ar' | 'marketing', string>;
 let azStore: { id: number; customerId: number };
 let txStore: { id: number; customerId: number };
+/** A well-formed upload id that names no upload. */
+const NO_SUCH_UPLOAD = 'bm8tc3VjaC11cGxvYWQtYXQtYWxsLTAw';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -225,8 +227,8 @@ describe('Arizona certificates', () => {
     ]);
   });
 
-  it('400: a store outside Arizona, an expired date, a file of another kind, a file already used; not a PDF → 415', async () => {
-    const up = (await uploadFile()).json().info.upload_id as number;
+  it('400: a store outside Arizona, an expired date; 404 upload_id: a file already used, another user’s; not a PDF → 415', async () => {
+    const up = (await uploadFile()).json().info.upload_id as string;
     const post = (payload: Record<string, unknown>) =>
       t.request({ method: 'POST', url: `/api/taxcertificates/${tok.care}`, payload });
     const base = {
@@ -246,14 +248,28 @@ describe('Arizona certificates', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields.certificate_number).toBe('Letters, digits and dashes only.');
     expect((await post(base)).statusCode).toBe(201);
+    // A file already on a certificate, or another user's upload, is answered like a missing file (decision 140).
     const reused = await post(base);
-    expect(reused.statusCode).toBe(400);
-    expect(reused.json().error.fields.upload_id).toMatch(/already on certificate/);
-    // Another user's upload is not linked.
-    const adminUpload = (await uploadFile(tok.admin)).json().info.upload_id as number;
+    expect(reused.statusCode).toBe(404);
+    expect(reused.json().error).toEqual({
+      code: 'not_found',
+      message: `Upload ${up} was not found.`,
+      fields: { upload_id: 'This file was not found: upload it again.' },
+    });
+    const adminUpload = (await uploadFile(tok.admin)).json().info.upload_id as string;
     const foreign = await post({ ...base, upload_id: adminUpload });
-    expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().error.fields.upload_id).toBe('Upload the certificate file first (from this page).');
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().error).toEqual({
+      code: 'not_found',
+      message: `Upload ${adminUpload} was not found.`,
+      fields: { upload_id: 'This file was not found: upload it again.' },
+    });
+    const [adminRow] = await t.database.db.select().from(uploads).where(eq(uploads.publicId, adminUpload));
+    expect(adminRow!.ownerType).toBeNull();
+    // A sequential id is not an upload id at all.
+    const numeric = await post({ ...base, upload_id: adminRow!.id });
+    expect(numeric.statusCode).toBe(400);
+    expect(numeric.json().error.fields).toHaveProperty('upload_id');
     const notPdf = await uploadFile(tok.care, Buffer.from('just text, not a pdf'));
     expect(notPdf.statusCode).toBe(415);
     const query = await t.request({ method: 'GET', url: `/api/taxcertificates/${tok.care}` });
@@ -266,7 +282,13 @@ describe('Arizona certificates', () => {
     const post = await t.request({
       method: 'POST',
       url: `/api/taxcertificates/${tok.care}`,
-      payload: { store_id: 999_999, kind: 'TPT', certificate_number: 'T-1', expires_on: '2027-01-01', upload_id: 1 },
+      payload: {
+        store_id: 999_999,
+        kind: 'TPT',
+        certificate_number: 'T-1',
+        expires_on: '2027-01-01',
+        upload_id: NO_SUCH_UPLOAD,
+      },
     });
     expect(post.statusCode).toBe(404);
     expect(post.json().error.fields.store_id).toBe('There is no store 999999.');
@@ -278,10 +300,11 @@ describe('Arizona certificates', () => {
         kind: 'TPT',
         certificate_number: 'T-1',
         expires_on: '2027-01-01',
-        upload_id: 999_999,
+        upload_id: NO_SUCH_UPLOAD,
       },
     });
     expect(noFile.statusCode).toBe(404);
+    expect(noFile.json().error.fields).toEqual({ upload_id: 'This file was not found: upload it again.' });
     const revoke = await t.request({ method: 'POST', url: `/api/taxcertificates/999999/revoke/${tok.care}` });
     expect(revoke.statusCode).toBe(404);
   });
@@ -294,7 +317,13 @@ describe('Arizona certificates', () => {
     const post = await t.request({
       method: 'POST',
       url: `/api/taxcertificates/${tok.ar}`,
-      payload: { store_id: azStore.id, kind: 'TPT', certificate_number: 'T-1', expires_on: '2027-01-01', upload_id: 1 },
+      payload: {
+        store_id: azStore.id,
+        kind: 'TPT',
+        certificate_number: 'T-1',
+        expires_on: '2027-01-01',
+        upload_id: NO_SUCH_UPLOAD,
+      },
     });
     expect(post.statusCode).toBe(403);
     const [cert] = await t.database.db.select({ id: taxCertificates.id }).from(taxCertificates).limit(1);

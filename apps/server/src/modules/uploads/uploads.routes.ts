@@ -25,7 +25,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const info = await receiveUpload(serviceCtx(request), request, { kind });
+        const { info } = await receiveUpload(serviceCtx(request), request, { kind });
         return reply.code(201).send({ info });
       },
     );
@@ -43,12 +43,13 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireSession(),
       schema: {
         tags,
-        summary: 'Download an upload (as an attachment, with its stored content type)',
+        summary:
+          'Download an upload by its public id (as an attachment, with its stored content type); 404 unless the session may read the record it belongs to',
         params: uploadFileParams,
       },
     },
     async (request, reply) => {
-      const file = await openUpload(serviceCtx(request), { uploadId: request.params.id }, request.log);
+      const file = await openUpload(serviceCtx(request), { publicId: request.params.id }, request.log);
       return reply
         .header('content-type', file.contentType)
         .header('content-length', String(file.size))

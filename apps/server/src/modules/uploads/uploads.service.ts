@@ -1,32 +1,37 @@
 import {
   FILE_TYPE_CONTENT_TYPES,
-  hasAnyPermission,
   UPLOAD_KINDS,
   validateUpload,
   validateUploadBytes,
   type FileType,
-  type Permission,
   type UploadErrorCode,
   type UploadInfo,
   type UploadKind,
+  type UploadOwnerType,
 } from '@pos/domain';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { loadReadableUpload } from '../../access';
 import { withTx, type ServiceCtx } from '../../context';
 import { uploads } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
-import { AppError, notFound, type AppErrorCode } from '../../http/errors';
+import { AppError, type AppErrorCode } from '../../http/errors';
 import type { StoredObject } from '../../integrations/storage';
-import { newStorageKey } from '../../lib/storage-key';
+import { newStorageKey, newUploadPublicId } from '../../lib/storage-key';
 import { readSingleFile, type ReceivedFile } from './multipart';
 
 /** Where the upload service reports a file it could not clean up or find (the request's log). */
 export type UploadLog = Pick<FastifyBaseLogger, 'error'>;
 
-/** What an upload belongs to, when the caller knows (e.g. { type: 'store', id: 500123 }). */
+/** What an upload belongs to, when the caller knows (e.g. { type: 'order', id: 500123 }). */
 export interface UploadOwner {
-  type: string;
-  id: string | number;
+  type: UploadOwnerType;
+  id: number;
+}
+
+/** A stored upload: its internal key (foreign keys of the record that attaches it) and what the API answers. */
+export interface StoredUpload {
+  id: number;
+  info: UploadInfo;
 }
 
 /** The multipart field of a kind: the spec's name where it has one ('checkimage', 'achcadimage'), else 'file'. */
@@ -72,14 +77,16 @@ export function checkReceivedFile(
 
 /**
  * The upload service every upload goes through: read one file from the multipart request (field of the
- * kind), check it, store it under a server-made key, and record the `uploads` row and its audit entry in one
- * transaction. Nothing is written before every check passed; if recording fails the stored file is removed.
+ * kind), check it, store it under a server-made key, and record the `uploads` row (with its random public id) and its
+ * audit entry in one transaction. Nothing is written before every check passed; if recording fails the stored file is
+ * removed. Without `owner` the upload is attached to nothing: readable by its uploader alone until a call of the same
+ * user attaches it (access/uploads.ts loadAttachableUpload).
  */
 export async function receiveUpload(
   ctx: ServiceCtx,
   request: FastifyRequest,
   options: { kind: UploadKind; field?: string; owner?: UploadOwner },
-): Promise<UploadInfo> {
+): Promise<StoredUpload> {
   const field = options.field ?? uploadFieldOf(options.kind);
   const file = await readSingleFile(request, field);
   return storeUpload(ctx, { kind: options.kind, field, file, owner: options.owner }, request.log);
@@ -89,18 +96,20 @@ export async function storeUpload(
   ctx: ServiceCtx,
   input: { kind: UploadKind; field: string; file: ReceivedFile; owner?: UploadOwner },
   log: UploadLog,
-): Promise<UploadInfo> {
+): Promise<StoredUpload> {
   const { kind, file } = input;
   const type = checkReceivedFile(kind, file, input.field);
   const now = ctx.app.clock.now();
   const storageKey = newStorageKey(kind, type, now);
   const contentType = FILE_TYPE_CONTENT_TYPES[type][0]!;
+  const publicId = newUploadPublicId();
   await ctx.app.storage.put(storageKey, file.bytes, contentType);
   try {
     const id = await withTx(ctx, async (tx) => {
       const [row] = await tx
         .insert(uploads)
         .values({
+          publicId,
           kind,
           originalName: file.fileName,
           contentType,
@@ -120,6 +129,7 @@ export async function storeUpload(
         entity: 'upload',
         entityId: row!.id,
         after: {
+          upload_id: publicId,
           kind,
           original_name: file.fileName,
           content_type: contentType,
@@ -132,11 +142,14 @@ export async function storeUpload(
       return row!.id;
     });
     return {
-      upload_id: id,
-      sha256: file.sha256,
-      size: file.bytes.length,
-      content_type: contentType,
-      original_name: file.fileName,
+      id,
+      info: {
+        upload_id: publicId,
+        sha256: file.sha256,
+        size: file.bytes.length,
+        content_type: contentType,
+        original_name: file.fileName,
+      },
     };
   } catch (err) {
     await ctx.app.storage
@@ -148,28 +161,6 @@ export async function storeUpload(
   }
 }
 
-/**
- * Who may read an upload back: whoever uploaded it, and staff whose privileges cover its kind — payment
- * instrument images with customer details; order documents (pictures, licence, contract, reseller file) with
- * order or customer access.
- */
-const ORDER_DOCUMENT_READERS: readonly Permission[] = [
-  'search_orders_view',
-  'search_orders_edit',
-  'create_distributor_orders',
-  'customer_details_view',
-  'customer_details_edit',
-];
-export const UPLOAD_READERS: Readonly<Record<UploadKind, readonly Permission[]>> = {
-  checkImage: ['customer_details_view', 'customer_details_edit'],
-  achCadImage: ['customer_details_view', 'customer_details_edit'],
-  taxCertificate: ['customer_details_view', 'customer_details_edit'],
-  storePicture: ORDER_DOCUMENT_READERS,
-  businessLicense: ORDER_DOCUMENT_READERS,
-  contract: ORDER_DOCUMENT_READERS,
-  resellerFile: ORDER_DOCUMENT_READERS,
-};
-
 export interface OpenedUpload {
   fileName: string;
   contentType: string;
@@ -177,19 +168,17 @@ export interface OpenedUpload {
   object: StoredObject;
 }
 
-/** An upload's file for download, after the read check. 404 when unknown or its file is gone. */
-export async function openUpload(ctx: ServiceCtx, input: { uploadId: number }, log: UploadLog): Promise<OpenedUpload> {
-  const [row] = await ctx.app.database.db.select().from(uploads).where(eq(uploads.id, input.uploadId));
-  if (!row) throw notFound(`Upload ${input.uploadId}`);
-  const kind = row.kind as UploadKind;
-  const readers = UPLOAD_READERS[kind] ?? [];
-  if (row.createdByEmail !== ctx.session.email && !hasAnyPermission(ctx.session.privileges, readers)) {
-    throw new AppError('forbidden', `This needs one of these privileges: ${readers.join(', ')}.`);
-  }
+/**
+ * An upload's file for download (GET /api/uploads/{id}/{token}), named by its public id. Readable exactly when the
+ * record it belongs to is (access/uploads.ts, domain upload-access.ts); not attached yet: by its uploader only. Unknown
+ * and not readable are the same 404; a readable upload whose file is gone is a 404 of its own (logged).
+ */
+export async function openUpload(ctx: ServiceCtx, input: { publicId: string }, log: UploadLog): Promise<OpenedUpload> {
+  const row = await loadReadableUpload(ctx.app.database.db, ctx.session, input.publicId);
   const object = await ctx.app.storage.get(row.storageKey);
   if (!object) {
     log.error({ uploadId: row.id, storageKey: row.storageKey }, 'the file of an upload is missing from storage');
-    throw new AppError('not_found', `The file of upload ${row.id} is missing from storage.`);
+    throw new AppError('not_found', `The file of upload ${row.publicId} is missing from storage.`);
   }
   return { fileName: row.originalName, contentType: row.contentType, size: row.sizeBytes, object };
 }

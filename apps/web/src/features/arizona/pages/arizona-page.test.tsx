@@ -30,6 +30,9 @@ const storeRow = (over: Partial<CustomerSearchRecord>): CustomerSearchRecord => 
   ...over,
 });
 
+/** The public id the upload call answers (decision 140: random, never the table's key). */
+const UPLOADED_ID = 'bGljZW5zZS1wZGYtdXBsb2FkZWQtMDA0';
+
 const cert = (over: Partial<TaxCertificate>): TaxCertificate => ({
   id: 1,
   customer_id: 10,
@@ -40,7 +43,7 @@ const cert = (over: Partial<TaxCertificate>): TaxCertificate => ({
   kind: 'TPT',
   certificate_number: 'TPT-1',
   expires_on: '2026-12-10',
-  upload_id: 5,
+  upload_id: 'dHB0LWNlcnRpZmljYXRlLWZpbGUtMDAw',
   file_name: 'tpt.pdf',
   status: 'expiring',
   created_at: '2026-01-01T00:00:00.000Z',
@@ -64,7 +67,7 @@ describe('#/arizona', () => {
           ? { today: '2026-11-22', items: [cert({ id: 9, store_name: 'Cactus Corner', certificate_number: 'TPT-9' })] }
           : { today: '2026-11-22', items: recorded },
       ['POST /api/taxcertificates/upload/tok']: {
-        upload_id: 41,
+        upload_id: UPLOADED_ID,
         sha256: 'a'.repeat(64),
         size: 10,
         content_type: 'application/pdf',
@@ -103,10 +106,13 @@ describe('#/arizona', () => {
       kind: 'TPT',
       certificate_number: 'TPT-4455',
       expires_on: '2027-11-30',
-      upload_id: 41,
+      upload_id: UPLOADED_ID,
     });
     const mine = await screen.findByRole('table', { name: 'Certificates of Desert Market' });
     expect(await within(mine).findByText('TPT-4455')).toBeTruthy();
+    expect(within(mine).getByRole('link', { name: 'tpt.pdf' }).getAttribute('href')).toBe(
+      '/api/uploads/dHB0LWNlcnRpZmljYXRlLWZpbGUtMDAw/tok',
+    );
   });
 
   it('says what is missing before sending anything', async () => {

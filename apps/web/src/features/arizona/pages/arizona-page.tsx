@@ -161,9 +161,9 @@ export default function ArizonaPage() {
       kind,
       certificate_number: number,
       expires_on: expiresOn,
-      upload_id: 1,
     };
-    const parsed = taxCertificateCreate.safeParse(body);
+    // Checked without the file's id: the file is uploaded only once the form passes.
+    const parsed = taxCertificateCreate.omit({ upload_id: true }).safeParse(body);
     if (!parsed.success)
       for (const issue of parsed.error.issues) {
         const key = String(issue.path[0] ?? '_');
@@ -173,7 +173,7 @@ export default function ArizonaPage() {
     if (Object.keys(problems).length > 0) return;
     setBusy(true);
     try {
-      let uploadId: number;
+      let uploadId: string;
       try {
         uploadId = (await uploadCertificateFile(file!)).upload_id;
       } catch (error) {

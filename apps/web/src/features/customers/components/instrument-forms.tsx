@@ -162,7 +162,7 @@ const BANK_ERROR_FIELD: Readonly<Record<keyof BankAccountInput, string>> = {
 
 interface Upload {
   readonly file: PickedFile;
-  readonly uploadId: number | null;
+  readonly uploadId: string | null;
 }
 
 export function BankForm({
@@ -198,8 +198,8 @@ export function BankForm({
   }
 
   /** Upload what was picked and not yet uploaded; the ids are kept, so a second try does not upload again. */
-  async function uploadImages(): Promise<Partial<Record<ImageUploadKind, number>>> {
-    const ids: Partial<Record<ImageUploadKind, number>> = {};
+  async function uploadImages(): Promise<Partial<Record<ImageUploadKind, string>>> {
+    const ids: Partial<Record<ImageUploadKind, string>> = {};
     for (const kind of ['check', 'achcad'] as const) {
       const entry = uploads[kind];
       if (!entry) continue;
@@ -237,7 +237,7 @@ export function BankForm({
     }
     setErrors({});
     setBusy(true);
-    let ids: Partial<Record<ImageUploadKind, number>>;
+    let ids: Partial<Record<ImageUploadKind, string>>;
     try {
       ids = await uploadImages();
     } catch (e) {
@@ -263,6 +263,16 @@ export function BankForm({
         onError: (e) => {
           keys.settle(action, e);
           if (isApiError(e)) setErrors(e.fields);
+          // The image was refused (not found, or already on a record): the next try uploads it again.
+          if (isApiError(e) && e.fields.check_image_upload_id)
+            setUploads((u) => {
+              const next = { ...u };
+              for (const kind of ['check', 'achcad'] as const) {
+                const entry = next[kind];
+                if (entry) next[kind] = { file: entry.file, uploadId: null };
+              }
+              return next;
+            });
         },
       },
     );

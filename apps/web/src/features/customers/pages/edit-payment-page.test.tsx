@@ -176,7 +176,7 @@ describe('Edit payment (#/editpayment): a card', () => {
         uploads.push(r);
         return jsonResponse(201, {
           info: {
-            upload_id: 88,
+            upload_id: 'Y2hlY2staW1hZ2UtZWRpdC1wYXltZW50',
             sha256: 'a'.repeat(64),
             size: 4,
             content_type: 'image/png',
@@ -231,7 +231,7 @@ describe('Edit payment (#/editpayment): a card', () => {
       bank_name: 'First Test Bank',
       store_id: 500002,
       make_default: true,
-      check_image_upload_id: 88,
+      check_image_upload_id: 'Y2hlY2staW1hZ2UtZWRpdC1wYXltZW50',
     });
   });
 });

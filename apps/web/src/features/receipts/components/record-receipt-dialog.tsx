@@ -90,7 +90,7 @@ export function RecordReceiptDialog(props: {
   const [reference, setReference] = useState('');
   const [note, setNote] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  const [uploaded, setUploaded] = useState<{ file: File; uploadId: number } | null>(null);
+  const [uploaded, setUploaded] = useState<{ file: File; uploadId: string } | null>(null);
   const [chargeFee, setChargeFee] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
@@ -166,7 +166,7 @@ export function RecordReceiptDialog(props: {
     setBusy(true);
     const action = 'record';
     try {
-      let uploadId: number | null = null;
+      let uploadId: string | null = null;
       if (method === 'check' && file) {
         if (uploaded?.file === file) uploadId = uploaded.uploadId;
         else {
@@ -194,6 +194,8 @@ export function RecordReceiptDialog(props: {
     } catch (error) {
       keys.settle(action, error);
       if (isApiError(error)) setErrors(error.fields);
+      // The check image was refused (not found, or already on a receipt): the next try uploads it again.
+      if (isApiError(error) && error.fields.upload_id) setUploaded(null);
       const { title, message } = describeError(error);
       notifications.show({ color: 'red', title, message, autoClose: 8000 });
     } finally {

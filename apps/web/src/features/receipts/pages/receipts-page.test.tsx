@@ -10,6 +10,9 @@ const LIST = '/api/receipts/tok';
 const ONE = (id: number) => `/api/receipts/${id}/tok`;
 const APPLY = (id: number) => `/api/receipts/${id}/applications/tok`;
 
+/** A check image's public id (never the uploads table's sequential key). */
+const CHECK_IMAGE_ID = 'c2hlY2staW1hZ2UtcHVibGljLWlkLTAx';
+
 function makeReceipt(overrides: Partial<ReceiptItem> = {}): ReceiptItem {
   return {
     id: 41,
@@ -27,7 +30,7 @@ function makeReceipt(overrides: Partial<ReceiptItem> = {}): ReceiptItem {
     unapplied_cents: 150_00,
     currency: 'USD',
     note: null,
-    upload_id: 7,
+    upload_id: CHECK_IMAGE_ID,
     fee_invoice_id: null,
     fee_invoice_number: null,
     created_by_email: 'ar@example.com',
@@ -221,6 +224,9 @@ describe('apply a receipt (#/view-receipts/{id})', () => {
     const user = userEvent.setup();
     renderApp('#/view-receipts/41');
     await screen.findByRole('heading', { name: 'Apply receipt 41' });
+    expect(screen.getByRole('link', { name: 'Download the check image' }).getAttribute('href')).toBe(
+      `/api/uploads/${CHECK_IMAGE_ID}/tok`,
+    );
     const first = screen.getByRole('textbox', { name: 'Amount to apply to INV-2026-0000101' });
     const second = screen.getByRole('textbox', { name: 'Amount to apply to INV-2026-0000102' });
     await user.type(first, '80.00');
