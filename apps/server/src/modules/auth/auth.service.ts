@@ -1,5 +1,12 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { ROLE, isAllowedEmailDomain, normalizeEmail, type LoginInfo, type ValidateInfo } from '@pos/domain';
+import {
+  ROLE,
+  isAllowedEmailDomain,
+  mayEditAgents,
+  normalizeEmail,
+  type LoginInfo,
+  type ValidateInfo,
+} from '@pos/domain';
 import type { z } from 'zod';
 import type { roleLookupInfo, roleLookupRequest } from '@pos/domain';
 import { withTx, type ServiceCtx } from '../../context';
@@ -355,11 +362,16 @@ export async function lookupOrUpdateStaffRole(ctx: ServiceCtx, input: RoleLookup
   });
 }
 
-/** POST /api/customers/agents/checkemail/{token}: is there an agent with this e-mail (compared lower-cased)? */
+/**
+ * POST /api/customers/agents/checkemail/{token}: is there an agent with this e-mail (compared lower-cased)? Only for
+ * agent editors (mayEditAgents: staff with the Admin, RAM or IS role; the route's guard refuses the others first).
+ */
 export async function checkAgentEmail(
   ctx: ServiceCtx,
   email: string,
 ): Promise<{ exists: boolean; agent_id: number | null }> {
+  if (!mayEditAgents(ctx.session))
+    throw new AppError('forbidden', 'Checking agent e-mails needs the Admin, RAM or IS role.');
   const [row] = await ctx.app.database.db
     .select({ id: agents.id })
     .from(agents)

@@ -1,7 +1,7 @@
 import { PERMISSIONS, ROLE_PRIVILEGES } from '@pos/domain';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAgent, createStaffUser, ensureAccessData } from '../../db/factories';
+import { createAgent, createDistributorAccount, createStaffUser, ensureAccessData } from '../../db/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { hashToken } from '../../lib/tokens';
 
@@ -402,7 +402,7 @@ describe('staff sign-in with the local OpenID Connect provider', () => {
 
   it('checkemail compares the agent e-mail lower-cased', async () => {
     const agent = await createAgent(t.database.db, { email: 'Mixed.Case@Example.com' });
-    const { token } = await signIn('ops@example.org');
+    const { token } = await signIn('ada.admin@example.com');
     const hit = await t.request({
       method: 'POST',
       url: `/api/customers/agents/checkemail/${token}`,
@@ -415,6 +415,41 @@ describe('staff sign-in with the local OpenID Connect provider', () => {
       payload: { email: 'none@example.com' },
     });
     expect(miss.json()).toEqual({ info: { exists: false, agent_id: null } });
+  });
+
+  it('checkemail answers agent editors only (Admin, RAM, IS); any other session, a distributor too, 403 forbidden', async () => {
+    const agent = await createAgent(t.database.db, { email: 'editors.only@example.com' });
+    await createStaffUser(t.database.db, { email: 'ram.editor@example.org', role: 'RAM' });
+    await createStaffUser(t.database.db, { email: 'is.editor@example.org', role: 'IS' });
+    await createStaffUser(t.database.db, { email: 'ar.reader@example.org', role: 'AR Team' });
+    await createDistributorAccount(t.database.db, { email: 'dist.check@example.com', password: 'Dist-check-2026!' });
+    const distributor = await t.request({
+      method: 'POST',
+      url: '/api/auth/distributor/login',
+      payload: { email: 'dist.check@example.com', password: 'Dist-check-2026!' },
+    });
+    expect(distributor.statusCode, distributor.body).toBe(200);
+    const check = (token: string, payload: object = { email: 'editors.only@example.com' }) =>
+      t.request({ method: 'POST', url: `/api/customers/agents/checkemail/${token}`, payload });
+
+    for (const email of ['ada.admin@example.com', 'ram.editor@example.org', 'is.editor@example.org']) {
+      const res = await check((await signIn(email)).token);
+      expect(res.statusCode, `${email}: ${res.body}`).toBe(200);
+      expect(res.json()).toEqual({ info: { exists: true, agent_id: agent.id } });
+    }
+    const refused = [
+      (await signIn('ops@example.org')).token,
+      (await signIn('ar.reader@example.org')).token,
+      distributor.json().info.token as string,
+    ];
+    for (const token of refused) {
+      for (const payload of [{ email: 'editors.only@example.com' }, { email: 'nobody@example.com' }, {}]) {
+        const res = await check(token, payload);
+        expect(res.statusCode, res.body).toBe(403);
+        expect(res.json().error.code).toBe('forbidden');
+        expect(res.body).not.toContain(String(agent.id));
+      }
+    }
   });
 
   describe('the local provider', () => {
