@@ -50,3 +50,6 @@ export const MULTI_SELECT_DEFAULTS = {
   noResultsText: 'No results found',
   keys: ['Enter', 'ArrowDown', 'ArrowUp', 'Escape', 'Delete'],
 } as const;
+
+/** A receipt may be dated at most this many years before the billing day (and never after it; issue 27). */
+export const RECEIPT_MAX_AGE_YEARS = 2;
