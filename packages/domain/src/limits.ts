@@ -53,3 +53,9 @@ export const MULTI_SELECT_DEFAULTS = {
 
 /** A receipt may be dated at most this many years before the billing day (and never after it; issue 27). */
 export const RECEIPT_MAX_AGE_YEARS = 2;
+
+/**
+ * Live make-token sessions one integration key may hold at once: minting one more releases the key's oldest live
+ * session (issue 27).
+ */
+export const MAKE_TOKEN_SESSIONS_PER_KEY = 20;
