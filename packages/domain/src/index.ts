@@ -22,6 +22,7 @@ export * from './access/roles';
 export * from './access/navigation';
 export * from './access/order-scope';
 export * from './access/agent-scope';
+export * from './access/job-access';
 
 export * from './rules/store-filter';
 export * from './rules/customer-search';
