@@ -124,6 +124,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Every API answer — guarded or public (the merchant's link pages), success or error — is personal or
+    // session-bound: no browser or proxy keeps a copy (issue 27). A route's own stricter value stays
+    // (uploads: 'private, no-store'); the web app's static files set their own (registerWebApp).
+    if (isApiPath(request.url) && !String(reply.getHeader('cache-control') ?? '').includes('no-store'))
+      reply.header('cache-control', 'no-store');
   });
 
   await app.register(fastifyCookie);
@@ -227,6 +232,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   registerWebApp(app, config.webDist);
   return app;
+}
+
+/** Is this request's path under /api (the JSON API, its downloads and the public link pages' calls)? */
+export function isApiPath(url: string): boolean {
+  const p = url.split('?')[0] ?? '';
+  return p === '/api' || p.startsWith('/api/');
 }
 
 /** Serve the built single-page app; index.html is never cached, hashed assets forever. */

@@ -10,6 +10,7 @@ import type { MailPort } from './integrations/mail/mail.port';
 import { createStorage, type StoragePort } from './integrations/storage';
 import { JobQueue } from './jobs/queue';
 import { systemClock, type Clock } from './lib/clock';
+import { SignInThrottle } from './lib/sign-in-throttle';
 
 /**
  * What the server has once per process: the database, the clock, the configuration, the integrations, the job queue.
@@ -28,6 +29,8 @@ export interface AppContext {
   gateway: PaymentGateway;
   /** Job queue (pg-boss on the product database): enqueue on the open transaction; workers in jobs/registry.ts. */
   queue: JobQueue;
+  /** The distributor sign-in throttle's counts (in memory, this process; decision 141). */
+  signInThrottle: SignInThrottle;
 }
 
 declare module 'fastify' {
@@ -66,6 +69,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     storage: options.storage ?? createStorage(config),
     gateway: options.gateway ?? createGateway(config, clock, database),
     queue: options.queue ?? new JobQueue(database),
+    signInThrottle: new SignInThrottle(),
   };
 }
 

@@ -106,6 +106,54 @@ describe('security headers', () => {
     }
   });
 
+  it('Cache-Control: no-store on every API answer — a guarded GET, errors, public token pages, a public POST; uploads keep private, no-store', async () => {
+    const calls: Record<string, { method: HTTPMethods; url: string; payload?: object; status: number }> = {
+      'a guarded GET': { method: 'GET', url: `/api/customers/${customerId}/${admin}`, status: 200 },
+      'a guarded GET refused (403 session_invalid)': {
+        method: 'GET',
+        url: `/api/customers/${customerId}/${'Q'.repeat(43)}`,
+        status: 403,
+      },
+      'a guarded GET of a missing record (404)': { method: 'GET', url: `/api/customers/999999/${admin}`, status: 404 },
+      'an unknown API route (404)': { method: 'GET', url: '/api/no-such-route', status: 404 },
+      'a validation error (400)': { method: 'GET', url: `/api/customers/abc/${admin}`, status: 400 },
+      'a public token page': { method: 'GET', url: `/api/public/payment/${linkToken}`, status: 200 },
+      'a public token page with an unknown token (404)': {
+        method: 'GET',
+        url: `/api/public/payment/${'x'.repeat(43)}`,
+        status: 404,
+      },
+      'a public POST refused (401)': {
+        method: 'POST',
+        url: '/api/auth/distributor/login',
+        payload: { email: 'nobody@example.com', password: 'not-the-password-1' },
+        status: 401,
+      },
+      'a public GET': { method: 'GET', url: '/api/health', status: 200 },
+    };
+    for (const [what, call] of Object.entries(calls)) {
+      const res = await t.request({
+        method: call.method,
+        url: call.url,
+        ...(call.payload ? { payload: call.payload } : {}),
+      });
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(call.status);
+      expect(res.headers['cache-control'], what).toBe('no-store');
+    }
+    // A route's own stricter value is kept: an upload is 'private, no-store'.
+    const body = multipartBody([
+      { name: 'checkimage', filename: 'check.png', contentType: 'image/png', data: sampleFile('png') },
+    ]);
+    const uploaded = await t.request({ method: 'POST', url: `/api/receipts/checkimage/${admin}`, ...body });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    expect(uploaded.headers['cache-control']).toBe('no-store');
+    const file = await t.request({ method: 'GET', url: `/api/uploads/${uploaded.json().info.upload_id}/${admin}` });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['cache-control']).toBe('private, no-store');
+    // The web app's index.html keeps its own (revalidated, not an API answer).
+    expect((await t.request({ method: 'GET', url: '/' })).headers['cache-control']).toBe('no-cache');
+  });
+
   it('HSTS on every answer to a request that came over TLS through a trusted proxy (X-Forwarded-Proto: https)', async () => {
     const proxied = await createTestApp({ config: { trustProxy: true }, database: t.database });
     try {

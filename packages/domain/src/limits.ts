@@ -50,3 +50,32 @@ export const MULTI_SELECT_DEFAULTS = {
   noResultsText: 'No results found',
   keys: ['Enter', 'ArrowDown', 'ArrowUp', 'Escape', 'Delete'],
 } as const;
+
+/** A receipt may be dated at most this many years before the billing day (and never after it; issue 27). */
+export const RECEIPT_MAX_AGE_YEARS = 2;
+
+/**
+ * Live make-token sessions one integration key may hold at once: minting one more releases the key's oldest live
+ * session (issue 27).
+ */
+export const MAKE_TOKEN_SESSIONS_PER_KEY = 20;
+
+/**
+ * Distributor sign-in throttle (decision 141). Failed sign-ins are counted per (client address, account e-mail), per
+ * client address and per account e-mail — an unknown e-mail exactly like a known one. A scope that reaches its count
+ * refuses the next attempts (429 rate_limited, Retry-After) for `firstDelayMs`; each further failure doubles the delay,
+ * up to `maxDelayMs`. A count starts again after `resetAfterMs` without a failure. The account alone is throttled only
+ * at a high count, so a stranger failing against it does not lock its owner out; the owner's own address is not the
+ * stranger's pair.
+ */
+export const SIGN_IN_THROTTLE = {
+  /** Failures by one client address against one account before its first delay. */
+  pairFailures: 5,
+  /** Failures by one client address, whatever the accounts. */
+  clientFailures: 20,
+  /** Failures against one account from every address together. */
+  accountFailures: 100,
+  firstDelayMs: 30_000,
+  maxDelayMs: 15 * 60_000,
+  resetAfterMs: 60 * 60_000,
+} as const;

@@ -98,7 +98,8 @@ export const AUTHORIZATION_MATRIX: Readonly<Record<string, Access>> = {
   'GET /api/auth/permission/:token': SESSION,
   // Looking up another staff user (or changing a role) is for Admins; anyone may look up their own record.
   'PUT /api/auth/getIdOrUpdateLoginRolePrivilegeEmail/:token': ADMIN.body({ email: 'matrix-admin@example.com' }),
-  'POST /api/customers/agents/checkemail/:token': SESSION,
+  // Whether an e-mail is an agent's (and its id): agent editors only (issue 27).
+  'POST /api/customers/agents/checkemail/:token': AGENT_EDITORS.body({ email: 'matrix-agent@example.com' }),
   'POST /api/auth/integrationkeys/:token': ADMIN,
   'DELETE /api/auth/integrationkeys/:id/:token': ADMIN,
   'POST /api/auth/distributor/login': PUBLIC,

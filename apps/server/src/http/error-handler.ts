@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { APP_ERROR_STATUS, AppError, type AppErrorCode } from './errors';
+import { APP_ERROR_STATUS, AppError, RateLimitedError, type AppErrorCode } from './errors';
 import { redactUrl } from './redact';
 
 interface ErrorBody {
@@ -85,6 +85,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof AppError) {
       if (err.status >= 500) request.log.error({ err, reqId: request.id }, err.message);
+      if (err instanceof RateLimitedError) reply.header('retry-after', String(err.retryAfterSeconds));
       return send(reply, err.status, errorBody(err.code, err.message, err.fields, err.details));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

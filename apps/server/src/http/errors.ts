@@ -48,6 +48,19 @@ export class AppError extends Error {
 
 export const notFound = (what: string) => new AppError('not_found', `${what} was not found.`);
 
+/**
+ * 429 `rate_limited` that tells when to try again: the error handler sends `Retry-After` (whole seconds) with it, as
+ * the per-address rate limits do.
+ */
+export class RateLimitedError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('rate_limited', message);
+  }
+}
+
 /** 400 `validation_failed` for one field (the message shown next to it, and as the error's message). */
 export const fieldError = (field: string, message: string) =>
   new AppError('validation_failed', message, { [field]: message });

@@ -40,6 +40,8 @@ export interface JobInputs {
   'crm-accessories-order': CrmAccessoriesOrderRequest;
   'crm-store-mid-validate': CrmStoreMidValidateRequest;
   'invoice-charge': InvoiceChargeJobInput;
+  /** The e-mail as typed on the "forgot password" page (normalized); whether an account has it is the worker's look. */
+  'distributor-password-reset': { email: string };
 }
 
 /** A job's data: what was asked, by whom, from which request. */

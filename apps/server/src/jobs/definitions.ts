@@ -36,6 +36,7 @@ export const QUEUE_DEFINITIONS: Readonly<Record<JobQueueName, QueueDefinition>> 
   // A charge's own idempotency key keeps a retried job from charging twice; the singleton keeps two attempts on one
   // invoice from running at once.
   [JOB_QUEUE.invoiceCharge]: { name: JOB_QUEUE.invoiceCharge, ...billing, policy: 'singleton' },
+  [JOB_QUEUE.distributorPasswordReset]: { name: JOB_QUEUE.distributorPasswordReset, ...remote },
 };
 
 export function queueDefinition(name: JobQueueName): QueueDefinition {

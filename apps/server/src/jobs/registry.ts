@@ -8,6 +8,7 @@ import type { JobQueue, QueueDefinition } from './queue';
 import { agentSwitchWorker } from './workers/agent-switch';
 import { crmAccessoriesOrderWorker } from './workers/crm-accessories-order';
 import { crmStoreMidValidateWorker } from './workers/crm-store-mid-validate';
+import { distributorPasswordResetWorker } from './workers/distributor-password-reset';
 import { featureChangeEmailWorker } from './workers/feature-change-email';
 import { billingRunWorker } from './workers/billing-run';
 import { idempotencyKeysExpireWorker } from './workers/idempotency-keys-expire';
@@ -44,6 +45,7 @@ export const WORKERS: { readonly [Q in JobQueueName]: WorkerDefinition<Q> } = {
   [JOB_QUEUE.crmAccessoriesOrder]: crmAccessoriesOrderWorker,
   [JOB_QUEUE.crmStoreMidValidate]: crmStoreMidValidateWorker,
   [JOB_QUEUE.invoiceCharge]: invoiceChargeWorker,
+  [JOB_QUEUE.distributorPasswordReset]: distributorPasswordResetWorker,
 };
 
 /** A scheduled queue's worker: the schedule sends a job without input. */

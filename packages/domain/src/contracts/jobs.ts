@@ -46,6 +46,11 @@ export const JOB_QUEUE = {
   crmStoreMidValidate: 'crm-store-mid-validate',
   /** Not a spec call: one charge of one invoice (auto-pay, dunning retries, collection; decision 116). */
   invoiceCharge: 'invoice-charge',
+  /**
+   * Not a spec call: the distributor "forgot password" e-mail, off the request path (the request only enqueues it,
+   * known e-mail or not; decision 141).
+   */
+  distributorPasswordReset: 'distributor-password-reset',
 } as const;
 export type JobQueueKey = keyof typeof JOB_QUEUE;
 export type JobQueueName = (typeof JOB_QUEUE)[JobQueueKey];
@@ -68,6 +73,7 @@ export const JOB_QUEUE_LABELS: Readonly<Record<JobQueueName, string>> = {
   'crm-accessories-order': 'CRM feature-change request',
   'crm-store-mid-validate': 'CRM MID validation',
   'invoice-charge': 'Invoice charge',
+  'distributor-password-reset': 'Distributor password-reset e-mail',
 };
 
 /**

@@ -75,6 +75,12 @@ export const merchantPaymentResult = z.object({
   paid_cents: z.number().int(),
   /** The instrument page: how many failed invoices were queued for an immediate retry. */
   retries_queued: z.number().int(),
+  /**
+   * Whether the link is used up. The payment page's link stays usable until money moved because of it (a charge
+   * succeeded or is pending) or nothing is owed: after a decline, or while another charge is in progress, the
+   * merchant may try again with the same link (issue 27). The instrument page's link is always used.
+   */
+  link_used: z.boolean(),
 });
 export type MerchantPaymentResult = z.infer<typeof merchantPaymentResult>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldsFromZodError } from './common';
-import { cashCheckFeeApplies, receiptApply, receiptCreate } from './receipts';
+import { cashCheckFeeApplies, receiptApply, receiptCreate, receiptDateProblem, receiptDateWindow } from './receipts';
 import { UPLOAD_ID_MESSAGE, uploadFileParams } from './uploads';
 
 describe('receipts contracts (decision 119)', () => {
@@ -10,6 +10,18 @@ describe('receipts contracts (decision 119)', () => {
     expect(cashCheckFeeApplies({ method: 'wire', currency: 'USD', country: 'US' })).toBe(false);
     expect(cashCheckFeeApplies({ method: 'check', currency: 'CAD', country: 'CA' })).toBe(false);
     expect(cashCheckFeeApplies({ method: 'check', currency: 'USD', country: null })).toBe(false);
+  });
+
+  it('a receipt is dated from 2 years before the billing day to the billing day itself (RECEIPT_MAX_AGE_YEARS)', () => {
+    expect(receiptDateWindow('2026-11-22')).toEqual({ earliest: '2024-11-22', latest: '2026-11-22' });
+    expect(receiptDateWindow('2028-02-29').earliest).toBe('2026-02-28');
+    expect(receiptDateProblem('2026-11-22', '2026-11-22')).toBeNull();
+    expect(receiptDateProblem('2024-11-22', '2026-11-22')).toBeNull();
+    expect(receiptDateProblem('2026-11-23', '2026-11-22')).toBe('The day received cannot be in the future.');
+    for (const old of ['2024-11-21', '0001-01-01'])
+      expect(receiptDateProblem(old, '2026-11-22')).toBe(
+        'The day received cannot be more than 2 years ago (the earliest is 2024-11-22).',
+      );
   });
 
   it('a check needs its number, only a check has an image, the fee only on cash or checks', () => {

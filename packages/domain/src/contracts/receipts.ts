@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { CURRENCY_CODES, type CurrencyCode } from '../codes/currencies';
+import { RECEIPT_MAX_AGE_YEARS } from '../limits';
+import { addMonthsAnchored, anchorDayOf } from '../rules/billing-periods';
 import { cappedPagedList, paginationQuerySchema } from './common';
 import { queryBooleanSchema } from './customer-accounts';
 import { sortSchema } from './customers';
@@ -54,6 +56,23 @@ export const RECEIPT_REFERENCE_MAX = 60;
 export const RECEIPT_NOTE_MAX = 1000;
 /** The largest receipt: 10,000,000.00 (a typo guard). */
 export const RECEIPT_MAX_CENTS = 1_000_000_000;
+
+/**
+ * The days a receipt may be dated, given the billing day today (YYYY-MM-DD, BILLING_TIME_ZONE): from
+ * RECEIPT_MAX_AGE_YEARS before it (the same day of the month; Feb 29 → Feb 28) to today itself (issue 27).
+ */
+export function receiptDateWindow(today: string): { earliest: string; latest: string } {
+  return { earliest: addMonthsAnchored(today, -12 * RECEIPT_MAX_AGE_YEARS, anchorDayOf(today)), latest: today };
+}
+
+/** What is wrong with a receipt's day received (YYYY-MM-DD) on the billing day `today`, or null: the one rule. */
+export function receiptDateProblem(receivedOn: string, today: string): string | null {
+  const { earliest, latest } = receiptDateWindow(today);
+  if (receivedOn > latest) return 'The day received cannot be in the future.';
+  if (receivedOn < earliest)
+    return `The day received cannot be more than ${RECEIPT_MAX_AGE_YEARS} years ago (the earliest is ${earliest}).`;
+  return null;
+}
 
 const MAX_ID = 2_147_483_647;
 const isoDate = (what: string) => z.iso.date({ message: `Enter the ${what} as YYYY-MM-DD.` });

@@ -1,4 +1,5 @@
 import {
+  AGENT_EDITOR_ROLES,
   authConfigInfo,
   authenticateRequest,
   checkEmailInfo,
@@ -154,10 +155,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/customers/agents/checkemail/:token',
     {
-      onRequest: requireSession(),
+      // Agent editors only (Admin, RAM, IS; the domain's mayEditAgents): whether an e-mail is an agent's, and its id,
+      // is nobody else's business — refused before the body is read.
+      onRequest: requireSession({ roles: AGENT_EDITOR_ROLES }),
       schema: {
         tags,
-        summary: 'Is an agent registered with this e-mail (compared lower-cased)?',
+        summary: 'Is an agent registered with this e-mail (compared lower-cased)? Agent editors (Admin, RAM, IS) only',
         params: tokenParams,
         body: checkEmailRequest,
         response: { 200: successEnvelope(checkEmailInfo) },

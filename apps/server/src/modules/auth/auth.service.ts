@@ -1,5 +1,13 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { ROLE, isAllowedEmailDomain, normalizeEmail, type LoginInfo, type ValidateInfo } from '@pos/domain';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  MAKE_TOKEN_SESSIONS_PER_KEY,
+  ROLE,
+  isAllowedEmailDomain,
+  mayEditAgents,
+  normalizeEmail,
+  type LoginInfo,
+  type ValidateInfo,
+} from '@pos/domain';
 import type { z } from 'zod';
 import type { roleLookupInfo, roleLookupRequest } from '@pos/domain';
 import { withTx, type ServiceCtx } from '../../context';
@@ -232,6 +240,20 @@ export async function signInWithIntegrationKey(ctx: ServiceCtx<null>, key: strin
   }
   const role = makeTokenRole(found.agentType);
   return withTx(ctx, async (tx) => {
+    // One key holds at most MAKE_TOKEN_SESSIONS_PER_KEY live sessions: the key's row is locked (two mints at once
+    // count one after the other), then the oldest live sessions past the cap, less the one being made, are released.
+    await tx
+      .select({ id: integrationKeys.id })
+      .from(integrationKeys)
+      .where(eq(integrationKeys.id, found.id))
+      .for('update');
+    const live = await tx
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.integrationKeyId, found.id), isNull(sessions.releasedAt), gt(sessions.expiresAt, now)))
+      .orderBy(asc(sessions.createdAt), asc(sessions.id));
+    const released = live.slice(0, Math.max(0, live.length - MAKE_TOKEN_SESSIONS_PER_KEY + 1)).map((r) => r.id);
+    if (released.length > 0) await tx.update(sessions).set({ releasedAt: now }).where(inArray(sessions.id, released));
     const [roleRow] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, role)).limit(1);
     const privs = roleRow ? await rolePrivilegeNames(tx, roleRow.id) : [];
     const session = await createSession(tx, ctx.app.config, now, {
@@ -251,7 +273,13 @@ export async function signInWithIntegrationKey(ctx: ServiceCtx<null>, key: strin
       action: 'sign_in',
       entity: 'session',
       entityId: session.id,
-      after: { kind: 'maketoken', integration_key_id: found.id, role, ip: ctx.ip },
+      after: {
+        kind: 'maketoken',
+        integration_key_id: found.id,
+        role,
+        ip: ctx.ip,
+        ...(released.length > 0 ? { released_session_ids: released } : {}),
+      },
       requestId: ctx.requestId,
     });
     return { token: session.token, maketoken: true as const, agent_id: found.agentId, role };
@@ -355,11 +383,16 @@ export async function lookupOrUpdateStaffRole(ctx: ServiceCtx, input: RoleLookup
   });
 }
 
-/** POST /api/customers/agents/checkemail/{token}: is there an agent with this e-mail (compared lower-cased)? */
+/**
+ * POST /api/customers/agents/checkemail/{token}: is there an agent with this e-mail (compared lower-cased)? Only for
+ * agent editors (mayEditAgents: staff with the Admin, RAM or IS role; the route's guard refuses the others first).
+ */
 export async function checkAgentEmail(
   ctx: ServiceCtx,
   email: string,
 ): Promise<{ exists: boolean; agent_id: number | null }> {
+  if (!mayEditAgents(ctx.session))
+    throw new AppError('forbidden', 'Checking agent e-mails needs the Admin, RAM or IS role.');
   const [row] = await ctx.app.database.db
     .select({ id: agents.id })
     .from(agents)

@@ -1,7 +1,7 @@
-import { PERMISSIONS, ROLE_PRIVILEGES } from '@pos/domain';
+import { MAKE_TOKEN_SESSIONS_PER_KEY, PERMISSIONS, ROLE_PRIVILEGES } from '@pos/domain';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAgent, createStaffUser, ensureAccessData } from '../../db/factories';
+import { createAgent, createDistributorAccount, createStaffUser, ensureAccessData } from '../../db/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { hashToken } from '../../lib/tokens';
 
@@ -314,6 +314,55 @@ describe('staff sign-in with the local OpenID Connect provider', () => {
       expect(again.json().error.reason).toBe('unknown_key');
     });
 
+    it('one key holds at most MAKE_TOKEN_SESSIONS_PER_KEY live sessions: the next gettoken releases the oldest', async () => {
+      const agent = await createAgent(t.database.db, { type: 'Distributor', name: 'Capped Agent' });
+      const admin = await signIn('ada.admin@example.com');
+      const mint = async (key: string) => {
+        const res = await t.request({ method: 'GET', url: `/api/auth/${key}/gettoken` });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json().info.token as string;
+      };
+      const makeKey = async (name: string) => {
+        const res = await t.request({
+          method: 'POST',
+          url: `/api/auth/integrationkeys/${admin.token}`,
+          payload: { name, agent_id: agent.id },
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        return res.json().info.key as string;
+      };
+      const valid = async (token: string) =>
+        (await t.request({ method: 'GET', url: `/api/auth/validate/${token}` })).statusCode;
+      const key = await makeKey('Capped CRM');
+      const other = await mint(await makeKey('Other CRM'));
+      const tokens: string[] = [];
+      for (let i = 0; i < MAKE_TOKEN_SESSIONS_PER_KEY; i++) {
+        tokens.push(await mint(key));
+        t.clock.advance(1000);
+      }
+      for (const token of tokens) expect(await valid(token)).toBe(200);
+
+      // One more: the oldest is released, the other 19 and the new one live; another key's session is untouched.
+      const newest = await mint(key);
+      expect(await valid(tokens[0]!)).toBe(403);
+      for (const token of [...tokens.slice(1), newest, other]) expect(await valid(token)).toBe(200);
+      const live = await t.database.query<{ n: number }>(
+        `select count(*)::int as n from sessions s join integration_keys k on k.id = s.integration_key_id
+          where k.name = 'Capped CRM' and s.released_at is null and s.expires_at > $1`,
+        [t.clock.now()],
+      );
+      expect(live[0]!.n).toBe(MAKE_TOKEN_SESSIONS_PER_KEY);
+      const [audit] = await t.database.query<{ after: { released_session_ids?: number[] } }>(
+        `select after from audit_log where action = 'sign_in' and after->>'kind' = 'maketoken' order by id desc limit 1`,
+      );
+      expect(audit!.after.released_session_ids).toHaveLength(1);
+
+      // And again: always the oldest still live goes.
+      await mint(key);
+      expect(await valid(tokens[1]!)).toBe(403);
+      expect(await valid(tokens[2]!)).toBe(200);
+    });
+
     it('only an Admin makes keys', async () => {
       const ops = await signIn('ops@example.org');
       const res = await t.request({
@@ -402,7 +451,7 @@ describe('staff sign-in with the local OpenID Connect provider', () => {
 
   it('checkemail compares the agent e-mail lower-cased', async () => {
     const agent = await createAgent(t.database.db, { email: 'Mixed.Case@Example.com' });
-    const { token } = await signIn('ops@example.org');
+    const { token } = await signIn('ada.admin@example.com');
     const hit = await t.request({
       method: 'POST',
       url: `/api/customers/agents/checkemail/${token}`,
@@ -415,6 +464,41 @@ describe('staff sign-in with the local OpenID Connect provider', () => {
       payload: { email: 'none@example.com' },
     });
     expect(miss.json()).toEqual({ info: { exists: false, agent_id: null } });
+  });
+
+  it('checkemail answers agent editors only (Admin, RAM, IS); any other session, a distributor too, 403 forbidden', async () => {
+    const agent = await createAgent(t.database.db, { email: 'editors.only@example.com' });
+    await createStaffUser(t.database.db, { email: 'ram.editor@example.org', role: 'RAM' });
+    await createStaffUser(t.database.db, { email: 'is.editor@example.org', role: 'IS' });
+    await createStaffUser(t.database.db, { email: 'ar.reader@example.org', role: 'AR Team' });
+    await createDistributorAccount(t.database.db, { email: 'dist.check@example.com', password: 'Dist-check-2026!' });
+    const distributor = await t.request({
+      method: 'POST',
+      url: '/api/auth/distributor/login',
+      payload: { email: 'dist.check@example.com', password: 'Dist-check-2026!' },
+    });
+    expect(distributor.statusCode, distributor.body).toBe(200);
+    const check = (token: string, payload: object = { email: 'editors.only@example.com' }) =>
+      t.request({ method: 'POST', url: `/api/customers/agents/checkemail/${token}`, payload });
+
+    for (const email of ['ada.admin@example.com', 'ram.editor@example.org', 'is.editor@example.org']) {
+      const res = await check((await signIn(email)).token);
+      expect(res.statusCode, `${email}: ${res.body}`).toBe(200);
+      expect(res.json()).toEqual({ info: { exists: true, agent_id: agent.id } });
+    }
+    const refused = [
+      (await signIn('ops@example.org')).token,
+      (await signIn('ar.reader@example.org')).token,
+      distributor.json().info.token as string,
+    ];
+    for (const token of refused) {
+      for (const payload of [{ email: 'editors.only@example.com' }, { email: 'nobody@example.com' }, {}]) {
+        const res = await check(token, payload);
+        expect(res.statusCode, res.body).toBe(403);
+        expect(res.json().error.code).toBe('forbidden');
+        expect(res.body).not.toContain(String(agent.id));
+      }
+    }
   });
 
   describe('the local provider', () => {

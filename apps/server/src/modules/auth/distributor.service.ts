@@ -1,19 +1,24 @@
 import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
-import { PASSWORD_PROBLEM_MESSAGES, normalizeEmail, passwordProblems, type DistributorLoginInfo } from '@pos/domain';
+import {
+  JOB_QUEUE,
+  PASSWORD_PROBLEM_MESSAGES,
+  normalizeEmail,
+  passwordProblems,
+  type DistributorLoginInfo,
+} from '@pos/domain';
 import { withTx, type AnyServiceCtx, type ServiceCtx } from '../../context';
 import { agents, distributorAccounts, linkTokens, roles } from '../../db/schema';
 import type { Db } from '../../db/client';
-import { writeAudit } from '../../http/audit';
-import { AppError } from '../../http/errors';
+import { writeAudit, type AuditActor } from '../../http/audit';
+import { AppError, RateLimitedError } from '../../http/errors';
+import type { JobRequest } from '../../jobs/context';
+import { QUEUE_DEFINITIONS } from '../../jobs/definitions';
 import { distributorPasswordResetEmail } from '../../integrations/mail/templates';
 import { rolePrivilegeNames } from './auth.service';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { createSession, releaseSessionsOf } from '../../http/session-store';
 import { hashToken, newToken } from '../../lib/tokens';
 
-/** Failed logins in a row that lock a distributor account, and for how long. */
-export const DISTRIBUTOR_MAX_FAILED_ATTEMPTS = 5;
-export const DISTRIBUTOR_LOCK_MINUTES = 15;
 /** A password-reset link works once, for one hour. */
 export const PASSWORD_RESET_TTL_MINUTES = 60;
 export const PASSWORD_RESET_PURPOSE = 'distributor_password_reset';
@@ -33,8 +38,6 @@ async function findAccount(ctx: ServiceCtx<null>, where: SQL) {
       accountManagerUsername: distributorAccounts.accountManagerUsername,
       active: distributorAccounts.active,
       agentActive: agents.active,
-      failedAttempts: distributorAccounts.failedAttempts,
-      lockedUntil: distributorAccounts.lockedUntil,
     })
     .from(distributorAccounts)
     .innerJoin(roles, eq(roles.id, distributorAccounts.roleId))
@@ -46,20 +49,23 @@ async function findAccount(ctx: ServiceCtx<null>, where: SQL) {
 
 const byEmail = (email: string): SQL => sql`lower(${distributorAccounts.email}) = ${normalizeEmail(email)}`;
 
-function lockedError(until: Date): AppError {
-  return new AppError(
-    'unauthenticated',
-    `Authentication failed: too many failed attempts. The account is locked until ${until.toISOString()}; try again later or reset the password.`,
-    undefined,
-    { reason: 'locked', locked_until: until.toISOString() },
+/** The one answer to a wrong password and to an e-mail no account has (decision 141). */
+export const BAD_CREDENTIALS_MESSAGE = 'Authentication failed: the e-mail address or password is wrong.';
+
+function badCredentials(): AppError {
+  return new AppError('unauthenticated', BAD_CREDENTIALS_MESSAGE, undefined, { reason: 'bad_credentials' });
+}
+
+/** The one answer while the caller's attempts are throttled, whether or not an account has the e-mail. */
+function throttled(waitMs: number): RateLimitedError {
+  const seconds = Math.ceil(waitMs / 1000);
+  return new RateLimitedError(
+    `Too many failed sign-in attempts. Wait ${seconds} second${seconds === 1 ? '' : 's'} and try again, or reset your password.`,
+    seconds,
   );
 }
 
-async function auditFailure(
-  ctx: ServiceCtx<null>,
-  reason: string,
-  actor: { actorType: 'distributor' | 'anonymous'; actorId?: number; actorEmail: string },
-) {
+async function auditFailure(ctx: ServiceCtx<null>, reason: string, actor: AuditActor) {
   await writeAudit(ctx.app.database.db, {
     at: ctx.app.clock.now(),
     ...actor,
@@ -71,8 +77,12 @@ async function auditFailure(
 }
 
 /**
- * POST /api/auth/distributor/login: argon2id check; 5 failures in a row lock the account for 15 minutes
- * (a correct password is refused while locked); success clears the count and opens a distributor session.
+ * POST /api/auth/distributor/login (decision 141): argon2id check, throttled by growing delays — per (client address,
+ * e-mail), per client address and per e-mail (SIGN_IN_THROTTLE; lib/sign-in-throttle.ts) — instead of a lock anyone
+ * could set off. A wrong password and an e-mail no account has do the same work (a password check, one count, one
+ * audit row) and get the same answer (401); a throttled caller gets 429 rate_limited with Retry-After, the same for
+ * a known and an unknown e-mail, without the password being checked. Success clears the pair's count and opens a
+ * distributor session; an inactive account is told so only after the right password.
  */
 export async function signInDistributor(
   ctx: ServiceCtx<null>,
@@ -80,65 +90,38 @@ export async function signInDistributor(
 ): Promise<DistributorLoginInfo> {
   const now = ctx.app.clock.now();
   const email = normalizeEmail(input.email);
+  const client = ctx.ip ?? 'unknown';
+  const throttle = ctx.app.signInThrottle;
+  const wait = throttle.retryAfterMs(client, email, now);
+  if (wait > 0) {
+    await auditFailure(ctx, 'throttled', { actorType: 'anonymous', actorEmail: email });
+    throw throttled(wait);
+  }
   const account = await findAccount(ctx, byEmail(email));
-  if (!account) {
-    await verifyPassword(null, input.password); // same time as a wrong password
-    await auditFailure(ctx, 'unknown_account', { actorType: 'anonymous', actorEmail: email });
-    throw new AppError(
-      'unauthenticated',
-      'Authentication failed: the e-mail address or password is wrong.',
-      undefined,
-      { reason: 'bad_credentials' },
+  // Without an account a dummy hash is checked: an unknown e-mail takes as long as a wrong password.
+  const passwordOk = await verifyPassword(account?.passwordHash ?? null, input.password);
+  if (!account || !passwordOk) {
+    throttle.recordFailure(client, email, now);
+    await auditFailure(
+      ctx,
+      account ? 'bad_password' : 'unknown_account',
+      account
+        ? { actorType: 'distributor', actorId: account.id, actorEmail: account.email }
+        : { actorType: 'anonymous', actorEmail: email },
     );
+    throw badCredentials();
   }
   const actor = { actorType: 'distributor' as const, actorId: account.id, actorEmail: account.email };
-  if (account.lockedUntil && account.lockedUntil > now) {
-    await auditFailure(ctx, 'locked', actor);
-    throw lockedError(account.lockedUntil);
-  }
-
-  if (!(await verifyPassword(account.passwordHash, input.password))) {
-    const lock = await withTx(ctx, async (tx) => {
-      const [current] = await tx
-        .select({ failedAttempts: distributorAccounts.failedAttempts, lockedUntil: distributorAccounts.lockedUntil })
-        .from(distributorAccounts)
-        .where(eq(distributorAccounts.id, account.id))
-        .for('update');
-      // An expired lock starts a fresh count.
-      const previous = current?.lockedUntil && current.lockedUntil <= now ? 0 : (current?.failedAttempts ?? 0);
-      const failedAttempts = previous + 1;
-      const lockedUntil =
-        failedAttempts >= DISTRIBUTOR_MAX_FAILED_ATTEMPTS
-          ? new Date(now.getTime() + DISTRIBUTOR_LOCK_MINUTES * 60_000)
-          : null;
-      await tx
-        .update(distributorAccounts)
-        .set({ failedAttempts: lockedUntil ? 0 : failedAttempts, lockedUntil })
-        .where(eq(distributorAccounts.id, account.id));
-      return lockedUntil;
-    });
-    await auditFailure(ctx, lock ? 'bad_password_locked' : 'bad_password', actor);
-    if (lock) throw lockedError(lock);
-    throw new AppError(
-      'unauthenticated',
-      'Authentication failed: the e-mail address or password is wrong.',
-      undefined,
-      { reason: 'bad_credentials' },
-    );
-  }
   if (!account.active || !account.agentActive) {
     await auditFailure(ctx, 'account_inactive', actor);
     throw new AppError('unauthenticated', 'Authentication failed: this distributor account is not active.', undefined, {
       reason: 'account_inactive',
     });
   }
+  throttle.recordSuccess(client, email);
 
   return withTx(ctx, async (tx) => {
     const privileges = await rolePrivilegeNames(tx, account.roleId);
-    await tx
-      .update(distributorAccounts)
-      .set({ failedAttempts: 0, lockedUntil: null })
-      .where(eq(distributorAccounts.id, account.id));
     const session = await createSession(tx, ctx.app.config, now, {
       kind: 'distributor',
       role: account.role,
@@ -175,25 +158,73 @@ export function passwordResetLink(publicUrl: string, token: string): string {
 }
 
 /**
- * POST /api/auth/distributor/password/forgot: for an active account, a single-use link valid for an hour is
- * e-mailed (earlier unused links stop working). The answer is the same whether or not the account exists.
+ * POST /api/auth/distributor/password/forgot (decision 141): the request only records the ask — one job on the
+ * 'distributor-password-reset' queue and its audit entry, in one transaction — the same statements whether or not an
+ * account has the e-mail, so the answer tells nothing and takes the same time. The worker (mailPasswordResetLink)
+ * looks the account up and, for an active one, e-mails the link, off the request path.
  */
 export async function requestPasswordReset(ctx: ServiceCtx<null>, input: { email: string }): Promise<void> {
-  const account = await findAccount(ctx, byEmail(input.email));
-  if (!account?.active || !account.agentActive) return;
+  const email = normalizeEmail(input.email);
+  const { queue } = ctx.app;
+  const definition = QUEUE_DEFINITIONS[JOB_QUEUE.distributorPasswordReset];
+  // Outside the transaction: creating a queue runs on the pool (PGlite has one connection); once per process.
+  await queue.ensure(definition);
+  const requestedBy: AuditActor = { actorType: 'anonymous', actorEmail: email };
+  const job: JobRequest<typeof JOB_QUEUE.distributorPasswordReset> = {
+    input: { email },
+    requestedBy,
+    requestId: ctx.requestId,
+  };
   await withTx(ctx, async (tx) => {
-    const link = await sendDistributorPasswordLink(ctx, tx, account);
+    const jobId = await queue.send(definition.name, job, {}, tx);
     await writeAudit(tx, {
+      ...requestedBy,
       at: ctx.app.clock.now(),
-      actorType: 'anonymous',
-      actorEmail: account.email,
-      action: 'password_reset_requested',
-      entity: SUBJECT,
-      entityId: account.id,
-      after: { link_token_id: link.linkTokenId, expires_at: link.expiresAt.toISOString(), ip: ctx.ip },
+      action: 'enqueue',
+      entity: definition.name,
+      entityId: jobId,
+      after: { email, ip: ctx.ip },
       requestId: ctx.requestId,
     });
   });
+  queue.wake(definition.name);
+}
+
+/**
+ * The 'distributor-password-reset' job's work, in the worker's transaction: for an active account with the e-mail,
+ * a new link (sendDistributorPasswordLink) and the audit entry 'password_reset_requested'; for any other e-mail
+ * nothing. The output says which (the job is an Admin's to read).
+ */
+export async function mailPasswordResetLink(
+  ctx: AnyServiceCtx,
+  tx: Db,
+  email: string,
+): Promise<{ sent: boolean; distributor_account_id?: number }> {
+  const [account] = await tx
+    .select({
+      id: distributorAccounts.id,
+      email: distributorAccounts.email,
+      name: distributorAccounts.name,
+      active: distributorAccounts.active,
+      agentActive: agents.active,
+    })
+    .from(distributorAccounts)
+    .innerJoin(agents, eq(agents.id, distributorAccounts.agentId))
+    .where(byEmail(email))
+    .limit(1);
+  if (!account?.active || !account.agentActive) return { sent: false };
+  const link = await sendDistributorPasswordLink(ctx, tx, account);
+  await writeAudit(tx, {
+    at: ctx.app.clock.now(),
+    actorType: 'anonymous',
+    actorEmail: account.email,
+    action: 'password_reset_requested',
+    entity: SUBJECT,
+    entityId: account.id,
+    after: { link_token_id: link.linkTokenId, expires_at: link.expiresAt.toISOString() },
+    requestId: ctx.requestId,
+  });
+  return { sent: true, distributor_account_id: account.id };
 }
 
 /**
@@ -291,8 +322,6 @@ export async function resetPassword(ctx: ServiceCtx<null>, input: { token: strin
       .set({
         passwordHash,
         passwordChangedAt: now,
-        failedAttempts: 0,
-        lockedUntil: null,
         updatedAt: now,
         version: sql`${distributorAccounts.version} + 1`,
       })
@@ -322,4 +351,6 @@ export async function resetPassword(ctx: ServiceCtx<null>, input: { token: strin
       requestId: ctx.requestId,
     });
   });
+  // The owner proved the mailbox: the sign-in throttle's counts for this account start again.
+  ctx.app.signInThrottle.forgetAccount(normalizeEmail(account.email));
 }

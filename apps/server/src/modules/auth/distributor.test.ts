@@ -1,5 +1,11 @@
+import { JOB_QUEUE, SIGN_IN_THROTTLE } from '@pos/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent, createDistributorAccount, createStaffUser, ensureAccessData } from '../../db/factories';
+import { startWorkers } from '../../jobs/registry';
+import { SignInThrottle } from '../../lib/sign-in-throttle';
+import { createTestDatabase } from '../../test/db-template';
+import { waitForJob } from '../../test/jobs';
+import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 const PASSWORD = 'distributor-demo';
@@ -66,26 +72,118 @@ describe('distributor login', () => {
     ]);
   });
 
-  it('locks the account for 15 minutes after 5 failures in a row, even for the right password', async () => {
+  /** Try until the throttle lets the caller in (moving the clock past each Retry-After); the answer that got in. */
+  async function attemptPastThrottle(email: string, password: string, remoteAddress: string) {
+    for (;;) {
+      const res = await login(email, password, remoteAddress);
+      if (res.statusCode !== 429) return res;
+      t.clock.advance(Number(res.headers['retry-after']) * 1000);
+    }
+  }
+
+  it('throttles with growing delays after 5 failures from one address: 429 with Retry-After, the same for a known and an unknown e-mail', async () => {
     await createDistributorAccount(t.database.db, { email: 'dist.lock@example.com', password: PASSWORD });
-    for (let i = 1; i <= 4; i++)
-      expect((await login('dist.lock@example.com', `wrong-password-${i}`)).json().error.reason).toBe('bad_credentials');
-    const fifth = await login('dist.lock@example.com', 'wrong-password-5');
-    expect(fifth.statusCode).toBe(401);
-    expect(fifth.json().error).toMatchObject({
-      reason: 'locked',
-      locked_until: new Date(t.clock.now().getTime() + 15 * 60_000).toISOString(),
+    const sides = {
+      known: { email: 'dist.lock@example.com', from: '10.0.1.1' },
+      unknown: { email: 'nobody.lock@example.com', from: '10.0.1.2' },
+    };
+    const answers: Record<string, Array<{ status: number; body: unknown; retryAfter: unknown }>> = {};
+    const clockAt = t.clock.now();
+    for (const [side, { email, from }] of Object.entries(sides)) {
+      t.clock.set(clockAt);
+      const seen: Array<{ status: number; body: unknown; retryAfter: unknown }> = [];
+      const record = async (password: string) => {
+        const res = await login(email, password, from);
+        seen.push({ status: res.statusCode, body: res.json(), retryAfter: res.headers['retry-after'] });
+        return res;
+      };
+      for (let i = 1; i <= 5; i++) expect((await record(`wrong-password-${i}`)).statusCode).toBe(401);
+      // Blocked for 30 s — even the right password is not checked.
+      expect((await record(PASSWORD)).statusCode).toBe(429);
+      t.clock.advance(30_000);
+      expect((await record('wrong-password-6')).statusCode).toBe(401);
+      // The next delay doubles: 60 s, then 120 s.
+      expect((await record(PASSWORD)).statusCode).toBe(429);
+      t.clock.advance(60_000);
+      expect((await record('wrong-password-7')).statusCode).toBe(401);
+      expect((await record(PASSWORD)).statusCode).toBe(429);
+      answers[side] = seen;
+    }
+    // Status, code, message and Retry-After: the same sequence whether or not an account has the e-mail.
+    expect(answers.known).toEqual(answers.unknown);
+    expect(answers.known!.map((a) => a.status)).toEqual([401, 401, 401, 401, 401, 429, 401, 429, 401, 429]);
+    expect(answers.known![0]!.body).toEqual({
+      error: {
+        code: 'unauthenticated',
+        message: 'Authentication failed: the e-mail address or password is wrong.',
+        reason: 'bad_credentials',
+      },
     });
-    const right = await login('dist.lock@example.com', PASSWORD);
-    expect(right.statusCode).toBe(401);
-    expect(right.json().error.reason).toBe('locked');
-    t.clock.advance(15 * 60_000 + 1);
-    const later = await login('dist.lock@example.com', PASSWORD);
-    expect(later.statusCode).toBe(200);
-    const [row] = await t.database.query<{ failed_attempts: number; locked_until: Date | null }>(
-      `select failed_attempts, locked_until from distributor_accounts where email = 'dist.lock@example.com'`,
+    expect(answers.known!.filter((a) => a.status === 429)).toEqual(
+      [30, 60, 120].map((seconds) => ({
+        status: 429,
+        body: {
+          error: {
+            code: 'rate_limited',
+            message: `Too many failed sign-in attempts. Wait ${seconds} seconds and try again, or reset your password.`,
+          },
+        },
+        retryAfter: String(seconds),
+      })),
     );
-    expect(row).toEqual({ failed_attempts: 0, locked_until: null });
+    // Once the delay is over, the right password works and clears the count.
+    t.clock.advance(120_000);
+    expect((await login('dist.lock@example.com', PASSWORD, '10.0.1.1')).statusCode).toBe(200);
+    expect((await login('dist.lock@example.com', 'wrong-password-8', '10.0.1.1')).statusCode).toBe(401);
+    const audit = await t.database.query<{ reason: string; n: number }>(
+      `select after->>'reason' as reason, count(*)::int as n from audit_log
+        where action = 'sign_in_failed' and actor_email in ('dist.lock@example.com', 'nobody.lock@example.com')
+        group by 1 order by 1`,
+    );
+    expect(audit).toEqual([
+      { reason: 'bad_password', n: 8 },
+      { reason: 'throttled', n: 6 },
+      { reason: 'unknown_account', n: 7 },
+    ]);
+  });
+
+  it('a stranger failing against an account does not lock its owner out: the owner signs in from another address', async () => {
+    await createDistributorAccount(t.database.db, { email: 'dist.owner@example.com', password: PASSWORD });
+    const stranger = '10.0.2.1';
+    // The stranger keeps going, waiting out every delay: 15 failures.
+    for (let i = 1; i <= 15; i++)
+      expect((await attemptPastThrottle('dist.owner@example.com', `guess-${i}`, stranger)).statusCode).toBe(401);
+    const blocked = await login('dist.owner@example.com', PASSWORD, stranger);
+    expect(blocked.statusCode).toBe(429);
+    // The owner, from their own address, at the same moment: signed in.
+    const owner = await login('dist.owner@example.com', PASSWORD, '10.0.2.2');
+    expect(owner.statusCode, owner.body).toBe(200);
+    // The stranger's address is throttled for every account once it failed SIGN_IN_THROTTLE.clientFailures times.
+    for (let i = 16; i <= SIGN_IN_THROTTLE.clientFailures; i++)
+      expect((await attemptPastThrottle(`someone-${i}@example.com`, 'guess', stranger)).statusCode).toBe(401);
+    expect((await login('another.one@example.com', 'guess', stranger)).statusCode).toBe(429);
+    expect((await login('dist.owner@example.com', PASSWORD, '10.0.2.3')).statusCode).toBe(200);
+  });
+
+  it('the account alone is throttled only at a high count of failures (from many addresses)', async () => {
+    await createDistributorAccount(t.database.db, { email: 'dist.many@example.com', password: PASSWORD });
+    const before = t.app.ctx.signInThrottle;
+    // The same rule with a small account count, so the test needs a few addresses rather than a hundred.
+    t.app.ctx.signInThrottle = new SignInThrottle({ ...SIGN_IN_THROTTLE, accountFailures: 6 });
+    try {
+      for (let i = 1; i <= 5; i++)
+        expect((await login('dist.many@example.com', 'guess', `10.0.3.${i}`)).statusCode).toBe(401);
+      expect((await login('dist.many@example.com', PASSWORD, '10.0.3.100')).statusCode).toBe(200);
+      expect((await login('dist.many@example.com', 'guess', '10.0.3.6')).statusCode).toBe(401);
+      // Six failures from six addresses: now every address waits (30 s), the owner's too.
+      const owner = await login('dist.many@example.com', PASSWORD, '10.0.3.100');
+      expect(owner.statusCode).toBe(429);
+      expect(owner.headers['retry-after']).toBe('30');
+      t.clock.advance(30_000);
+      expect((await login('dist.many@example.com', PASSWORD, '10.0.3.100')).statusCode).toBe(200);
+    } finally {
+      t.app.ctx.signInThrottle = before;
+    }
   });
 
   it('refuses an inactive account only after the right password', async () => {
@@ -95,6 +193,15 @@ describe('distributor login', () => {
   });
 
   describe('password reset', () => {
+    let admin: string;
+    beforeAll(async () => {
+      ({ admin } = await signInStaff(t, { admin: 'Admin' }));
+      await startWorkers(t.app.ctx.queue, t.app.ctx, {
+        queues: [JOB_QUEUE.distributorPasswordReset],
+        pollingIntervalSeconds: 0.5,
+      });
+    });
+
     async function lastMail(to: string) {
       const rows = await t.database.query<{
         subject: string;
@@ -105,8 +212,17 @@ describe('distributor login', () => {
       }>(`select subject, text, links, status, template from mail_log where "to" = $1 order by id desc limit 1`, [to]);
       return rows[0];
     }
-    const forgot = (email: string) =>
-      t.request({ method: 'POST', url: '/api/auth/distributor/password/forgot', payload: { email } });
+    /** "Forgot password", then the job it enqueued run to its end (the e-mail is sent by the worker). */
+    const forgot = async (email: string) => {
+      const res = await t.request({ method: 'POST', url: '/api/auth/distributor/password/forgot', payload: { email } });
+      const [enqueued] = await t.database.query<{ entity_id: string }>(
+        `select entity_id from audit_log where action = 'enqueue' and entity = $1 order by id desc limit 1`,
+        [JOB_QUEUE.distributorPasswordReset],
+      );
+      const job = await waitForJob(t, admin, enqueued!.entity_id);
+      expect(job.state, JSON.stringify(job)).toBe('completed');
+      return res;
+    };
     const reset = (token: string, password: string) =>
       t.request({ method: 'POST', url: '/api/auth/distributor/password/reset', payload: { token, password } });
 
@@ -165,6 +281,17 @@ describe('distributor login', () => {
       expect(res.json()).toEqual({ info: { sent: true } });
       expect(await lastMail('ghost@example.com')).toBeUndefined();
     });
+
+    it('a reset clears the throttle of the account', async () => {
+      await createDistributorAccount(t.database.db, { email: 'dist.forgot@example.com', password: PASSWORD });
+      for (let i = 1; i <= 5; i++)
+        expect((await login('dist.forgot@example.com', `wrong-${i}`, '10.0.4.1')).statusCode).toBe(401);
+      expect((await login('dist.forgot@example.com', PASSWORD, '10.0.4.1')).statusCode).toBe(429);
+      await forgot('dist.forgot@example.com');
+      const token = (await lastMail('dist.forgot@example.com'))!.links[0]!.split('/').pop()!;
+      expect((await reset(token, 'Forgot-passphrase-2026')).statusCode).toBe(200);
+      expect((await login('dist.forgot@example.com', 'Forgot-passphrase-2026', '10.0.4.1')).statusCode).toBe(200);
+    });
   });
 });
 
@@ -201,5 +328,66 @@ describe('rate limits on sign-in', () => {
     for (let i = 0; i < 4; i++)
       signIn.push((await attempt('/api/auth/authenticate', { idtoken: 'x'.repeat(30) }, '10.1.1.3')).statusCode);
     expect(signIn).toEqual([401, 401, 401, 429]);
+  });
+});
+
+describe('the same work and the same answer for a known and an unknown e-mail (distributor login, forgot password)', () => {
+  let t: TestApp;
+  const statements: string[] = [];
+  let capturing = false;
+
+  beforeAll(async () => {
+    const database = await createTestDatabase({ onQuery: (sql) => void (capturing && statements.push(sql)) });
+    t = await createTestApp({ database });
+    await createDistributorAccount(t.database.db, { email: 'dist.same@example.com', password: PASSWORD });
+  });
+  afterAll(async () => {
+    await t.close();
+    await t.database.close();
+  });
+
+  /** The answer to one call and every SQL statement it ran. */
+  async function traced(url: string, payload: object, remoteAddress: string) {
+    statements.length = 0;
+    capturing = true;
+    const res = await t.request({ method: 'POST', url, payload, remoteAddress });
+    capturing = false;
+    return { status: res.statusCode, body: res.json() as unknown, statements: [...statements] };
+  }
+
+  it("forgot password: the request only enqueues — the same statements, the same answer; the e-mail is the worker's", async () => {
+    const url = '/api/auth/distributor/password/forgot';
+    // The first call of the process defines the queue: not part of the comparison.
+    await traced(url, { email: 'warm.up@example.com' }, '10.0.9.1');
+    const known = await traced(url, { email: 'Dist.Same@example.com' }, '10.0.9.2');
+    const unknown = await traced(url, { email: 'nobody.same@example.com' }, '10.0.9.3');
+    expect(known.status).toBe(200);
+    expect(unknown.body).toEqual(known.body);
+    expect(unknown.status).toBe(known.status);
+    expect(known.statements.length).toBeGreaterThan(0);
+    expect(unknown.statements).toEqual(known.statements);
+    // Nothing about the account was read or written on the request path: no lookup, no link, no mail yet.
+    for (const sql of known.statements) expect(sql).not.toMatch(/distributor_accounts|link_tokens|mail_log/);
+    expect(await t.database.query(`select id from mail_log`)).toEqual([]);
+    const jobs = await t.database.query<{ email: string }>(
+      `select data->'input'->>'email' as email from pgboss.job where name = $1 order by created_on`,
+      [JOB_QUEUE.distributorPasswordReset],
+    );
+    expect(jobs.map((j) => j.email)).toEqual([
+      'warm.up@example.com',
+      'dist.same@example.com',
+      'nobody.same@example.com',
+    ]);
+  });
+
+  it('login: a wrong password and an unknown e-mail run the same statements and get the same answer', async () => {
+    const url = '/api/auth/distributor/login';
+    await traced(url, { email: 'warm.up@example.com', password: 'not-it-000' }, '10.0.9.4');
+    const wrong = await traced(url, { email: 'dist.same@example.com', password: 'not-the-password-1' }, '10.0.9.5');
+    const unknown = await traced(url, { email: 'nobody.same@example.com', password: 'not-the-password-1' }, '10.0.9.6');
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toEqual(wrong.body);
+    expect(unknown.statements).toEqual(wrong.statements);
   });
 });

@@ -1,4 +1,4 @@
 export { authRoutes } from './auth.routes';
 export { distributorRoutes } from './distributor.routes';
 export { localOidcRoutes } from './oidc.routes';
-export { sendDistributorPasswordLink, PASSWORD_RESET_TTL_MINUTES } from './distributor.service';
+export { mailPasswordResetLink, sendDistributorPasswordLink, PASSWORD_RESET_TTL_MINUTES } from './distributor.service';

@@ -1,4 +1,4 @@
-import { JOB_STATES, type JobState, type JobStatusInfo } from '@pos/domain';
+import { JOB_STATES, mayReadJob, type JobRequester, type JobState, type JobStatusInfo } from '@pos/domain';
 import type { ServiceCtx } from '../../context';
 import { JOB_SCHEMA } from '../../db/client';
 import { AppError } from '../../http/errors';
@@ -14,10 +14,12 @@ interface JobRow {
   completed_on: Date | string | null;
   output: unknown;
   dead_letter: string | null;
+  /** Who asked for the job: `data.requestedBy` (jobs/context.ts JobRequest); absent for scheduled jobs. */
+  requested_by: JobRequester | null;
 }
 
 const COLUMNS =
-  'id, name, state::text AS state, retry_count, retry_limit, created_on, started_on, completed_on, output, dead_letter';
+  "id, name, state::text AS state, retry_count, retry_limit, created_on, started_on, completed_on, output, dead_letter, data->'requestedBy' AS requested_by";
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 
@@ -30,7 +32,10 @@ function errorMessage(output: unknown): string | null {
   return null;
 }
 
-/** A job by id, whatever its queue (live jobs, then the archive of finished ones), for staff. 404 when unknown. */
+/**
+ * A job by id, whatever its queue (live jobs, then the archive of finished ones), for staff: its requester or an
+ * Admin (the domain's mayReadJob). A job someone else asked for answers exactly as an unknown one: 404.
+ */
 export async function getJobStatus(ctx: ServiceCtx, jobId: string): Promise<JobStatusInfo> {
   if (ctx.session.kind !== 'staff') throw new AppError('forbidden', 'Only staff can see jobs.');
   const rows = await ctx.app.database.query<JobRow>(
@@ -41,7 +46,9 @@ export async function getJobStatus(ctx: ServiceCtx, jobId: string): Promise<JobS
     [jobId],
   );
   const row = rows[0];
-  if (!row) throw new AppError('not_found', `Job ${jobId} was not found (finished jobs are kept for 7 days).`);
+  const reader = { kind: ctx.session.kind, role: ctx.session.role, actor: ctx.actor };
+  if (!row || !mayReadJob(reader, row.requested_by))
+    throw new AppError('not_found', `Job ${jobId} was not found (finished jobs are kept for 7 days).`);
   const state = (JOB_STATES as readonly string[]).includes(row.state) ? row.state : 'created';
   const failedAttempt = state === 'failed' || state === 'retry' || (row.retry_count > 0 && state !== 'completed');
   return {

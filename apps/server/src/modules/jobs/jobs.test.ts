@@ -13,6 +13,7 @@ import {
 import { stores, terminals } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { CrmPort } from '../../integrations/crm';
+import { QUEUE_DEFINITIONS, SCHEDULED_DEFINITIONS, SCHEDULED_QUEUE } from '../../jobs/definitions';
 import { startWorkers, WORKERS } from '../../jobs/registry';
 import { waitForJob } from '../../test/jobs';
 import { signInStaff } from '../../test/sign-in';
@@ -95,6 +96,62 @@ describe('GET /api/jobs/{jobId}/{token}, retries, dead letters', () => {
     expect(notUuid.json().error.fields).toHaveProperty('jobId');
     const unknown = await t.request({ method: 'GET', url: `/api/jobs/${id}/${admin}` });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it("a job is read by its requester and by Admin only: another staff user gets the unknown job's 404; system and scheduled jobs are Admin's", async () => {
+    const { cs1, cs2, ar } = await signInStaff(t, {
+      cs1: 'Customer Service',
+      cs2: 'Customer Service',
+      ar: 'AR Team',
+    });
+    const store = await createStore(t.database.db);
+    const res = await t.request({
+      method: 'POST',
+      url: `/api/customers/stores/${cs1}/${store.id}/pushlicense`,
+      payload: {},
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const { jobId } = res.json().info as { jobId: string };
+    const read = (id: string, token: string) => t.request({ method: 'GET', url: `/api/jobs/${id}/${token}` });
+    const notFound = (id: string) => ({
+      error: { code: 'not_found', message: `Job ${id} was not found (finished jobs are kept for 7 days).` },
+    });
+
+    // The requester and Admin.
+    for (const token of [cs1, admin]) {
+      const own = await read(jobId, token);
+      expect(own.statusCode, own.body).toBe(200);
+      expect(own.json().info).toMatchObject({ id: jobId, queue: JOB_QUEUE.pushLicense });
+    }
+    // Anyone else: exactly what an unknown job answers (status, code, message shape), nothing of the job.
+    const unknownId = randomUUID();
+    const unknown = await read(unknownId, cs2);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual(notFound(unknownId));
+    for (const token of [cs2, ar]) {
+      const other = await read(jobId, token);
+      expect(other.statusCode).toBe(404);
+      expect(other.json()).toEqual(notFound(jobId));
+      expect(other.body).not.toContain(JOB_QUEUE.pushLicense);
+    }
+
+    // A job the system asked for (the billing run's license pushes), and a scheduled one (no requester): Admin only.
+    await t.app.ctx.queue.ensure(QUEUE_DEFINITIONS[JOB_QUEUE.pushLicense]);
+    const systemJob = await t.app.ctx.queue.send(
+      JOB_QUEUE.pushLicense,
+      {
+        input: { storeId: store.id + 1_000 },
+        requestedBy: { actorType: 'system', actorId: 'billing-run' },
+        requestId: null,
+      },
+      { singletonKey: String(store.id + 1_000) },
+    );
+    await t.app.ctx.queue.ensure(SCHEDULED_DEFINITIONS[SCHEDULED_QUEUE.reportFactsCompact]);
+    const scheduledJob = await t.app.ctx.queue.send(SCHEDULED_QUEUE.reportFactsCompact, {});
+    for (const id of [systemJob!, scheduledJob!]) {
+      expect((await read(id, admin)).statusCode).toBe(200);
+      for (const token of [cs1, cs2, ar]) expect((await read(id, token)).json()).toEqual(notFound(id));
+    }
   });
 
   it('a failing worker is retried with backoff, then the job fails and is copied to the dead-letter queue', async () => {

@@ -37,7 +37,10 @@ import { chargeInvoice, type ChargeOutcome } from '../payments';
  * The merchant's payment pages (issue 15 points 6–7, decision 118). The link token is the credential: it names a
  * store; the page shows only the store's name, what it owes and the masked method on file. Paying adds the new
  * method as the store's default and charges every open invoice (payment_update), or only adds it and queues an
- * immediate retry of the failed invoices (payment_instrument). A link is used once.
+ * immediate retry of the failed invoices (payment_instrument). A payment_instrument link is used once; a
+ * payment_update link is used up once money moved because of it — a charge of this request succeeded or is pending —
+ * or nothing is owed any more: a declined method, or a charge already in progress elsewhere, gives it back for
+ * another try (issue 27).
  */
 
 export type MerchantLinkPurpose = 'payment_update' | 'payment_instrument';
@@ -161,11 +164,16 @@ function outcomeOf(
 
 /**
  * The merchant gives a card or bank account through a link. In order, each step safe to repeat:
- *   1. one transaction: the link is used up (a second use finds it used → 410), the method is stored as the store's
- *      default (storeInstrument, as POST …/paymentinstruments), audited with time and IP;
- *   2. payment_update: every open invoice is charged (chargeInvoice, attempt `merchant-<linkId>`, outside any
- *      transaction); payment_instrument: the failed invoices in dunning get an immediate retry job;
- *   3. the answer is stored with the Idempotency-Key (a replay answers it again and charges nothing).
+ *   1. one transaction: the link is used up (a second use — also one racing this request — finds it used → 410), the
+ *      method is stored as the store's default (storeInstrument, as POST …/paymentinstruments), audited with time and
+ *      IP;
+ *   2. payment_update: every open invoice is charged (chargeInvoice, attempt `merchant-<linkId>-<method id>`: one
+ *      attempt per try, outside any transaction); payment_instrument: the failed invoices in dunning get an immediate
+ *      retry job;
+ *   3. one transaction: payment_update: when this try moved no money and something is still owed (linkSpent: a
+ *      decline, a charge in progress from elsewhere) the link is given back (used_at cleared, audited
+ *      'link_released') for another try; the answer is stored with the Idempotency-Key (a replay answers it again and
+ *      charges nothing) — both commit together.
  */
 export async function payThroughLink(
   ctx: ServiceCtx<null>,
@@ -202,6 +210,7 @@ export async function payThroughLink(
         // Step 1.
         const added = await db.transaction(async (tx) => {
           const link = await linkOf(tx, tok, purpose, now);
+          // Taken for this try; step 3 gives a payment_update link back when no money moved.
           if (!(await useLinkToken(tx, link.id, now))) throw new AppError('link_expired', MERCHANT_LINK_USED);
           const store = await storeOf(tx, link);
           const actor: AuditActor = { actorType: 'merchant', actorId: `store:${store.id}`, actorEmail: null };
@@ -234,9 +243,31 @@ export async function payThroughLink(
         return afterAdding(app, ctx.requestId, purpose, added);
       },
       effect: async (tx, at, result) => {
-        // Step 3: the answer is stored with the key by runIdempotent; the summary is audited here.
+        // Step 3: the answer is stored with the key by runIdempotent; a try that moved no money gives the link back;
+        // the summary is audited here.
         const [link] = await tx.select().from(linkTokens).where(eq(linkTokens.id, known.id));
         const store = link ? await storeOf(tx, link) : null;
+        if (link && store && !result.link_used && link.usedAt !== null) {
+          await tx.update(linkTokens).set({ usedAt: null }).where(eq(linkTokens.id, link.id));
+          await writeAudit(tx, {
+            actorType: 'merchant',
+            actorId: `store:${store.id}`,
+            at,
+            action: 'link_released',
+            entity: 'store',
+            entityId: store.id,
+            customerId: store.customerId,
+            before: { used_at: link.usedAt.toISOString() },
+            after: {
+              link_token_id: link.id,
+              purpose,
+              used_at: null,
+              reason: 'no money moved and something is still owed',
+              ip: ctx.ip ?? 'unknown',
+            },
+            requestId: ctx.requestId,
+          });
+        }
         if (store)
           await writeAudit(tx, {
             actorType: 'merchant',
@@ -291,15 +322,17 @@ async function afterAdding(
   const currency = store.currency as CurrencyCode;
   if (purpose === 'payment_instrument') {
     const queued = await retryFailedInvoices(app, store.customerId, row.id, actor, requestId);
-    return { method, currency, invoices: [], paid_cents: 0, retries_queued: queued };
+    return { method, currency, invoices: [], paid_cents: 0, retries_queued: queued, link_used: true };
   }
   const open = await openInvoicesOf(app.database.db, store.id);
   const outcomes: MerchantInvoiceOutcome[] = [];
+  const charges: ChargeOutcome[] = [];
   let paid = 0;
   for (const inv of open) {
     const o = await chargeInvoice(app, {
       invoiceId: inv.id,
-      attempt: `merchant-${link.id}`,
+      // One attempt per try (its own method): after a declined try the next one is a new charge, not the old answer.
+      attempt: `merchant-${link.id}-${row.id}`,
       source: 'merchant',
       instrumentId: row.id,
       actor,
@@ -309,8 +342,20 @@ async function afterAdding(
     const out = outcomeOf(inv, o, o.kind === 'charged' ? o.status : null, reason);
     if (out.outcome === 'paid') paid += inv.open_cents;
     outcomes.push(out);
+    charges.push(o);
   }
-  return { method, currency, invoices: outcomes, paid_cents: paid, retries_queued: 0 };
+  return { method, currency, invoices: outcomes, paid_cents: paid, retries_queued: 0, link_used: linkSpent(charges) };
+}
+
+/**
+ * Is a payment_update link used up by a try whose charges ended so? Yes once money moved because of it (a charge
+ * of this try succeeded, or is pending), or when nothing is owed any more (every invoice was paid meanwhile, or there
+ * was none); no while something is still owed that this try did not move: a declined charge, or a charge already in
+ * progress from elsewhere — the link is given back and the merchant may try again (issue 27).
+ */
+function linkSpent(charges: readonly ChargeOutcome[]): boolean {
+  if (charges.some((c) => c.kind === 'charged' && (c.status === 'S' || c.status === 'P'))) return true;
+  return charges.every((c) => c.kind === 'skipped' && (c.reason === 'paid' || c.reason === 'not_found'));
 }
 
 async function failureReasonOf(app: AppContext, transactionId: number): Promise<string | null> {

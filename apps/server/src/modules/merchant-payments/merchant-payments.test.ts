@@ -8,6 +8,7 @@ import {
   createPaymentInstrument,
   createPaymentPlan,
   createStore,
+  createTransaction,
 } from '../../db/factories';
 import { invoiceDunning, invoices, linkTokens, paymentInstruments, transactions } from '../../db/schema';
 import type { LocalGateway } from '../../integrations/gateway';
@@ -167,6 +168,7 @@ describe('POST /api/public/payment/{tok}', () => {
       invoices: [{ invoice_number: s.invoice.invoiceNumber, amount_cents: 100_00, outcome: 'paid', message: 'Paid.' }],
       paid_cents: 100_00,
       retries_queued: 0,
+      link_used: true,
     });
     const [inv] = await t.database.db.select().from(invoices).where(eq(invoices.id, s.invoice.id));
     expect(inv).toMatchObject({ status: 'P', paidCents: 100_00 });
@@ -199,13 +201,66 @@ describe('POST /api/public/payment/{tok}', () => {
     expect((await view(link.token)).json().error.message).toMatch(/already used/);
   });
 
-  it('a declined new card: the invoice stays open and the answer says why', async () => {
+  it('a declined new card: the invoice stays open, the answer says why, and the link stays usable for another card', async () => {
     const s = await failedStore();
     const link = await linkFor(s.store.id);
     const res = await pay(link.token, { kind: 'card', card_token: cardToken('9995'), name_on_account: 'Pat' }, 'd-1');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().info.invoices[0]).toMatchObject({ outcome: 'failed' });
-    expect(res.json().info.paid_cents).toBe(0);
+    expect(res.json().info).toMatchObject({ paid_cents: 0, link_used: false });
+    expect((await view(link.token)).statusCode).toBe(200);
+    // Another card through the same link: a new charge (not the declined one's answer), paid; now the link is used.
+    const retry = await pay(link.token, { kind: 'card', card_token: cardToken(), name_on_account: 'Pat' }, 'd-2');
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json().info).toMatchObject({ paid_cents: 100_00, link_used: true });
+    expect((await view(link.token)).statusCode).toBe(410);
+  });
+
+  it('a charge already pending: the answer says so and the link stays usable; once paid through it, the link is used', async () => {
+    const s = await failedStore();
+    const pending = await createTransaction(t.database.db, {
+      invoiceId: s.invoice.id,
+      status: 'P',
+      paymentInstrumentId: s.card.id,
+    });
+    const link = await linkFor(s.store.id);
+    const first = await pay(link.token, { kind: 'card', card_token: cardToken(), name_on_account: 'Pat' }, 'p-1');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().info).toMatchObject({
+      invoices: [
+        {
+          invoice_number: s.invoice.invoiceNumber,
+          outcome: 'skipped',
+          message: 'A payment of this invoice is already in progress.',
+        },
+      ],
+      paid_cents: 0,
+      link_used: false,
+    });
+    const [afterSkip] = await t.database.db.select().from(linkTokens).where(eq(linkTokens.id, link.id));
+    expect(afterSkip!.usedAt).toBeNull();
+    const page = await view(link.token);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().info.total_owed_cents).toBe(100_00);
+
+    // The pending charge fails; the merchant comes back through the same link and pays: now it is used up.
+    await t.database.db
+      .update(transactions)
+      .set({ status: 'F', failureReason: 'Insufficient funds' })
+      .where(eq(transactions.id, pending.id));
+    const second = await pay(link.token, { kind: 'card', card_token: cardToken(), name_on_account: 'Pat' }, 'p-2');
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().info).toMatchObject({
+      invoices: [{ outcome: 'paid' }],
+      paid_cents: 100_00,
+      link_used: true,
+    });
+    const [used] = await t.database.db.select().from(linkTokens).where(eq(linkTokens.id, link.id));
+    expect(used!.usedAt).not.toBeNull();
+    expect((await view(link.token)).statusCode).toBe(410);
+    const third = await pay(link.token, { kind: 'card', card_token: cardToken(), name_on_account: 'Pat' }, 'p-3');
+    expect(third.statusCode).toBe(410);
+    expect(third.json().error.message).toMatch(/^This link was already used/);
   });
 });
 

@@ -611,7 +611,11 @@ async function recordFailure(
       customerId: t.customerId,
     });
   }
-  if (t.storeId !== null) await mailMerchant(tx, app, t, inv!.invoiceNumber, kind, reason, next, now, actor, requestId);
+  // A decline the merchant caused on their payment page (actor 'merchant'): the page shows it, and the link in their
+  // hand stays usable for another try (issue 27) — a new link by e-mail would replace it. Any other failure (a
+  // charge of theirs reconciled later included) e-mails the pay link.
+  if (t.storeId !== null && actor.actorType !== 'merchant')
+    await mailMerchant(tx, app, t, inv!.invoiceNumber, kind, reason, next, now, actor, requestId);
 }
 
 /** The failure e-mail with a pay link (soft), or the update-payment e-mail (hard): one 'payment_update' link of the store. */

@@ -7,6 +7,7 @@ import {
   RECEIPT_CSV_COLUMNS,
   RECEIPT_DEFAULT_SORT,
   RECEIPT_METHOD_LABELS,
+  receiptDateProblem,
   type CurrencyCode,
   type ReceiptApply,
   type ReceiptCreate,
@@ -260,9 +261,10 @@ export async function recordReceipt(
           'currency',
           `${store ? `Store ${store.id}` : `Customer ${customer.id}`} is billed in ${currency}: record the receipt in ${currency}.`,
         );
-      // The billing day (BILLING_TIME_ZONE), as everywhere a day of money is compared.
-      if (body.received_on > billingToday(ctx.app))
-        throw fieldError('received_on', 'The day received cannot be in the future.');
+      // The billing day (BILLING_TIME_ZONE), as everywhere a day of money is compared: not in the future, not more
+      // than RECEIPT_MAX_AGE_YEARS back (the domain's receiptDateProblem).
+      const dateProblem = receiptDateProblem(body.received_on, billingToday(ctx.app));
+      if (dateProblem) throw fieldError('received_on', dateProblem);
 
       // The check image: one this user uploaded and that is attached to nothing yet (else 404, like a missing one).
       const upload =

@@ -218,6 +218,21 @@ describe('record a receipt: POST /api/receipts/{token}', () => {
     expect(cad.json().error.fields.currency).toContain('USD');
   });
 
+  it('400 naming received_on for a day more than 2 years back (0001-01-01 too); the oldest day allowed is taken', async () => {
+    const before = (await t.database.db.select().from(receipts)).length;
+    for (const day of ['0001-01-01', '1999-12-31', '2024-11-21']) {
+      const res = await post('/api/receipts', checkReceipt({ received_on: day, reference: `old-${day}` }));
+      expect(res.statusCode, `${day}: ${res.body}`).toBe(400);
+      expect(res.json().error).toMatchObject({
+        code: 'validation_failed',
+        fields: { received_on: 'The day received cannot be more than 2 years ago (the earliest is 2024-11-22).' },
+      });
+    }
+    expect((await t.database.db.select().from(receipts)).length).toBe(before);
+    // Today is 2026-11-22: exactly two years back is still inside the window.
+    expect((await record({ received_on: '2024-11-22', reference: 'oldest-ok' })).receipt.id).toBeGreaterThan(0);
+  });
+
   it('403 without the privilege receipts (Customer Support, Marketing); nothing recorded', async () => {
     const before = (await t.database.db.select().from(receipts)).length;
     for (const token of [tok.support, tok.marketing]) {

@@ -61,7 +61,7 @@ function useParentOptions() {
 /**
  * #/new-agent/{agent-id} (any session; decision 124): #/new-agent/0 creates an agent, #/new-agent/{id} edits one.
  * The e-mail is checked (lowercased) with POST /api/customers/agents/checkemail when it is left; only Admin, RAM
- * and IS staff may save (the server refuses others).
+ * and IS staff may save (the server refuses others), and only they are asked the e-mail check (it answers only them).
  */
 export default function AgentFormPage() {
   const params = useParams();
@@ -105,7 +105,8 @@ function AgentForm({ agent }: { agent: AgentDetail | null }) {
   async function onEmailBlur() {
     const email = draft.email.trim();
     setEmailNote(null);
-    if (email === '' || !email.includes('@')) return;
+    // Only agent editors may ask (anyone else is refused, and a 403 would end the session); the save checks it again.
+    if (!mayEdit || email === '' || !email.includes('@')) return;
     try {
       const r = await checkAgentEmail(email);
       if (r.exists && r.agent_id !== agentId)

@@ -115,6 +115,23 @@ describe('agents (#/view-agents, #/view-agent-stores, #/new-agent)', { timeout: 
     expect(await screen.findByText(/Agent 13 was not found\..*Open an agent from the agents list\./)).toBeTruthy();
   });
 
+  it('new agent as someone who may not edit agents: the e-mail is not checked (the server answers editors only)', async () => {
+    const { calls } = fakeApi({
+      ...signInAs('AR Team'),
+      [`GET ${LIST}`]: { items: [makeAgent()], total: 1 },
+      'POST /api/customers/agents/checkemail/tok': errorResponse(403, 'forbidden', 'Needs the Admin, RAM or IS role.'),
+    });
+    const user = userEvent.setup();
+    renderApp('#/new-agent/0');
+    await screen.findByRole('heading', { name: 'New agent' });
+    expect(screen.getByText(/Only Admin, RAM and IS staff create and edit agents/)).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: /E-mail/ }), 'acme@example.com');
+    await user.tab();
+    await screen.findByRole('heading', { name: 'New agent' });
+    expect(calls.filter((c) => c.path === '/api/customers/agents/checkemail/tok')).toEqual([]);
+    expect(window.location.hash).toBe('#/new-agent/0');
+  });
+
   it('new agent: the e-mail is checked lowercased; a taken one is marked and not saved', async () => {
     const saved: FakeRequest[] = [];
     const { calls } = fakeApi({

@@ -92,9 +92,27 @@ export function MerchantPaymentScreen({ purpose }: { readonly purpose: MerchantP
                 </Table.Tbody>
               </Table>
             )}
-            {failed.length > 0 && (
-              <Alert color="yellow">Some invoices are not paid yet; our billing team will contact you.</Alert>
-            )}
+            {failed.length > 0 &&
+              (result.link_used ? (
+                <Alert color="yellow">Some invoices are not paid yet; our billing team will contact you.</Alert>
+              ) : (
+                <Alert color="yellow">
+                  <Stack gap="xs" align="flex-start">
+                    <Text size="sm">Nothing was taken this time: you can try again with this link.</Text>
+                    <Button
+                      variant="light"
+                      onClick={() => {
+                        // A new try is a new request (the last one's answer is kept under its key).
+                        key.current = null;
+                        setResult(null);
+                        void view.refetch();
+                      }}
+                    >
+                      Try again
+                    </Button>
+                  </Stack>
+                </Alert>
+              ))}
           </>
         ) : (
           <Text>

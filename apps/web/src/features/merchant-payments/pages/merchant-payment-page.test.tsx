@@ -49,6 +49,7 @@ describe('#/customer/payment/{tok}', () => {
         ],
         paid_cents: 100_00,
         retries_queued: 0,
+        link_used: true,
       },
     });
     const user = userEvent.setup();
@@ -83,6 +84,56 @@ describe('#/customer/payment/{tok}', () => {
     expect(JSON.stringify(calls.filter((c) => c.path.startsWith('/api')).map((c) => c.body))).not.toContain(
       '4242 4242',
     );
+  });
+
+  it('a try that took no money (declined, or a payment already in progress) says so and offers to try again', async () => {
+    let posts = 0;
+    fakeApi({
+      [`GET /api/public/payment/${TOK}`]: VIEW,
+      [`POST ${TOKENIZE}`]: jsonResponse(201, {
+        token: 'tok_local.abc.def',
+        brand: 'visa',
+        last4: '4242',
+        exp_month: 12,
+        exp_year: 2030,
+      }),
+      [`POST /api/public/payment/${TOK}`]: () => {
+        posts++;
+        return jsonResponse(200, {
+          info: {
+            method: 'Visa ending 4242',
+            currency: 'CAD',
+            invoices: [
+              {
+                invoice_number: 'INV-1',
+                amount_cents: 100_00,
+                outcome: 'skipped',
+                message: 'A payment of this invoice is already in progress.',
+              },
+              { invoice_number: 'INV-2', amount_cents: 25_50, outcome: 'failed', message: 'Insufficient funds' },
+            ],
+            paid_cents: 0,
+            retries_queued: 0,
+            link_used: false,
+          },
+        });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(`#/customer/payment/${TOK}`);
+    await screen.findByRole('heading', { name: 'Pay your balance — Corner Deli' });
+    await user.type(screen.getByRole('textbox', { name: 'Name on card' }), 'Pat Merchant');
+    await user.type(screen.getByRole('textbox', { name: 'Card number' }), '4242 4242 4242 4242');
+    await user.type(screen.getByRole('textbox', { name: 'Expiry month' }), '12');
+    await user.type(screen.getByRole('textbox', { name: 'Expiry year' }), '2030');
+    await user.type(screen.getByRole('textbox', { name: 'Security code' }), '123');
+    await user.click(screen.getByRole('button', { name: 'Pay C$125.50' }));
+    const result = await screen.findByRole('table', { name: 'Payment result' });
+    expect(result.textContent).toContain('Not charged — A payment of this invoice is already in progress.');
+    expect(screen.getByText('Nothing was taken this time: you can try again with this link.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Pay C$125.50' })).toBeTruthy();
+    expect(posts).toBe(1);
   });
 
   it('a used link says so, with how to get a new one', async () => {

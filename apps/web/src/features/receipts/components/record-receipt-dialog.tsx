@@ -21,6 +21,7 @@ import {
   RECEIPT_METHOD_LABELS,
   RECEIPT_METHODS,
   receiptCreate,
+  receiptDateWindow,
   uploadAccept,
   type CurrencyCode,
   type CustomerSearchRecord,
@@ -299,6 +300,7 @@ export function RecordReceiptDialog(props: {
               label="Received on"
               type="date"
               value={receivedOn}
+              min={receiptDateWindow(todayIso()).earliest}
               max={todayIso()}
               onChange={(e) => setReceivedOn(e.currentTarget.value)}
               error={errors.received_on}
