@@ -83,6 +83,11 @@ export interface ObjectEntry {
   readonly request: (c: ObjectCall) => ObjectRequest;
   /** A refusal other than 404: 400 with this field named (e.g. an id inside an order document). */
   readonly refused?: { readonly status: 400 | 404; readonly field?: string };
+  /**
+   * The field that names the record under test, when the call names others too (an upload beside a store): allowed
+   * means no 404 naming it, refused means a 404 naming it.
+   */
+  readonly field?: string;
   /** The call changes its records for good (cancels, retires, removes): fresh merchants for it. */
   readonly fresh?: boolean;
   /** A call that answers 200 for a missing record (a validation): the refusal reads exactly like a missing one. */
@@ -323,6 +328,7 @@ export const OBJECT_MATRIX: Readonly<Record<string, readonly ObjectEntry[]>> = {
     {
       names: 'store (store_id)',
       rule: 'owner',
+      field: 'store_id',
       request: ({ target, token }) => ({
         url: `/api/taxcertificates/${token}`,
         payload: {
@@ -967,6 +973,7 @@ export const OBJECT_MATRIX: Readonly<Record<string, readonly ObjectEntry[]>> = {
     {
       names: "invoice (applications[].invoice_id) of another customer than the receipt's",
       rule: 'parent',
+      fresh: true,
       request: ({ own, target, token }) => ({
         url: `/api/receipts/${own.receiptId}/applications/${token}`,
         payload: { version: own.receiptVersion, applications: [{ invoice_id: target.invoiceId, amount_cents: 1_00 }] },
@@ -978,6 +985,7 @@ export const OBJECT_MATRIX: Readonly<Record<string, readonly ObjectEntry[]>> = {
     {
       names: "allocation of another receipt than the path's",
       rule: 'parent',
+      fresh: true,
       request: ({ own, target, token }) => ({
         url: `/api/receipts/${own.receiptId}/applications/${target.allocationId}/${token}${q({ version: own.receiptVersion })}`,
         headers: idem(),
@@ -1313,7 +1321,6 @@ export const NOT_OWNED: Readonly<Record<string, string>> = {
   'POST /api/promotions/:id/expire/:token': 'catalogue (promotions_edit)',
   'GET /api/promotions/:id/orders/:token':
     "a promotion (catalogue); its orders are listed through the order rule (order-access.test.ts: another agent's are not listed)",
-  'GET /api/customers/orderstatus/:token': 'status reasons (catalogue)',
   'GET /api/customers/orderinfo/pending/:token':
     "a list filtered by order id through the order rule (order-access.test.ts: another agent's is not listed)",
   'GET /api/customers/orders/search/:token':
@@ -1324,5 +1331,4 @@ export const NOT_OWNED: Readonly<Record<string, string>> = {
   'PUT /api/agents/:agentId/:token': 'agent editors (Admin, RAM, IS: unscoped)',
   'POST /api/agents/:agentId/:token/deactivate': 'agent editors (Admin, RAM, IS: unscoped)',
   'POST /api/agents/:agentId/:token/invite': 'agent editors (Admin, RAM, IS: unscoped)',
-  'GET /api/customers/getagents/:token': 'the agent lookup (filtered by the agent rule; email is a search term)',
 };

@@ -407,14 +407,23 @@ export async function applyReceipt(
           .orderBy(asc(invoices.id))
           .for('update');
         const byId = new Map(locked.map((i) => [i.id, i]));
+        // An invoice that is not the receipt's customer's is answered like a missing one (decision 140).
+        const foreign: Record<string, string> = {};
+        body.applications.forEach((a, i) => {
+          const inv = byId.get(a.invoice_id);
+          if (!inv || inv.customerId !== receipt.customerId)
+            foreign[`applications.${i}.invoice_id`] =
+              `Invoice ${a.invoice_id} is not an invoice of customer ${receipt.customerId}.`;
+        });
+        if (Object.keys(foreign).length > 0)
+          throw new AppError('not_found', Object.values(foreign)[0]!, foreign);
         const balances = await balancesOf(tx, ids);
         const fields: Record<string, string> = {};
         body.applications.forEach((a, i) => {
           const inv = byId.get(a.invoice_id);
           const at = `applications.${i}`;
-          if (!inv || inv.customerId !== receipt.customerId)
-            fields[`${at}.invoice_id`] = `Invoice ${a.invoice_id} is not an invoice of customer ${receipt.customerId}.`;
-          else if (inv.currency !== receipt.currency)
+          if (!inv) return;
+          if (inv.currency !== receipt.currency)
             fields[`${at}.invoice_id`] =
               `Invoice ${inv.invoiceNumber} is in ${inv.currency}; the receipt is in ${receipt.currency}.`;
           else if (inv.reversedAt) fields[`${at}.invoice_id`] = `Invoice ${inv.invoiceNumber} was reversed.`;

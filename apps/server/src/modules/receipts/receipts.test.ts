@@ -483,7 +483,8 @@ describe('apply and un-apply', () => {
       version: page.receipt.version,
       applications: [{ invoice_id: foreign.id, amount_cents: 1_00 }],
     });
-    expect(other.statusCode).toBe(400);
+    // Another customer's invoice is answered like a missing one (decision 140).
+    expect(other.statusCode).toBe(404);
     expect(other.json().error.fields).toHaveProperty('applications.0.invoice_id');
     const empty = await post(`/api/receipts/${page.receipt.id}/applications`, {
       version: page.receipt.version,
