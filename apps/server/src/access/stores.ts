@@ -74,3 +74,30 @@ export async function isRecordVisible(db: Db, viewer: Viewer, place: RecordPlace
   const owner = ownerOfRecord(place);
   return owner.kind === 'store' ? isStoreVisible(db, viewer, owner.id) : isCustomerVisible(db, viewer, owner.id);
 }
+
+/**
+ * The same rules as SQL text for statements written by hand with positional parameters (the customer search, the
+ * global search): `bind` adds a parameter and returns its placeholder. Null when the viewer sees all.
+ */
+export function visibleStoresSqlText(viewer: Viewer, storeId: string, bind: (value: unknown) => string): string | null {
+  const scope = agentScopeOfViewer(viewer);
+  if (scope.kind === 'all') return null;
+  if (scope.agentId === null) return 'false';
+  const agent = bind(scope.agentId);
+  const tree = `(with recursive tree(id) as (select ${agent}::int union select a.id from agents a join tree on a.parent_agent_id = tree.id) select id from tree)`;
+  return `(exists (select 1 from agent_stores vas where vas.store_id = ${storeId} and vas.agent_id in ${tree}) or exists (select 1 from orders vo where vo.store_id = ${storeId} and (vo.agent_id = ${agent} or exists (select 1 from agent_orders vao where vao.order_id = vo.id and vao.agent_id = ${agent}))))`;
+}
+
+/** A customer the viewer may see, as SQL text (see visibleStoresSqlText). */
+export function visibleCustomersSqlText(
+  viewer: Viewer,
+  customerId: string,
+  bind: (value: unknown) => string,
+): string | null {
+  const scope = agentScopeOfViewer(viewer);
+  if (scope.kind === 'all') return null;
+  if (scope.agentId === null) return 'false';
+  const stores = visibleStoresSqlText(viewer, 'vcs.id', bind)!;
+  const agent = bind(scope.agentId);
+  return `(exists (select 1 from stores vcs where vcs.customer_id = ${customerId} and ${stores}) or exists (select 1 from orders vco where vco.customer_id = ${customerId} and (vco.agent_id = ${agent} or exists (select 1 from agent_orders vcao where vcao.order_id = vco.id and vcao.agent_id = ${agent}))))`;
+}

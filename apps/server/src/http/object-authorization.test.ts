@@ -36,10 +36,13 @@ import {
   agentStores,
   auditLog,
   contracts,
+  customers,
   featureChanges,
+  paymentInstruments,
   receipts,
   returns,
   returnTerminals,
+  stores,
   taxCertificates,
   uploads,
 } from '../db/schema';
@@ -567,5 +570,86 @@ describe.each(CASES)('%s', (_title, route, entry) => {
       }
     }
     expect(failures).toEqual([]);
+  });
+});
+
+describe('lists across merchants: an agent-scoped session lists its own merchants only (decision 140)', () => {
+  it('customer search, global search, failed transactions, expiring cards, returns and expiring certificates', async () => {
+    const db = t.database.db;
+    const c = CALLERS.agentStaff;
+    const own =
+      sharedOwn.get('agentStaff') ??
+      sharedOwn.set('agentStaff', await buildWorld(c.agentId, c.actor!)).get('agentStaff')!;
+    const foreign = (sharedForeign ??= await buildWorld(otherAgent, otherActor));
+    // Cards about to expire and certificates about to lapse, so that the "expiring" lists have both merchants' rows.
+    for (const w of [own, foreign]) {
+      await db
+        .update(paymentInstruments)
+        .set({ cardExpMonth: 12, cardExpYear: 2026 })
+        .where(eq(paymentInstruments.id, w.instrumentId));
+      await db
+        .update(taxCertificates)
+        .set({ expiresOn: '2026-12-15', revokedAt: null })
+        .where(eq(taxCertificates.id, w.certificateId));
+    }
+    const [ownCustomer] = await db.select().from(customers).where(eq(customers.id, own.customerId));
+    const [foreignCustomer] = await db.select().from(customers).where(eq(customers.id, foreign.customerId));
+    const [foreignStore] = await db.select().from(stores).where(eq(stores.id, foreign.storeId));
+    const get = async (url: string, token = c.token) => {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+      return res.json().info as Json;
+    };
+    const customerIds = (items: Json[]) => items.map((i) => i.customer_id as number);
+
+    for (const [who, token, sees] of [
+      ['agent-scoped', c.token, false],
+      ['unscoped', CALLERS.admin.token, true],
+    ] as const) {
+      const byId = await get(`/api/customers/${token}/all?customerid=${foreign.customerId}`, token);
+      expect(customerIds(byId.items).includes(foreign.customerId), `${who}: customer search by id`).toBe(sees);
+      const byName = await get(
+        `/api/customers/${token}/all?search=${encodeURIComponent(foreignCustomer!.legalName)}`,
+        token,
+      );
+      expect(customerIds(byName.items).includes(foreign.customerId), `${who}: customer search by name`).toBe(sees);
+      const byStore = await get(`/api/customers/${token}/all?storeid=${foreign.storeId}`, token);
+      expect(byStore.items.length > 0, `${who}: customer search by store id`).toBe(sees);
+      const global = await get(`/api/search/${token}?q=${encodeURIComponent(foreignCustomer!.legalName)}`, token);
+      expect(customerIds(global.customers).includes(foreign.customerId), `${who}: global search, customers`).toBe(sees);
+      const storeHits = await get(`/api/search/${token}?q=${encodeURIComponent(foreignStore!.doingBusinessAs)}`, token);
+      expect(customerIds(storeHits.stores).includes(foreign.customerId), `${who}: global search, stores`).toBe(sees);
+      const terminal = await get(`/api/search/${token}?q=${foreign.elmerId}`, token);
+      expect(terminal.terminals.length > 0, `${who}: global search, terminals`).toBe(sees);
+      const failed = await get(`/api/customers/1/${token}/transactions?fetch=true&status=F&limit=500`, token);
+      expect(
+        (failed.items as Json[]).some((x) => x.id === foreign.transactionId),
+        `${who}: failed transactions`,
+      ).toBe(sees);
+      const cards = await get(`/api/customers/paymentinstruments/expiring/${token}?days=60&limit=500`, token);
+      expect(
+        (cards.items as Json[]).some((x) => x.instrument_id === foreign.instrumentId),
+        `${who}: expiring cards`,
+      ).toBe(sees);
+      const returned = await get(`/api/returns/${token}?limit=500`, token);
+      expect(
+        (returned.items as Json[]).some((x) => x.id === foreign.returnId),
+        `${who}: returns`,
+      ).toBe(sees);
+      const certificates = await get(`/api/taxcertificates/${token}?expiring=60`, token);
+      expect(
+        (certificates.items as Json[]).some((x) => x.id === foreign.certificateId),
+        `${who}: expiring certificates`,
+      ).toBe(sees);
+    }
+    // The agent-scoped session does find its own merchant in each.
+    const mine = await get(`/api/customers/${c.token}/all?search=${encodeURIComponent(ownCustomer!.legalName)}`);
+    expect(customerIds(mine.items)).toContain(own.customerId);
+    const mineGlobal = await get(`/api/search/${c.token}?q=${own.elmerId}`);
+    expect(mineGlobal.terminals.length).toBeGreaterThan(0);
+    const myCards = await get(`/api/customers/paymentinstruments/expiring/${c.token}?days=60&limit=500`);
+    expect((myCards.items as Json[]).some((x) => x.instrument_id === own.instrumentId)).toBe(true);
+    const myReturns = await get(`/api/returns/${c.token}?limit=500`);
+    expect((myReturns.items as Json[]).some((x) => x.id === own.returnId)).toBe(true);
   });
 });

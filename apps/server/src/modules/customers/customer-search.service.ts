@@ -8,6 +8,14 @@ import {
   type CustomerSearchResult,
   type CustomerSearchSortField,
 } from '@pos/domain';
+import {
+  ALL_RECORDS,
+  agentScopeOfViewer,
+  viewerOf,
+  visibleCustomersSqlText,
+  visibleStoresSqlText,
+  type Viewer,
+} from '../../access';
 import type { ServiceCtx } from '../../context';
 import { csvStream } from '../../lib/csv-stream';
 import { searchTextPattern } from '../../lib/sql-like';
@@ -88,23 +96,50 @@ export function hitsSql(q: Pick<CustomerSearchQuery, 'kind' | 'value'>): { text:
  * matches more than the cap, the list is "the first 1,000 matches found" (total_capped) — the screen says so and
  * asks for a narrower term; with fewer, the set is every match and the count is exact.
  */
-export function boundedHitsCtes(q: Pick<CustomerSearchQuery, 'kind' | 'value'>): { text: string; params: unknown[] } {
+export function boundedHitsCtes(
+  q: Pick<CustomerSearchQuery, 'kind' | 'value'>,
+  viewer: Viewer = ALL_RECORDS,
+): { text: string; params: unknown[] } {
   const cap = SEARCH_TOTAL_CAP + 1;
   if (q.kind !== 'search') {
     const { text, params } = hitsSql(q);
-    return { text: `hits as (${text})`, params };
+    return scoped({ text: `hits as (${text})`, params }, viewer);
   }
   // Every join here is LATERAL with `offset 0` (no pull-up): the planner cannot know how few rows the LIMITs
   // leave and would otherwise hash whole tables; a nested loop of primary-key / customer-index probes is what
   // at most ~1,001 rows need.
-  return {
-    text: `sh as (select s.id as store_id, s.customer_id from stores s where ${STORE_MATCH} limit ${cap}),
+  return scoped(
+    {
+      text: `sh as (select s.id as store_id, s.customer_id from stores s where ${STORE_MATCH} limit ${cap}),
       ch as (select c.id from customers c where (select count(*) from sh) < ${cap} and ${CUSTOMER_MATCH} limit ${cap}),
       hits as (select store_id, customer_id from sh
                union
                select s.store_id, ch.id as customer_id from ch
                left join lateral (select s.id as store_id from stores s where s.customer_id = ch.id offset 0) s on true)`,
-    params: [searchTextPattern(q.value)],
+      params: [searchTextPattern(q.value)],
+    },
+    viewer,
+  );
+}
+
+/**
+ * The hits an agent-scoped session may see (decision 140): its stores, and its customers without a store. The CTE
+ * `hits` is renamed and filtered; for everyone else the text is unchanged.
+ */
+function scoped(hits: { text: string; params: unknown[] }, viewer: Viewer): { text: string; params: unknown[] } {
+  const params = [...hits.params];
+  const bind = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const stores = visibleStoresSqlText(viewer, 'h.store_id', bind);
+  if (stores === null) return hits;
+  const customers = visibleCustomersSqlText(viewer, 'h.customer_id', bind)!;
+  const text = hits.text.replace(/(^|, *\n? *)hits as \(/, '$1all_hits as (');
+  return {
+    text: `${text},
+      hits as (select * from all_hits h where case when h.store_id is null then ${customers} else ${stores} end)`,
+    params,
   };
 }
 
@@ -119,10 +154,11 @@ export function searchPageSql(
   q: Pick<CustomerSearchQuery, 'kind' | 'value' | 'sort'>,
   page: { limit: number; offset: number },
   bounded = true,
+  viewer: Viewer = ALL_RECORDS,
 ): { text: string; params: unknown[] } {
   const hits = bounded
-    ? boundedHitsCtes(q)
-    : (({ text, params }) => ({ text: `hits as (${text})`, params }))(hitsSql(q));
+    ? boundedHitsCtes(q, viewer)
+    : scoped((({ text, params }) => ({ text: `hits as (${text})`, params }))(hitsSql(q)), viewer);
   const sort = parseSort(q.sort, 'legal_name');
   const nulls = NEVER_NULL_SORTS.has(sort.field) ? '' : ' nulls last';
   const order = `${SORT_SQL[sort.field]} ${sort.desc ? 'desc' : 'asc'}${nulls}, h.customer_id, h.store_id nulls first`;
@@ -147,8 +183,11 @@ export function searchPageSql(
 }
 
 /** How many hits the list has (at most SEARCH_TOTAL_CAP + 1): only for a page past the end, which has no rows. */
-export function boundedCountSql(q: Pick<CustomerSearchQuery, 'kind' | 'value'>): { text: string; params: unknown[] } {
-  const hits = boundedHitsCtes(q);
+export function boundedCountSql(
+  q: Pick<CustomerSearchQuery, 'kind' | 'value'>,
+  viewer: Viewer = ALL_RECORDS,
+): { text: string; params: unknown[] } {
+  const hits = boundedHitsCtes(q, viewer);
   return { text: `with ${hits.text} select count(*)::int as n from hits`, params: hits.params };
 }
 
@@ -169,11 +208,15 @@ async function searchPage(
   page: { limit: number; offset: number },
   bounded = true,
 ): Promise<{ items: CustomerSearchRecord[]; n: number | null }> {
-  const { text, params } = searchPageSql(q, page, bounded);
+  const viewer = viewerOf(ctx);
+  const { text, params } = searchPageSql(q, page, bounded, viewer);
   // An id look-up's plan never depends on the value: kept prepared per connection (its text is one per kind, sort
   // and bounded). Free text is planned for each term (a frequent one scans, a rare one uses the trigram index).
+  // An agent-scoped search binds the agent too: planned each time.
   const prepared =
-    q.kind === 'search' ? undefined : `customer-search:${q.kind}:${q.sort ?? ''}:${bounded ? 'page' : 'all'}`;
+    q.kind === 'search' || agentScopeOfViewer(viewer).kind !== 'all'
+      ? undefined
+      : `customer-search:${q.kind}:${q.sort ?? ''}:${bounded ? 'page' : 'all'}`;
   const rows = await ctx.app.database.query<CustomerSearchRecord & { n: number }>(
     text,
     params,
@@ -193,7 +236,7 @@ export async function searchCustomers(ctx: ServiceCtx, q: CustomerSearchQuery): 
   if (n === null) {
     if (q.offset === 0) n = 0;
     else {
-      const count = boundedCountSql(q);
+      const count = boundedCountSql(q, viewerOf(ctx));
       const [row] = await ctx.app.database.query<{ n: number }>(count.text, count.params);
       n = row?.n ?? 0;
     }

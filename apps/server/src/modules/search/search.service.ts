@@ -13,7 +13,7 @@ import {
 } from '@pos/domain';
 import type { ServiceCtx } from '../../context';
 import type { SessionContext } from '../../http/session';
-import { visibleOrdersSqlText } from '../orders';
+import { visibleCustomersSqlText, visibleOrdersSqlText, visibleStoresSqlText } from '../../access';
 import { escapeLike, searchTextPattern } from '../../lib/sql-like';
 
 /** One kind's query and its bound parameters (every value the user typed is a parameter). */
@@ -51,7 +51,7 @@ export const GLOBAL_SEARCH_CANDIDATES = 200;
  * their rows are read by primary key and ranked. Terminal and order arms are equalities on unique indexes.
  */
 
-function customersSql(t: GlobalSearchTerms): KindSql | null {
+function customersSql(t: GlobalSearchTerms, session: SessionContext): KindSql | null {
   const { p, params } = binder();
   const arms: string[] = [];
   const exact: string[] = [];
@@ -77,18 +77,21 @@ function customersSql(t: GlobalSearchTerms): KindSql | null {
     order.push(`(c.legal_name ilike ${p(startsWith(t.text))}) desc`);
   }
   if (arms.length === 0) return null;
+  // An agent-scoped session finds its own merchants only (decision 140).
+  const visible = visibleCustomersSqlText(session, 'c.id', p);
   params.push(GLOBAL_SEARCH_LIMIT + 1);
   return {
     text: `with candidates as (${arms.join(' union ')})
            select c.id as customer_id, c.legal_name, c.federal_tax_id, c.country, c.status
            from candidates k cross join lateral (select * from customers c where c.id = k.id offset 0) c
+           ${visible ? `where ${visible}` : ''}
            order by ${[`(${exact.join(' or ')}) desc`, ...order, 'lower(c.legal_name)', 'c.id'].join(', ')}
            limit $${params.length}`,
     params,
   };
 }
 
-function storesSql(t: GlobalSearchTerms): KindSql | null {
+function storesSql(t: GlobalSearchTerms, session: SessionContext): KindSql | null {
   const { p, params } = binder();
   const arms: string[] = [];
   const exact: string[] = [];
@@ -112,6 +115,7 @@ function storesSql(t: GlobalSearchTerms): KindSql | null {
     order.push(`(s.store_name ilike ${start} or s.doing_business_as ilike ${start}) desc`);
   }
   if (arms.length === 0) return null;
+  const visible = visibleStoresSqlText(session, 's.id', p);
   params.push(GLOBAL_SEARCH_LIMIT + 1);
   return {
     text: `with candidates as (${arms.join(' union ')})
@@ -120,6 +124,7 @@ function storesSql(t: GlobalSearchTerms): KindSql | null {
            from candidates k
            cross join lateral (select * from stores s where s.id = k.id offset 0) s
            cross join lateral (select * from customers c where c.id = s.customer_id offset 0) c
+           ${visible ? `where ${visible}` : ''}
            order by ${[`(${exact.join(' or ')}) desc`, ...order, 'lower(s.store_name)', 's.id'].join(', ')}
            limit $${params.length}`,
     params,
@@ -131,9 +136,10 @@ function typedForms(p: (value: unknown) => string, text: string): string {
   return [...new Set([text, text.toUpperCase()])].map(p).join(', ');
 }
 
-function terminalsSql(t: GlobalSearchTerms): KindSql {
+function terminalsSql(t: GlobalSearchTerms, session: SessionContext): KindSql {
   const { p, params } = binder();
-  const where = `t.elmer_id = ${p(t.exact)} or t.serial_number in (${typedForms(p, t.exact)})`;
+  const visible = visibleStoresSqlText(session, 't.store_id', p);
+  const where = `(t.elmer_id = ${p(t.exact)} or t.serial_number in (${typedForms(p, t.exact)}))${visible ? ` and ${visible}` : ''}`;
   params.push(GLOBAL_SEARCH_LIMIT + 1);
   return {
     text: `select t.id as terminal_id, t.elmer_id, t.serial_number, t.status, t.store_id, t.customer_id, s.store_name
