@@ -97,7 +97,7 @@ describe('GET/POST /api/customers/{id}/{token}/customernotes', () => {
     ]);
   });
 
-  it('bad input → 400 with field messages; a store of another customer → 400 on customer_store_id', async () => {
+  it('bad input → 400 with field messages; a store of another customer → 404 on customer_store_id (like a missing one)', async () => {
     const c = await createCustomer(t.database.db);
     const other = await createStore(t.database.db);
     const url = `/api/customers/${c.id}/${editor}/customernotes`;
@@ -109,7 +109,7 @@ describe('GET/POST /api/customers/{id}/{token}/customernotes', () => {
       note_type: 'Choose one of order_note, status_reason.',
     });
     const foreign = await post(url, { note: 'x', customer_store_id: other.id });
-    expect(foreign.status).toBe(400);
+    expect(foreign.status).toBe(404);
     expect(foreign.body.error.fields.customer_store_id).toMatch(/not a store of customer/);
     expect(await t.database.db.select().from(customerNotes).where(eq(customerNotes.customerId, c.id))).toEqual([]);
   });
