@@ -296,6 +296,14 @@ export const OBJECT_MATRIX: Readonly<Record<string, readonly ObjectEntry[]>> = {
         payload: { orderInfoIds: [target.orderId], agent_id: own.agentId ?? SPARE_AGENT.value },
       }),
     },
+    {
+      names: 'agent (agent_id): the agent the orders move to',
+      rule: 'owner',
+      request: ({ own, target, token }) => ({
+        url: `/api/orderinfo/agentswitch/sns/${token}`,
+        payload: { orderInfoIds: [own.orderId], agent_id: target.agentId ?? SPARE_AGENT.value },
+      }),
+    },
   ],
   'POST /api/zoho/accessoriesorder/:token': [
     {

@@ -127,6 +127,8 @@ interface CallContext {
   token: string;
   /** What the endpoint's setup prepared (a contract id, a card token…). */
   extra: Json;
+  /** The caller's own agent (null for unscoped staff). */
+  agentId: number | null;
 }
 
 interface Endpoint {
@@ -307,9 +309,10 @@ const ENDPOINTS: readonly Endpoint[] = [
   {
     route: 'POST /api/orderinfo/agentswitch/sns/:token',
     kind: 'item',
-    request: ({ order, token }) => ({
+    // To an agent the caller may see (decision 140): its own agent, or for unscoped staff any agent.
+    request: ({ order, token, agentId }) => ({
       url: `/api/orderinfo/agentswitch/sns/${token}`,
-      payload: { orderInfoIds: [order.id], agent_id: spareAgent },
+      payload: { orderInfoIds: [order.id], agent_id: agentId ?? spareAgent },
     }),
     ok: 202,
   },
@@ -612,7 +615,7 @@ describe.each(ENDPOINTS.map((e) => [e.variant ? `${e.route} (${e.variant})` : e.
       // The setup may have moved the order on (e.g. a contract made): the call uses the order as it is now.
       const [current] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
       const before = await snapshot(order.id);
-      const res = await call(endpoint, { order: current!, token: caller.token, extra });
+      const res = await call(endpoint, { order: current!, token: caller.token, extra, agentId: caller.agentId });
       const where = `${endpoint.route}${endpoint.variant ? ` (${endpoint.variant})` : ''} as ${caller.label} on the ${which} order: ${JSON.stringify(res.body)}`;
       const visible = !caller.scoped || which !== 'foreign';
 
@@ -640,7 +643,7 @@ describe.each(ENDPOINTS.map((e) => [e.variant ? `${e.route} (${e.variant})` : e.
       expect(await snapshot(order.id), `nothing written: ${where}`).toEqual(before);
       // The same answer as for an order that does not exist: nothing tells the caller this one does.
       const ghost = { ...current!, id: MISSING_ID, unifiedOrderId: MISSING_UNIFIED_ID };
-      const missing = await call(endpoint, { order: ghost, token: caller.token, extra });
+      const missing = await call(endpoint, { order: ghost, token: caller.token, extra, agentId: caller.agentId });
       const asMissing = JSON.stringify(res.body.error)
         .replaceAll(current!.unifiedOrderId, MISSING_UNIFIED_ID)
         .replaceAll(String(current!.id), String(MISSING_ID));
