@@ -50,3 +50,9 @@ export const MULTI_SELECT_DEFAULTS = {
   noResultsText: 'No results found',
   keys: ['Enter', 'ArrowDown', 'ArrowUp', 'Escape', 'Delete'],
 } as const;
+
+/**
+ * How much a card hold for an order may exceed the order's upfront total with its tax (decision 142): 0 — a hold is
+ * never more than what the merchant pays when the order completes. The ceiling is upfront + ⌈upfront × this / 100⌉.
+ */
+export const AUTHORIZATION_TOLERANCE_PERCENT = 0;

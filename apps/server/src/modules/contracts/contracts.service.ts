@@ -33,7 +33,7 @@ import { dataEncryptionKey, encryptAccountNumber } from '../../lib/account-numbe
 import { issueLinkToken } from '../../lib/link-tokens';
 import { newStorageKey } from '../../lib/storage-key';
 import { applyStatusEffects, type DocumentSave, type StatusChange } from '../orders';
-import { saleTaxCents, taxDayOf } from '../taxes';
+import { orderSaleTaxCents, taxDayOf } from '../taxes';
 import { buildContractPdf, stampSignature, type ContractInput } from './contract-pdf';
 import { postalAddressLine } from '../../lib/pdf';
 
@@ -73,22 +73,7 @@ export function merchantName(doc: OrderDocument): string {
  * The sale's tax on `day` (the contract's date), on the one-time amount after discounts, by the one tax rule (as
  * taxes/fetch does, decision 127): the rate in force that day; none for an Arizona store with a valid certificate.
  */
-export async function orderTaxCents(db: Db, doc: OrderDocument, day: string): Promise<number> {
-  const address = doc.StoreInfo?.StoreAddress ?? doc.HomeAddress;
-  const country = str(address?.country) || 'US';
-  const state = str(address?.state).toUpperCase();
-  if (!state) return 0;
-  const t = orderTotals(doc);
-  const storeId = Number(doc.StoreInfo?.customerStoreId) || null;
-  const { taxCents } = await saleTaxCents(db, {
-    country,
-    state,
-    storeId,
-    day,
-    taxableCents: Math.max(0, t.subtotalCents - t.discountCents),
-  });
-  return taxCents;
-}
+export const orderTaxCents = orderSaleTaxCents;
 
 async function contractInputOf(
   ctx: AnyServiceCtx,
