@@ -31,6 +31,8 @@ let customerId: number;
 let orderId: number;
 let cardId: number;
 const authorizeCalls: AuthorizeInput[] = [];
+/** While set, authorize calls wait until `of` of them have arrived. */
+let barrier: { of: number; reached: number; open: () => void; opened: Promise<void> } | null = null;
 /** Each void the gateway was asked for, and whether the database answered meanwhile (no transaction held). */
 const voidCalls: { input: VoidInput; databaseFree: boolean }[] = [];
 
@@ -68,6 +70,12 @@ beforeAll(async () => {
       ...real,
       authorize: async (input) => {
         authorizeCalls.push(input);
+        if (barrier) {
+          // Hold each call until `barrier.of` requests have reached the gateway (a race where none saw the others).
+          barrier.reached++;
+          if (barrier.reached === barrier.of) barrier.open();
+          await barrier.opened;
+        }
         return real.authorize(input);
       },
       voidCharge: async (input) => {
@@ -433,6 +441,38 @@ describe('authorizations bounded by the order (issue 27 item 3, decision 142)', 
         [renewed.authorization_id, 'capture', 'pending'],
       ].sort(),
     );
+  });
+
+  it('concurrent authorizations of one order (different keys) leave one live hold: the others voided or queued for release', async () => {
+    const order = (await boundedOrder()).id;
+    const bodies = await Promise.all(
+      [1, 2, 3].map(async (i) => ({ ...(await onOrder(order)), amount_cents: i * 100_00 })),
+    );
+    // Three requests that each saw no live hold reach the gateway together.
+    let open!: () => void;
+    barrier = { of: 3, reached: 0, open: () => open(), opened: new Promise<void>((r) => (open = r)) };
+    try {
+      const answers = await Promise.all(bodies.map((b, i) => authorize(b, { key: `race-live-${order}-${i}` })));
+      expect(answers.map((a) => [a.statusCode, a.json().info.released_authorization_ids])).toEqual([
+        [200, []],
+        [200, []],
+        [200, []],
+      ]);
+    } finally {
+      barrier = null;
+    }
+    const live = await liveHoldsOf(t.database.db, order);
+    expect(live).toHaveLength(1);
+    // The two placed before it are queued for the payments sweep to void (outside any transaction).
+    const queued = await t.database.db
+      .select()
+      .from(authorizationSettlements)
+      .where(eq(authorizationSettlements.orderId, order));
+    expect(queued.map((x) => [x.action, x.status])).toEqual([
+      ['release', 'pending'],
+      ['release', 'pending'],
+    ]);
+    expect(queued.map((x) => x.authorizationReference)).not.toContain(live[0]!.authorization_id);
   });
 
   it('a declined re-authorization leaves the order without a live hold (the old one was voided first)', async () => {
