@@ -15,7 +15,7 @@ import type { Db } from '../../db/client';
 import { customers, invoices, salesPersons, stores, terminals, type AddressJson } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
 import { AppError, notFound, versionConflict } from '../../http/errors';
-import { requireCustomer , viewerOf } from '../../access';
+import { requireCustomer, viewerOf, visibleCustomersWhere } from '../../access';
 import { billingToday } from '../billing';
 import { invoiceBalances } from '../ledger';
 
@@ -262,7 +262,11 @@ export async function listCustomerStores(
   return { stores: list };
 }
 
-/** GET /api/customers/{token}?fedtaxid= — US EINs are stored NN-NNNNNNN, Canadian numbers as 9 digits. */
+/**
+ * GET /api/customers/{token}?fedtaxid= — US EINs are stored NN-NNNNNNN, Canadian numbers as 9 digits. A customer the
+ * session may not see is answered as missing (decisions 140, 142): an agent's order for that tax id then waits for
+ * staff to confirm the existing-customer match instead.
+ */
 export async function findCustomerIdByFederalTaxId(
   ctx: ServiceCtx,
   fedTaxId: string,
@@ -270,7 +274,9 @@ export async function findCustomerIdByFederalTaxId(
   const [row] = await ctx.app.database.db
     .select({ id: customers.id })
     .from(customers)
-    .where(inArray(customers.federalTaxId, [fedTaxId, fedTaxId.replace('-', '')]))
+    .where(
+      and(inArray(customers.federalTaxId, [fedTaxId, fedTaxId.replace('-', '')]), visibleCustomersWhere(viewerOf(ctx))),
+    )
     .orderBy(customers.id)
     .limit(1);
   if (!row) throw notFound(`A customer with federal tax id ${fedTaxId}`);

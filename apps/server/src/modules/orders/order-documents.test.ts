@@ -487,6 +487,21 @@ describe('an existing customer is attached only with a staff confirmation (issue
     expect((await orderRow(id)).customerId).toBe(foreign.customerId);
   });
 
+  it("the tax id look-up (GET /api/customers/{token}?fedtaxid=, #/neworder/{fedTaxId}) answers another agent's customer as missing to an agent-scoped session", async () => {
+    const foreign = await otherAgentsMerchant();
+    const lookup = (token: string, taxId: string) =>
+      t.request({ method: 'GET', url: `/api/customers/${token}?fedtaxid=${taxId}` });
+    const hidden = await lookup(distributorStaff, foreign.taxId);
+    const missing = await lookup(distributorStaff, '74-2799999');
+    expect([hidden.statusCode, missing.statusCode]).toEqual([404, 404]);
+    expect(JSON.parse(hidden.body.replaceAll(foreign.taxId, '74-2799999'))).toEqual(missing.json());
+    expect((await lookup(admin, foreign.taxId)).json().info).toEqual({ customer_id: foreign.customerId });
+    const mine = await createCustomer(t.database.db, { federalTaxId: '74-2700113' });
+    const store = await createStore(t.database.db, { customerId: mine.id });
+    await t.database.db.insert(agentStores).values({ agentId: agentA, storeId: store.id });
+    expect((await lookup(distributorStaff, '74-2700113')).json().info).toEqual({ customer_id: mine.id });
+  });
+
   it('a staff order made by the factory with its customer set is not flagged either (no agent save)', async () => {
     const foreign = await otherAgentsMerchant();
     const order = await createOrder(t.database.db, { customerId: foreign.customerId, agentId: agentB });
