@@ -69,12 +69,6 @@ export function merchantName(doc: OrderDocument): string {
   );
 }
 
-/**
- * The sale's tax on `day` (the contract's date), on the one-time amount after discounts, by the one tax rule (as
- * taxes/fetch does, decision 127): the rate in force that day; none for an Arizona store with a valid certificate.
- */
-export const orderTaxCents = orderSaleTaxCents;
-
 async function contractInputOf(
   ctx: AnyServiceCtx,
   db: Db,
@@ -88,7 +82,7 @@ async function contractInputOf(
   const plans = doc.PaymentPlanInfo ?? [];
   const hardware = plans.find((p) => p.type === PAYMENT_PLAN_KIND.HARDWARE);
   const monthly = plans.find((p) => p.type === PAYMENT_PLAN_KIND.MONTHLY);
-  const totals = orderTotals(doc, await orderTaxCents(db, doc, taxDayOf(ctx.app, now)));
+  const totals = orderTotals(doc, await orderSaleTaxCents(db, doc, taxDayOf(ctx.app, now)));
   const methods = (doc.PaymentInstrumentInfo ?? [])
     .map((m) => {
       const d = describeOrderPaymentMethod(m);
@@ -365,7 +359,7 @@ export async function viewContract(ctx: AnyServiceCtx, tok: string): Promise<Con
   // The figures of the contract's PDF: the tax on the day it was made (decision 127).
   const totals = orderTotals(
     docOf(order),
-    await orderTaxCents(db, docOf(order), taxDayOf(ctx.app, contract.createdAt)),
+    await orderSaleTaxCents(db, docOf(order), taxDayOf(ctx.app, contract.createdAt)),
   );
   return {
     order_id: order.id,

@@ -17,6 +17,7 @@ import {
   type OrderStatusCode,
 } from '@pos/domain';
 import { withTx, type ServiceCtx } from '../../context';
+import type { Db } from '../../db/client';
 import { orderStatusHistory, orders } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
 import { faultPoint } from '../../lib/fault-point';
@@ -278,7 +279,7 @@ export async function saveOrderInfo(
   const audit = ctx.actor;
   const scoped = isAgentScoped(session);
   // Decision 142: the records the document names, checked for the session before anything is written.
-  const checkReferences = async (db: Parameters<typeof foreignReferences>[0], before: OrderRow | null) => {
+  const checkReferences = async (db: Db, before: OrderRow | null) => {
     const fields = await foreignReferences(db, viewerOf(ctx), doc, before?.document ?? null, made);
     if (Object.keys(fields).length > 0) throw foreignReferencesError(fields);
   };
