@@ -343,7 +343,11 @@ const MONEY_POSTS: MoneyPost[] = [
         cardLast4: '1111',
         processorReference: `pm_saved_${s.customer.id}_1111`,
       });
-      const order = (await createOrder(t.database.db, { customerId: s.customer.id })).id;
+      // Something to authorize (decision 142: at most the order's upfront total): a $1,499.00 terminal.
+      const sale = { billingItemId: 1, productId: 1, name: 'POS terminal', quantity: 1, unitPrice: '1499.00' };
+      const order = (
+        await createOrder(t.database.db, { customerId: s.customer.id, documentInput: { billingItems: [sale] } })
+      ).id;
       const body = { order_id: order, amount_cents: 42_00, currency: 'USD', payment_instrument_id: card.id };
       return {
         ok: 200,

@@ -473,7 +473,9 @@ describe('no card number (PAN) anywhere; bank account numbers only encrypted', (
     });
     // …and an amount authorized on the card for an order.
     const us = await storeWithInvoice(t);
-    const order = await createOrder(db, { storeId: us.store.id });
+    // Something to authorize (decision 142: at most the order's upfront total): a $1,499.00 terminal.
+    const sale = { billingItemId: 1, productId: 1, name: 'POS terminal', quantity: 1, unitPrice: '1499.00' };
+    const order = await createOrder(db, { storeId: us.store.id, documentInput: { billingItems: [sale] } });
     const auth = await t.request({
       method: 'POST',
       url: `/api/paymentauthorizations/${admin}`,

@@ -26,6 +26,7 @@ export * from './access/store-scope';
 export * from './access/record-scope';
 export * from './access/upload-access';
 export * from './access/job-access';
+export * from './access/order-document-refs';
 
 export * from './rules/store-filter';
 export * from './rules/customer-search';

@@ -79,3 +79,8 @@ export const SIGN_IN_THROTTLE = {
   maxDelayMs: 15 * 60_000,
   resetAfterMs: 60 * 60_000,
 } as const;
+/**
+ * How much a card hold for an order may exceed the order's upfront total with its tax (decision 142): 0 — a hold is
+ * never more than what the merchant pays when the order completes. The ceiling is upfront + ⌈upfront × this / 100⌉.
+ */
+export const AUTHORIZATION_TOLERANCE_PERCENT = 0;

@@ -300,6 +300,10 @@ export const AUTHORIZATION_MATRIX: Readonly<Record<string, Access>> = {
     'create_distributor_orders',
   ),
   'POST /api/customers/orderinfo/:orderInfoId/:token': ORDERS_EDIT,
+  // Decision 142: an order's existing-customer match — read by the order's readers (the customer only for unscoped
+  // staff), decided by staff with customer_details_edit (the handler refuses agent-scoped sessions).
+  'GET /api/customers/orderinfo/:orderId/customermatch/:token': ORDERS,
+  'POST /api/customers/orderinfo/:orderId/customermatch/:token': CUSTOMER_EDIT.staffOnly(),
   // Answers a deliberate 500 test_error to whoever passes the guard.
   'GET /api/customers/:token/error/test': ORDERS.answersTestError(),
   'GET /api/customers/orders/search/:token': perms(

@@ -595,7 +595,7 @@ describe('lists across merchants: an agent-scoped session lists its own merchant
     const [ownCustomer] = await db.select().from(customers).where(eq(customers.id, own.customerId));
     const [foreignCustomer] = await db.select().from(customers).where(eq(customers.id, foreign.customerId));
     const [foreignStore] = await db.select().from(stores).where(eq(stores.id, foreign.storeId));
-    const get = async (url: string, token = c.token) => {
+    const get = async (url: string) => {
       const res = await t.request({ method: 'GET', url });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
       return res.json().info as Json;
@@ -606,37 +606,34 @@ describe('lists across merchants: an agent-scoped session lists its own merchant
       ['agent-scoped', c.token, false],
       ['unscoped', CALLERS.admin.token, true],
     ] as const) {
-      const byId = await get(`/api/customers/${token}/all?customerid=${foreign.customerId}`, token);
+      const byId = await get(`/api/customers/${token}/all?customerid=${foreign.customerId}`);
       expect(customerIds(byId.items).includes(foreign.customerId), `${who}: customer search by id`).toBe(sees);
-      const byName = await get(
-        `/api/customers/${token}/all?search=${encodeURIComponent(foreignCustomer!.legalName)}`,
-        token,
-      );
+      const byName = await get(`/api/customers/${token}/all?search=${encodeURIComponent(foreignCustomer!.legalName)}`);
       expect(customerIds(byName.items).includes(foreign.customerId), `${who}: customer search by name`).toBe(sees);
-      const byStore = await get(`/api/customers/${token}/all?storeid=${foreign.storeId}`, token);
+      const byStore = await get(`/api/customers/${token}/all?storeid=${foreign.storeId}`);
       expect(byStore.items.length > 0, `${who}: customer search by store id`).toBe(sees);
-      const global = await get(`/api/search/${token}?q=${encodeURIComponent(foreignCustomer!.legalName)}`, token);
+      const global = await get(`/api/search/${token}?q=${encodeURIComponent(foreignCustomer!.legalName)}`);
       expect(customerIds(global.customers).includes(foreign.customerId), `${who}: global search, customers`).toBe(sees);
-      const storeHits = await get(`/api/search/${token}?q=${encodeURIComponent(foreignStore!.doingBusinessAs)}`, token);
+      const storeHits = await get(`/api/search/${token}?q=${encodeURIComponent(foreignStore!.doingBusinessAs)}`);
       expect(customerIds(storeHits.stores).includes(foreign.customerId), `${who}: global search, stores`).toBe(sees);
-      const terminal = await get(`/api/search/${token}?q=${foreign.elmerId}`, token);
+      const terminal = await get(`/api/search/${token}?q=${foreign.elmerId}`);
       expect(terminal.terminals.length > 0, `${who}: global search, terminals`).toBe(sees);
-      const failed = await get(`/api/customers/1/${token}/transactions?fetch=true&status=F&limit=500`, token);
+      const failed = await get(`/api/customers/1/${token}/transactions?fetch=true&status=F&limit=500`);
       expect(
         (failed.items as Json[]).some((x) => x.id === foreign.transactionId),
         `${who}: failed transactions`,
       ).toBe(sees);
-      const cards = await get(`/api/customers/paymentinstruments/expiring/${token}?days=60&limit=500`, token);
+      const cards = await get(`/api/customers/paymentinstruments/expiring/${token}?days=60&limit=500`);
       expect(
         (cards.items as Json[]).some((x) => x.instrument_id === foreign.instrumentId),
         `${who}: expiring cards`,
       ).toBe(sees);
-      const returned = await get(`/api/returns/${token}?limit=500`, token);
+      const returned = await get(`/api/returns/${token}?limit=500`);
       expect(
         (returned.items as Json[]).some((x) => x.id === foreign.returnId),
         `${who}: returns`,
       ).toBe(sees);
-      const certificates = await get(`/api/taxcertificates/${token}?expiring=60`, token);
+      const certificates = await get(`/api/taxcertificates/${token}?expiring=60`);
       expect(
         (certificates.items as Json[]).some((x) => x.id === foreign.certificateId),
         `${who}: expiring certificates`,

@@ -80,7 +80,10 @@ export const AGENT_SCOPED_PRIVILEGES: readonly Permission[] = [
 ];
 
 /** The privileges a session of `subject` holds out of `granted`: all of them, or for an agent-scoped session those it may. */
-export function privilegesInScope(subject: Pick<OrderScopeSubject, 'kind' | 'role'>, granted: Iterable<string>): string[] {
+export function privilegesInScope(
+  subject: Pick<OrderScopeSubject, 'kind' | 'role'>,
+  granted: Iterable<string>,
+): string[] {
   const list = [...granted];
   return isAgentScoped(subject) ? list.filter((p) => (AGENT_SCOPED_PRIVILEGES as readonly string[]).includes(p)) : list;
 }

@@ -31,7 +31,8 @@ export interface RecordPlace {
 }
 
 /** Whose visibility decides a record's: its store's when it has one, else its customer's. */
-export type RecordOwner = { readonly kind: 'store'; readonly id: number } | { readonly kind: 'customer'; readonly id: number };
+export type RecordOwner =
+  { readonly kind: 'store'; readonly id: number } | { readonly kind: 'customer'; readonly id: number };
 
 export function ownerOfRecord(place: RecordPlace): RecordOwner {
   return place.storeId !== null ? { kind: 'store', id: place.storeId } : { kind: 'customer', id: place.customerId };

@@ -53,5 +53,7 @@ export function mayAccessStore(scope: AgentScope, store: StoreOwners): boolean {
 export function mayAccessCustomer(scope: AgentScope, customer: CustomerOwners): boolean {
   if (scope.kind === 'all') return true;
   const orders = orderScopeFor(scope);
-  return customer.stores.some((s) => mayAccessStore(scope, s)) || customer.orders.some((o) => mayAccessOrder(orders, o));
+  return (
+    customer.stores.some((s) => mayAccessStore(scope, s)) || customer.orders.some((o) => mayAccessOrder(orders, o))
+  );
 }

@@ -527,3 +527,43 @@ export const pendingOrderItem = z.object({
 export const pendingOrdersInfo = z.object({ orders: z.array(pendingOrderItem) });
 
 export const errorTestParams = tokenParams;
+
+// ── Existing-customer match (decision 142) ──────────────────────────────────────────────────────────────────
+
+/**
+ * An agent-scoped session's order whose federal tax id is an existing customer's that the session may not see is not
+ * merged into that customer silently: it waits for a staff confirmation. pending → confirmed (onboarding attaches the
+ * order to the customer) or rejected (onboarding makes a new customer).
+ */
+export const CUSTOMER_MATCH_STATUSES = ['pending', 'confirmed', 'rejected'] as const;
+export type CustomerMatchStatus = (typeof CUSTOMER_MATCH_STATUSES)[number];
+
+/** GET / POST /api/customers/orderinfo/{orderId}/customermatch/{token} */
+export const customerMatchParams = tokenParams.extend({ orderId: positiveInt });
+
+/** POST: the staff decision on the match; `customer_id` is the customer the decision is about (as read). */
+export const customerMatchDecisionRequest = z.object({
+  customer_id: z.number().int().min(1).max(2_147_483_647),
+  decision: z.enum(['confirm', 'reject']),
+});
+export type CustomerMatchDecisionRequest = z.infer<typeof customerMatchDecisionRequest>;
+
+export const customerMatchRecord = z.object({
+  order_id: z.number().int(),
+  status: z.enum(CUSTOMER_MATCH_STATUSES),
+  /** The order's federal tax id that matched. */
+  federal_tax_id: z.string(),
+  /** The existing customer; null for an agent-scoped session (it may not see that customer). */
+  customer: z
+    .object({ customer_id: z.number().int(), legal_name: z.string(), email: z.string(), country: z.string() })
+    .nullable(),
+  flagged_at: z.string(),
+  flagged_by_email: z.string(),
+  decided_at: z.string().nullable(),
+  decided_by_email: z.string().nullable(),
+});
+export type CustomerMatchRecord = z.infer<typeof customerMatchRecord>;
+
+/** The order's match, or null when its order waits for none. */
+export const customerMatchInfo = z.object({ match: customerMatchRecord.nullable() });
+export type CustomerMatchInfo = z.infer<typeof customerMatchInfo>;

@@ -5,9 +5,11 @@ import { CURRENCY_CODES } from '../codes/currencies';
 /*
  * POST /api/paymentauthorizations/{token} (spec §7 Other; decision 081): authorize — not capture — an amount for an
  * order on a card token or on one of the order's customer's saved payment instruments. Idempotency-Key header.
+ * Decision 142: at most the order's upfront total with tax (the server's ceiling, `authorizationCeilingCents`), one
+ * live hold per order — a new authorization voids the order's live hold first (`released_authorization_ids`).
  */
 
-/** The largest amount one authorization may hold: $999,999.99. */
+/** What the request's schema takes at all ($999,999.99); the order's own ceiling is checked by the server. */
 export const MAX_AUTHORIZATION_CENTS = 99_999_999;
 
 export const paymentAuthorizationRequest = z
@@ -47,5 +49,7 @@ export const paymentAuthorization = z.object({
   payment_instrument_id: z.number().int().nullable(),
   card: z.object({ brand: z.enum(CARD_BRANDS), last4: z.string() }).nullable(),
   authorized_at: z.string(),
+  /** The order's earlier live holds this authorization replaced (voided at the gateway before it was placed). */
+  released_authorization_ids: z.array(z.string()),
 });
 export type PaymentAuthorization = z.infer<typeof paymentAuthorization>;

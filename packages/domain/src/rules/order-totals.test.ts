@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { blankOrder } from '../contracts/orders';
-import { installmentPlan, orderCurrency, orderHasNrsPayBundle, orderTotals } from './order-totals';
+import { AUTHORIZATION_TOLERANCE_PERCENT } from '../limits';
+import {
+  authorizationCeilingCents,
+  installmentPlan,
+  orderCurrency,
+  orderHasNrsPayBundle,
+  orderTotals,
+  orderUpfrontCents,
+} from './order-totals';
 
 describe('orderTotals', () => {
   it('adds hardware, bundles and one-time charges, takes discounts off and adds tax', () => {
@@ -63,5 +71,32 @@ describe('orderTotals', () => {
     expect(
       orderHasNrsPayBundle({ BundleInfo: [{ bundleId: 3, name: 'a', quantity: 1, unitPrice: '0.00' }] }, [9]),
     ).toBe(false);
+  });
+});
+
+describe('orderUpfrontCents and the authorization ceiling (decision 142)', () => {
+  const sale = {
+    ...blankOrder(),
+    BillingItemInfo: [{ billingItemId: 1, productId: 1, name: 'POS terminal', quantity: 1, unitPrice: '1499.00' }],
+    PromotionInfo: [{ promoId: 3, code: 'SPRING', name: 'Spring', method: 'A', amount: '99.00' }],
+  };
+
+  it("a POS order paid upfront: the sale after discounts plus the sale's tax (what onboarding puts on the hardware plan)", () => {
+    expect(orderUpfrontCents(sale, 112_00)).toBe(1400_00 + 112_00);
+  });
+
+  it('nothing upfront on installments or a non-POS order', () => {
+    const installments = {
+      ...sale,
+      PaymentPlanInfo: sale.PaymentPlanInfo!.map((p, i) => (i === 0 ? { ...p, paymentPlanId: 2, term: 12 } : p)),
+    };
+    expect(orderUpfrontCents(installments, 112_00)).toBe(0);
+    expect(orderUpfrontCents({ ...sale, orderType: 'N' }, 112_00)).toBe(0);
+  });
+
+  it('the ceiling is the upfront total plus the stated tolerance', () => {
+    expect(AUTHORIZATION_TOLERANCE_PERCENT).toBe(0);
+    expect(authorizationCeilingCents(1512_00)).toBe(1512_00);
+    expect(authorizationCeilingCents(0)).toBe(0);
   });
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { FEES, NRS_PAY_BUNDLE_IDS, OTHER_IDS } from '../codes/billing';
 import type { CurrencyCode } from '../codes/currencies';
-import { PAYMENT_PLAN_KIND } from '../codes/order';
+import { ORDER_TYPE, PAYMENT_PLAN_KIND } from '../codes/order';
+import { AUTHORIZATION_TOLERANCE_PERCENT } from '../limits';
 import { toCents } from './money';
 
 /*
@@ -206,6 +207,23 @@ export function orderTotals(doc: OrderForTotals, taxCents = 0): OrderTotals {
     recurringIntervalMonths,
     installments,
   };
+}
+
+/**
+ * What the merchant pays upfront for the order (decision 142): a POS order's hardware sale paid upfront — its total
+ * after discounts plus `saleTaxCents`, the sale's tax by the one tax rule (decision 127) — which onboarding puts on the
+ * hardware plan as its initial amount. Nothing for installments (the billing run bills each one, taxed on its own day)
+ * nor for a non-POS order (its items are billed with the service plan).
+ */
+export function orderUpfrontCents(doc: OrderForTotals, saleTaxCents: number): number {
+  if ((doc.orderType ?? ORDER_TYPE.POS) !== ORDER_TYPE.POS) return 0;
+  const totals = orderTotals(doc);
+  return totals.installments ? 0 : totals.totalCents + Math.max(0, Math.round(saleTaxCents));
+}
+
+/** The most a card hold for an order may be: its upfront total with tax, plus AUTHORIZATION_TOLERANCE_PERCENT. */
+export function authorizationCeilingCents(upfrontCents: number): number {
+  return upfrontCents + Math.ceil((Math.max(0, upfrontCents) * AUTHORIZATION_TOLERANCE_PERCENT) / 100);
 }
 
 /** Installments of `totalCents` over `count` payments with the §9 interest (5 %); the last one takes the rounding. */

@@ -14,6 +14,7 @@ import {
 import {
   CONTRACT_STATUSES,
   CURRENCY_CODES,
+  CUSTOMER_MATCH_STATUSES,
   NOTE_TYPES,
   ORDER_FLOWS,
   ORDER_STATUS_CODES,
@@ -229,4 +230,33 @@ export const agentOrders = pgTable(
     assignedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.agentId, t.orderId] }), index('agent_orders_order_idx').on(t.orderId)],
+);
+
+/**
+ * An order's existing-customer match (decision 142): an agent-scoped session saved an order whose federal tax id is an
+ * existing customer's that the session may not see. Onboarding does not attach the order to that customer until staff
+ * confirm (status confirmed); rejected: onboarded as a new customer; pending: the move to Complete waits. One row per
+ * order (the match of its latest agent save); decisions are audited (order.customer_match*).
+ */
+export const orderCustomerMatches = pgTable(
+  'order_customer_matches',
+  {
+    orderId: integer()
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id),
+    federalTaxId: text().notNull(),
+    status: text().notNull().default('pending'),
+    flaggedAt: timestamp({ withTimezone: true }).notNull(),
+    flaggedByEmail: text().notNull(),
+    decidedAt: timestamp({ withTimezone: true }),
+    decidedByEmail: text(),
+  },
+  (t) => [
+    index('order_customer_matches_customer_idx').on(t.customerId),
+    check('order_customer_matches_status_check', inList(t.status, CUSTOMER_MATCH_STATUSES)),
+    check('order_customer_matches_decided_check', sql`(${t.status} = 'pending') = (${t.decidedAt} is null)`),
+  ],
 );

@@ -33,7 +33,7 @@ import { dataEncryptionKey, encryptAccountNumber } from '../../lib/account-numbe
 import { issueLinkToken } from '../../lib/link-tokens';
 import { newStorageKey, newUploadPublicId } from '../../lib/storage-key';
 import { applyStatusEffects, type DocumentSave, type StatusChange } from '../orders';
-import { saleTaxCents, taxDayOf } from '../taxes';
+import { orderSaleTaxCents, taxDayOf } from '../taxes';
 import { buildContractPdf, stampSignature, type ContractInput } from './contract-pdf';
 import { postalAddressLine } from '../../lib/pdf';
 
@@ -69,27 +69,6 @@ export function merchantName(doc: OrderDocument): string {
   );
 }
 
-/**
- * The sale's tax on `day` (the contract's date), on the one-time amount after discounts, by the one tax rule (as
- * taxes/fetch does, decision 127): the rate in force that day; none for an Arizona store with a valid certificate.
- */
-export async function orderTaxCents(db: Db, doc: OrderDocument, day: string): Promise<number> {
-  const address = doc.StoreInfo?.StoreAddress ?? doc.HomeAddress;
-  const country = str(address?.country) || 'US';
-  const state = str(address?.state).toUpperCase();
-  if (!state) return 0;
-  const t = orderTotals(doc);
-  const storeId = Number(doc.StoreInfo?.customerStoreId) || null;
-  const { taxCents } = await saleTaxCents(db, {
-    country,
-    state,
-    storeId,
-    day,
-    taxableCents: Math.max(0, t.subtotalCents - t.discountCents),
-  });
-  return taxCents;
-}
-
 async function contractInputOf(
   ctx: AnyServiceCtx,
   db: Db,
@@ -103,7 +82,7 @@ async function contractInputOf(
   const plans = doc.PaymentPlanInfo ?? [];
   const hardware = plans.find((p) => p.type === PAYMENT_PLAN_KIND.HARDWARE);
   const monthly = plans.find((p) => p.type === PAYMENT_PLAN_KIND.MONTHLY);
-  const totals = orderTotals(doc, await orderTaxCents(db, doc, taxDayOf(ctx.app, now)));
+  const totals = orderTotals(doc, await orderSaleTaxCents(db, doc, taxDayOf(ctx.app, now)));
   const methods = (doc.PaymentInstrumentInfo ?? [])
     .map((m) => {
       const d = describeOrderPaymentMethod(m);
@@ -381,7 +360,7 @@ export async function viewContract(ctx: AnyServiceCtx, tok: string): Promise<Con
   // The figures of the contract's PDF: the tax on the day it was made (decision 127).
   const totals = orderTotals(
     docOf(order),
-    await orderTaxCents(db, docOf(order), taxDayOf(ctx.app, contract.createdAt)),
+    await orderSaleTaxCents(db, docOf(order), taxDayOf(ctx.app, contract.createdAt)),
   );
   return {
     order_id: order.id,

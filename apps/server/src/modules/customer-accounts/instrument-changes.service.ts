@@ -11,7 +11,14 @@ import { withTx, type ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { customerPaymentPlans, customers, paymentInstruments } from '../../db/schema';
 import { AppError, versionConflict } from '../../http/errors';
-import { isCustomerVisible, isRecordVisible, viewerOf, visibleCustomersWhere, visibleRecordsWhere, type Viewer } from '../../access';
+import {
+  isCustomerVisible,
+  isRecordVisible,
+  viewerOf,
+  visibleCustomersWhere,
+  visibleRecordsWhere,
+  type Viewer,
+} from '../../access';
 import { audit, todayOf } from './account-context';
 import { toInstrument } from './payment-instruments.service';
 

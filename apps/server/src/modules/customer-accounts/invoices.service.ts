@@ -19,7 +19,14 @@ import type { ServiceCtx } from '../../context';
 import { cappedCount } from '../../db/capped-count';
 import type { Db } from '../../db/client';
 import { creditMemos, invoiceLines, invoices, transactions } from '../../db/schema';
-import { isCustomerVisible, isRecordVisible, requireCustomer, requireStoreOf, viewerOf, visibleRecordsWhere } from '../../access';
+import {
+  isCustomerVisible,
+  isRecordVisible,
+  requireCustomer,
+  requireStoreOf,
+  viewerOf,
+  visibleRecordsWhere,
+} from '../../access';
 import { AppError, versionConflict } from '../../http/errors';
 import { audit, isoOrNull, orderBy } from './account-context';
 import { runIdempotent } from '../../http/idempotency';
@@ -134,7 +141,8 @@ export async function getInvoice(ctx: ServiceCtx, customerId: number, invoiceId:
     .from(invoices)
     .innerJoin(invoiceBalances, eq(invoiceBalances.invoiceId, invoices.id))
     .where(and(eq(invoices.id, invoiceId), eq(invoices.customerId, customerId)));
-  if (!found || !(await isRecordVisible(db, viewerOf(ctx), found.inv))) throw new AppError('not_found', `Invoice ${invoiceId} of customer ${customerId} was not found.`);
+  if (!found || !(await isRecordVisible(db, viewerOf(ctx), found.inv)))
+    throw new AppError('not_found', `Invoice ${invoiceId} of customer ${customerId} was not found.`);
   const row = found.inv;
   const lines = await db
     .select()
@@ -196,7 +204,10 @@ export async function reverseInvoice(
           .where(and(eq(invoices.id, invoiceId), eq(invoices.customerId, customerId)));
         if (!inv || inv.version !== body.version || !canReverseInvoice(inv.status as InvoiceStatus)) return;
         // Nothing is voided on an invoice the caller may not see: the effect below answers 404 (decision 140).
-        if (!(await isCustomerVisible(db, viewerOf(ctx), customerId)) || !(await isRecordVisible(db, viewerOf(ctx), inv)))
+        if (
+          !(await isCustomerVisible(db, viewerOf(ctx), customerId)) ||
+          !(await isRecordVisible(db, viewerOf(ctx), inv))
+        )
           return;
         const open = await db
           .select()

@@ -20,7 +20,14 @@ import { withTx, type AnyServiceCtx, type ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { customerBillingItems, customerPaymentPlans, stores, terminals } from '../../db/schema';
 import { AppError, fieldError, versionConflict } from '../../http/errors';
-import { type Viewer, isRecordVisible, requireCustomer, requireStoreOf, viewerOf, visibleRecordsWhere } from '../../access';
+import {
+  type Viewer,
+  isRecordVisible,
+  requireCustomer,
+  requireStoreOf,
+  viewerOf,
+  visibleRecordsWhere,
+} from '../../access';
 import { audit, isoOrNull, orderBy } from './account-context';
 import { selectBillingItems, toBillingItem } from './billing-items.service';
 import { runIdempotent } from '../../http/idempotency';
@@ -102,7 +109,8 @@ async function lockPlan(tx: Db, viewer: Viewer, customerId: number, planId: numb
     .from(customerPaymentPlans)
     .where(and(eq(customerPaymentPlans.id, planId), eq(customerPaymentPlans.customerId, customerId)))
     .for('update');
-  if (!row || !(await isRecordVisible(tx, viewer, row))) throw new AppError('not_found', `Plan ${planId} of customer ${customerId} was not found.`);
+  if (!row || !(await isRecordVisible(tx, viewer, row)))
+    throw new AppError('not_found', `Plan ${planId} of customer ${customerId} was not found.`);
   return row;
 }
 

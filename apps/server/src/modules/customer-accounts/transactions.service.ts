@@ -15,7 +15,14 @@ import type { ServiceCtx } from '../../context';
 import { cappedCount } from '../../db/capped-count';
 import type { Db } from '../../db/client';
 import { customers, invoices, paymentInstruments, transactions } from '../../db/schema';
-import { requireCustomer, requireInvoiceOf, requireStoreOf, viewerOf, visibleCustomersWhere, visibleRecordsWhere } from '../../access';
+import {
+  requireCustomer,
+  requireInvoiceOf,
+  requireStoreOf,
+  viewerOf,
+  visibleCustomersWhere,
+  visibleRecordsWhere,
+} from '../../access';
 import { chargeInvoice } from '../payments';
 import { AppError, versionConflict } from '../../http/errors';
 import { audit, isoOrNull, orderBy } from './account-context';

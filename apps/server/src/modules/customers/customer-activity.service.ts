@@ -32,7 +32,7 @@ import {
   stores,
 } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
-import { AppError, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import {
   isAgentVisible,
   isStoreVisible,

@@ -266,7 +266,11 @@ export async function listCustomerStores(
   return { stores: list };
 }
 
-/** GET /api/customers/{token}?fedtaxid= — US EINs are stored NN-NNNNNNN, Canadian numbers as 9 digits. */
+/**
+ * GET /api/customers/{token}?fedtaxid= — US EINs are stored NN-NNNNNNN, Canadian numbers as 9 digits. A customer the
+ * session may not see is answered as missing (decisions 140, 142): an agent's order for that tax id then waits for
+ * staff to confirm the existing-customer match instead.
+ */
 export async function findCustomerIdByFederalTaxId(
   ctx: ServiceCtx,
   fedTaxId: string,

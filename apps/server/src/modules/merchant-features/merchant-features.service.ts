@@ -19,7 +19,7 @@ import { withTx, type ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { customerPaymentPlans, featureChanges, linkTokens, stores } from '../../db/schema';
 import { actorOfSession, writeAudit, type AuditActor } from '../../http/audit';
-import { requireCustomer, requireStoreOf , viewerOf } from '../../access';
+import { requireCustomer, requireStoreOf, viewerOf } from '../../access';
 import { AppError, fieldError, versionConflict } from '../../http/errors';
 import { defineQueues, enqueueJob } from '../../jobs/registry';
 import { findLinkToken, revokeLinkTokens, useLinkToken, type LinkTokenRow } from '../../lib/link-tokens';

@@ -172,9 +172,7 @@ export function retireTerminals(ctx: ServiceCtx, input: RetireTerminalsSnsReques
     const rows = await tx
       .select({ elmerId: terminals.elmerId, customerId: terminals.customerId })
       .from(terminals)
-      .where(
-        and(inArray(terminals.elmerId, input.elmer_ids), visibleRecordsWhere(viewerOf(ctx), terminals.storeId)),
-      );
+      .where(and(inArray(terminals.elmerId, input.elmer_ids), visibleRecordsWhere(viewerOf(ctx), terminals.storeId)));
     const missing = missingOf(
       input.elmer_ids,
       rows.map((r) => r.elmerId),

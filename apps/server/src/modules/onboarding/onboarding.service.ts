@@ -5,6 +5,7 @@ import {
   PAYMENT_PLAN_TYPE_IDS,
   orderBillingItemEntry,
   orderTotals,
+  orderUpfrontCents,
   toCents,
   type OrderDocument,
   type OrderOnboarding,
@@ -26,7 +27,7 @@ import {
 import { writeAudit } from '../../http/audit';
 import { AppError, notFound } from '../../http/errors';
 import { dataEncryptionKey, decryptAccountNumber, encryptAccountNumber } from '../../lib/account-number-cipher';
-import type { StatusChange } from '../orders';
+import { customerByFederalTaxId, customerMatchVerdict, type StatusChange } from '../orders';
 import { saleTaxCents, taxDayOf } from '../taxes';
 
 /*
@@ -34,6 +35,8 @@ import { saleTaxCents, taxDayOf } from '../taxes';
  * tax id or the order's customer, else created), store (the order's existing store, else created), terminals with new
  * elmer ids, the hardware and monthly/yearly plans, billing items and payment instruments — exactly once: the order's
  * `onboarded_at` is set in the same transaction, under the order's row lock, and a second run only reads.
+ * An order whose tax id matched a customer its agent may not see (decision 142) is attached to that customer only once
+ * staff confirmed the match; rejected → a new customer; still pending → the move to Complete waits (409).
  */
 
 type OrderRow = typeof orders.$inferSelect;
@@ -113,7 +116,20 @@ export async function onboardOrder(ctx: AnyServiceCtx, db: Db, orderId: number):
   const taxId = str(c.federalTaxId) || null;
   const knownId = order.customerId ?? (Number(doc.additionalInfo?.customerID) || null);
   let [customer] = knownId ? await db.select().from(customers).where(eq(customers.id, knownId)) : [];
-  if (!customer && taxId) [customer] = await db.select().from(customers).where(eq(customers.federalTaxId, taxId));
+  // The tax id's customer, unless the order's existing-customer match says otherwise (decision 142).
+  let taxIdTaken = false;
+  if (!customer && taxId) {
+    const found = await customerByFederalTaxId(db, taxId);
+    const verdict = found ? await customerMatchVerdict(db, order.id, found.id) : 'attach';
+    if (verdict === 'wait')
+      throw new AppError(
+        'conflict',
+        `Order ${order.unifiedOrderId} waits for staff to confirm its existing-customer match (customer ${found!.id}, ` +
+          'same federal tax id): confirm it or onboard as a new customer on the order, then complete it.',
+      );
+    if (verdict === 'attach') customer = found ?? undefined;
+    else taxIdTaken = true;
+  }
   const legalName =
     str((c as { legalName?: unknown }).legalName) ||
     [c.firstName, c.lastName].map(str).filter(Boolean).join(' ') ||
@@ -131,7 +147,8 @@ export async function onboardOrder(ctx: AnyServiceCtx, db: Db, orderId: number):
         phone: str(c.phone) || null,
         email: str(c.email),
         brAcct: str(c.brAcct) || null,
-        federalTaxId: taxId,
+        // Staff rejected the match: the tax id stays the existing customer's (one customer per tax id).
+        federalTaxId: taxIdTaken ? null : taxId,
         businessType: str(c.businessType) || null,
         customerCategory: str(c.customerCategory) || 'DISTRIBUTOR',
         customerClass: str(c.customerClass) || 'POS',
@@ -220,7 +237,8 @@ export async function onboardOrder(ctx: AnyServiceCtx, db: Db, orderId: number):
           str(hardwareEntry?.planName) || (inst ? `Hardware on ${inst.count} installments` : 'Hardware paid upfront'),
         term: inst ? inst.count : 0,
         interval: inst ? 1 : 0,
-        initialAmountCents: inst ? 0 : totals.totalCents + saleTax,
+        // What is paid upfront: the sale with its tax, nothing on installments (the one rule; decision 142).
+        initialAmountCents: orderUpfrontCents(doc, saleTax),
         recurringAmountCents: inst ? inst.amountCents : 0,
         // The billing run bills installment k of the term from it: principal + 5 % interest (decision 113).
         financedCents: inst ? totals.totalCents : null,
@@ -391,6 +409,7 @@ export async function onboardOrder(ctx: AnyServiceCtx, db: Db, orderId: number):
     after: {
       customer_id: customer!.id,
       customer_created: customerCreated,
+      ...(taxIdTaken ? { federal_tax_id_left_blank: true } : {}),
       store_id: store!.id,
       store_created: storeCreated,
       elmer_ids: elmerIds,

@@ -21,3 +21,4 @@ export {
   type StatusChange,
 } from './order-hooks';
 export { orderRoutes } from './orders.routes';
+export { customerByFederalTaxId, customerMatchVerdict } from './customer-match.service';

@@ -26,6 +26,7 @@ import {
   contracts,
   linkTokens,
   mailLog,
+  orderCustomerMatches,
   orderNotes,
   orderPromotions,
   orderStatusHistory,
@@ -194,6 +195,34 @@ const ENDPOINTS: readonly Endpoint[] = [
     ok: 200,
   },
   {
+    // Decision 142: the order's existing-customer match (null here: the order waits for none).
+    route: 'GET /api/customers/orderinfo/:orderId/customermatch/:token',
+    kind: 'item',
+    request: ({ order, token }) => ({ url: `/api/customers/orderinfo/${order.id}/customermatch/${token}` }),
+    ok: 200,
+  },
+  {
+    // Decision 142: staff confirm the match an agent's save flagged (customer_details_edit; never an agent's session).
+    route: 'POST /api/customers/orderinfo/:orderId/customermatch/:token',
+    kind: 'item',
+    setup: async (order) => {
+      const existing = await createCustomer(t.database.db, { email: `match-${randomUUID()}@example.org` });
+      await t.database.db.insert(orderCustomerMatches).values({
+        orderId: order.id,
+        customerId: existing.id,
+        federalTaxId: `TAX-${order.id}`,
+        flaggedAt: new Date(),
+        flaggedByEmail: 'distributor@example.com',
+      });
+      return { customerId: existing.id };
+    },
+    request: ({ order, token, extra }) => ({
+      url: `/api/customers/orderinfo/${order.id}/customermatch/${token}`,
+      payload: { customer_id: extra.customerId, decision: 'confirm' },
+    }),
+    ok: 200,
+  },
+  {
     route: 'POST /api/customers/orderinfo/:orderId/onboard/:token',
     kind: 'item',
     status: '150',
@@ -319,7 +348,13 @@ const ENDPOINTS: readonly Endpoint[] = [
   {
     route: 'POST /api/paymentauthorizations/:token',
     kind: 'item',
-    setup: async () => {
+    setup: async (order) => {
+      // Something to authorize (decision 142: at most the order's upfront total): a $100 one-time charge.
+      const document = {
+        ...order.document,
+        BillingItemInfo: [{ billingItemId: 20, name: 'Shipping', quantity: 1, unitPrice: '100.00' }],
+      };
+      await t.database.db.update(orders).set({ document }).where(eq(orders.id, order.id));
       const res = await t.request({
         method: 'POST',
         url: '/gateway-local/v1/tokens',
@@ -553,6 +588,7 @@ async function snapshot(orderId: number) {
     uploads: await n(uploads),
     mail: await n(mailLog),
     linkTokens: await n(linkTokens),
+    customerMatches: await db.select().from(orderCustomerMatches).where(eq(orderCustomerMatches.orderId, orderId)),
   };
 }
 

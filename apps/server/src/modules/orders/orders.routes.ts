@@ -1,5 +1,8 @@
 import { sendCsv } from '../../http/csv-reply';
 import {
+  customerMatchDecisionRequest,
+  customerMatchInfo,
+  customerMatchParams,
   errorTestParams,
   orderInfoQuery,
   orderInfoResponse,
@@ -20,6 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/errors';
 import { requireSession } from '../../http/session';
 import { serviceCtx } from '../../http/service-context';
+import { decideCustomerMatch, getCustomerMatch } from './customer-match.service';
 import { getOrderRow, searchOrders, searchOrdersCsv } from './order-search.service';
 import { getOrderInfo, getOrderQueue, listPendingOrders, saveOrderInfo } from './orders.service';
 
@@ -28,6 +32,8 @@ const READ: readonly Permission[] = ['search_orders_view', 'search_orders_edit',
 const WRITE: readonly Permission[] = ['search_orders_edit', 'create_distributor_orders'];
 const canRead = requireSession({ anyOf: READ });
 const canWrite = requireSession({ anyOf: WRITE });
+/** Deciding an existing-customer match (decision 142): customer privileges; never an agent-scoped session (service). */
+const canDecideMatch = requireSession({ anyOf: ['customer_details_edit'] });
 const tags = ['orders'];
 
 /** Issue 7 (orders): the order document, the role queues, pending lists and the deliberate test error. */
@@ -83,6 +89,40 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       info: await saveOrderInfo(serviceCtx(request), { orderInfoId: request.params.orderInfoId, body: request.body }),
+    }),
+  );
+
+  // Decision 142: an agent-scoped session's order for an existing customer it may not see waits for staff.
+  app.get(
+    '/api/customers/orderinfo/:orderId/customermatch/:token',
+    {
+      onRequest: canRead,
+      schema: {
+        tags,
+        summary:
+          "The order's existing-customer match (its tax id is a customer's its agent may not see), or null; the customer only for unscoped staff",
+        params: customerMatchParams,
+        response: { 200: successEnvelope(customerMatchInfo) },
+      },
+    },
+    async (request) => ({ info: await getCustomerMatch(serviceCtx(request), request.params.orderId) }),
+  );
+
+  app.post(
+    '/api/customers/orderinfo/:orderId/customermatch/:token',
+    {
+      onRequest: canDecideMatch,
+      schema: {
+        tags,
+        summary:
+          "Staff decide an order's existing-customer match: confirm (onboarding attaches the order to that customer) or reject (a new customer); audited",
+        params: customerMatchParams,
+        body: customerMatchDecisionRequest,
+        response: { 200: successEnvelope(customerMatchInfo) },
+      },
+    },
+    async (request) => ({
+      info: await decideCustomerMatch(serviceCtx(request), request.params.orderId, request.body),
     }),
   );
 

@@ -17,12 +17,15 @@ import {
   type OrderStatusCode,
 } from '@pos/domain';
 import { withTx, type ServiceCtx } from '../../context';
+import type { Db } from '../../db/client';
 import { orderStatusHistory, orders } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
 import { faultPoint } from '../../lib/fault-point';
 import { AppError, versionConflict } from '../../http/errors';
-import { loadVisibleOrder, orderNotFound, visibleOrdersWhere } from '../../access';
+import { loadVisibleOrder, orderNotFound, viewerOf, visibleOrdersWhere } from '../../access';
+import { refreshCustomerMatch } from './customer-match.service';
 import { applyDocumentSaveEffects, applyStatusEffects } from './order-hooks';
+import { foreignReferences, foreignReferencesError } from './order-references';
 import { dataEncryptionKey, encryptAccountNumber } from '../../lib/account-number-cipher';
 import { canonicalJson } from '../../lib/canonical-json';
 
@@ -168,7 +171,7 @@ function changedSections(before: Record<string, unknown>, after: Record<string, 
  * us). Tokens are short-lived, so the save redeems them at once: the entry keeps the gateway reference, brand, last 4
  * and expiry (decision 083), which onboarding turns into the customer's payment instrument. Outside the transaction.
  */
-async function redeemCardTokens(ctx: ServiceCtx, doc: OrderDocument): Promise<OrderDocument> {
+async function redeemCardTokens(ctx: ServiceCtx, doc: OrderDocument, made: Set<string>): Promise<OrderDocument> {
   const list = doc.PaymentInstrumentInfo ?? [];
   if (!list.some((m) => typeof m.processorSetupIntent === 'string' && m.processorSetupIntent.trim() !== '')) return doc;
   const gateway = ctx.app.gateway;
@@ -181,6 +184,7 @@ async function redeemCardTokens(ctx: ServiceCtx, doc: OrderDocument): Promise<Or
     }
     try {
       const card = await gateway.redeemCardToken(token);
+      made.add(card.reference);
       redeemed.push({
         ...m,
         processorSetupIntent: null,
@@ -206,7 +210,12 @@ async function redeemCardTokens(ctx: ServiceCtx, doc: OrderDocument): Promise<Or
  * order as associated data, decision 083) next to a masked '****1234'. A new order has no id yet: the payment step
  * comes after the order exists, so a full number on 'new' is refused.
  */
-function protectBankNumbers(ctx: ServiceCtx, orderId: number | 'new', doc: OrderDocument): OrderDocument {
+function protectBankNumbers(
+  ctx: ServiceCtx,
+  orderId: number | 'new',
+  doc: OrderDocument,
+  made: Set<string>,
+): OrderDocument {
   const list = doc.PaymentInstrumentInfo ?? [];
   if (!list.some((m) => /^\d{4,17}$/.test(String(m.achAccountNumber ?? '').trim()))) return doc;
   if (orderId === 'new') {
@@ -221,10 +230,12 @@ function protectBankNumbers(ctx: ServiceCtx, orderId: number | 'new', doc: Order
     PaymentInstrumentInfo: list.map((m) => {
       const n = String(m.achAccountNumber ?? '').trim();
       if (!/^\d{4,17}$/.test(n)) return m;
+      const sealed = encryptAccountNumber(key, -orderId, n);
+      made.add(sealed);
       return {
         ...m,
         achAccountNumber: `****${n.slice(-4)}`,
-        achAccountNumberEncrypted: encryptAccountNumber(key, -orderId, n),
+        achAccountNumberEncrypted: sealed,
         paymentMethodSet: true,
       };
     }),
@@ -242,6 +253,9 @@ export interface SaveResult {
  * Create ('new') or update an order's document (decision 078). The document is checked with the draft rules,
  * or the submit rules when `submit`; a submit moves Draft/Incomplete → Pending Contract Sign (11) with a
  * status-history row. Updates need the `version` read; a stale one → 409 version_conflict with the current order.
+ * An agent-scoped session's document may name only records it may see (customer, store of that customer, cards and
+ * bank accounts of the order or its customer: 400 naming the field), and its tax id's hidden existing customer is a
+ * match waiting for staff, never a silent merge (decision 142).
  */
 export async function saveOrderInfo(
   ctx: ServiceCtx,
@@ -254,9 +268,21 @@ export async function saveOrderInfo(
     const full = orderForSubmit.safeParse(input.body.json);
     if (!full.success) throw invalid(full.error, 'order before submitting it');
   }
-  const doc = protectBankNumbers(ctx, input.orderInfoId, await redeemCardTokens(ctx, draft.data));
+  const made = { cards: new Set<string>(), bankAccounts: new Set<string>() };
+  const doc = protectBankNumbers(
+    ctx,
+    input.orderInfoId,
+    await redeemCardTokens(ctx, draft.data, made.cards),
+    made.bankAccounts,
+  );
   const now = ctx.app.clock.now();
   const audit = ctx.actor;
+  const scoped = isAgentScoped(session);
+  // Decision 142: the records the document names, checked for the session before anything is written.
+  const checkReferences = async (db: Db, before: OrderRow | null) => {
+    const fields = await foreignReferences(db, viewerOf(ctx), doc, before?.document ?? null, made);
+    if (Object.keys(fields).length > 0) throw foreignReferencesError(fields);
+  };
 
   return withTx(ctx, async (db) => {
     let row: OrderRow;
@@ -268,6 +294,7 @@ export async function saveOrderInfo(
         });
       if (isAgentScoped(session) && session.agentId == null)
         throw new AppError('forbidden', 'Your session is not tied to an agent: you cannot create orders.');
+      await checkReferences(db, null);
       const id = Number(
         (
           (await db.execute(sql`select nextval(pg_get_serial_sequence('orders', 'id')) as id`)) as unknown as {
@@ -327,6 +354,7 @@ export async function saveOrderInfo(
           `Order ${id} is past Draft/Incomplete: only the back office can change it now.`,
         );
       }
+      await checkReferences(db, before);
       const document = { ...doc, orderInfoId: id, unifiedOrderId: before.unifiedOrderId };
       // One statement, guarded by the version: of two concurrent saves with the same version exactly one matches.
       const [updated] = await db
@@ -357,6 +385,8 @@ export async function saveOrderInfo(
       // E.g. a contract waiting for the merchant follows the document (decision 082).
       await applyDocumentSaveEffects(ctx, db, { before, after: row });
     }
+    // Decision 142: a distributor's order for a tax id it may not see waits for staff instead of merging silently.
+    if (scoped) await refreshCustomerMatch(ctx, db, row, now);
 
     if (input.body.submit) {
       const from = row.status;

@@ -98,7 +98,9 @@ const retry = (txId: number, key: string, payload: object = { action: 'retry', v
   });
 
 async function newOrderBody(amountCents = 4_200) {
-  const order = (await createOrder(t.database.db, { customerId })).id;
+  // Something to authorize (decision 142: at most the order's upfront total): a $1,499.00 terminal.
+  const sale = { billingItemId: 1, productId: 1, name: 'POS terminal', quantity: 1, unitPrice: '1499.00' };
+  const order = (await createOrder(t.database.db, { customerId, documentInput: { billingItems: [sale] } })).id;
   return { order_id: order, amount_cents: amountCents, currency: 'USD', payment_instrument_id: cardId };
 }
 

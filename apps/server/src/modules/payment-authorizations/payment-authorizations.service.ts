@@ -1,18 +1,25 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import {
+  AUTHORIZATION_TOLERANCE_PERCENT,
+  ORDER_STATUS,
+  authorizationCeilingCents,
+  formatMoney,
   isCardExpired,
+  orderUpfrontCents,
   type CardBrand,
   type CurrencyCode,
+  type OrderDocument,
   type PaymentAuthorization,
   type PaymentAuthorizationRequest,
 } from '@pos/domain';
-import type { ServiceCtx } from '../../context';
+import { withTx, type ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
-import { paymentInstruments } from '../../db/schema';
+import { auditLog, authorizationSettlements, orders, paymentInstruments } from '../../db/schema';
 import { actorOfSession, writeAudit } from '../../http/audit';
 import { AppError, fieldError } from '../../http/errors';
 import { runIdempotent } from '../../http/idempotency';
 import { loadVisibleOrder } from '../orders';
+import { orderSaleTaxCents, taxDayOf } from '../taxes';
 
 /** The audit action of an authorization (entity 'order', entity id = the order id; decision 081). */
 export const AUTHORIZATION_ACTION = 'payment_authorization';
@@ -21,6 +28,127 @@ interface OrderRef {
   id: number;
   customerId: number | null;
   currency: string;
+}
+
+/** An authorization as its audit entry records it (decision 081). */
+export interface AuthorizationEntry {
+  authorization_id: string;
+  status: 'authorized' | 'declined';
+  amount_cents: number;
+  currency: string;
+}
+
+/** Orders in these statuses take no new hold: nothing would capture or release it (decision 142). */
+const CLOSED: readonly string[] = [ORDER_STATUS.COMPLETE, ORDER_STATUS.REJECTED, ORDER_STATUS.POS_CANCELED];
+
+/**
+ * The order's live holds, newest first: authorized (audit entries of AUTHORIZATION_ACTION) and neither captured nor
+ * released nor queued for it (no authorization_settlements row). Decision 142: at most one after every authorization.
+ */
+export async function liveHoldsOf(db: Db, orderId: number): Promise<AuthorizationEntry[]> {
+  const entries = await db
+    .select({ after: auditLog.after })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.entity, 'order'),
+        eq(auditLog.entityId, String(orderId)),
+        eq(auditLog.action, AUTHORIZATION_ACTION),
+      ),
+    )
+    .orderBy(desc(auditLog.at), desc(auditLog.id));
+  const seen = new Set<string>();
+  const holds = entries
+    .map((e) => e.after as AuthorizationEntry | null)
+    .filter((a): a is AuthorizationEntry => a?.status === 'authorized' && typeof a.authorization_id === 'string')
+    .filter((a) => !seen.has(a.authorization_id) && seen.add(a.authorization_id));
+  if (holds.length === 0) return [];
+  const settled = await db
+    .select({ reference: authorizationSettlements.authorizationReference })
+    .from(authorizationSettlements)
+    .where(
+      inArray(
+        authorizationSettlements.authorizationReference,
+        holds.map((h) => h.authorization_id),
+      ),
+    );
+  const done = new Set(settled.map((r) => r.reference));
+  return holds.filter((h) => !done.has(h.authorization_id));
+}
+
+/**
+ * The most an authorization of this order may hold (decision 142): what is paid upfront when it completes — the
+ * hardware sale after discounts with its tax by the one rule, today's rate (domain orderUpfrontCents) — plus
+ * AUTHORIZATION_TOLERANCE_PERCENT. Above it: 400 naming amount_cents, the ceiling in the message.
+ */
+async function checkCeiling(
+  ctx: ServiceCtx,
+  order: typeof orders.$inferSelect,
+  amountCents: number,
+  now: Date,
+): Promise<void> {
+  const db = ctx.app.database.db;
+  const doc = order.document as OrderDocument;
+  const upfront = orderUpfrontCents(doc, await orderSaleTaxCents(db, doc, taxDayOf(ctx.app, now)));
+  const ceiling = authorizationCeilingCents(upfront);
+  if (amountCents <= ceiling) return;
+  const currency = order.currency as CurrencyCode;
+  const tolerance = AUTHORIZATION_TOLERANCE_PERCENT > 0 ? ` plus ${AUTHORIZATION_TOLERANCE_PERCENT} %` : '';
+  const why =
+    upfront === 0
+      ? ` Nothing is paid upfront on order ${order.unifiedOrderId} (no hardware sale yet, installments or a non-POS order).`
+      : ` That is order ${order.unifiedOrderId}'s upfront total with tax (${formatMoney(upfront, currency)})${tolerance}.`;
+  throw fieldError(
+    'amount_cents',
+    `The amount may be at most ${formatMoney(ceiling, currency)} (${ceiling} cents).${why}`,
+  );
+}
+
+/**
+ * Void a live hold at the gateway (outside any transaction; the key `release:<ref>` is the payments sweep's, so the
+ * gateway voids it once whoever asks), then record it as released in a short transaction of its own: a void that
+ * happened stays recorded even if the new authorization then fails.
+ */
+async function releaseHold(ctx: ServiceCtx, order: OrderRef, hold: AuthorizationEntry, now: Date): Promise<void> {
+  const voided = await ctx.app.gateway.voidCharge({
+    reference: hold.authorization_id,
+    idempotencyKey: `release:${hold.authorization_id}`,
+  });
+  await withTx(ctx, async (tx) => {
+    const inserted = await tx
+      .insert(authorizationSettlements)
+      .values({
+        orderId: order.id,
+        customerId: order.customerId,
+        authorizationReference: hold.authorization_id,
+        action: 'release',
+        amountCents: hold.amount_cents,
+        currency: hold.currency,
+        status: 'done',
+        resultReference: voided.reference,
+        createdAt: now,
+        settledAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: authorizationSettlements.id });
+    if (inserted.length === 0) return;
+    await writeAudit(tx, {
+      ...actorOfSession(ctx.session),
+      at: now,
+      action: 'authorization_released',
+      entity: 'order',
+      entityId: order.id,
+      after: {
+        authorization_id: hold.authorization_id,
+        amount_cents: hold.amount_cents,
+        currency: hold.currency,
+        reference: voided.reference,
+        reason: 're-authorized',
+      },
+      requestId: ctx.requestId,
+      customerId: order.customerId,
+    });
+  });
 }
 
 interface CardRef {
@@ -68,6 +196,9 @@ async function cardOf(
  * the payment gateway. Once per Idempotency-Key (a repeat answers the recorded answer, no second gateway call).
  * A decline is an answer (status 'declined'), recorded like an authorization: an audit entry on the order, filed
  * under the order's customer when it has one. No table of its own (no migration this issue).
+ * Decision 142: bounded by the order — an open order only (409 otherwise), at most its upfront total with tax (400
+ * amount_cents), a card token or a card of the order's own customer (404 payment_instrument_id otherwise), and one live
+ * hold: the order's live hold is voided at the gateway before the new one is placed (re-authorize).
  */
 export async function authorizePayment(
   ctx: ServiceCtx,
@@ -85,9 +216,21 @@ export async function authorizePayment(
       outside: async ({ now, requestRef }) => {
         // 404 (field order_id) for a missing order and for one the caller may not see (decision 102).
         const order = await loadVisibleOrder(db, ctx.session, { id: body.order_id }, { field: 'order_id' });
+        if (CLOSED.includes(order.status))
+          throw new AppError(
+            'conflict',
+            `Order ${order.unifiedOrderId} is ${order.status === ORDER_STATUS.COMPLETE ? 'complete' : 'closed'}: it takes no new authorization.`,
+          );
         if (body.currency !== order.currency)
           throw fieldError('currency', `This order is in ${order.currency}; authorize in ${order.currency}.`);
+        await checkCeiling(ctx, order, body.amount_cents, now);
         const card = await cardOf(db, ctx, order, body, now);
+        // One live hold per order (decision 142): re-authorizing voids the order's live hold, then places the new one.
+        const released: string[] = [];
+        for (const hold of await liveHoldsOf(db, order.id)) {
+          await releaseHold(ctx, order, hold, now);
+          released.push(hold.authorization_id);
+        }
         const result = await ctx.app.gateway.authorize({
           customerId: order.customerId,
           amountCents: body.amount_cents,
@@ -96,9 +239,11 @@ export async function authorizePayment(
           idempotencyKey: `authorize:${order.id}:${requestRef}`,
           description: `Order ${order.id}`,
         });
-        return { order, card, result };
+        return { order, card, result, released };
       },
-      effect: async (tx, now, { order, card, result }) => {
+      effect: async (tx, now, { order, card, result, released }) => {
+        // Authorizations of one order commit one at a time (the order's row lock).
+        await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('update');
         const answer: PaymentAuthorization = {
           authorization_id: result.reference,
           order_id: order.id,
@@ -109,6 +254,7 @@ export async function authorizePayment(
           payment_instrument_id: card.instrumentId,
           card: { brand: card.brand, last4: card.last4 },
           authorized_at: now.toISOString(),
+          released_authorization_ids: released,
         };
         await writeAudit(tx, {
           ...actorOfSession(ctx.session),
@@ -120,6 +266,25 @@ export async function authorizePayment(
           requestId: ctx.requestId,
           customerId: order.customerId,
         });
+        if (result.status === 'authorized') {
+          // A hold another request placed meanwhile (it voided the same old hold) is queued for the payments sweep
+          // to release, outside any transaction: the newest hold is the order's one live hold.
+          for (const other of await liveHoldsOf(tx, order.id)) {
+            if (other.authorization_id === result.reference) continue;
+            await tx
+              .insert(authorizationSettlements)
+              .values({
+                orderId: order.id,
+                customerId: order.customerId,
+                authorizationReference: other.authorization_id,
+                action: 'release',
+                amountCents: other.amount_cents,
+                currency: other.currency,
+                createdAt: now,
+              })
+              .onConflictDoNothing();
+          }
+        }
         return answer;
       },
     },

@@ -415,8 +415,7 @@ export async function applyReceipt(
             foreign[`applications.${i}.invoice_id`] =
               `Invoice ${a.invoice_id} is not an invoice of customer ${receipt.customerId}.`;
         });
-        if (Object.keys(foreign).length > 0)
-          throw new AppError('not_found', Object.values(foreign)[0]!, foreign);
+        if (Object.keys(foreign).length > 0) throw new AppError('not_found', Object.values(foreign)[0]!, foreign);
         const balances = await balancesOf(tx, ids);
         const fields: Record<string, string> = {};
         body.applications.forEach((a, i) => {

@@ -469,7 +469,10 @@ async function creditMemoOf(db: Db, returnId: number) {
 
 export async function getReturn(ctx: ServiceCtx, id: number): Promise<ReturnDetail> {
   const db = ctx.app.database.db;
-  const [place] = await db.select({ customerId: returns.customerId, storeId: returns.storeId }).from(returns).where(eq(returns.id, id));
+  const [place] = await db
+    .select({ customerId: returns.customerId, storeId: returns.storeId })
+    .from(returns)
+    .where(eq(returns.id, id));
   const found = place && (await isRecordVisible(db, viewerOf(ctx), place)) ? await loadReturn(db, id) : null;
   if (!found) throw notFound(`Return ${id}`);
   return found;

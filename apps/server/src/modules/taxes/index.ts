@@ -1,2 +1,9 @@
-export { rateInForceFor, saleTaxCents, storeSaleExempt, taxDayOf, taxToday } from './tax-rules.service';
+export {
+  orderSaleTaxCents,
+  rateInForceFor,
+  saleTaxCents,
+  storeSaleExempt,
+  taxDayOf,
+  taxToday,
+} from './tax-rules.service';
 export { taxRoutes } from './taxes.routes';

@@ -1,4 +1,12 @@
-import { lineTaxCents, rateInForce, saleTaxExempt, type RateInForce, type TaxComponent } from '@pos/domain';
+import {
+  lineTaxCents,
+  orderTotals,
+  rateInForce,
+  saleTaxExempt,
+  type OrderDocument,
+  type RateInForce,
+  type TaxComponent,
+} from '@pos/domain';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -8,7 +16,7 @@ import { billingToday } from '../billing';
 /*
  * The one tax rule on the server (decision 127): the rate in force on a day (domain rateInForce over the state's
  * versions) and the Arizona exemption of a store's hardware sale (domain saleTaxExempt over its certificates). Used
- * by taxes/fetch, the contract, onboarding; the billing run uses the SQL twins in db/tax-rules.sql.ts.
+ * by taxes/fetch, the contract, onboarding, payment authorizations; the billing run uses the SQL twins in db/tax-rules.sql.ts.
  */
 
 /** "Today" for taxes: the billing time zone's day (the injected clock). */
@@ -68,4 +76,28 @@ export async function saleTaxCents(
   const rate = await rateInForceFor(db, input);
   const exempt = await storeSaleExempt(db, input);
   return { rate, exempt, taxCents: exempt ? 0 : lineTaxCents(Math.max(0, input.taxableCents), rate.rateBasisPoints) };
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : v == null ? '' : String(v));
+
+/**
+ * The sale tax of an order document on `day`, on its one-time amount after discounts, by the rule above (as taxes/fetch
+ * does): the store address's state (else the home address's), the rate in force that day, none for an Arizona store
+ * (customerStoreId) with a valid certificate. The contract's figure and a hold's ceiling (decision 142).
+ */
+export async function orderSaleTaxCents(db: Db, doc: OrderDocument, day: string): Promise<number> {
+  const address = doc.StoreInfo?.StoreAddress ?? doc.HomeAddress;
+  const country = str(address?.country) || 'US';
+  const state = str(address?.state).toUpperCase();
+  if (!state) return 0;
+  const t = orderTotals(doc);
+  const storeId = Number(doc.StoreInfo?.customerStoreId) || null;
+  const { taxCents } = await saleTaxCents(db, {
+    country,
+    state,
+    storeId,
+    day,
+    taxableCents: Math.max(0, t.subtotalCents - t.discountCents),
+  });
+  return taxCents;
 }

@@ -1,4 +1,5 @@
 import {
+  customerMatchInfo,
   orderNoteInfo,
   orderNotesInfo,
   orderRowInfo,
@@ -6,6 +7,8 @@ import {
   orderStatusChangeInfo,
   orderStatusHistoryInfo,
   orderStatusReasonsInfo,
+  type CustomerMatchDecisionRequest,
+  type CustomerMatchRecord,
   type OrderNoteItem,
   type OrderSearchRecord,
   type OrderSearchResult,
@@ -27,6 +30,8 @@ import { api } from '../../../lib/api';
  *   GET  /api/customers/ordernotes/{orderId}/{token};  POST the same path {note}
  *   GET  /api/customers/orderstatus/{token}?status=
  *   PUT  /api/customers/ordernotes/{token} {order_id, status, status_reason_id?, note?, version}  (409 when stale)
+ *   GET  /api/customers/orderinfo/{orderId}/customermatch/{token}  the order's existing-customer match, or null (142)
+ *   POST the same path {customer_id, decision: 'confirm' | 'reject'}  (customer_details_edit; never an agent's session)
  */
 
 export const ORDER_PAGE_SIZE = 25;
@@ -121,6 +126,26 @@ export async function changeOrderStatus(body: OrderStatusChangeRequest): Promise
   return orderStatusChangeInfo.parse(info);
 }
 
+/** The order's existing-customer match (decision 142), or null when it waits for none. */
+export async function getCustomerMatch(orderId: number, signal?: AbortSignal): Promise<CustomerMatchRecord | null> {
+  const info = await api.get<unknown>('/api/customers/orderinfo/{orderId}/customermatch/{token}', {
+    params: { orderId },
+    signal,
+  });
+  return customerMatchInfo.parse(info).match;
+}
+
+/** Confirm the match (onboarding attaches the order to that customer) or reject it (onboard as a new customer). */
+export async function decideCustomerMatch(
+  orderId: number,
+  body: CustomerMatchDecisionRequest,
+): Promise<CustomerMatchRecord | null> {
+  const info = await api.post<unknown>('/api/customers/orderinfo/{orderId}/customermatch/{token}', body, {
+    params: { orderId },
+  });
+  return customerMatchInfo.parse(info).match;
+}
+
 /** The order screens' keys: the shared ones of api/orders.ts (all, order(id)) and the lists only they read. */
 export const orderKeys = {
   ...sharedOrderKeys,
@@ -130,6 +155,7 @@ export const orderKeys = {
   history: (orderId: number) => [...sharedOrderKeys.order(orderId), 'history'] as const,
   notes: (orderId: number) => [...sharedOrderKeys.order(orderId), 'notes'] as const,
   contracts: (orderId: number) => [...sharedOrderKeys.order(orderId), 'contracts'] as const,
+  customerMatch: (orderId: number) => [...sharedOrderKeys.order(orderId), 'customer-match'] as const,
   reasons: (status: string) => [...sharedOrderKeys.all, 'reasons', status] as const,
   agents: (search: string) => [...sharedOrderKeys.all, 'agents', search] as const,
 };
@@ -163,5 +189,14 @@ export function getStatusReasonsQueryOptions(status: OrderStatusCode | null) {
     queryKey: orderKeys.reasons(status ?? ''),
     queryFn: ({ signal }) => getStatusReasons(status!, signal),
     enabled: status !== null,
+  });
+}
+
+export function getCustomerMatchQueryOptions(orderId: number) {
+  return queryOptions({
+    queryKey: orderKeys.customerMatch(orderId),
+    queryFn: ({ signal }) => getCustomerMatch(orderId, signal),
+    // The panel shows nothing about a match it could not read; the rest of the panel says what went wrong.
+    meta: { silentError: true },
   });
 }

@@ -35,6 +35,7 @@ import {
 } from '../api/orders';
 import { formatCents, formatDateTime } from '../../../lib/format';
 import { OrderAgentSection, OrderContractSection } from './order-contract-section';
+import { OrderCustomerMatchSection } from './order-customer-match';
 
 export const ORDER_CONFLICT_MESSAGE =
   'Someone else changed this order while you had it open. The latest version is now shown: check it and try again.';
@@ -83,6 +84,7 @@ function OrderDetailsBody({
   return (
     <Stack gap="lg">
       <OrderSummary order={order} />
+      <OrderCustomerMatchSection order={order} />
       <ChangeStatus order={order} onChanged={onChanged} />
       <OrderContractSection order={order} canEdit={canEdit} />
       <OrderAgentSection order={order} canEdit={canEdit} onChanged={onChanged} />

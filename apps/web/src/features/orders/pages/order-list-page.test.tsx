@@ -345,4 +345,72 @@ describe('order list (#/order)', () => {
     expect(alert.textContent).toContain('This address does not name an order.');
     expect(calls.some((c) => c.path.startsWith('/api/customers/orders/') && !c.path.includes('/search/'))).toBe(false);
   });
+
+  describe('an existing-customer match (decision 142)', () => {
+    const MATCH = '/api/customers/orderinfo/700001/customermatch/tok';
+    const pending = {
+      order_id: 700001,
+      status: 'pending',
+      federal_tax_id: '74-2700001',
+      customer: { customer_id: 100123, legal_name: 'Harbor Foods LLC', email: 'ap@harbor.example', country: 'US' },
+      flagged_at: '2026-03-02T12:00:00.000Z',
+      flagged_by_email: 'dist@agent.example',
+      decided_at: null,
+      decided_by_email: null,
+    };
+
+    it('staff with customer_details_edit see the pending match and confirm it, or onboard as a new customer', async () => {
+      let current: Record<string, unknown> = pending;
+      const { calls } = fakeApi({
+        ...orderRoutes(),
+        ...signInAs('Customer Service'),
+        [`GET ${MATCH}`]: () => ({ match: current }),
+        [`POST ${MATCH}`]: (r: FakeRequest) => {
+          const decision = (r.body as { decision: string }).decision;
+          current = {
+            ...pending,
+            status: decision === 'confirm' ? 'confirmed' : 'rejected',
+            decided_at: '2026-03-03T09:00:00.000Z',
+            decided_by_email: 'support@example.com',
+          };
+          return { match: current };
+        },
+      });
+      const user = userEvent.setup();
+      renderApp('#/order?id=700001');
+      const section = await screen.findByRole('region', { name: 'Existing customer match' });
+      expect(section.textContent).toContain('Federal tax id 74-2700001');
+      expect(section.textContent).toContain('Harbor Foods LLC (#100123');
+      expect(section.textContent).toContain('Waiting for a staff confirmation');
+      await user.click(within(section).getByRole('button', { name: 'Confirm match' }));
+      await waitFor(() => expect(section.textContent).toContain('Confirmed by support@example.com'));
+      expect(calls.find((c) => c.method === 'POST' && c.path === MATCH)!.body).toEqual({
+        customer_id: 100123,
+        decision: 'confirm',
+      });
+      expect((within(section).getByRole('button', { name: 'Confirm match' }) as HTMLButtonElement).disabled).toBe(true);
+      await user.click(within(section).getByRole('button', { name: 'Onboard as new customer' }));
+      await waitFor(() => expect(section.textContent).toContain('onboarding makes a new customer'));
+      expect(calls.filter((c) => c.method === 'POST' && c.path === MATCH).at(-1)!.body).toEqual({
+        customer_id: 100123,
+        decision: 'reject',
+      });
+    });
+
+    it('without customer_details_edit (AR Team) the match is shown without the buttons', async () => {
+      fakeApi({ ...orderRoutes(), [`GET ${MATCH}`]: { match: pending } });
+      renderApp('#/order?id=700001');
+      const section = await screen.findByRole('region', { name: 'Existing customer match' });
+      expect(section.textContent).toContain('Waiting for a staff confirmation');
+      expect(within(section).queryByRole('button')).toBeNull();
+    });
+
+    it('no match: no section', async () => {
+      fakeApi({ ...orderRoutes(), [`GET ${MATCH}`]: { match: null } });
+      renderApp('#/order?id=700001');
+      await screen.findByRole('region', { name: 'Order UO-2026-0001' });
+      expect(await screen.findByText('ram@example.com')).toBeTruthy();
+      expect(screen.queryByRole('region', { name: 'Existing customer match' })).toBeNull();
+    });
+  });
 });
