@@ -1,3 +1,5 @@
+import { blankOrder } from '@pos/domain';
+
 /*
  * THE OBJECT-LEVEL AUTHORIZATION TABLE (issue 27, decision 140) — for every registered route that takes a record id (a
  * path parameter, a query field or a field inside the body), how the suite `object-authorization.test.ts` calls it on
@@ -1088,12 +1090,51 @@ export const OBJECT_MATRIX: Readonly<Record<string, readonly ObjectEntry[]>> = {
   ],
   'POST /api/customers/orderinfo/:orderInfoId/:token': [
     {
+      names: 'customer inside the order document (json.additionalInfo.customerID)',
+      rule: 'owner',
+      field: 'json.additionalInfo.customerID',
+      refused: { status: 400 },
+      request: ({ target, token }) => {
+        const json = blankOrder();
+        return {
+          url: `/api/customers/orderinfo/new/${token}`,
+          payload: { json: { ...json, additionalInfo: { ...json.additionalInfo, customerID: target.customerId } } },
+        };
+      },
+    },
+    {
+      names: 'store inside the order document (json.StoreInfo.customerStoreId)',
+      rule: 'owner',
+      field: 'json.StoreInfo.customerStoreId',
+      refused: { status: 400 },
+      request: ({ target, token }) => {
+        const json = blankOrder();
+        return {
+          url: `/api/customers/orderinfo/new/${token}`,
+          payload: {
+            json: {
+              ...json,
+              additionalInfo: { ...json.additionalInfo, customerID: target.customerId },
+              StoreInfo: { ...json.StoreInfo, customerStoreId: target.storeId },
+            },
+          },
+        };
+      },
+    },
+    {
       names: 'order',
       rule: 'owner',
       request: ({ target, token }) => ({
         url: `/api/customers/orderinfo/${target.orderId}/${token}`,
         payload: { json: {}, version: 999 },
       }),
+    },
+  ],
+  'GET /api/customers/orderinfo/:orderId/customermatch/:token': [
+    {
+      names: 'order (its existing-customer match)',
+      rule: 'owner',
+      request: ({ target, token }) => ({ url: `/api/customers/orderinfo/${target.orderId}/customermatch/${token}` }),
     },
   ],
   'GET /api/customers/orders/:orderId/:token': [
@@ -1324,6 +1365,8 @@ export const NOT_OWNED: Readonly<Record<string, string>> = {
   'GET /api/billing/ledger-check/:token': 'invoice id range of the ledger check (Admin)',
   'GET /api/billing/runs/:runId/:token': 'billing runs (Admin)',
   'POST /api/customers/orderinfo/:orderId/onboard/:token': 'the onboarding re-run (Admin sees every order)',
+  'POST /api/customers/orderinfo/:orderId/customermatch/:token':
+    'back-office staff only (agent-scoped sessions are refused: decision 142), who see every order; customer_id must be the match’s own (409 otherwise)',
   'POST /api/promotions/:token': 'catalogue (promotions_edit; billing_item_ids of the catalogue)',
   'PUT /api/promotions/:id/:token': 'catalogue (promotions_edit)',
   'POST /api/promotions/:id/expire/:token': 'catalogue (promotions_edit)',
