@@ -1190,6 +1190,21 @@ export const OBJECT_MATRIX: Readonly<Record<string, readonly ObjectEntry[]>> = {
         headers: idem(),
       }),
     },
+    {
+      names: "payment instrument (payment_instrument_id) of another customer than the order's",
+      rule: 'parent',
+      field: 'payment_instrument_id',
+      request: ({ own, target, token }) => ({
+        url: `/api/paymentauthorizations/${token}`,
+        payload: {
+          order_id: own.orderId,
+          amount_cents: 1_00,
+          currency: 'USD',
+          payment_instrument_id: target.instrumentId,
+        },
+        headers: idem(),
+      }),
+    },
   ],
   'GET /api/customers/contracts/:orderId/:token': [
     {

@@ -518,65 +518,122 @@ function passesGuard(route: string, c: Caller): boolean {
 const sharedOwn = new Map<CallerName, World>();
 let sharedForeign: World | undefined;
 
+/** Every caller on its own record and on a foreign one: what the entry's rule expects, as failures (none: it holds). */
+async function checkEntry(route: string, entry: ObjectEntry): Promise<string[]> {
+  expect(routes.get(route), `${route} is not registered`).toBeDefined();
+  // Agent-scoped callers first: they are refused on the foreign merchant, so it is unchanged for the next one.
+  const order = [...SCOPED_CALLERS, ...CALLER_NAMES.filter((n) => !CALLERS[n].scoped)];
+  const foreignOf = async (c: Caller) =>
+    entry.fresh && !c.scoped
+      ? buildWorld(otherAgent, otherActor)
+      : (sharedForeign ??= await buildWorld(otherAgent, otherActor));
+  const entryForeign = entry.fresh ? await buildWorld(otherAgent, otherActor) : undefined;
+  const failures: string[] = [];
+  for (const name of order) {
+    const c = CALLERS[name];
+    const own = entry.fresh
+      ? await buildWorld(c.agentId, c.actor!)
+      : (sharedOwn.get(name) ?? sharedOwn.set(name, await buildWorld(c.agentId, c.actor!)).get(name)!);
+    const foreign = entryForeign && c.scoped ? entryForeign : await foreignOf(c);
+    // The foreign record first: a refused call changes nothing, so the own call still finds what it expects.
+    for (const which of ['foreign', 'own'] as const) {
+      const target = which === 'own' ? own : foreign;
+      const before = await auditCount();
+      const res = await call(route, entry.request({ own, target, token: c.token }));
+      const where = `${c.label} on the ${which} record → ${res.status} ${JSON.stringify(res.body).slice(0, 240)}`;
+      if (res.status >= 500) {
+        failures.push(`5xx: ${where}`);
+        continue;
+      }
+      if (!passesGuard(route, c)) {
+        if (res.status !== 403) failures.push(`expected the guard's 403: ${where}`);
+        continue;
+      }
+      const namesField = entry.field === undefined || entry.field in (res.body.error?.fields ?? {});
+      if (expectedVisible(entry, c, which)) {
+        // Allowed: not refused — no 403, and no 404 (or, for an id inside a document, no 400) about the id.
+        const refusedStatus = entry.refused?.status ?? 404;
+        if (
+          res.status === 403 ||
+          (res.status === 404 && (entry.field === undefined || namesField)) ||
+          (refusedStatus === 400 && res.status === 400 && namesField)
+        )
+          failures.push(`expected allowed: ${where}`);
+        continue;
+      }
+      if (entry.refusedAs) {
+        if (res.status !== 200 || !entry.refusedAs(res.body))
+          failures.push(`expected an answer as for a missing record: ${where}`);
+        if ((await auditCount()) !== before) failures.push(`a refused call wrote an audit entry: ${where}`);
+        continue;
+      }
+      const status = entry.refused?.status ?? 404;
+      const code = status === 404 ? 'not_found' : 'validation_failed';
+      if (res.status !== status || res.body.error?.code !== code) failures.push(`expected ${status} ${code}: ${where}`);
+      else if (!namesField || (entry.refused?.field && !(entry.refused.field in (res.body.error?.fields ?? {}))))
+        failures.push(`expected the field ${entry.field ?? entry.refused?.field} named: ${where}`);
+      if ((await auditCount()) !== before) failures.push(`a refused call wrote an audit entry: ${where}`);
+    }
+  }
+  return failures;
+}
+
 describe.each(CASES)('%s', (_title, route, entry) => {
   it('each caller: its own record allowed, a foreign one as the owner rules say (404 like a missing one, nothing written)', async () => {
-    expect(routes.get(route), `${route} is not registered`).toBeDefined();
-    // Agent-scoped callers first: they are refused on the foreign merchant, so it is unchanged for the next one.
-    const order = [...SCOPED_CALLERS, ...CALLER_NAMES.filter((n) => !CALLERS[n].scoped)];
-    const foreignOf = async (c: Caller) =>
-      entry.fresh && !c.scoped
-        ? buildWorld(otherAgent, otherActor)
-        : (sharedForeign ??= await buildWorld(otherAgent, otherActor));
-    const entryForeign = entry.fresh ? await buildWorld(otherAgent, otherActor) : undefined;
-    const failures: string[] = [];
-    for (const name of order) {
-      const c = CALLERS[name];
-      const own = entry.fresh
-        ? await buildWorld(c.agentId, c.actor!)
-        : (sharedOwn.get(name) ?? sharedOwn.set(name, await buildWorld(c.agentId, c.actor!)).get(name)!);
-      const foreign = entryForeign && c.scoped ? entryForeign : await foreignOf(c);
-      // The foreign record first: a refused call changes nothing, so the own call still finds what it expects.
-      for (const which of ['foreign', 'own'] as const) {
-        const target = which === 'own' ? own : foreign;
-        const before = await auditCount();
-        const res = await call(route, entry.request({ own, target, token: c.token }));
-        const where = `${c.label} on the ${which} record → ${res.status} ${JSON.stringify(res.body).slice(0, 240)}`;
-        if (res.status >= 500) {
-          failures.push(`5xx: ${where}`);
-          continue;
-        }
-        if (!passesGuard(route, c)) {
-          if (res.status !== 403) failures.push(`expected the guard's 403: ${where}`);
-          continue;
-        }
-        const namesField = entry.field === undefined || entry.field in (res.body.error?.fields ?? {});
-        if (expectedVisible(entry, c, which)) {
-          // Allowed: not refused — no 403, and no 404 (or, for an id inside a document, no 400) about the id.
-          const refusedStatus = entry.refused?.status ?? 404;
-          if (
-            res.status === 403 ||
-            (res.status === 404 && (entry.field === undefined || namesField)) ||
-            (refusedStatus === 400 && res.status === 400 && namesField)
-          )
-            failures.push(`expected allowed: ${where}`);
-          continue;
-        }
-        if (entry.refusedAs) {
-          if (res.status !== 200 || !entry.refusedAs(res.body))
-            failures.push(`expected an answer as for a missing record: ${where}`);
-          if ((await auditCount()) !== before) failures.push(`a refused call wrote an audit entry: ${where}`);
-          continue;
-        }
-        const status = entry.refused?.status ?? 404;
-        const code = status === 404 ? 'not_found' : 'validation_failed';
-        if (res.status !== status || res.body.error?.code !== code)
-          failures.push(`expected ${status} ${code}: ${where}`);
-        else if (!namesField || (entry.refused?.field && !(entry.refused.field in (res.body.error?.fields ?? {}))))
-          failures.push(`expected the field ${entry.field ?? entry.refused?.field} named: ${where}`);
-        if ((await auditCount()) !== before) failures.push(`a refused call wrote an audit entry: ${where}`);
-      }
-    }
-    expect(failures).toEqual([]);
+    expect(await checkEntry(route, entry)).toEqual([]);
+  });
+});
+
+/** The entry of `route` whose description starts with `names`. */
+function entryOf(route: string, names: string): ObjectEntry {
+  const found = OBJECT_MATRIX[route]?.find((e) => e.names.startsWith(names));
+  if (!found) throw new Error(`no entry "${names}…" for ${route}`);
+  return found;
+}
+
+/*
+ * What issue 27 found open, each as a named case of this suite (they fail on the code before the issue's fix): the
+ * rows of the table that reproduce it, checked for every caller kind.
+ */
+describe('issue 27: what was wrong is refused now', () => {
+  it("1. uploads: another agent's merchant's signed contract PDF is 404 for a distributor login, an RDC user and a make-token session, like the order", async () => {
+    expect(await checkEntry('GET /api/uploads/:id/:token', entryOf('GET /api/uploads/:id/:token', 'upload'))).toEqual(
+      [],
+    );
+    expect(
+      await checkEntry(
+        'GET /api/customers/contracts/:orderId/:contractId/pdf/:token',
+        entryOf('GET /api/customers/contracts/:orderId/:contractId/pdf/:token', 'order'),
+      ),
+    ).toEqual([]);
+  });
+
+  it("2. order documents: an agent-scoped session's order naming another agent's customer or store is refused (400 naming the field)", async () => {
+    const route = 'POST /api/customers/orderinfo/:orderInfoId/:token';
+    expect(await checkEntry(route, entryOf(route, 'customer inside the order document'))).toEqual([]);
+    expect(await checkEntry(route, entryOf(route, 'store inside the order document'))).toEqual([]);
+  });
+
+  it("3. payment authorizations: another agent's order and another customer's payment instrument are 404", async () => {
+    const route = 'POST /api/paymentauthorizations/:token';
+    expect(await checkEntry(route, entryOf(route, 'order'))).toEqual([]);
+    expect(await checkEntry(route, entryOf(route, 'payment instrument'))).toEqual([]);
+  });
+
+  it("4. jobs: another staff user's job is 404 (its requester and Admin read it)", async () => {
+    const route = 'GET /api/jobs/:jobId/:token';
+    expect(await checkEntry(route, entryOf(route, 'job'))).toEqual([]);
+  });
+
+  it('5. every merchant record an agent-scoped session can reach is its own: customers, stores and their records (the customer area)', async () => {
+    for (const route of [
+      'GET /api/customers/:id/:token',
+      'GET /api/customers/:token',
+      'PUT /api/storeinfo/:id/:token',
+      'POST /api/customers/stores/:token/:storeId/pushlicense',
+      'GET /api/returns/:id/:token',
+    ])
+      expect(await checkEntry(route, OBJECT_MATRIX[route]![0]!), route).toEqual([]);
   });
 });
 

@@ -158,6 +158,16 @@ interface CardRef {
   instrumentId: number | null;
 }
 
+/** A payment instrument of the order's own customer, or 404 naming payment_instrument_id (like a missing one). */
+async function instrumentOfOrder(tx: Db, order: OrderRef, id: number) {
+  const [pi] = await tx.select().from(paymentInstruments).where(eq(paymentInstruments.id, id));
+  if (!pi || order.customerId === null || pi.customerId !== order.customerId) {
+    const message = `Payment instrument ${id} is not a payment method of this order's customer.`;
+    throw new AppError('not_found', message, { payment_instrument_id: message });
+  }
+  return pi;
+}
+
 /** The card to authorize on: a gateway token (redeemed) or a saved card of the order's customer. */
 async function cardOf(
   tx: Db,
@@ -171,12 +181,7 @@ async function cardOf(
     if (isCardExpired(card.expMonth, card.expYear, now)) throw fieldError('card_token', 'The card has expired.');
     return { reference: card.reference, brand: card.brand, last4: card.last4, instrumentId: null };
   }
-  const id = body.payment_instrument_id!;
-  const [pi] = await tx.select().from(paymentInstruments).where(eq(paymentInstruments.id, id));
-  if (!pi || order.customerId === null || pi.customerId !== order.customerId) {
-    const message = `Payment instrument ${id} is not a payment method of this order's customer.`;
-    throw new AppError('not_found', message, { payment_instrument_id: message });
-  }
+  const pi = await instrumentOfOrder(tx, order, body.payment_instrument_id!);
   if (pi.kind !== 'card' || !pi.processorReference)
     throw fieldError('payment_instrument_id', 'Only a card can be authorized; choose a card or enter one.');
   if (pi.status !== 'active') throw fieldError('payment_instrument_id', 'This payment method is inactive.');
@@ -223,6 +228,8 @@ export async function authorizePayment(
           );
         if (body.currency !== order.currency)
           throw fieldError('currency', `This order is in ${order.currency}; authorize in ${order.currency}.`);
+        // The ids a body names are checked before anything else is said (decision 140).
+        if (body.payment_instrument_id !== undefined) await instrumentOfOrder(db, order, body.payment_instrument_id);
         await checkCeiling(ctx, order, body.amount_cents, now);
         const card = await cardOf(db, ctx, order, body, now);
         // One live hold per order (decision 142): re-authorizing voids the order's live hold, then places the new one.
