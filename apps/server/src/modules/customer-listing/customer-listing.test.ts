@@ -1,8 +1,10 @@
-import { addDays, licenseStatus, type CustomerListingItem } from '@pos/domain';
+import { addDays, customerListingQuery, licenseStatus, type CustomerListingItem } from '@pos/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent, createCustomer, createInvoice, createPaymentPlan, createStore } from '../../db/factories';
 import { agentStores } from '../../db/schema';
+import { agentScopedCtx } from '../../test/service-ctx';
 import { signInStaff } from '../../test/sign-in';
+import { customerListing, customerListingCount, customerListingOptions } from './customer-listing.service';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { billingToday } from '../billing';
 
@@ -198,18 +200,19 @@ describe('customer listing', () => {
     expect(denied.statusCode).toBe(403);
   });
 
-  it("an agent-scoped session lists only its agent's stores (rows, count and CSV) and only its agents", async () => {
-    const res = await list('', dist);
-    expect(res.statusCode, res.body).toBe(200);
-    const info = (res.json() as { info: Info }).info;
+  it('an agent-scoped staff user granted reports_edit is refused: the listing is provider-wide (decision 140)', async () => {
+    expect((await list('', dist)).statusCode).toBe(403);
+    expect((await list('format=csv', dist)).statusCode).toBe(403);
+  });
+
+  it("defence in depth: asked as an agent-scoped session, the listing keeps only its agent's stores and agents", async () => {
+    const ctx = agentScopedCtx(t, ids.agent, ['reports_edit']);
+    const info = await customerListing(ctx, customerListingQuery.parse({}));
     expect(info.items.map((r) => r.store_id)).toEqual([ids.c]);
     expect(info.total).toBe(1);
-    const csv = await list('format=csv', dist);
-    expect(csv.headers['x-total-count']).toBe('1');
-    expect(csv.body.trimEnd().split('\r\n')).toHaveLength(2);
-    const options = await t.request({ method: 'GET', url: `/api/reports/customer-listing/options/${dist}` });
-    const agents = (options.json() as { info: { agents: { agent_id: number }[] } }).info.agents;
-    expect(agents.map((a) => a.agent_id)).toEqual([ids.agent]);
+    expect(await customerListingCount(ctx, customerListingQuery.parse({}))).toBe(1);
+    const options = await customerListingOptions(ctx);
+    expect(options.agents.map((a) => a.agent_id)).toEqual([ids.agent]);
   });
 
   it('400 with the fields; 403 without reports_edit', async () => {

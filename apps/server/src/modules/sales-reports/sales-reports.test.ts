@@ -1,4 +1,10 @@
-import { ORDER_STATUS_CODES, ORDER_FLOWS, type OrderStatusCode } from '@pos/domain';
+import {
+  ORDER_STATUS_CODES,
+  ORDER_FLOWS,
+  ordersReportListQuery,
+  ordersReportQuery,
+  type OrderStatusCode,
+} from '@pos/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Rng, createAgent, createCustomer, createOrder, createSalesPerson, createStore } from '../../db/factories';
 import { eq } from 'drizzle-orm';
@@ -6,7 +12,8 @@ import { customers, orders, salesHistory } from '../../db/schema';
 import { createTestDatabase } from '../../test/db-template';
 import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { repMonthsQuery } from './sales-reports.service';
+import { agentScopedCtx } from '../../test/service-ctx';
+import { getOrdersReport, listReportOrders, repMonthsQuery } from './sales-reports.service';
 
 /*
  * The orders and sales reports (issue 18 parts 1 and 3, decision 129) through HTTP. Today is 2026-11-22 (the test
@@ -285,10 +292,16 @@ describe('GET /api/reports/orders/{token}', () => {
 });
 
 describe('the orders report of an agent-scoped caller', () => {
-  it("counts and lists only its agent's orders", async () => {
+  it('an agent-scoped staff user granted reports_edit is refused: reports are provider-wide (decision 140)', async () => {
+    expect((await get('/api/reports/orders/{t}?from=2025-01-01&to=2026-11-22', tok.scoped)).statusCode).toBe(403);
+    expect((await get('/api/reports/orders/list/{t}?from=2025-01-01&to=2026-11-22', tok.scoped)).statusCode).toBe(403);
+  });
+
+  it("defence in depth: asked as an agent-scoped session, it counts and lists only its agent's orders", async () => {
     const own = genOrders.filter((o) => o.agent);
     expect(own.length).toBeGreaterThan(0);
-    const info = (await get('/api/reports/orders/{t}?from=2025-01-01&to=2026-11-22', tok.scoped)).json().info;
+    const ctx = agentScopedCtx(t, ids.agent, ['reports_edit']);
+    const info = await getOrdersReport(ctx, ordersReportQuery.parse({ from: '2025-01-01', to: '2026-11-22' }));
     expect(asMap(info.by_status)).toEqual(
       tally(
         own,
@@ -296,8 +309,10 @@ describe('the orders report of an agent-scoped caller', () => {
         (o) => o.cents,
       ),
     );
-    const list = (await get('/api/reports/orders/list/{t}?from=2025-01-01&to=2026-11-22&limit=500', tok.scoped)).json()
-      .info;
+    const list = await listReportOrders(
+      ctx,
+      ordersReportListQuery.parse({ from: '2025-01-01', to: '2026-11-22', limit: '500' }),
+    );
     expect(list.items.map((i: { order_id: number }) => i.order_id).sort()).toEqual(own.map((o) => o.id).sort());
   });
 });

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { effectivePrivileges, isAgentScoped, type CustomerMatchRecord, type OrderSearchRecord } from '@pos/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -69,9 +69,17 @@ export function OrderCustomerMatchSection({ order }: { readonly order: OrderSear
       <Stack gap="xs">
         <Alert color={match.status === 'pending' ? 'yellow' : 'gray'} title={`Federal tax id ${match.federal_tax_id}`}>
           <Text size="sm">
-            {customer
-              ? `This tax id is customer ${customer.legal_name} (#${customer.customer_id}, ${customer.email}), whom the order's agent may not see.`
-              : 'This tax id belongs to an existing customer.'}{' '}
+            {customer ? (
+              <>
+                This tax id is customer{' '}
+                <Anchor href={`#/customer?id=${customer.customer_id}`}>
+                  {customer.legal_name} (#{customer.customer_id})
+                </Anchor>{' '}
+                ({customer.email}), whom the order&apos;s agent may not see.
+              </>
+            ) : (
+              'This tax id belongs to an existing customer.'
+            )}{' '}
             {statusLine(match)}
           </Text>
           <Text size="xs" c="dimmed">
