@@ -42,11 +42,45 @@ export const ledgerMismatch = z.object({
 });
 export type LedgerMismatch = z.infer<typeof ledgerMismatch>;
 
+/**
+ * A money limit the books show broken (issue 28, decision 143) — what the posting function refuses, found after the
+ * fact: more refunded on an invoice than was received on it; more credited and written off than the invoice's total;
+ * more paid back to a customer (in one currency) than it ever paid; a credit, refund or write-off approved by its own
+ * requester although the requester's requests on that invoice, or on that customer in 30 days, add up past the
+ * four-eyes threshold.
+ */
+export const LEDGER_LIMIT_KINDS = [
+  'refunded_more_than_received',
+  'credited_more_than_total',
+  'paid_back_more_than_paid_in',
+  'four_eyes_split',
+] as const;
+export type LedgerLimitKind = (typeof LEDGER_LIMIT_KINDS)[number];
+
+export const ledgerLimitBreach = z.object({
+  kind: z.enum(LEDGER_LIMIT_KINDS),
+  customer_id: z.number().int(),
+  invoice_id: z.number().int().nullable(),
+  currency: z.string(),
+  /** The figure over its limit, and the limit (cents). */
+  amount_cents: z.number().int(),
+  limit_cents: z.number().int(),
+  /** The memo or write-off that broke it (four-eyes), when one did. */
+  memo_id: z.number().int().nullable(),
+  write_off_id: z.number().int().nullable(),
+});
+export type LedgerLimitBreach = z.infer<typeof ledgerLimitBreach>;
+
 export const ledgerCheck = z.object({
   checked_invoices: z.number().int(),
   checked_receipts: z.number().int(),
   mismatch_count: z.number().int(),
   mismatches: z.array(ledgerMismatch),
+  /** Money limits the books show broken (capped like mismatches). */
+  limit_breach_count: z.number().int(),
+  limit_breaches: z.array(ledgerLimitBreach),
+  /** No mismatch and no broken limit. */
+  ok: z.boolean(),
   checked_at: z.string(),
 });
 export type LedgerCheck = z.infer<typeof ledgerCheck>;

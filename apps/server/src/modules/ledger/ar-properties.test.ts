@@ -5,7 +5,7 @@ import { createCustomer, createInvoice, createStore, ensureBillingItems } from '
 import { createTestDatabase } from '../../test/db-template';
 import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { ledgerMismatchesSql } from './ledger.service';
+import { ledgerMismatchesSql, ledgerLimitBreachesSql } from './ledger.service';
 
 /*
  * Accounts receivable against the ledger (issue 16, acceptance: property tests). fast-check draws sequences of
@@ -133,6 +133,8 @@ async function verify(m: Model, step: string): Promise<Snapshot> {
   for (const r of m.receipts) expect(snap.receipts[r.id], `${step}: receipt ${r.id}`).toBe(unapplied(m, r.id));
   const mismatches = (await t.database.db.execute(ledgerMismatchesSql(10))) as unknown as { rows: unknown[] };
   expect(mismatches.rows, `${step}: ledger check`).toEqual([]);
+  const breaches = (await t.database.db.execute(ledgerLimitBreachesSql(10))) as unknown as { rows: unknown[] };
+  expect(breaches.rows, `${step}: no money limit broken`).toEqual([]);
   return snap;
 }
 
@@ -228,11 +230,14 @@ async function play(m: Model, op: Op, customer: { customer: number; store: numbe
     case 'memo': {
       const inv = m.invoices[op.invoice]!;
       const now = expected(m, inv.id);
-      // A credit up to the invoice's total; an adjustment either way; a refund (by check) up to what was paid.
+      // A credit up to the invoice's total; an adjustment either way; a refund (by check) up to what was paid. A credit
+      // (or an adjustment that lowers the balance) above what is open is refused (issue 28: never credit more than is
+      // open) and changes nothing.
       const base = op.type === 'C' ? inv.total : op.type === 'R' ? now.paid_cents : 200_00;
       if (base === 0) return;
       const size = Math.max(1, Math.floor(base * op.share));
       const cents = op.type === 'A' && op.negative ? -size : size;
+      const overOpen = op.type !== 'R' && cents > 0 && cents > now.open_cents;
       const created = await t.request({
         method: 'POST',
         url: `/api/memos/${tok.ar}`,
@@ -247,6 +252,11 @@ async function play(m: Model, op: Op, customer: { customer: number; store: numbe
         },
         headers: { 'idempotency-key': key() },
       });
+      if (overOpen) {
+        expect(created.statusCode, `a credit over what is open: ${created.body}`).toBe(409);
+        await verify(m, 'a refused credit changes nothing');
+        return;
+      }
       expect(created.statusCode, created.body).toBe(201);
       const memo = created.json().info;
       await verify(m, 'a pending memo changes nothing');

@@ -3,6 +3,7 @@ export {
   balancesOf,
   invoiceBalanceFields,
   invoiceBalances,
+  ledgerLimitBreachesSql,
   ledgerMismatchesSql,
   lockStoreBalances,
   syncInvoice,
@@ -10,3 +11,14 @@ export {
   toInvoiceBalance,
   type InvoiceBalanceRow,
 } from './ledger.service';
+export {
+  assertCreditable,
+  assertFourEyes,
+  assertOnAccount,
+  assertRefundable,
+  invoiceLimits,
+  lockForMoney,
+  onAccountLimits,
+  type InvoiceLimits,
+  type OnAccountLimits,
+} from './limits';

@@ -1,5 +1,8 @@
 import {
+  FEES,
+  FOUR_EYES_WINDOW_DAYS,
   LEDGER_CHECK_MISMATCH_CAP,
+  type LedgerLimitBreach,
   type InvoiceBalance,
   type InvoiceStatus,
   type LedgerCheck,
@@ -156,6 +159,108 @@ function invoiceRange(column: SQL, range: LedgerCheckQuery): SQL {
   return sql`${column} between ${range.from_invoice_id ?? 0} and ${range.to_invoice_id ?? 2_147_483_647}`;
 }
 
+/**
+ * The money limits the books show broken (issue 28, decision 143): what the posting function refuses, found after the
+ * fact, so that a row written around it (or a limit the code forgot) is noticed. Refunds against receipts per invoice;
+ * credits and write-offs against the total; money paid back to a customer against money it paid in, per currency; and
+ * approvals by their own requester of requests that add up past the threshold on one invoice, or on one customer in
+ * the window before the request.
+ */
+export function ledgerLimitBreachesSql(cap: number, range: LedgerCheckQuery = {}) {
+  const inRange = invoiceRange(sql`i.id`, range);
+  const threshold = FEES.CREDIT_THRESHOLD_CENTS;
+  const windowDays = FOUR_EYES_WINDOW_DAYS;
+  return sql`
+    with per_invoice as (
+      select i.id as invoice_id, i.customer_id, i.currency, i.total_cents,
+        coalesce((select sum(amount_cents) from transactions t where t.invoice_id = i.id and t.kind = 'charge' and t.status = 'S'), 0)
+          + coalesce((select sum(amount_cents) from receipt_allocations a where a.invoice_id = i.id), 0) as received,
+        coalesce((select sum(amount_cents) from transactions t where t.invoice_id = i.id
+                  and t.kind in ('refund', 'chargeback', 'reversal') and t.status in ('S', 'B')), 0)
+          + coalesce((select sum(amount_cents) from credit_memos m where m.invoice_id = i.id and m.type = 'R' and m.status = 'A'), 0)
+          as refunded,
+        coalesce((select sum(amount_cents) from credit_memos m where m.invoice_id = i.id and m.type in ('C', 'A') and m.status = 'A'), 0)
+          + coalesce((select sum(amount_cents) from write_offs w where w.invoice_id = i.id and w.status = 'A'), 0) as credited
+      from invoices i
+      where ${inRange}
+        and (exists (select 1 from credit_memos m where m.invoice_id = i.id and m.status = 'A')
+          or exists (select 1 from write_offs w where w.invoice_id = i.id and w.status = 'A')
+          or exists (select 1 from transactions t where t.invoice_id = i.id and t.kind in ('refund', 'chargeback', 'reversal')))
+    ),
+    invoice_breaches as (
+      select 'refunded_more_than_received' as kind, customer_id, invoice_id, currency, refunded as amount, received as lim,
+        null::int as memo_id, null::int as write_off_id
+      from per_invoice where refunded > received
+      union all
+      select 'credited_more_than_total', customer_id, invoice_id, currency, credited, total_cents, null, null
+      from per_invoice where credited > total_cents
+    ),
+    money_in as (
+      select customer_id, currency, sum(amount_cents) as cents from transactions
+        where kind = 'charge' and status = 'S' group by customer_id, currency
+      union all
+      select customer_id, currency, sum(amount_cents) from receipts group by customer_id, currency
+    ),
+    money_out as (
+      select customer_id, currency, sum(amount_cents) as cents from transactions
+        where kind in ('refund', 'chargeback', 'reversal') and status in ('S', 'B') and invoice_id is not null
+        group by customer_id, currency
+      union all
+      select customer_id, currency, sum(amount_cents) from credit_memos where type = 'R' and status = 'A'
+        group by customer_id, currency
+    ),
+    customer_breaches as (
+      select 'paid_back_more_than_paid_in' as kind, o.customer_id, null::int as invoice_id, o.currency,
+        o.cents as amount, coalesce(i.cents, 0) as lim, null::int as memo_id, null::int as write_off_id
+      from (select customer_id, currency, sum(cents) as cents from money_out group by customer_id, currency) o
+      left join (select customer_id, currency, sum(cents) as cents from money_in group by customer_id, currency) i
+        on i.customer_id = o.customer_id and i.currency = o.currency
+      where o.cents > coalesce(i.cents, 0)
+    ),
+    requests as (
+      select id as memo_id, null::int as write_off_id, customer_id, invoice_id, currency, abs(amount_cents) as cents,
+        status, lower(created_by_email) as requester, lower(approved_by_email) as decider, created_at
+      from credit_memos where status in ('P', 'A')
+      union all
+      select null, id, customer_id, invoice_id, currency, amount_cents, status, lower(created_by_email),
+        lower(approved_by_email), created_at
+      from write_offs where status in ('P', 'A')
+    ),
+    four_eyes as (
+      select 'four_eyes_split' as kind, r.customer_id, r.invoice_id, r.currency,
+        greatest(
+          (select coalesce(sum(o.cents), 0) from requests o where o.requester = r.requester and o.invoice_id = r.invoice_id),
+          (select coalesce(sum(o.cents), 0) from requests o where o.requester = r.requester and o.customer_id = r.customer_id
+             and o.created_at between r.created_at - make_interval(days => ${windowDays}) and r.created_at)
+        ) as amount,
+        ${threshold}::bigint as lim, r.memo_id, r.write_off_id
+      from requests r
+      where r.status = 'A' and r.decider = r.requester
+    ),
+    breaches as (
+      select * from invoice_breaches
+      union all select * from customer_breaches
+      union all select * from four_eyes where amount > lim
+    )
+    select kind, customer_id, invoice_id, currency, amount::text as amount, lim::text as lim, memo_id, write_off_id,
+      count(*) over () as total
+    from breaches
+    order by customer_id, invoice_id nulls first, kind, memo_id, write_off_id
+    limit ${cap}`;
+}
+
+interface BreachRow {
+  kind: LedgerLimitBreach['kind'];
+  customer_id: number;
+  invoice_id: number | null;
+  currency: string;
+  amount: string;
+  lim: string;
+  memo_id: number | null;
+  write_off_id: number | null;
+  total: string | number;
+}
+
 /** GET /api/billing/ledger-check/{token}?from_invoice_id&to_invoice_id (Admin). */
 export async function ledgerCheck(ctx: ServiceCtx, range: LedgerCheckQuery = {}): Promise<LedgerCheck> {
   const db = ctx.app.database.db;
@@ -173,12 +278,28 @@ export async function ledgerCheck(ctx: ServiceCtx, range: LedgerCheckQuery = {})
     stored: r.field === 'status' ? r.stored : num(r.stored),
     derived: r.field === 'status' ? r.derived : num(r.derived),
   }));
+  const breachRows = await select<BreachRow>(db, ledgerLimitBreachesSql(LEDGER_CHECK_MISMATCH_CAP, range));
+  const breaches = breachRows.map((b): LedgerLimitBreach => ({
+    kind: b.kind,
+    customer_id: Number(b.customer_id),
+    invoice_id: b.invoice_id === null ? null : Number(b.invoice_id),
+    currency: b.currency,
+    amount_cents: Number(b.amount),
+    limit_cents: Number(b.lim),
+    memo_id: b.memo_id === null ? null : Number(b.memo_id),
+    write_off_id: b.write_off_id === null ? null : Number(b.write_off_id),
+  }));
   const c = counts[0]!;
+  const mismatchCount = Number(rows[0]?.total ?? 0);
+  const breachCount = Number(breachRows[0]?.total ?? 0);
   return {
     checked_invoices: Number(c.invoices),
     checked_receipts: Number(c.receipts),
-    mismatch_count: Number(rows[0]?.total ?? 0),
+    mismatch_count: mismatchCount,
     mismatches: list,
+    limit_breach_count: breachCount,
+    limit_breaches: breaches,
+    ok: mismatchCount === 0 && breachCount === 0,
     checked_at: ctx.app.clock.now().toISOString(),
   };
 }

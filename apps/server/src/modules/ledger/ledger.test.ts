@@ -165,6 +165,9 @@ describe('GET /api/billing/ledger-check/{token} on the demo seed', () => {
       checked_receipts: Number(counts!.receipts),
       mismatch_count: 0,
       mismatches: [],
+      limit_breach_count: 0,
+      limit_breaches: [],
+      ok: true,
       checked_at: '2026-11-22T12:00:00.000Z',
     });
     expect(info.checked_invoices).toBeGreaterThan(1000);

@@ -3,7 +3,6 @@ import {
   CREDIT_MEMO_TYPE_LABELS,
   formatMoney,
   needsSecondApprover,
-  selfApprovalRefusal,
   type CreditMemoStatus,
   type CreditMemoType,
   type CurrencyCode,
@@ -24,7 +23,17 @@ import { AppError, fieldError, versionConflict } from '../../http/errors';
 import { runIdempotent, type IdempotentWork } from '../../http/idempotency';
 import { GatewayOutcomeUnknown } from '../../integrations/gateway';
 import { prepareLicenseJobs } from '../billing';
-import { balancesOf, syncInvoice } from '../ledger';
+import {
+  assertCreditable,
+  assertFourEyes,
+  assertOnAccount,
+  assertRefundable,
+  balancesOf,
+  invoiceLimits,
+  lockForMoney,
+  onAccountLimits,
+  syncInvoice,
+} from '../ledger';
 import { invoicesSettled } from '../payments';
 
 /*
@@ -89,24 +98,6 @@ export async function loadMemoItem(db: Db, memoId: number): Promise<MemoItem> {
   return toMemoItem(r.memo, r.customerName, r.invoiceNumber);
 }
 
-/**
- * What may still be paid back on an invoice: money in (settled charges, receipts applied) less money already out
- * (refunds, chargebacks, reversals of the invoice, approved refund memos).
- */
-export async function refundableCents(db: Db, invoiceId: number, exceptMemoId = 0): Promise<number> {
-  const res = (await db.execute(sql`
-    select
-      coalesce((select sum(amount_cents) from transactions where invoice_id = ${invoiceId} and kind = 'charge' and status = 'S'), 0)
-      + coalesce((select sum(amount_cents) from receipt_allocations where invoice_id = ${invoiceId}), 0)
-      - coalesce((select sum(amount_cents) from transactions where invoice_id = ${invoiceId}
-                  and kind in ('refund', 'chargeback', 'reversal') and status in ('S', 'B')), 0)
-      - coalesce((select sum(amount_cents) from credit_memos where invoice_id = ${invoiceId} and type = 'R'
-                  and status = 'A' and id <> ${exceptMemoId}), 0) as refundable`)) as unknown as {
-    rows: { refundable: string | number }[];
-  };
-  return Number(res.rows[0]?.refundable ?? 0);
-}
-
 /** POST /api/memos/{token}: ask for a memo (status P; nothing counts until approved). */
 export async function createMemo(
   ctx: ServiceCtx,
@@ -119,6 +110,8 @@ export async function createMemo(
     async (tx, now) => {
       const [customer] = await tx.select().from(customers).where(eq(customers.id, body.customer_id));
       if (!customer) throw new AppError('not_found', `Customer ${body.customer_id} was not found.`);
+      // The customer and the invoice are locked: two requests are checked against the limits one after the other.
+      await lockForMoney(tx, { customerId: customer.id, invoiceIds: body.invoice_id ? [body.invoice_id] : [] });
       let storeId = body.store_id ?? null;
       let currency = (body.currency ?? customer.currency) as CurrencyCode;
       let invoiceNumber: string | null = null;
@@ -134,22 +127,15 @@ export async function createMemo(
         storeId = inv.storeId;
         currency = inv.currency as CurrencyCode;
         invoiceNumber = inv.invoiceNumber;
-        if (body.type === 'C' && body.amount_cents > inv.totalCents)
-          throw fieldError(
-            'amount_cents',
-            `A credit is at most the invoice's total (${formatMoney(inv.totalCents, currency)}).`,
-          );
-        if (body.type === 'R') {
-          const refundable = await refundableCents(tx, inv.id);
-          if (body.amount_cents > refundable)
-            throw fieldError(
-              'amount_cents',
-              refundable > 0
-                ? `At most ${formatMoney(refundable, currency)} was paid on invoice ${inv.invoiceNumber} and can be refunded.`
-                : `Nothing was paid on invoice ${inv.invoiceNumber}: there is nothing to refund.`,
-            );
-        }
-      } else if (storeId !== null) {
+        // Issue 28: pending requests count — two requests can never together take more than is there.
+        const limits = await invoiceLimits(tx, inv.id);
+        if (body.type === 'R') assertRefundable(limits, body.amount_cents);
+        else assertCreditable(limits, body.amount_cents);
+      } else if (body.type === 'R') {
+        // A refund that names no invoice pays back credit on account: only money received and not applied.
+        assertOnAccount(await onAccountLimits(tx, customer.id, currency), body.amount_cents, currency);
+      }
+      if (!body.invoice_id && storeId !== null) {
         const [store] = await tx
           .select({ id: stores.id })
           .from(stores)
@@ -217,7 +203,13 @@ export async function listMemos(ctx: ServiceCtx, q: MemoListQuery): Promise<Memo
 }
 
 /** The checks of a decision, made before the gateway call and again in the transaction. */
-async function checkDecidable(ctx: ServiceCtx, m: MemoRow, body: DecisionRequest, shown: () => Promise<unknown>) {
+async function checkDecidable(
+  ctx: ServiceCtx,
+  db: Db,
+  m: MemoRow,
+  body: DecisionRequest,
+  shown: () => Promise<unknown>,
+) {
   if (m.status !== 'P') {
     const label = CREDIT_MEMO_STATUS_LABELS[m.status as CreditMemoStatus]?.toLowerCase() ?? m.status;
     throw new AppError(
@@ -228,13 +220,31 @@ async function checkDecidable(ctx: ServiceCtx, m: MemoRow, body: DecisionRequest
     );
   }
   if (m.version !== body.version) throw versionConflict(`Memo ${m.id}`, await shown(), body.version);
-  if (body.decision === 'approve') {
-    const refusal = selfApprovalRefusal({
-      amountCents: m.amountCents,
+  if (body.decision === 'approve')
+    // The four-eyes rule over sums (issue 28): the requester's credits, refunds and write-offs add up.
+    await assertFourEyes(db, {
       requesterEmail: m.createdByEmail,
       deciderEmail: ctx.session.email,
+      customerId: m.customerId,
+      invoiceId: m.invoiceId,
+      amountCents: m.amountCents,
+      now: ctx.app.clock.now(),
+      except: { memoId: m.id },
     });
-    if (refusal) throw new AppError('conflict', refusal);
+}
+
+/**
+ * The limits a memo's approval must still fit, under the caller's locks (issue 28): a refund no more than is left to
+ * refund on its invoice (or on the customer's account when it names none), a credit or an adjustment no more than is
+ * open less the other credits waiting.
+ */
+async function assertMemoFits(db: Db, m: MemoRow): Promise<void> {
+  if (m.invoiceId !== null) {
+    const limits = await invoiceLimits(db, m.invoiceId, { memoId: m.id });
+    if (m.type === 'R') assertRefundable(limits, m.amountCents);
+    else assertCreditable(limits, m.amountCents);
+  } else if (m.type === 'R') {
+    assertOnAccount(await onAccountLimits(db, m.customerId, m.currency, { memoId: m.id }), m.amountCents, m.currency);
   }
 }
 
@@ -259,17 +269,12 @@ export function memoDecisionWork(
       const db = ctx.app.database.db;
       const [m] = await db.select().from(creditMemos).where(eq(creditMemos.id, memoId));
       if (!m) throw new AppError('not_found', `Memo ${memoId} was not found.`);
-      await checkDecidable(ctx, m, body, () => loadMemoItem(db, memoId));
+      await checkDecidable(ctx, db, m, body, () => loadMemoItem(db, memoId));
+      if (body.decision === 'approve') await assertMemoFits(db, m);
       await prepareLicenseJobs(ctx.app);
       if (body.decision !== 'approve' || m.type !== 'R' || m.refundMethod !== 'gateway' || m.invoiceId === null)
         return null;
       const money = formatMoney(m.amountCents, m.currency as CurrencyCode);
-      const refundable = await refundableCents(db, m.invoiceId, m.id);
-      if (m.amountCents > refundable)
-        throw new AppError(
-          'conflict',
-          `Only ${formatMoney(Math.max(0, refundable), m.currency as CurrencyCode)} paid on this invoice is left to refund, less than ${money}. Reject this memo and ask for a smaller refund.`,
-        );
       const charges = await db
         .select()
         .from(transactions)
@@ -315,10 +320,17 @@ export function memoDecisionWork(
       return { chargeId: charge.id, reference: answer.reference, key };
     },
     effect: async (tx, now, refund) => {
+      const [found] = await tx.select().from(creditMemos).where(eq(creditMemos.id, memoId));
+      if (!found) throw new AppError('not_found', `Memo ${memoId} was not found.`);
+      // The customer and the invoice first, then the memo (the order every money movement locks in).
+      await lockForMoney(tx, { customerId: found.customerId, invoiceIds: found.invoiceId ? [found.invoiceId] : [] });
       const [m] = await tx.select().from(creditMemos).where(eq(creditMemos.id, memoId)).for('update');
       if (!m) throw new AppError('not_found', `Memo ${memoId} was not found.`);
-      await checkDecidable(ctx, m, body, () => loadMemoItem(tx, memoId));
+      await checkDecidable(ctx, tx, m, body, () => loadMemoItem(tx, memoId));
       const approve = body.decision === 'approve';
+      // When the credit or the refund actually moves, the limits are checked again under the locks (issue 28). A
+      // refund the gateway has already made is recorded whatever: it counted as pending when it was checked.
+      if (approve && !refund) await assertMemoFits(tx, m);
       let transactionId: number | null = null;
       if (approve && refund) {
         const [created] = await tx
@@ -349,8 +361,6 @@ export function memoDecisionWork(
               .where(eq(transactions.idempotencyKey, refund.key))
           )[0]!.id;
       }
-      if (approve && m.invoiceId !== null)
-        await tx.select().from(invoices).where(eq(invoices.id, m.invoiceId)).for('update');
       const [after] = await tx
         .update(creditMemos)
         .set({

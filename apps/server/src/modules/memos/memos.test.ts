@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { BILLING_ITEM_IDS, ORDER_STATUS } from '@pos/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createInvoice, createOrder, createPaymentInstrument, createStore } from '../../db/factories';
+import {
+  createCustomer,
+  createInvoice,
+  createOrder,
+  createPaymentInstrument,
+  createReceipt,
+  createReceiptAllocation,
+  createStore,
+} from '../../db/factories';
 import {
   auditLog,
   creditMemos,
@@ -170,8 +178,10 @@ describe('memos: ask, approve, reject', () => {
         amount_cents: 10_00,
       }),
     );
-    expect(tooMuch.status).toBe(400);
-    expect(tooMuch.body.error.fields.amount_cents).toContain('Nothing was paid');
+    // Issue 28: a limit is a 409 that says what is left (the field named too).
+    expect(tooMuch.status).toBe(409);
+    expect(tooMuch.body.error.message).toContain('Nothing is left to refund');
+    expect(tooMuch.body.error.fields.amount_cents).toContain('$0.00');
   });
 
   it('over $1,000: the requester may not approve it (403); a second AR user may — with the version they saw (409 stale)', async () => {
@@ -335,7 +345,7 @@ describe('memos: ask, approve, reject', () => {
         amount_cents: 150_00,
       }),
     );
-    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.status).toBe(409);
     expect(tooMuch.body.error.fields.amount_cents).toContain('$120.00');
   });
 
@@ -571,15 +581,9 @@ describe('write-offs', () => {
         note: 'n',
       })
     ).body.info;
-    const c = (
-      await call(
-        'POST',
-        '/api/memos/{token}',
-        tok.ar,
-        memo({ customer_id: s.customer.id, invoice_id: s.invoice.id, amount_cents: 100_00 }),
-      )
-    ).body.info;
-    await decide('memos', c.id, tok.ar2, { decision: 'approve', version: c.version });
+    // The merchant pays $100 meanwhile (a credit could not be asked for: the write-off waiting takes what is open).
+    const receipt = await createReceipt(t.database.db, { customerId: s.customer.id, amountCents: 100_00 });
+    await createReceiptAllocation(t.database.db, { receiptId: receipt.id, invoiceId: s.invoice.id });
     const res = await decide('writeoffs', w.id, tok.ar2, { decision: 'approve', version: w.version });
     expect(res.status).toBe(409);
     expect(res.body.error.message).toContain('$300.00 then, $200.00 now');

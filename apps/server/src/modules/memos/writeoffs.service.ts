@@ -3,7 +3,6 @@ import {
   WRITE_OFF_TYPE_LABELS,
   formatMoney,
   needsSecondApprover,
-  selfApprovalRefusal,
   type CreditMemoStatus,
   type CurrencyCode,
   type DecisionRequest,
@@ -22,7 +21,7 @@ import { writeAudit } from '../../http/audit';
 import { AppError, versionConflict } from '../../http/errors';
 import { runIdempotent, type IdempotentWork } from '../../http/idempotency';
 import { prepareLicenseJobs } from '../billing';
-import { balancesOf, syncInvoice } from '../ledger';
+import { assertCreditable, assertFourEyes, balancesOf, invoiceLimits, lockForMoney, syncInvoice } from '../ledger';
 import { invoicesSettled } from '../payments';
 
 /*
@@ -85,7 +84,10 @@ export function createWriteOff(
     ctx,
     { route: 'POST /writeoffs', key: idempotencyKey, request: { params: {}, body }, status: 201 },
     async (tx, now) => {
-      const [inv] = await tx.select().from(invoices).where(eq(invoices.id, body.invoice_id)).for('update');
+      const [found] = await tx.select().from(invoices).where(eq(invoices.id, body.invoice_id));
+      if (!found) throw new AppError('not_found', `Invoice ${body.invoice_id} was not found.`);
+      await lockForMoney(tx, { customerId: found.customerId, invoiceIds: [found.id] });
+      const [inv] = await tx.select().from(invoices).where(eq(invoices.id, body.invoice_id));
       if (!inv) throw new AppError('not_found', `Invoice ${body.invoice_id} was not found.`);
       if (inv.reversedAt !== null)
         throw new AppError('conflict', `Invoice ${inv.invoiceNumber} is reversed: there is nothing to write off.`);
@@ -101,13 +103,16 @@ export function createWriteOff(
           'conflict',
           `Write-off ${waiting.id} of invoice ${inv.invoiceNumber} is already waiting for approval; decide that one first.`,
         );
+      // What is open less the credits waiting for approval (issue 28): never written off twice.
+      const limits = await invoiceLimits(tx, inv.id);
+      if (limits.creditableCents <= 0) assertCreditable(limits, open);
       const [w] = await tx
         .insert(writeOffs)
         .values({
           customerId: inv.customerId,
           invoiceId: inv.id,
           type: body.type,
-          amountCents: open,
+          amountCents: limits.creditableCents,
           currency: inv.currency,
           reason: body.reason,
           note: body.note,
@@ -134,7 +139,7 @@ export function createWriteOff(
           invoice_id: inv.id,
           type: body.type,
           status: 'P',
-          amount_cents: open,
+          amount_cents: limits.creditableCents,
           currency: inv.currency,
           reason: body.reason,
           note: body.note,
@@ -172,6 +177,9 @@ export function writeOffDecisionWork(
       await prepareLicenseJobs(ctx.app);
     },
     effect: async (tx, now) => {
+      const [found] = await tx.select().from(writeOffs).where(eq(writeOffs.id, writeOffId));
+      if (!found) throw new AppError('not_found', `Write-off ${writeOffId} was not found.`);
+      await lockForMoney(tx, { customerId: found.customerId, invoiceIds: [found.invoiceId] });
       const [w] = await tx.select().from(writeOffs).where(eq(writeOffs.id, writeOffId)).for('update');
       if (!w) throw new AppError('not_found', `Write-off ${writeOffId} was not found.`);
       if (w.status !== 'P') {
@@ -187,16 +195,21 @@ export function writeOffDecisionWork(
         throw versionConflict(`Write-off ${w.id}`, await loadWriteOffItem(tx, w.id), body.version);
       const approve = body.decision === 'approve';
       if (approve) {
-        const refusal = selfApprovalRefusal({
-          amountCents: w.amountCents,
+        // The four-eyes rule over sums, and the credits waiting beside this write-off (issue 28).
+        await assertFourEyes(tx, {
           requesterEmail: w.createdByEmail,
           deciderEmail: ctx.session.email,
+          customerId: w.customerId,
+          invoiceId: w.invoiceId,
+          amountCents: w.amountCents,
+          now,
+          except: { writeOffId: w.id },
         });
-        if (refusal) throw new AppError('conflict', refusal);
+        assertCreditable(await invoiceLimits(tx, w.invoiceId, { writeOffId: w.id }), w.amountCents);
       }
-      const [inv] = await tx.select().from(invoices).where(eq(invoices.id, w.invoiceId)).for('update');
+      const [inv] = await tx.select().from(invoices).where(eq(invoices.id, w.invoiceId));
       const open = (await balancesOf(tx, [w.invoiceId])).get(w.invoiceId)!.open_cents;
-      if (approve && (open !== w.amountCents || inv!.reversedAt !== null))
+      if (approve && (open < w.amountCents || inv!.reversedAt !== null))
         throw new AppError(
           'conflict',
           `The balance of invoice ${inv!.invoiceNumber} changed since the write-off was asked for (${formatMoney(w.amountCents, w.currency as CurrencyCode)} then, ${formatMoney(open, w.currency as CurrencyCode)} now). Reject this one and ask again for what is open now.`,
