@@ -133,8 +133,6 @@ async function verify(m: Model, step: string): Promise<Snapshot> {
   for (const r of m.receipts) expect(snap.receipts[r.id], `${step}: receipt ${r.id}`).toBe(unapplied(m, r.id));
   const mismatches = (await t.database.db.execute(ledgerMismatchesSql(10))) as unknown as { rows: unknown[] };
   expect(mismatches.rows, `${step}: ledger check`).toEqual([]);
-  const breaches = (await t.database.db.execute(ledgerLimitBreachesSql(10))) as unknown as { rows: unknown[] };
-  expect(breaches.rows, `${step}: no money limit broken`).toEqual([]);
   return snap;
 }
 
@@ -335,8 +333,11 @@ describe('accounts receivable keeps every balance equal to its derivation (fast-
           await play(m, op, customer);
           await verify(m, `step ${i + 1} (${op.kind})`);
         }
+        // Issue 28: whatever the sequence, no money limit is broken (refunds, credits, four-eyes sums).
+        const breaches = (await t.database.db.execute(ledgerLimitBreachesSql(10))) as unknown as { rows: unknown[] };
+        expect(breaches.rows, 'no money limit broken').toEqual([]);
       }),
       { numRuns: 25, seed: Number(process.env.PROPERTY_SEED ?? 20261125) },
     );
-  });
+  }, 120_000);
 });

@@ -584,6 +584,7 @@ describe('write-offs', () => {
     // The merchant pays $100 meanwhile (a credit could not be asked for: the write-off waiting takes what is open).
     const receipt = await createReceipt(t.database.db, { customerId: s.customer.id, amountCents: 100_00 });
     await createReceiptAllocation(t.database.db, { receiptId: receipt.id, invoiceId: s.invoice.id });
+    await syncInvoice(t.database.db, s.invoice.id, new Date());
     const res = await decide('writeoffs', w.id, tok.ar2, { decision: 'approve', version: w.version });
     expect(res.status).toBe(409);
     expect(res.body.error.message).toContain('$300.00 then, $200.00 now');

@@ -205,7 +205,6 @@ export function writeOffDecisionWork(
           now,
           except: { writeOffId: w.id },
         });
-        assertCreditable(await invoiceLimits(tx, w.invoiceId, { writeOffId: w.id }), w.amountCents);
       }
       const [inv] = await tx.select().from(invoices).where(eq(invoices.id, w.invoiceId));
       const open = (await balancesOf(tx, [w.invoiceId])).get(w.invoiceId)!.open_cents;
@@ -214,6 +213,8 @@ export function writeOffDecisionWork(
           'conflict',
           `The balance of invoice ${inv!.invoiceNumber} changed since the write-off was asked for (${formatMoney(w.amountCents, w.currency as CurrencyCode)} then, ${formatMoney(open, w.currency as CurrencyCode)} now). Reject this one and ask again for what is open now.`,
         );
+      // The credits waiting beside this write-off must still fit what is open (issue 28).
+      if (approve) assertCreditable(await invoiceLimits(tx, w.invoiceId, { writeOffId: w.id }), w.amountCents);
       const [after] = await tx
         .update(writeOffs)
         .set({
