@@ -4,6 +4,7 @@ import {
   ORDER_STATUS_LABELS,
   REFUND_METHOD_LABELS,
   WRITE_OFF_TYPE_LABELS,
+  FOUR_EYES_WINDOW_DAYS,
   needsSecondApprover,
   type ApprovalDecisionOutcome,
   type ApprovalDecisionsRequest,
@@ -50,6 +51,9 @@ interface Row {
   requested_by: string | null;
   requested_at: Date | string;
   total: string | number;
+  /** The requester's credits, refunds and write-offs on the invoice / on the customer in the window (issue 28). */
+  invoice_sum?: string | number;
+  customer_sum?: string | number;
 }
 
 const DAY_MS = 86_400_000;
@@ -82,6 +86,7 @@ export async function listApprovals(ctx: ServiceCtx, q: ApprovalListQuery): Prom
       sql`requested_at <= ${new Date(now.getTime() - q.older_than_days * DAY_MS).toISOString()}::timestamptz`,
     );
   if (q.requester) filters.push(sql`requested_by ilike ${`%${escapeLike(q.requester)}%`}`);
+  const windowStart = new Date(now.getTime() - FOUR_EYES_WINDOW_DAYS * DAY_MS).toISOString();
   const res = (await ctx.app.database.db.execute(sql`
     with queue as (
       select 'memo' as kind, m.id, m.version, m.type as sub, m.refund_method, m.customer_id, c.legal_name as customer_name,
@@ -106,15 +111,35 @@ export async function listApprovals(ctx: ServiceCtx, q: ApprovalListQuery): Prom
       ) h on true
       where orders.status = ${ORDER_STATUS.PENDING_AR_APPROVAL} and ${visible}
     )
-    select *, count(*) over () as total from queue
-    where ${sql.join(filters, sql` and `)}
-    order by requested_at, kind, id
-    limit ${q.limit} offset ${q.offset}`)) as unknown as { rows: Row[] };
+    , page as (
+      select *, count(*) over () as total from queue
+      where ${sql.join(filters, sql` and `)}
+      order by requested_at, kind, id
+      limit ${q.limit} offset ${q.offset}
+    )
+    -- The four-eyes rule counts sums (issue 28, decision 143): the requester's pending and approved credits, refunds
+    -- and write-offs on the invoice, and on the customer in the window, this one included.
+    select p.*,
+      case when p.kind = 'order' then 0 else
+        coalesce((select sum(abs(m.amount_cents)) from credit_memos m where m.invoice_id = p.invoice_id
+                  and m.status in ('P', 'A') and lower(m.created_by_email) = lower(p.requested_by)), 0)
+        + coalesce((select sum(w.amount_cents) from write_offs w where w.invoice_id = p.invoice_id
+                  and w.status in ('P', 'A') and lower(w.created_by_email) = lower(p.requested_by)), 0) end as invoice_sum,
+      case when p.kind = 'order' then 0 else
+        coalesce((select sum(abs(m.amount_cents)) from credit_memos m where m.customer_id = p.customer_id
+                  and m.status in ('P', 'A') and lower(m.created_by_email) = lower(p.requested_by)
+                  and m.created_at >= ${windowStart}::timestamptz), 0)
+        + coalesce((select sum(w.amount_cents) from write_offs w where w.customer_id = p.customer_id
+                  and w.status in ('P', 'A') and lower(w.created_by_email) = lower(p.requested_by)
+                  and w.created_at >= ${windowStart}::timestamptz), 0) end as customer_sum
+    from page p
+    order by p.requested_at, p.kind, p.id`)) as unknown as { rows: Row[] };
   const me = ctx.session.email.toLowerCase();
   const items = res.rows.map((r): ApprovalItem => {
     const amount = Number(r.amount_cents);
     const requestedAt = new Date(r.requested_at);
-    const needs = r.kind !== 'order' && needsSecondApprover(amount);
+    const sum = Math.max(Math.abs(amount), Number(r.invoice_sum ?? 0), Number(r.customer_sum ?? 0));
+    const needs = r.kind !== 'order' && needsSecondApprover(sum);
     return {
       kind: r.kind,
       id: r.id,

@@ -142,6 +142,16 @@ describe('issue 28: limits re-checked when money or credit moves', () => {
     const a = await post('/api/memos/{token}', tok.ar, memo(customer.id, invoice.id, 'C', 999_00));
     const b = await post('/api/memos/{token}', tok.ar, memo(customer.id, invoice.id, 'C', 999_00));
     expect([a.status, b.status]).toEqual([201, 201]);
+    // The approvals queue says so before anyone tries: each needs a second approver, and not its requester.
+    const queue = await t.request({
+      method: 'GET',
+      url: `/api/approvals/${tok.ar}?requester=${encodeURIComponent('ar@')}`,
+    });
+    const mine = (queue.json().info.items as Json[]).filter((i) => [a.body.info.id, b.body.info.id].includes(i.id));
+    expect(mine.map((i) => [i.needs_second_approver, i.can_decide])).toEqual([
+      [true, false],
+      [true, false],
+    ]);
     const self = await decide(a.body.info.id, a.body.info.version, tok.ar);
     expect([self.status, self.body.error?.code]).toEqual([409, 'conflict']);
     expect(self.body.error.message).toMatch(/add up to more than \$1,000\.00/);
