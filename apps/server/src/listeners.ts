@@ -1,7 +1,7 @@
 import { contractStatusEffects, regenerateAfterSave } from './modules/contracts';
 import { onboardingStatusEffects } from './modules/onboarding';
 import { onOrderDocumentSave, onOrderStatusChange } from './modules/orders';
-import { queueHoldSettlements } from './modules/payments';
+import { holdAnswered, onMovementAnswered, queueHoldSettlements } from './modules/payments';
 import { promotionStatusEffects } from './modules/promotions';
 
 /**
@@ -19,6 +19,9 @@ export function registerListeners(): void {
   // Payments (decision 116): a Complete order's card hold is captured, a rejected or canceled order's released (by
   // the payments sweep, outside the transaction).
   onOrderStatusChange('payments', queueHoldSettlements);
+  // The money path (decision 144): what an answered refund, void, capture or release completes, whether the asker
+  // got the answer or the payments sweep reconciled it later.
+  onMovementAnswered('hold', holdAnswered);
   // Promotions (decision 125): a submitted order's promotions checked (validity, customer type, usage limit) and
   // recorded in order_promotions; on Complete they get the merchant's customer. Registered after onboarding.
   onOrderStatusChange('promotions', promotionStatusEffects);

@@ -770,6 +770,50 @@ export const authorizationSettlements = pgTable(
   ],
 );
 
+export const MONEY_MOVEMENT_OPERATIONS = ['refund', 'void', 'capture', 'authorize'] as const;
+export type MoneyMovementOperation = (typeof MONEY_MOVEMENT_OPERATIONS)[number];
+
+/**
+ * Every gateway call that moves or holds money other than a charge (decision 144): recorded P and committed before the
+ * call, its answer (S / F) recorded after in a transaction of its own, a P left by a lost answer replayed by the
+ * payments sweep with the same idempotency key. `purpose` names who asked ('memo', 'return', 'transaction', 'reverse',
+ * 'hold', 'authorize', …) and `context` what its answer completes. Charges keep their own P rows in transactions.
+ */
+export const moneyMovements = pgTable(
+  'money_movements',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    operation: text().$type<MoneyMovementOperation>().notNull(),
+    idempotencyKey: text().notNull(),
+    status: text().$type<'P' | 'S' | 'F'>().notNull().default('P'),
+    customerId: integer().references(() => customers.id),
+    /** The refund transaction (refund), or the pending charge voided (void). */
+    transactionId: integer().references(() => transactions.id),
+    /** What the call acts on: the charge refunded, the charge or hold voided, the hold captured, the card authorized. */
+    targetReference: text().notNull(),
+    amountCents: bigint({ mode: 'number' }).notNull().default(0),
+    currency: text(),
+    purpose: text().notNull(),
+    context: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    resultReference: text(),
+    failureReason: text(),
+    attempts: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    answeredAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('money_movements_key_uq').on(t.idempotencyKey),
+    index('money_movements_pending_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'P'`),
+    index('money_movements_transaction_idx').on(t.transactionId),
+    check('money_movements_operation_check', inList(t.operation, MONEY_MOVEMENT_OPERATIONS)),
+    check('money_movements_status_check', inList(t.status, ['P', 'S', 'F'])),
+    check('money_movements_amount_check', sql`${t.amountCents} >= 0`),
+    check('money_movements_answered_check', sql`(${t.status} = 'P') = (${t.answeredAt} is null)`),
+  ],
+);
+
 export const FEATURE_CHANGE_STATUSES = ['sent', 'accepted', 'declined', 'canceled'] as const;
 
 /**

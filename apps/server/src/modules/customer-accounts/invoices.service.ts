@@ -32,6 +32,7 @@ import { audit, isoOrNull, orderBy } from './account-context';
 import { runIdempotent } from '../../http/idempotency';
 import { selectTransactions, toTransaction } from './transactions.service';
 import { balancesOf, invoiceBalanceFields, invoiceBalances, toInvoiceBalance } from '../ledger';
+import { voidCharge } from '../payments';
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -184,7 +185,6 @@ export async function reverseInvoice(
   body: InvoiceReverseRequest,
   idempotencyKey: string | undefined,
 ): Promise<InvoiceReverseResult> {
-  const gateway = ctx.app.gateway;
   return runIdempotent(
     ctx,
     {
@@ -196,30 +196,40 @@ export async function reverseInvoice(
       // The gateway is called outside any transaction (decision 116): the pending charges of a reversible invoice
       // are voided first (their void keys name the transaction and its version: a repeat voids once), then the
       // transaction below checks everything again and records the reversal.
-      outside: async () => {
+      outside: async (): Promise<number[]> => {
         const db = ctx.app.database.db;
         const [inv] = await db
           .select()
           .from(invoices)
           .where(and(eq(invoices.id, invoiceId), eq(invoices.customerId, customerId)));
-        if (!inv || inv.version !== body.version || !canReverseInvoice(inv.status as InvoiceStatus)) return;
+        if (!inv || inv.version !== body.version || !canReverseInvoice(inv.status as InvoiceStatus)) return [];
         // Nothing is voided on an invoice the caller may not see: the effect below answers 404 (decision 140).
         if (
           !(await isCustomerVisible(db, viewerOf(ctx), customerId)) ||
           !(await isRecordVisible(db, viewerOf(ctx), inv))
         )
-          return;
+          return [];
         const open = await db
           .select()
           .from(transactions)
           .where(and(eq(transactions.invoiceId, invoiceId), eq(transactions.status, 'P')));
-        for (const p of open)
-          await gateway.voidCharge({
-            reference: p.gatewayReference ?? `tx_${p.id}`,
-            idempotencyKey: `void:${p.id}:v${p.version}`,
+        // The money path (decision 144): each void recorded P, sent, answered; one whose answer is lost is finished
+        // by the payments sweep, and the transaction below voids the charge in our books meanwhile.
+        const voided: number[] = [];
+        for (const p of open) {
+          const v = await voidCharge(ctx.app, {
+            charge: p,
+            key: `void:${p.id}:v${p.version}`,
+            purpose: 'reverse',
+            context: { invoice_id: invoiceId },
+            actor: ctx.actor,
+            requestId: ctx.requestId,
           });
+          if (v.status === 'S') voided.push(p.id);
+        }
+        return voided;
       },
-      effect: async (tx, now) => {
+      effect: async (tx, now, voidedFirst) => {
         await requireCustomer(tx, viewerOf(ctx), customerId);
         const [row] = await tx
           .select()
@@ -331,7 +341,11 @@ export async function reverseInvoice(
           });
         }
         const [after] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
-        return { invoice: await shown(after!), credit_memo: memo, voided_transaction_ids: pending.map((p) => p.id) };
+        return {
+          invoice: await shown(after!),
+          credit_memo: memo,
+          voided_transaction_ids: [...voidedFirst, ...pending.map((p) => p.id)].sort((a, b) => a - b),
+        };
       },
     },
   );

@@ -10,7 +10,7 @@ import {
   type TransactionListQuery,
   type TransactionStatus,
 } from '@pos/domain';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { ServiceCtx } from '../../context';
 import { cappedCount } from '../../db/capped-count';
 import type { Db } from '../../db/client';
@@ -23,9 +23,9 @@ import {
   visibleCustomersWhere,
   visibleRecordsWhere,
 } from '../../access';
-import { chargeInvoice } from '../payments';
+import { retryFailedCharge, voidCharge } from '../payments';
 import { AppError, versionConflict } from '../../http/errors';
-import { audit, isoOrNull, orderBy } from './account-context';
+import { isoOrNull, orderBy } from './account-context';
 import { runIdempotent } from '../../http/idempotency';
 
 export function selectTransactions(db: Db) {
@@ -227,66 +227,42 @@ export async function actOnTransaction(
           throw new AppError('conflict', why, undefined, { current: await current() });
         }
         if (body.action === 'void') {
-          await ctx.app.gateway.voidCharge({
-            reference: row.gatewayReference ?? `tx_${txId}`,
-            idempotencyKey: `void:${txId}:v${row.version}`,
+          // The money path (decision 144): the void recorded P, the gateway called outside any transaction, the
+          // charge V once it answered (a lost answer: the payments sweep finishes it).
+          const voided = await voidCharge(ctx.app, {
+            charge: row,
+            key: `void:${txId}:v${row.version}`,
+            purpose: 'transaction',
+            actor: ctx.actor,
+            requestId: ctx.requestId,
           });
+          if (voided.status === 'P')
+            throw new AppError(
+              'unavailable',
+              'The payment gateway did not answer. The void is recorded and is finished when the gateway answers.',
+            );
           return { action: 'void' as const, row, newId: null };
         }
-        const [inv] =
-          row.invoiceId === null ? [] : await db.select().from(invoices).where(eq(invoices.id, row.invoiceId));
-        if (inv?.status === 'R')
-          throw new AppError(
-            'conflict',
-            `Invoice ${inv.invoiceNumber} was reversed; its failed charge is not retried.`,
-            undefined,
-            { current: await current() },
-          );
-        if (inv?.status === 'P')
-          throw new AppError(
-            'conflict',
-            `Invoice ${inv.invoiceNumber} is already paid; its failed charge is not retried.`,
-            undefined,
-            { current: await current() },
-          );
-        const outcome = await chargeInvoice(ctx.app, {
-          invoiceId: row.invoiceId,
-          attempt: `staff-tx${txId}-v${row.version}`,
-          source: 'staff',
-          supersedes: { transactionId: txId, version: row.version },
+        // The one retry rule (payments' retryFailedCharge), the same as the failed-payments list's bulk retry.
+        const outcome = await retryFailedCharge(ctx.app, {
+          transactionId: txId,
+          customerId,
+          version: row.version,
           actor: ctx.actor,
           requestId: ctx.requestId,
-          strict: true,
+        }).catch(async (err: unknown) => {
+          // A refusal shows the transaction as it is now, like the checks above.
+          if (err instanceof AppError && err.code === 'conflict')
+            throw new AppError('conflict', err.message, err.fields, { current: await current() });
+          throw err;
         });
-        if (outcome.kind !== 'charged') throw new Error(`retry of transaction ${txId} was skipped`);
         return { action: 'retry' as const, row, newId: outcome.transactionId };
       },
-      effect: async (tx, now, { action, row, newId }) => {
+      effect: async (tx, _now, { action, newId }) => {
         if (action === 'retry') {
           return { transaction: await transactionById(tx, txId), new_transaction: await transactionById(tx, newId!) };
         }
-        const [locked] = await tx.select().from(transactions).where(eq(transactions.id, txId)).for('update');
-        if (!locked || locked.status !== 'P' || locked.version !== row.version)
-          throw versionConflict(`Transaction ${txId}`, await transactionById(tx, txId), body.version);
-        const base = {
-          transaction_id: txId,
-          store_id: row.storeId,
-          invoice_id: row.invoiceId,
-          amount_cents: row.amountCents,
-          currency: row.currency,
-        };
-        await tx
-          .update(transactions)
-          .set({ status: 'V', updatedAt: now, version: sql`${transactions.version} + 1` })
-          .where(eq(transactions.id, txId));
-        await audit(tx, ctx, now, {
-          customerId,
-          action: 'void',
-          entity: 'transaction',
-          entityId: txId,
-          before: { ...base, status: 'P' },
-          after: { ...base, status: 'V' },
-        });
+        // Voided by the money path (its answer recorded the charge V in its own transaction).
         return { transaction: await transactionById(tx, txId), new_transaction: null };
       },
     },

@@ -1,11 +1,12 @@
-import type { CurrencyCode, TransactionsSnsRequest } from '@pos/domain';
+import type { TransactionsSnsRequest } from '@pos/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { invoiceDunning, transactions } from '../../db/schema';
 import { writeAudit, type AuditActor } from '../../http/audit';
 import { AppError } from '../../http/errors';
 import { mailPaymentUpdateLink, merchantContact } from '../../jobs/merchant-contact';
-import { chargeInvoice } from './charge.service';
+import { refundPayment, voidCharge } from './money.service';
+import { retryFailedCharge } from './retry.service';
 
 export interface TransactionActionOutcome {
   transaction_id: number;
@@ -74,91 +75,57 @@ async function actOnOne(
     );
   switch (action) {
     case 'reprocess': {
-      if (t.status !== 'F') return no(`Transaction ${t.id} is ${t.status}, not failed: nothing to retry.`);
-      const outcome = await chargeInvoice(app, {
-        invoiceId: t.invoiceId,
-        attempt: `job-${jobId}-tx${t.id}`,
-        source: 'staff',
-        supersedes: { transactionId: t.id, version: t.version },
+      // The one retry rule (retry.service.ts), the same as the customer page's Retry.
+      const retried = await retryFailedCharge(app, {
+        transactionId: t.id,
+        customerId: t.customerId,
+        version: t.version,
         actor,
         requestId,
-        strict: true,
       });
-      return outcome.kind === 'charged'
-        ? {
-            transaction_id: t.id,
-            ok: outcome.status === 'S' || outcome.status === 'P',
-            result: `Charged again: ${outcome.status === 'S' ? 'paid' : outcome.status === 'P' ? 'pending' : 'failed again'}`,
-            new_transaction_id: outcome.transactionId,
-          }
-        : no(`Not charged (${outcome.reason}).`);
+      return {
+        transaction_id: t.id,
+        ok: retried.status === 'S' || retried.status === 'P',
+        result: `Charged again: ${retried.status === 'S' ? 'paid' : retried.status === 'P' ? 'pending' : 'failed again'}`,
+        new_transaction_id: retried.transactionId,
+      };
     }
     case 'void': {
       if (t.status !== 'P') return no(`Transaction ${t.id} is ${t.status}; only a pending charge can be voided.`);
-      await app.gateway.voidCharge({
-        reference: t.gatewayReference ?? `tx_${t.id}`,
-        idempotencyKey: `void:${t.id}:v${t.version}`,
+      const voided = await voidCharge(app, {
+        charge: t,
+        key: `void:${t.id}:v${t.version}`,
+        purpose: 'transaction',
+        context: { job_id: jobId },
+        actor,
+        requestId,
       });
-      const done = await app.database.db
-        .update(transactions)
-        .set({ status: 'V', updatedAt: now, version: sql`${transactions.version} + 1` })
-        .where(and(eq(transactions.id, t.id), eq(transactions.version, t.version)))
-        .returning({ id: transactions.id });
-      if (done.length === 0) return no(`Transaction ${t.id} changed meanwhile; reload and try again.`);
-      await audit('transaction', t.id, 'void', { status: 'P' }, { status: 'V', job_id: jobId });
+      if (voided.status === 'P')
+        return no('The payment gateway did not answer; the void is recorded and finished later.');
       return { transaction_id: t.id, ok: true, result: 'Voided' };
     }
     case 'refund': {
       if (t.status !== 'S' || t.kind !== 'charge' || !t.gatewayReference)
         return no(`Transaction ${t.id} is not a settled charge; only a settled charge can be refunded.`);
-      const key = `refund:${t.id}`;
-      const answer = await app.gateway.refund({
-        chargeReference: t.gatewayReference,
+      const refunded = await refundPayment(app, {
+        charge: { ...t, gatewayReference: t.gatewayReference },
         amountCents: t.amountCents,
-        idempotencyKey: key,
+        key: `refund:${t.id}`,
+        purpose: 'transaction',
+        context: { job_id: jobId },
         reason: `Refund of transaction ${t.id}`,
+        invoiceId: t.invoiceId,
+        limit: t.invoiceId !== null ? { invoiceId: t.invoiceId } : null,
+        actor,
+        requestId,
       });
-      if (answer.status !== 'succeeded')
-        return no(`The gateway refused the refund: ${answer.failureReason ?? 'declined'}.`);
-      const created = await app.database.db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(transactions)
-          .values({
-            customerId: t.customerId,
-            storeId: t.storeId,
-            invoiceId: t.invoiceId,
-            paymentInstrumentId: t.paymentInstrumentId,
-            kind: 'refund',
-            status: 'S',
-            amountCents: t.amountCents,
-            currency: t.currency as CurrencyCode,
-            gatewayReference: answer.reference,
-            idempotencyKey: key,
-            attemptedAt: now,
-            settledAt: now,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .onConflictDoNothing()
-          .returning({ id: transactions.id });
-        if (row)
-          await writeAudit(tx, {
-            ...actor,
-            at: now,
-            action: 'refund',
-            entity: 'transaction',
-            entityId: row.id,
-            after: { refund_of_transaction_id: t.id, amount_cents: t.amountCents, currency: t.currency, job_id: jobId },
-            requestId,
-            customerId: t.customerId,
-          });
-        return row;
-      });
+      if (refunded.status === 'F')
+        return no(`The gateway refused the refund: ${refunded.failureReason ?? 'declined'}.`);
       return {
         transaction_id: t.id,
         ok: true,
-        result: 'Refunded',
-        ...(created ? { new_transaction_id: created.id } : {}),
+        result: refunded.status === 'P' ? 'Refund recorded; the gateway did not answer yet' : 'Refunded',
+        ...(refunded.transactionId !== null ? { new_transaction_id: refunded.transactionId } : {}),
       };
     }
     case 'waive_fee':

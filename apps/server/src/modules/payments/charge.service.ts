@@ -16,11 +16,13 @@ import type { Db } from '../../db/client';
 import { invoiceDunning, invoices, paymentInstruments, stores, transactions, writeOffs } from '../../db/schema';
 import { writeAudit, type AuditActor } from '../../http/audit';
 import { AppError } from '../../http/errors';
-import { GatewayOutcomeUnknown, type ChargeLookup } from '../../integrations/gateway';
+import type { ChargeLookup } from '../../integrations/gateway';
 import { paymentFailedEmail } from '../../integrations/mail/templates';
 import { mailPaymentUpdateLink, merchantContact } from '../../jobs/merchant-contact';
-import { applyPaidInvoices, billingToday, prepareLicenseJobs } from '../billing';
-import { balancesOf, syncInvoice } from '../ledger';
+import { billingToday, prepareLicenseJobs } from '../billing';
+import { balancesOf } from '../ledger';
+import { answerLost, voidRecordedFor } from './money.service';
+import { afterPosting } from './posting.service';
 
 /*
  * Charging (issue 15, decision 116). A charge is never made inside a database transaction and never twice:
@@ -93,11 +95,6 @@ async function chargeableInstrument(
     )
     .limit(1);
   return row ?? null;
-}
-
-/** The gateway's answer did not arrive (or the gateway could not be reached): the charge stays P for the reconciler. */
-function answerLost(err: unknown): boolean {
-  return err instanceof GatewayOutcomeUnknown || (err instanceof AppError && err.code === 'unavailable');
 }
 
 /** Step 1: the P row (committed), or why no charge is made. */
@@ -291,6 +288,8 @@ export async function reconcileOne(
 ): Promise<TransactionStatus> {
   const [t] = await app.database.db.select().from(transactions).where(eq(transactions.id, transactionId));
   if (!t || !t.idempotencyKey) return (t?.status ?? 'P') as TransactionStatus;
+  // A pending charge someone voided is the void's to finish (money_movements): its lookup would read "failed".
+  if (t.status === 'P' && (await voidRecordedFor(app.database.db, t.id))) return 'P';
   let answer = await app.gateway.lookupCharge(t.idempotencyKey);
   if (!answer && t.status === 'P') {
     const [pi] = t.paymentInstrumentId
@@ -435,7 +434,7 @@ async function recordReturn(
     customerId: t!.customerId,
   });
   if (t!.invoiceId !== null) {
-    await syncInvoice(tx, t!.invoiceId, now);
+    await afterPosting(tx, app, [t!.invoiceId], now, actor, requestId);
     await recordFailure(tx, app, t!, answer.declineCode, reason, now, actor, requestId);
   }
   return 'B';
@@ -450,7 +449,7 @@ async function paymentApplied(
   requestId: string,
 ) {
   if (t.invoiceId === null) return;
-  const { before, derived } = await syncInvoice(tx, t.invoiceId, now);
+  const { before, derived } = (await afterPosting(tx, app, [t.invoiceId], now, actor, requestId)).get(t.invoiceId)!;
   await writeAudit(tx, {
     ...actor,
     at: now,
@@ -474,48 +473,6 @@ async function paymentApplied(
     requestId,
     customerId: t.customerId,
   });
-  await invoicesSettled(tx, app, [t.invoiceId], now, actor, requestId);
-}
-
-/**
- * After money or credit reached some invoices (a charge, a receipt applied, a credit memo; in the caller's
- * transaction, after syncInvoice): those the ledger now says are settled (open 0) leave dunning ('recovered'), their
- * stores stop being past due once none of their invoices is in collection, and paid service invoices move the
- * license expiry (applyPaidInvoices; call prepareLicenseJobs before the transaction). Partly paid invoices stay in
- * dunning.
- */
-export async function invoicesSettled(
-  tx: Db,
-  app: Pick<AppContext, 'queue'>,
-  invoiceIds: readonly number[],
-  now: Date,
-  actor: AuditActor,
-  requestId: string,
-): Promise<void> {
-  if (invoiceIds.length === 0) return;
-  const balances = await balancesOf(tx, invoiceIds);
-  const settled = invoiceIds.filter((id) => balances.get(id)?.open_cents === 0);
-  if (settled.length === 0) return;
-  const recovered = await tx
-    .update(invoiceDunning)
-    .set({ state: 'recovered', nextRetryOn: null, updatedAt: now, version: sql`${invoiceDunning.version} + 1` })
-    .where(
-      and(
-        inArray(invoiceDunning.invoiceId, settled),
-        inArray(invoiceDunning.state, ['retrying', 'collection', 'stopped']),
-      ),
-    )
-    .returning({ storeId: invoiceDunning.storeId });
-  const storeIds = [...new Set(recovered.map((r) => r.storeId).filter((id): id is number => id !== null))];
-  if (storeIds.length > 0)
-    await tx.execute(sql`
-      update stores set past_due_since = null
-      where id in (${sql.join(
-        storeIds.map((id) => sql`${id}`),
-        sql`, `,
-      )}) and past_due_since is not null
-        and not exists (select 1 from invoice_dunning d where d.store_id = stores.id and d.state = 'collection')`);
-  await applyPaidInvoices(tx, app, settled, now, actor, requestId);
 }
 
 /**

@@ -5,7 +5,10 @@ import type { Db } from '../../db/client';
 import { auditLog, authorizationSettlements, receipts } from '../../db/schema';
 import { writeAudit, type AuditActor } from '../../http/audit';
 import { billingToday } from '../billing';
-import { AUTHORIZATION_ACTION } from '../payment-authorizations';
+import { settleHold, type MoneyMovement } from './money.service';
+
+/** The audit action of an authorization (entity 'order', entity id = the order id; decision 081). */
+export const AUTHORIZATION_ACTION = 'payment_authorization';
 
 /** At most this many holds are settled per sweep. */
 const HOLDS_BATCH = 500;
@@ -63,9 +66,10 @@ export async function queueHoldSettlements(
 }
 
 /**
- * The sweep's part: capture or release each pending hold at the gateway (keys `capture:<ref>` / `release:<ref>`,
- * so a repeat does nothing twice), then record it. A captured hold is money received for the order's hardware: a
- * card receipt of the customer (unapplied until AR applies it to the hardware invoice).
+ * The sweep's part: capture or release each pending hold through the money-movement service (keys `capture:<ref>` /
+ * `release:<ref>`: recorded P, the gateway called outside any transaction, the answer recorded — a repeat does nothing
+ * twice). The answer's follow-up (`holdAnswered`, purpose 'hold') marks the settlement done or failed; a captured
+ * hold is money received for the order's hardware: a card receipt of the customer (unapplied until AR applies it).
  */
 export async function settleHolds(app: AppContext, actor: AuditActor, requestId: string): Promise<number> {
   const pending = await app.database.db
@@ -74,86 +78,97 @@ export async function settleHolds(app: AppContext, actor: AuditActor, requestId:
     .where(eq(authorizationSettlements.status, 'pending'))
     .orderBy(asc(authorizationSettlements.createdAt), asc(authorizationSettlements.id))
     .limit(HOLDS_BATCH);
-  for (const s of pending) {
-    let ok: boolean;
-    let reference: string;
-    let failure: string | null = null;
-    if (s.action === 'capture') {
-      const r = await app.gateway.capture({
-        authorizationReference: s.authorizationReference,
-        amountCents: s.amountCents,
-        idempotencyKey: `capture:${s.authorizationReference}`,
-      });
-      ok = r.status === 'succeeded';
-      reference = r.reference;
-      failure = r.failureReason;
-    } else {
-      const r = await app.gateway.voidCharge({
-        reference: s.authorizationReference,
-        idempotencyKey: `release:${s.authorizationReference}`,
-      });
-      ok = true;
-      reference = r.reference;
-    }
-    const now = app.clock.now();
-    await app.database.db
-      .transaction(async (tx) => {
-        let receiptId: number | null = null;
-        if (ok && s.action === 'capture' && s.customerId !== null) {
-          const [receipt] = await tx
-            .insert(receipts)
-            .values({
-              customerId: s.customerId,
-              amountCents: s.amountCents,
-              unappliedCents: s.amountCents,
-              currency: s.currency as CurrencyCode,
-              method: 'card',
-              reference,
-              receivedOn: billingToday(app),
-              createdByEmail: 'system',
-              createdAt: now,
-              updatedAt: now,
-            })
-            .returning({ id: receipts.id });
-          receiptId = receipt!.id;
-        }
-        const done = await tx
-          .update(authorizationSettlements)
-          .set({
-            status: ok ? 'done' : 'failed',
-            resultReference: reference,
-            failureReason: failure,
-            receiptId,
-            settledAt: now,
-          })
-          .where(and(eq(authorizationSettlements.id, s.id), eq(authorizationSettlements.status, 'pending')))
-          .returning({ id: authorizationSettlements.id });
-        if (done.length === 0) throw new Error('settled meanwhile');
-        await writeAudit(tx, {
-          ...actor,
-          at: now,
-          action: ok
-            ? s.action === 'capture'
-              ? 'authorization_captured'
-              : 'authorization_released'
-            : 'authorization_capture_failed',
-          entity: 'order',
-          entityId: s.orderId,
-          after: {
-            authorization_id: s.authorizationReference,
-            amount_cents: s.amountCents,
-            currency: s.currency,
-            reference,
-            ...(receiptId !== null ? { receipt_id: receiptId } : {}),
-            ...(failure ? { failure_reason: failure } : {}),
-          },
-          requestId,
-          customerId: s.customerId,
-        });
-      })
-      .catch((err: unknown) => {
-        if (!(err instanceof Error && err.message === 'settled meanwhile')) throw err;
-      });
-  }
+  for (const s of pending) await settleOne(app, s, actor, requestId);
   return pending.length;
+}
+
+type SettlementRow = typeof authorizationSettlements.$inferSelect;
+
+/** One pending settlement through the service (its answer recorded by holdAnswered). */
+export async function settleOne(
+  app: AppContext,
+  s: SettlementRow,
+  actor: AuditActor,
+  requestId: string | null,
+  reason?: string,
+): Promise<void> {
+  await settleHold(app, {
+    action: s.action as 'capture' | 'release',
+    authorizationReference: s.authorizationReference,
+    amountCents: s.amountCents,
+    currency: s.currency,
+    customerId: s.customerId,
+    context: { settlement_id: s.id, ...(reason ? { reason } : {}) },
+    actor,
+    requestId,
+  });
+}
+
+/**
+ * Record a hold's answered capture or release on its settlement (in the answer's transaction; once: the settlement
+ * must still be pending).
+ */
+export async function holdAnswered(tx: Db, app: AppContext, m: MoneyMovement, now: Date): Promise<void> {
+  const context = m.context as { settlement_id?: number; reason?: string; asked_by?: AuditActor; request_id?: string };
+  if (typeof context.settlement_id !== 'number') return;
+  const [s] = await tx
+    .select()
+    .from(authorizationSettlements)
+    .where(and(eq(authorizationSettlements.id, context.settlement_id), eq(authorizationSettlements.status, 'pending')))
+    .for('update');
+  if (!s) return;
+  const ok = m.status === 'S';
+  const reference = m.resultReference ?? s.authorizationReference;
+  const failure = ok ? null : m.failureReason;
+  let receiptId: number | null = null;
+  if (ok && s.action === 'capture' && s.customerId !== null) {
+    const [receipt] = await tx
+      .insert(receipts)
+      .values({
+        customerId: s.customerId,
+        amountCents: s.amountCents,
+        unappliedCents: s.amountCents,
+        currency: s.currency as CurrencyCode,
+        method: 'card',
+        reference,
+        receivedOn: billingToday(app),
+        createdByEmail: 'system',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: receipts.id });
+    receiptId = receipt!.id;
+  }
+  await tx
+    .update(authorizationSettlements)
+    .set({
+      status: ok ? 'done' : 'failed',
+      resultReference: reference,
+      failureReason: failure,
+      receiptId,
+      settledAt: now,
+    })
+    .where(eq(authorizationSettlements.id, s.id));
+  await writeAudit(tx, {
+    ...(context.asked_by ?? { actorType: 'system', actorId: 'payments-sweep' }),
+    at: now,
+    action: ok
+      ? s.action === 'capture'
+        ? 'authorization_captured'
+        : 'authorization_released'
+      : 'authorization_capture_failed',
+    entity: 'order',
+    entityId: s.orderId,
+    after: {
+      authorization_id: s.authorizationReference,
+      amount_cents: s.amountCents,
+      currency: s.currency,
+      reference,
+      ...(receiptId !== null ? { receipt_id: receiptId } : {}),
+      ...(failure ? { failure_reason: failure } : {}),
+      ...(context.reason ? { reason: context.reason } : {}),
+    },
+    requestId: context.request_id ?? null,
+    customerId: s.customerId,
+  });
 }

@@ -7,11 +7,13 @@ import { QUEUE_DEFINITIONS } from '../../jobs/definitions';
 import { billingToday } from '../billing';
 import { reconcileOne } from './charge.service';
 import { settleHolds } from './holds.service';
+import { reconcileMovements } from './money.service';
 import { replayDeferredRequests } from './replay.service';
 
 /*
  * The payments sweep (decision 116), a scheduled job every 10 minutes and the end of every billing run:
- *   1. reconcile: P charges older than PAYMENT_RECONCILE_AFTER_SECONDS are asked about at the gateway;
+ *   1. reconcile: P charges older than PAYMENT_RECONCILE_AFTER_SECONDS are asked about at the gateway, and P money
+ *      movements (refunds, voids, captures, authorizations: money.service.ts) are sent again with their key;
  *   2. returns: bank debits settled in the last 5 days are asked whether they came back;
  *   3. retries: invoices whose dunning retry day has come get a charge job;
  *   5. holds: the card holds of completed orders are captured, those of rejected or canceled orders released;
@@ -30,6 +32,8 @@ export interface SweepResult {
   deferred_replayed: number;
   deferred_failed: number;
   reconciled: number;
+  /** Refunds, voids, captures and authorizations P whose answer was recorded by this sweep. */
+  movements_reconciled: number;
   returns_checked: number;
   retries_enqueued: number;
   autopay_enqueued: number;
@@ -63,11 +67,14 @@ export async function sweepPayments(app: AppContext, requestId: string = randomU
   const q = app.database.query.bind(app.database);
 
   const pending = await q<{ id: number }>(
-    `select id from transactions where status = 'P' and kind = 'charge' and idempotency_key is not null and attempted_at <= $1
+    `select id from transactions t where status = 'P' and kind = 'charge' and idempotency_key is not null and attempted_at <= $1
+       and not exists (select 1 from money_movements m where m.transaction_id = t.id and m.operation = 'void' and m.status <> 'F')
      order by attempted_at, id limit ${SWEEP_BATCH}`,
     [cutoff],
   );
   for (const p of pending) await reconcileOne(app, p.id, SYSTEM, requestId);
+  // Refunds, voids, captures and authorizations whose answer was lost: the same call again, same key (decision 144).
+  const movements = await reconcileMovements(app, cutoff, SWEEP_BATCH);
 
   const settled = await q<{ id: number }>(
     `select t.id from transactions t join payment_instruments pi on pi.id = t.payment_instrument_id
@@ -110,6 +117,7 @@ export async function sweepPayments(app: AppContext, requestId: string = randomU
     deferred_replayed: deferred.replayed,
     deferred_failed: deferred.failed,
     reconciled: pending.length,
+    movements_reconciled: movements,
     returns_checked: settled.length,
     retries_enqueued: retriesEnqueued,
     autopay_enqueued: autopayEnqueued,
