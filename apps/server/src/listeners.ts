@@ -1,4 +1,5 @@
 import { contractStatusEffects, regenerateAfterSave } from './modules/contracts';
+import { memoRefundAnswered } from './modules/memos';
 import { onboardingStatusEffects } from './modules/onboarding';
 import { onOrderDocumentSave, onOrderStatusChange } from './modules/orders';
 import { holdAnswered, onMovementAnswered, queueHoldSettlements } from './modules/payments';
@@ -22,6 +23,7 @@ export function registerListeners(): void {
   // The money path (decision 144): what an answered refund, void, capture or release completes, whether the asker
   // got the answer or the payments sweep reconciled it later.
   onMovementAnswered('hold', holdAnswered);
+  onMovementAnswered('memo', memoRefundAnswered);
   // Promotions (decision 125): a submitted order's promotions checked (validity, customer type, usage limit) and
   // recorded in order_promotions; on Complete they get the merchant's customer. Registered after onboarding.
   onOrderStatusChange('promotions', promotionStatusEffects);

@@ -15,13 +15,12 @@ import {
   type RefundMethod,
 } from '@pos/domain';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { ServiceCtx } from '../../context';
+import type { AppContext, ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { creditMemos, customers, invoices, stores, transactions } from '../../db/schema';
-import { writeAudit } from '../../http/audit';
+import { writeAudit, type AuditActor } from '../../http/audit';
 import { AppError, fieldError, versionConflict } from '../../http/errors';
 import { runIdempotent, type IdempotentWork } from '../../http/idempotency';
-import { GatewayOutcomeUnknown } from '../../integrations/gateway';
 import { prepareLicenseJobs } from '../billing';
 import {
   assertCreditable,
@@ -32,9 +31,8 @@ import {
   invoiceLimits,
   lockForMoney,
   onAccountLimits,
-  syncInvoice,
 } from '../ledger';
-import { invoicesSettled } from '../payments';
+import { afterPosting, refundPayment, type MoneyMovement } from '../payments';
 
 /*
  * Credit, refund and adjustment memos (issue 16 point 1, decision 120). A memo is asked for (status P) and counts in
@@ -250,14 +248,123 @@ async function assertMemoFits(db: Db, m: MemoRow): Promise<void> {
 
 interface PreparedRefund {
   chargeId: number;
-  reference: string;
-  key: string;
+  transactionId: number;
+}
+
+/** Who decides a memo and how (the request's, or kept on a refund's money movement for its answer). */
+interface MemoDecider {
+  email: string;
+  actor: AuditActor;
+  requestId: string | null;
+  approve: boolean;
+  reason: string | null;
+}
+
+/**
+ * Record a decision on a pending memo (under the caller's locks): its status, the refund transaction it paid back by,
+ * the invoice's figures and settlement (afterPosting) and the audit. The one writer of a decision: the request's
+ * effect, and a gateway refund's answer (memoRefundAnswered) — the same whether the answer came at once or later.
+ */
+async function recordMemoDecision(
+  tx: Db,
+  app: AppContext,
+  m: MemoRow,
+  who: MemoDecider,
+  refund: PreparedRefund | null,
+  now: Date,
+): Promise<number | null> {
+  const [after] = await tx
+    .update(creditMemos)
+    .set({
+      status: who.approve ? 'A' : 'R',
+      approvedByEmail: who.email,
+      decidedAt: now,
+      decisionReason: who.reason,
+      transactionId: refund?.transactionId ?? null,
+      updatedAt: now,
+      version: sql`${creditMemos.version} + 1`,
+    })
+    .where(eq(creditMemos.id, m.id))
+    .returning();
+  let balance: number | null = null;
+  if (m.invoiceId !== null) {
+    if (who.approve) await afterPosting(tx, app, [m.invoiceId], now, who.actor, who.requestId ?? '');
+    balance = (await balancesOf(tx, [m.invoiceId])).get(m.invoiceId)?.open_cents ?? null;
+  }
+  await writeAudit(tx, {
+    ...who.actor,
+    at: now,
+    action: who.approve ? 'approve' : 'reject',
+    entity: 'credit_memo',
+    entityId: m.id,
+    customerId: m.customerId,
+    before: { customer_id: m.customerId, status: 'P', version: m.version },
+    after: {
+      customer_id: m.customerId,
+      invoice_id: m.invoiceId,
+      type: m.type,
+      status: after!.status,
+      amount_cents: m.amountCents,
+      currency: m.currency,
+      requested_by: m.createdByEmail,
+      decided_by: who.email,
+      decision_reason: who.reason,
+      refund_method: m.refundMethod,
+      ...(m.type === 'R' && who.approve && m.refundMethod === 'check' ? { refund: 'check to mail' } : {}),
+      transaction_id: refund?.transactionId ?? null,
+      refunded_charge_id: refund?.chargeId ?? null,
+      invoice_balance_cents: balance,
+      version: after!.version,
+    },
+    requestId: who.requestId,
+  });
+  return balance;
+}
+
+/**
+ * A memo's gateway refund was answered (money path, purpose 'memo'; decision 144): settled → the memo is approved as
+ * its decider asked, whoever recorded the answer (the request, or the payments sweep after a lost answer); refused →
+ * the memo stays pending. Once: only a pending memo is decided.
+ */
+export async function memoRefundAnswered(tx: Db, app: AppContext, mv: MoneyMovement, now: Date): Promise<void> {
+  if (mv.status !== 'S' || mv.transactionId === null) return;
+  const c = mv.context as {
+    memo_id?: number;
+    decider_email?: string;
+    decision_reason?: string | null;
+    refunded_charge_id?: number;
+    asked_by?: AuditActor;
+    request_id?: string | null;
+  };
+  if (typeof c.memo_id !== 'number' || typeof c.decider_email !== 'string') return;
+  const [found] = await tx.select().from(creditMemos).where(eq(creditMemos.id, c.memo_id));
+  if (!found) return;
+  await lockForMoney(tx, { customerId: found.customerId, invoiceIds: found.invoiceId ? [found.invoiceId] : [] });
+  const [m] = await tx.select().from(creditMemos).where(eq(creditMemos.id, c.memo_id)).for('update');
+  if (!m || m.status !== 'P') return;
+  // The refund the gateway made is recorded whatever the limits say now: it was checked under lock when its P was
+  // recorded (decision 143).
+  await recordMemoDecision(
+    tx,
+    app,
+    m,
+    {
+      email: c.decider_email,
+      actor: c.asked_by ?? { actorType: 'system', actorId: 'payments' },
+      requestId: c.request_id ?? null,
+      approve: true,
+      reason: c.decision_reason ?? null,
+    },
+    { chargeId: c.refunded_charge_id ?? 0, transactionId: mv.transactionId },
+    now,
+  );
 }
 
 /**
  * The two steps of a memo decision (the single call and the approvals queue's bulk call run the same): `outside`
- * checks and, for a refund by the gateway, refunds the charge (no transaction open); `effect` checks again under
- * lock and records the decision, the refund transaction and the invoice's new balance.
+ * checks and, for a refund by the gateway, refunds the charge through the money path (P recorded under lock with the
+ * limit re-checked, committed, the gateway called outside any transaction, the answer approving the memo); `effect`
+ * checks again under lock and records any other decision.
  */
 export function memoDecisionWork(
   ctx: ServiceCtx,
@@ -295,29 +402,30 @@ export function memoDecisionWork(
           'conflict',
           `No card or bank payment of this invoice covers ${money} (it was paid another way or in parts). Reject this memo and ask for a refund by check.`,
         );
-      const key = `refund:memo${m.id}`;
-      let answer;
-      try {
-        answer = await ctx.app.gateway.refund({
-          chargeReference: charge.gatewayReference!,
-          amountCents: m.amountCents,
-          idempotencyKey: key,
-          reason: `Refund memo ${m.id}: ${m.reason}`,
-        });
-      } catch (err) {
-        if (err instanceof GatewayOutcomeUnknown)
-          throw new AppError(
-            'unavailable',
-            'The payment gateway did not answer. The memo stays pending; approve it again in a moment (it is refunded once).',
-          );
-        throw err;
-      }
-      if (answer.status !== 'succeeded')
+      const refund = await refundPayment(ctx.app, {
+        charge: { ...charge, gatewayReference: charge.gatewayReference! },
+        amountCents: m.amountCents,
+        key: `refund:memo${m.id}`,
+        purpose: 'memo',
+        context: { memo_id: m.id, decider_email: ctx.session.email, decision_reason: body.reason },
+        reason: `Refund memo ${m.id}: ${m.reason}`,
+        // Null: the memo is what counts for the invoice once approved; its limit is re-checked under lock.
+        invoiceId: null,
+        limit: { invoiceId: m.invoiceId, exceptMemoId: m.id },
+        actor: ctx.actor,
+        requestId: ctx.requestId,
+      });
+      if (refund.status === 'P')
+        throw new AppError(
+          'unavailable',
+          'The payment gateway did not answer. The refund is recorded as pending and the memo is approved once the gateway answers (it is refunded once).',
+        );
+      if (refund.status === 'F')
         throw new AppError(
           'conflict',
-          `The gateway refused the refund: ${answer.failureReason ?? 'declined'} The memo stays pending; reject it and ask for a refund by check.`,
+          `The gateway refused the refund: ${refund.failureReason ?? 'declined'} The memo stays pending; reject it and ask for a refund by check.`,
         );
-      return { chargeId: charge.id, reference: answer.reference, key };
+      return { chargeId: charge.id, transactionId: refund.transactionId! };
     },
     effect: async (tx, now, refund) => {
       const [found] = await tx.select().from(creditMemos).where(eq(creditMemos.id, memoId));
@@ -326,89 +434,23 @@ export function memoDecisionWork(
       await lockForMoney(tx, { customerId: found.customerId, invoiceIds: found.invoiceId ? [found.invoiceId] : [] });
       const [m] = await tx.select().from(creditMemos).where(eq(creditMemos.id, memoId)).for('update');
       if (!m) throw new AppError('not_found', `Memo ${memoId} was not found.`);
+      const balanceOf = async () =>
+        m.invoiceId === null ? null : ((await balancesOf(tx, [m.invoiceId])).get(m.invoiceId)?.open_cents ?? null);
+      // A gateway refund's answer approved the memo already (memoRefundAnswered).
+      if (refund && m.status === 'A' && m.transactionId === refund.transactionId)
+        return { memo: await loadMemoItem(tx, memoId), invoice_balance_cents: await balanceOf() };
       await checkDecidable(ctx, tx, m, body, () => loadMemoItem(tx, memoId));
       const approve = body.decision === 'approve';
-      // When the credit or the refund actually moves, the limits are checked again under the locks (issue 28). A
-      // refund the gateway has already made is recorded whatever: it counted as pending when it was checked.
-      if (approve && !refund) await assertMemoFits(tx, m);
-      let transactionId: number | null = null;
-      if (approve && refund) {
-        const [created] = await tx
-          .insert(transactions)
-          .values({
-            customerId: m.customerId,
-            storeId: m.storeId,
-            invoiceId: null,
-            kind: 'refund',
-            status: 'S',
-            amountCents: m.amountCents,
-            currency: m.currency,
-            gatewayReference: refund.reference,
-            idempotencyKey: refund.key,
-            attemptedAt: now,
-            settledAt: now,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .onConflictDoNothing()
-          .returning({ id: transactions.id });
-        transactionId =
-          created?.id ??
-          (
-            await tx
-              .select({ id: transactions.id })
-              .from(transactions)
-              .where(eq(transactions.idempotencyKey, refund.key))
-          )[0]!.id;
-      }
-      const [after] = await tx
-        .update(creditMemos)
-        .set({
-          status: approve ? 'A' : 'R',
-          approvedByEmail: ctx.session.email,
-          decidedAt: now,
-          decisionReason: body.reason,
-          transactionId,
-          updatedAt: now,
-          version: sql`${creditMemos.version} + 1`,
-        })
-        .where(eq(creditMemos.id, memoId))
-        .returning();
-      let balance: number | null = null;
-      if (m.invoiceId !== null) {
-        if (approve) {
-          await syncInvoice(tx, m.invoiceId, now);
-          await invoicesSettled(tx, ctx.app, [m.invoiceId], now, ctx.actor, ctx.requestId);
-        }
-        balance = (await balancesOf(tx, [m.invoiceId])).get(m.invoiceId)?.open_cents ?? null;
-      }
-      await writeAudit(tx, {
-        ...ctx.actor,
-        at: now,
-        action: approve ? 'approve' : 'reject',
-        entity: 'credit_memo',
-        entityId: m.id,
-        customerId: m.customerId,
-        before: { customer_id: m.customerId, status: 'P', version: m.version },
-        after: {
-          customer_id: m.customerId,
-          invoice_id: m.invoiceId,
-          type: m.type,
-          status: after!.status,
-          amount_cents: m.amountCents,
-          currency: m.currency,
-          requested_by: m.createdByEmail,
-          decided_by: ctx.session.email,
-          decision_reason: body.reason,
-          refund_method: m.refundMethod,
-          ...(m.type === 'R' && approve && m.refundMethod === 'check' ? { refund: 'check to mail' } : {}),
-          transaction_id: transactionId,
-          refunded_charge_id: refund?.chargeId ?? null,
-          invoice_balance_cents: balance,
-          version: after!.version,
-        },
-        requestId: ctx.requestId,
-      });
+      // When the credit or the refund actually moves, the limits are checked again under the locks (issue 28).
+      if (approve) await assertMemoFits(tx, m);
+      const balance = await recordMemoDecision(
+        tx,
+        ctx.app,
+        m,
+        { email: ctx.session.email, actor: ctx.actor, requestId: ctx.requestId, approve, reason: body.reason },
+        null,
+        now,
+      );
       return { memo: await loadMemoItem(tx, memoId), invoice_balance_cents: balance };
     },
   };

@@ -21,8 +21,8 @@ import { writeAudit } from '../../http/audit';
 import { AppError, versionConflict } from '../../http/errors';
 import { runIdempotent, type IdempotentWork } from '../../http/idempotency';
 import { prepareLicenseJobs } from '../billing';
-import { assertCreditable, assertFourEyes, balancesOf, invoiceLimits, lockForMoney, syncInvoice } from '../ledger';
-import { invoicesSettled } from '../payments';
+import { assertCreditable, assertFourEyes, balancesOf, invoiceLimits, lockForMoney } from '../ledger';
+import { afterPosting } from '../payments';
 
 /*
  * Write-offs 142 Write_Off and 164 Write_Off Unrecoverable (issue 16 point 4, decision 120). Asked for with the
@@ -229,8 +229,7 @@ export function writeOffDecisionWork(
         .returning();
       let balance = open;
       if (approve) {
-        await syncInvoice(tx, w.invoiceId, now);
-        await invoicesSettled(tx, ctx.app, [w.invoiceId], now, ctx.actor, ctx.requestId);
+        await afterPosting(tx, ctx.app, [w.invoiceId], now, ctx.actor, ctx.requestId);
         // Written off, not recovered: no retry, no auto-pay, out of collection.
         await tx
           .update(invoiceDunning)
