@@ -4,6 +4,7 @@ import { onboardingStatusEffects } from './modules/onboarding';
 import { onOrderDocumentSave, onOrderStatusChange } from './modules/orders';
 import { holdAnswered, onMovementAnswered, queueHoldSettlements } from './modules/payments';
 import { promotionStatusEffects } from './modules/promotions';
+import { returnRefundAnswered } from './modules/returns';
 
 /**
  * What modules do when another module's event happens: orders declares its hooks and imports none of the listeners.
@@ -24,6 +25,7 @@ export function registerListeners(): void {
   // got the answer or the payments sweep reconciled it later.
   onMovementAnswered('hold', holdAnswered);
   onMovementAnswered('memo', memoRefundAnswered);
+  onMovementAnswered('return', returnRefundAnswered);
   // Promotions (decision 125): a submitted order's promotions checked (validity, customer type, usage limit) and
   // recorded in order_promotions; on Complete they get the merchant's customer. Registered after onboarding.
   onOrderStatusChange('promotions', promotionStatusEffects);

@@ -28,7 +28,7 @@ import {
   type ReturnStatusRequest,
 } from '@pos/domain';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { withTx, type ServiceCtx } from '../../context';
+import { withTx, type AppContext, type ServiceCtx } from '../../context';
 import { cappedCount } from '../../db/capped-count';
 import type { Db } from '../../db/client';
 import {
@@ -55,15 +55,15 @@ import {
   visibleStoresWhere,
   type Viewer,
 } from '../../access';
-import { writeAudit } from '../../http/audit';
+import { writeAudit, type AuditActor } from '../../http/audit';
 import { AppError, notFound, versionConflict } from '../../http/errors';
 import { runIdempotent } from '../../http/idempotency';
 import { csvStream } from '../../lib/csv-stream';
 import { searchTextPattern } from '../../lib/sql-like';
 import { billingToday, prepareLicenseJobs } from '../billing';
 import { retireTerminal } from '../customer-accounts';
-import { balancesOf, syncInvoice } from '../ledger';
-import { invoicesSettled } from '../payments';
+import { balancesOf } from '../ledger';
+import { afterPosting, refundPayment, type MoneyMovement } from '../payments';
 
 /*
  * Returns and refunds (issue 16 point 5, decision 122). A return names a store's terminals sold on one hardware
@@ -694,6 +694,114 @@ export async function changeReturnStatus(
   return (await loadReturn(ctx.app.database.db, id))!;
 }
 
+/**
+ * Record a return refunded (under the return's lock): the approved refund memo R of what goes back (its refund
+ * transaction when by card), the invoice posted (afterPosting), the return refunded, the audit. The one writer: the
+ * refund request's effect (by check, or nothing to pay back) and a card refund's answer (returnRefundAnswered).
+ */
+async function recordReturnRefunded(
+  tx: Db,
+  app: AppContext,
+  id: number,
+  statusBefore: string,
+  plan: RefundPlan,
+  transactionId: number | null,
+  who: { email: string; actor: AuditActor; requestId: string | null },
+  now: Date,
+): Promise<void> {
+  let memoId: number | null = null;
+  if (plan.refundCents > 0) {
+    const [memo] = await tx
+      .insert(creditMemos)
+      .values({
+        customerId: plan.customerId,
+        storeId: plan.storeId,
+        invoiceId: plan.invoiceId,
+        type: 'R',
+        status: 'A',
+        amountCents: plan.refundCents,
+        currency: plan.currency,
+        reason: `Refund of return #${id}`,
+        refundMethod: plan.method,
+        transactionId,
+        returnId: id,
+        createdByEmail: who.email,
+        approvedByEmail: who.email,
+        decidedAt: now,
+        decisionReason: `Return #${id} refunded`,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: creditMemos.id });
+    memoId = memo!.id;
+    await afterPosting(tx, app, [plan.invoiceId], now, who.actor, who.requestId ?? '');
+  }
+  await tx
+    .update(returns)
+    .set({
+      status: 'refunded',
+      refundCents: plan.refundCents,
+      refundMethod: plan.method,
+      decidedAt: now,
+      decidedByEmail: who.email,
+      updatedAt: now,
+      version: sql`${returns.version} + 1`,
+    })
+    .where(eq(returns.id, id));
+  await writeAudit(tx, {
+    ...who.actor,
+    at: now,
+    action: 'return_refunded',
+    entity: 'return',
+    entityId: id,
+    before: { status: statusBefore },
+    after: {
+      status: 'refunded',
+      credit_cents: plan.creditCents,
+      refund_cents: plan.refundCents,
+      method: plan.method,
+      refund_memo_id: memoId,
+      transaction_id: transactionId,
+      gateway_reference: plan.gateway?.reference ?? null,
+    },
+    requestId: who.requestId,
+    customerId: plan.customerId,
+  });
+}
+
+/**
+ * A return's card refund was answered (money path, purpose 'return'; decision 144): settled → the return is refunded
+ * as its refund request planned, whoever recorded the answer (the request, or the payments sweep after a lost
+ * answer); refused → it stays inspected with its credit. Once: only an inspected return is refunded.
+ */
+export async function returnRefundAnswered(tx: Db, app: AppContext, mv: MoneyMovement, now: Date): Promise<void> {
+  if (mv.status !== 'S') return;
+  const c = mv.context as {
+    return_id?: number;
+    plan?: RefundPlan;
+    decider_email?: string;
+    asked_by?: AuditActor;
+    request_id?: string | null;
+  };
+  if (typeof c.return_id !== 'number' || !c.plan || !c.plan.gateway || typeof c.decider_email !== 'string') return;
+  const [row] = await tx.select().from(returns).where(eq(returns.id, c.return_id)).for('update');
+  if (!row || row.status !== 'inspected') return;
+  await recordReturnRefunded(
+    tx,
+    app,
+    c.return_id,
+    row.status,
+    { ...c.plan, gateway: { ...c.plan.gateway, reference: mv.resultReference ?? c.plan.gateway.reference } },
+    mv.transactionId,
+    {
+      email: c.decider_email,
+      actor: c.asked_by ?? { actorType: 'system', actorId: 'payments' },
+      requestId: c.request_id ?? null,
+    },
+    now,
+  );
+}
+
 // ── POST /api/returns/{id}/refund (Idempotency-Key) ───────────────────────────────────────────────────────
 
 interface RefundPlan {
@@ -782,8 +890,7 @@ export async function refundReturn(
               })
               .returning();
             memo = made ?? null;
-            await syncInvoice(tx, row.invoiceId, now);
-            await invoicesSettled(tx, app, [row.invoiceId], now, ctx.actor, ctx.requestId);
+            await afterPosting(tx, app, [row.invoiceId], now, ctx.actor, ctx.requestId);
             await writeAudit(tx, {
               ...ctx.actor,
               at: now,
@@ -830,113 +937,60 @@ export async function refundReturn(
           };
         });
         if (!plan.gateway) return plan;
-        const answer = await app.gateway.refund({
-          chargeReference: plan.gateway.reference,
+        // The money path (decision 144): the refund recorded P under the money locks (what is left to refund on the
+        // invoice re-checked), committed, the gateway called outside any transaction; its answer records the refund
+        // memo R and the return refunded (returnRefundAnswered) — at once, or when the payments sweep reconciles it.
+        const refund = await refundPayment(app, {
+          charge: {
+            id: plan.gateway.chargeId,
+            customerId: plan.customerId,
+            storeId: plan.storeId,
+            paymentInstrumentId: plan.gateway.paymentInstrumentId,
+            gatewayReference: plan.gateway.reference,
+            currency: plan.currency,
+          },
           amountCents: plan.refundCents,
-          idempotencyKey: gatewayRefundKey(id),
+          key: gatewayRefundKey(id),
+          purpose: 'return',
+          context: { return_id: id, plan, decider_email: ctx.session.email },
           reason: `Return #${id}`,
+          // Null: the refund memo R is what counts for the invoice (never the money twice).
+          invoiceId: null,
+          limit: { invoiceId: plan.invoiceId },
+          actor: ctx.actor,
+          requestId: ctx.requestId,
         });
-        if (answer.status !== 'succeeded')
+        if (refund.status === 'P')
+          throw new AppError(
+            'unavailable',
+            'The payment gateway did not answer. The refund is recorded as pending; the return is refunded once the gateway answers (it is refunded once).',
+          );
+        if (refund.status === 'F')
           throw new AppError(
             'conflict',
-            `The gateway refused the refund: ${answer.failureReason ?? 'declined'}. The credit stays on the invoice; refund by check or try again.`,
-            { method: answer.failureReason ?? 'The gateway refused the refund.' },
+            `The gateway refused the refund: ${refund.failureReason ?? 'declined'}. The credit stays on the invoice; refund by check or try again.`,
+            { method: refund.failureReason ?? 'The gateway refused the refund.' },
           );
-        return { ...plan, gateway: { ...plan.gateway, reference: answer.reference } };
+        return { ...plan, gateway: { ...plan.gateway, reference: refund.reference! } };
       },
       effect: async (tx, now, plan) => {
         const row = await lockReturn(tx, viewerOf(ctx), id);
+        // A card refund's answer refunded the return already (returnRefundAnswered).
+        if (plan.gateway && row.status === 'refunded') return (await loadReturn(tx, id))!;
         if (row.status !== 'inspected')
           throw new AppError('conflict', `Return ${id} was refunded meanwhile.`, undefined, {
             current: await loadReturn(tx, id),
           });
-        let transactionId: number | null = null;
-        if (plan.gateway) {
-          const [made] = await tx
-            .insert(transactions)
-            .values({
-              customerId: plan.customerId,
-              storeId: plan.storeId,
-              // Null: the refund memo R is what counts for the invoice (never the money twice).
-              invoiceId: null,
-              paymentInstrumentId: plan.gateway.paymentInstrumentId,
-              kind: 'refund',
-              status: 'S',
-              amountCents: plan.refundCents,
-              currency: plan.currency,
-              gatewayReference: plan.gateway.reference,
-              idempotencyKey: gatewayRefundKey(id),
-              attemptedAt: now,
-              settledAt: now,
-              createdAt: now,
-              updatedAt: now,
-            })
-            .onConflictDoNothing()
-            .returning({ id: transactions.id });
-          transactionId =
-            made?.id ??
-            (
-              await tx
-                .select({ id: transactions.id })
-                .from(transactions)
-                .where(eq(transactions.idempotencyKey, gatewayRefundKey(id)))
-            )[0]!.id;
-        }
-        let memoId: number | null = null;
-        if (plan.refundCents > 0) {
-          const [memo] = await tx
-            .insert(creditMemos)
-            .values({
-              customerId: plan.customerId,
-              storeId: plan.storeId,
-              invoiceId: plan.invoiceId,
-              type: 'R',
-              status: 'A',
-              amountCents: plan.refundCents,
-              currency: plan.currency,
-              reason: `Refund of return #${id}`,
-              refundMethod: plan.method,
-              transactionId,
-              returnId: id,
-              createdByEmail: ctx.session.email,
-              approvedByEmail: ctx.session.email,
-              decidedAt: now,
-              decisionReason: `Return #${id} refunded`,
-              createdAt: now,
-              updatedAt: now,
-            })
-            .returning({ id: creditMemos.id });
-          memoId = memo!.id;
-          await syncInvoice(tx, plan.invoiceId, now);
-          await invoicesSettled(tx, app, [plan.invoiceId], now, ctx.actor, ctx.requestId);
-        }
-        await tx
-          .update(returns)
-          .set({
-            status: 'refunded',
-            refundCents: plan.refundCents,
-            refundMethod: plan.method,
-            decidedAt: now,
-            decidedByEmail: ctx.session.email,
-            updatedAt: now,
-            version: sql`${returns.version} + 1`,
-          })
-          .where(eq(returns.id, id));
-        await audit(tx, ctx, now, {
-          action: 'return_refunded',
+        await recordReturnRefunded(
+          tx,
+          app,
           id,
-          customerId: plan.customerId,
-          before: { status: row.status },
-          after: {
-            status: 'refunded',
-            credit_cents: plan.creditCents,
-            refund_cents: plan.refundCents,
-            method: plan.method,
-            refund_memo_id: memoId,
-            transaction_id: transactionId,
-            gateway_reference: plan.gateway?.reference ?? null,
-          },
-        });
+          row.status,
+          plan,
+          null,
+          { email: ctx.session.email, actor: ctx.actor, requestId: ctx.requestId },
+          now,
+        );
         return (await loadReturn(tx, id))!;
       },
     },
