@@ -57,6 +57,8 @@ import { promotionRoutes } from './modules/promotions';
 import { searchRoutes } from './modules/search';
 import { taxRoutes } from './modules/taxes';
 import { MULTIPART_LIMITS, uploadRoutes } from './modules/uploads';
+import type { LocalGateway } from './integrations/gateway/local-gateway';
+import { localGatewayRoutes } from './integrations/gateway/local-gateway.routes';
 
 /** Strict-Transport-Security of HTTPS answers: 180 days, subdomains too. */
 export const HSTS = 'max-age=15552000; includeSubDomains';
@@ -206,6 +208,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await api.register(taxRoutes);
   await api.register(customerRoutes);
   await api.register(customerAccountRoutes);
+  // The local gateway's host (development and tests; the composition root registers it: decision 144).
+  if (ctx.gateway.kind === 'local' && ctx.gateway.available)
+    await api.register(localGatewayRoutes, { gateway: ctx.gateway as LocalGateway });
   await api.register(ledgerRoutes);
   await api.register(invoiceRoutes);
   await api.register(failedPaymentRoutes);

@@ -35,6 +35,7 @@ import {
   viewContract,
   viewReauthorize,
 } from './contracts.service';
+import { redeemCardToken } from '../payments';
 
 const tags = ['contracts'];
 /** Who works with an order's contract: the order writers (decision 082). */
@@ -130,7 +131,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const body = request.body;
       const ctx = publicCtx(request);
-      const card = body.kind === 'card' ? await ctx.app.gateway.redeemCardToken(body.card_token) : null;
+      const card = body.kind === 'card' ? await redeemCardToken(ctx.app, body.card_token) : null;
       return { info: await reauthorize(ctx, request.params.tok, body, card) };
     },
   );

@@ -36,6 +36,7 @@ import { applyStatusEffects, type DocumentSave, type StatusChange } from '../ord
 import { orderSaleTaxCents, taxDayOf } from '../taxes';
 import { buildContractPdf, stampSignature, type ContractInput } from './contract-pdf';
 import { postalAddressLine } from '../../lib/pdf';
+import { gatewayInfo } from '../payments';
 
 /*
  * An order's contract (issue 7, decision 082): versions made from the order document, the merchant's single-use
@@ -563,7 +564,7 @@ export async function viewReauthorize(ctx: ServiceCtx<null>, tok: string): Promi
     country: p.country,
     currency: p.currency,
     current_method: describeOrderPaymentMethod((doc.PaymentInstrumentInfo ?? [])[currentMethodIndex(doc)]),
-    tokenize_url: ctx.app.gateway.tokenizeUrl,
+    tokenize_url: gatewayInfo(ctx.app).tokenize_url,
     expires_at: expiresAt.toISOString(),
   };
 }

@@ -60,8 +60,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors';
 import { requireSession, sessionOf } from '../../http/session';
-import type { LocalGateway } from '../../integrations/gateway/local-gateway';
-import { localGatewayRoutes } from '../../integrations/gateway/local-gateway.routes';
 import { serviceCtx } from '../../http/service-context';
 import { addBillingItem, listBillingItems } from './billing-items.service';
 import { listBundles, listPromotions } from './bundles-promotions.service';
@@ -72,6 +70,7 @@ import { listExpiringCards, removeInstrument, setDefaultInstrument } from './ins
 import { addPlan, getPlan, listPlans, updateLicenseExpiry, updatePlan } from './plans.service';
 import { listTerminals, retireTerminal, updateTerminal, validateTerminal } from './terminals.service';
 import { actOnTransaction, listTransactions } from './transactions.service';
+import { gatewayInfo } from '../payments';
 
 /** Who may call what (any one privilege passes, spec §6). */
 export const ACCOUNT_GUARDS = {
@@ -96,7 +95,7 @@ const BASE = '/api/customers/:id/:token';
 
 /**
  * Customers back office, accounts (issue 6): terminals, payment plans, billing items, features, bundles, promotions,
- * transactions, invoices, payment instruments — and the local payment gateway's tokenize route when it is in use.
+ * transactions, invoices, payment instruments (the local gateway's tokenize route is registered by app.ts).
  * Contracts: packages/domain/src/contracts/customer-accounts.ts.
  */
 export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -474,10 +473,7 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(gatewayConfig) },
       },
     },
-    async () => {
-      const gateway = app.ctx.gateway;
-      return { info: { provider: gateway.kind, tokenize_url: gateway.tokenizeUrl, available: gateway.available } };
-    },
+    async () => ({ info: gatewayInfo(app.ctx) }),
   );
 
   app.get(
@@ -589,9 +585,4 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ info: await listExpiringCards(serviceCtx(request), request.query) }),
   );
-
-  // ── The local gateway's host (development and tests) ─────────────────────────────────────────
-  const gateway = app.ctx.gateway;
-  if (gateway.kind === 'local' && gateway.available)
-    await app.register(localGatewayRoutes, { gateway: gateway as LocalGateway });
 };

@@ -22,6 +22,7 @@ import { audit } from './account-context';
 import { accountNumberMac, dataEncryptionKey, encryptAccountNumber } from '../../lib/account-number-cipher';
 import { retryFailedInvoices } from '../../jobs/collection';
 import { runIdempotent } from '../../http/idempotency';
+import { redeemCardToken, updateGatewayCustomer } from '../payments';
 
 type InstrumentRow = typeof paymentInstruments.$inferSelect;
 
@@ -165,14 +166,13 @@ export async function storeInstrument(
   customerId: number,
   body: PaymentInstrumentCreateBody,
 ): Promise<InstrumentRow> {
-  const gateway = ctx.app.gateway;
   const customer = await requireCustomer(tx, viewerOf(ctx), customerId);
   const store =
     body.store_id == null ? null : await requireStoreOf(tx, viewerOf(ctx), customerId, body.store_id, 'store_id');
   let values: typeof paymentInstruments.$inferInsert;
   let summary: Record<string, unknown>;
   if (body.kind === 'card') {
-    const card = await gateway.redeemCardToken(body.card_token);
+    const card = await redeemCardToken(ctx.app, body.card_token);
     if (isCardExpired(card.expMonth, card.expYear, now)) throw fieldError('card_token', 'The card has expired.');
     values = {
       customerId,
@@ -266,7 +266,7 @@ export async function storeInstrument(
       });
     }
     if (customer.country === 'US') {
-      await gateway.updateCustomer({
+      await updateGatewayCustomer(ctx.app, {
         customerId,
         name: customer.legalName,
         email: customer.email,

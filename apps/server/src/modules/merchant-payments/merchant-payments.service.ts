@@ -31,7 +31,7 @@ import { findLinkToken, useLinkToken } from '../../lib/link-tokens';
 import { hashToken } from '../../lib/tokens';
 import { storeInstrument } from '../customer-accounts';
 import { retryFailedInvoices } from '../../jobs/collection';
-import { chargeInvoice, type ChargeOutcome } from '../payments';
+import { chargeInvoice, gatewayInfo, type ChargeOutcome } from '../payments';
 
 /*
  * The merchant's payment pages (issue 15 points 6–7, decision 118). The link token is the credential: it names a
@@ -130,7 +130,7 @@ export async function viewMerchantPayment(
     })),
     total_owed_cents: open.reduce((s, i) => s + i.open_cents, 0),
     current_method: await currentMethod(db, store),
-    tokenize_url: ctx.app.gateway.tokenizeUrl,
+    tokenize_url: gatewayInfo(ctx.app).tokenize_url,
     expires_at: link.expiresAt.toISOString(),
   };
 }

@@ -28,6 +28,7 @@ import { applyDocumentSaveEffects, applyStatusEffects } from './order-hooks';
 import { foreignReferences, foreignReferencesError } from './order-references';
 import { dataEncryptionKey, encryptAccountNumber } from '../../lib/account-number-cipher';
 import { canonicalJson } from '../../lib/canonical-json';
+import { redeemCardToken } from '../payments';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -174,7 +175,6 @@ function changedSections(before: Record<string, unknown>, after: Record<string, 
 async function redeemCardTokens(ctx: ServiceCtx, doc: OrderDocument, made: Set<string>): Promise<OrderDocument> {
   const list = doc.PaymentInstrumentInfo ?? [];
   if (!list.some((m) => typeof m.processorSetupIntent === 'string' && m.processorSetupIntent.trim() !== '')) return doc;
-  const gateway = ctx.app.gateway;
   const redeemed = [];
   for (const [i, m] of list.entries()) {
     const token = typeof m.processorSetupIntent === 'string' ? m.processorSetupIntent.trim() : '';
@@ -183,7 +183,7 @@ async function redeemCardTokens(ctx: ServiceCtx, doc: OrderDocument, made: Set<s
       continue;
     }
     try {
-      const card = await gateway.redeemCardToken(token);
+      const card = await redeemCardToken(ctx.app, token);
       made.add(card.reference);
       redeemed.push({
         ...m,

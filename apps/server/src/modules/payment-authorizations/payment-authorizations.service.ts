@@ -19,10 +19,11 @@ import { actorOfSession, writeAudit } from '../../http/audit';
 import { AppError, fieldError } from '../../http/errors';
 import { runIdempotent } from '../../http/idempotency';
 import { loadVisibleOrder } from '../orders';
+import { AUTHORIZATION_ACTION, authorizeCard, redeemCardToken, settleHoldNow } from '../payments';
 import { orderSaleTaxCents, taxDayOf } from '../taxes';
 
-/** The audit action of an authorization (entity 'order', entity id = the order id; decision 081). */
-export const AUTHORIZATION_ACTION = 'payment_authorization';
+/** The audit action of an authorization (entity 'order', entity id = the order id; decision 081): payments' own. */
+export { AUTHORIZATION_ACTION };
 
 interface OrderRef {
   id: number;
@@ -105,17 +106,14 @@ async function checkCeiling(
 }
 
 /**
- * Void a live hold at the gateway (outside any transaction; the key `release:<ref>` is the payments sweep's, so the
- * gateway voids it once whoever asks), then record it as released in a short transaction of its own: a void that
- * happened stays recorded even if the new authorization then fails.
+ * Release a live hold before a new one is placed (decision 142) through the money path (decision 144): the release
+ * is queued (authorization_settlements, key `release:<ref>` — the payments sweep's, so the gateway voids it once
+ * whoever asks) and committed, then voided at the gateway outside any transaction and recorded released by its
+ * answer. A release whose answer is lost stays queued for the sweep; it is not live any more either way.
  */
 async function releaseHold(ctx: ServiceCtx, order: OrderRef, hold: AuthorizationEntry, now: Date): Promise<void> {
-  const voided = await ctx.app.gateway.voidCharge({
-    reference: hold.authorization_id,
-    idempotencyKey: `release:${hold.authorization_id}`,
-  });
-  await withTx(ctx, async (tx) => {
-    const inserted = await tx
+  const queued = await withTx(ctx, (tx) =>
+    tx
       .insert(authorizationSettlements)
       .values({
         orderId: order.id,
@@ -124,31 +122,12 @@ async function releaseHold(ctx: ServiceCtx, order: OrderRef, hold: Authorization
         action: 'release',
         amountCents: hold.amount_cents,
         currency: hold.currency,
-        status: 'done',
-        resultReference: voided.reference,
         createdAt: now,
-        settledAt: now,
       })
       .onConflictDoNothing()
-      .returning({ id: authorizationSettlements.id });
-    if (inserted.length === 0) return;
-    await writeAudit(tx, {
-      ...actorOfSession(ctx.session),
-      at: now,
-      action: 'authorization_released',
-      entity: 'order',
-      entityId: order.id,
-      after: {
-        authorization_id: hold.authorization_id,
-        amount_cents: hold.amount_cents,
-        currency: hold.currency,
-        reference: voided.reference,
-        reason: 're-authorized',
-      },
-      requestId: ctx.requestId,
-      customerId: order.customerId,
-    });
-  });
+      .returning(),
+  );
+  if (queued[0]) await settleHoldNow(ctx.app, queued[0], actorOfSession(ctx.session), ctx.requestId, 're-authorized');
 }
 
 interface CardRef {
@@ -177,7 +156,7 @@ async function cardOf(
   now: Date,
 ): Promise<CardRef> {
   if (body.card_token !== undefined) {
-    const card = await ctx.app.gateway.redeemCardToken(body.card_token);
+    const card = await redeemCardToken(ctx.app, body.card_token);
     if (isCardExpired(card.expMonth, card.expYear, now)) throw fieldError('card_token', 'The card has expired.');
     return { reference: card.reference, brand: card.brand, last4: card.last4, instrumentId: null };
   }
@@ -238,13 +217,18 @@ export async function authorizePayment(
           await releaseHold(ctx, order, hold, now);
           released.push(hold.authorization_id);
         }
-        const result = await ctx.app.gateway.authorize({
+        // The money path (decision 144): the authorization recorded P and committed, asked outside any transaction,
+        // its answer recorded; a lost answer is 503 and the same request again gets the same hold.
+        const result = await authorizeCard(ctx.app, {
+          key: `authorize:${order.id}:${requestRef}`,
           customerId: order.customerId,
           amountCents: body.amount_cents,
-          currency: body.currency as CurrencyCode,
+          currency: body.currency,
           paymentReference: card.reference,
-          idempotencyKey: `authorize:${order.id}:${requestRef}`,
           description: `Order ${order.id}`,
+          context: { order_id: order.id },
+          actor: actorOfSession(ctx.session),
+          requestId: ctx.requestId,
         });
         return { order, card, result, released };
       },

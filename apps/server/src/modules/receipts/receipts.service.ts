@@ -41,15 +41,14 @@ import { faultPoint } from '../../lib/fault-point';
 import { csvStream } from '../../lib/csv-stream';
 import { escapeLike, searchTextPattern } from '../../lib/sql-like';
 import { billingToday, createSingleLineInvoice, prepareLicenseJobs } from '../billing';
-import { balancesOf, lockStoreBalances, syncInvoice } from '../ledger';
-import { invoicesSettled } from '../payments';
+import { balancesOf, lockStoreBalances } from '../ledger';
+import { afterPosting } from '../payments';
 
 /*
  * Receipts (issue 16 point 3, decision 119): money received outside the gateway, and its application to the
  * customer's open invoices. receipts.unapplied_cents = amount − allocations, always (the ledger check's rule);
  * an allocation counts as money in on its invoice (the view invoice_balances); after a change of allocations the
- * invoice's stored paid_cents/status follow the ledger (syncInvoice) and settled invoices leave dunning
- * (invoicesSettled).
+ * invoice's stored paid_cents/status follow the ledger and settled invoices leave dunning (payments' afterPosting).
  */
 
 const feeInvoices = alias(invoices, 'fee_invoices');
@@ -464,8 +463,11 @@ export async function applyReceipt(
           })
           .where(eq(receipts.id, receiptId));
         await lockStoreBalances(tx, ids);
+        // The posting's side effects in one place (decision 144): figures synced, settled invoices out of dunning,
+        // licenses moved on.
+        const synced = await afterPosting(tx, ctx.app, ids, now, ctx.actor, ctx.requestId);
         for (const id of ids) {
-          const { before, derived } = await syncInvoice(tx, id, now);
+          const { before, derived } = synced.get(id)!;
           const applied = inserted.filter((a) => a.invoiceId === id);
           await writeAudit(tx, {
             ...ctx.actor,
@@ -500,7 +502,6 @@ export async function applyReceipt(
           requestId: ctx.requestId,
           customerId: receipt.customerId,
         });
-        await invoicesSettled(tx, ctx.app, ids, now, ctx.actor, ctx.requestId);
         await faultPoint(ctx.app.config, 'receipt-apply:uncommitted');
         return readReceiptPage(tx, receiptId);
       },
@@ -525,60 +526,65 @@ export async function unapplyReceipt(
       key: idempotencyKey,
       request: { params: { receiptId, allocationId }, body: { version } },
     },
-    async (tx, now) => {
-      const receipt = await lockReceipt(tx, receiptId, version);
-      const [allocation] = await tx
-        .select()
-        .from(receiptAllocations)
-        .where(and(eq(receiptAllocations.id, allocationId), eq(receiptAllocations.receiptId, receiptId)));
-      if (!allocation) throw notFound(`Application ${allocationId} of receipt ${receiptId}`);
-      await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, allocation.invoiceId)).for('update');
-      await tx.delete(receiptAllocations).where(eq(receiptAllocations.id, allocationId));
-      await tx
-        .update(receipts)
-        .set({
-          unappliedCents: sql`${receipts.unappliedCents} + ${allocation.amountCents}`,
-          updatedAt: now,
-          version: sql`${receipts.version} + 1`,
-        })
-        .where(eq(receipts.id, receiptId));
-      const { before, derived } = await syncInvoice(tx, allocation.invoiceId, now);
-      const removed = {
-        id: allocation.id,
-        invoice_id: allocation.invoiceId,
-        amount_cents: allocation.amountCents,
-        allocated_by_email: allocation.allocatedByEmail,
-        allocated_at: allocation.allocatedAt.toISOString(),
-      };
-      await writeAudit(tx, {
-        ...ctx.actor,
-        at: now,
-        action: 'receipt_unapplied',
-        entity: 'invoice',
-        entityId: allocation.invoiceId,
-        before: { paid_cents: before.paidCents, status: before.status },
-        after: {
-          receipt_id: receiptId,
-          allocation: removed,
-          paid_cents: derived.paid_cents,
-          status: derived.status,
-          open_cents: derived.open_cents,
-        },
-        requestId: ctx.requestId,
-        customerId: receipt.customerId,
-      });
-      await writeAudit(tx, {
-        ...ctx.actor,
-        at: now,
-        action: 'unapply',
-        entity: 'receipt',
-        entityId: receiptId,
-        before: { allocation: removed, unapplied_cents: receipt.unappliedCents, version: receipt.version },
-        after: { unapplied_cents: receipt.unappliedCents + allocation.amountCents },
-        requestId: ctx.requestId,
-        customerId: receipt.customerId,
-      });
-      return readReceiptPage(tx, receiptId);
+    {
+      outside: () => prepareLicenseJobs(ctx.app),
+      effect: async (tx, now) => {
+        const receipt = await lockReceipt(tx, receiptId, version);
+        const [allocation] = await tx
+          .select()
+          .from(receiptAllocations)
+          .where(and(eq(receiptAllocations.id, allocationId), eq(receiptAllocations.receiptId, receiptId)));
+        if (!allocation) throw notFound(`Application ${allocationId} of receipt ${receiptId}`);
+        await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, allocation.invoiceId)).for('update');
+        await tx.delete(receiptAllocations).where(eq(receiptAllocations.id, allocationId));
+        await tx
+          .update(receipts)
+          .set({
+            unappliedCents: sql`${receipts.unappliedCents} + ${allocation.amountCents}`,
+            updatedAt: now,
+            version: sql`${receipts.version} + 1`,
+          })
+          .where(eq(receipts.id, receiptId));
+        const { before, derived } = (
+          await afterPosting(tx, ctx.app, [allocation.invoiceId], now, ctx.actor, ctx.requestId)
+        ).get(allocation.invoiceId)!;
+        const removed = {
+          id: allocation.id,
+          invoice_id: allocation.invoiceId,
+          amount_cents: allocation.amountCents,
+          allocated_by_email: allocation.allocatedByEmail,
+          allocated_at: allocation.allocatedAt.toISOString(),
+        };
+        await writeAudit(tx, {
+          ...ctx.actor,
+          at: now,
+          action: 'receipt_unapplied',
+          entity: 'invoice',
+          entityId: allocation.invoiceId,
+          before: { paid_cents: before.paidCents, status: before.status },
+          after: {
+            receipt_id: receiptId,
+            allocation: removed,
+            paid_cents: derived.paid_cents,
+            status: derived.status,
+            open_cents: derived.open_cents,
+          },
+          requestId: ctx.requestId,
+          customerId: receipt.customerId,
+        });
+        await writeAudit(tx, {
+          ...ctx.actor,
+          at: now,
+          action: 'unapply',
+          entity: 'receipt',
+          entityId: receiptId,
+          before: { allocation: removed, unapplied_cents: receipt.unappliedCents, version: receipt.version },
+          after: { unapplied_cents: receipt.unappliedCents + allocation.amountCents },
+          requestId: ctx.requestId,
+          customerId: receipt.customerId,
+        });
+        return readReceiptPage(tx, receiptId);
+      },
     },
   );
 }
