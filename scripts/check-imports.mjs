@@ -1,7 +1,10 @@
 // Import boundaries (ARCHITECTURE.md, decisions 007, 103 and 105): domain ← server, domain ← web; in web, lib ← api ←
 // components ← features ← app (each layer imports only the layers before it), and no feature imports another feature. The web never imports server code. In the server:
 // lib/, db/, http/, integrations/ and context.ts import no module; a module (modules/<x>/) is entered only through its
-// index.ts; and no import cycle, neither between files nor between modules. Exits 1 listing every violation.
+// index.ts; and no import cycle, neither between files nor between modules. The money path (decision 144): no module
+// but modules/payments reaches the payment gateway — neither by importing integrations/gateway nor through the
+// context's `gateway` — only the composition root (app.ts, context.ts, config.ts), integrations/ itself and tests may.
+// Exits 1 listing every violation.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './lib/web-build.mjs';
@@ -66,6 +69,33 @@ export function statusLiterals(file, text) {
   return found;
 }
 
+/** Who may reach the payment gateway (decision 144): payments, integrations/, the composition root, tests. */
+const GATEWAY_ALLOWED = ['modules/payments/', 'integrations/', 'app.ts', 'context.ts', 'config.ts', 'test/'];
+const GATEWAY_PATH = `${SERVER}integrations/gateway`;
+/** The context's gateway, however it is reached: ctx.app.gateway, app.ctx.gateway, app.gateway, ctx.gateway, { gateway } = …ctx. */
+const GATEWAY_USE = /\b(?:ctx|app|context)\s*\.\s*gateway\b|\{[^}]*\bgateway\b[^}]*\}\s*=\s*[\w.]*\b(?:ctx|app)\b/;
+
+/** May this server file reach the payment gateway? */
+export function mayReachGateway(file) {
+  if (!file.startsWith(SERVER) || isTestFile(file)) return true;
+  const rest = file.slice(SERVER.length);
+  return GATEWAY_ALLOWED.some((a) => (a.endsWith('/') ? rest.startsWith(a) : rest === a));
+}
+
+/** Lines of a server file outside the money path that use the context's payment gateway (decision 144). */
+export function gatewayUses(file, text) {
+  if (mayReachGateway(file)) return [];
+  const found = [];
+  text.split('\n').forEach((line, i) => {
+    if (/^\s*(\/\/|\*|\/\*)/.test(line)) return;
+    if (GATEWAY_USE.test(line))
+      found.push(
+        `${file}:${i + 1}: the payment gateway is reached through modules/payments only (its index: refundPayment, voidCharge, authorizeCard, redeemCardToken, gatewayInfo, …)`,
+      );
+  });
+  return found;
+}
+
 /** `x` for a file of apps/server/src/modules/x/, else null. */
 export function moduleOf(p) {
   return /^apps\/server\/src\/modules\/([^/]+)\//.exec(p)?.[1] ?? null;
@@ -110,6 +140,10 @@ export function violation(from, spec, target) {
     }
   }
 
+  if (target && (target === GATEWAY_PATH || target.startsWith(`${GATEWAY_PATH}/`) || target === `${GATEWAY_PATH}.ts`)) {
+    if (!mayReachGateway(from))
+      return 'no module but payments imports integrations/gateway (the money path, decision 144)';
+  }
   if (from.startsWith(SERVER) && target?.startsWith(`${SERVER}modules/`)) {
     const fromModule = moduleOf(from);
     const toModule = moduleOf(target);
@@ -251,7 +285,10 @@ if (isMain) {
     walk(path.join(ROOT, d)),
   );
   const files = new Map(paths.map((p) => [rel(p), readFileSync(p, 'utf8')]));
-  const problems = [...checkImports(files), ...[...files].flatMap(([file, text]) => statusLiterals(file, text))];
+  const problems = [
+    ...checkImports(files),
+    ...[...files].flatMap(([file, text]) => [...statusLiterals(file, text), ...gatewayUses(file, text)]),
+  ];
   if (problems.length) {
     console.error(`Import boundary violations (${problems.length}):\n${problems.map((p) => `  ${p}`).join('\n')}`);
     process.exit(1);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkImports, statusLiterals } from './check-imports.mjs';
+import { checkImports, gatewayUses, statusLiterals } from './check-imports.mjs';
 
 const S = 'apps/server/src/';
 /** A made-up tree: paths under apps/server/src → their text. */
@@ -129,5 +129,42 @@ describe('check-imports', () => {
     ]);
     expect(statusLiterals('apps/web/src/features/orders/x.ts', 'if (s === ORDER_STATUS.COMPLETE) go();')).toEqual([]);
     expect(statusLiterals('packages/domain/src/codes/order-status.ts', "COMPLETE: '150',")).toEqual([]);
+  });
+
+  it('refuses any module but payments importing integrations/gateway (decision 144); the composition root may', () => {
+    const problems = checkImports(
+      tree({
+        'integrations/gateway/index.ts': 'export const createGateway = 1;',
+        'integrations/gateway/local-gateway.ts': 'export const x = 1;',
+        'context.ts': "import { createGateway } from './integrations/gateway';",
+        'app.ts': "import { x } from './integrations/gateway/local-gateway';",
+        'modules/payments/money.service.ts': "import { GatewayOutcomeUnknown } from '../../integrations/gateway';",
+        'modules/payments/money.test.ts': "import type { LocalGateway } from '../../integrations/gateway';",
+        'modules/memos/memos.service.ts': "import { GatewayOutcomeUnknown } from '../../integrations/gateway';",
+        'jobs/collection.ts': "import type { X } from '../integrations/gateway/local-gateway';",
+      }),
+    );
+    expect(problems).toEqual([
+      `${S}jobs/collection.ts: "../integrations/gateway/local-gateway" — no module but payments imports integrations/gateway (the money path, decision 144)`,
+      `${S}modules/memos/memos.service.ts: "../../integrations/gateway" — no module but payments imports integrations/gateway (the money path, decision 144)`,
+    ]);
+  });
+
+  it("refuses the context's gateway used outside payments, whichever way it is reached", () => {
+    const text = [
+      '// a comment may name ctx.app.gateway',
+      'await ctx.app.gateway.refund(x);',
+      'const g = app.ctx.gateway;',
+      'const { gateway } = ctx.app;',
+      'tokenize_url: gatewayInfo(ctx.app).tokenize_url,',
+    ].join('\n');
+    expect(gatewayUses(`${S}modules/returns/returns.service.ts`, text).map((p) => p.split(': ')[0])).toEqual([
+      `${S}modules/returns/returns.service.ts:2`,
+      `${S}modules/returns/returns.service.ts:3`,
+      `${S}modules/returns/returns.service.ts:4`,
+    ]);
+    expect(gatewayUses(`${S}modules/payments/money.service.ts`, text)).toEqual([]);
+    expect(gatewayUses(`${S}app.ts`, text)).toEqual([]);
+    expect(gatewayUses(`${S}modules/returns/returns.test.ts`, text)).toEqual([]);
   });
 });
