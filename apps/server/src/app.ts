@@ -44,6 +44,7 @@ import { memoRoutes } from './modules/memos';
 import { approvalRoutes } from './modules/approvals';
 import { invoiceRoutes } from './modules/invoices';
 import { receiptRoutes } from './modules/receipts';
+import { reconciliationRoutes } from './modules/reconciliation';
 import { reportRoutes } from './modules/reports';
 import { customerListingRoutes } from './modules/customer-listing';
 import { jobRoutes } from './modules/jobs';
@@ -212,6 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   if (ctx.gateway.kind === 'local' && ctx.gateway.available)
     await api.register(localGatewayRoutes, { gateway: ctx.gateway as LocalGateway });
   await api.register(ledgerRoutes);
+  await api.register(reconciliationRoutes);
   await api.register(invoiceRoutes);
   await api.register(failedPaymentRoutes);
   await api.register(breathOfLifeRoutes);

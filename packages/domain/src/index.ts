@@ -78,6 +78,7 @@ export * from './contracts/receipts';
 export * from './contracts/customer-listing';
 export * from './contracts/returns';
 export * from './contracts/memos';
+export * from './contracts/reconciliation';
 export * from './contracts/approvals';
 export * from './rules/password';
 export * from './contracts/merchant-features';

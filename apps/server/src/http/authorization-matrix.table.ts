@@ -376,6 +376,10 @@ export const AUTHORIZATION_MATRIX: Readonly<Record<string, Access>> = {
   'POST /api/billing/runs/:token': ADMIN,
   'GET /api/billing/runs/:token': ADMIN,
   'GET /api/billing/runs/:runId/:token': ADMIN,
+  // Reconciliation with the gateway's books (issue 28 item 4, decision 146): AR's work, and Admin's.
+  'GET /api/reconciliation/runs/:token': roles('Admin', 'AR Team'),
+  'GET /api/reconciliation/runs/:runId/:token': roles('Admin', 'AR Team'),
+  'POST /api/reconciliation/runs/:token': roles('Admin', 'AR Team').body({ day: '2026-11-01', currency: 'USD' }),
   'GET /api/reports/aging/:token': perms('reports_edit'),
   'GET /api/reports/aging/invoices/:token': perms('reports_edit'),
   'GET /api/reports/revenue/:token': perms('reports_edit'),

@@ -1379,6 +1379,8 @@ export const NOT_OWNED: Readonly<Record<string, string>> = {
   'POST /api/admin/jobs/:queue/:id/cancel/:token': 'the job monitor (Admin sees every job)',
   'GET /api/billing/ledger-check/:token': 'invoice id range of the ledger check (Admin)',
   'GET /api/billing/runs/:runId/:token': 'billing runs (Admin)',
+  'GET /api/reconciliation/runs/:runId/:token':
+    "reconciliation runs (AR Team, Admin: unscoped staff roles) — the provider's own books, every merchant's lines",
   'POST /api/customers/orderinfo/:orderId/onboard/:token': 'the onboarding re-run (Admin sees every order)',
   'POST /api/customers/orderinfo/:orderId/customermatch/:token':
     'back-office staff only (agent-scoped sessions are refused: decision 142), who see every order; customer_id must be the match’s own (409 otherwise)',

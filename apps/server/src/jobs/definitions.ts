@@ -85,4 +85,12 @@ export const SCHEDULED_DEFINITIONS: Readonly<Record<ScheduledQueueName, Schedule
     retryLimit: 1,
     cron: '4,19,34,49 * * * *',
   },
+  // Daily at 01:30 UTC: yesterday's gateway books beside ours (decision 146); a retry redoes only what failed.
+  [SCHEDULED_QUEUE.gatewayReconciliation]: {
+    name: SCHEDULED_QUEUE.gatewayReconciliation,
+    ...billing,
+    retryLimit: 3,
+    expireInSeconds: 1800,
+    cron: '30 1 * * *',
+  },
 };

@@ -11,6 +11,7 @@ import { crmStoreMidValidateWorker } from './workers/crm-store-mid-validate';
 import { distributorPasswordResetWorker } from './workers/distributor-password-reset';
 import { featureChangeEmailWorker } from './workers/feature-change-email';
 import { billingRunWorker } from './workers/billing-run';
+import { gatewayReconciliationWorker } from './workers/gateway-reconciliation';
 import { idempotencyKeysExpireWorker } from './workers/idempotency-keys-expire';
 import { reportFactsCompactWorker } from './workers/report-facts-compact';
 import { invoiceChargeWorker } from './workers/invoice-charge';
@@ -61,6 +62,7 @@ export const SCHEDULED_WORKERS: { readonly [Q in ScheduledQueueName]: ScheduledW
   [SCHEDULED_QUEUE.billingRun]: billingRunWorker,
   [SCHEDULED_QUEUE.paymentsSweep]: paymentsSweepWorker,
   [SCHEDULED_QUEUE.reportFactsCompact]: reportFactsCompactWorker,
+  [SCHEDULED_QUEUE.gatewayReconciliation]: gatewayReconciliationWorker,
 };
 
 /** Define the scheduled queues and write their schedules (an existing schedule is replaced: a new cron applies). */

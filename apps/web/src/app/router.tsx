@@ -27,6 +27,7 @@ export const pages: PageMap = {
   adminBilling: () => import('../features/admin/pages/billing-runs-page'),
   adminCatalogue: () => import('../features/catalogue/pages/catalogue-page'),
   adminTaxes: () => import('../features/admin/pages/tax-rates-page'),
+  adminReconciliation: () => import('../features/reconciliation/pages/reconciliation-page'),
   arizona: () => import('../features/arizona/pages/arizona-page'),
   customer: () => import('../features/customers/pages/customer-page'),
   breathOfLife: () => import('../features/breath-of-life/pages/breath-of-life-page'),

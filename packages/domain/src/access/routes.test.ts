@@ -25,6 +25,8 @@ describe('route table', () => {
     expect(routeById('distributor').guard).toEqual({ kind: 'none' });
     expect(routeById('salesPerson').guard).toEqual({ kind: 'permissions', anyOf: ['reports_edit'] });
     expect(routeById('salesPerson').nav).toBeUndefined();
+    expect(routeById('adminReconciliation').guard).toEqual({ kind: 'roles', anyOf: ['Admin', 'AR Team'] });
+    expect(routeById('adminReconciliation').nav).toEqual({ group: 'Admin' });
   });
 
   it('every permission guard lists at least one permission', () => {

@@ -89,6 +89,8 @@ export const SCHEDULED_JOB_QUEUE = {
   paymentsSweep: 'payments-sweep',
   /** Every 15 minutes: fold the report facts' appended rows, one per key (decision 137). */
   reportFactsCompact: 'report-facts-compact',
+  /** Daily: yesterday's gateway books beside ours, per currency (decision 146). */
+  gatewayReconciliation: 'gateway-reconciliation',
 } as const;
 export type ScheduledJobQueueName = (typeof SCHEDULED_JOB_QUEUE)[keyof typeof SCHEDULED_JOB_QUEUE];
 
@@ -97,6 +99,7 @@ export const SCHEDULED_JOB_QUEUE_LABELS: Readonly<Record<ScheduledJobQueueName, 
   'billing-run': 'Billing run',
   'payments-sweep': 'Payments: reconcile, retries, auto-pay',
   'report-facts-compact': 'Report facts compaction',
+  'gateway-reconciliation': 'Reconciliation with the gateway',
 };
 
 // ── Shared field schemas ──────────────────────────────────────────────────────────────────────────

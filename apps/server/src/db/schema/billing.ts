@@ -21,6 +21,10 @@ import {
   CURRENCY_CODES,
   INVOICE_STATUSES,
   INVOICE_TYPES,
+  RECONCILIATION_DIFFERENCE_KINDS,
+  RECONCILIATION_ENTRY_KINDS,
+  RECONCILIATION_SOURCES,
+  RECONCILIATION_STATUSES,
   TAX_CERTIFICATE_KINDS,
   TRANSACTION_STATUSES,
   WRITE_OFF_TYPES,
@@ -731,6 +735,98 @@ export const localGatewayOperations = pgTable(
   (t) => [
     uniqueIndex('local_gateway_operations_reference_uq').on(t.reference),
     index('local_gateway_operations_parent_idx').on(t.parentReference),
+  ],
+);
+
+/**
+ * The local gateway's own books (decision 146): one line per charge it settled (a card charge when accepted, a
+ * bank debit a day later, a captured hold), refund, charge voided before settlement, chargeback (a bank return).
+ * Append-only (a trigger refuses updates and deletes). Its settlement report reads them; not ours in production.
+ */
+export const localGatewayBooks = pgTable(
+  'local_gateway_books',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    gatewayTransactionId: text().notNull(),
+    chargeReference: text().notNull(),
+    ourReference: text(),
+    kind: text().notNull(),
+    amountCents: bigint({ mode: 'number' }).notNull(),
+    currency: text().notNull(),
+    at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('local_gateway_books_line_uq').on(t.gatewayTransactionId, t.kind),
+    index('local_gateway_books_day_idx').on(t.currency, t.at),
+    check('local_gateway_books_kind_check', inList(t.kind, ['charge', 'refund', 'void', 'chargeback'])),
+    check('local_gateway_books_amount_check', sql`${t.amountCents} >= 0`),
+    check('local_gateway_books_currency_check', inList(t.currency, CURRENCY_CODES)),
+  ],
+);
+
+/**
+ * A reconciliation of one UTC day and currency (decision 146): both sides' totals and how many lines differ; a run
+ * is never changed (a new run of the same day is a new row).
+ */
+export const reconciliationRuns = pgTable(
+  'reconciliation_runs',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    day: date({ mode: 'string' }).notNull(),
+    currency: text().notNull(),
+    status: text().notNull(),
+    source: text().notNull(),
+    gatewayChargedCents: bigint({ mode: 'number' }).notNull().default(0),
+    gatewayRefundedCents: bigint({ mode: 'number' }).notNull().default(0),
+    gatewayChargedBackCents: bigint({ mode: 'number' }).notNull().default(0),
+    gatewayVoidedCents: bigint({ mode: 'number' }).notNull().default(0),
+    gatewayEntries: integer().notNull().default(0),
+    booksChargedCents: bigint({ mode: 'number' }).notNull().default(0),
+    booksRefundedCents: bigint({ mode: 'number' }).notNull().default(0),
+    booksChargedBackCents: bigint({ mode: 'number' }).notNull().default(0),
+    booksVoidedCents: bigint({ mode: 'number' }).notNull().default(0),
+    booksEntries: integer().notNull().default(0),
+    differenceCount: integer().notNull().default(0),
+    failureReason: text(),
+    requestedByEmail: text(),
+    finishedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('reconciliation_runs_day_idx').on(t.day, t.currency, t.id),
+    index('reconciliation_runs_status_idx').on(t.status, t.day),
+    check('reconciliation_runs_currency_check', inList(t.currency, CURRENCY_CODES)),
+    check('reconciliation_runs_status_check', inList(t.status, RECONCILIATION_STATUSES)),
+    check('reconciliation_runs_source_check', inList(t.source, RECONCILIATION_SOURCES)),
+    check('reconciliation_runs_failure_check', sql`(${t.status} = 'failed') = (${t.failureReason} is not null)`),
+  ],
+);
+
+/** A line of a run that the two books do not agree on, with our transaction behind it when we know it. */
+export const reconciliationDifferences = pgTable(
+  'reconciliation_differences',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    runId: integer()
+      .notNull()
+      .references(() => reconciliationRuns.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    entryKind: text().notNull(),
+    gatewayTransactionId: text(),
+    chargeReference: text(),
+    transactionId: integer().references(() => transactions.id),
+    customerId: integer().references(() => customers.id),
+    invoiceId: integer().references(() => invoices.id),
+    gatewayAmountCents: bigint({ mode: 'number' }),
+    booksAmountCents: bigint({ mode: 'number' }),
+    currency: text().notNull(),
+    at: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('reconciliation_differences_run_idx').on(t.runId),
+    index('reconciliation_differences_transaction_idx').on(t.transactionId),
+    index('reconciliation_differences_customer_idx').on(t.customerId),
+    check('reconciliation_differences_kind_check', inList(t.kind, RECONCILIATION_DIFFERENCE_KINDS)),
+    check('reconciliation_differences_entry_kind_check', inList(t.entryKind, RECONCILIATION_ENTRY_KINDS)),
   ],
 );
 

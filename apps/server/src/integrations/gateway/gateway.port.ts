@@ -114,6 +114,34 @@ export interface GatewayCustomerInput {
   defaultPaymentReference: string | null;
 }
 
+/** What a line of the gateway's settlement report records (decision 146). */
+export const SETTLEMENT_KINDS = ['charge', 'refund', 'void', 'chargeback'] as const;
+export type SettlementKind = (typeof SETTLEMENT_KINDS)[number];
+
+/**
+ * One line of the gateway's own books for a day: money it settled (a charge or a captured hold), refunded, a
+ * charge it voided before settlement (the amount voided), a settled charge that came back (chargeback, bank return).
+ */
+export interface SettlementEntry {
+  /** The gateway's id of this line (a charge's, a refund's, a void's, a chargeback's reference). */
+  gatewayTransactionId: string;
+  /** The charge a refund, void or chargeback acts on; for a charge, its own reference. */
+  chargeReference: string;
+  /** What we sent with the call: its idempotency key (null when the gateway does not know one). */
+  ourReference: string | null;
+  kind: SettlementKind;
+  /** Integer cents, positive (a void: what it released). */
+  amountCents: number;
+  currency: CurrencyCode;
+  at: Date;
+}
+
+export interface SettlementReportInput {
+  /** A UTC calendar day, YYYY-MM-DD: the gateway settles in UTC days. */
+  day: string;
+  currency: CurrencyCode;
+}
+
 export interface PaymentGateway {
   readonly kind: 'local' | 'remote';
   /** False when this gateway may not be used (the local gateway in production): every call answers 503. */
@@ -134,6 +162,11 @@ export interface PaymentGateway {
   refund(input: RefundInput): Promise<MoneyMoveResult>;
   /** Authorize (hold, do not capture) an amount on a card. */
   authorize(input: AuthorizeInput): Promise<AuthorizeResult>;
+  /**
+   * The gateway's own books for one UTC day and currency: what it settled, refunded, voided and charged back
+   * (reconciliation, decision 146). Throws AppError('unavailable') when it cannot answer.
+   */
+  settlementReport(input: SettlementReportInput): Promise<SettlementEntry[]>;
   /** Spec §7 "Payment gateway host: POST /customers/{id}" — create or update the gateway's customer. */
   updateCustomer(input: GatewayCustomerInput): Promise<{ customerReference: string }>;
 }

@@ -4,7 +4,8 @@ import { fixedClock } from '../../lib/clock';
 import { createGateway } from './index';
 import { createHttpGateway } from './http-gateway';
 import { GatewayOutcomeUnknown } from './gateway.port';
-import { createLocalGateway, LOCAL_TEST_CARDS, LOCAL_TOKEN_TTL_MS } from './local-gateway';
+import { createLocalGateway, LOCAL_SETTLEMENT_MS, LOCAL_TEST_CARDS, LOCAL_TOKEN_TTL_MS } from './local-gateway';
+import { createTestDatabase } from '../../test/db-template';
 
 const VISA = { number: '4242424242424242', exp_month: 12, exp_year: 2030 };
 
@@ -320,5 +321,134 @@ describe('local gateway: test cards, memory and money moves (decision 116)', () 
     expect(
       await gateway.capture({ authorizationReference: hold2.reference, amountCents: 100, idempotencyKey: 'c3' }),
     ).toMatchObject({ status: 'failed', failureReason: 'The authorization is voided.' });
+  });
+});
+
+describe("the gateway's settlement report (its own books; decision 146)", () => {
+  function fakeFetch(answer: (url: string, init: RequestInit) => Response) {
+    const calls: Array<{ url: string; init: RequestInit }> = [];
+    const fetch = (async (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      return answer(url, init);
+    }) as unknown as typeof globalThis.fetch;
+    return { fetch, calls };
+  }
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const card = {
+    customerId: 1,
+    currency: 'USD' as const,
+    paymentReference: 'pm_local_x_4242',
+    instrumentKind: 'card' as const,
+    description: 'books',
+  };
+
+  it('the local gateway books what it settled, refunded, voided and charged back, in its table: a restart keeps them', async () => {
+    const database = await createTestDatabase();
+    try {
+      const clock = fixedClock('2026-11-10T09:00:00Z');
+      const gateway = createLocalGateway({ clock, database });
+      const paid = await gateway.charge({ ...card, amountCents: 120_00, idempotencyKey: 'c1' });
+      await gateway.charge({ ...card, amountCents: 120_00, idempotencyKey: 'c1' }); // the same key: one line
+      await gateway.charge({ ...card, amountCents: 10_51, idempotencyKey: 'declined' });
+      const refund = await gateway.refund({
+        chargeReference: paid.reference,
+        amountCents: 20_00,
+        idempotencyKey: 'r1',
+        reason: 'r',
+      });
+      // A bank debit: pending today, settled a day later; one that is voided while pending; one that comes back.
+      const bank = { ...card, instrumentKind: 'bank' as const };
+      await gateway.charge({ ...bank, paymentReference: 'bank_1_9999', amountCents: 30_00, idempotencyKey: 'b1' });
+      const voided = await gateway.charge({
+        ...bank,
+        paymentReference: 'bank_1_9998',
+        amountCents: 7_00,
+        idempotencyKey: 'b2',
+      });
+      await gateway.voidCharge({ reference: voided.reference, idempotencyKey: 'v1' });
+      const returned = await gateway.charge({
+        ...bank,
+        paymentReference: 'bank_1_4444',
+        amountCents: 40_00,
+        idempotencyKey: 'b3',
+      });
+      const hold = await gateway.authorize({
+        customerId: 1,
+        currency: 'USD',
+        paymentReference: 'pm_local_x_4242',
+        amountCents: 5_00,
+        idempotencyKey: 'a1',
+        description: 'hold',
+      });
+      await gateway.voidCharge({ reference: hold.reference, idempotencyKey: 'v2' }); // a released hold is not money
+
+      const lines = (entries: Awaited<ReturnType<typeof gateway.settlementReport>>) =>
+        entries
+          .map((e) => [e.kind, e.chargeReference, e.amountCents, e.ourReference, e.at.toISOString()])
+          .sort((a, b) => `${a[4]}${a[3]}`.localeCompare(`${b[4]}${b[3]}`));
+      expect(lines(await gateway.settlementReport({ day: '2026-11-10', currency: 'USD' }))).toEqual([
+        ['charge', paid.reference, 120_00, 'c1', '2026-11-10T09:00:00.000Z'],
+        ['refund', paid.reference, 20_00, 'r1', '2026-11-10T09:00:00.000Z'],
+        ['void', voided.reference, 7_00, 'v1', '2026-11-10T09:00:00.000Z'],
+      ]);
+      expect(await gateway.settlementReport({ day: '2026-11-10', currency: 'CAD' })).toEqual([]);
+      expect((await gateway.settlementReport({ day: '2026-11-10', currency: 'USD' }))[1]!.gatewayTransactionId).toBe(
+        refund.reference,
+      );
+
+      // Two days on, in a new process (a new gateway on the same database): the bank debits settled and one came back.
+      clock.advance(2 * LOCAL_SETTLEMENT_MS);
+      const restarted = createLocalGateway({ clock, database });
+      expect(lines(await restarted.settlementReport({ day: '2026-11-11', currency: 'USD' }))).toEqual([
+        ['charge', expect.stringMatching(/^ch_local_/), 30_00, 'b1', '2026-11-11T09:00:00.000Z'],
+        ['charge', returned.reference, 40_00, 'b3', '2026-11-11T09:00:00.000Z'],
+      ]);
+      expect(lines(await restarted.settlementReport({ day: '2026-11-12', currency: 'USD' }))).toEqual([
+        ['chargeback', returned.reference, 40_00, 'b3', '2026-11-12T09:00:00.000Z'],
+      ]);
+      expect((await restarted.settlementReport({ day: '2026-11-10', currency: 'USD' })).length).toBe(3);
+      // The books are append-only.
+      await expect(database.query('delete from local_gateway_books')).rejects.toThrow(/append-only/);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('the HTTP gateway reads the report page by page; an outage or a wrong answer → 503', async () => {
+    const line = (id: string, kind: string) => ({
+      id,
+      charge_reference: 'ch_1',
+      our_reference: 'k',
+      kind,
+      amount_cents: 100,
+      currency: 'USD',
+      at: '2026-11-10T09:00:00Z',
+    });
+    const { fetch, calls } = fakeFetch((url) =>
+      url.includes('starting_after=re_1')
+        ? json({ items: [line('cb_1', 'chargeback')], has_more: false })
+        : json({ items: [line('ch_1', 'charge'), line('re_1', 'refund')], has_more: true }),
+    );
+    const gateway = createHttpGateway({ url: 'https://pay.example.com', apiKey: 'k' }, { fetch });
+    const report = await gateway.settlementReport({ day: '2026-11-10', currency: 'USD' });
+    expect(report.map((e) => [e.gatewayTransactionId, e.kind, e.at.toISOString()])).toEqual([
+      ['ch_1', 'charge', '2026-11-10T09:00:00.000Z'],
+      ['re_1', 'refund', '2026-11-10T09:00:00.000Z'],
+      ['cb_1', 'chargeback', '2026-11-10T09:00:00.000Z'],
+    ]);
+    expect(calls.map((c) => [c.init.method, c.url])).toEqual([
+      ['GET', 'https://pay.example.com/v1/settlements?day=2026-11-10&currency=USD'],
+      ['GET', 'https://pay.example.com/v1/settlements?day=2026-11-10&currency=USD&starting_after=re_1'],
+    ]);
+    for (const answer of [() => json({}, 502), () => json({ items: [{ id: 'x' }], has_more: false })]) {
+      const down = createHttpGateway(
+        { url: 'https://pay.example.com', apiKey: null },
+        { fetch: fakeFetch(answer).fetch },
+      );
+      await expect(down.settlementReport({ day: '2026-11-10', currency: 'USD' })).rejects.toMatchObject({
+        code: 'unavailable',
+      });
+    }
   });
 });

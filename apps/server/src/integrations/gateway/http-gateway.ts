@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CARD_BRANDS, DECLINE_CODES } from '@pos/domain';
+import { CARD_BRANDS, CURRENCY_CODES, DECLINE_CODES } from '@pos/domain';
 import { AppError } from '../../http/errors';
-import { GatewayOutcomeUnknown, type PaymentGateway } from './gateway.port';
+import { GatewayOutcomeUnknown, SETTLEMENT_KINDS, type PaymentGateway, type SettlementEntry } from './gateway.port';
 
 /*
  * The payment gateway over HTTP (PAYMENT_GATEWAY_URL set). `Authorization: Bearer PAYMENT_GATEWAY_API_KEY`.
@@ -17,6 +17,9 @@ import { GatewayOutcomeUnknown, type PaymentGateway } from './gateway.port';
  *   POST {url}/v1/authorizations  {customer_id, amount_cents, currency, payment_reference, description, capture: false}
  *                                 + Idempotency-Key                         → {status: authorized|declined, reference, decline_reason?}
  *   POST {url}/customers/{id}     {name, email, default_payment_reference} → {customer_reference}   (spec §7)
+ *   GET  {url}/v1/settlements?day=YYYY-MM-DD&currency=USD[&starting_after=ID]
+ *                                 → {items: [{id, charge_reference, our_reference?, kind: charge|refund|void|chargeback,
+ *                                    amount_cents, currency, at}], has_more}   (pages of the day's books; decision 146)
  * A 4xx on redeem → 400 card_token; a timeout, network error, other non-2xx or unexpected shape → 503 unavailable —
  * except for a charge, whose outcome is then unknown (GatewayOutcomeUnknown: the reconciler asks by key later).
  * A decline code the gateway sends that we do not know is kept as null (counts as soft).
@@ -51,6 +54,22 @@ const authorizeAnswer = z.object({
 });
 const voidAnswer = z.object({ reference: z.string().min(1).max(200) });
 const customerAnswer = z.object({ customer_reference: z.string().min(1).max(200) });
+const settlementAnswer = z.object({
+  items: z.array(
+    z.object({
+      id: z.string().min(1).max(200),
+      charge_reference: z.string().min(1).max(200),
+      our_reference: z.string().max(200).nullish(),
+      kind: z.enum(SETTLEMENT_KINDS),
+      amount_cents: z.number().int().nonnegative(),
+      currency: z.enum(CURRENCY_CODES),
+      at: z.iso.datetime({ offset: true }),
+    }),
+  ),
+  has_more: z.boolean(),
+});
+/** Pages of a day's settlement report at most (a day of 100,000 lines at 1,000 a page is 100). */
+const SETTLEMENT_MAX_PAGES = 1_000;
 
 export function createHttpGateway(
   config: { url: string; apiKey: string | null },
@@ -205,6 +224,36 @@ export function createHttpGateway(
       return call(`/v1/charges/${encodeURIComponent(input.reference)}/void`, {}, voidAnswer, {
         idempotencyKey: input.idempotencyKey,
       });
+    },
+    async settlementReport({ day, currency }) {
+      const entries: SettlementEntry[] = [];
+      let after: string | null = null;
+      for (let page = 0; page < SETTLEMENT_MAX_PAGES; page++) {
+        const query: URLSearchParams = new URLSearchParams({
+          day,
+          currency,
+          ...(after ? { starting_after: after } : {}),
+        });
+        const a: z.infer<typeof settlementAnswer> = await call(`/v1/settlements?${query}`, {}, settlementAnswer, {
+          method: 'GET',
+        });
+        for (const item of a.items)
+          entries.push({
+            gatewayTransactionId: item.id,
+            chargeReference: item.charge_reference,
+            ourReference: item.our_reference ?? null,
+            kind: item.kind,
+            amountCents: item.amount_cents,
+            currency: item.currency,
+            at: new Date(item.at),
+          });
+        if (!a.has_more || a.items.length === 0) return entries;
+        after = a.items[a.items.length - 1]!.id;
+      }
+      throw new AppError(
+        'unavailable',
+        'The payment gateway is unavailable (its settlement report did not end). Try again later.',
+      );
     },
     async updateCustomer(input) {
       const a = await call(

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   cardBrandOf,
+  type CurrencyCode,
   DECLINE_LABELS,
   isCardExpired,
   type CardBrand,
@@ -18,6 +19,8 @@ import {
   type ChargeResult,
   type MoneyMoveResult,
   type PaymentGateway,
+  type SettlementEntry,
+  type SettlementKind,
 } from './gateway.port';
 
 /** Where the browser tokenizes cards when the local gateway is selected (served by local-gateway.routes.ts). */
@@ -104,12 +107,36 @@ export interface LocalGatewayStore {
   childTotal(parentReference: string, operation: string): Promise<number>;
   /** How many charges the gateway has received (tests: "the gateway saw one charge"). */
   countCharges(paymentReference?: string): Promise<number>;
+  /** Write a line of the gateway's books; a line already there (same id and kind) is kept (decision 146). */
+  book(entry: SettlementEntry): Promise<void>;
+  /** The lines of the books in [from, to) in a currency, by time. */
+  booksBetween(from: Date, to: Date, currency: CurrencyCode): Promise<SettlementEntry[]>;
+  /** Bank debits still pending (not voided) made before `before`: the ones whose settlement may be due. */
+  pendingBankCharges(before: Date): Promise<LocalOperation[]>;
 }
 
 export function memoryGatewayStore(): LocalGatewayStore {
   const ops = new Map<string, LocalOperation>();
+  const books = new Map<string, SettlementEntry>();
   const all = () => [...ops.values()];
   return {
+    async book(entry) {
+      const key = `${entry.kind}:${entry.gatewayTransactionId}`;
+      if (!books.has(key)) books.set(key, { ...entry });
+    },
+    async booksBetween(from, to, currency) {
+      return [...books.values()]
+        .filter((e) => e.currency === currency && e.at >= from && e.at < to)
+        .sort(
+          (a, b) => a.at.getTime() - b.at.getTime() || a.gatewayTransactionId.localeCompare(b.gatewayTransactionId),
+        );
+    },
+    async pendingBankCharges(before) {
+      return all().filter(
+        (o) =>
+          o.operation === 'charge' && o.instrumentKind === 'bank' && o.status === 'pending' && o.createdAt < before,
+      );
+    },
     async byKey(key) {
       return ops.get(key) ?? null;
     },
@@ -152,6 +179,24 @@ interface OpRow {
   failure_reason: string | null;
   created_at: Date | string;
 }
+interface BookRow {
+  gateway_transaction_id: string;
+  charge_reference: string;
+  our_reference: string | null;
+  kind: SettlementKind;
+  amount_cents: string | number;
+  currency: CurrencyCode;
+  at: Date | string;
+}
+const bookFromRow = (r: BookRow): SettlementEntry => ({
+  gatewayTransactionId: r.gateway_transaction_id,
+  chargeReference: r.charge_reference,
+  ourReference: r.our_reference,
+  kind: r.kind,
+  amountCents: Number(r.amount_cents),
+  currency: r.currency,
+  at: new Date(r.at),
+});
 const fromRow = (r: OpRow): LocalOperation => ({
   idempotencyKey: r.idempotency_key,
   operation: r.operation,
@@ -167,13 +212,41 @@ const fromRow = (r: OpRow): LocalOperation => ({
   createdAt: new Date(r.created_at),
 });
 
-/** The table local_gateway_operations (one statement per call, no transaction: never called inside one of ours). */
+/**
+ * The tables local_gateway_operations (every call it answered) and local_gateway_books (its books: what it settled,
+ * refunded, voided, charged back; migration 0031) — one statement per call, no transaction: never called inside
+ * one of ours.
+ */
 export function databaseGatewayStore(database: Database): LocalGatewayStore {
   const one = async (text: string, params: unknown[]) => {
     const [row] = await database.query<OpRow>(text, params);
     return row ? fromRow(row) : null;
   };
   return {
+    async book(e) {
+      await database.query(
+        `insert into local_gateway_books (gateway_transaction_id, charge_reference, our_reference, kind, amount_cents,
+           currency, at)
+         values ($1, $2, $3, $4, $5, $6, $7) on conflict (gateway_transaction_id, kind) do nothing`,
+        [e.gatewayTransactionId, e.chargeReference, e.ourReference, e.kind, e.amountCents, e.currency, e.at],
+      );
+    },
+    async booksBetween(from, to, currency) {
+      const rows = await database.query<BookRow>(
+        `select * from local_gateway_books where currency = $3 and at >= $1 and at < $2
+         order by at, gateway_transaction_id`,
+        [from, to, currency],
+      );
+      return rows.map(bookFromRow);
+    },
+    async pendingBankCharges(before) {
+      const rows = await database.query<OpRow>(
+        `select * from local_gateway_operations where operation = 'charge' and instrument_kind = 'bank'
+           and status = 'pending' and created_at < $1 order by created_at`,
+        [before],
+      );
+      return rows.map(fromRow);
+    },
     byKey: (key) => one('select * from local_gateway_operations where idempotency_key = $1', [key]),
     byReference: (ref) => one('select * from local_gateway_operations where reference = $1', [ref]),
     async insert(op) {
@@ -326,6 +399,46 @@ export function createLocalGateway(deps: {
             : null,
     };
   }
+  /** A line of the gateway's books for an operation it accepted (decision 146). */
+  const bookOp = (op: LocalOperation, kind: SettlementKind, at: Date, chargeReference: string, amountCents?: number) =>
+    op.currency
+      ? store.book({
+          gatewayTransactionId: op.reference,
+          chargeReference,
+          ourReference: op.idempotencyKey,
+          kind,
+          amountCents: amountCents ?? op.amountCents,
+          currency: op.currency as CurrencyCode,
+          at,
+        })
+      : Promise.resolve();
+  /** A card charge is settled when accepted (a bank debit a day later: settleDueBankDebits). */
+  const bookCardCharge = (op: LocalOperation) =>
+    op.operation === 'charge' && op.instrumentKind !== 'bank' && op.status === 'succeeded'
+      ? bookOp(op, 'charge', op.createdAt, op.reference)
+      : Promise.resolve();
+  /**
+   * Bank debits settle a day after they were made and a returned one comes back a day later: their lines are
+   * written when the clock has passed those times (dated then), before the books are read.
+   */
+  async function settleDueBankDebits(now: Date) {
+    for (const op of await store.pendingBankCharges(new Date(now.getTime() - LOCAL_SETTLEMENT_MS + 1))) {
+      const outcome = outcomeOf('bank', op.paymentReference ?? '', op.amountCents);
+      if (outcome !== 'success' && outcome !== 'slow' && outcome !== 'returned') continue;
+      await bookOp(op, 'charge', new Date(op.createdAt.getTime() + LOCAL_SETTLEMENT_MS), op.reference);
+      const returnedAt = new Date(op.createdAt.getTime() + 2 * LOCAL_SETTLEMENT_MS);
+      if (outcome === 'returned' && returnedAt <= now)
+        await store.book({
+          gatewayTransactionId: `${op.reference}_return`,
+          chargeReference: op.reference,
+          ourReference: op.idempotencyKey,
+          kind: 'chargeback',
+          amountCents: op.amountCents,
+          currency: op.currency as CurrencyCode,
+          at: returnedAt,
+        });
+    }
+  }
   const asCharge = (l: ChargeLookup): ChargeResult => ({
     ...l,
     status: l.status === 'returned' ? 'succeeded' : l.status,
@@ -382,7 +495,10 @@ export function createLocalGateway(deps: {
     async charge(input) {
       refuse();
       const seen = await store.byKey(input.idempotencyKey);
-      if (seen) return asCharge(current(seen));
+      if (seen) {
+        await bookCardCharge(seen);
+        return asCharge(current(seen));
+      }
       const outcome = outcomeOf(input.instrumentKind, input.paymentReference, input.amountCents);
       const bank = input.instrumentKind === 'bank';
       const declined = !bank && outcome !== 'success' && outcome !== 'slow' && outcome !== 'returned';
@@ -400,6 +516,7 @@ export function createLocalGateway(deps: {
         failureReason: declined ? reasonOf(outcome as DeclineCode) : null,
         createdAt: deps.clock.now(),
       });
+      await bookCardCharge(op);
       if (!bank && outcome === 'timeout') {
         await sleep(TIMEOUT_CARD_WAIT_MS);
         throw new GatewayOutcomeUnknown('The payment gateway did not answer in time.');
@@ -478,7 +595,10 @@ export function createLocalGateway(deps: {
         failureReason: why,
         createdAt: deps.clock.now(),
       });
-      if (!why) await store.setStatus(input.authorizationReference, 'captured');
+      if (!why) {
+        await store.setStatus(input.authorizationReference, 'captured');
+        await bookOp(op, 'charge', op.createdAt, op.reference);
+      }
       return { status: op.status as 'succeeded' | 'failed', reference: op.reference, failureReason: op.failureReason };
     },
 
@@ -516,6 +636,7 @@ export function createLocalGateway(deps: {
         failureReason: why,
         createdAt: deps.clock.now(),
       });
+      if (op.status === 'succeeded') await bookOp(op, 'refund', op.createdAt, input.chargeReference);
       return { status: op.status as 'succeeded' | 'failed', reference: op.reference, failureReason: op.failureReason };
     },
 
@@ -524,7 +645,7 @@ export function createLocalGateway(deps: {
       const seen = await store.byKey(input.idempotencyKey);
       if (seen) return { reference: input.reference };
       const target = await store.byReference(input.reference);
-      await store.insert({
+      const voided = await store.insert({
         idempotencyKey: input.idempotencyKey,
         operation: 'void',
         reference: newRef('void'),
@@ -538,8 +659,25 @@ export function createLocalGateway(deps: {
         failureReason: null,
         createdAt: deps.clock.now(),
       });
+      // A charge voided before it settled is a line of the books (what it released); a released hold is not money.
+      if (target?.operation === 'charge' && (target.status === 'pending' || target.status === 'succeeded'))
+        await bookOp(
+          { ...voided, currency: target.currency },
+          'void',
+          voided.createdAt,
+          target.reference,
+          target.amountCents,
+        );
       if (target) await store.setStatus(input.reference, 'voided');
       return { reference: input.reference };
+    },
+
+    async settlementReport({ day, currency }) {
+      refuse();
+      const from = new Date(`${day}T00:00:00Z`);
+      if (Number.isNaN(from.getTime())) throw new AppError('validation_failed', `Not a day: ${day}.`);
+      await settleDueBankDebits(deps.clock.now());
+      return store.booksBetween(from, new Date(from.getTime() + 86_400_000), currency);
     },
 
     async updateCustomer(input) {

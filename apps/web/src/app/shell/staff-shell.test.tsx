@@ -96,6 +96,7 @@ describe('the application shell', () => {
           ['Billing runs', '#/admin/billing'],
           ['Catalogue', '#/admin/catalogue'],
           ['Tax rates', '#/admin/taxes'],
+          ['Reconciliation', '#/admin/reconciliation'],
         ],
       },
     ]);

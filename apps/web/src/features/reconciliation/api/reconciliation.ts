@@ -1,0 +1,84 @@
+import {
+  reconcileDayRequest,
+  reconcileDayResult,
+  reconciliationList,
+  reconciliationRunDetail,
+  type ReconcileDayRequest,
+  type ReconcileDayResult,
+  type ReconciliationList,
+  type ReconciliationRunDetail,
+} from '@pos/domain';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+export const RECONCILIATION_PAGE_SIZE = 25;
+
+/** The runs list's state, as it is kept in the address (#/admin/reconciliation?from=…&status=…&sort=…&page=…). */
+export interface ReconciliationListParams {
+  from: string;
+  to: string;
+  currency: string;
+  status: string;
+  sort: string | null;
+  page: number;
+}
+
+export const reconciliationKeys = {
+  all: ['reconciliation'] as const,
+  list: (p: ReconciliationListParams) => [...reconciliationKeys.all, 'list', p] as const,
+  run: (id: number) => [...reconciliationKeys.all, 'run', id] as const,
+};
+
+function filterQuery(p: ReconciliationListParams) {
+  return {
+    from: p.from || undefined,
+    to: p.to || undefined,
+    currency: p.currency || undefined,
+    status: p.status || undefined,
+    sort: p.sort ?? undefined,
+  };
+}
+
+export async function listRuns(p: ReconciliationListParams, signal?: AbortSignal): Promise<ReconciliationList> {
+  const info = await api.get<unknown>('/api/reconciliation/runs/{token}', {
+    query: {
+      ...filterQuery(p),
+      limit: RECONCILIATION_PAGE_SIZE,
+      offset: (p.page - 1) * RECONCILIATION_PAGE_SIZE,
+    },
+    signal,
+  });
+  return reconciliationList.parse(info);
+}
+
+export function getReconciliationListQueryOptions(p: ReconciliationListParams) {
+  return queryOptions({
+    queryKey: reconciliationKeys.list(p),
+    queryFn: ({ signal }) => listRuns(p, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every matching run as CSV (the server streams all rows). */
+export function exportRuns(p: ReconciliationListParams): Promise<Blob> {
+  return api.get<Blob>('/api/reconciliation/runs/{token}', {
+    query: { ...filterQuery(p), format: 'csv' },
+    responseType: 'blob',
+  });
+}
+
+export async function getRun(runId: number, signal?: AbortSignal): Promise<ReconciliationRunDetail> {
+  return reconciliationRunDetail.parse(
+    await api.get<unknown>('/api/reconciliation/runs/{runId}/{token}', { params: { runId }, signal }),
+  );
+}
+
+export function getReconciliationRunQueryOptions(runId: number) {
+  return queryOptions({ queryKey: reconciliationKeys.run(runId), queryFn: ({ signal }) => getRun(runId, signal) });
+}
+
+export async function reconcileDay(body: ReconcileDayRequest, idempotencyKey: string): Promise<ReconcileDayResult> {
+  return reconcileDayResult.parse(
+    await api.post<unknown>('/api/reconciliation/runs/{token}', reconcileDayRequest.parse(body), { idempotencyKey }),
+  );
+}
