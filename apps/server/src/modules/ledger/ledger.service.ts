@@ -86,6 +86,7 @@ export async function syncInvoice(tx: Db, invoiceId: number, now: Date) {
       status: derived.status,
       openCents: derived.open_cents,
       writtenOffCents: derived.written_off_cents,
+      debitedCents: derived.debited_cents,
       updatedAt: now,
       version: sql`${invoices.version} + 1`,
     })
@@ -121,10 +122,11 @@ export function ledgerMismatchesSql(cap: number, range: LedgerCheckQuery = {}) {
         ('paid_cents', b.stored_paid_cents::text, b.paid_cents::text),
         ('status', b.stored_status, b.status),
         ('open_cents', i.open_cents::text, b.open_cents::text),
-        ('written_off_cents', i.written_off_cents::text, b.written_off_cents::text)
+        ('written_off_cents', i.written_off_cents::text, b.written_off_cents::text),
+        ('debited_cents', i.debited_cents::text, b.debited_cents::text)
       ) as f(field, stored, derived)
       where (b.stored_paid_cents <> b.paid_cents or b.stored_status <> b.status or i.open_cents <> b.open_cents
-          or i.written_off_cents <> b.written_off_cents) and f.stored <> f.derived and ${inRange}
+          or i.written_off_cents <> b.written_off_cents or i.debited_cents <> b.debited_cents) and f.stored <> f.derived and ${inRange}
     ),
     receipt_mismatches as (
       select null::int as invoice_id, r.id as receipt_id, 'unapplied_cents' as field,
