@@ -221,19 +221,20 @@ export function ledgerLimitBreachesSql(cap: number, range: LedgerCheckQuery = {}
     ),
     requests as (
       select id as memo_id, null::int as write_off_id, customer_id, invoice_id, currency, abs(amount_cents) as cents,
-        status, lower(created_by_email) as requester, lower(approved_by_email) as decider, created_at
+        status, lower(created_by_email) as requester, lower(approved_by_email) as decider, created_at, decided_at
       from credit_memos where status in ('P', 'A')
       union all
       select null, id, customer_id, invoice_id, currency, amount_cents, status, lower(created_by_email),
-        lower(approved_by_email), created_at
+        lower(approved_by_email), created_at, decided_at
       from write_offs where status in ('P', 'A')
     ),
     four_eyes as (
       select 'four_eyes_split' as kind, r.customer_id, r.invoice_id, r.currency,
         greatest(
-          (select coalesce(sum(o.cents), 0) from requests o where o.requester = r.requester and o.invoice_id = r.invoice_id),
+          (select coalesce(sum(o.cents), 0) from requests o where o.requester = r.requester and o.invoice_id = r.invoice_id
+             and o.created_at <= r.decided_at),
           (select coalesce(sum(o.cents), 0) from requests o where o.requester = r.requester and o.customer_id = r.customer_id
-             and o.created_at between r.created_at - make_interval(days => ${windowDays}) and r.created_at)
+             and o.created_at between r.decided_at - make_interval(days => ${windowDays}) and r.decided_at)
         ) as amount,
         ${threshold}::bigint as lim, r.memo_id, r.write_off_id
       from requests r
