@@ -28,6 +28,7 @@ export const LEDGER_CHECK_FIELDS = [
   'status',
   'open_cents',
   'written_off_cents',
+  'debited_cents',
   'unapplied_cents',
 ] as const;
 

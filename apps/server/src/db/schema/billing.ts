@@ -290,6 +290,8 @@ export const invoices = pgTable(
      */
     openCents: bigint({ mode: 'number' }).notNull().default(0),
     writtenOffCents: bigint({ mode: 'number' }).notNull().default(0),
+    /** Debit adjustments and money sent back beyond what came in: they raise what the invoice owes (issue 28). */
+    debitedCents: bigint({ mode: 'number' }).notNull().default(0),
     /** When a charge for it first failed (null: never): the failed-payment report's cohort (decision 137). */
     firstFailedAt: timestamp({ withTimezone: true }),
     ...timestamps,
@@ -312,7 +314,7 @@ export const invoices = pgTable(
     check('invoices_currency_check', inList(t.currency, CURRENCY_CODES)),
     check(
       'invoices_amounts_check',
-      sql`${t.totalCents} >= 0 and ${t.taxCents} >= 0 and ${t.paidCents} >= 0 and ${t.paidCents} <= ${t.totalCents}`,
+      sql`${t.totalCents} >= 0 and ${t.taxCents} >= 0 and ${t.paidCents} >= 0 and ${t.debitedCents} >= 0 and ${t.paidCents} <= ${t.totalCents} + ${t.debitedCents}`,
     ),
     check('invoices_due_check', sql`${t.dueOn} >= ${t.issuedOn}`),
     check('invoices_ledger_check', sql`${t.openCents} >= 0 and ${t.writtenOffCents} >= 0`),

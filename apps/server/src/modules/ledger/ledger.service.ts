@@ -86,6 +86,7 @@ export async function syncInvoice(tx: Db, invoiceId: number, now: Date) {
       status: derived.status,
       openCents: derived.open_cents,
       writtenOffCents: derived.written_off_cents,
+      debitedCents: derived.debited_cents,
       updatedAt: now,
       version: sql`${invoices.version} + 1`,
     })
@@ -121,10 +122,11 @@ export function ledgerMismatchesSql(cap: number, range: LedgerCheckQuery = {}) {
         ('paid_cents', b.stored_paid_cents::text, b.paid_cents::text),
         ('status', b.stored_status, b.status),
         ('open_cents', i.open_cents::text, b.open_cents::text),
-        ('written_off_cents', i.written_off_cents::text, b.written_off_cents::text)
+        ('written_off_cents', i.written_off_cents::text, b.written_off_cents::text),
+        ('debited_cents', i.debited_cents::text, b.debited_cents::text)
       ) as f(field, stored, derived)
       where (b.stored_paid_cents <> b.paid_cents or b.stored_status <> b.status or i.open_cents <> b.open_cents
-          or i.written_off_cents <> b.written_off_cents) and f.stored <> f.derived and ${inRange}
+          or i.written_off_cents <> b.written_off_cents or i.debited_cents <> b.debited_cents) and f.stored <> f.derived and ${inRange}
     ),
     receipt_mismatches as (
       select null::int as invoice_id, r.id as receipt_id, 'unapplied_cents' as field,
@@ -219,19 +221,20 @@ export function ledgerLimitBreachesSql(cap: number, range: LedgerCheckQuery = {}
     ),
     requests as (
       select id as memo_id, null::int as write_off_id, customer_id, invoice_id, currency, abs(amount_cents) as cents,
-        status, lower(created_by_email) as requester, lower(approved_by_email) as decider, created_at
+        status, lower(created_by_email) as requester, lower(approved_by_email) as decider, created_at, decided_at
       from credit_memos where status in ('P', 'A')
       union all
       select null, id, customer_id, invoice_id, currency, amount_cents, status, lower(created_by_email),
-        lower(approved_by_email), created_at
+        lower(approved_by_email), created_at, decided_at
       from write_offs where status in ('P', 'A')
     ),
     four_eyes as (
       select 'four_eyes_split' as kind, r.customer_id, r.invoice_id, r.currency,
         greatest(
-          (select coalesce(sum(o.cents), 0) from requests o where o.requester = r.requester and o.invoice_id = r.invoice_id),
+          (select coalesce(sum(o.cents), 0) from requests o where o.requester = r.requester and o.invoice_id = r.invoice_id
+             and o.created_at <= r.decided_at),
           (select coalesce(sum(o.cents), 0) from requests o where o.requester = r.requester and o.customer_id = r.customer_id
-             and o.created_at between r.created_at - make_interval(days => ${windowDays}) and r.created_at)
+             and o.created_at between r.decided_at - make_interval(days => ${windowDays}) and r.decided_at)
         ) as amount,
         ${threshold}::bigint as lim, r.memo_id, r.write_off_id
       from requests r
