@@ -1,5 +1,10 @@
 import type { AppContext } from '../../context';
-import type { CardDetails, GatewayCustomerInput } from '../../integrations/gateway';
+import type {
+  CardDetails,
+  GatewayCustomerInput,
+  SettlementEntry,
+  SettlementReportInput,
+} from '../../integrations/gateway';
 
 /*
  * The gateway calls that move no money (decision 144): redeeming a card token, the gateway's customer, what the
@@ -29,3 +34,13 @@ export function updateGatewayCustomer(
 ): Promise<{ customerReference: string }> {
   return app.gateway.updateCustomer(input);
 }
+
+/** The gateway's own books of a day and currency (what it settled, refunded, voided, charged back): reconciliation. */
+export function gatewaySettlementReport(
+  app: Pick<AppContext, 'gateway'>,
+  input: SettlementReportInput,
+): Promise<SettlementEntry[]> {
+  return app.gateway.settlementReport(input);
+}
+
+export type { SettlementEntry };

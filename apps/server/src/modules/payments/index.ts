@@ -26,7 +26,13 @@ export {
   type RefundRequest,
 } from './money.service';
 export { retryFailedCharge } from './retry.service';
-export { gatewayInfo, redeemCardToken, updateGatewayCustomer } from './gateway-access.service';
+export {
+  gatewayInfo,
+  gatewaySettlementReport,
+  redeemCardToken,
+  updateGatewayCustomer,
+  type SettlementEntry,
+} from './gateway-access.service';
 export { enqueueCharge, sweepPayments, type SweepResult } from './sweep.service';
 export { actOnTransactions, type TransactionActionOutcome } from './actions.service';
 export { replayDeferredRequests } from './replay.service';

@@ -25,7 +25,7 @@ import { reconciliationDifferences, reconciliationRuns } from '../../db/schema';
 import { writeAudit, type AuditActor } from '../../http/audit';
 import { AppError, fieldError, notFound } from '../../http/errors';
 import { runIdempotent } from '../../http/idempotency';
-import type { SettlementEntry } from '../../integrations/gateway';
+import { gatewaySettlementReport, type SettlementEntry } from '../payments';
 import { csvStream } from '../../lib/csv-stream';
 import { booksPostedOn, type BookLine } from './books';
 
@@ -121,7 +121,7 @@ async function chargesByReference(app: AppContext, references: string[]) {
 export async function compareDay(app: AppContext, day: string, currency: CurrencyCode): Promise<Outcome> {
   let report: SettlementEntry[];
   try {
-    report = await app.gateway.settlementReport({ day, currency });
+    report = await gatewaySettlementReport(app, { day, currency });
   } catch (err) {
     if (!(err instanceof AppError) || (err.code !== 'unavailable' && err.code !== 'validation_failed')) throw err;
     const books = totalsOf(await booksPostedOn(app.database, { day, currency }));
