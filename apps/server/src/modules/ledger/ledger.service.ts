@@ -232,9 +232,10 @@ export function ledgerLimitBreachesSql(cap: number, range: LedgerCheckQuery = {}
       select 'four_eyes_split' as kind, r.customer_id, r.invoice_id, r.currency,
         greatest(
           (select coalesce(sum(o.cents), 0) from requests o where o.requester = r.requester and o.invoice_id = r.invoice_id
-             and o.created_at <= r.decided_at),
+             and o.created_at <= greatest(r.decided_at, r.created_at)),
           (select coalesce(sum(o.cents), 0) from requests o where o.requester = r.requester and o.customer_id = r.customer_id
-             and o.created_at between r.decided_at - make_interval(days => ${windowDays}) and r.decided_at)
+             and o.created_at between greatest(r.decided_at, r.created_at) - make_interval(days => ${windowDays})
+               and greatest(r.decided_at, r.created_at))
         ) as amount,
         ${threshold}::bigint as lim, r.memo_id, r.write_off_id
       from requests r
