@@ -60,9 +60,13 @@ describe.skipIf(noBrowser)('reconciliation with the gateway (issue 28)', () => {
 
     // The runs list keeps its state in the address: a filter and a sort survive a reload.
     await main(page).getByRole('group', { name: 'Filter runs' }).getByLabel('Status').selectOption('differences');
+    await page.waitForURL(/status=differences/);
     await main(page)
-      .getByRole('button', { name: /^Differences/ })
+      .getByRole('table', { name: /^Runs/ })
+      .getByRole('columnheader', { name: /^Differences/ })
+      .getByRole('button')
       .click();
+    await page.waitForURL(/sort=-?difference_count/);
     await page.reload();
     await main(page).getByRole('table', { name: /^Runs/ }).waitFor();
     expect(page.url()).toMatch(/status=differences/);
