@@ -50,29 +50,52 @@ CREATE TRIGGER journal_lines_append_only BEFORE UPDATE OR DELETE ON journal_line
 CREATE TRIGGER journal_entries_no_truncate BEFORE TRUNCATE ON journal_entries FOR EACH STATEMENT EXECUTE FUNCTION journal_refuse_change();--> statement-breakpoint
 CREATE TRIGGER journal_lines_no_truncate BEFORE TRUNCATE ON journal_lines FOR EACH STATEMENT EXECUTE FUNCTION journal_refuse_change();--> statement-breakpoint
 -- Σ debits = Σ credits per entry, checked at commit (DEFERRED: an entry's lines may come in several statements of
--- its transaction), and an entry has lines.
-CREATE OR REPLACE FUNCTION journal_entry_balanced() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  d bigint;
-  c bigint;
+-- its transaction), and an entry has lines. Set-based: each statement that inserts entries registers the id range
+-- it wrote in journal_pending; the deferred constraint trigger on that row checks, at commit, every entry of the
+-- range posted by the transaction — one check per statement, not one per entry (the billing run posts thousands of
+-- entries a statement).
+CREATE TABLE "journal_pending" (
+  "id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY,
+  "txid" bigint NOT NULL,
+  "lo" bigint NOT NULL,
+  "hi" bigint NOT NULL
+);--> statement-breakpoint
+CREATE OR REPLACE FUNCTION journal_register_entries() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  SELECT sum(l.debit_cents), sum(l.credit_cents) INTO d, c FROM journal_lines l WHERE l.entry_id = NEW.id;
-  IF d IS NULL OR d <> c THEN
-    RAISE EXCEPTION 'journal entry % (%) does not balance: debits %, credits %', NEW.id, NEW.kind, coalesce(d, 0), coalesce(c, 0)
-      USING ERRCODE = 'check_violation';
-  END IF;
+  INSERT INTO journal_pending (txid, lo, hi) SELECT txid_current(), min(n.id), max(n.id) FROM new_rows n HAVING count(*) > 0;
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE CONSTRAINT TRIGGER journal_entries_balanced AFTER INSERT ON journal_entries DEFERRABLE INITIALLY DEFERRED
-  FOR EACH ROW EXECUTE FUNCTION journal_entry_balanced();--> statement-breakpoint
+CREATE TRIGGER journal_entries_register AFTER INSERT ON journal_entries REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION journal_register_entries();--> statement-breakpoint
+CREATE OR REPLACE FUNCTION journal_entries_balanced() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  bad record;
+BEGIN
+  SELECT e.id, e.kind, s.d, s.c INTO bad
+  FROM journal_entries e
+  CROSS JOIN LATERAL (
+    SELECT coalesce(sum(l.debit_cents), 0) AS d, coalesce(sum(l.credit_cents), 0) AS c, count(*) AS n
+    FROM journal_lines l WHERE l.entry_id = e.id
+  ) s
+  WHERE e.id BETWEEN NEW.lo AND NEW.hi AND e.posted_txid = NEW.txid AND (s.d <> s.c OR s.n = 0)
+  LIMIT 1;
+  IF FOUND THEN
+    RAISE EXCEPTION 'journal entry % (%) does not balance: debits %, credits %', bad.id, bad.kind, bad.d, bad.c
+      USING ERRCODE = 'check_violation';
+  END IF;
+  DELETE FROM journal_pending WHERE id = NEW.id;
+  RETURN NULL;
+END $$ SET jit = off;--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER journal_entries_balanced AFTER INSERT ON journal_pending DEFERRABLE INITIALLY DEFERRED
+  FOR EACH ROW EXECUTE FUNCTION journal_entries_balanced();--> statement-breakpoint
 -- A line joins only an entry of its own transaction: a committed (balanced) entry can never be unbalanced later.
 CREATE OR REPLACE FUNCTION journal_lines_own_entry() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF EXISTS (SELECT 1 FROM new_rows n JOIN journal_entries e ON e.id = n.entry_id WHERE e.posted_txid <> txid_current()) THEN
+  IF EXISTS (SELECT 1 FROM (SELECT DISTINCT n.entry_id FROM new_rows n) n JOIN journal_entries e ON e.id = n.entry_id
+             WHERE e.posted_txid <> txid_current()) THEN
     RAISE EXCEPTION 'journal lines may be added only to an entry posted in the same transaction' USING ERRCODE = 'check_violation';
   END IF;
   RETURN NULL;
-END $$;--> statement-breakpoint
+END $$ SET jit = off;--> statement-breakpoint
 CREATE TRIGGER journal_lines_own_entry AFTER INSERT ON journal_lines REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION journal_lines_own_entry();--> statement-breakpoint
 -- ── What each source row says the journal holds for it (debit positive), one function per source. ──────────────
 -- Columns: source_id, kind, currency, effective_on, changed_on (the day of a later correction), customer_id,
