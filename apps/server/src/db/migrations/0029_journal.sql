@@ -22,7 +22,9 @@ CREATE TABLE "journal_entries" (
   CONSTRAINT "journal_entries_source_check" CHECK ("source" in ('invoice', 'settle', 'transaction', 'receipt', 'allocation', 'memo', 'write_off', 'manual'))
 );--> statement-breakpoint
 CREATE TABLE "journal_lines" (
-  "entry_id" bigint NOT NULL REFERENCES "journal_entries"("id"),
+  -- Its entry: checked per statement by journal_lines_own_entry (exists, and posted by this transaction) instead of
+  -- a foreign key's per-row check; entries are never deleted.
+  "entry_id" bigint NOT NULL,
   "line_no" smallint NOT NULL,
   "account" text NOT NULL,
   "customer_id" integer,
@@ -87,12 +89,13 @@ BEGIN
 END $$ SET jit = off;--> statement-breakpoint
 CREATE CONSTRAINT TRIGGER journal_entries_balanced AFTER INSERT ON journal_pending DEFERRABLE INITIALLY DEFERRED
   FOR EACH ROW EXECUTE FUNCTION journal_entries_balanced();--> statement-breakpoint
--- A line joins only an entry of its own transaction: a committed (balanced) entry can never be unbalanced later.
+-- A line joins only an existing entry of its own transaction: a committed (balanced) entry can never be unbalanced
+-- later.
 CREATE OR REPLACE FUNCTION journal_lines_own_entry() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF EXISTS (SELECT 1 FROM (SELECT DISTINCT n.entry_id FROM new_rows n) n JOIN journal_entries e ON e.id = n.entry_id
-             WHERE e.posted_txid <> txid_current()) THEN
-    RAISE EXCEPTION 'journal lines may be added only to an entry posted in the same transaction' USING ERRCODE = 'check_violation';
+  IF EXISTS (SELECT 1 FROM (SELECT DISTINCT n.entry_id FROM new_rows n) n LEFT JOIN journal_entries e ON e.id = n.entry_id
+             WHERE e.id IS NULL OR e.posted_txid <> txid_current()) THEN
+    RAISE EXCEPTION 'journal lines may be added only to an entry posted in the same transaction' USING ERRCODE = 'foreign_key_violation';
   END IF;
   RETURN NULL;
 END $$ SET jit = off;--> statement-breakpoint

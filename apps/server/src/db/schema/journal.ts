@@ -54,9 +54,8 @@ export const journalEntries = pgTable(
 export const journalLines = pgTable(
   'journal_lines',
   {
-    entryId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => journalEntries.id),
+    /** Its entry (no foreign key: a statement-level trigger checks it exists and was posted by the same transaction). */
+    entryId: bigint({ mode: 'number' }).notNull(),
     lineNo: smallint().notNull(),
     /** domain ACCOUNT codes. */
     account: text().notNull(),

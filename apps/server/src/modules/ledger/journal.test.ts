@@ -141,6 +141,12 @@ describe('the journal is append-only and balanced', () => {
         [old!.id],
       ),
     ).rejects.toThrow(/same transaction/);
+    // …and a line of no entry at all.
+    await expect(
+      q(
+        `insert into journal_lines (entry_id, line_no, account, debit_cents, effective_on) values (987654321, 1, '1000', 1, '2026-11-22')`,
+      ),
+    ).rejects.toThrow(/same transaction/);
   });
 });
 
