@@ -215,6 +215,12 @@ BEGIN
   IF p_source NOT IN ('invoice', 'settle', 'transaction', 'receipt', 'allocation', 'memo', 'write_off') THEN
     RAISE EXCEPTION 'journal_sync: unknown source %', p_source;
   END IF;
+  -- An invoice's settlement depends on all of its money rows: two transactions moving money on one invoice settle it
+  -- one after the other (the invoices locked in id order, as the services lock them; the next statement's snapshot
+  -- then sees what the other committed).
+  IF p_source = 'settle' THEN
+    PERFORM 1 FROM invoices WHERE id = ANY(p_ids) ORDER BY id FOR NO KEY UPDATE;
+  END IF;
   EXECUTE format($q$
     WITH target AS MATERIALIZED (SELECT * FROM journal_expected_%1$s($1)),
     cur AS (
