@@ -15,6 +15,7 @@ export * from './codes/payment-methods';
 export * from './codes/spinner';
 export * from './codes/mail-templates';
 export * from './codes/declines';
+export * from './codes/accounts';
 
 export * from './access/permissions';
 export * from './access/routes';
@@ -44,6 +45,7 @@ export * from './rules/billing-periods';
 export * from './rules/license';
 export * from './rules/payment-method-text';
 export * from './rules/ledger';
+export * from './rules/journal';
 export * from './rules/dunning';
 export * from './rules/approvals';
 export * from './rules/taxes';

@@ -72,6 +72,32 @@ export const ledgerLimitBreach = z.object({
 });
 export type LedgerLimitBreach = z.infer<typeof ledgerLimitBreach>;
 
+/**
+ * The journal against the ledger (issue 28, decision 145): an invoice's receivables (account 1100) against its open
+ * balance (invoice_balances), and a customer's unapplied cash (2100, per currency) against its credit on account as
+ * the money tables say it (receipts not applied, invoices overpaid, charges without an invoice, approved memos
+ * without one). journal_cents and derived_cents are both positive on the account's normal side.
+ */
+export const journalMismatch = z.object({
+  account: z.enum(['1100', '2100']),
+  customer_id: z.number().int().nullable(),
+  invoice_id: z.number().int().nullable(),
+  currency: z.string(),
+  journal_cents: z.number().int(),
+  derived_cents: z.number().int(),
+});
+export type JournalMismatch = z.infer<typeof journalMismatch>;
+
+/** A journal entry whose debits and credits differ (or that has no lines): only a row written around the triggers. */
+export const unbalancedEntry = z.object({
+  entry_id: z.number().int(),
+  kind: z.string(),
+  currency: z.string(),
+  debit_cents: z.number().int(),
+  credit_cents: z.number().int(),
+});
+export type UnbalancedEntry = z.infer<typeof unbalancedEntry>;
+
 export const ledgerCheck = z.object({
   checked_invoices: z.number().int(),
   checked_receipts: z.number().int(),
@@ -80,7 +106,13 @@ export const ledgerCheck = z.object({
   /** Money limits the books show broken (capped like mismatches). */
   limit_breach_count: z.number().int(),
   limit_breaches: z.array(ledgerLimitBreach),
-  /** No mismatch and no broken limit. */
+  /** The journal's receivables and unapplied cash against the ledger (capped like mismatches). */
+  journal_mismatch_count: z.number().int(),
+  journal_mismatches: z.array(journalMismatch),
+  /** Entries whose debits and credits differ (capped like mismatches). */
+  unbalanced_entry_count: z.number().int(),
+  unbalanced_entries: z.array(unbalancedEntry),
+  /** No mismatch, no broken limit, the journal agrees and balances. */
   ok: z.boolean(),
   checked_at: z.string(),
 });

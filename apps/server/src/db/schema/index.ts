@@ -8,3 +8,4 @@ export * from './billing';
 export * from './orders';
 export * from './messaging';
 export * from './winback';
+export * from './journal';

@@ -5,6 +5,7 @@ import { createCustomer, createInvoice, createStore, ensureBillingItems } from '
 import { createTestDatabase } from '../../test/db-template';
 import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { journalMismatchesSql, journalOpenCents, unbalancedEntriesSql } from './journal.service';
 import { ledgerMismatchesSql, ledgerLimitBreachesSql } from './ledger.service';
 
 /*
@@ -133,6 +134,20 @@ async function verify(m: Model, step: string): Promise<Snapshot> {
   for (const r of m.receipts) expect(snap.receipts[r.id], `${step}: receipt ${r.id}`).toBe(unapplied(m, r.id));
   const mismatches = (await t.database.db.execute(ledgerMismatchesSql(10))) as unknown as { rows: unknown[] };
   expect(mismatches.rows, `${step}: ledger check`).toEqual([]);
+  // The journal (issue 28, decision 145): each invoice's receivables are the model's open balance, every entry
+  // balances, and the journal agrees with the ledger per invoice and per customer.
+  const journalOpen = await journalOpenCents(
+    t.database.db,
+    m.invoices.map((i) => i.id),
+  );
+  for (const inv of m.invoices)
+    expect(journalOpen.get(inv.id), `${step}: journal receivables of invoice ${inv.id}`).toBe(
+      expected(m, inv.id).open_cents,
+    );
+  const journal = (await t.database.db.execute(journalMismatchesSql(10))) as unknown as { rows: unknown[] };
+  expect(journal.rows, `${step}: journal against the ledger`).toEqual([]);
+  const unbalanced = (await t.database.db.execute(unbalancedEntriesSql(10))) as unknown as { rows: unknown[] };
+  expect(unbalanced.rows, `${step}: unbalanced entries`).toEqual([]);
   return snap;
 }
 

@@ -22,3 +22,13 @@ export {
   type InvoiceLimits,
   type OnAccountLimits,
 } from './limits';
+export {
+  journalMismatches,
+  journalMismatchesSql,
+  journalOpenCents,
+  journalRefundable,
+  journalUnappliedCents,
+  unbalancedEntries,
+  unbalancedEntriesSql,
+  type JournalRefundable,
+} from './journal.service';

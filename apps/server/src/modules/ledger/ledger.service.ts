@@ -13,6 +13,7 @@ import { and, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { invoiceBalances, invoices } from '../../db/schema';
+import { journalMismatches, unbalancedEntries } from './journal.service';
 
 /*
  * The ledger on the server (decision 112). The one SQL definition of an invoice's balance is the view
@@ -293,6 +294,8 @@ export async function ledgerCheck(ctx: ServiceCtx, range: LedgerCheckQuery = {})
     memo_id: b.memo_id === null ? null : Number(b.memo_id),
     write_off_id: b.write_off_id === null ? null : Number(b.write_off_id),
   }));
+  const journal = await journalMismatches(db, LEDGER_CHECK_MISMATCH_CAP, range);
+  const unbalanced = await unbalancedEntries(db, LEDGER_CHECK_MISMATCH_CAP, range);
   const c = counts[0]!;
   const mismatchCount = Number(rows[0]?.total ?? 0);
   const breachCount = Number(breachRows[0]?.total ?? 0);
@@ -303,7 +306,11 @@ export async function ledgerCheck(ctx: ServiceCtx, range: LedgerCheckQuery = {})
     mismatches: list,
     limit_breach_count: breachCount,
     limit_breaches: breaches,
-    ok: mismatchCount === 0 && breachCount === 0,
+    journal_mismatch_count: journal.count,
+    journal_mismatches: journal.list,
+    unbalanced_entry_count: unbalanced.count,
+    unbalanced_entries: unbalanced.list,
+    ok: mismatchCount === 0 && breachCount === 0 && journal.count === 0 && unbalanced.count === 0,
     checked_at: ctx.app.clock.now().toISOString(),
   };
 }

@@ -23,6 +23,7 @@ import { seedDemoData } from '../../db/seed';
 import { createTestDatabase } from '../../test/db-template';
 import { signIn } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { journalOpenCents } from './journal.service';
 import { balancesOf } from './ledger.service';
 
 type Step =
@@ -128,6 +129,13 @@ describe('the SQL ledger (invoice_balances) agrees with the domain invoiceBalanc
           const { total: t, entries } = await entriesOf(db, inv.id);
           const fromSql = (await balancesOf(db, [inv.id])).get(inv.id);
           expect(fromSql).toEqual(invoiceBalance(t, entries));
+          // The journal the triggers posted (decision 145): its receivables are the open balance, and every entry
+          // of the invoice and its customer balances.
+          expect((await journalOpenCents(db, [inv.id])).get(inv.id)).toBe(fromSql!.open_cents);
+          const unbalanced =
+            await db.execute(sql`select e.id from journal_entries e join journal_lines l on l.entry_id = e.id
+            where e.customer_id = ${inv.customerId} group by e.id having sum(l.debit_cents) <> sum(l.credit_cents)`);
+          expect((unbalanced as unknown as { rows: unknown[] }).rows).toEqual([]);
         },
       ),
       { numRuns: 60 },
@@ -167,6 +175,10 @@ describe('GET /api/billing/ledger-check/{token} on the demo seed', () => {
       mismatches: [],
       limit_breach_count: 0,
       limit_breaches: [],
+      journal_mismatch_count: 0,
+      journal_mismatches: [],
+      unbalanced_entry_count: 0,
+      unbalanced_entries: [],
       ok: true,
       checked_at: '2026-11-22T12:00:00.000Z',
     });
