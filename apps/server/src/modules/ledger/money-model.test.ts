@@ -21,8 +21,10 @@ import { syncInvoice } from './ledger.service';
  * staff — bill, charge (settled or declined), retry a failed charge, refund by card and by check, refund a whole
  * charge from the transactions list, credit, debit and credit adjustments, write-off, receipt record / apply /
  * un-apply, reverse, chargeback — some of them two at once on the same invoice. After every step: the ledger check
- * finds nothing (stored figures equal their derivation, no limit broken), every invoice's balance read through the
- * API equals the model's, and no refund ever exceeds what came in. Seeded (MODEL_SEED); fast-check prints the seed and
+ * finds nothing (stored figures equal their derivation, no limit broken, every journal entry balanced, the journal's
+ * receivables and credit on account equal the ledger's), every invoice's balance read through the API equals the
+ * model's, the gateway's own books hold exactly the charges and refunds ours do, and no refund ever exceeds what came
+ * in. Seeded (MODEL_SEED); fast-check prints the seed and
  * the shrunk sequence of a failure.
  */
 
@@ -119,6 +121,24 @@ async function verify(m: Model, r: Real, step: string) {
     );
   expect(ours(c.mismatches), `${step}: ledger mismatches`).toEqual([]);
   expect(ours(c.limit_breaches), `${step}: limits broken`).toEqual([]);
+  // The journal: every entry balances and its receivables and credit on account equal the ledger's.
+  expect(ours(c.journal_mismatches), `${step}: journal against the ledger`).toEqual([]);
+  expect(ours(c.unbalanced_entries), `${step}: unbalanced journal entries`).toEqual([]);
+  // The gateway's books equal ours: what it charged and refunded for this customer's references.
+  const books = await t.database.query<{ side: string; kind: string; cents: string }>(
+    `select 'ours' as side, kind, sum(amount_cents)::text as cents from transactions
+      where customer_id = $1 and kind in ('charge', 'refund') and status = 'S' and gateway_reference is not null
+      group by kind
+     union all
+     select 'gateway', b.kind, sum(b.amount_cents)::text from local_gateway_books b
+      where b.kind in ('charge', 'refund')
+        and b.gateway_transaction_id in (select gateway_reference from transactions where customer_id = $1)
+      group by b.kind`,
+    [r.customer],
+  );
+  const side = (name: string) =>
+    Object.fromEntries(books.filter((b) => b.side === name).map((b) => [b.kind, Number(b.cents)]));
+  expect(side('gateway'), `${step}: the gateway's books against ours`).toEqual(side('ours'));
   for (const inv of m.invoices) {
     const want = balanceOf(m, inv);
     const res = await t.request({ method: 'GET', url: `/api/invoices/${inv.id}/${tok.ar}` });
