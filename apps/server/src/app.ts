@@ -48,6 +48,7 @@ import { reportRoutes } from './modules/reports';
 import { customerListingRoutes } from './modules/customer-listing';
 import { jobRoutes } from './modules/jobs';
 import { ledgerRoutes } from './modules/ledger';
+import { accountingRoutes } from './modules/accounting';
 import { notificationRoutes } from './modules/notifications';
 import { onboardingRoutes } from './modules/onboarding';
 import { orderStatusRoutes } from './modules/order-status';
@@ -207,6 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await api.register(customerRoutes);
   await api.register(customerAccountRoutes);
   await api.register(ledgerRoutes);
+  await api.register(accountingRoutes);
   await api.register(invoiceRoutes);
   await api.register(failedPaymentRoutes);
   await api.register(breathOfLifeRoutes);
