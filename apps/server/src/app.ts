@@ -49,6 +49,7 @@ import { reportRoutes } from './modules/reports';
 import { customerListingRoutes } from './modules/customer-listing';
 import { jobRoutes } from './modules/jobs';
 import { ledgerRoutes } from './modules/ledger';
+import { accountingRoutes } from './modules/accounting';
 import { notificationRoutes } from './modules/notifications';
 import { onboardingRoutes } from './modules/onboarding';
 import { orderStatusRoutes } from './modules/order-status';
@@ -214,6 +215,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     await api.register(localGatewayRoutes, { gateway: ctx.gateway as LocalGateway });
   await api.register(ledgerRoutes);
   await api.register(reconciliationRoutes);
+  await api.register(accountingRoutes);
   await api.register(invoiceRoutes);
   await api.register(failedPaymentRoutes);
   await api.register(breathOfLifeRoutes);

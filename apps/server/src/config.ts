@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { parseRetryDays } from '@pos/domain';
+import { ACCOUNT_CODES, parseRetryDays, type AccountCode } from '@pos/domain';
 
 /**
  * apps/server. This module runs from apps/server/src (tsx, tests) or from the bundle in apps/server/dist
@@ -140,6 +140,21 @@ export const envSchema = z.object({
     .default('America/New_York'),
   /** When the daily billing run starts (cron, in BILLING_TIME_ZONE; default 02:00). */
   BILLING_RUN_CRON: z.string().trim().min(9).default('0 2 * * *'),
+  /**
+   * The general-ledger export's account codes (decision 146): `journal=provider` pairs, comma-separated, e.g.
+   * `1100=12000,4100=40100`; an account not named keeps the journal's code.
+   */
+  GL_ACCOUNT_MAP: z
+    .string()
+    .default('')
+    .transform((text, ctx) => {
+      const map = parseGlAccountMap(text);
+      if (typeof map === 'string') {
+        ctx.addIssue({ code: 'custom', message: map });
+        return z.NEVER;
+      }
+      return map;
+    }),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -190,6 +205,26 @@ export interface AppConfig {
   benchRoutes: boolean;
   /** BILLING_TIME_ZONE, BILLING_RUN_CRON (decision 113). */
   billing: { timeZone: string; cron: string };
+  /** GL_ACCOUNT_MAP: the provider's code of each journal account the export renames (decision 146). */
+  glAccountMap: Readonly<Partial<Record<AccountCode, string>>>;
+}
+
+/** `1100=12000,4100=40100` → { '1100': '12000', '4100': '40100' }, or the reason it is refused. */
+export function parseGlAccountMap(text: string): Partial<Record<AccountCode, string>> | string {
+  const out: Partial<Record<AccountCode, string>> = {};
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const m = /^(\d{4})\s*=\s*([A-Za-z0-9][A-Za-z0-9.-]{0,31})$/.exec(part);
+    if (!m) return `"${part}" is not journal=provider (e.g. 1100=12000)`;
+    const code = m[1] as AccountCode;
+    if (!(ACCOUNT_CODES as readonly string[]).includes(code))
+      return `${code} is not an account of the journal (${ACCOUNT_CODES.join(', ')})`;
+    if (out[code]) return `${code} is mapped twice`;
+    out[code] = m[2]!;
+  }
+  return out;
 }
 
 export interface CrmConfig {
@@ -300,5 +335,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY?.toLowerCase() ?? null,
     benchRoutes: e.BENCH_ROUTES,
     billing: { timeZone: e.BILLING_TIME_ZONE, cron: e.BILLING_RUN_CRON },
+    glAccountMap: e.GL_ACCOUNT_MAP,
   };
 }

@@ -61,6 +61,7 @@ export * from './contracts/catalogue';
 export * from './contracts/catalogue-admin';
 export * from './contracts/jobs';
 export * from './contracts/customers';
+export * from './contracts/accounting';
 export * from './contracts/customer-accounts';
 export * from './contracts/order-status';
 export * from './contracts/orders';

@@ -236,6 +236,10 @@ export const AUTHORIZATION_MATRIX: Readonly<Record<string, Access>> = {
   'GET /api/customers/paymentinstruments/expiring/:token': CUSTOMER_READ,
   'POST /gateway-local/v1/tokens': PUBLIC,
   'GET /api/billing/ledger-check/:token': ADMIN,
+  'GET /api/accounting/trial-balance/:token': perms('ar_approvals').query('month=2026-11&currency=USD'),
+  'GET /api/accounting/general-ledger/:token': perms('ar_approvals').query(
+    'from=2026-11-01&to=2026-11-30&currency=USD',
+  ),
   'GET /api/invoices/:token': perms('invoices'),
   'GET /api/invoices/:invoiceId/:token': perms('invoices'),
   'GET /api/invoices/:invoiceId/pdf/:token': perms('invoices'),

@@ -47,6 +47,7 @@ export const pages: PageMap = {
   viewReturns: () => import('../features/returns/pages/returns-list-page'),
   refund: () => import('../features/returns/pages/refund-page'),
   approvals: () => import('../features/approvals/pages/approvals-page'),
+  accounting: () => import('../features/accounting/pages/accounting-page'),
   viewAgents: () => import('../features/agents/pages/agents-page'),
   viewAgentStores: () => import('../features/agents/pages/agent-stores-page'),
   newAgent: () => import('../features/agents/pages/agent-form-page'),

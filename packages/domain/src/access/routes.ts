@@ -216,6 +216,14 @@ export const ROUTES = [
     title: 'Approvals',
     nav: nav('Billing & AR'),
   },
+  // Issue 28 item 5: the journal's trial balance, tie-outs and general-ledger export (decision 146).
+  {
+    id: 'accounting',
+    path: 'accounting',
+    guard: perms('ar_approvals'),
+    title: 'Month-end accounting',
+    nav: nav('Billing & AR'),
+  },
   // Not in the spec's table: admin tools (issue 5).
   { id: 'adminMailbox', path: 'admin/mailbox', guard: roles('Admin'), title: 'Mailbox', nav: nav('Admin') },
   { id: 'adminJobs', path: 'admin/jobs', guard: roles('Admin'), title: 'Job monitor', nav: nav('Admin') },

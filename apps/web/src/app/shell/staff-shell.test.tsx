@@ -78,6 +78,7 @@ describe('the application shell', () => {
           ['Receipts', '#/view-receipts'],
           ['Invoices', '#/view-invoices'],
           ['Approvals', '#/approvals'],
+          ['Month-end accounting', '#/accounting'],
         ],
       },
       { group: 'Catalogue', links: [['Promotions', '#/promotions']] },

@@ -1,0 +1,40 @@
+import { trialBalance, type CurrencyCode, type TrialBalance } from '@pos/domain';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+/*
+ * Month-end accounting (decision 146; contracts in @pos/domain/contracts/accounting.ts):
+ *   GET /api/accounting/trial-balance/{token}?month&currency[&format=csv]
+ *   GET /api/accounting/general-ledger/{token}?from&to&currency  (CSV)
+ */
+
+export const accountingKeys = {
+  all: ['accounting'] as const,
+  trialBalance: (month: string, currency: CurrencyCode) =>
+    [...accountingKeys.all, 'trial-balance', month, currency] as const,
+};
+
+export function getTrialBalanceQueryOptions(month: string, currency: CurrencyCode) {
+  return queryOptions({
+    queryKey: accountingKeys.trialBalance(month, currency),
+    queryFn: async ({ signal }): Promise<TrialBalance> =>
+      trialBalance.parse(
+        await api.get<unknown>('/api/accounting/trial-balance/{token}', { query: { month, currency }, signal }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function downloadTrialBalanceCsv(month: string, currency: CurrencyCode): Promise<Blob> {
+  return api.get<Blob>('/api/accounting/trial-balance/{token}', {
+    query: { month, currency, format: 'csv' },
+    responseType: 'blob',
+  });
+}
+
+export function downloadGeneralLedgerCsv(from: string, to: string, currency: CurrencyCode): Promise<Blob> {
+  return api.get<Blob>('/api/accounting/general-ledger/{token}', {
+    query: { from, to, currency },
+    responseType: 'blob',
+  });
+}
