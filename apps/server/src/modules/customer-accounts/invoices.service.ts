@@ -31,7 +31,7 @@ import { AppError, versionConflict } from '../../http/errors';
 import { audit, isoOrNull, orderBy } from './account-context';
 import { runIdempotent } from '../../http/idempotency';
 import { selectTransactions, toTransaction } from './transactions.service';
-import { balancesOf, invoiceBalanceFields, invoiceBalances, toInvoiceBalance } from '../ledger';
+import { balancesOf, invoiceBalanceFields, invoiceBalances, syncInvoice, toInvoiceBalance } from '../ledger';
 import { voidCharge } from '../payments';
 
 type InvoiceRow = typeof invoices.$inferSelect;
@@ -284,11 +284,10 @@ export async function reverseInvoice(
             },
           });
         }
-        await tx
-          .update(invoices)
-          // A reversed invoice owes nothing (the ledger's open_cents is 0 once reversed_at is set; decision 137).
-          .set({ status: 'R', reversedAt: now, openCents: 0, updatedAt: now, version: sql`${invoices.version} + 1` })
-          .where(eq(invoices.id, invoiceId));
+        // The reversal is a fact (reversed_at); the figures follow from the ledger like every other posting (issue 28):
+        // a reversed invoice owes nothing and its status is R (decision 137), written by syncInvoice only.
+        await tx.update(invoices).set({ reversedAt: now }).where(eq(invoices.id, invoiceId));
+        await syncInvoice(tx, invoiceId, now);
         await audit(tx, ctx, now, {
           customerId,
           action: 'reverse',
