@@ -6,6 +6,8 @@ import {
   createCustomer,
   createInvoice,
   createPaymentInstrument,
+  createPaymentPlan,
+  createTerminal,
   createStore,
   createTransaction,
   ensureBillingItems,
@@ -20,7 +22,7 @@ import { syncInvoice } from './ledger.service';
  * The money engine against a model (issue 28, item 6): fast-check commands draw sequences of money operations by AR
  * staff — bill, charge (settled or declined), retry a failed charge, refund by card and by check, refund a whole
  * charge from the transactions list, credit, debit and credit adjustments, write-off, receipt record / apply /
- * un-apply, reverse, chargeback — some of them two at once on the same invoice. After every step: the ledger check
+ * un-apply, reverse, chargeback, a hardware sale and the return of its terminals with the restocking fee — some of them two at once on the same invoice. After every step: the ledger check
  * finds nothing (stored figures equal their derivation, no limit broken, every journal entry balanced, the journal's
  * receivables and credit on account equal the ledger's), every invoice's balance read through the API equals the
  * model's, the gateway's own books hold exactly the charges and refunds ours do, and no refund ever exceeds what came
@@ -31,7 +33,7 @@ import { syncInvoice } from './ledger.service';
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 let t: TestApp;
-let tok: Record<'ar' | 'ar2' | 'admin' | 'support', string>;
+let tok: Record<'ar' | 'ar2' | 'admin' | 'support' | 'service', string>;
 let seq = 0;
 const SYSTEM = { actorType: 'system' as const, actorId: 'money-model' };
 
@@ -44,6 +46,8 @@ interface Inv {
   failed: { id: number; version: number }[];
   /** Refunds asked for and not yet paid out (they count against what is left to refund). */
   pendingBack: number;
+  /** A hardware sale (S) whose terminals may be returned; only the Sale, Charge and Return commands touch it. */
+  sale?: { terminals: number[]; returned: number };
 }
 interface Real {
   customer: number;
@@ -167,7 +171,9 @@ async function verify(m: Model, r: Real, step: string) {
 
 type Cmd = fc.AsyncCommand<Model, Real>;
 const pick = <T>(xs: readonly T[], i: number) => xs[i % xs.length]!;
-const live = (m: Model) => m.invoices.filter((i) => !i.reversed);
+const live = (m: Model) => m.invoices.filter((i) => !i.reversed && !i.sale);
+const UNIT = 400_00;
+const RESTOCKING_FEE = 250_00;
 
 class Bill implements Cmd {
   constructor(readonly cents: number) {}
@@ -517,6 +523,76 @@ class Reverse implements Cmd {
   toString = () => `reverse #${this.i}`;
 }
 
+/** A hardware sale of two terminals on the store, charged at once to the card (the gateway knows the charge). */
+class Sale implements Cmd {
+  check = (m: Readonly<Model>) => !m.invoices.some((i) => i.sale);
+  async run(m: Model, r: Real) {
+    const db = t.database.db;
+    const plan = await createPaymentPlan(db, { kind: 'hardware_sale', customerId: r.customer, storeId: r.store });
+    const day = t.clock.now().toISOString().slice(0, 10);
+    const inv = await createInvoice(db, {
+      customerId: r.customer,
+      storeId: r.store,
+      planId: plan.id,
+      type: 'S',
+      issuedOn: day,
+      dueOn: day,
+      currency: 'USD',
+      lines: [{ billingItemId: 3, description: 'NRS POS Terminal', quantity: 2, unitCents: UNIT }],
+    });
+    const terminals = [];
+    for (let i = 0; i < 2; i++) terminals.push((await createTerminal(db, { storeId: r.store, productId: null })).id);
+    const model: Inv = { id: inv.id, total: 2 * UNIT, reversed: false, charges: [], failed: [], pendingBack: 0 };
+    model.sale = { terminals, returned: 0 };
+    m.invoices.push(model);
+    const out = await chargeInvoice(t.app.ctx, {
+      invoiceId: inv.id,
+      attempt: `model-sale-${inv.id}`,
+      source: 'staff',
+      actor: SYSTEM,
+      requestId: randomUUID(),
+    });
+    expect(out).toMatchObject({ kind: 'charged', status: 'S' });
+    if (out.kind === 'charged') model.charges.push({ id: out.transactionId, cents: 2 * UNIT });
+    m.entries.push({ invoice: inv.id, entry: { kind: 'money_in', amount_cents: 2 * UNIT } });
+  }
+  toString = () => 'sale of 2 terminals';
+}
+
+/**
+ * A terminal of the sale comes back: Customer Service requests, receives and inspects it; AR refunds the terminal's
+ * price less the restocking fee to the card — a credit on the sale and the money back.
+ */
+class Return implements Cmd {
+  check = (m: Readonly<Model>) => m.invoices.some((i) => i.sale && i.sale.returned < i.sale.terminals.length);
+  async run(m: Model, r: Real) {
+    const inv = m.invoices.find((i) => i.sale && i.sale.returned < i.sale.terminals.length)!;
+    const terminal = inv.sale!.terminals[inv.sale!.returned]!;
+    const asked = await post('/api/returns/{token}', tok.service, {
+      store_id: r.store,
+      terminal_ids: [terminal],
+      reason: 'Merchant closed a till',
+    });
+    expect(asked.status, asked.raw).toBe(201);
+    let version = asked.body.info.version as number;
+    for (const action of ['receive', 'inspect']) {
+      const res = await post(`/api/returns/${asked.body.info.id}/status/{token}`, tok.service, { action, version });
+      expect(res.status, res.raw).toBe(200);
+      version = res.body.info.version;
+    }
+    const refund = await post(`/api/returns/${asked.body.info.id}/refund/{token}`, tok.ar2, {
+      method: 'gateway',
+      version,
+    });
+    expect(refund.status, refund.raw).toBe(200);
+    expect(refund.body.info).toMatchObject({ status: 'refunded', refund_cents: UNIT - RESTOCKING_FEE });
+    inv.sale!.returned += 1;
+    m.entries.push({ invoice: inv.id, entry: { kind: 'credit', amount_cents: UNIT - RESTOCKING_FEE } });
+    m.entries.push({ invoice: inv.id, entry: { kind: 'money_out', amount_cents: UNIT - RESTOCKING_FEE } });
+  }
+  toString = () => 'return a terminal';
+}
+
 /** Two requests at once on the same invoice, each for most of what is there: at most one can be approved. */
 class Race implements Cmd {
   constructor(
@@ -592,13 +668,21 @@ const commands = [
   idx.map((i) => new Reverse(i)),
   fc.tuple(idx, fc.constantFrom('C' as const, 'R' as const)).map(([i, type]) => new Race(i, type)),
   idx.map((i) => new SelfApprove(i)),
+  fc.constant(new Sale()),
+  fc.constant(new Return()),
 ];
 
 beforeAll(async () => {
   const database = await createTestDatabase();
   t = await createTestApp({ database });
-  tok = await signInStaff(t, { ar: 'AR Team', ar2: 'AR Team', admin: 'Admin', support: 'Customer Support' });
-  await ensureBillingItems(database.db, [BILLING_ITEM_IDS.MONTHLY_SERVICE_FEE]);
+  tok = await signInStaff(t, {
+    ar: 'AR Team',
+    ar2: 'AR Team',
+    admin: 'Admin',
+    support: 'Customer Support',
+    service: 'Customer Service',
+  });
+  await ensureBillingItems(database.db, [BILLING_ITEM_IDS.MONTHLY_SERVICE_FEE, 3]);
 });
 afterAll(() => t.close());
 
@@ -625,6 +709,7 @@ describe('the money engine agrees with a model of the books (fast-check commands
         const real = await freshCustomer();
         const model: Model = { invoices: [], receipts: [], allocations: [], entries: [], requested: 0 };
         await new Bill(200_00).run(model, real);
+        await new Sale().run(model, real);
         let step = 0;
         await fc.asyncModelRun(
           () => ({ model, real }),
