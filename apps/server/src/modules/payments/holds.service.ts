@@ -13,7 +13,7 @@ import {
   transactions,
 } from '../../db/schema';
 import { writeAudit, type AuditActor } from '../../http/audit';
-import { billingToday } from '../billing';
+import { billingToday, prepareLicenseJobs } from '../billing';
 import { lockForMoney } from '../ledger';
 import { paymentApplied, recordFailure } from './charge.service';
 import { settleHold, type MoneyMovement } from './money.service';
@@ -112,6 +112,9 @@ export async function settleOrderHolds(
     .from(authorizationSettlements)
     .where(and(eq(authorizationSettlements.orderId, orderId), eq(authorizationSettlements.status, 'pending')))
     .orderBy(asc(authorizationSettlements.id));
+  if (pending.length === 0) return;
+  // A capture's answer posts through afterPosting (decision 144): its queue is defined before any transaction.
+  await prepareLicenseJobs(app);
   for (const s of pending) {
     try {
       await settleOne(app, s, actor, requestId);
@@ -134,6 +137,7 @@ export async function settleHolds(app: AppContext, actor: AuditActor, requestId:
     .where(eq(authorizationSettlements.status, 'pending'))
     .orderBy(asc(authorizationSettlements.createdAt), asc(authorizationSettlements.id))
     .limit(HOLDS_BATCH);
+  if (pending.length > 0) await prepareLicenseJobs(app);
   for (const s of pending) await settleOne(app, s, actor, requestId);
   return pending.length;
 }
