@@ -22,6 +22,8 @@ import {
 import { startWorkers } from '../../jobs/registry';
 import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { booksPostedOn } from '../reconciliation';
+import { gatewaySettlementReport } from './gateway-access.service';
 import { sweepPayments } from './sweep.service';
 
 /*
@@ -248,6 +250,17 @@ describe('a completed hardware sale becomes its S invoice, paid by the hold (dec
       unbalanced_entry_count: 0,
       ok: true,
     });
+
+    // The daily reconciliation's two sides agree: the gateway settled the capture as a charge, our books hold it.
+    const day = t.clock.now().toISOString().slice(0, 10);
+    const gatewayLines = (await gatewaySettlementReport(t.app.ctx, { day, currency: 'USD' })).filter(
+      (e) => e.gatewayTransactionId === txs[0]!.gatewayReference,
+    );
+    expect(gatewayLines.map((e) => [e.kind, e.amountCents])).toEqual([['charge', TOTAL]]);
+    const ourLines = (await booksPostedOn(t.database, { day, currency: 'USD' })).filter(
+      (b) => b.gatewayReference === txs[0]!.gatewayReference,
+    );
+    expect(ourLines.map((b) => [b.kind, b.amountCents, b.invoiceId])).toEqual([['charge', TOTAL, inv!.id]]);
 
     // The customer's invoices show it paid.
     const list = await t.request({ method: 'GET', url: `/api/customers/${customerId}/${admin}` });
