@@ -6,6 +6,7 @@ import {
   installmentPlan,
   orderCurrency,
   orderHasNrsPayBundle,
+  orderSaleInvoiceLines,
   orderTotals,
   orderUpfrontCents,
 } from './order-totals';
@@ -98,5 +99,41 @@ describe('orderUpfrontCents and the authorization ceiling (decision 142)', () =>
     expect(AUTHORIZATION_TOLERANCE_PERCENT).toBe(0);
     expect(authorizationCeilingCents(1512_00)).toBe(1512_00);
     expect(authorizationCeilingCents(0)).toBe(0);
+  });
+});
+
+describe('orderSaleInvoiceLines (decision 148)', () => {
+  const sale = {
+    ...blankOrder(),
+    BillingItemInfo: [
+      { billingItemId: 1, productId: 1, name: 'POS terminal', quantity: 2, unitPrice: '899.00' },
+      { billingItemId: 20, name: 'Shipping', quantity: 1, unitPrice: '35.00' },
+      { billingItemId: 213, name: 'Extra terminal license', quantity: 1, unitPrice: '10.00', recurring: true },
+    ],
+    BundleInfo: [{ bundleId: 5, name: 'NRS Pay Plus', quantity: 1, unitPrice: '120.00', monthlyPrice: '29.00' }],
+    PromotionInfo: [{ promoId: 3, code: 'SPRING', name: 'Spring', method: 'A', amount: '99.00' }],
+  };
+
+  it('one line per product, charge, bundle and discount, the tax last as its own line; they add up to the upfront total', () => {
+    const lines = orderSaleInvoiceLines(sale, 118_94, 'State sales tax');
+    expect(lines.map((l) => [l.billingItemId, l.description, l.quantity, l.amountCents])).toEqual([
+      [1, 'POS terminal', 2, 1798_00],
+      [20, 'Shipping', 1, 35_00],
+      [30, 'NRS Pay Plus', 1, 120_00],
+      [7, 'Promotion SPRING', 1, -99_00],
+      [6, 'State sales tax', 1, 118_94],
+    ]);
+    expect(lines.reduce((s, l) => s + l.amountCents, 0)).toBe(orderUpfrontCents(sale, 118_94));
+  });
+
+  it('discounts never take the lines below zero; nothing for installments', () => {
+    const free = { ...sale, additionalDiscount: '5000.00' };
+    const lines = orderSaleInvoiceLines(free, 0);
+    expect(lines.reduce((s, l) => s + l.amountCents, 0)).toBe(orderUpfrontCents(free, 0));
+    const installments = {
+      ...sale,
+      PaymentPlanInfo: sale.PaymentPlanInfo!.map((p, i) => (i === 0 ? { ...p, paymentPlanId: 2, term: 12 } : p)),
+    };
+    expect(orderSaleInvoiceLines(installments, 118_94)).toEqual([]);
   });
 });

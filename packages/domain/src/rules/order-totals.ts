@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FEES, NRS_PAY_BUNDLE_IDS, OTHER_IDS } from '../codes/billing';
+import { BILLING_ITEM_IDS, FEES, NRS_PAY_BUNDLE_IDS, OTHER_IDS } from '../codes/billing';
 import type { CurrencyCode } from '../codes/currencies';
 import { ORDER_TYPE, PAYMENT_PLAN_KIND } from '../codes/order';
 import { AUTHORIZATION_TOLERANCE_PERCENT } from '../limits';
@@ -219,6 +219,82 @@ export function orderUpfrontCents(doc: OrderForTotals, saleTaxCents: number): nu
   if ((doc.orderType ?? ORDER_TYPE.POS) !== ORDER_TYPE.POS) return 0;
   const totals = orderTotals(doc);
   return totals.installments ? 0 : totals.totalCents + Math.max(0, Math.round(saleTaxCents));
+}
+
+/** One line of an order's sale invoice (decision 148): the billing item it is booked under, its quantity and amounts. */
+export interface SaleInvoiceLine {
+  /** The order line's own billing item (a product, shipping, …); a bundle is OTHER_CHARGES, a discount DISCOUNT, tax TAX. */
+  readonly billingItemId: number;
+  readonly description: string;
+  readonly quantity: number;
+  readonly unitCents: number;
+  /** quantity × unit; negative for a promotion or discount. */
+  readonly amountCents: number;
+}
+
+/**
+ * The lines of the sale invoice (type S) of a POS order paid upfront (issue 29 item 2, decision 148): one per product
+ * and one-time charge (shipping included), one per bundle's one-time price, one per promotion and the additional
+ * discount (negative; together never more than the subtotal, as orderTotals caps them), and the tax as its own single
+ * line named `taxLabel`. They add up to orderUpfrontCents(doc, saleTaxCents). Nothing for installments or a non-POS
+ * order (the billing run bills those). Zero lines are left out.
+ */
+export function orderSaleInvoiceLines(
+  doc: OrderForTotals,
+  saleTaxCents: number,
+  taxLabel = 'Sales tax',
+): SaleInvoiceLine[] {
+  if (orderUpfrontCents(doc, saleTaxCents) <= 0) return [];
+  const lines: SaleInvoiceLine[] = [];
+  for (const item of entries(doc.BillingItemInfo, orderBillingItemEntry)) {
+    if (item.recurring || item.quantity <= 0) continue;
+    const unit = cents(item.unitPrice);
+    if (unit === 0) continue;
+    lines.push({
+      billingItemId: item.billingItemId,
+      description: item.name,
+      quantity: item.quantity,
+      unitCents: unit,
+      amountCents: item.quantity * unit,
+    });
+  }
+  for (const bundle of entries(doc.BundleInfo, orderBundleEntry)) {
+    const unit = cents(bundle.unitPrice);
+    if (bundle.quantity <= 0 || unit === 0) continue;
+    lines.push({
+      billingItemId: BILLING_ITEM_IDS.OTHER_CHARGES,
+      description: bundle.name,
+      quantity: bundle.quantity,
+      unitCents: unit,
+      amountCents: bundle.quantity * unit,
+    });
+  }
+  // The discounts as orderTotals lists them, capped together at the subtotal.
+  const totals = orderTotals(doc);
+  let room = totals.subtotalCents;
+  for (const d of totals.lines) {
+    if (d.section !== 'discount') continue;
+    const off = Math.min(-d.amount_cents, room);
+    if (off <= 0) continue;
+    room -= off;
+    lines.push({
+      billingItemId: BILLING_ITEM_IDS.DISCOUNT,
+      description: d.description,
+      quantity: 1,
+      unitCents: -off,
+      amountCents: -off,
+    });
+  }
+  const tax = Math.max(0, Math.round(saleTaxCents));
+  if (tax > 0)
+    lines.push({
+      billingItemId: BILLING_ITEM_IDS.TAX,
+      description: taxLabel,
+      quantity: 1,
+      unitCents: tax,
+      amountCents: tax,
+    });
+  return lines;
 }
 
 /** The most a card hold for an order may be: its upfront total with tax, plus AUTHORIZATION_TOLERANCE_PERCENT. */

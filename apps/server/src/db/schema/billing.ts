@@ -294,6 +294,8 @@ export const invoices = pgTable(
     debitedCents: bigint({ mode: 'number' }).notNull().default(0),
     /** When a charge for it first failed (null: never): the failed-payment report's cohort (decision 137). */
     firstFailedAt: timestamp({ withTimezone: true }),
+    /** The order a sale invoice (type S) bills (decision 148): one S invoice per order. */
+    orderId: integer().references(() => orders.id),
     ...timestamps,
     ...version,
   },
@@ -306,6 +308,10 @@ export const invoices = pgTable(
     uniqueIndex('invoices_plan_period_uq')
       .on(t.planId, t.periodStart)
       .where(sql`${t.planId} is not null and ${t.periodStart} is not null`),
+    // At most one sale invoice per order: completing an order twice never bills it twice (decision 148).
+    uniqueIndex('invoices_order_sale_uq')
+      .on(t.orderId)
+      .where(sql`${t.orderId} is not null and ${t.type} = 'S'`),
     index('invoices_status_due_idx').on(t.status, t.dueOn),
     /** The invoices screen's default order, newest first (decision 114): a backward walk that stops at the page. */
     index('invoices_issued_idx').on(t.issuedOn, t.id),
@@ -854,11 +860,16 @@ export const authorizationSettlements = pgTable(
     resultReference: text(),
     failureReason: text(),
     receiptId: integer().references(() => receipts.id),
+    /** The sale invoice a capture pays (decision 148): its answer posts a charge on it; null: an unapplied receipt. */
+    invoiceId: integer().references(() => invoices.id),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     settledAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex('authorization_settlements_reference_uq').on(t.authorizationReference),
+    index('authorization_settlements_invoice_idx')
+      .on(t.invoiceId)
+      .where(sql`${t.invoiceId} is not null`),
     index('authorization_settlements_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),

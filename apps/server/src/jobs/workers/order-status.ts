@@ -1,5 +1,6 @@
 import {
   JOB_QUEUE,
+  ORDER_STATUS,
   effectivePrivileges,
   isOrderStatusCode,
   type OrderStatusCode,
@@ -13,6 +14,7 @@ import { writeAudit } from '../../http/audit';
 import { applyStatusEffects, isOrderVisible, orderScopeOfRequester } from '../../modules/orders';
 import { AppError } from '../../http/errors';
 import { checkTransition, statusTimestamps } from '../../modules/order-status';
+import { settleOrderHolds } from '../../modules/payments';
 import { requesterEmail, type JobRequest, type WorkerDefinition } from '../context';
 import { applyOnce, systemActor } from '../effect';
 import { PermanentJobError } from '../queue';
@@ -57,7 +59,7 @@ export const orderStatusWorker: WorkerDefinition<typeof JOB_QUEUE.orderStatus> =
   queue: JOB_QUEUE.orderStatus,
   async run(ctx, request, job) {
     const { orderInfoId, status, action, statusReasonId, note } = request.input;
-    return applyOnce(ctx, job, async (tx, now, mark) => {
+    const result = await applyOnce(ctx, job, async (tx, now, mark) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderInfoId)).for('update');
       // Decision 102: acting for a person, the job sees only the orders that person may see (the rest do not exist).
       const scope = await orderScopeOfRequester(tx, request.requestedBy);
@@ -121,5 +123,12 @@ export const orderStatusWorker: WorkerDefinition<typeof JOB_QUEUE.orderStatus> =
       await applyStatusEffects(effects, tx, { order: moved!, from, to: status, now });
       return { orderInfoId, from: order.status, to: status, action, changed: true };
     });
+    // After the commit (decision 148): the holds the move queued are captured or released now (else by the sweep).
+    if (result.changed && SETTLES_HOLDS.includes(status))
+      await settleOrderHolds(ctx, orderInfoId, systemActor(job), job.id);
+    return result;
   },
 };
+
+/** The moves after which an order's card holds are captured or released. */
+const SETTLES_HOLDS: readonly string[] = [ORDER_STATUS.COMPLETE, ORDER_STATUS.REJECTED, ORDER_STATUS.POS_CANCELED];

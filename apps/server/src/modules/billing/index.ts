@@ -1,4 +1,4 @@
 export { billingRoutes } from './billing.routes';
 export { executeBillingRun, runScheduledBilling, billingToday, BILLING_BATCH_SIZE } from './billing.service';
 export { applyPaidInvoices, prepareLicenseJobs, reactivateStore } from './license.service';
-export { createSingleLineInvoice, type SingleLineInvoice } from './single-invoice';
+export { createSaleInvoice, createSingleLineInvoice, type SaleInvoice, type SingleLineInvoice } from './single-invoice';

@@ -4,6 +4,7 @@ import {
   PAYMENT_PLAN_KIND,
   PAYMENT_PLAN_TYPE_IDS,
   orderBillingItemEntry,
+  orderSaleInvoiceLines,
   orderTotals,
   orderUpfrontCents,
   toCents,
@@ -28,6 +29,7 @@ import { writeAudit } from '../../http/audit';
 import { AppError, notFound } from '../../http/errors';
 import { dataEncryptionKey, decryptAccountNumber, encryptAccountNumber } from '../../lib/account-number-cipher';
 import { customerByFederalTaxId, customerMatchVerdict, type StatusChange } from '../orders';
+import { createSaleInvoice } from '../billing';
 import { saleTaxCents, taxDayOf } from '../taxes';
 
 /*
@@ -43,6 +45,12 @@ type OrderRow = typeof orders.$inferSelect;
 
 const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : v == null ? '' : String(v));
 const day = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The sale invoice's tax line: the rate's own label (GST, HST, …) when it has one, else the state's sales tax. */
+function saleTaxLabel(label: string, state: string): string {
+  const own = label.trim();
+  return own || (state ? `Sales tax (${state.toUpperCase()})` : 'Sales tax');
+}
 
 function addMonths(d: Date, months: number): string {
   const x = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, d.getUTCDate()));
@@ -210,21 +218,22 @@ export async function onboardOrder(ctx: AnyServiceCtx, db: Db, orderId: number):
   const monthlyEntry = plans.find((p) => p.type === PAYMENT_PLAN_KIND.MONTHLY);
   const yearly = Number(monthlyEntry?.paymentPlanId) === OTHER_IDS.YEARLY_PLAN_ID;
   const planRows: { id: number; kind: string }[] = [];
+  let sale: { taxCents: number; taxLabel: string } | null = null;
   if (pos) {
     const inst = totals.installments;
     // The hardware sale paid upfront carries its tax by the one rule (decision 127): the rate in force today, none
     // for an Arizona store with a valid certificate. Installments are taxed by the billing run on each invoice date.
-    const saleTax = inst
-      ? 0
-      : (
-          await saleTaxCents(db, {
-            country: store!.country,
-            state: store!.state,
-            storeId: store!.id,
-            day: taxDayOf(ctx.app, now),
-            taxableCents: Math.max(0, totals.subtotalCents - totals.discountCents),
-          })
-        ).taxCents;
+    const taxed = inst
+      ? null
+      : await saleTaxCents(db, {
+          country: store!.country,
+          state: store!.state,
+          storeId: store!.id,
+          day: taxDayOf(ctx.app, now),
+          taxableCents: Math.max(0, totals.subtotalCents - totals.discountCents),
+        });
+    const saleTax = taxed?.taxCents ?? 0;
+    if (taxed) sale = { taxCents: saleTax, taxLabel: saleTaxLabel(taxed.rate.label, store!.state) };
     const [row] = await db
       .insert(customerPaymentPlans)
       .values({
@@ -393,6 +402,28 @@ export async function onboardOrder(ctx: AnyServiceCtx, db: Db, orderId: number):
     await db.insert(paymentInstruments).values(row);
     instrumentCount++;
   }
+
+  // The sale invoice (issue 29, decision 148): a POS sale paid upfront is billed now — type S, due at once, one line
+  // per product / bundle / discount and the tax as its own line; the order's card hold pays it after the commit
+  // (payments' listener queues the capture against it). Installments keep their I invoices from the billing run.
+  const saleLines = sale ? orderSaleInvoiceLines(doc, sale.taxCents, sale.taxLabel) : [];
+  if (sale && saleLines.length > 0)
+    await createSaleInvoice(
+      db,
+      {
+        customerId: customer!.id,
+        storeId: store!.id,
+        planId: planRows.find((p) => p.kind === 'hardware_sale')?.id ?? null,
+        orderId: order.id,
+        currency,
+        issuedOn: taxDayOf(ctx.app, now),
+        lines: saleLines,
+        taxCents: sale.taxCents,
+      },
+      now,
+      ctx.actor,
+      ctx.requestId,
+    );
 
   const [done] = await db
     .update(orders)

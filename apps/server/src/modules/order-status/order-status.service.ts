@@ -24,6 +24,7 @@ import { orderNotes, orders, orderStatusHistory, statusReasons } from '../../db/
 import { writeAudit } from '../../http/audit';
 import { AppError, versionConflict } from '../../http/errors';
 import { applyStatusEffects, loadVisibleOrder } from '../orders';
+import { settleOrderHolds } from '../payments';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -199,7 +200,7 @@ export async function changeOrderStatus(
   body: OrderStatusChangeRequest,
 ): Promise<OrderStatusChangeInfo> {
   const { session } = ctx;
-  return withTx(ctx, async (db) => {
+  const info = await withTx(ctx, async (db) => {
     // Decision 102: another agent's order is 404, as if it did not exist.
     const order = await loadVisibleOrder(db, session, { id: body.order_id }, { lock: true, field: 'order_id' });
     if (order.version !== body.version) {
@@ -269,4 +270,15 @@ export async function changeOrderStatus(
     await applyStatusEffects(ctx, db, { order: updated!, from, to: body.status, now });
     return { order: summary(updated!), history: historyItem(history!, reason) };
   });
+  // After the commit (decision 148): the holds the move queued are captured (Complete: paying the sale invoice) or
+  // released (Rejected, POS Canceled) now, outside any transaction; what does not settle now is the sweep's.
+  if (SETTLES_HOLDS.has(body.status)) await settleOrderHolds(ctx.app, body.order_id, ctx.actor, ctx.requestId);
+  return info;
 }
+
+/** The moves after which an order's card holds are captured or released. */
+const SETTLES_HOLDS: ReadonlySet<OrderStatusCode> = new Set([
+  ORDER_STATUS.COMPLETE,
+  ORDER_STATUS.REJECTED,
+  ORDER_STATUS.POS_CANCELED,
+]);

@@ -13,7 +13,15 @@ import {
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { invoiceDunning, invoices, paymentInstruments, stores, transactions, writeOffs } from '../../db/schema';
+import {
+  authorizationSettlements,
+  invoiceDunning,
+  invoices,
+  paymentInstruments,
+  stores,
+  transactions,
+  writeOffs,
+} from '../../db/schema';
 import { writeAudit, type AuditActor } from '../../http/audit';
 import { AppError } from '../../http/errors';
 import type { ChargeLookup } from '../../integrations/gateway';
@@ -157,6 +165,20 @@ async function recordPending(
             `A payment of invoice ${inv.invoiceNumber} is already in progress (transaction ${pending.id}); wait for its result.`,
           );
         return { kind: 'skipped' as const, reason: 'pending' as const, transactionId: pending.id };
+      }
+      // The order's card hold is being captured for this sale invoice (decision 148): no second payment meanwhile.
+      const [capturing] = await tx
+        .select({ id: authorizationSettlements.id })
+        .from(authorizationSettlements)
+        .where(and(eq(authorizationSettlements.invoiceId, inv.id), eq(authorizationSettlements.status, 'pending')))
+        .limit(1);
+      if (capturing) {
+        if (req.strict)
+          throw new AppError(
+            'conflict',
+            `Invoice ${inv.invoiceNumber} is being paid by the order's card hold; wait for the capture's result.`,
+          );
+        return { kind: 'skipped' as const, reason: 'pending' as const, transactionId: null };
       }
     } else {
       if (!superseded) throw new Error('a charge without an invoice needs the transaction it retries');
@@ -440,7 +462,8 @@ async function recordReturn(
   return 'B';
 }
 
-async function paymentApplied(
+/** A settled charge of an invoice: its figures follow the ledger (afterPosting) and the payment is audited on it. */
+export async function paymentApplied(
   tx: Db,
   app: AppContext,
   t: typeof transactions.$inferSelect,
@@ -481,7 +504,7 @@ async function paymentApplied(
  * left to try the invoice goes to collection and the store is flagged past due. The merchant gets an e-mail with
  * a link to pay (soft) or the update-payment e-mail (hard).
  */
-async function recordFailure(
+export async function recordFailure(
   tx: Db,
   app: AppContext,
   t: typeof transactions.$inferSelect,

@@ -42,4 +42,5 @@ export {
   queueHoldSettlements,
   settleHolds,
   settleOne as settleHoldNow,
+  settleOrderHolds,
 } from './holds.service';

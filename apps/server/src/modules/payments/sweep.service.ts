@@ -16,8 +16,9 @@ import { replayDeferredRequests } from './replay.service';
  *      movements (refunds, voids, captures, authorizations: money.service.ts) are sent again with their key;
  *   2. returns: bank debits settled in the last 5 days are asked whether they came back;
  *   3. retries: invoices whose dunning retry day has come get a charge job;
- *   5. holds: the card holds of completed orders are captured, those of rejected or canceled orders released;
- *   4. auto-pay: open invoices due in the last 7 days that were never charged (older ones are collection's), of customers with a card or bank
+ *   4. holds: the card holds of completed orders are captured (paying their sale invoices, decision 148), those of
+ *      rejected or canceled orders released;
+ *   5. auto-pay: open invoices due in the last 7 days that were never charged (older ones are collection's), of customers with a card or bank
  *      account on file, get a charge job.
  * Charge jobs are singletons per invoice (queue 'invoice-charge'), and the attempt name is part of the charge's
  * idempotency key: a job sent twice charges once.
@@ -95,11 +96,15 @@ export async function sweepPayments(app: AppContext, requestId: string = randomU
       retriesEnqueued++;
   }
 
+  // Holds first (decision 148): a sale invoice its order's hold pays is captured before auto-pay would charge it.
+  const holds = await settleHolds(app, SYSTEM, requestId);
+
   const autopay = await q<{ id: number }>(
     `select i.id from invoices i
      where i.status = 'N' and i.due_on <= $1::date and i.due_on >= $1::date - 7 and i.reversed_at is null and i.total_cents > 0
        and not exists (select 1 from transactions t where t.invoice_id = i.id)
        and not exists (select 1 from invoice_dunning d where d.invoice_id = i.id)
+       and not exists (select 1 from authorization_settlements s where s.invoice_id = i.id and s.status = 'pending')
        and exists (select 1 from payment_instruments pi where pi.customer_id = i.customer_id
                    and pi.status = 'active' and pi.kind in ('card', 'bank'))
      order by i.due_on, i.id limit ${SWEEP_BATCH}`,
@@ -109,7 +114,6 @@ export async function sweepPayments(app: AppContext, requestId: string = randomU
   for (const a of autopay) {
     if (await enqueueCharge(app, a.id, 'autopay', 'autopay', SYSTEM, requestId)) autopayEnqueued++;
   }
-  const holds = await settleHolds(app, SYSTEM, requestId);
   // Once: the requests recorded as deferred before these queues were real (a no-op once all are answered).
   const deferred = await replayDeferredRequests(app);
   return {
