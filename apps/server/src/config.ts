@@ -44,16 +44,18 @@ export const envSchema = z.object({
    * The provider's GST/HST registration number on Canadian invoices (decision 149): the CRA business number with its
    * RT program account, e.g. 123456789RT0001; unset prints none.
    */
-  INVOICE_GST_NUMBER: z
-    .string()
-    .trim()
-    .transform((v) => v.replace(/\s+/g, '').toUpperCase())
-    .pipe(
-      z
-        .string()
-        .regex(/^\d{9}RT\d{4}$/, { message: 'a GST/HST number is 9 digits, RT and 4 digits (123456789RT0001)' }),
-    )
-    .optional(),
+  INVOICE_GST_NUMBER: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z
+      .string()
+      .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+      .pipe(
+        z
+          .string()
+          .regex(/^\d{9}RT\d{4}$/, { message: 'a GST/HST number is 9 digits, RT and 4 digits (123456789RT0001)' }),
+      )
+      .optional(),
+  ),
   /**
    * The provider's provincial sales tax numbers on Canadian invoices (decision 149): `province=number` pairs,
    * comma-separated, e.g. `BC=PST-1234-5678,QC=1234567890TQ0001` (BC, SK, MB: PST / RST; QC: QST).

@@ -45,7 +45,10 @@ function ChargesStep({ orderId, doc, orderType, flow }: StepContext) {
   const navigate = useNavigate();
   const [draft, update] = useDraft(doc);
   // The amount starts from the plan's price list, not 0.00 (decision 149); an amount the rep entered stays.
-  const catalogue = useQuery(getBillingItemCatalogueQueryOptions({ currency: orderCurrency(doc) }));
+  const catalogue = useQuery({
+    ...getBillingItemCatalogueQueryOptions({ currency: orderCurrency(doc) }),
+    meta: { silentError: true },
+  });
   const planAt = indexes(doc).plan;
   const startAmount = draft?.PaymentPlanInfo?.[planAt]?.recurringAmount;
   const startYearly = Number(draft?.PaymentPlanInfo?.[planAt]?.paymentPlanId) === OTHER_IDS.YEARLY_PLAN_ID;
