@@ -16,7 +16,7 @@ import {
 } from './db/factories';
 import { customerPaymentPlans, invoiceDunning, invoices, salesHistory, stores, transactions } from './db/schema';
 import { collectInvoices, pastDueInvoiceIds } from './jobs/collection';
-import { executeBillingRun } from './modules/billing/billing.service';
+import { executeBillingRun } from './modules/billing';
 import { chargeInvoice, sweepPayments } from './modules/payments';
 import { signInStaff } from './test/sign-in';
 import { createTestApp, type TestApp } from './test/test-app';

@@ -22,7 +22,7 @@ describe('invoice lines (decision 149)', () => {
         state: 'tx',
         components: [{ component: 'STATE', rateBasisPoints: 625 }],
       }),
-    ).toEqual([{ component: 'STATE', label: 'Sales tax (TX 6.25%)', rate_basis_points: 625, amount_cents: 12_163 }]);
+    ).toEqual([{ component: 'STATE', label: 'Sales tax (TX) 6.25%', rate_basis_points: 625, amount_cents: 12_163 }]);
     expect(taxRegistrations('US', 'TX', [], numbers)).toEqual([]);
   });
 

@@ -4,7 +4,7 @@ import type { TaxComponent } from './taxes';
 
 /*
  * How an invoice and an order read (issue 29 item 6, decision 149):
- *  - tax is printed once, as its own line(s) after the item lines, named for the jurisdiction — "Sales tax (TX 6.25%)"
+ *  - tax is printed once, as its own line(s) after the item lines, named for the jurisdiction — "Sales tax (TX) 6.25%"
  *    for a US state; "GST 5%", "HST (ON) 13%", "PST (BC) 7%", "QST 9.975%" for a province — and never also as an item
  *    line: a stored line of the tax billing item (6) is the invoice's tax, so it is not an item line
  *    (invoiceItemLines). The item lines plus the tax lines add up to the total (invoiceLinesAddUp).
@@ -171,7 +171,7 @@ export function defaultRecurringAmount(
   listPriceCents: number | null | undefined,
 ): string | null {
   if (listPriceCents == null || listPriceCents <= 0) return null;
-  let cents: number | null = null;
+  let cents: number;
   try {
     cents = current == null || current.trim() === '' ? 0 : toCents(current);
   } catch {

@@ -130,12 +130,12 @@ describe('an invoice reads right (decision 149)', () => {
   it('a Texas invoice: one sales tax line for the state; no registrations; the lines add up to the total', async () => {
     const inv = await page(ids.tx);
     expect(inv.tax_lines).toEqual([
-      { component: 'STATE', label: 'Sales tax (TX 6.25%)', rate_basis_points: 625, amount_cents: 121_63 },
+      { component: 'STATE', label: 'Sales tax (TX) 6.25%', rate_basis_points: 625, amount_cents: 121_63 },
     ]);
     expect(inv.tax_registrations).toEqual([]);
     const text = await pdf(ids.tx);
     const { lines, labels, total } = pdfLineAmounts(text, 'USD');
-    expect(labels.filter((l) => /tax/i.test(l))).toEqual(['Sales tax (TX 6.25%)']);
+    expect(labels.filter((l) => /tax/i.test(l))).toEqual(['Sales tax (TX) 6.25%']);
     expect(total).toBe(2_067_63);
     expect(lines.reduce((s, x) => s + x, 0)).toBe(total);
     expect(text.some((l) => /registration/.test(l))).toBe(false);
