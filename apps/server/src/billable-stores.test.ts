@@ -151,6 +151,21 @@ describe('the rule and its SQL twin (decision 149)', () => {
       expect(row!.billable, String(type)).toBe(isBillableStoreType(type));
     }
   });
+  it('is an anti-join over the test and demo stores’ own index, not a probe of every store', async () => {
+    await t.database.exec('analyze stores; analyze invoices; set enable_seqscan = off');
+    try {
+      const rows = await t.database.query<{ 'QUERY PLAN': string }>(
+        `explain select currency, sum(open_cents) from invoices
+         where status = 'N' and reversed_at is null and open_cents > 0 and ${billableStoreSql('invoices.store_id')}
+         group by currency`,
+      );
+      const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(plan).toMatch(/Anti Join/);
+      expect(plan).toContain('stores_not_billable_idx');
+    } finally {
+      await t.database.exec('reset enable_seqscan');
+    }
+  });
 });
 
 describe('test and demo stores are never billed, charged, dunned or counted', () => {
