@@ -107,6 +107,8 @@ async function makeSide(kind: 'R' | 'T' | 'D'): Promise<Side> {
   };
 }
 
+const storeIds = (kinds: readonly ('R' | 'T' | 'D')[]) => kinds.map((k) => side[k].storeId);
+
 beforeAll(async () => {
   t = await createTestApp();
   t.clock.set(`${TODAY}T12:00:00Z`);
@@ -117,6 +119,11 @@ beforeAll(async () => {
   // The second and third become a test and a demo store (their history leaves the report facts: migration 0034).
   for (const kind of ['T', 'D'] as const)
     await t.database.db.update(stores).set({ storeType: kind }).where(eq(stores.id, side[kind].storeId));
+  // Every store's license long expired: the run lapses the real store's, never a test or demo store's.
+  await t.database.db
+    .update(stores)
+    .set({ licenseExpiresOn: '2026-01-01' })
+    .where(inArray(stores.id, storeIds(['R', 'T', 'D'])));
   // An open invoice due today of the test and demo stores (as the seed writes them): never auto-paid.
   for (const kind of ['T', 'D'] as const)
     side[kind].extraDueId = (
@@ -131,8 +138,6 @@ beforeAll(async () => {
     ).id;
 }, 120_000);
 afterAll(() => t.close());
-
-const storeIds = (kinds: readonly ('R' | 'T' | 'D')[]) => kinds.map((k) => side[k].storeId);
 
 describe('the rule and its SQL twin (decision 149)', () => {
   it('agree for every store type and for no store', async () => {
@@ -187,6 +192,12 @@ describe('test and demo stores are never billed, charged, dunned or counted', ()
       .where(inArray(customerPaymentPlans.id, [side.T.planId, side.D.planId]));
     // Not left due (a store that turns real is billed from then on, never for its test months).
     expect(plans.map((p) => p.next)).toEqual(['2027-01-01', '2027-01-01']);
+    const lapsed = await t.database.db
+      .select({ id: stores.id, lapsedOn: stores.licenseLapsedOn })
+      .from(stores)
+      .where(inArray(stores.id, storeIds(['R', 'T', 'D'])));
+    const lapsedOn = (kind: 'R' | 'T' | 'D') => lapsed.find((l) => l.id === side[kind].storeId)!.lapsedOn;
+    expect([lapsedOn('R'), lapsedOn('T'), lapsedOn('D')]).toEqual([TODAY, null, null]);
   });
 
   it('the sweep retries and auto-pays only the real store’s invoices', async () => {
