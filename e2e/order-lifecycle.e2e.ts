@@ -80,7 +80,7 @@ describe.skipIf(noBrowser)('orders end to end (issue 7)', () => {
     // The summary: every milestone done, totals in US dollars with Texas tax.
     await expectMilestone(page, null);
     const totals = mainOf(page).getByRole('table', { name: 'Totals (USD)' });
-    await totals.getByRole('row', { name: /^Tax/ }).waitFor();
+    await totals.getByRole('row', { name: /^(Tax|Sales tax)/ }).waitFor();
     expect(await totals.textContent()).toMatch(/\$[\d,]+\.\d\d/);
     expect(await mainOf(page).getByRole('group', { name: 'Payment' }).textContent()).toContain('Visa ending 4242');
     const unified = await submitOrder(page);

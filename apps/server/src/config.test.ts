@@ -29,3 +29,28 @@ describe('PUBLIC_URL', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'ftp://example.com' })).toThrow(/PUBLIC_URL/);
   });
 });
+
+describe('INVOICE_GST_NUMBER, INVOICE_PST_NUMBERS (decision 149)', () => {
+  it('unset or empty: no registration numbers', () => {
+    expect(loadConfig({}).invoiceTaxNumbers).toEqual({ gstHst: null, provincial: {} });
+    expect(loadConfig({ INVOICE_GST_NUMBER: ' ' }).invoiceTaxNumbers.gstHst).toBeNull();
+  });
+
+  it('reads a GST/HST number (spaces dropped) and province=number pairs', () => {
+    const c = loadConfig({
+      INVOICE_GST_NUMBER: '123456789 rt0001',
+      INVOICE_PST_NUMBERS: 'bc=PST-1234-5678, QC=1234567890TQ0001',
+    });
+    expect(c.invoiceTaxNumbers).toEqual({
+      gstHst: '123456789RT0001',
+      provincial: { BC: 'PST-1234-5678', QC: '1234567890TQ0001' },
+    });
+  });
+
+  it('refuses a malformed number, a province without its own sales tax, a province named twice', () => {
+    expect(() => loadConfig({ INVOICE_GST_NUMBER: '12345RT0001' })).toThrow(/INVOICE_GST_NUMBER: a GST\/HST number/);
+    expect(() => loadConfig({ INVOICE_PST_NUMBERS: 'ON=123' })).toThrow(/INVOICE_PST_NUMBERS: ON has no provincial/);
+    expect(() => loadConfig({ INVOICE_PST_NUMBERS: 'BC=1,BC=2' })).toThrow(/BC is named twice/);
+    expect(() => loadConfig({ INVOICE_PST_NUMBERS: 'BC' })).toThrow(/not province=number/);
+  });
+});

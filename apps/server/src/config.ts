@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { ACCOUNT_CODES, parseRetryDays, type AccountCode } from '@pos/domain';
+import { ACCOUNT_CODES, parseRetryDays, type AccountCode, type TaxRegistrationNumbers } from '@pos/domain';
 
 /**
  * apps/server. This module runs from apps/server/src (tsx, tests) or from the bundle in apps/server/dist
@@ -40,6 +40,37 @@ export const envSchema = z.object({
   /** Who issues the invoices (the provider's name and postal address on every invoice PDF). */
   INVOICE_ISSUER_NAME: z.string().trim().min(1).default('POS Back Office Inc.'),
   INVOICE_ISSUER_ADDRESS: z.string().trim().min(1).default('100 Main Street, Suite 200, New York, NY 10001, US'),
+  /**
+   * The provider's GST/HST registration number on Canadian invoices (decision 149): the CRA business number with its
+   * RT program account, e.g. 123456789RT0001; unset prints none.
+   */
+  INVOICE_GST_NUMBER: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z
+      .string()
+      .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+      .pipe(
+        z
+          .string()
+          .regex(/^\d{9}RT\d{4}$/, { message: 'a GST/HST number is 9 digits, RT and 4 digits (123456789RT0001)' }),
+      )
+      .optional(),
+  ),
+  /**
+   * The provider's provincial sales tax numbers on Canadian invoices (decision 149): `province=number` pairs,
+   * comma-separated, e.g. `BC=PST-1234-5678,QC=1234567890TQ0001` (BC, SK, MB: PST / RST; QC: QST).
+   */
+  INVOICE_PST_NUMBERS: z
+    .string()
+    .default('')
+    .transform((text, ctx) => {
+      const map = parseProvincialTaxNumbers(text);
+      if (typeof map === 'string') {
+        ctx.addIssue({ code: 'custom', message: map });
+        return z.NEVER;
+      }
+      return map;
+    }),
   /** Staff sign-in: `local` (built-in OIDC issuer with a demo chooser; refused in production) or `google`. */
   IDENTITY_PROVIDER: z.enum(['local', 'google']).default('local'),
   GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
@@ -174,6 +205,8 @@ export interface AppConfig {
   mailFrom: string;
   /** The provider's name and address on invoices (INVOICE_ISSUER_NAME, INVOICE_ISSUER_ADDRESS). */
   invoiceIssuer: { name: string; address: string };
+  /** INVOICE_GST_NUMBER, INVOICE_PST_NUMBERS: the registrations a Canadian invoice names (decision 149). */
+  invoiceTaxNumbers: TaxRegistrationNumbers;
   version: string;
   identityProvider: Env['IDENTITY_PROVIDER'];
   /** The audience ID tokens must carry: GOOGLE_CLIENT_ID in google mode, OIDC_CLIENT_ID in local mode. */
@@ -223,6 +256,27 @@ export function parseGlAccountMap(text: string): Partial<Record<AccountCode, str
       return `${code} is not an account of the journal (${ACCOUNT_CODES.join(', ')})`;
     if (out[code]) return `${code} is mapped twice`;
     out[code] = m[2]!;
+  }
+  return out;
+}
+
+/** Provinces with a provincial sales tax of their own (PST, QST, RST); the HST provinces have none. */
+export const PROVINCIAL_TAX_PROVINCES = ['BC', 'SK', 'MB', 'QC'] as const;
+
+/** `BC=PST-1234-5678,QC=1234567890TQ0001` → { BC: 'PST-1234-5678', QC: '1234567890TQ0001' }, or why it is refused. */
+export function parseProvincialTaxNumbers(text: string): Record<string, string> | string {
+  const out: Record<string, string> = {};
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const m = /^([A-Za-z]{2})\s*=\s*([A-Za-z0-9][A-Za-z0-9 -]{0,29})$/.exec(part);
+    if (!m) return `"${part}" is not province=number (e.g. BC=PST-1234-5678)`;
+    const province = m[1]!.toUpperCase();
+    if (!(PROVINCIAL_TAX_PROVINCES as readonly string[]).includes(province))
+      return `${province} has no provincial sales tax number (${PROVINCIAL_TAX_PROVINCES.join(', ')})`;
+    if (out[province]) return `${province} is named twice`;
+    out[province] = m[2]!.trim();
   }
   return out;
 }
@@ -304,6 +358,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     invoiceIssuer: { name: e.INVOICE_ISSUER_NAME, address: e.INVOICE_ISSUER_ADDRESS },
+    invoiceTaxNumbers: { gstHst: e.INVOICE_GST_NUMBER ?? null, provincial: e.INVOICE_PST_NUMBERS },
     version: serverPackage.version,
     identityProvider: e.IDENTITY_PROVIDER,
     oidcClientId: e.IDENTITY_PROVIDER === 'google' ? (e.GOOGLE_CLIENT_ID as string) : e.OIDC_CLIENT_ID,

@@ -5,6 +5,7 @@
 import type { PaymentInstrumentAddRequest } from '@pos/domain';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
+import { billableStoreWhere } from '../db/billable-stores.sql';
 import { invoiceBalances, invoiceDunning, invoices, paymentInstruments, stores, transactions } from '../db/schema';
 import { writeAudit, type AuditActor } from '../http/audit';
 import type { JobRef } from './context';
@@ -26,7 +27,7 @@ export interface CollectedInvoice {
  * Charge invoices of a customer now (issue 15: collection, decision 118): each with chargeInvoice (attempt
  * `collect-<jobId>`, source 'collection', the chosen instrument or the default), outside any transaction, one by one.
  * A retried job charges nothing twice (the attempt is part of the charge's idempotency key). Invoices of another
- * customer are skipped.
+ * customer are skipped, and so are those of a test or demo store (reason 'not_billable': never charged, decision 149).
  */
 export async function collectInvoices(
   app: AppContext,
@@ -39,10 +40,11 @@ export async function collectInvoices(
     input.invoiceIds.length === 0
       ? []
       : await db
-          .select({ id: invoices.id, number: invoices.invoiceNumber })
+          .select({ id: invoices.id, number: invoices.invoiceNumber, billable: billableStoreWhere(invoices.storeId) })
           .from(invoices)
           .where(and(eq(invoices.customerId, input.customerId), inArray(invoices.id, [...input.invoiceIds])));
   const numbers = new Map(rows.map((r) => [r.id, r.number]));
+  const notBillable = new Set(rows.filter((r) => !r.billable).map((r) => r.id));
   const out: CollectedInvoice[] = [];
   for (const invoiceId of input.invoiceIds) {
     const number = numbers.get(invoiceId) ?? null;
@@ -53,6 +55,16 @@ export async function collectInvoices(
         outcome: 'skipped',
         transaction_id: null,
         reason: 'not_found',
+      });
+      continue;
+    }
+    if (notBillable.has(invoiceId)) {
+      out.push({
+        invoice_id: invoiceId,
+        invoice_number: number,
+        outcome: 'skipped',
+        transaction_id: null,
+        reason: 'not_billable',
       });
       continue;
     }
@@ -89,7 +101,10 @@ export async function collectInvoices(
   return out;
 }
 
-/** The past-due invoices of a customer (or one store): open amount > 0 and due before today (billing day). */
+/**
+ * The past-due invoices of a customer (or one store): open amount > 0 and due before today (billing day); none of a
+ * test or demo store (decision 149).
+ */
 export async function pastDueInvoiceIds(app: AppContext, customerId: number, storeId?: number): Promise<number[]> {
   const rows = await app.database.db
     .select({ id: invoices.id })
@@ -100,6 +115,7 @@ export async function pastDueInvoiceIds(app: AppContext, customerId: number, sto
         eq(invoices.customerId, customerId),
         storeId === undefined ? undefined : eq(invoices.storeId, storeId),
         overdueWhere(billingToday(app)),
+        billableStoreWhere(invoices.storeId),
       ),
     )
     .orderBy(asc(invoices.dueOn), asc(invoices.id));
@@ -126,6 +142,7 @@ export async function retryFailedInvoices(
         eq(invoiceDunning.customerId, customerId),
         storeId === undefined ? undefined : eq(invoiceDunning.storeId, storeId),
         inArray(invoiceDunning.state, ['retrying', 'collection']),
+        billableStoreWhere(invoiceDunning.storeId),
       ),
     )
     .orderBy(asc(invoiceDunning.invoiceId));

@@ -47,30 +47,43 @@ describe('TotalsTable', () => {
 });
 
 describe('OrderTotalsTable', () => {
-  it('before tax: the tax line is left out and the total says so; the recurring charge per month', () => {
+  it('before tax: no tax line, the lines add up to the total before tax; the recurring charge per month', () => {
     show(<OrderTotalsTable totals={{ ...totals, taxCents: 0, totalCents: 294_800 }} caption="Order so far" />);
     expect(rows(screen.getByRole('table', { name: 'Order so far' }))).toEqual([
       'Terminal | 2 | C$2,998.00',
       'Promotion WELCOME | 1 | -C$50.00',
-      'Subtotal |  | C$2,998.00',
       'Total before tax |  | C$2,948.00',
       'Recurring |  | C$49.00 / month',
     ]);
   });
 
-  it('with tax: the tax line and row, the total; a yearly plan recurs per year', () => {
+  it('with tax: the tax once (not also a line), the subtotal of the lines, the total; a yearly plan recurs per year', () => {
     show(<OrderTotalsTable totals={{ ...totals, recurringIntervalMonths: 12 }} caption="Totals (CAD)" showTax />);
     const table = screen.getByRole('table', { name: 'Totals (CAD)' });
-    expect(rows(table).map((r) => r.split(' | ')[0])).toEqual([
-      'Terminal',
-      'Promotion WELCOME',
-      'Tax (SK)',
-      'Subtotal',
-      'Tax',
-      'Total',
-      'Recurring',
+    expect(rows(table)).toEqual([
+      'Terminal | 2 | C$2,998.00',
+      'Promotion WELCOME | 1 | -C$50.00',
+      'Subtotal |  | C$2,948.00',
+      'Tax |  | C$147.40',
+      'Total |  | C$3,095.40',
+      'Recurring |  | C$49.00 / year',
     ]);
-    expect(rows(table).at(-1)).toEqual('Recurring |  | C$49.00 / year');
     expect(table.textContent).not.toContain('CA$');
+  });
+
+  it('with tax lines: one row per component, named for the jurisdiction (decision 149)', () => {
+    show(
+      <OrderTotalsTable
+        totals={totals}
+        caption="Totals (CAD)"
+        showTax
+        taxLines={[
+          { component: 'GST', label: 'GST 5%', rate_basis_points: 500, amount_cents: 14_740 - 8_844 },
+          { component: 'PST', label: 'PST (SK) 6%', rate_basis_points: 600, amount_cents: 8_844 },
+        ]}
+      />,
+    );
+    const names = rows(screen.getByRole('table', { name: 'Totals (CAD)' })).map((r) => r.split(' | ')[0]);
+    expect(names).toEqual(['Terminal', 'Promotion WELCOME', 'Subtotal', 'GST 5%', 'PST (SK) 6%', 'Total', 'Recurring']);
   });
 });

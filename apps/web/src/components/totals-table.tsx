@@ -1,5 +1,5 @@
 import { Table, VisuallyHidden } from '@mantine/core';
-import type { CurrencyCode, OrderLine, OrderTotals } from '@pos/domain';
+import type { CurrencyCode, OrderLine, OrderTotals, TaxLine } from '@pos/domain';
 import { formatCents } from '../lib/format';
 
 /** A total under the lines: 'Subtotal', 'Total' (strong), 'Recurring' with its interval ('/ month'). */
@@ -68,34 +68,37 @@ export function TotalsTable({
 }
 
 /**
- * The domain's orderTotals as a table: the lines, the subtotal, the tax (with `showTax`; else the total is before
- * tax), the total and the recurring charge per month or year.
+ * The domain's orderTotals as a table. The lines (items, bundles, charges, discounts) add up to the subtotal; with
+ * `showTax` the tax follows once — one row per component named for the jurisdiction (`taxLines`, the domain's
+ * taxLines; else one 'Tax' row) — then the total; without it the total is before tax. Then the recurring charge per
+ * month or year. The tax is never also a line (decision 149).
  */
 export function OrderTotalsTable({
   totals,
   caption,
   showTax = false,
+  taxLines,
 }: {
   readonly totals: OrderTotals;
   readonly caption: string;
   readonly showTax?: boolean;
+  readonly taxLines?: readonly TaxLine[];
 }) {
+  const lines = totals.lines.filter((l) => l.section !== 'tax');
+  const linesCents = lines.reduce((s, l) => s + l.amount_cents, 0);
+  const tax: TotalsRow[] =
+    taxLines && taxLines.length > 0
+      ? taxLines.map((t) => ({ label: t.label, cents: t.amount_cents }))
+      : [{ label: 'Tax', cents: totals.taxCents }];
   const rows: TotalsRow[] = [
-    { label: 'Subtotal', cents: totals.subtotalCents },
-    ...(showTax ? [{ label: 'Tax', cents: totals.taxCents }] : []),
-    { label: showTax ? 'Total' : 'Total before tax', cents: totals.totalCents, strong: true },
+    ...(showTax
+      ? [{ label: 'Subtotal', cents: linesCents }, ...tax, { label: 'Total', cents: totals.totalCents, strong: true }]
+      : [{ label: 'Total before tax', cents: totals.totalCents, strong: true }]),
     {
       label: 'Recurring',
       cents: totals.recurringCents,
       per: totals.recurringIntervalMonths === 12 ? '/ year' : '/ month',
     },
   ];
-  return (
-    <TotalsTable
-      caption={caption}
-      currency={totals.currency}
-      lines={totals.lines.filter((l) => showTax || l.section !== 'tax')}
-      totals={rows}
-    />
-  );
+  return <TotalsTable caption={caption} currency={totals.currency} lines={lines} totals={rows} />;
 }

@@ -7,6 +7,7 @@ import {
   SALES_CHANNEL_CODES,
   TEST_STORE_TYPES,
   isAgentType,
+  isBillableStoreType,
   isTestOrDemoStoreType,
   salesChannelForCode,
 } from './sales';
@@ -54,5 +55,13 @@ describe('sales codes', () => {
     expect(TEST_STORE_TYPES).toEqual(['T', 'D']);
     expect(isTestOrDemoStoreType('D')).toBe(true);
     expect(isTestOrDemoStoreType('P')).toBe(false);
+  });
+
+  it('billable store types: every type but test and demo; no store is billable (decision 149)', () => {
+    expect(isBillableStoreType('R')).toBe(true);
+    expect(isBillableStoreType('T')).toBe(false);
+    expect(isBillableStoreType('D')).toBe(false);
+    expect(isBillableStoreType(null)).toBe(true);
+    expect(isBillableStoreType(undefined)).toBe(true);
   });
 });

@@ -54,7 +54,11 @@ export function isAgentType(value: unknown): value is AgentType {
   return typeof value === 'string' && (AGENT_TYPES as readonly string[]).includes(value);
 }
 
-/** Test or demo store types (§9): such stores are excluded from real billing and reports. */
+/**
+ * Test or demo store types (§9): such stores are excluded from real billing and reports — never billed by the
+ * billing run, charged by the sweep or collection, dunned, or counted in any report (decision 149; the rule is
+ * isBillableStoreType below, its SQL twin the server's db/billable-stores.sql.ts).
+ */
 export const TEST_STORE_TYPE = {
   TEST: 'T',
   DEMO: 'D',
@@ -63,4 +67,13 @@ export type TestStoreType = (typeof TEST_STORE_TYPE)[keyof typeof TEST_STORE_TYP
 export const TEST_STORE_TYPES: readonly TestStoreType[] = Object.values(TEST_STORE_TYPE);
 export function isTestOrDemoStoreType(value: unknown): value is TestStoreType {
   return typeof value === 'string' && (TEST_STORE_TYPES as readonly string[]).includes(value);
+}
+
+/**
+ * Whether a store of this type is billed, charged, dunned and counted in reports (decision 149): every type but test
+ * (T) and demo (D). A record with no store (null / undefined type) is billable. The one rule; the server's SQL twin
+ * (billableStoreSql) is compared with it by a test.
+ */
+export function isBillableStoreType(storeType: string | null | undefined): boolean {
+  return storeType === null || storeType === undefined || !isTestOrDemoStoreType(storeType);
 }

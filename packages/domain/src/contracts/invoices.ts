@@ -151,7 +151,19 @@ export const invoiceLedger = z.object({
 
 /** GET /api/invoices/{invoiceId}/{token}: everything the invoice page shows. */
 export const invoicePage = invoiceSearchItem.extend({
+  /** The stored lines; a line of the tax item (6) is the invoice's tax — print invoiceItemLines(lines) (decision 149). */
   lines: z.array(invoiceLine.extend({ billing_item_name: z.string() })),
+  /** The tax once, per component named for the jurisdiction (domain taxLines: they add up to tax_cents; 149). */
+  tax_lines: z.array(
+    z.object({
+      component: z.enum(['GST', 'HST', 'PST', 'STATE']).nullable(),
+      label: z.string(),
+      rate_basis_points: z.number().int().nullable(),
+      amount_cents: z.number().int(),
+    }),
+  ),
+  /** A Canadian invoice's provider registration numbers (GST/HST, PST / QST / RST) from configuration (149). */
+  tax_registrations: z.array(z.object({ label: z.string(), number: z.string() })),
   transactions: z.array(transaction),
   credit_memos: z.array(creditMemo),
   write_offs: z.array(invoiceWriteOff),

@@ -8,6 +8,7 @@ import {
   NRS_PAY_SOFTWARE_FEATURES,
   OTHER_IDS,
   PROMOTION_ITEM_IDS,
+  PROVIDER_FEE_ITEM_IDS,
   type CurrencyCode,
 } from '@pos/domain';
 
@@ -50,7 +51,7 @@ export interface BillingItemDef {
 /** Hardware lines on sale invoices (not spec ids). */
 export const HARDWARE_ITEM_IDS = { TERMINAL: 3, PETRO: 4, ACCESSORIES: 5 } as const;
 /** The US failed-payment and reactivation fees of §9 (the spec gives amounts, not item ids). */
-export const FEE_ITEM_IDS = { FAILED_PAYMENT: 92, REACTIVATION: 93 } as const;
+export const FEE_ITEM_IDS = PROVIDER_FEE_ITEM_IDS;
 /** Software feature items: the ten NRS Pay features are 201–210, other features follow. */
 export const FEATURE_ITEM_BASE_ID = 201;
 

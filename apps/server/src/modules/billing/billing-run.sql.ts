@@ -1,4 +1,5 @@
 import { BILLING_ITEM_IDS, FEES } from '@pos/domain';
+import { billableStoreSql } from '../../db/billable-stores.sql';
 import { certificateValidSql, taxRateInForceSql } from '../../db/tax-rules.sql';
 
 /**
@@ -22,6 +23,10 @@ import { certificateValidSql, taxRateInForceSql } from '../../db/tax-rules.sql';
  * installmentParts). Tax: the store's state/province rate in force on the invoice date on every line but interest,
  * rounded half up per invoice; an installment of an Arizona store with a valid certificate is not taxed (127).
  *
+ * Test and demo stores (store types T and D, decision 149) are never billed: their due plans are locked and moved on
+ * like any other (counted in `plans`, so a store that turns real is billed from then on, never for its test months)
+ * but get no invoice and are not counted as `skipped`.
+ *
  * Parameters: $1 as_of (date), $2 batch size, $3 now (timestamptz). Returns one row: plans, created, skipped.
  */
 export const BILLING_BATCH_SQL = `
@@ -29,7 +34,7 @@ with due as (
   select p.id, p.customer_id, p.store_id, p.kind, p.interval, p.term, p.billed_periods, p.recurring_amount_cents,
          coalesce(p.financed_cents, 0) as financed_cents, p.currency, p.next_billing_on as period_start,
          billing_add_months(p.next_billing_on, p.interval, extract(day from p.starts_on)::integer) as period_end,
-         (p.kind = 'hardware_sale') as installment
+         (p.kind = 'hardware_sale') as installment, ${billableStoreSql('p.store_id')} as billable
   from customer_payment_plans p
   where p.status = 'active' and p.next_billing_on <= $1::date and p.interval > 0
     and (p.kind in ('monthly', 'yearly') or (p.kind = 'hardware_sale' and p.term > p.billed_periods))
@@ -39,7 +44,7 @@ with due as (
 ),
 todo as (
   select d.* from due d
-  where not exists (select 1 from invoices i where i.plan_id = d.id and i.period_start = d.period_start)
+  where d.billable and not exists (select 1 from invoices i where i.plan_id = d.id and i.period_start = d.period_start)
 ),
 items as (
   select t.id as plan_id, cbi.billing_item_id, bi.name as description, cbi.quantity, cbi.unit_price_cents as unit_cents,
@@ -178,7 +183,7 @@ moved as (
 )
 select (select count(*) from moved)::integer as plans,
        (select count(*) from created)::integer as created,
-       (select count(*) from due)::integer - (select count(*) from todo)::integer as skipped,
+       (select count(*) from due where billable)::integer - (select count(*) from todo)::integer as skipped,
        (select count(*) from created_lines)::integer as lines,
        (select count(*) from fees_invoiced)::integer as fees`;
 

@@ -1,5 +1,6 @@
 import { BILLING_ITEM_IDS, FEES, JOB_QUEUE } from '@pos/domain';
 import type { AppContext } from '../../context';
+import { billableStoreSql } from '../../db/billable-stores.sql';
 import type { Db } from '../../db/client';
 import { numberedSql } from '../../db/client';
 import { writeAudit, type AuditActor } from '../../http/audit';
@@ -41,7 +42,10 @@ async function pushLicenseJob(
   );
 }
 
-/** Stores past expiry + grace on `asOf` and not lapsed yet: lapse them and tell their terminals. Returns how many. */
+/**
+ * Stores past expiry + grace on `asOf` and not lapsed yet: lapse them and tell their terminals. Returns how many. A
+ * test or demo store is never billed, so its license never lapses for want of payment (decision 149).
+ */
 export async function lapseLicenses(
   tx: Db,
   app: Pick<AppContext, 'queue'>,
@@ -55,6 +59,7 @@ export async function lapseLicenses(
       numberedSql(
         `update stores s set license_lapsed_on = $1::date, updated_at = $2
          where s.license_expires_on < $1::date - ${GRACE} and s.license_lapsed_on is null and s.status = 'active'
+           and ${billableStoreSql('s.id')}
          returning s.id, s.customer_id, s.license_expires_on::text`,
         [asOf, now],
       ),

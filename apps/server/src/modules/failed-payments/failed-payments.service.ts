@@ -22,6 +22,7 @@ import {
 } from '@pos/domain';
 import { and, asc, desc, eq, gte, inArray, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ServiceCtx } from '../../context';
+import { billableStoreSql, billableStoreWhere } from '../../db/billable-stores.sql';
 import { cappedCount } from '../../db/capped-count';
 import type { Db } from '../../db/client';
 import { customers, invoiceDunning, invoices, paymentInstruments, stores, transactions } from '../../db/schema';
@@ -40,12 +41,13 @@ const HARD_CODES = DECLINE_CODES.filter((c) => DECLINE_KIND[c] === 'hard');
 /** The store's country, else the merchant's. */
 const countryOf = sql<string>`coalesce(${stores.country}, ${customers.country})`;
 
-/** The WHERE of the list (and of its CSV and count) over `transactions`. */
+/** The WHERE of the list (and of its CSV and count) over `transactions`; never a test or demo store's (decision 149). */
 export function failedPaymentWhere(q: FailedPaymentSearchQuery, now: Date): SQL {
   const pattern = q.q === undefined ? undefined : searchTextPattern(q.q);
   return and(
     eq(transactions.status, 'F'),
     eq(transactions.kind, 'charge'),
+    billableStoreWhere(transactions.storeId),
     // Soft is every code not hard, an unknown or missing one too (declineKindOf).
     q.kind === 'hard' ? inArray(transactions.declineCode, HARD_CODES) : undefined,
     q.kind === 'soft'
@@ -218,7 +220,7 @@ const MONTH_FAILURES = `
   raw as (
     select t.id, t.invoice_id, t.currency, t.amount_cents, t.decline_code, t.attempted_at
     from transactions t
-    where t.status = 'F' and t.kind = 'charge'
+    where t.status = 'F' and t.kind = 'charge' and ${billableStoreSql('t.store_id')}
       and t.attempted_at >= ($1::timestamp at time zone $3) and t.attempted_at < ($2::timestamp at time zone $3)
   ),
   f as (

@@ -1,11 +1,12 @@
-import { formatMoney, type InvoicePage } from '@pos/domain';
+import { formatMoney, invoiceItemLines, type InvoicePage } from '@pos/domain';
 import type { AddressJson } from '../../db/schema';
 import { newPdf, postalAddressLine } from '../../lib/pdf';
 
 /*
  * The invoice PDF (decision 114): the contract PDF's look (lib/pdf.ts), the provider's and the merchant's
- * addresses, the lines with their billing items, tax, total, what was paid, credited and written off, and the
- * balance — every figure the invoice page shows, i.e. the ledger's (decision 112), money through formatMoney
+ * addresses, the lines with their billing items, the tax once — one line per component named for the jurisdiction,
+ * a Canadian invoice's registration numbers under it (decision 149) —, the total (the lines add up to it), what was
+ * paid, credited and written off, and the balance — every figure the invoice page shows, i.e. the ledger's (decision 112), money through formatMoney
  * ('$' for USD, 'C$' for CAD).
  */
 
@@ -53,13 +54,15 @@ export async function buildInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arra
   }
 
   w.heading('Lines');
-  if (inv.lines.length === 0) w.text('None.');
-  for (const line of inv.lines) {
+  const items = invoiceItemLines(inv.lines);
+  if (items.length === 0) w.text('None.');
+  for (const line of items) {
     const what = line.description && line.description !== line.billing_item_name ? ` - ${line.description}` : '';
     w.row(`${line.quantity} x ${line.billing_item_name}${what}`, money(line.amount_cents));
   }
-  w.row('Sales tax', money(inv.tax_cents));
+  for (const tax of inv.tax_lines) w.row(tax.label, money(tax.amount_cents));
   w.row(`Total (${inv.currency})`, money(inv.total_cents), { bold: true });
+  for (const r of inv.tax_registrations) w.text(`${r.label} ${r.number}`);
 
   w.heading('Account');
   w.row('Paid', money(ledger.paid_cents));

@@ -4,6 +4,8 @@ import {
   isInvoiceOverdue,
   INVOICE_CSV_COLUMNS,
   parseSort,
+  taxLines,
+  taxRegistrations,
   type AuditEntry as AuditEntryOut,
   type InvoiceEmailResult,
   type InvoicePage,
@@ -38,6 +40,7 @@ import { searchTextPattern } from '../../lib/sql-like';
 import { billingToday } from '../billing';
 import { selectTransactions, toCreditMemo, toInvoice, toTransaction } from '../customer-accounts';
 import { invoiceBalanceFields, invoiceBalances, toInvoiceBalance } from '../ledger';
+import { rateInForceFor } from '../taxes';
 import { buildInvoicePdf, invoicePdfFileName, type InvoicePdfInput } from './invoice-pdf';
 
 /*
@@ -174,7 +177,7 @@ export async function getInvoicePage(
 ): Promise<InvoicePage> {
   const today = todayOf(ctx);
   const item = await requireInvoiceRow(db, invoiceId, today);
-  const [[ledger], lines, txs, memos, offs, applied, history, [merchant]] = await Promise.all([
+  const [[ledger], lines, txs, memos, offs, applied, history, [merchant], [place]] = await Promise.all([
     db.select().from(invoiceBalances).where(eq(invoiceBalances.invoiceId, invoiceId)),
     db
       .select({ line: invoiceLines, name: billingItems.name })
@@ -199,8 +202,20 @@ export async function getInvoicePage(
       .where(and(eq(auditLog.entity, 'invoice'), eq(auditLog.entityId, String(invoiceId))))
       .orderBy(asc(auditLog.at), asc(auditLog.id)),
     db.select({ email: customers.email }).from(customers).where(eq(customers.id, item.customer_id)),
+    // Where the invoice is taxed: its store's country and state, else its merchant's country (decision 149).
+    db
+      .select({ country: sql<string>`coalesce(${stores.country}, ${customers.country})`, state: stores.state })
+      .from(customers)
+      .leftJoin(stores, eq(stores.id, item.store_id ?? -1))
+      .where(eq(customers.id, item.customer_id)),
   ]);
   const run = await billingRunOf(db, invoiceId);
+  // The tax once, per component of the rate in force on the issue day, named for the jurisdiction (decision 149).
+  const country = place?.country ?? '';
+  const state = place?.state ?? '';
+  const rate =
+    item.tax_cents === 0 || !state ? null : await rateInForceFor(db, { country, state, day: item.issued_on });
+  const tax = taxLines({ taxCents: item.tax_cents, country, state, components: rate?.components ?? [] });
   const b = toInvoiceBalance(ledger!);
   return {
     ...item,
@@ -213,6 +228,8 @@ export async function getInvoicePage(
       unit_cents: l.unitCents,
       amount_cents: l.amountCents,
     })),
+    tax_lines: tax,
+    tax_registrations: taxRegistrations(country, state, tax, ctx.app.config.invoiceTaxNumbers),
     transactions: txs.map(toTransaction),
     credit_memos: memos.map(toCreditMemo),
     write_offs: offs.map((w) => ({

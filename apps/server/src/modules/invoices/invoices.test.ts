@@ -342,7 +342,8 @@ describe('the invoice PDF', () => {
         `1 x ${itemName} - Second terminal`,
         'C$79.00',
         'C$21.00',
-        'Sales tax',
+        // No rate known for the store's province in this test: one line named for the country (decision 149).
+        'GST/HST',
         'C$5.00',
         'Total (CAD)',
         'C$105.00',

@@ -6,6 +6,7 @@ import {
   type PaymentCollectionView,
 } from '@pos/domain';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { billableStoreWhere } from '../../db/billable-stores.sql';
 import type { ServiceCtx } from '../../context';
 import {
   customerPaymentPlans,
@@ -62,6 +63,8 @@ export async function viewPaymentCollection(ctx: ServiceCtx, paymentPlanId: numb
         eq(invoices.customerId, plan.customerId),
         plan.storeId === null ? undefined : eq(invoices.storeId, plan.storeId),
         overdueWhere(billingToday(ctx.app)),
+        // A test or demo store's invoices are never collected (decision 149).
+        billableStoreWhere(invoices.storeId),
       ),
     )
     .orderBy(asc(invoices.dueOn), asc(invoices.id))

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { JOB_QUEUE } from '@pos/domain';
 import type { AppContext } from '../../context';
+import { billableStoreSql } from '../../db/billable-stores.sql';
 import type { AuditActor } from '../../http/audit';
 import type { JobRequest } from '../../jobs/context';
 import { QUEUE_DEFINITIONS } from '../../jobs/definitions';
@@ -20,6 +21,7 @@ import { replayDeferredRequests } from './replay.service';
  *      rejected or canceled orders released;
  *   5. auto-pay: open invoices due in the last 7 days that were never charged (older ones are collection's), of customers with a card or bank
  *      account on file, get a charge job.
+ * Invoices of test and demo stores (decision 149) get no retry and no auto-pay job: they are never charged or dunned.
  * Charge jobs are singletons per invoice (queue 'invoice-charge'), and the attempt name is part of the charge's
  * idempotency key: a job sent twice charges once.
  */
@@ -87,7 +89,8 @@ export async function sweepPayments(app: AppContext, requestId: string = randomU
 
   const retries = await q<{ invoice_id: number; failed_attempts: number }>(
     `select invoice_id, failed_attempts from invoice_dunning
-     where state = 'retrying' and next_retry_on <= $1::date order by next_retry_on, invoice_id limit ${SWEEP_BATCH}`,
+     where state = 'retrying' and next_retry_on <= $1::date and ${billableStoreSql('invoice_dunning.store_id')}
+     order by next_retry_on, invoice_id limit ${SWEEP_BATCH}`,
     [today],
   );
   let retriesEnqueued = 0;
@@ -105,6 +108,7 @@ export async function sweepPayments(app: AppContext, requestId: string = randomU
        and not exists (select 1 from transactions t where t.invoice_id = i.id)
        and not exists (select 1 from invoice_dunning d where d.invoice_id = i.id)
        and not exists (select 1 from authorization_settlements s where s.invoice_id = i.id and s.status = 'pending')
+       and ${billableStoreSql('i.store_id')}
        and exists (select 1 from payment_instruments pi where pi.customer_id = i.customer_id
                    and pi.status = 'active' and pi.kind in ('card', 'bank'))
      order by i.due_on, i.id limit ${SWEEP_BATCH}`,

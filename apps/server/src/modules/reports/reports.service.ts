@@ -34,6 +34,7 @@ import {
 import { and, asc, desc, eq, gt, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ServiceCtx } from '../../context';
+import { billableStoreSql, billableStoreWhere } from '../../db/billable-stores.sql';
 import type { Db } from '../../db/client';
 import { customers, invoices, reportInvoiceMonthFacts, stores } from '../../db/schema';
 import { fieldError } from '../../http/errors';
@@ -47,7 +48,9 @@ import { billingToday } from '../billing';
  * invoices_open_aging_idx; revenue sums the month facts (report_invoice_month_facts) and failed payments the
  * charge facts (report_charge_facts) — running sums kept by triggers (migration 0024) — plus the failed invoices
  * by their first failure (invoices_first_failed_idx). USD and CAD are never summed together: every GROUP BY has the
- * currency.
+ * currency. Test and demo stores (decision 149) count nowhere: aging and the failed invoices leave their invoices out
+ * (billableStoreWhere: an anti-probe of the few test and demo stores beside the index walk), and the facts never take
+ * them in (their triggers, migration 0034).
  */
 
 /** The store's country, else the merchant's. */
@@ -73,7 +76,7 @@ function bucketWhere(bucket: AgingBucket, asOf: string): SQL {
 }
 
 /**
- * Open on the ledger as of `asOf`: issued by then, not reversed, stored status N and open_cents > 0 (the index
+ * Open on the ledger as of `asOf`, of a billable store: issued by then, not reversed, stored status N and open_cents > 0 (the index
  * invoices_open_aging_idx; the ledger check proves both equal to the derivation). The balance is the ledger's today.
  */
 function openWhere(q: Pick<AgingInvoicesQuery, 'country' | 'currency' | 'customer_id' | 'bucket'>, asOf: string): SQL {
@@ -82,6 +85,7 @@ function openWhere(q: Pick<AgingInvoicesQuery, 'country' | 'currency' | 'custome
     isNull(invoices.reversedAt),
     lte(invoices.issuedOn, asOf),
     gt(invoices.openCents, 0),
+    billableStoreWhere(invoices.storeId),
     q.currency === undefined ? undefined : eq(invoices.currency, q.currency),
     q.country === undefined ? undefined : sql`${countryOf} = ${q.country}`,
     q.customer_id === undefined ? undefined : eq(invoices.customerId, q.customer_id),
@@ -439,6 +443,7 @@ async function failedRows(
        from invoices i
        cross join lateral (select i.status = 'P' and i.written_off_cents = 0 and i.paid_cents > 0 as recovered) r
        where i.first_failed_at >= ($1::timestamp at time zone $3) and i.first_failed_at < ($2::timestamp at time zone $3)
+         and ${billableStoreSql('i.store_id')}
          ${invoiceFilters.join(' ')}
        group by 1, 2
      )

@@ -38,6 +38,7 @@ import {
 } from '@pos/domain';
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { ServiceCtx } from '../../context';
+import { billableStoreWhere } from '../../db/billable-stores.sql';
 import type { Db } from '../../db/client';
 import { agents, customers, orders, salesHistory, salesPersons } from '../../db/schema';
 import { notFound } from '../../http/errors';
@@ -71,13 +72,14 @@ function dayRange(ctx: ServiceCtx, q: { from?: string; to?: string }) {
   return { from, to };
 }
 
-/** The WHERE of the report, its drill-down list and their CSVs. */
+/** The WHERE of the report, its drill-down list and their CSVs; never a test or demo store's order (decision 149). */
 function ordersWhere(ctx: ServiceCtx, q: OrdersReportQuery & Partial<OrdersReportListQuery>): SQL {
   const { from, to } = dayRange(ctx, q);
   const day = q.date_basis === 'submitted' ? orders.submittedAt : orders.orderDate;
   return and(
     // The one order access rule (decision 102): an agent-scoped caller counts and lists only its agent's orders.
     visibleOrdersWhere(ctx.session),
+    billableStoreWhere(orders.storeId),
     gte(day, new Date(`${from}T00:00:00Z`)),
     lt(day, new Date(Date.parse(`${to}T00:00:00Z`) + DAY)),
     q.country === undefined ? undefined : eq(orders.country, q.country),
@@ -273,8 +275,10 @@ function grouping(group: SalesReportQuery['group']) {
       };
 }
 
+/** The sales the report counts: never a test or demo store's (decision 149). */
 function salesWhere(q: SalesReportQuery, range: { from: string; to: string }, keys?: SQL): SQL {
   return and(
+    billableStoreWhere(salesHistory.storeId),
     gte(salesHistory.periodMonth, range.from),
     lte(salesHistory.periodMonth, range.to),
     q.currency === undefined ? undefined : eq(salesHistory.currency, q.currency),
@@ -444,7 +448,10 @@ export function getSalesReportCsv(ctx: ServiceCtx, q: SalesReportQuery): Readabl
 
 // ── One sales person ─────────────────────────────────────────────────────────────────────────────────
 
-/** One sales person's sales per month and currency, `from`..`to` (walks sales_history_sales_person_idx). */
+/**
+ * One sales person's sales per month and currency, `from`..`to` (walks sales_history_sales_person_idx); a test or
+ * demo store's sales left out (decision 149).
+ */
 export function repMonthsQuery(db: Db, id: number, from: string, to: string) {
   return db
     .select({
@@ -455,7 +462,12 @@ export function repMonthsQuery(db: Db, id: number, from: string, to: string) {
     })
     .from(salesHistory)
     .where(
-      and(eq(salesHistory.salesPersonId, id), gte(salesHistory.periodMonth, from), lte(salesHistory.periodMonth, to)),
+      and(
+        eq(salesHistory.salesPersonId, id),
+        gte(salesHistory.periodMonth, from),
+        lte(salesHistory.periodMonth, to),
+        billableStoreWhere(salesHistory.storeId),
+      ),
     )
     .groupBy(salesHistory.currency, salesHistory.periodMonth);
 }

@@ -5,6 +5,7 @@ import {
   INVOICE_STATUS_LABELS,
   INVOICE_TYPES,
   INVOICE_TYPE_LABELS,
+  invoiceItemLines,
   invoiceReverseRequest,
   type Invoice,
 } from '@pos/domain';
@@ -312,7 +313,7 @@ function InvoiceDetailDialog({
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {d.lines.map((l) => (
+              {invoiceItemLines(d.lines).map((l) => (
                 <Table.Tr key={l.id}>
                   <Table.Td>{l.description}</Table.Td>
                   <Table.Td>{l.quantity}</Table.Td>
@@ -321,6 +322,7 @@ function InvoiceDetailDialog({
                 </Table.Tr>
               ))}
               <Table.Tr>
+                {/* The tax once: a stored line of the tax item is not also an item line (decision 149). */}
                 <Table.Td colSpan={3}>Tax</Table.Td>
                 <Table.Td>{formatCents(d.tax_cents, d.currency)}</Table.Td>
               </Table.Tr>

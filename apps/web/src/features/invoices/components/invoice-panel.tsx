@@ -4,6 +4,7 @@ import {
   CREDIT_MEMO_STATUS_LABELS,
   CREDIT_MEMO_TYPE_LABELS,
   INVOICE_STATUS,
+  invoiceItemLines,
   invoiceReverseRequest,
   mailTemplateLabel,
   type CreditMemoStatus,
@@ -181,14 +182,15 @@ export function InvoicePanel({ invoiceId, onClose }: { readonly invoiceId: numbe
               caption="Lines"
               head={['Billing item', 'Description', 'Qty', 'Unit', 'Amount']}
               rows={[
-                ...inv.lines.map((l) => [
+                ...invoiceItemLines(inv.lines).map((l) => [
                   l.billing_item_name,
                   l.description,
                   l.quantity,
                   formatCents(l.unit_cents, inv.currency),
                   formatCents(l.amount_cents, inv.currency),
                 ]),
-                ['Tax', '', '', '', formatCents(inv.tax_cents, inv.currency)],
+                // The tax once, named for the jurisdiction (decision 149).
+                ...inv.tax_lines.map((x) => [x.label, '', '', '', formatCents(x.amount_cents, inv.currency)]),
                 [
                   <strong key="t">Total</strong>,
                   '',
@@ -198,6 +200,11 @@ export function InvoicePanel({ invoiceId, onClose }: { readonly invoiceId: numbe
                 ],
               ]}
             />
+            {inv.tax_registrations.map((r) => (
+              <Text key={r.label} size="sm" c="dimmed">
+                {r.label} {r.number}
+              </Text>
+            ))}
           </Section>
           <Section title="Payments">
             {inv.transactions.length === 0 && inv.receipts.length === 0 ? (

@@ -52,7 +52,19 @@ function makePage(overrides: Partial<InvoicePage> = {}): InvoicePage {
         unit_cents: 100_00,
         amount_cents: 100_00,
       },
+      // A stored line of the tax item: the invoice's tax, printed once from tax_lines (decision 149).
+      {
+        id: 2,
+        billing_item_id: 6,
+        billing_item_name: 'Sales tax',
+        description: 'Sales tax',
+        quantity: 1,
+        unit_cents: 5_00,
+        amount_cents: 5_00,
+      },
     ],
+    tax_lines: [{ component: 'GST', label: 'GST 5%', rate_basis_points: 500, amount_cents: 5_00 }],
+    tax_registrations: [{ label: 'GST/HST registration no.', number: '123456789RT0001' }],
     transactions: [],
     credit_memos: [],
     write_offs: [
@@ -209,6 +221,19 @@ describe('invoices (#/view-invoices)', () => {
     renderApp('#/view-invoices?id=9001');
     const panel = await screen.findByRole('region', { name: 'Invoice INV-2026-009001' });
     expect(await within(panel).findByText('Monthly service fee')).toBeTruthy();
+    // The tax once, named for the jurisdiction, with the provider's registration; the lines add up to the total.
+    const lines = within(panel).getByRole('table', { name: 'Lines' });
+    const cells = within(lines)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => [r.querySelector('td, th')?.textContent, r.lastElementChild?.textContent]);
+    expect(cells).toEqual([
+      ['Monthly service fee', 'C$100.00'],
+      ['GST 5%', 'C$5.00'],
+      ['Total', 'C$105.00'],
+    ]);
+    expect(within(panel).queryByText('Sales tax')).toBeNull();
+    expect(within(panel).getByText('GST/HST registration no. 123456789RT0001')).toBeTruthy();
     expect(within(panel).getByText('Receipt 41 (CHK-100)')).toBeTruthy();
     expect(within(panel).getByText(/^Created by billing run 12 \(as of /)).toBeTruthy();
     const balance = within(panel).getByLabelText('Balance');

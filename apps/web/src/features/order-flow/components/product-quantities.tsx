@@ -1,5 +1,5 @@
 import { Table, TextInput } from '@mantine/core';
-import { centsToDecimal, type CurrencyCode, type OrderBillingItemEntry } from '@pos/domain';
+import { centsToDecimal, isOfferedOnOrders, type CurrencyCode, type OrderBillingItemEntry } from '@pos/domain';
 import { useQuery } from '@tanstack/react-query';
 import { getBillingItemCatalogueQueryOptions, getProductsQueryOptions } from '../../../api/catalogue';
 import { Spinner } from '../../../components/spinner';
@@ -74,7 +74,8 @@ export function terminalCount(
 
 /**
  * One-time charges from the billing-item catalogue (active, not recurring, with a price in the currency: shipping,
- * installation…); kept as BillingItemInfo entries without a product id.
+ * promotions…), never an internal fee item the provider bills itself — tax, cancellation, failed payment, restocking
+ * (the domain's isOfferedOnOrders; decision 149); kept as BillingItemInfo entries without a product id.
  */
 export function ChargeQuantities(props: {
   readonly currency: CurrencyCode;
@@ -84,7 +85,7 @@ export function ChargeQuantities(props: {
   const catalogue = useQuery(getBillingItemCatalogueQueryOptions({ currency: props.currency }));
   if (catalogue.isPending) return <Spinner busy />;
   const charges = (catalogue.data?.billing_items ?? []).filter(
-    (b) => b.active && !b.recurring && b.unit_price_cents != null,
+    (b) => b.active && !b.recurring && b.unit_price_cents != null && isOfferedOnOrders(b.billing_item_id),
   );
   const quantityOf = (id: number) =>
     props.items.find((i) => i.productId == null && i.billingItemId === id)?.quantity ?? 0;

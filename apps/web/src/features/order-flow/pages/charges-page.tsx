@@ -1,6 +1,18 @@
 import { Checkbox, Fieldset, Group, Radio, TextInput } from '@mantine/core';
-import { OTHER_IDS, PAYMENT_PLAN_KIND, paymentMethodKindOf, type OrderDocument } from '@pos/domain';
-import { useState } from 'react';
+import {
+  centsToDecimal,
+  defaultRecurringAmount,
+  orderCurrency,
+  OTHER_IDS,
+  PAYMENT_PLAN_KIND,
+  paymentMethodKindOf,
+  servicePlanItemId,
+  type BillingItemCatalogue,
+  type OrderDocument,
+} from '@pos/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { getBillingItemCatalogueQueryOptions } from '../../../api/catalogue';
 import { useNavigate } from 'react-router';
 import { OrderStepPage, type StepContext } from '../components/order-step-page';
 import { EMPTY_CARD, type CardInput } from '../../../lib/gateway';
@@ -21,9 +33,31 @@ function indexes(doc: OrderDocument) {
   };
 }
 
+/** The plan's price in the price list (the service fee item's price in the currency), null when it has none. */
+function listPriceOf(catalogue: BillingItemCatalogue | undefined, yearly: boolean): number | null {
+  const id = servicePlanItemId(yearly);
+  return catalogue?.billing_items.find((b) => b.billing_item_id === id)?.unit_price_cents ?? null;
+}
+
+const priceAsAmount = (cents: number | null) => (cents === null ? {} : { recurringAmount: centsToDecimal(cents) });
+
 function ChargesStep({ orderId, doc, orderType, flow }: StepContext) {
   const navigate = useNavigate();
   const [draft, update] = useDraft(doc);
+  // The amount starts from the plan's price list, not 0.00 (decision 149); an amount the rep entered stays.
+  const catalogue = useQuery({
+    ...getBillingItemCatalogueQueryOptions({ currency: orderCurrency(doc) }),
+    meta: { silentError: true },
+  });
+  const planAt = indexes(doc).plan;
+  const startAmount = draft?.PaymentPlanInfo?.[planAt]?.recurringAmount;
+  const startYearly = Number(draft?.PaymentPlanInfo?.[planAt]?.paymentPlanId) === OTHER_IDS.YEARLY_PLAN_ID;
+  const startPrice = listPriceOf(catalogue.data, startYearly);
+  useEffect(() => {
+    const amount = defaultRecurringAmount(startAmount, startPrice);
+    if (amount !== null && planAt >= 0) update((d) => withPlan(d, planAt, { recurringAmount: amount }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per price: `update` is a new function every render
+  }, [startPrice, planAt]);
   const pos = orderType === 'P';
   const { plan: pi, method: mi, hardwareMethod: hi } = indexes(doc);
   const [sameAsHardware, setSame] = useState(
@@ -103,11 +137,13 @@ function ChargesStep({ orderId, doc, orderType, flow }: StepContext) {
           label="Billing"
           value={yearly ? 'yearly' : 'monthly'}
           onChange={(v) =>
-            setPlan(
-              v === 'yearly'
+            setPlan({
+              ...(v === 'yearly'
                 ? { paymentPlanId: OTHER_IDS.YEARLY_PLAN_ID, term: 12, interval: 12 }
-                : { paymentPlanId: OTHER_IDS.MONTHLY_PLAN_ID, term: 1, interval: 1 },
-            )
+                : { paymentPlanId: OTHER_IDS.MONTHLY_PLAN_ID, term: 1, interval: 1 }),
+              // Another plan, its price from the price list (the rep may change it).
+              ...priceAsAmount(listPriceOf(catalogue.data, v === 'yearly')),
+            })
           }
         >
           <Group mt="xs">

@@ -100,6 +100,80 @@ describe('order flow steps', () => {
     expect(bar().getByText('Recurring charges').closest('li')?.getAttribute('aria-current')).toBe('step');
   });
 
+  it('the one-time charges offer shipping and promotions, never an internal fee item (decision 149)', async () => {
+    const item = (billing_item_id: number, name: string, unit_price_cents: number) => ({
+      billing_item_id,
+      name,
+      category: null,
+      feature: 'N' as const,
+      charge_at_level: 'S' as const,
+      recurring: false,
+      active: true,
+      unit_price_cents,
+      currency: 'USD' as const,
+    });
+    fakeApi({
+      ...signInAs('RAM'),
+      [`GET ${INFO}`]: record(filled()),
+      'GET /api/products/tok/all': { currency: 'USD', products: [] },
+      'GET /api/bundles/tok/all': { currency: 'USD', bundles: [] },
+      'GET /api/customers/billingitems/tok/all': {
+        currency: 'USD',
+        billing_items: [
+          item(20, 'Shipping', 49_00),
+          item(66, 'Spring promotion', 0),
+          item(6, 'Sales tax', 0),
+          item(28, 'Restocking fee', 250_00),
+          item(91, 'Cancellation fee', 250_00),
+          item(92, 'Failed payment fee', 25_00),
+          item(53, 'Cash / check payment fee', 5_00),
+        ],
+      },
+    });
+    renderApp(`#/sale-summary/${ORDER}`);
+    const charges = await screen.findByRole('table', { name: 'One-time charges' });
+    await waitFor(() =>
+      expect(
+        within(charges)
+          .getAllByRole('row')
+          .slice(1)
+          .map((r) => r.querySelector('td')?.textContent),
+      ).toEqual(['Shipping', 'Spring promotion']),
+    );
+  });
+
+  it('Recurring charges: the amount starts from the plan’s list price, the other plan’s when it changes', async () => {
+    const fee = (billing_item_id: number, name: string, unit_price_cents: number) => ({
+      billing_item_id,
+      name,
+      category: null,
+      feature: 'N' as const,
+      charge_at_level: 'S' as const,
+      recurring: true,
+      active: true,
+      unit_price_cents,
+      currency: 'USD' as const,
+    });
+    fakeApi({
+      ...signInAs('RAM'),
+      [`GET ${INFO}`]: record(filled('US', 'N')),
+      'GET /api/customers/billingitems/tok/all': {
+        currency: 'USD',
+        billing_items: [fee(8, 'Monthly service fee', 59_00), fee(9, 'Yearly service fee', 590_00)],
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(`#/charges/${ORDER}`);
+    const amount = await screen.findByRole('textbox', { name: /Monthly amount/ });
+    await waitFor(() => expect((amount as HTMLInputElement).value).toBe('59.00'));
+    await user.click(screen.getByRole('radio', { name: 'Yearly plan' }));
+    const yearly = await screen.findByRole('textbox', { name: /Yearly amount/ });
+    expect((yearly as HTMLInputElement).value).toBe('590.00');
+    await user.clear(yearly);
+    await user.type(yearly, '500.00');
+    expect((yearly as HTMLInputElement).value).toBe('500.00');
+  });
+
   it('a Canadian store asks for a province and a postal code A1A 1A1', async () => {
     fakeApi({ ...signInAs('RAM'), [`GET ${INFO}`]: record(filled('CA')) });
     const user = userEvent.setup();

@@ -7,6 +7,7 @@ import {
   orderStatusLabel,
   orderTotals,
   PAYMENT_PLAN_KIND,
+  taxLines,
   type OrderDocument,
 } from '@pos/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -65,6 +66,16 @@ function SummaryStep({ orderId, doc, orderType, flow }: StepContext) {
   const storeId = Number(doc.StoreInfo?.customerStoreId) || null;
   const tax = useQuery(getTaxQueryOptions(orderId, { state, country, currency, amountCents: taxable, storeId }));
   const totals = orderTotals(doc, tax.data?.tax_cents ?? 0);
+  // The tax once, per component named for the jurisdiction (decision 149).
+  const taxRows = taxLines({
+    taxCents: totals.taxCents,
+    country: tax.data?.country ?? country,
+    state: tax.data?.state ?? state,
+    components: (tax.data?.components ?? []).map((c) => ({
+      component: c.component,
+      rateBasisPoints: c.rate_basis_points,
+    })),
+  });
   const [busy, setBusy] = useState(false);
   const [submitted, setSubmitted] = useState<{ status: string } | null>(null);
   const [problems, setProblems] = useState<Record<string, string>>({});
@@ -178,7 +189,7 @@ function SummaryStep({ orderId, doc, orderType, flow }: StepContext) {
           No sales tax: the store’s Arizona tax certificate is valid on {formatDate(tax.data.date)}.
         </Text>
       )}
-      <OrderTotalsTable totals={totals} caption={`Totals (${totals.currency})`} showTax />
+      <OrderTotalsTable totals={totals} caption={`Totals (${totals.currency})`} showTax taxLines={taxRows} />
       <Button component={Link} to="/order" variant="subtle" w="fit-content">
         Save for later and go to the order list
       </Button>
