@@ -12,6 +12,7 @@ import {
   billingItems,
   bundlePriceOptions,
   bundles,
+  customerBundlePrices,
   customerBundles,
   orderPromotions,
   promotions,
@@ -21,7 +22,8 @@ import { requireCustomer, requireStoreOf, viewerOf, visibleRecordsWhere } from '
 
 /**
  * GET /api/customers/{id}/customerbundles/{token}?custstoreid: the customer's bundles (of one store, or all), each
- * with its items at the monthly price in the store's currency.
+ * with its items at the monthly price it was sold for (its frozen price, decisions 126 and 150) in the store's
+ * currency; a bundle never frozen at the catalogue's monthly price options.
  */
 export async function listBundles(
   ctx: ServiceCtx,
@@ -68,12 +70,33 @@ export async function listBundles(
           .innerJoin(billingItems, eq(billingItems.id, bundlePriceOptions.billingItemId))
           .where(and(inArray(bundlePriceOptions.bundleId, bundleIds), isNull(bundlePriceOptions.referenceId)))
           .orderBy(asc(bundlePriceOptions.billingItemId));
+  const frozen =
+    rows.length === 0
+      ? []
+      : await db
+          .select({
+            customerBundleId: customerBundlePrices.customerBundleId,
+            currency: customerBundlePrices.currency,
+            billingItemId: customerBundlePrices.billingItemId,
+            name: billingItems.name,
+            priceCents: customerBundlePrices.unitPriceCents,
+          })
+          .from(customerBundlePrices)
+          .innerJoin(billingItems, eq(billingItems.id, customerBundlePrices.billingItemId))
+          .where(
+            inArray(
+              customerBundlePrices.customerBundleId,
+              rows.map((x) => x.r.id),
+            ),
+          )
+          .orderBy(asc(customerBundlePrices.billingItemId), asc(customerBundlePrices.id));
   return {
     total: total?.n ?? 0,
     items: rows.map(({ r, name, description, nrsPay, currency }) => {
-      const items = options
-        .filter((o) => o.bundleId === r.bundleId && o.currency === currency)
-        .map((o) => ({ billing_item_id: o.billingItemId, name: o.name, price_cents: o.priceCents }));
+      const sold = frozen.filter((o) => o.customerBundleId === r.id && o.currency === currency);
+      const items = (
+        sold.length > 0 ? sold : options.filter((o) => o.bundleId === r.bundleId && o.currency === currency)
+      ).map((o) => ({ billing_item_id: o.billingItemId, name: o.name, price_cents: o.priceCents }));
       const status = r.status as CustomerBillingItemStatus;
       return {
         id: r.id,

@@ -31,6 +31,7 @@ import { dataEncryptionKey, decryptAccountNumber, encryptAccountNumber } from '.
 import { customerByFederalTaxId, customerMatchVerdict, type StatusChange } from '../orders';
 import { createSaleInvoice } from '../billing';
 import { saleTaxCents, taxDayOf } from '../taxes';
+import { writeSoldBundles } from './sold-bundles';
 
 /*
  * Onboarding (issue 7, decision 083): a Complete order becomes the merchant's records — customer (found by federal
@@ -343,6 +344,16 @@ export async function onboardOrder(ctx: AnyServiceCtx, db: Db, orderId: number):
     }));
   if (itemRows.length) await db.insert(customerBillingItems).values(itemRows);
 
+  // Bundles sold (issue 29 item 4, decision 150): on the service plan at the monthly price they were sold for.
+  const bundleIds = await writeSoldBundles(db, doc, {
+    customerId: customer!.id,
+    storeId: store!.id,
+    planId: service!.id,
+    currency,
+    startsOn: day(now),
+    now,
+  });
+
   // Payment instruments: cards by their gateway reference, banks re-encrypted for the customer, cash.
   const key = dataEncryptionKey(ctx.app.config);
   const seen = new Set<string>();
@@ -446,6 +457,7 @@ export async function onboardOrder(ctx: AnyServiceCtx, db: Db, orderId: number):
       elmer_ids: elmerIds,
       plan_ids: planRows.map((p) => p.id),
       billing_items: itemRows.length,
+      bundles: bundleIds.length,
       payment_instruments: instrumentCount,
     },
     requestId: ctx.requestId,

@@ -1,0 +1,179 @@
+import { blankOrder, ORDER_STATUS, type OrderDocument } from '@pos/domain';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBillingItem, createBundleIfMissing, createOrder } from '../../db/factories';
+import { bundlePriceOptions, customerBundlePrices, customerBundles, orders } from '../../db/schema';
+import { signInStaff } from '../../test/sign-in';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+/*
+ * The customer comes out whole at Complete (issue 29 item 4, decision 150), through HTTP: the bundles sold show on
+ * the Bundles tab at the price they were sold for.
+ */
+
+let t: TestApp;
+let ops: string;
+let admin: string;
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const US = { address1: '9 Oak Ave', address2: '', city: 'Austin', state: 'TX', zip: '73301', country: 'US' as const };
+
+let taxIds = 0;
+function doc(over: Partial<OrderDocument> = {}): OrderDocument {
+  const o = blankOrder();
+  o.CustomerInfo = {
+    ...o.CustomerInfo,
+    firstName: 'Nell',
+    lastName: 'Ward',
+    email: 'nell@shop.example',
+    phone: '5125550100',
+    federalTaxId: `76-30000${String(++taxIds).padStart(2, '0')}`,
+  };
+  o.HomeAddress = { ...US };
+  o.BillingAddress = { ...US };
+  o.ShippingAddress = { ...US };
+  o.StoreInfo = {
+    ...o.StoreInfo,
+    doingBusinessAs: 'Ward Market',
+    storeName: 'Ward Market Oak',
+    phone: '5125550101',
+    StoreAddress: { ...US },
+  };
+  o.noOfTerminals = 1;
+  o.BillingItemInfo = [{ billingItemId: 20, name: 'Shipping', quantity: 1, unitPrice: '35.00' }];
+  o.PaymentPlanInfo = o.PaymentPlanInfo!.map((p, i) => ({
+    ...p,
+    paymentPlanId: i === 0 ? 1 : 4,
+    recurringAmount: i === 0 ? '0.00' : '79.00',
+  }));
+  o.PaymentInstrumentInfo = o.PaymentInstrumentInfo!.map((p) => ({
+    ...p,
+    paymentMethodTypeId: 1,
+    creditCardNumber: '4242',
+    issuer: 'visa',
+    expirationDate: '12/2030',
+    paymentProcessorReference: 'pm_local_whole4242',
+  }));
+  return { ...o, ...over };
+}
+
+async function move(orderId: number, status: string, extra: Json = {}): Promise<{ status: number; body: Json }> {
+  const [row] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+  const res = await t.request({
+    method: 'PUT',
+    url: `/api/customers/ordernotes/${ops}`,
+    payload: { order_id: orderId, status, version: row!.version, ...extra },
+  });
+  return { status: res.statusCode, body: res.json() as Json };
+}
+
+const complete = (orderId: number) => move(orderId, ORDER_STATUS.COMPLETE, { note: 'Installed.' });
+
+async function completedOrder(document: OrderDocument) {
+  const order = await createOrder(t.database.db, { status: ORDER_STATUS.INSTALLATION, document });
+  const res = await complete(order.id);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const [after] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+  return after!;
+}
+
+/** The bundle's catalogue monthly options in USD (billing item → cents). */
+async function catalogueMonthly(bundleId: number): Promise<{ billingItemId: number; priceCents: number }[]> {
+  return t.database.db
+    .select({ billingItemId: bundlePriceOptions.billingItemId, priceCents: bundlePriceOptions.priceCents })
+    .from(bundlePriceOptions)
+    .where(
+      and(
+        eq(bundlePriceOptions.bundleId, bundleId),
+        eq(bundlePriceOptions.currency, 'USD'),
+        eq(bundlePriceOptions.term, 1),
+        isNull(bundlePriceOptions.referenceId),
+      ),
+    )
+    .orderBy(asc(bundlePriceOptions.billingItemId), asc(bundlePriceOptions.id));
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  await createBillingItem(db, { id: 20, name: 'Shipping' });
+  await createBundleIfMissing(db, 7);
+  ({ ops, admin } = await signInStaff(t, { ops: 'Operations', admin: 'Admin' }));
+});
+afterAll(() => t.close());
+
+describe('bundles sold appear on the Bundles tab at their sold prices', () => {
+  it('a bundle sold at its catalogue price, one sold at another price (two of them): the tab shows what was sold', async () => {
+    const nrsPayPlus = await catalogueMonthly(7);
+    expect(nrsPayPlus.length).toBeGreaterThan(0);
+    const catalogueCents = nrsPayPlus.reduce((s, o) => s + o.priceCents, 0);
+    await createBundleIfMissing(t.database.db, 102);
+    const loyalty = await catalogueMonthly(102);
+    const order = await completedOrder(
+      doc({
+        BundleInfo: [
+          {
+            bundleId: 7,
+            name: 'NRS Pay Plus',
+            quantity: 1,
+            unitPrice: '120.00',
+            monthlyPrice: (catalogueCents / 100).toFixed(2),
+          },
+          { bundleId: 102, name: 'Loyalty and gift cards', quantity: 2, unitPrice: '0.00', monthlyPrice: '10.01' },
+          // A bundle the catalogue does not know is left out, like an unknown billing item.
+          { bundleId: 9876, name: 'Gone', quantity: 1, unitPrice: '0.00', monthlyPrice: '5.00' },
+        ],
+      }),
+    );
+
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/customers/${order.customerId}/customerbundles/${admin}?custstoreid=${order.storeId}`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const tab = res.json().info as Json;
+    expect(tab.total).toBe(3);
+    const byBundle = (id: number) => (tab.items as Json[]).filter((b) => b.bundle_id === id);
+    const [plus] = byBundle(7);
+    expect(plus).toMatchObject({
+      store_id: order.storeId,
+      name: 'NRS Pay Plus',
+      status: 'A',
+      currency: 'USD',
+      monthly_price_cents: catalogueCents,
+      starts_on: '2026-11-22',
+    });
+    expect((plus!.items as Json[]).map((i) => [i.billing_item_id, i.price_cents])).toEqual(
+      nrsPayPlus.map((o) => [o.billingItemId, o.priceCents]),
+    );
+    const two = byBundle(102);
+    expect(two).toHaveLength(2);
+    for (const b of two) {
+      expect(b.monthly_price_cents).toBe(10_01);
+      expect((b.items as Json[]).map((i) => i.billing_item_id)).toEqual(loyalty.map((o) => o.billingItemId));
+    }
+
+    // On the store's monthly plan, each with its frozen price: what the billing run bills.
+    const rows = await t.database.db.select().from(customerBundles).where(eq(customerBundles.storeId, order.storeId!));
+    expect(rows).toHaveLength(3);
+    const planIds = new Set(rows.map((r) => r.planId));
+    expect(planIds.size).toBe(1);
+    const frozen = await t.database.db
+      .select()
+      .from(customerBundlePrices)
+      .where(
+        inArray(
+          customerBundlePrices.customerBundleId,
+          rows.map((r) => r.id),
+        ),
+      );
+    expect(frozen.reduce((s, p) => s + p.unitPriceCents, 0)).toBe(catalogueCents + 2 * 10_01);
+  });
+
+  it('an order without bundles adds none', async () => {
+    const order = await completedOrder(doc());
+    const res = await t.request({ method: 'GET', url: `/api/customers/${order.customerId}/customerbundles/${admin}` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().info.total).toBe(0);
+  });
+});
