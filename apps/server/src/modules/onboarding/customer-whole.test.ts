@@ -1,7 +1,7 @@
 import { blankOrder, ORDER_STATUS, type OrderDocument } from '@pos/domain';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBillingItem, createBundleIfMissing, createOrder } from '../../db/factories';
+import { createBillingItem, createBundleIfMissing, createCustomer, createOrder, createStore } from '../../db/factories';
 import { bundlePriceOptions, customerBundlePrices, customerBundles, orders } from '../../db/schema';
 import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -175,5 +175,57 @@ describe('bundles sold appear on the Bundles tab at their sold prices', () => {
     const res = await t.request({ method: 'GET', url: `/api/customers/${order.customerId}/customerbundles/${admin}` });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().info.total).toBe(0);
+  });
+});
+
+describe("the store's license shows the plan's expiry", () => {
+  async function storeOf(customerId: number, storeId: number): Promise<Json> {
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/customers/${customerId}/customerstores/${admin}?cust_store_id=${storeId}`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().info.stores as Json[])[0]!;
+  }
+  async function serviceLicense(customerId: number): Promise<string | null> {
+    const res = await t.request({ method: 'GET', url: `/api/customers/${customerId}/${admin}/customerpaymentplans` });
+    expect(res.statusCode, res.body).toBe(200);
+    const plan = (res.json().info.items as Json[]).find((p) => p.kind === 'monthly' || p.kind === 'yearly');
+    return plan!.license_expires_on as string | null;
+  }
+
+  it('monthly plan: the store and the plan expire a month after Complete', async () => {
+    const order = await completedOrder(doc());
+    expect(await serviceLicense(order.customerId!)).toBe('2026-12-22');
+    expect(await storeOf(order.customerId!, order.storeId!)).toMatchObject({ license_expires_on: '2026-12-22' });
+  });
+
+  it('yearly plan: a year after Complete', async () => {
+    const base = doc();
+    const order = await completedOrder({
+      ...base,
+      PaymentPlanInfo: base.PaymentPlanInfo!.map((p, i) => (i === 1 ? { ...p, paymentPlanId: 5 } : p)),
+    });
+    expect(await storeOf(order.customerId!, order.storeId!)).toMatchObject({ license_expires_on: '2027-11-22' });
+  });
+
+  it("an existing store's license is moved on to the plan's expiry, never shortened", async () => {
+    const customer = await createCustomer(t.database.db);
+    const lapsing = await createStore(t.database.db, { customerId: customer.id, licenseExpiresOn: '2026-11-30' });
+    const longer = await createStore(t.database.db, { customerId: customer.id, licenseExpiresOn: '2027-06-01' });
+    for (const [store, expected] of [
+      [lapsing, '2026-12-22'],
+      [longer, '2027-06-01'],
+    ] as const) {
+      const base = doc();
+      const order = await createOrder(t.database.db, {
+        status: ORDER_STATUS.INSTALLATION,
+        customerId: customer.id,
+        storeId: store.id,
+        document: { ...base, StoreInfo: { ...base.StoreInfo, customerStoreId: store.id } },
+      });
+      expect((await complete(order.id)).status).toBe(200);
+      expect(await storeOf(customer.id, store.id)).toMatchObject({ license_expires_on: expected });
+    }
   });
 });

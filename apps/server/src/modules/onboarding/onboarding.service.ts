@@ -174,6 +174,14 @@ export async function onboardOrder(ctx: AnyServiceCtx, db: Db, orderId: number):
       .returning();
   }
 
+  // The plans sold: the hardware sale plan (POS) and the monthly or yearly plan, whose license is the store's
+  // (decision 040): a month or a year from Complete (decision 150).
+  const plans = doc.PaymentPlanInfo ?? [];
+  const hardwareEntry = plans.find((p) => p.type === PAYMENT_PLAN_KIND.HARDWARE);
+  const monthlyEntry = plans.find((p) => p.type === PAYMENT_PLAN_KIND.MONTHLY);
+  const yearly = Number(monthlyEntry?.paymentPlanId) === OTHER_IDS.YEARLY_PLAN_ID;
+  const licenseExpiresOn = addMonths(now, yearly ? 12 : 1);
+
   // Store: the order's existing store of this customer, else a new one.
   const storeId = Number(s.customerStoreId) || order.storeId || null;
   let [store] = storeId
@@ -207,17 +215,22 @@ export async function onboardOrder(ctx: AnyServiceCtx, db: Db, orderId: number):
         country: storeAddress.country,
         currency,
         salesRep: order.salesRep ?? (str(doc.salesRep) || null),
+        licenseExpiresOn,
         createdAt: now,
         updatedAt: now,
       })
       .returning();
   }
+  // An existing store's license runs at least to the new plan's expiry (never shortened by a new sale).
+  const storeLicenseBefore = storeCreated ? null : store!.licenseExpiresOn;
+  if (!storeCreated && (storeLicenseBefore == null || storeLicenseBefore < licenseExpiresOn))
+    [store] = await db
+      .update(stores)
+      .set({ licenseExpiresOn, updatedAt: now, version: sql`${stores.version} + 1` })
+      .where(eq(stores.id, store!.id))
+      .returning();
 
   // Plans: the hardware sale plan (POS) and the monthly or yearly plan.
-  const plans = doc.PaymentPlanInfo ?? [];
-  const hardwareEntry = plans.find((p) => p.type === PAYMENT_PLAN_KIND.HARDWARE);
-  const monthlyEntry = plans.find((p) => p.type === PAYMENT_PLAN_KIND.MONTHLY);
-  const yearly = Number(monthlyEntry?.paymentPlanId) === OTHER_IDS.YEARLY_PLAN_ID;
   const planRows: { id: number; kind: string }[] = [];
   let sale: { taxCents: number; taxLabel: string } | null = null;
   if (pos) {
@@ -276,7 +289,7 @@ export async function onboardOrder(ctx: AnyServiceCtx, db: Db, orderId: number):
       recurringAmountCents: totals.recurringCents,
       currency,
       startsOn: day(now),
-      licenseExpiresOn: addMonths(now, yearly ? 12 : 1),
+      licenseExpiresOn,
       nextBillingOn: addMonths(now, yearly ? 12 : 1),
       createdAt: now,
       updatedAt: now,
@@ -454,6 +467,8 @@ export async function onboardOrder(ctx: AnyServiceCtx, db: Db, orderId: number):
       ...(taxIdTaken ? { federal_tax_id_left_blank: true } : {}),
       store_id: store!.id,
       store_created: storeCreated,
+      license_expires_on: store!.licenseExpiresOn,
+      ...(storeCreated ? {} : { store_license_expires_on_before: storeLicenseBefore }),
       elmer_ids: elmerIds,
       plan_ids: planRows.map((p) => p.id),
       billing_items: itemRows.length,
