@@ -14,6 +14,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 let t: TestApp;
 let ops: string;
 let admin: string;
+let rep: string;
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const US = { address1: '9 Oak Ave', address2: '', city: 'Austin', state: 'TX', zip: '73301', country: 'US' as const };
@@ -98,7 +99,11 @@ beforeAll(async () => {
   const db = t.database.db;
   await createBillingItem(db, { id: 20, name: 'Shipping' });
   await createBundleIfMissing(db, 7);
-  ({ ops, admin } = await signInStaff(t, { ops: 'Operations', admin: 'Admin' }));
+  ({ ops, admin, rep } = await signInStaff(t, {
+    ops: 'Operations',
+    admin: 'Admin',
+    rep: { role: 'RAM', name: 'Ram Patel', email: 'ram@example.com' },
+  }));
 });
 afterAll(() => t.close());
 
@@ -227,5 +232,66 @@ describe("the store's license shows the plan's expiry", () => {
       expect((await complete(order.id)).status).toBe(200);
       expect(await storeOf(customer.id, store.id)).toMatchObject({ license_expires_on: expected });
     }
+  });
+});
+
+describe('the sales person is the rep who sold it', () => {
+  async function save(id: number | 'new', json: OrderDocument, version?: number): Promise<Json> {
+    const res = await t.request({
+      method: 'POST',
+      url: `/api/customers/orderinfo/${id}/${rep}`,
+      payload: { json, ...(version === undefined ? {} : { version }) },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().info as Json;
+  }
+  async function read(id: number): Promise<Json> {
+    const res = await t.request({ method: 'GET', url: `/api/customers/orderinfo/${rep}?id=${id}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().info.order as Json;
+  }
+
+  it('defaults to the creating rep, is editable, is never blanked, and reaches the store at Complete', async () => {
+    const created = await save('new', doc({ salesRep: '' }));
+    const first = await read(created.orderInfoId as number);
+    expect(first.json.salesRep).toBe('Ram Patel');
+    expect(first.sales_rep).toBe('Ram Patel');
+
+    // Editable: another rep's name is kept; a save without one keeps the order's.
+    const edited = await save(
+      created.orderInfoId as number,
+      { ...first.json, salesRep: 'Dana Whitfield' },
+      first.version,
+    );
+    const second = await read(created.orderInfoId as number);
+    expect(second.json.salesRep).toBe('Dana Whitfield');
+    await save(created.orderInfoId as number, { ...second.json, salesRep: '  ' }, edited.version as number);
+    const [row] = await t.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, created.orderInfoId as number));
+    expect(row!.salesRep).toBe('Dana Whitfield');
+    expect((row!.document as OrderDocument).salesRep).toBe('Dana Whitfield');
+
+    // An order naming its rep keeps that name at creation.
+    const named = await save('new', doc({ salesRep: 'Lee Chu' }));
+    expect((await read(named.orderInfoId as number)).json.salesRep).toBe('Lee Chu');
+
+    // At Complete the new store's sales rep is the order's.
+    await t.database.db
+      .update(orders)
+      .set({ status: ORDER_STATUS.INSTALLATION })
+      .where(eq(orders.id, created.orderInfoId as number));
+    expect((await complete(created.orderInfoId as number)).status).toBe(200);
+    const [after] = await t.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, created.orderInfoId as number));
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/customers/${after!.customerId}/customerstores/${admin}?cust_store_id=${after!.storeId}`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().info.stores[0]).toMatchObject({ sales_rep: 'Dana Whitfield' });
   });
 });

@@ -221,12 +221,21 @@ export async function onboardOrder(ctx: AnyServiceCtx, db: Db, orderId: number):
       })
       .returning();
   }
-  // An existing store's license runs at least to the new plan's expiry (never shortened by a new sale).
+  // An existing store's license runs at least to the new plan's expiry (never shortened by a new sale); a store
+  // without a sales rep gets the order's (decision 150).
   const storeLicenseBefore = storeCreated ? null : store!.licenseExpiresOn;
-  if (!storeCreated && (storeLicenseBefore == null || storeLicenseBefore < licenseExpiresOn))
+  const orderRep = order.salesRep ?? (str(doc.salesRep) || null);
+  const moveLicense = !storeCreated && (storeLicenseBefore == null || storeLicenseBefore < licenseExpiresOn);
+  const giveRep = !storeCreated && store!.salesRep == null && orderRep != null;
+  if (moveLicense || giveRep)
     [store] = await db
       .update(stores)
-      .set({ licenseExpiresOn, updatedAt: now, version: sql`${stores.version} + 1` })
+      .set({
+        ...(moveLicense ? { licenseExpiresOn } : {}),
+        ...(giveRep ? { salesRep: orderRep } : {}),
+        updatedAt: now,
+        version: sql`${stores.version} + 1`,
+      })
       .where(eq(stores.id, store!.id))
       .returning();
 

@@ -303,7 +303,15 @@ export async function saveOrderInfo(
         ).rows[0]!.id,
       );
       const unifiedOrderId = `UO-${now.toISOString().slice(0, 10).replaceAll('-', '')}-${id}`;
-      const document = { ...doc, orderInfoId: id, unifiedOrderId, orderDate: doc.orderDate ?? now.toISOString() };
+      // The sales rep is the one who creates the order unless the order names another (issue 29 item 4, 150).
+      const salesRep = blankToNull(doc.salesRep) ?? (blankToNull(session.name) || session.email);
+      const document = {
+        ...doc,
+        salesRep,
+        orderInfoId: id,
+        unifiedOrderId,
+        orderDate: doc.orderDate ?? now.toISOString(),
+      };
       [row] = (await db
         .insert(orders)
         .values({
@@ -316,7 +324,7 @@ export async function saveOrderInfo(
           orderDate: now,
           createdAt: now,
           updatedAt: now,
-          ...indexedColumns(doc),
+          ...indexedColumns(document),
         })
         .returning()) as [OrderRow];
       await db.insert(orderStatusHistory).values({
@@ -355,11 +363,13 @@ export async function saveOrderInfo(
         );
       }
       await checkReferences(db, before);
-      const document = { ...doc, orderInfoId: id, unifiedOrderId: before.unifiedOrderId };
+      // The sales rep may be changed, not blanked: a save without one keeps the order's (decision 150).
+      const salesRep = blankToNull(doc.salesRep) ?? before.salesRep ?? null;
+      const document = { ...doc, salesRep, orderInfoId: id, unifiedOrderId: before.unifiedOrderId };
       // One statement, guarded by the version: of two concurrent saves with the same version exactly one matches.
       const [updated] = await db
         .update(orders)
-        .set({ document, ...indexedColumns(doc), updatedAt: now, version: sql`${orders.version} + 1` })
+        .set({ document, ...indexedColumns(document), updatedAt: now, version: sql`${orders.version} + 1` })
         .where(and(eq(orders.id, id), eq(orders.version, input.body.version)))
         .returning();
       if (!updated) {
