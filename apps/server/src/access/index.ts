@@ -11,3 +11,4 @@ export * from './stores';
 export * from './customers';
 export * from './records';
 export * from './uploads';
+export * from './terminals';

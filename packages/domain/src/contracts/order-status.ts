@@ -69,6 +69,15 @@ export const orderStatusHistoryItem = z.object({
 });
 export const orderStatusHistoryInfo = z.object({ history: z.array(orderStatusHistoryItem) });
 
+/** A terminal's serial number as Operations types it (never a placeholder `PENDING-…`). */
+export const terminalSerialNumber = z
+  .string()
+  .trim()
+  .min(1, 'Enter the serial number.')
+  .max(64, 'At most 64 characters.')
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, 'Letters, digits, dots, dashes and slashes only.')
+  .refine((v) => !/^PENDING-/i.test(v), 'Enter the serial number printed on the terminal.');
+
 /** PUT /api/customers/ordernotes/{token}: move an order to `status` (reason where the table needs one). */
 export const orderStatusChangeRequest = z
   .object({
@@ -77,6 +86,11 @@ export const orderStatusChangeRequest = z
     status_reason_id: recordIdSchema.optional(),
     note: noteText.optional(),
     version: z.number({ message: 'Send the version of the order you opened.' }).int().nonnegative(),
+    /**
+     * The serial numbers of the order's terminals, in order, entered by Operations at Installation (issue 29 item 4,
+     * decision 150): kept on the order and given to the terminals onboarding makes at Complete.
+     */
+    terminal_serials: z.array(terminalSerialNumber).max(999).optional(),
   })
   .strict();
 export type OrderStatusChangeRequest = z.infer<typeof orderStatusChangeRequest>;

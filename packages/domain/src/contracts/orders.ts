@@ -208,6 +208,8 @@ const orderShape = z.looseObject({
   orgName: text(),
   salesRep: text(),
   noOfTerminals: z.number().int().min(0).max(999).nullish(),
+  /** The terminals' serial numbers entered at Installation (decision 150), one per terminal in order. */
+  TerminalSerials: z.array(z.string().max(64)).max(999).nullish(),
   skipContractRegeneration: z.boolean().nullish(),
   flow: z.enum(ORDER_FLOWS as ['AR', 'RAM']).nullish(),
   billingCustomerId: idLike,

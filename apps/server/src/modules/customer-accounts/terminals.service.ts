@@ -19,6 +19,7 @@ import {
   requireOrderOf,
   requirePlanOf,
   requireStoreOf,
+  serialHolder,
   viewerOf,
   visibleRecordsWhere,
   type Viewer,
@@ -278,10 +279,6 @@ export async function validateTerminal(ctx: ServiceCtx, elmerId: string, serial:
     })
     .from(terminals)
     .where(eq(terminals.elmerId, elmerId));
-  const [other] = await db
-    .select({ elmerId: terminals.elmerId, customerId: terminals.customerId, storeId: terminals.storeId })
-    .from(terminals)
-    .where(eq(terminals.serialNumber, serial));
   // Another agent's terminal is answered like a missing one; a serial another agent's terminal uses is "in use",
   // without naming that terminal (decision 140).
   const viewer = viewerOf(ctx);
@@ -289,10 +286,9 @@ export async function validateTerminal(ctx: ServiceCtx, elmerId: string, serial:
   const reasons: string[] = [];
   if (!terminal) reasons.push(`Terminal ${elmerId} does not exist.`);
   else if (terminal.status === 'retired') reasons.push(`Terminal ${elmerId} is retired.`);
-  const taken = other && other.elmerId !== elmerId;
-  const inUseBy = taken && (await isRecordVisible(db, viewer, other)) ? other.elmerId : null;
-  if (inUseBy) reasons.push(`Serial number ${serial} belongs to terminal ${inUseBy}.`);
-  else if (taken) reasons.push(`Serial number ${serial} belongs to another terminal.`);
+  const held = await serialHolder(db, viewer, serial, elmerId);
+  const inUseBy = held?.elmerId ?? null;
+  if (held) reasons.push(held.reason);
   return {
     elmer_id: elmerId,
     serial_number: serial,

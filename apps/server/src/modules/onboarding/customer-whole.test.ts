@@ -2,7 +2,7 @@ import { blankOrder, ORDER_STATUS, type OrderDocument } from '@pos/domain';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBillingItem, createBundleIfMissing, createCustomer, createOrder, createStore } from '../../db/factories';
-import { bundlePriceOptions, customerBundlePrices, customerBundles, orders } from '../../db/schema';
+import { bundlePriceOptions, customerBundlePrices, customerBundles, orders, terminals } from '../../db/schema';
 import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -68,7 +68,11 @@ async function move(orderId: number, status: string, extra: Json = {}): Promise<
   return { status: res.statusCode, body: res.json() as Json };
 }
 
-const complete = (orderId: number) => move(orderId, ORDER_STATUS.COMPLETE, { note: 'Installed.' });
+const complete = (orderId: number, serials?: string[]) =>
+  move(orderId, ORDER_STATUS.COMPLETE, {
+    note: 'Installed.',
+    ...(serials === undefined ? {} : { terminal_serials: serials }),
+  });
 
 async function completedOrder(document: OrderDocument) {
   const order = await createOrder(t.database.db, { status: ORDER_STATUS.INSTALLATION, document });
@@ -293,5 +297,59 @@ describe('the sales person is the rep who sold it', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().info.stores[0]).toMatchObject({ sales_rep: 'Dana Whitfield' });
+  });
+});
+
+describe('terminals move to installed with their real serial numbers', () => {
+  it('Operations enters the serials at Installation: Complete installs each terminal under its serial', async () => {
+    const order = await createOrder(t.database.db, {
+      status: ORDER_STATUS.INSTALLATION,
+      document: doc({ noOfTerminals: 2 }),
+    });
+    const res = await complete(order.id, ['SN-A100', 'SN-A101']);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [after] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect((after!.document as OrderDocument).TerminalSerials).toEqual(['SN-A100', 'SN-A101']);
+    const list = await t.request({
+      method: 'GET',
+      url: `/api/customers/${after!.customerId}/${admin}/customerterminals?custorderid=${order.id}`,
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const made = (list.json().info.items as Json[]).sort((a, b) => a.id - b.id);
+    expect(made.map((x) => [x.serial_number, x.status])).toEqual([
+      ['SN-A100', 'active'],
+      ['SN-A101', 'active'],
+    ]);
+    expect(made.every((x) => x.installed_at === t.clock.now().toISOString())).toBe(true);
+
+    // The validate call knows them now.
+    const valid = await t.request({
+      method: 'GET',
+      url: `/api/customers/${admin}/terminals/validate/${made[0]!.elmer_id}/SN-A100`,
+    });
+    expect(valid.json().info).toMatchObject({ valid: true, serial_matches: true });
+  });
+
+  it('serials are refused when taken, repeated, too many, placeholders, or not at Installation', async () => {
+    const order = await createOrder(t.database.db, {
+      status: ORDER_STATUS.INSTALLATION,
+      document: doc({ noOfTerminals: 2 }),
+    });
+    const taken = await complete(order.id, ['SN-A100', 'SN-B1']);
+    expect(taken.status).toBe(400);
+    expect(taken.body.error.fields['terminal_serials.0']).toMatch(/SN-A100 belongs to terminal \d+/);
+    const twice = await complete(order.id, ['SN-B1', 'sn-b1']);
+    expect(twice.status).toBe(400);
+    expect(twice.body.error.fields['terminal_serials.1']).toBe('The same as terminal 1.');
+    const many = await complete(order.id, ['SN-B1', 'SN-B2', 'SN-B3']);
+    expect(many.status).toBe(400);
+    const placeholder = await complete(order.id, ['PENDING-3000007']);
+    expect(placeholder.status).toBe(400);
+    expect(await t.database.db.select().from(terminals).where(eq(terminals.orderId, order.id))).toHaveLength(0);
+
+    const early = await createOrder(t.database.db, { status: ORDER_STATUS.POS_POSTPONED, document: doc() });
+    const notYet = await move(early.id, ORDER_STATUS.INSTALLATION, { terminal_serials: ['SN-C1'] });
+    expect(notYet.status).toBe(409);
+    expect(notYet.body.error.message).toMatch(/entered at Installation/);
   });
 });

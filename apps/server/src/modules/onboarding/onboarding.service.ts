@@ -317,18 +317,22 @@ export async function onboardOrder(ctx: AnyServiceCtx, db: Db, orderId: number):
         rows: { id: number }[];
       }
     ).rows.map((r) => Number(r.id));
-    const values = ids.map((id) => {
+    // The serial numbers Operations entered at Installation (decision 150): each such terminal is installed now.
+    const serials = (doc.TerminalSerials ?? []).map(str);
+    const values = ids.map((id, i) => {
       const elmerId = elmerIdFor(id);
       elmerIds.push(elmerId);
+      const serial = serials[i] ?? '';
       return {
         id,
         elmerId,
-        serialNumber: `PENDING-${elmerId}`,
+        serialNumber: serial || `PENDING-${elmerId}`,
         customerId: customer!.id,
         storeId: store!.id,
         orderId: order.id,
         planId: service!.id,
-        status: 'pending',
+        status: serial ? 'active' : 'pending',
+        installedAt: serial ? now : null,
         createdAt: now,
         updatedAt: now,
       };

@@ -14,6 +14,7 @@ import {
   type OrderStatusChangeRequest,
   type OrderStatusCode,
   type OrderStatusReasonsInfo,
+  type OrderDocument,
   type OrderStatusSummary,
   type TransitionRequester,
 } from '@pos/domain';
@@ -23,6 +24,7 @@ import type { Db } from '../../db/client';
 import { orderNotes, orders, orderStatusHistory, statusReasons } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
 import { AppError, versionConflict } from '../../http/errors';
+import { serialHolder, viewerOf } from '../../access';
 import { applyStatusEffects, loadVisibleOrder } from '../orders';
 import { settleOrderHolds } from '../payments';
 
@@ -209,11 +211,18 @@ export async function changeOrderStatus(
     const from = order.status as OrderStatusCode;
     const who: TransitionRequester = { role: session.role, privileges: session.privileges };
     const { reason } = await checkTransition(db, { from, to: body.status, statusReasonId: body.status_reason_id, who });
+    const serials =
+      body.terminal_serials === undefined
+        ? undefined
+        : await checkTerminalSerials(ctx, db, order, body.terminal_serials);
     const now = ctx.app.clock.now();
     const [updated] = await db
       .update(orders)
       .set({
         status: body.status,
+        ...(serials === undefined
+          ? {}
+          : { document: { ...(order.document as OrderDocument), TerminalSerials: serials } }),
         updatedAt: now,
         version: sql`${orders.version} + 1`,
         ...statusTimestamps(order, body.status, now),
@@ -262,6 +271,7 @@ export async function changeOrderStatus(
         version: updated!.version,
         status_reason_id: body.status_reason_id ?? null,
         note: body.note ?? null,
+        ...(serials === undefined ? {} : { terminal_serials: serials }),
         history_id: history!.id,
         note_id: noteId,
       },
@@ -274,6 +284,43 @@ export async function changeOrderStatus(
   // released (Rejected, POS Canceled) now, outside any transaction; what does not settle now is the sweep's.
   if (SETTLES_HOLDS.has(body.status)) await settleOrderHolds(ctx.app, body.order_id, ctx.actor, ctx.requestId);
   return info;
+}
+
+/**
+ * The serial numbers Operations enters at Installation (decision 150): only on a move from Installation, at most one
+ * per terminal of the order, no two alike, none another terminal already has (the validate call's rule).
+ */
+async function checkTerminalSerials(
+  ctx: ServiceCtx,
+  db: Db,
+  order: OrderRow,
+  serials: readonly string[],
+): Promise<string[]> {
+  if (order.status !== ORDER_STATUS.INSTALLATION)
+    throw new AppError(
+      'conflict',
+      `Order ${order.unifiedOrderId} is ${ORDER_STATUS_LABELS[order.status as OrderStatusCode] ?? order.status}: ` +
+        'terminal serial numbers are entered at Installation.',
+    );
+  const count = Math.max(0, (order.document as OrderDocument).noOfTerminals ?? 0);
+  if (serials.length > count)
+    throw new AppError(
+      'validation_failed',
+      `Order ${order.unifiedOrderId} has ${count} terminal(s): enter at most ${count} serial number(s).`,
+      { terminal_serials: `At most ${count}.` },
+    );
+  const fields: Record<string, string> = {};
+  const seen = new Map<string, number>();
+  for (const [i, serial] of serials.entries()) {
+    const key = serial.toUpperCase();
+    if (seen.has(key)) fields[`terminal_serials.${i}`] = `The same as terminal ${seen.get(key)! + 1}.`;
+    seen.set(key, i);
+    const held = await serialHolder(db, viewerOf(ctx), serial, null);
+    if (held) fields[`terminal_serials.${i}`] = held.reason;
+  }
+  const first = Object.entries(fields)[0];
+  if (first) throw new AppError('validation_failed', `Check the serial numbers: ${first[1]}`, fields);
+  return [...serials];
 }
 
 /** The moves after which an order's card holds are captured or released. */
