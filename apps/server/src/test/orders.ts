@@ -42,3 +42,11 @@ export function completeOrder(): OrderDocument {
   }));
   return o;
 }
+
+let serialSeq = 0;
+/** Serial numbers for `n` terminals, unique across the test run (decision 150: entered at Installation). */
+export function terminalSerials(n: number): string[] {
+  serialSeq += 1;
+  const run = `${process.pid}-${serialSeq}`;
+  return Array.from({ length: n }, (_, i) => `SN-T${run}-${i + 1}`);
+}

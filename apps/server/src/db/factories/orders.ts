@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
   ORDER_DEFAULTS,
+  ORDER_STATUS,
   PAYMENT_PLAN_KIND,
   blankOrder,
   centsToDecimal,
@@ -207,6 +208,17 @@ export async function createOrder(
       user: { name: createdByEmail.split('@')[0]!, email: createdByEmail },
       ...documentInput,
     });
+  // A factory order at Installation has its terminals' serial numbers entered, so it can be completed (decision 150).
+  const atInstallation = values.document === undefined && values.status === ORDER_STATUS.INSTALLATION;
+  const withSerials = atInstallation
+    ? {
+        ...document,
+        TerminalSerials: Array.from(
+          { length: (document as { noOfTerminals?: number | null }).noOfTerminals ?? 0 },
+          (_, i) => `SN-${unifiedOrderId}-${i + 1}`,
+        ),
+      }
+    : document;
   const [row] = await db
     .insert(orders)
     .values({
@@ -222,7 +234,7 @@ export async function createOrder(
       id,
       unifiedOrderId,
       createdByEmail,
-      document,
+      document: withSerials,
     })
     .returning();
   return row!;

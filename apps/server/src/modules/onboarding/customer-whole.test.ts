@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBillingItem, createBundleIfMissing, createCustomer, createOrder, createStore } from '../../db/factories';
 import { bundlePriceOptions, customerBundlePrices, customerBundles, orders, terminals } from '../../db/schema';
 import { signInStaff } from '../../test/sign-in';
+import { terminalSerials } from '../../test/orders';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /*
@@ -68,11 +69,12 @@ async function move(orderId: number, status: string, extra: Json = {}): Promise<
   return { status: res.statusCode, body: res.json() as Json };
 }
 
-const complete = (orderId: number, serials?: string[]) =>
-  move(orderId, ORDER_STATUS.COMPLETE, {
-    note: 'Installed.',
-    ...(serials === undefined ? {} : { terminal_serials: serials }),
-  });
+/** Operations completes the order, entering the terminals' serials (all of them unless `serials` says otherwise). */
+async function complete(orderId: number, serials?: string[]) {
+  const [row] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+  const all = terminalSerials((row!.document as OrderDocument).noOfTerminals ?? 0);
+  return move(orderId, ORDER_STATUS.COMPLETE, { note: 'Installed.', terminal_serials: serials ?? all });
+}
 
 async function completedOrder(document: OrderDocument) {
   const order = await createOrder(t.database.db, { status: ORDER_STATUS.INSTALLATION, document });
@@ -328,6 +330,25 @@ describe('terminals move to installed with their real serial numbers', () => {
       url: `/api/customers/${admin}/terminals/validate/${made[0]!.elmer_id}/SN-A100`,
     });
     expect(valid.json().info).toMatchObject({ valid: true, serial_matches: true });
+  });
+
+  it('Complete is refused (409) while a terminal has no serial, naming it; nothing is made', async () => {
+    const order = await createOrder(t.database.db, {
+      status: ORDER_STATUS.INSTALLATION,
+      document: doc({ noOfTerminals: 3 }),
+    });
+    const res = await complete(order.id, ['SN-D1']);
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toBe(
+      `Order ${order.unifiedOrderId} cannot be completed: terminals 2 and 3 of 3 have no serial number. ` +
+        'Enter the serial numbers at Installation.',
+    );
+    const [after] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(after).toMatchObject({ status: ORDER_STATUS.INSTALLATION, onboardedAt: null, customerId: null });
+    expect(await t.database.db.select().from(terminals).where(eq(terminals.orderId, order.id))).toHaveLength(0);
+    const none = await complete(order.id, []);
+    expect(none.body.error.message).toMatch(/terminals 1, 2 and 3 of 3 have no serial number/);
+    expect((await complete(order.id, ['SN-D1', 'SN-D2', 'SN-D3'])).status).toBe(200);
   });
 
   it('serials are refused when taken, repeated, too many, placeholders, or not at Installation', async () => {

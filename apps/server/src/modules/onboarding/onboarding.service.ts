@@ -58,6 +58,13 @@ function addMonths(d: Date, months: number): string {
   return day(x);
 }
 
+/** "terminal 2 of 3", "terminals 1, 2 and 3 of 3": the order's terminals by their place in it. */
+function terminalsNamed(numbers: readonly number[], of: number): string {
+  const list =
+    numbers.length === 1 ? String(numbers[0]) : `${numbers.slice(0, -1).join(', ')} and ${numbers[numbers.length - 1]}`;
+  return `${numbers.length === 1 ? 'terminal' : 'terminals'} ${list} of ${of}`;
+}
+
 /** The elmer id of a terminal row id: the demo seed's rule (3,000,000 + id·7 + id mod 7), strictly increasing in id. */
 export function elmerIdFor(terminalId: number): string {
   return String(3_000_000 + terminalId * 7 + (terminalId % 7));
@@ -120,6 +127,17 @@ export async function onboardOrder(ctx: AnyServiceCtx, db: Db, orderId: number):
   const currency = totals.currency;
   const country = currency === 'CAD' ? 'CA' : 'US';
   const pos = (doc.orderType ?? 'P') === 'P';
+  // Complete means installed (decision 150): every terminal of a POS order has the serial Operations entered.
+  const terminalCount = pos ? Math.max(0, doc.noOfTerminals ?? 0) : 0;
+  const serials = (doc.TerminalSerials ?? []).map(str);
+  const unserialed = Array.from({ length: terminalCount }, (_, i) => i + 1).filter((n) => !serials[n - 1]);
+  if (unserialed.length > 0)
+    throw new AppError(
+      'conflict',
+      `Order ${order.unifiedOrderId} cannot be completed: ${terminalsNamed(unserialed, terminalCount)} ` +
+        `${unserialed.length === 1 ? 'has' : 'have'} no serial number. Enter the serial numbers at Installation.`,
+      { terminal_serials: `Enter ${terminalCount} serial number(s).` },
+    );
 
   // Customer: the order's, the one named in the document, or the one with this federal tax id; else a new one.
   const taxId = str(c.federalTaxId) || null;
@@ -306,8 +324,7 @@ export async function onboardOrder(ctx: AnyServiceCtx, db: Db, orderId: number):
     .returning({ id: customerPaymentPlans.id, kind: customerPaymentPlans.kind });
   planRows.push(service!);
 
-  // Terminals: new ids from the terminals sequence, elmer ids by the one rule, serial numbers until installed.
-  const terminalCount = pos ? Math.max(0, doc.noOfTerminals ?? 0) : 0;
+  // Terminals: new ids from the terminals sequence, elmer ids by the one rule, the serials entered at Installation.
   const elmerIds: string[] = [];
   if (terminalCount > 0) {
     const ids = (
@@ -317,8 +334,7 @@ export async function onboardOrder(ctx: AnyServiceCtx, db: Db, orderId: number):
         rows: { id: number }[];
       }
     ).rows.map((r) => Number(r.id));
-    // The serial numbers Operations entered at Installation (decision 150): each such terminal is installed now.
-    const serials = (doc.TerminalSerials ?? []).map(str);
+    // The serial numbers Operations entered at Installation (decision 150): each terminal is installed now.
     const values = ids.map((id, i) => {
       const elmerId = elmerIdFor(id);
       elmerIds.push(elmerId);

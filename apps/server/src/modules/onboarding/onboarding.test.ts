@@ -17,6 +17,7 @@ import {
   terminals,
 } from '../../db/schema';
 import { signInStaff } from '../../test/sign-in';
+import { terminalSerials } from '../../test/orders';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /*
@@ -76,7 +77,15 @@ async function complete(orderId: number, token = ops): Promise<{ status: number;
   const res = await t.request({
     method: 'PUT',
     url: `/api/customers/ordernotes/${token}`,
-    payload: { order_id: orderId, status: '150', version: row!.version, note: 'Installed.' },
+    payload: {
+      order_id: orderId,
+      status: '150',
+      version: row!.version,
+      note: 'Installed.',
+      ...(row!.status === '140'
+        ? { terminal_serials: terminalSerials((row!.document as OrderDocument).noOfTerminals ?? 0) }
+        : {}),
+    },
   });
   return { status: res.statusCode, body: res.json() as Json };
 }
@@ -120,7 +129,7 @@ describe('onboarding on Complete', () => {
     const made = await t.database.db.select().from(terminals).where(eq(terminals.orderId, order.id));
     expect(made).toHaveLength(2);
     expect(new Set(made.map((x) => x.elmerId)).size).toBe(2);
-    expect(made.every((x) => x.status === 'pending' && x.storeId === after!.storeId)).toBe(true);
+    expect(made.every((x) => x.status === 'active' && x.storeId === after!.storeId && x.installedAt)).toBe(true);
     const plans = await t.database.db
       .select()
       .from(customerPaymentPlans)

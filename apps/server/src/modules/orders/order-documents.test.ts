@@ -22,6 +22,7 @@ import {
   terminals,
 } from '../../db/schema';
 import { signIn, signInStaff } from '../../test/sign-in';
+import { terminalSerials } from '../../test/orders';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /*
@@ -133,7 +134,13 @@ async function complete(orderId: number) {
   const res = await t.request({
     method: 'PUT',
     url: `/api/customers/ordernotes/${ops}`,
-    payload: { order_id: orderId, status: '150', version: row.version, note: 'Installed.' },
+    payload: {
+      order_id: orderId,
+      status: '150',
+      version: row.version,
+      note: 'Installed.',
+      terminal_serials: terminalSerials((row.document as OrderDocument).noOfTerminals ?? 0),
+    },
   });
   return { status: res.statusCode, body: res.json() as Json };
 }

@@ -305,8 +305,10 @@ export async function saveOrderInfo(
       const unifiedOrderId = `UO-${now.toISOString().slice(0, 10).replaceAll('-', '')}-${id}`;
       // The sales rep is the one who creates the order unless the order names another (issue 29 item 4, 150).
       const salesRep = blankToNull(doc.salesRep) ?? (blankToNull(session.name) || session.email);
+      // Terminal serials are entered by Operations at Installation (decision 150), never through the document.
       const document = {
         ...doc,
+        TerminalSerials: null,
         salesRep,
         orderInfoId: id,
         unifiedOrderId,
@@ -365,7 +367,14 @@ export async function saveOrderInfo(
       await checkReferences(db, before);
       // The sales rep may be changed, not blanked: a save without one keeps the order's (decision 150).
       const salesRep = blankToNull(doc.salesRep) ?? before.salesRep ?? null;
-      const document = { ...doc, salesRep, orderInfoId: id, unifiedOrderId: before.unifiedOrderId };
+      const document = {
+        ...doc,
+        // Terminal serials are entered by Operations at Installation (decision 150): the order's own are kept.
+        TerminalSerials: (before.document as OrderDocument).TerminalSerials ?? null,
+        salesRep,
+        orderInfoId: id,
+        unifiedOrderId: before.unifiedOrderId,
+      };
       // One statement, guarded by the version: of two concurrent saves with the same version exactly one matches.
       const [updated] = await db
         .update(orders)

@@ -21,6 +21,7 @@ import {
 } from '../../db/schema';
 import { startWorkers } from '../../jobs/registry';
 import { signInStaff } from '../../test/sign-in';
+import { terminalSerials } from '../../test/orders';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { booksPostedOn } from '../reconciliation';
 import { gatewaySettlementReport } from './gateway-access.service';
@@ -114,7 +115,16 @@ async function move(orderId: number, status: string, extra: Json = {}): Promise<
   const res = await t.request({
     method: 'PUT',
     url: `/api/customers/ordernotes/${ops}`,
-    payload: { order_id: orderId, status, version: row!.version, ...extra },
+    payload: {
+      order_id: orderId,
+      status,
+      version: row!.version,
+      // Complete from Installation: Operations enters the terminals' serial numbers (decision 150).
+      ...(status === ORDER_STATUS.COMPLETE && row!.status === ORDER_STATUS.INSTALLATION
+        ? { terminal_serials: terminalSerials((row!.document as OrderDocument).noOfTerminals ?? 0) }
+        : {}),
+      ...extra,
+    },
   });
   return { status: res.statusCode, body: res.json() as Json };
 }
