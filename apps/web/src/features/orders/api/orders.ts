@@ -1,5 +1,7 @@
 import {
   customerMatchInfo,
+  ORDER_TYPE,
+  orderInfoRecord,
   orderNoteInfo,
   orderNotesInfo,
   orderRowInfo,
@@ -29,7 +31,9 @@ import { api } from '../../../lib/api';
  *   GET  /api/customers/orderstatus/history/{orderId}/{token}
  *   GET  /api/customers/ordernotes/{orderId}/{token};  POST the same path {note}
  *   GET  /api/customers/orderstatus/{token}?status=
- *   PUT  /api/customers/ordernotes/{token} {order_id, status, status_reason_id?, note?, version}  (409 when stale)
+ *   PUT  /api/customers/ordernotes/{token} {order_id, status, status_reason_id?, note?, version, terminal_serials?}
+ *        (409 when stale, or Complete while a terminal has no serial number — decision 150)
+ *   GET  /api/customers/orderinfo/{token}?id=  the order's document, read for its terminals (count and serials)
  *   GET  /api/customers/orderinfo/{orderId}/customermatch/{token}  the order's existing-customer match, or null (142)
  *   POST the same path {customer_id, decision: 'confirm' | 'reject'}  (customer_details_edit; never an agent's session)
  */
@@ -126,6 +130,24 @@ export async function changeOrderStatus(body: OrderStatusChangeRequest): Promise
   return orderStatusChangeInfo.parse(info);
 }
 
+/** The terminals of an order to install: how many (none for a non-POS order) and the serials already entered. */
+export interface OrderTerminals {
+  readonly count: number;
+  readonly serials: readonly string[];
+}
+
+export async function getOrderTerminals(orderId: number, signal?: AbortSignal): Promise<OrderTerminals> {
+  const info = await api.get<{ order: unknown }>('/api/customers/orderinfo/{token}', {
+    query: { id: orderId },
+    signal,
+  });
+  const doc = orderInfoRecord.parse(info.order).json;
+  const pos = (doc.orderType ?? ORDER_TYPE.POS) === ORDER_TYPE.POS;
+  const count = pos && typeof doc.noOfTerminals === 'number' ? Math.max(0, doc.noOfTerminals) : 0;
+  const saved = Array.isArray(doc.TerminalSerials) ? doc.TerminalSerials : [];
+  return { count, serials: saved.map((s) => (typeof s === 'string' ? s : '')) };
+}
+
 /** The order's existing-customer match (decision 142), or null when it waits for none. */
 export async function getCustomerMatch(orderId: number, signal?: AbortSignal): Promise<CustomerMatchRecord | null> {
   const info = await api.get<unknown>('/api/customers/orderinfo/{orderId}/customermatch/{token}', {
@@ -155,6 +177,7 @@ export const orderKeys = {
   history: (orderId: number) => [...sharedOrderKeys.order(orderId), 'history'] as const,
   notes: (orderId: number) => [...sharedOrderKeys.order(orderId), 'notes'] as const,
   contracts: (orderId: number) => [...sharedOrderKeys.order(orderId), 'contracts'] as const,
+  terminals: (orderId: number) => [...sharedOrderKeys.order(orderId), 'terminals'] as const,
   customerMatch: (orderId: number) => [...sharedOrderKeys.order(orderId), 'customer-match'] as const,
   reasons: (status: string) => [...sharedOrderKeys.all, 'reasons', status] as const,
   agents: (search: string) => [...sharedOrderKeys.all, 'agents', search] as const,
@@ -198,5 +221,13 @@ export function getCustomerMatchQueryOptions(orderId: number) {
     queryFn: ({ signal }) => getCustomerMatch(orderId, signal),
     // The panel shows nothing about a match it could not read; the rest of the panel says what went wrong.
     meta: { silentError: true },
+  });
+}
+
+export function getOrderTerminalsQueryOptions(orderId: number, enabled: boolean) {
+  return queryOptions({
+    queryKey: orderKeys.terminals(orderId),
+    queryFn: ({ signal }) => getOrderTerminals(orderId, signal),
+    enabled,
   });
 }

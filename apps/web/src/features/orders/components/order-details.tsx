@@ -9,20 +9,23 @@ import {
   Table,
   Text,
   Textarea,
+  TextInput,
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   allowedNextStatuses,
   effectivePrivileges,
+  ORDER_STATUS,
   orderStatusLabel,
+  terminalSerialNumber,
   transitionRequiresReason,
   type OrderSearchRecord,
   type OrderStatusCode,
 } from '@pos/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { isVersionConflict } from '../../../lib/api';
+import { isApiError, isVersionConflict } from '../../../lib/api';
 import { describeError } from '../../../lib/error-message';
 import { useSession } from '../../../lib/session';
 import {
@@ -30,6 +33,7 @@ import {
   changeOrderStatus,
   getOrderHistoryQueryOptions,
   getOrderNotesQueryOptions,
+  getOrderTerminalsQueryOptions,
   getStatusReasonsQueryOptions,
   orderKeys,
 } from '../api/orders';
@@ -229,6 +233,24 @@ function OrderNotes({ orderId }: { orderId: number }) {
   );
 }
 
+/** The errors of the typed serial numbers (by terminal index): the contract's rule, and no two alike. */
+function serialErrors(serials: readonly string[]): Record<number, string> {
+  const errors: Record<number, string> = {};
+  const seen = new Map<string, number>();
+  serials.forEach((raw, i) => {
+    const parsed = terminalSerialNumber.safeParse(raw);
+    if (!parsed.success) {
+      errors[i] = parsed.error.issues[0]?.message ?? 'Enter the serial number.';
+      return;
+    }
+    const key = parsed.data.toUpperCase();
+    const first = seen.get(key);
+    if (first !== undefined) errors[i] = `The same as terminal ${first + 1}.`;
+    else seen.set(key, i);
+  });
+  return errors;
+}
+
 function ChangeStatus({ order, onChanged }: { order: OrderSearchRecord; onChanged: (o: OrderSearchRecord) => void }) {
   const client = useQueryClient();
   const { session } = useSession();
@@ -238,6 +260,15 @@ function ChangeStatus({ order, onChanged }: { order: OrderSearchRecord; onChange
   const [to, setTo] = useState<OrderStatusCode | null>(null);
   const [reasonId, setReasonId] = useState<string | null>(null);
   const [note, setNote] = useState('');
+  // Completing an order at Installation installs its terminals: Operations enters their serials (decision 150).
+  const needsSerials = order.status === ORDER_STATUS.INSTALLATION && to === ORDER_STATUS.COMPLETE;
+  const terminals = useQuery(getOrderTerminalsQueryOptions(order.id, needsSerials));
+  const terminalCount = needsSerials ? (terminals.data?.count ?? 0) : 0;
+  const [typed, setTyped] = useState<Record<number, string>>({});
+  const [serialsTried, setSerialsTried] = useState(false);
+  const serials = Array.from({ length: terminalCount }, (_, i) => typed[i] ?? terminals.data?.serials[i] ?? '');
+  const localSerialErrors = serialErrors(serials);
+  const [failure, setFailure] = useState<unknown>(null);
   const needsReason = to !== null && transitionRequiresReason(to);
   const reasons = useQuery(getStatusReasonsQueryOptions(needsReason ? to : null));
   const reasonOptions = (reasons.data?.statuses.find((s) => s.status === to)?.reasons ?? []).map((r) => ({
@@ -252,8 +283,10 @@ function ChangeStatus({ order, onChanged }: { order: OrderSearchRecord; onChange
         status_reason_id: reasonId ? Number(reasonId) : undefined,
         note: note.trim() || undefined,
         version: order.version,
+        ...(terminalCount > 0 ? { terminal_serials: serials.map((v) => v.trim()) } : {}),
       }),
     meta: { silentError: true },
+    onMutate: () => setFailure(null),
     onSuccess: async (info) => {
       notifications.show({
         color: 'green',
@@ -264,6 +297,8 @@ function ChangeStatus({ order, onChanged }: { order: OrderSearchRecord; onChange
       setTo(null);
       setReasonId(null);
       setNote('');
+      setTyped({});
+      setSerialsTried(false);
       const { status, version, updated_at } = info.order;
       onChanged({ ...order, status, status_label: orderStatusLabel(status) ?? status, version, updated_at });
       await client.invalidateQueries({ queryKey: orderKeys.all });
@@ -280,13 +315,21 @@ function ChangeStatus({ order, onChanged }: { order: OrderSearchRecord; onChange
         await client.invalidateQueries({ queryKey: orderKeys.all });
         return;
       }
+      setFailure(error);
       notifyFailure(error);
     },
   });
+  const serverFields = isApiError(failure) ? failure.fields : {};
+  const serialError = (i: number): string | undefined =>
+    (serialsTried ? localSerialErrors[i] : undefined) ?? serverFields[`terminal_serials.${i}`];
+  const serialsMissing = needsSerials && (terminals.isPending || serials.some((v) => v.trim() === ''));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (to !== null && (!needsReason || reasonId !== null)) change.mutate();
+    setSerialsTried(true);
+    if (Object.keys(localSerialErrors).length > 0) return;
+    if (to !== null && (!needsReason || reasonId !== null) && !serialsMissing) change.mutate();
   };
+  const failureMessage = failure ? describeError(failure) : null;
   return (
     <section aria-label="Change status">
       <Title order={3} size="h5" mb="xs">
@@ -295,7 +338,7 @@ function ChangeStatus({ order, onChanged }: { order: OrderSearchRecord; onChange
       {options.length === 0 ? (
         <Alert color="gray">You cannot move an order in {order.status_label} to another status.</Alert>
       ) : (
-        <form onSubmit={submit} aria-label="Change status">
+        <form onSubmit={submit} aria-label="Change status" noValidate>
           <Stack gap="xs">
             <NativeSelect
               label="New status"
@@ -308,6 +351,7 @@ function ChangeStatus({ order, onChanged }: { order: OrderSearchRecord; onChange
                 const v = e.currentTarget.value;
                 setTo(v === '' ? null : (v as OrderStatusCode));
                 setReasonId(null);
+                setFailure(null);
               }}
             />
             {needsReason && (
@@ -319,6 +363,34 @@ function ChangeStatus({ order, onChanged }: { order: OrderSearchRecord; onChange
                 required
               />
             )}
+            {needsSerials && terminals.isPending && <Text c="dimmed">Loading the order’s terminals…</Text>}
+            {needsSerials && terminals.isError && (
+              <Alert color="red" title="Could not read the order’s terminals">
+                {describeError(terminals.error).message}
+              </Alert>
+            )}
+            {terminalCount > 0 && (
+              <fieldset aria-label="Terminal serial numbers" style={{ border: 0, padding: 0, margin: 0 }}>
+                <Stack gap="xs">
+                  <Text size="sm">Enter the serial number printed on each terminal installed.</Text>
+                  {serials.map((value, i) => (
+                    <TextInput
+                      key={i}
+                      label={`Serial number, terminal ${i + 1} of ${terminalCount}`}
+                      value={value}
+                      onChange={(e) => {
+                        const v = e.currentTarget.value;
+                        setTyped((t) => ({ ...t, [i]: v }));
+                      }}
+                      error={serialError(i)}
+                      maxLength={64}
+                      autoComplete="off"
+                      required
+                    />
+                  ))}
+                </Stack>
+              </fieldset>
+            )}
             <Textarea
               label="Status note"
               value={note}
@@ -326,11 +398,16 @@ function ChangeStatus({ order, onChanged }: { order: OrderSearchRecord; onChange
               maxLength={4000}
               minRows={1}
             />
+            {failureMessage && (
+              <Alert color="red" title={failureMessage.title} role="alert">
+                {failureMessage.message}
+              </Alert>
+            )}
             <Group>
               <Button
                 type="submit"
                 loading={change.isPending}
-                disabled={to === null || (needsReason && reasonId === null)}
+                disabled={to === null || (needsReason && reasonId === null) || serialsMissing}
               >
                 Change status
               </Button>
