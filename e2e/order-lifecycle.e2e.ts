@@ -129,11 +129,13 @@ describe.skipIf(noBrowser)('orders end to end (issue 7)', () => {
     const ops = await signInToOrders(browser, 'ops@example.com');
     panel = await openOrder(ops.page, unified, 'Any status');
     await changeStatus(ops.page, panel, 'Installation', 'Install booked.');
-    await changeStatus(ops.page, panel, 'Complete', 'Installed and trained.');
+    // Complete means installed (decision 150): Operations enters the serial number of each of the two terminals.
+    const serials = [1, 2].map((n) => `SN-E2E-${Date.now()}-${n}`);
+    await changeStatus(ops.page, panel, 'Complete', 'Installed and trained.', serials);
     expect(ar.errors).toEqual([]);
     expect(ops.errors).toEqual([]);
 
-    // The customer page shows the new store and its two terminals.
+    // The customer page shows the new store and its two terminals, installed under the serials entered.
     await ops.page.goto('/#/customer');
     await mainOf(ops.page).getByRole('searchbox', { name: 'Search customers' }).fill(m.dba);
     await mainOf(ops.page).getByRole('button', { name: 'Search', exact: true }).click();
@@ -147,14 +149,13 @@ describe.skipIf(noBrowser)('orders end to end (issue 7)', () => {
     await mainOf(ops.page).getByRole('tab', { name: 'Terminals' }).click();
     const terminals = mainOf(ops.page).getByRole('table', { name: /Terminals/ });
     await terminals.waitFor();
-    await expect
-      .poll(async () =>
-        terminals
-          .getByRole('row')
-          .filter({ hasText: /Pending/i })
-          .count(),
-      )
-      .toBe(2);
+    for (const serial of serials) await terminals.getByRole('row').filter({ hasText: serial }).waitFor();
+    expect(
+      await terminals
+        .getByRole('row')
+        .filter({ hasText: /PENDING-/ })
+        .count(),
+    ).toBe(0);
   });
 
   it('a non-POS order shows two milestones; a Canadian order takes an A1A 1A1 postal code and shows C$ (never CA$)', async () => {

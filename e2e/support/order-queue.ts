@@ -22,10 +22,24 @@ export async function openOrder(page: Page, unifiedOrderId: string, status?: str
   return panel;
 }
 
-/** In an open order panel: choose the new status by its label, give a note, change it and wait for the toast. */
-export async function changeStatus(page: Page, panel: Locator, toLabel: string, note: string): Promise<void> {
+/**
+ * In an open order panel: choose the new status by its label, give a note, change it and wait for the toast. The move
+ * to Complete at Installation takes the terminals' serial numbers (decision 150): `serials`, one per terminal, in order.
+ */
+export async function changeStatus(
+  page: Page,
+  panel: Locator,
+  toLabel: string,
+  note: string,
+  serials: readonly string[] = [],
+): Promise<void> {
   const change = panel.getByRole('region', { name: 'Change status' });
   await change.getByRole('combobox', { name: 'New status' }).selectOption({ label: toLabel });
+  for (const [i, serial] of serials.entries()) {
+    await change
+      .getByRole('textbox', { name: `Serial number, terminal ${i + 1} of ${serials.length}`, exact: true })
+      .fill(serial);
+  }
   await change.getByRole('textbox', { name: 'Status note' }).fill(note);
   await change.getByRole('button', { name: 'Change status' }).click();
   await page.getByText(`Now ${toLabel}.`).first().waitFor();
