@@ -1,10 +1,10 @@
-import { blankOrder, ORDER_STATUS, type OrderDocument } from '@pos/domain';
+import { ORDER_STATUS, type OrderDocument } from '@pos/domain';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBillingItem, createBundleIfMissing, createCustomer, createOrder, createStore } from '../../db/factories';
 import { bundlePriceOptions, customerBundlePrices, customerBundles, orders, terminals } from '../../db/schema';
 import { signInStaff } from '../../test/sign-in';
-import { terminalSerials } from '../../test/orders';
+import { newMerchantOrder, terminalSerials } from '../../test/orders';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /*
@@ -22,40 +22,17 @@ const US = { address1: '9 Oak Ave', address2: '', city: 'Austin', state: 'TX', z
 
 let taxIds = 0;
 function doc(over: Partial<OrderDocument> = {}): OrderDocument {
-  const o = blankOrder();
-  o.CustomerInfo = {
-    ...o.CustomerInfo,
+  const o = newMerchantOrder({
     firstName: 'Nell',
     lastName: 'Ward',
     email: 'nell@shop.example',
-    phone: '5125550100',
     federalTaxId: `76-30000${String(++taxIds).padStart(2, '0')}`,
-  };
-  o.HomeAddress = { ...US };
-  o.BillingAddress = { ...US };
-  o.ShippingAddress = { ...US };
-  o.StoreInfo = {
-    ...o.StoreInfo,
     doingBusinessAs: 'Ward Market',
-    storeName: 'Ward Market Oak',
-    phone: '5125550101',
-    StoreAddress: { ...US },
-  };
-  o.noOfTerminals = 1;
+    address: US,
+    terminals: 1,
+    processorReference: 'pm_local_whole4242',
+  });
   o.BillingItemInfo = [{ billingItemId: 20, name: 'Shipping', quantity: 1, unitPrice: '35.00' }];
-  o.PaymentPlanInfo = o.PaymentPlanInfo!.map((p, i) => ({
-    ...p,
-    paymentPlanId: i === 0 ? 1 : 4,
-    recurringAmount: i === 0 ? '0.00' : '79.00',
-  }));
-  o.PaymentInstrumentInfo = o.PaymentInstrumentInfo!.map((p) => ({
-    ...p,
-    paymentMethodTypeId: 1,
-    creditCardNumber: '4242',
-    issuer: 'visa',
-    expirationDate: '12/2030',
-    paymentProcessorReference: 'pm_local_whole4242',
-  }));
   return { ...o, ...over };
 }
 

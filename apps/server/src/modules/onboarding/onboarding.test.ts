@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { blankOrder, type OrderDocument } from '@pos/domain';
+import type { OrderDocument } from '@pos/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBillingItem, createCustomer, createOrder, createStore, setTaxRate } from '../../db/factories';
@@ -17,7 +17,7 @@ import {
   terminals,
 } from '../../db/schema';
 import { signInStaff } from '../../test/sign-in';
-import { terminalSerials } from '../../test/orders';
+import { newMerchantOrder, terminalSerials } from '../../test/orders';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /*
@@ -35,40 +35,17 @@ const US = { address1: '9 Oak Ave', address2: '', city: 'Austin', state: 'TX', z
 const CA = { address1: '1 Main St', address2: '', city: 'Regina', state: 'SK', zip: 'S4P 3Y2', country: 'CA' as const };
 
 function doc(taxId: string, addr: typeof US | typeof CA = US, over: Partial<OrderDocument> = {}): OrderDocument {
-  const o = blankOrder();
-  o.CustomerInfo = {
-    ...o.CustomerInfo,
+  const o = newMerchantOrder({
     firstName: 'Iris',
     lastName: 'Stone',
     email: 'iris@shop.example',
-    phone: '5125550100',
     federalTaxId: taxId,
-  };
-  o.HomeAddress = { ...addr };
-  o.BillingAddress = { ...addr };
-  o.ShippingAddress = { ...addr };
-  o.StoreInfo = {
-    ...o.StoreInfo,
     doingBusinessAs: 'Stone Grocery',
-    storeName: 'Stone Grocery Oak',
-    phone: '5125550101',
-    StoreAddress: { ...addr },
-  };
-  o.noOfTerminals = 2;
+    address: addr,
+    terminals: 2,
+    processorReference: 'pm_local_abc123',
+  });
   o.BillingItemInfo = [{ billingItemId: 20, name: 'Shipping', quantity: 1, unitPrice: '35.00' }];
-  o.PaymentPlanInfo = o.PaymentPlanInfo!.map((p, i) => ({
-    ...p,
-    paymentPlanId: i === 0 ? 1 : 4,
-    recurringAmount: i === 0 ? '0.00' : '79.00',
-  }));
-  o.PaymentInstrumentInfo = o.PaymentInstrumentInfo!.map((p) => ({
-    ...p,
-    paymentMethodTypeId: 1,
-    creditCardNumber: '4242',
-    issuer: 'visa',
-    expirationDate: '12/2030',
-    paymentProcessorReference: 'pm_local_abc123',
-  }));
   return { ...o, ...over };
 }
 

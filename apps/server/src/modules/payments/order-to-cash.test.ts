@@ -1,4 +1,4 @@
-import { BILLING_ITEM_IDS, JOB_QUEUE, ORDER_STATUS, blankOrder, type OrderDocument } from '@pos/domain';
+import { BILLING_ITEM_IDS, JOB_QUEUE, ORDER_STATUS, type OrderDocument } from '@pos/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -21,7 +21,7 @@ import {
 } from '../../db/schema';
 import { startWorkers } from '../../jobs/registry';
 import { signInStaff } from '../../test/sign-in';
-import { terminalSerials } from '../../test/orders';
+import { newMerchantOrder, terminalSerials } from '../../test/orders';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { booksPostedOn } from '../reconciliation';
 import { gatewaySettlementReport } from './gateway-access.service';
@@ -48,45 +48,22 @@ const TOTAL = SUBTOTAL + TAX;
 
 let taxIds = 0;
 function saleDoc(over: Partial<OrderDocument> = {}): OrderDocument {
-  const o = blankOrder();
-  o.CustomerInfo = {
-    ...o.CustomerInfo,
+  const o = newMerchantOrder({
     firstName: 'Rosa',
     lastName: 'Park',
     email: 'rosa@shop.example',
-    phone: '5125550100',
     federalTaxId: `75-20000${String(++taxIds).padStart(2, '0')}`,
-  };
-  o.HomeAddress = { ...TX };
-  o.BillingAddress = { ...TX };
-  o.ShippingAddress = { ...TX };
-  o.StoreInfo = {
-    ...o.StoreInfo,
     doingBusinessAs: 'Park Grocery',
-    storeName: 'Park Grocery Oak',
-    phone: '5125550101',
-    StoreAddress: { ...TX },
-  };
-  o.noOfTerminals = 2;
+    address: TX,
+    terminals: 2,
+    processorReference: 'pm_local_o2c4242',
+  });
   o.BillingItemInfo = [
     { billingItemId: 1, productId: 1, name: 'POS terminal', quantity: 2, unitPrice: '899.00' },
     { billingItemId: BILLING_ITEM_IDS.SHIPPING, name: 'Shipping', quantity: 1, unitPrice: '35.00' },
   ];
   o.BundleInfo = [{ bundleId: 5, name: 'NRS Pay Plus', quantity: 1, unitPrice: '120.00', monthlyPrice: '29.00' }];
   o.additionalDiscount = '50.00';
-  o.PaymentPlanInfo = o.PaymentPlanInfo!.map((p, i) => ({
-    ...p,
-    paymentPlanId: i === 0 ? 1 : 4,
-    recurringAmount: i === 0 ? '0.00' : '79.00',
-  }));
-  o.PaymentInstrumentInfo = o.PaymentInstrumentInfo!.map((p) => ({
-    ...p,
-    paymentMethodTypeId: 1,
-    creditCardNumber: '4242',
-    issuer: 'visa',
-    expirationDate: '12/2030',
-    paymentProcessorReference: 'pm_local_o2c4242',
-  }));
   return { ...o, ...over };
 }
 
