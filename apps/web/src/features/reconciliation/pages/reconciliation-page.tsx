@@ -428,7 +428,7 @@ export default function ReconciliationPage() {
       >
         {items.map((r: ReconciliationRun) => (
           <Table.Tr key={r.id} bg={r.id === openRun ? 'var(--mantine-color-blue-light)' : undefined}>
-            <Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
               <Anchor
                 component={Link}
                 to={`?${new URLSearchParams({ ...Object.fromEntries(searchParams), run: String(r.id) })}`}
@@ -438,14 +438,15 @@ export default function ReconciliationPage() {
               </Anchor>
             </Table.Td>
             <Table.Td>{r.currency}</Table.Td>
-            <Table.Td>
+            {/* Wide enough for "12 differences": a badge is never cut to "DIFFERE…". */}
+            <Table.Td style={{ minWidth: 150 }}>
               <StatusBadge status={r.status} count={r.difference_count} />
             </Table.Td>
             <Table.Td>{r.status === 'failed' ? '—' : formatCents(r.gateway.net_cents, r.currency)}</Table.Td>
             <Table.Td>{formatCents(r.books.net_cents, r.currency)}</Table.Td>
             <Table.Td>{r.difference_count}</Table.Td>
             <Table.Td>{r.source === 'schedule' ? 'Daily job' : (r.requested_by ?? 'Staff')}</Table.Td>
-            <Table.Td>{formatDateTime(r.finished_at)}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.finished_at)}</Table.Td>
           </Table.Tr>
         ))}
       </DataTable>
