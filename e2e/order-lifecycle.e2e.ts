@@ -11,6 +11,7 @@ import {
   signInToOrders,
   startOrder,
   submitOrder,
+  TEST_CARDS,
 } from './support/order-flow';
 import { changeStatus, openOrder } from './support/order-queue';
 import { headerOf, mainOf, sessionToken, signInAsStaff } from './support/staff-session';
@@ -72,6 +73,12 @@ describe.skipIf(noBrowser)('orders end to end (issue 7)', () => {
     await selectHardware(page, 2);
     await page.waitForURL(/#\/payment-plan-method\/\d+$/);
     await expectMilestone(page, 'PAYMENT (PLAN / METHOD)');
+    // The card is held for the upfront total with tax when the step is saved (issue 29, decision 151): a card with
+    // insufficient funds is refused in words and the rep stays to enter another one.
+    await payUpfrontByCard(page, `${m.firstName} ${m.lastName}`, TEST_CARDS.insufficientFunds);
+    const declined = mainOf(page).getByRole('status', { name: 'Card hold' });
+    await declined.getByText('Visa ending 9995 was declined: Insufficient funds.').waitFor();
+    expect(page.url()).toMatch(/#\/payment-plan-method\/\d+$/);
     await payUpfrontByCard(page, `${m.firstName} ${m.lastName}`);
     await page.waitForURL(/#\/charges\/\d+$/);
     await expectMilestone(page, 'Recurring charges');
@@ -83,6 +90,10 @@ describe.skipIf(noBrowser)('orders end to end (issue 7)', () => {
     await totals.getByRole('row', { name: /^(Tax|Sales tax)/ }).waitFor();
     expect(await totals.textContent()).toMatch(/\$[\d,]+\.\d\d/);
     expect(await mainOf(page).getByRole('group', { name: 'Payment' }).textContent()).toContain('Visa ending 4242');
+    // The hold: the summary's total with tax, on the card.
+    const total = /Total\s*(\$[\d,]+\.\d\d)/.exec((await totals.textContent()) ?? '')?.[1];
+    const hold = mainOf(page).getByRole('status', { name: 'Card hold' });
+    await hold.getByText(`Authorized ${total} on Visa ending 4242: captured when the order is complete.`).waitFor();
     const unified = await submitOrder(page);
     expect(await mainOf(page).getByRole('status').filter({ hasText: 'Order submitted' }).textContent()).toContain(
       m.email,
@@ -156,6 +167,15 @@ describe.skipIf(noBrowser)('orders end to end (issue 7)', () => {
         .filter({ hasText: /PENDING-/ })
         .count(),
     ).toBe(0);
+
+    // The sale is invoiced at Complete (decision 148): the store's S invoice for the total, paid by the captured hold.
+    await mainOf(ops.page).getByRole('tab', { name: 'Invoices' }).click();
+    const invoiceRows = mainOf(ops.page)
+      .getByRole('table', { name: /^Invoices of store/ })
+      .getByRole('row')
+      .filter({ hasText: total! });
+    await invoiceRows.first().waitFor();
+    expect(await invoiceRows.first().textContent()).toMatch(/Paid/i);
   });
 
   it('a non-POS order shows two milestones; a Canadian order takes an A1A 1A1 postal code and shows C$ (never CA$)', async () => {

@@ -130,13 +130,19 @@ export async function selectHardware(page: Page, terminals: number): Promise<voi
   await main.getByRole('button', { name: 'Save and continue' }).click();
 }
 
-/** PAYMENT (PLAN / METHOD): upfront, a test card through the gateway, save. */
-export async function payUpfrontByCard(page: Page, name: string): Promise<void> {
+/** The local gateway's test cards (decision 059): 4242 is approved, 9995 declined for insufficient funds. */
+export const TEST_CARDS = { approved: '4242 4242 4242 4242', insufficientFunds: '4000 0000 0000 9995' } as const;
+
+/**
+ * PAYMENT (PLAN / METHOD): upfront, a test card through the gateway, save — the save holds the upfront total with tax
+ * on the card (decision 151). An approved card moves on to the next step; a declined one stays on this step.
+ */
+export async function payUpfrontByCard(page: Page, name: string, number: string = TEST_CARDS.approved): Promise<void> {
   const main = mainOf(page);
   const method = main.getByRole('group', { name: 'Hardware payment method' });
   await method.getByRole('combobox', { name: 'Payment method' }).selectOption({ label: 'Credit or debit card' });
   await method.getByRole('textbox', { name: 'Name on card' }).fill(name);
-  await method.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
+  await method.getByRole('textbox', { name: 'Card number' }).fill(number);
   await method.getByRole('textbox', { name: 'Expiry month' }).fill('12');
   await method.getByRole('textbox', { name: 'Expiry year' }).fill('2030');
   await method.getByRole('textbox', { name: 'Security code' }).fill('123');

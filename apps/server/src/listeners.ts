@@ -1,7 +1,8 @@
 import { contractStatusEffects, regenerateAfterSave } from './modules/contracts';
 import { memoRefundAnswered } from './modules/memos';
 import { onboardingStatusEffects } from './modules/onboarding';
-import { onOrderDocumentSave, onOrderStatusChange } from './modules/orders';
+import { onOrderDocumentSave, onOrderSaved, onOrderStatusChange } from './modules/orders';
+import { syncOrderHold } from './modules/payment-authorizations';
 import { holdAnswered, onMovementAnswered, queueHoldSettlements } from './modules/payments';
 import { promotionStatusEffects } from './modules/promotions';
 import { returnRefundAnswered } from './modules/returns';
@@ -21,6 +22,9 @@ export function registerListeners(): void {
   // Payments (decision 116): a Complete order's card hold is captured, a rejected or canceled order's released (by
   // the payments sweep, outside the transaction).
   onOrderStatusChange('payments', queueHoldSettlements);
+  // The order flow's card hold (decision 151): after a save commits, the upfront total with tax is held on the
+  // hardware card, and held again when the total or the card changes.
+  onOrderSaved('hold', (ctx, orderId) => syncOrderHold(ctx, orderId));
   // The money path (decision 144): what an answered refund, void, capture or release completes, whether the asker
   // got the answer or the payments sweep reconciled it later.
   onMovementAnswered('hold', holdAnswered);

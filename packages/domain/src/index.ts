@@ -41,6 +41,7 @@ export * from './rules/money';
 export * from './rules/mid';
 export * from './rules/order-transitions';
 export * from './rules/order-totals';
+export * from './rules/order-hold';
 export * from './rules/invoice-lines';
 export * from './rules/billing-periods';
 export * from './rules/license';

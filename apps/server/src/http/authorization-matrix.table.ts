@@ -338,6 +338,8 @@ export const AUTHORIZATION_MATRIX: Readonly<Record<string, Access>> = {
   'POST /api/promotions/:id/expire/:token': perms('promotions_edit'),
   'GET /api/promotions/:id/orders/:token': perms('promotions_view', 'promotions_edit'),
   'POST /api/paymentauthorizations/:token': perms('create_distributor_orders', 'search_orders_edit'),
+  'GET /api/paymentauthorizations/orders/:orderId/:token': ORDERS,
+  'POST /api/paymentauthorizations/orders/:orderId/:token': ORDERS_EDIT,
   'GET /api/public/contracts/:tok': PUBLIC,
   'GET /api/public/contracts/:tok/pdf': PUBLIC,
   'POST /api/public/contracts/:tok/sign': PUBLIC,

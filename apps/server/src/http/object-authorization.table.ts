@@ -1206,6 +1206,23 @@ export const OBJECT_MATRIX: Readonly<Record<string, readonly ObjectEntry[]>> = {
       }),
     },
   ],
+  'GET /api/paymentauthorizations/orders/:orderId/:token': [
+    {
+      names: 'order',
+      rule: 'owner',
+      request: ({ target, token }) => ({ url: `/api/paymentauthorizations/orders/${target.orderId}/${token}` }),
+    },
+  ],
+  'POST /api/paymentauthorizations/orders/:orderId/:token': [
+    {
+      names: 'order',
+      rule: 'owner',
+      request: ({ target, token }) => ({
+        url: `/api/paymentauthorizations/orders/${target.orderId}/${token}`,
+        headers: idem(),
+      }),
+    },
+  ],
   'GET /api/customers/contracts/:orderId/:token': [
     {
       names: 'order',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CARD_BRANDS } from '../codes/payment-methods';
+import { CARD_BRANDS, PAYMENT_METHOD_KINDS } from '../codes/payment-methods';
 import { CURRENCY_CODES } from '../codes/currencies';
 
 /*
@@ -53,3 +53,44 @@ export const paymentAuthorization = z.object({
   released_authorization_ids: z.array(z.string()),
 });
 export type PaymentAuthorization = z.infer<typeof paymentAuthorization>;
+
+/*
+ * The order's card hold as the order flow shows it (issue 29 item 1, decision 151): GET/POST
+ * /api/orderinfo/{orderInfoId}/paymenthold. Saving the payment step (or any step that changes the upfront total)
+ * places the hold on the hardware card — the upfront total with tax — and re-places it when the total or the card
+ * changes; bank, cash and check orders and installments take none.
+ */
+export const ORDER_HOLD_STATES = [
+  /** The upfront total with tax is held on the card. */
+  'authorized',
+  /** The card refused the hold (decline_reason); another card or a new try. */
+  'declined',
+  /** The hold was asked for and the gateway's answer is not known yet (a timeout): try again. */
+  'pending',
+  /** Paid by card upfront, but no card entered yet. */
+  'needs_card',
+  /** No hold is taken: bank account, cash or check, installments, a non-POS order or nothing upfront. */
+  'not_needed',
+  /** The order is complete, rejected or canceled: its hold was captured or released. */
+  'closed',
+] as const;
+export type OrderHoldState = (typeof ORDER_HOLD_STATES)[number];
+
+export const orderPaymentHold = z.object({
+  order_id: z.number().int(),
+  state: z.enum(ORDER_HOLD_STATES),
+  /** How the hardware is paid: card, bank, cash (cash or check); null before a method is chosen. */
+  method: z.enum(PAYMENT_METHOD_KINDS).nullable(),
+  installments: z.boolean(),
+  /** What the hold must cover: the hardware sale's upfront total with tax (0 for installments or non-POS). */
+  upfront_cents: z.number().int(),
+  currency: z.enum(CURRENCY_CODES),
+  authorization_id: z.string().nullable(),
+  amount_cents: z.number().int().nullable(),
+  card: z.object({ brand: z.enum(CARD_BRANDS), last4: z.string() }).nullable(),
+  decline_reason: z.string().nullable(),
+  at: z.string().nullable(),
+  /** What the rep reads ('Authorized $2,067.63 on Visa ending 4242', the decline in words, how the money comes). */
+  message: z.string(),
+});
+export type OrderPaymentHold = z.infer<typeof orderPaymentHold>;

@@ -16,6 +16,7 @@ export {
 export {
   applyStatusEffects,
   onOrderDocumentSave,
+  onOrderSaved,
   onOrderStatusChange,
   type DocumentSave,
   type StatusChange,

@@ -370,6 +370,21 @@ const ENDPOINTS: readonly Endpoint[] = [
     ok: 200,
   },
   {
+    route: 'GET /api/paymentauthorizations/orders/:orderId/:token',
+    kind: 'item',
+    request: ({ order, token }) => ({ url: `/api/paymentauthorizations/orders/${order.id}/${token}` }),
+    ok: 200,
+  },
+  {
+    route: 'POST /api/paymentauthorizations/orders/:orderId/:token',
+    kind: 'item',
+    request: ({ order, token }) => ({
+      url: `/api/paymentauthorizations/orders/${order.id}/${token}`,
+      headers: { 'idempotency-key': randomUUID() },
+    }),
+    ok: 200,
+  },
+  {
     route: 'GET /api/customers/contracts/:orderId/:token',
     kind: 'item',
     request: ({ order, token }) => ({ url: `/api/customers/contracts/${order.id}/${token}` }),

@@ -1,5 +1,5 @@
 import type { OrderStatusCode } from '@pos/domain';
-import type { AnyServiceCtx } from '../../context';
+import type { AnyServiceCtx, ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import type { orders } from '../../db/schema';
 
@@ -32,6 +32,7 @@ export type OrderListener<E> = (ctx: AnyServiceCtx, tx: Db, event: E) => Promise
 /** Listeners by name (registering a name again replaces its listener, so a second app in one process adds none). */
 const statusListeners = new Map<string, OrderListener<StatusChange>>();
 const saveListeners = new Map<string, OrderListener<DocumentSave>>();
+const savedListeners = new Map<string, (ctx: ServiceCtx, orderId: number) => Promise<void>>();
 
 /** Run `listener` on every status change of an order (the submit, PUT ordernotes, the order-status worker, a signature). */
 export function onOrderStatusChange(name: string, listener: OrderListener<StatusChange>): void {
@@ -41,6 +42,26 @@ export function onOrderStatusChange(name: string, listener: OrderListener<Status
 /** Run `listener` after every save of an order's document (POST orderinfo on an existing order). */
 export function onOrderDocumentSave(name: string, listener: OrderListener<DocumentSave>): void {
   saveListeners.set(name, listener);
+}
+
+/**
+ * Run `listener` after a save of an order's document has committed (new orders and updates, a submit included):
+ * for work that must not hold the transaction — the payment step's card hold is placed at the gateway here
+ * (issue 29 item 1, decision 151). A listener's failure is its own: the save has happened and answers as saved.
+ */
+export function onOrderSaved(name: string, listener: (ctx: ServiceCtx, orderId: number) => Promise<void>): void {
+  savedListeners.set(name, listener);
+}
+
+/** saveOrderInfo calls this after its transaction committed; a listener that throws is logged, not rethrown. */
+export async function applyOrderSavedEffects(ctx: ServiceCtx, orderId: number): Promise<void> {
+  for (const [name, listener] of savedListeners) {
+    try {
+      await listener(ctx, orderId);
+    } catch (err) {
+      console.warn(`order ${orderId}: the after-save effect '${name}' failed: ${(err as Error).message}`);
+    }
+  }
 }
 
 /** Every place that moves an order calls this in the transaction of the move, after the history row. */

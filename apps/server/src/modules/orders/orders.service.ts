@@ -24,7 +24,7 @@ import { faultPoint } from '../../lib/fault-point';
 import { AppError, versionConflict } from '../../http/errors';
 import { loadVisibleOrder, orderNotFound, viewerOf, visibleOrdersWhere } from '../../access';
 import { refreshCustomerMatch } from './customer-match.service';
-import { applyDocumentSaveEffects, applyStatusEffects } from './order-hooks';
+import { applyDocumentSaveEffects, applyOrderSavedEffects, applyStatusEffects } from './order-hooks';
 import { foreignReferences, foreignReferencesError } from './order-references';
 import { dataEncryptionKey, encryptAccountNumber } from '../../lib/account-number-cipher';
 import { canonicalJson } from '../../lib/canonical-json';
@@ -284,7 +284,7 @@ export async function saveOrderInfo(
     if (Object.keys(fields).length > 0) throw foreignReferencesError(fields);
   };
 
-  return withTx(ctx, async (db) => {
+  const saved = await withTx(ctx, async (db) => {
     let row: OrderRow;
 
     if (input.orderInfoId === 'new') {
@@ -456,4 +456,7 @@ export async function saveOrderInfo(
       version: row.version,
     };
   });
+  // After the commit: e.g. the payment step's card hold placed or re-placed at the gateway (decision 151).
+  await applyOrderSavedEffects(ctx, saved.orderInfoId);
+  return saved;
 }

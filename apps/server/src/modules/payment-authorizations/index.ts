@@ -1,2 +1,2 @@
 export { paymentAuthorizationRoutes } from './payment-authorizations.routes';
-export { AUTHORIZATION_ACTION } from './payment-authorizations.service';
+export { AUTHORIZATION_ACTION, syncOrderHold } from './payment-authorizations.service';

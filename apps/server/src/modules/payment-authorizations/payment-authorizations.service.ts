@@ -3,16 +3,24 @@ import {
   AUTHORIZATION_TOLERANCE_PERCENT,
   ORDER_STATUS,
   authorizationCeilingCents,
+  CARD_BRANDS,
+  PAYMENT_PLAN_KIND,
   formatMoney,
   isCardExpired,
+  lastFour,
+  orderHoldMessage,
+  orderTotals,
   orderUpfrontCents,
+  paymentMethodKindOf,
   type CardBrand,
+  type OrderHoldState,
+  type OrderPaymentHold,
   type CurrencyCode,
   type OrderDocument,
   type PaymentAuthorization,
   type PaymentAuthorizationRequest,
 } from '@pos/domain';
-import { withTx, type ServiceCtx } from '../../context';
+import { withTx, type AnyServiceCtx, type ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { auditLog, authorizationSettlements, orders, paymentInstruments } from '../../db/schema';
 import { actorOfSession, writeAudit } from '../../http/audit';
@@ -31,12 +39,76 @@ interface OrderRef {
   currency: string;
 }
 
-/** An authorization as its audit entry records it (decision 081). */
+/** An authorization as its audit entry records it (decision 081; the card's gateway reference since decision 151). */
 export interface AuthorizationEntry {
   authorization_id: string;
   status: 'authorized' | 'declined';
   amount_cents: number;
   currency: string;
+  card_reference?: string;
+  card?: { brand: CardBrand; last4: string } | null;
+  decline_reason?: string | null;
+  authorized_at?: string;
+}
+
+/**
+ * Record an authorization's answer (decision 081): an audit entry on the order, filed under its customer. Under the
+ * order's row lock, so authorizations of one order commit one at a time. An authorized hold makes the order's other
+ * live holds queued for release (the payments sweep voids them outside any transaction) — the newest is the order's
+ * one live hold (`keepNewest`); the order flow's hold (decision 151) instead stays only while it is still the hold the
+ * order's document asks for, so a slower authorization of an older save never outlives the newer one.
+ */
+async function recordAuthorization(
+  tx: Db,
+  ctx: AnyServiceCtx,
+  order: OrderRef,
+  answer: PaymentAuthorization,
+  cardReference: string,
+  now: Date,
+  rule: { keepNewest: true } | { wanted: (tx: Db, current: typeof orders.$inferSelect) => Promise<WantedHold | null> },
+): Promise<void> {
+  const [current] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+  await writeAudit(tx, {
+    ...ctx.actor,
+    at: now,
+    action: AUTHORIZATION_ACTION,
+    entity: 'order',
+    entityId: order.id,
+    after: {
+      ...(order.customerId !== null ? { customer_id: order.customerId } : {}),
+      ...answer,
+      card_reference: cardReference,
+    },
+    requestId: ctx.requestId,
+    customerId: order.customerId,
+  });
+  if (answer.status !== 'authorized') return;
+  let keepThis = true;
+  if ('wanted' in rule && current) {
+    const wanted = await rule.wanted(tx, current);
+    keepThis = wanted !== null && wanted.reference === cardReference && wanted.amountCents === answer.amount_cents;
+  }
+  for (const other of await liveHoldsOf(tx, order.id)) {
+    const isThis = other.authorization_id === answer.authorization_id;
+    if (isThis === keepThis) continue;
+    await queueRelease(tx, order, other, now);
+  }
+}
+
+/** Queue a hold for release by the payments sweep (outside any transaction; once per hold). */
+async function queueRelease(tx: Db, order: OrderRef, hold: AuthorizationEntry, now: Date) {
+  await tx
+    .insert(authorizationSettlements)
+    .values({
+      orderId: order.id,
+      customerId: order.customerId,
+      authorizationReference: hold.authorization_id,
+      action: 'release',
+      amountCents: hold.amount_cents,
+      currency: hold.currency,
+      createdAt: now,
+    })
+    .onConflictDoNothing();
 }
 
 /** Orders in these statuses take no new hold: nothing would capture or release it (decision 142). */
@@ -111,7 +183,7 @@ async function checkCeiling(
  * whoever asks) and committed, then voided at the gateway outside any transaction and recorded released by its
  * answer. A release whose answer is lost stays queued for the sweep; it is not live any more either way.
  */
-async function releaseHold(ctx: ServiceCtx, order: OrderRef, hold: AuthorizationEntry, now: Date): Promise<void> {
+async function releaseHold(ctx: AnyServiceCtx, order: OrderRef, hold: AuthorizationEntry, now: Date): Promise<void> {
   const queued = await withTx(ctx, (tx) =>
     tx
       .insert(authorizationSettlements)
@@ -127,7 +199,7 @@ async function releaseHold(ctx: ServiceCtx, order: OrderRef, hold: Authorization
       .onConflictDoNothing()
       .returning(),
   );
-  if (queued[0]) await settleHoldNow(ctx.app, queued[0], actorOfSession(ctx.session), ctx.requestId, 're-authorized');
+  if (queued[0]) await settleHoldNow(ctx.app, queued[0], ctx.actor, ctx.requestId, 're-authorized');
 }
 
 interface CardRef {
@@ -233,8 +305,6 @@ export async function authorizePayment(
         return { order, card, result, released };
       },
       effect: async (tx, now, { order, card, result, released }) => {
-        // Authorizations of one order commit one at a time (the order's row lock).
-        await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('update');
         const answer: PaymentAuthorization = {
           authorization_id: result.reference,
           order_id: order.id,
@@ -247,37 +317,185 @@ export async function authorizePayment(
           authorized_at: now.toISOString(),
           released_authorization_ids: released,
         };
-        await writeAudit(tx, {
-          ...actorOfSession(ctx.session),
-          at: now,
-          action: AUTHORIZATION_ACTION,
-          entity: 'order',
-          entityId: order.id,
-          after: { ...(order.customerId !== null ? { customer_id: order.customerId } : {}), ...answer },
-          requestId: ctx.requestId,
-          customerId: order.customerId,
-        });
-        if (result.status === 'authorized') {
-          // A hold another request placed meanwhile (it voided the same old hold) is queued for the payments sweep
-          // to release, outside any transaction: the newest hold is the order's one live hold.
-          for (const other of await liveHoldsOf(tx, order.id)) {
-            if (other.authorization_id === result.reference) continue;
-            await tx
-              .insert(authorizationSettlements)
-              .values({
-                orderId: order.id,
-                customerId: order.customerId,
-                authorizationReference: other.authorization_id,
-                action: 'release',
-                amountCents: other.amount_cents,
-                currency: other.currency,
-                createdAt: now,
-              })
-              .onConflictDoNothing();
-          }
-        }
+        await recordAuthorization(tx, ctx, order, answer, card.reference, now, { keepNewest: true });
         return answer;
       },
+    },
+  );
+}
+
+/** The hold the order's document asks for (decision 151): the hardware card and the upfront total with tax. */
+interface WantedHold {
+  amountCents: number;
+  currency: CurrencyCode;
+  reference: string;
+  brand: CardBrand;
+  last4: string;
+}
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** What the order's document says about the hardware's money, today. */
+async function hardwareMoneyOf(db: Db, ctx: AnyServiceCtx, order: OrderRow, now: Date) {
+  const doc = order.document as OrderDocument;
+  const upfront = orderUpfrontCents(doc, await orderSaleTaxCents(db, doc, taxDayOf(ctx.app, now)));
+  const entry = (doc.PaymentInstrumentInfo ?? []).find((m) => m?.type === PAYMENT_PLAN_KIND.HARDWARE) ?? null;
+  const method = paymentMethodKindOf(entry?.paymentMethodTypeId);
+  const reference = typeof entry?.paymentProcessorReference === 'string' ? entry.paymentProcessorReference.trim() : '';
+  const wanted: WantedHold | null =
+    upfront > 0 && method === 'card' && reference !== ''
+      ? {
+          amountCents: upfront,
+          currency: order.currency as CurrencyCode,
+          reference,
+          brand: (CARD_BRANDS as readonly string[]).includes(String(entry?.issuer ?? '').toLowerCase())
+            ? (String(entry!.issuer).toLowerCase() as CardBrand)
+            : 'unknown',
+          last4: lastFour(entry?.creditCardNumber),
+        }
+      : null;
+  return { upfront, method, installments: Boolean(orderTotals(doc).installments), wanted };
+}
+
+/** The order's latest authorization (authorized or declined, live or not), newest first. */
+async function authorizationsOf(db: Db, orderId: number): Promise<AuthorizationEntry[]> {
+  const rows = await db
+    .select({ after: auditLog.after })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.entity, 'order'),
+        eq(auditLog.entityId, String(orderId)),
+        eq(auditLog.action, AUTHORIZATION_ACTION),
+      ),
+    )
+    .orderBy(desc(auditLog.at), desc(auditLog.id));
+  return rows.map((r) => r.after as AuthorizationEntry | null).filter((a): a is AuthorizationEntry => a !== null);
+}
+
+const matches = (a: AuthorizationEntry, w: WantedHold) =>
+  a.card_reference === w.reference && a.amount_cents === w.amountCents;
+
+/**
+ * Place the hold the order's document asks for (issue 29 item 1, decision 151), after a save has committed: the
+ * upfront total with tax on the hardware card. Nothing when the order's live hold is that hold already, or when that
+ * card refused that amount (the rep changes the card, or asks again: `retry`). A hold no longer asked for (the card,
+ * the total or the method changed) is released. The money path: the gateway is called outside any transaction, the
+ * authorization recorded P first, under a key of the order's version (a repeat asks the same hold, never a second).
+ */
+export async function syncOrderHold(
+  ctx: AnyServiceCtx,
+  orderId: number,
+  options: { retry?: boolean } = {},
+): Promise<void> {
+  const db = ctx.app.database.db;
+  const now = ctx.app.clock.now();
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order || CLOSED.includes(order.status)) return;
+  const { wanted } = await hardwareMoneyOf(db, ctx, order, now);
+  const live = await liveHoldsOf(db, order.id);
+  if (wanted === null) {
+    for (const hold of live) await releaseHold(ctx, order, hold, now);
+    return;
+  }
+  const latest = (await authorizationsOf(db, order.id)).find((a) => matches(a, wanted));
+  if (latest?.status === 'authorized' && live.some((h) => h.authorization_id === latest.authorization_id)) return;
+  if (latest?.status === 'declined' && !options.retry) return;
+  for (const hold of live) await releaseHold(ctx, order, hold, now);
+  const retry = options.retry ? `:retry:${ctx.requestId}` : '';
+  const result = await authorizeCard(ctx.app, {
+    key: `authorize:${order.id}:v${order.version}:${wanted.amountCents}${retry}`,
+    customerId: order.customerId,
+    amountCents: wanted.amountCents,
+    currency: wanted.currency,
+    paymentReference: wanted.reference,
+    description: `Order ${order.unifiedOrderId}: hardware paid upfront`,
+    context: { order_id: order.id },
+    actor: ctx.actor,
+    requestId: ctx.requestId,
+  });
+  const answer: PaymentAuthorization = {
+    authorization_id: result.reference,
+    order_id: order.id,
+    status: result.status,
+    amount_cents: wanted.amountCents,
+    currency: wanted.currency,
+    decline_reason: result.declineReason,
+    payment_instrument_id: null,
+    card: { brand: wanted.brand, last4: wanted.last4 },
+    authorized_at: now.toISOString(),
+    released_authorization_ids: live.map((h) => h.authorization_id),
+  };
+  await withTx(ctx, (tx) =>
+    recordAuthorization(tx, ctx, order, answer, wanted.reference, now, {
+      wanted: async (tx, current) => (await hardwareMoneyOf(tx, ctx, current, now)).wanted,
+    }),
+  );
+}
+
+/** The order's hold as the order flow shows it (decision 151): GET /api/paymentauthorizations/orders/{orderId}. */
+export async function getOrderHold(
+  ctx: ServiceCtx,
+  orderId: number,
+  db: Db = ctx.app.database.db,
+): Promise<OrderPaymentHold> {
+  const order = await loadVisibleOrder(db, ctx.session, { id: orderId });
+  const now = ctx.app.clock.now();
+  const money = await hardwareMoneyOf(db, ctx, order, now);
+  const all = await authorizationsOf(db, order.id);
+  const live = await liveHoldsOf(db, order.id);
+  const wanted = money.wanted;
+  const latest = wanted ? all.find((a) => matches(a, wanted)) : all[0];
+  const isLive = latest !== undefined && live.some((h) => h.authorization_id === latest.authorization_id);
+  const state: OrderHoldState = CLOSED.includes(order.status)
+    ? 'closed'
+    : money.upfront <= 0 || money.method !== 'card'
+      ? 'not_needed'
+      : wanted === null
+        ? 'needs_card'
+        : latest?.status === 'declined'
+          ? 'declined'
+          : latest?.status === 'authorized' && isLive
+            ? 'authorized'
+            : 'pending';
+  const shown = state === 'authorized' || state === 'declined' || state === 'closed' ? latest : undefined;
+  const view = {
+    order_id: order.id,
+    state,
+    method: money.method,
+    installments: money.installments,
+    upfront_cents: money.upfront,
+    currency: order.currency as CurrencyCode,
+    authorization_id: shown?.authorization_id ?? null,
+    amount_cents: shown?.amount_cents ?? (state === 'pending' ? (wanted?.amountCents ?? null) : null),
+    card: shown?.card ?? (wanted ? { brand: wanted.brand, last4: wanted.last4 } : null),
+    decline_reason: shown?.status === 'declined' ? (shown.decline_reason ?? null) : null,
+    at: shown?.authorized_at ?? null,
+  };
+  return { ...view, message: orderHoldMessage(view) };
+}
+
+/**
+ * Ask for the order's hold again (decision 151): POST /api/paymentauthorizations/orders/{orderId} with an
+ * Idempotency-Key — "Try again" after a decline or a lost answer. Answers the hold as it now is.
+ */
+export async function retryOrderHold(
+  ctx: ServiceCtx,
+  orderId: number,
+  idempotencyKey: string | undefined,
+): Promise<OrderPaymentHold> {
+  const db = ctx.app.database.db;
+  return runIdempotent(
+    ctx,
+    { route: 'POST /paymentauthorizations/orders', key: idempotencyKey, request: { params: { orderId }, body: {} } },
+    {
+      outside: async () => {
+        const order = await loadVisibleOrder(db, ctx.session, { id: orderId });
+        if (CLOSED.includes(order.status))
+          throw new AppError('conflict', `Order ${order.unifiedOrderId} is closed: it takes no new authorization.`);
+        await syncOrderHold(ctx, order.id, { retry: true });
+      },
+      effect: async (tx) => getOrderHold(ctx, orderId, tx),
     },
   );
 }

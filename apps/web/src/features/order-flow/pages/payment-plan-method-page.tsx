@@ -7,7 +7,11 @@ import {
   paymentMethodKindOf,
   type OrderDocument,
 } from '@pos/domain';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { getOrderHoldQueryOptions } from '../../../api/orders';
+import { OrderHoldAlert } from '../../../components/order-hold-alert';
 import { useNavigate } from 'react-router';
 import { OrderStepPage, type StepContext } from '../components/order-step-page';
 import { EMPTY_CARD, type CardInput } from '../../../lib/gateway';
@@ -38,6 +42,7 @@ function PaymentStep({ orderId, doc, orderType, flow }: StepContext) {
   const [card, setCard] = useState<CardInput>(EMPTY_CARD);
   const [cardErrors, setCardErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
   if (!draft) return null;
   const country = countryOf(draft);
   const { plan: pi, method: mi } = hardwareIndexes(draft);
@@ -91,6 +96,17 @@ function PaymentStep({ orderId, doc, orderType, flow }: StepContext) {
         };
       }
       const outcome = await flow.save(next);
+      if (outcome === 'saved') {
+        // The save placed the card hold (decision 151): a decline keeps the rep here to change the card.
+        const hold = await queryClient.fetchQuery({ ...getOrderHoldQueryOptions(orderId), staleTime: 0 });
+        if (hold.state === 'declined' || hold.state === 'pending') {
+          setCard(EMPTY_CARD);
+          notifications.show({ color: 'red', title: 'The card was not authorized', message: hold.message });
+          return;
+        }
+        if (hold.state === 'authorized')
+          notifications.show({ color: 'green', title: 'Card authorized', message: hold.message });
+      }
       if (outcome === 'saved' || outcome === 'kept')
         void navigate(stepPath(nextStep(orderType, 'paymentPlanMethod')!, orderId));
     } finally {
@@ -114,6 +130,7 @@ function PaymentStep({ orderId, doc, orderType, flow }: StepContext) {
       busy={busy}
       onSubmit={() => void submit()}
     >
+      <OrderHoldAlert orderId={orderId} canRetry />
       <Fieldset legend="Hardware payment plan">
         <Radio.Group
           label="How the merchant pays for the hardware"
@@ -144,7 +161,7 @@ function PaymentStep({ orderId, doc, orderType, flow }: StepContext) {
         <Text mt="sm">
           {installments && totals.installments
             ? `${totals.installments.count} monthly installments of ${formatCents(totals.installments.amountCents, totals.currency)} (interest ${formatCents(totals.installments.interestCents, totals.currency)})`
-            : `Paid upfront: ${formatCents(totals.totalCents, totals.currency)} before tax`}
+            : `Paid upfront: ${formatCents(totals.totalCents, totals.currency)} before tax; with tax it is authorized on the card when you save`}
         </Text>
       </Fieldset>
       <PaymentMethodFields

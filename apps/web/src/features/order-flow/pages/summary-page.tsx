@@ -16,6 +16,7 @@ import { Link } from 'react-router';
 import { getTaxQueryOptions } from '../api/order-flow';
 import { OrderStepPage, type StepContext } from '../components/order-step-page';
 import { StepFrame } from '../components/step-frame';
+import { OrderHoldAlert } from '../../../components/order-hold-alert';
 import { OrderTotalsTable } from '../../../components/totals-table';
 import { countryOf } from '../lib/doc';
 import { formatDate } from '../../../lib/format';
@@ -190,6 +191,7 @@ function SummaryStep({ orderId, doc, orderType, flow }: StepContext) {
         </Text>
       )}
       <OrderTotalsTable totals={totals} caption={`Totals (${totals.currency})`} showTax taxLines={taxRows} />
+      {orderType === 'P' && <OrderHoldAlert orderId={orderId} canRetry />}
       <Button component={Link} to="/order" variant="subtle" w="fit-content">
         Save for later and go to the order list
       </Button>

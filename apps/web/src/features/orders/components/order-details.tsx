@@ -38,6 +38,7 @@ import {
   orderKeys,
 } from '../api/orders';
 import { formatCents, formatDateTime } from '../../../lib/format';
+import { OrderHoldAlert } from '../../../components/order-hold-alert';
 import { OrderAgentSection, OrderContractSection } from './order-contract-section';
 import { OrderCustomerMatchSection } from './order-customer-match';
 
@@ -88,6 +89,7 @@ function OrderDetailsBody({
   return (
     <Stack gap="lg">
       <OrderSummary order={order} />
+      <OrderHoldAlert orderId={order.id} canRetry={canEdit} />
       <OrderCustomerMatchSection order={order} />
       <ChangeStatus order={order} onChanged={onChanged} />
       <OrderContractSection order={order} canEdit={canEdit} />
