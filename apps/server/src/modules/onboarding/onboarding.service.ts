@@ -4,6 +4,7 @@ import {
   PAYMENT_PLAN_KIND,
   PAYMENT_PLAN_TYPE_IDS,
   orderBillingItemEntry,
+  isBillableStoreType,
   orderSaleInvoiceLines,
   orderTotals,
   orderUpfrontCents,
@@ -459,7 +460,9 @@ export async function onboardOrder(ctx: AnyServiceCtx, db: Db, orderId: number):
   // The sale invoice (issue 29, decision 148): a POS sale paid upfront is billed now — type S, due at once, one line
   // per product / bundle / discount and the tax as its own line; the order's card hold pays it after the commit
   // (payments' listener queues the capture against it). Installments keep their I invoices from the billing run.
-  const saleLines = sale ? orderSaleInvoiceLines(doc, sale.taxCents, sale.taxLabel) : [];
+  // A test or demo store (T, D) is never billed (decision 149): its hardware gets no S invoice, its hold is released.
+  const saleLines =
+    sale && isBillableStoreType(store!.storeType) ? orderSaleInvoiceLines(doc, sale.taxCents, sale.taxLabel) : [];
   if (sale && saleLines.length > 0)
     await createSaleInvoice(
       db,

@@ -6,6 +6,7 @@ import {
   createCustomer,
   createOrder,
   createPaymentInstrument,
+  createStore,
   setTaxRate,
 } from '../../db/factories';
 import {
@@ -334,6 +335,25 @@ describe('a completed hardware sale becomes its S invoice, paid by the hold (dec
       .from(customerPaymentPlans)
       .where(and(eq(customerPaymentPlans.orderId, order.id), eq(customerPaymentPlans.kind, 'hardware_sale')));
     expect(plan).toMatchObject({ interval: 1, term: 12, initialAmountCents: 0, financedCents: SUBTOTAL });
+  });
+
+  it('hardware for a demo (D) store is never billed: no S invoice, the hold released (decision 149)', async () => {
+    const db = t.database.db;
+    const store = await createStore(db, { storeType: 'D', state: 'TX' });
+    const doc = saleDoc();
+    doc.StoreInfo = { ...doc.StoreInfo, customerStoreId: store.id };
+    const order = await createOrder(db, {
+      status: ORDER_STATUS.INSTALLATION,
+      document: doc,
+      customerId: store.customerId,
+      storeId: store.id,
+    });
+    const hold = await authorize(order.id);
+    expect((await complete(order.id)).status).toBe(200);
+    expect(await saleInvoicesOf(order.id)).toHaveLength(0);
+    expect((await settlementsOf(order.id)).map((s) => [s.authorizationReference, s.action, s.status])).toEqual([
+      [hold, 'release', 'done'],
+    ]);
   });
 
   it('a POS Canceled order releases its hold (voided at the gateway right after the move); nothing is billed', async () => {
