@@ -76,7 +76,7 @@ describe.skipIf(noBrowser)('orders end to end (issue 7)', () => {
     // The card is held for the upfront total with tax when the step is saved (issue 29, decision 151): a card with
     // insufficient funds is refused in words and the rep stays to enter another one.
     await payUpfrontByCard(page, `${m.firstName} ${m.lastName}`, TEST_CARDS.insufficientFunds);
-    const declined = mainOf(page).getByRole('status', { name: 'Card hold' });
+    const declined = mainOf(page).getByRole('status', { name: 'Card declined' });
     await declined.getByText('Visa ending 9995 was declined: Insufficient funds.').waitFor();
     expect(page.url()).toMatch(/#\/payment-plan-method\/\d+$/);
     await payUpfrontByCard(page, `${m.firstName} ${m.lastName}`);
@@ -92,7 +92,7 @@ describe.skipIf(noBrowser)('orders end to end (issue 7)', () => {
     expect(await mainOf(page).getByRole('group', { name: 'Payment' }).textContent()).toContain('Visa ending 4242');
     // The hold: the summary's total with tax, on the card.
     const total = /Total\s*(\$[\d,]+\.\d\d)/.exec((await totals.textContent()) ?? '')?.[1];
-    const hold = mainOf(page).getByRole('status', { name: 'Card hold' });
+    const hold = mainOf(page).getByRole('status', { name: 'Card authorized' });
     await hold.getByText(`Authorized ${total} on Visa ending 4242: captured when the order is complete.`).waitFor();
     const unified = await submitOrder(page);
     expect(await mainOf(page).getByRole('status').filter({ hasText: 'Order submitted' }).textContent()).toContain(

@@ -47,7 +47,7 @@ export function OrderHoldView({ hold, canRetry }: { hold: OrderPaymentHold; canR
   });
   const look = LOOK[hold.state];
   return (
-    <Alert color={look.color} title={look.title} role="status" aria-label="Card hold">
+    <Alert color={look.color} title={look.title} role="status">
       <Group justify="space-between" wrap="nowrap" gap="md">
         <Text size="sm">{hold.message}</Text>
         {canRetry && (hold.state === 'declined' || hold.state === 'pending') && (

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { blankOrder } from '../contracts/orders';
+import { DEFAULT_MARKETPLACE_FEE_ITEM_ID, FEES } from '../codes/billing';
 import { AUTHORIZATION_TOLERANCE_PERCENT } from '../limits';
+import { isOfferedOnOrders } from './invoice-lines';
+import { centsToDecimal } from './money';
 import {
   authorizationCeilingCents,
   installmentPlan,
@@ -124,6 +127,31 @@ describe('orderSaleInvoiceLines (decision 148)', () => {
       [6, 'State sales tax', 1, 118_94],
     ]);
     expect(lines.reduce((s, l) => s + l.amountCents, 0)).toBe(orderUpfrontCents(sale, 118_94));
+  });
+
+  it('a marketplace fee the rep added (items 113–115, FEES.MARKETPLACE_FEE_CENTS) is its own line under its own item', () => {
+    const withFee = {
+      ...sale,
+      BillingItemInfo: [
+        ...sale.BillingItemInfo,
+        {
+          billingItemId: DEFAULT_MARKETPLACE_FEE_ITEM_ID,
+          name: 'Marketplace fee',
+          quantity: 1,
+          unitPrice: centsToDecimal(FEES.MARKETPLACE_FEE_CENTS),
+        },
+      ],
+    };
+    const lines = orderSaleInvoiceLines(withFee, 127_75, 'State sales tax');
+    expect(lines.find((l) => l.billingItemId === 113)).toEqual({
+      billingItemId: 113,
+      description: 'Marketplace fee',
+      quantity: 1,
+      unitCents: 141_00,
+      amountCents: 141_00,
+    });
+    expect(isOfferedOnOrders(113)).toBe(true);
+    expect(lines.reduce((s, l) => s + l.amountCents, 0)).toBe(orderUpfrontCents(withFee, 127_75));
   });
 
   it('discounts never take the lines below zero; nothing for installments', () => {
