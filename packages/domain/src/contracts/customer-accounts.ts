@@ -842,10 +842,37 @@ export const creditMemo = z.object({
 });
 export type CreditMemo = z.infer<typeof creditMemo>;
 
+/**
+ * A credit invoice (issue 29 item 7, decision 152): type R nets a reversed invoice — its lines the original's,
+ * negated, so the two add up to zero. A document: the reversal's money is the original's (status R, owes nothing).
+ */
+export const creditInvoice = z.object({
+  id: z.number().int(),
+  invoice_number: z.string(),
+  type: z.enum(['R', 'B']),
+  type_label: z.string(),
+  customer_id: z.number().int(),
+  store_id: z.number().int().nullable(),
+  reverses_invoice_id: z.number().int().nullable(),
+  reverses_invoice_number: z.string().nullable(),
+  issued_on: z.string(),
+  /** Negative: what it credits. */
+  total_cents: z.number().int(),
+  tax_cents: z.number().int(),
+  currency: currencySchema,
+  reason: z.string(),
+  created_by_email: z.string().nullable(),
+  created_at: timestampSchema,
+  lines: z.array(invoiceLine),
+});
+export type CreditInvoice = z.infer<typeof creditInvoice>;
+
 export const invoiceDetail = invoice.extend({
   lines: z.array(invoiceLine),
   transactions: z.array(transaction),
   credit_memos: z.array(creditMemo),
+  /** The type R credit invoice that nets this one once it is reversed (decision 152); null otherwise. */
+  credit_invoice: creditInvoice.nullable(),
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetail>;
 
@@ -869,6 +896,8 @@ export type InvoiceReverseRequest = z.infer<typeof invoiceReverseRequest>;
 export const invoiceReverseResult = z.object({
   invoice,
   credit_memo: creditMemo.nullable(),
+  /** The type R credit invoice that nets it (decision 152). */
+  credit_invoice: creditInvoice,
   voided_transaction_ids: z.array(z.number().int()),
 });
 export type InvoiceReverseResult = z.infer<typeof invoiceReverseResult>;

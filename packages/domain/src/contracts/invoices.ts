@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CURRENCY_CODES } from '../codes/currencies';
 import { INVOICE_STATUSES, INVOICE_TYPES, type InvoiceStatus, type InvoiceType } from '../codes/invoices';
 import { cappedPagedList, paginationQuerySchema } from './common';
-import { creditMemo, invoice, invoiceLine, queryBooleanSchema, transaction } from './customer-accounts';
+import { creditInvoice, creditMemo, invoice, invoiceLine, queryBooleanSchema, transaction } from './customer-accounts';
 import { auditEntry, sortSchema } from './customers';
 
 /*
@@ -151,6 +151,8 @@ export const invoiceLedger = z.object({
 
 /** GET /api/invoices/{invoiceId}/{token}: everything the invoice page shows. */
 export const invoicePage = invoiceSearchItem.extend({
+  /** The type R credit invoice that nets it once reversed (decision 152); null otherwise. */
+  credit_invoice: creditInvoice.nullable(),
   /** The stored lines; a line of the tax item (6) is the invoice's tax — print invoiceItemLines(lines) (decision 149). */
   lines: z.array(invoiceLine.extend({ billing_item_name: z.string() })),
   /** The tax once, per component named for the jurisdiction (domain taxLines: they add up to tax_cents; 149). */

@@ -327,6 +327,68 @@ export const invoices = pgTable(
   ],
 );
 
+/**
+ * Credit invoices (issue 29 item 7, decision 152): the document that nets another — type R, written when an invoice is
+ * reversed (its lines the original's, negated; the original keeps status R). A document only: the money of a reversal
+ * is posted once, on the original (reversed_at → the journal's invoice_reversed entry, the ledger's open balance 0),
+ * so no balance, journal entry, limit or report reads this table. Numbered from the same yearly counter as invoices.
+ */
+export const creditInvoices = pgTable(
+  'credit_invoices',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    invoiceNumber: text().notNull(),
+    type: text().notNull(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id),
+    storeId: integer().references(() => stores.id),
+    /** The invoice it nets (type R). */
+    reversesInvoiceId: integer().references(() => invoices.id),
+    issuedOn: date({ mode: 'string' }).notNull(),
+    /** Negative: what it credits (the original's total and tax, negated). */
+    totalCents: bigint({ mode: 'number' }).notNull(),
+    taxCents: bigint({ mode: 'number' }).notNull().default(0),
+    currency: text().notNull(),
+    reason: text().notNull(),
+    createdByEmail: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('credit_invoices_number_uq').on(t.invoiceNumber),
+    // One credit invoice per reversed invoice: a reversal repeated never nets it twice.
+    uniqueIndex('credit_invoices_reverses_uq')
+      .on(t.reversesInvoiceId)
+      .where(sql`${t.reversesInvoiceId} is not null`),
+    index('credit_invoices_customer_idx').on(t.customerId, t.issuedOn, t.id),
+    check('credit_invoices_type_check', sql`${t.type} in ('R', 'B')`),
+    check('credit_invoices_currency_check', inList(t.currency, CURRENCY_CODES)),
+    check('credit_invoices_amounts_check', sql`${t.totalCents} <= 0 and ${t.taxCents} <= 0`),
+    check('credit_invoices_reverses_check', sql`${t.type} <> 'R' or ${t.reversesInvoiceId} is not null`),
+  ],
+);
+
+export const creditInvoiceLines = pgTable(
+  'credit_invoice_lines',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    creditInvoiceId: integer()
+      .notNull()
+      .references(() => creditInvoices.id, { onDelete: 'cascade' }),
+    billingItemId: integer()
+      .notNull()
+      .references(() => billingItems.id),
+    description: text().notNull(),
+    quantity: integer().notNull().default(1),
+    unitCents: bigint({ mode: 'number' }).notNull(),
+    amountCents: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('credit_invoice_lines_invoice_idx').on(t.creditInvoiceId),
+    check('credit_invoice_lines_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);
+
 export const invoiceLines = pgTable(
   'invoice_lines',
   {

@@ -1,6 +1,6 @@
 export { customerAccountRoutes } from './customer-accounts.routes';
 export { ACCOUNT_GUARDS } from './customer-accounts.routes';
-export { toCreditMemo, toInvoice } from './invoices.service';
+export { creditInvoicesOf, toCreditMemo, toInvoice } from './invoices.service';
 /** Returns (decision 122) retire their terminals through the same call as the customer page. */
 export { retireTerminal } from './terminals.service';
 export { selectTransactions, toTransaction } from './transactions.service';

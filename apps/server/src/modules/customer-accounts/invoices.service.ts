@@ -1,7 +1,9 @@
 import {
+  BILLING_ITEM_IDS,
   INVOICE_STATUS_LABELS,
   INVOICE_TYPE_LABELS,
   canReverseInvoice,
+  type CreditInvoice,
   type CreditMemo,
   type CurrencyCode,
   type Invoice,
@@ -14,11 +16,19 @@ import {
   type InvoiceStatus,
   type InvoiceType,
 } from '@pos/domain';
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ServiceCtx } from '../../context';
 import { cappedCount } from '../../db/capped-count';
 import type { Db } from '../../db/client';
-import { creditMemos, invoiceLines, invoices, transactions } from '../../db/schema';
+import {
+  billingItems,
+  creditInvoiceLines,
+  creditInvoices,
+  creditMemos,
+  invoiceLines,
+  invoices,
+  transactions,
+} from '../../db/schema';
 import {
   isCustomerVisible,
   isRecordVisible,
@@ -170,7 +180,162 @@ export async function getInvoice(ctx: ServiceCtx, customerId: number, invoiceId:
     })),
     transactions: txs.map(toTransaction),
     credit_memos: memos.map(toCreditMemo),
+    credit_invoice: (await creditInvoicesOf(db, [row.id])).get(row.id) ?? null,
   };
+}
+
+/** The type R credit invoices netting these invoices (decision 152), by the invoice they reverse. */
+export async function creditInvoicesOf(db: Db, invoiceIds: number[]): Promise<Map<number, CreditInvoice>> {
+  if (invoiceIds.length === 0) return new Map();
+  const rows = await db
+    .select({ credit: creditInvoices, reverses: invoices.invoiceNumber })
+    .from(creditInvoices)
+    .leftJoin(invoices, eq(invoices.id, creditInvoices.reversesInvoiceId))
+    .where(inArray(creditInvoices.reversesInvoiceId, invoiceIds));
+  const lines = rows.length
+    ? await db
+        .select()
+        .from(creditInvoiceLines)
+        .where(
+          inArray(
+            creditInvoiceLines.creditInvoiceId,
+            rows.map((r) => r.credit.id),
+          ),
+        )
+        .orderBy(asc(creditInvoiceLines.id))
+    : [];
+  return new Map(
+    rows.map(({ credit: c, reverses }) => [
+      c.reversesInvoiceId!,
+      {
+        id: c.id,
+        invoice_number: c.invoiceNumber,
+        type: c.type as 'R' | 'B',
+        type_label: c.type === 'R' ? 'Credit (reversal)' : 'Credit (rewards)',
+        customer_id: c.customerId,
+        store_id: c.storeId,
+        reverses_invoice_id: c.reversesInvoiceId,
+        reverses_invoice_number: reverses,
+        issued_on: c.issuedOn,
+        total_cents: c.totalCents,
+        tax_cents: c.taxCents,
+        currency: c.currency as CurrencyCode,
+        reason: c.reason,
+        created_by_email: c.createdByEmail,
+        created_at: c.createdAt.toISOString(),
+        lines: lines
+          .filter((l) => l.creditInvoiceId === c.id)
+          .map((l) => ({
+            id: l.id,
+            billing_item_id: l.billingItemId,
+            description: l.description,
+            quantity: l.quantity,
+            unit_cents: l.unitCents,
+            amount_cents: l.amountCents,
+          })),
+      },
+    ]),
+  );
+}
+
+/**
+ * Write the type R credit invoice that nets a reversed invoice (issue 29 item 7, decision 152), in the reversal's
+ * transaction: numbered from the year's counter like every invoice, issued today, its lines the original's negated
+ * (a discount line becomes a positive one), so the two invoices add up to zero. Once per invoice (unique index).
+ */
+async function writeCreditInvoice(
+  tx: Db,
+  ctx: ServiceCtx,
+  original: InvoiceRow,
+  reason: string,
+  now: Date,
+): Promise<CreditInvoice> {
+  const today = now.toISOString().slice(0, 10);
+  const [numbered] = (
+    (await tx.execute(sql`
+      insert into invoice_number_counters (year, last_number) values (extract(year from ${today}::date)::integer, 1)
+      on conflict (year) do update set last_number = invoice_number_counters.last_number + 1
+      returning 'INV-' || year || '-' || lpad(last_number::text, 7, '0') as invoice_number`)) as unknown as {
+      rows: { invoice_number: string }[];
+    }
+  ).rows;
+  const [credit] = await tx
+    .insert(creditInvoices)
+    .values({
+      invoiceNumber: numbered!.invoice_number,
+      type: 'R',
+      customerId: original.customerId,
+      storeId: original.storeId,
+      reversesInvoiceId: original.id,
+      issuedOn: today,
+      totalCents: -original.totalCents,
+      taxCents: -original.taxCents,
+      currency: original.currency,
+      reason: `Reversal of invoice ${original.invoiceNumber}: ${reason}`,
+      createdByEmail: ctx.session.email,
+      createdAt: now,
+    })
+    .returning();
+  const lines = await tx
+    .select()
+    .from(invoiceLines)
+    .where(eq(invoiceLines.invoiceId, original.id))
+    .orderBy(asc(invoiceLines.id));
+  const credited = lines.map((l) => ({
+    billingItemId: l.billingItemId,
+    description: l.description,
+    quantity: l.quantity,
+    unitCents: -l.unitCents,
+    amountCents: -l.amountCents,
+  }));
+  // The lines add up to the credit's total: an invoice whose tax is not one of its lines (the billing run's) gets its
+  // tax as a line, and one without lines (older data) a line of what is left.
+  let rest = -original.totalCents - credited.reduce((sum, l) => sum + l.amountCents, 0);
+  const extra: typeof credited = [];
+  if (rest !== 0 && original.taxCents > 0 && !lines.some((l) => l.billingItemId === BILLING_ITEM_IDS.TAX)) {
+    extra.push({
+      billingItemId: BILLING_ITEM_IDS.TAX,
+      description: 'Tax',
+      quantity: 1,
+      unitCents: -original.taxCents,
+      amountCents: -original.taxCents,
+    });
+    rest += original.taxCents;
+  }
+  if (rest !== 0)
+    extra.push({
+      billingItemId: BILLING_ITEM_IDS.OTHER_CHARGES,
+      description: `Invoice ${original.invoiceNumber}`,
+      quantity: 1,
+      unitCents: rest,
+      amountCents: rest,
+    });
+  if (extra.length > 0)
+    await tx
+      .insert(billingItems)
+      .values([
+        { id: BILLING_ITEM_IDS.TAX, name: 'Tax', createdAt: now, updatedAt: now },
+        { id: BILLING_ITEM_IDS.OTHER_CHARGES, name: 'Other charges', createdAt: now, updatedAt: now },
+      ])
+      .onConflictDoNothing({ target: billingItems.id });
+  const all = [...credited, ...extra];
+  if (all.length > 0)
+    await tx.insert(creditInvoiceLines).values(all.map((l) => ({ ...l, creditInvoiceId: credit!.id })));
+  await audit(tx, ctx, now, {
+    customerId: original.customerId,
+    action: 'create',
+    entity: 'credit_invoice',
+    entityId: credit!.id,
+    after: {
+      credit_invoice_id: credit!.id,
+      invoice_number: credit!.invoiceNumber,
+      type: 'R',
+      reverses_invoice_id: original.id,
+      total_cents: credit!.totalCents,
+      currency: credit!.currency,
+    },
+  });
+  return (await creditInvoicesOf(tx, [original.id])).get(original.id)!;
 }
 
 /**
@@ -339,10 +504,12 @@ export async function reverseInvoice(
             },
           });
         }
+        const credit = await writeCreditInvoice(tx, ctx, row, body.reason, now);
         const [after] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
         return {
           invoice: await shown(after!),
           credit_memo: memo,
+          credit_invoice: credit,
           voided_transaction_ids: [...voidedFirst, ...pending.map((p) => p.id)].sort((a, b) => a - b),
         };
       },

@@ -12,6 +12,7 @@ import {
 import { signIn } from '../../test/sign-in';
 import { creditMemos, invoices, transactions } from '../../db/schema';
 import { accountsFixture, auditOf, failAuditOf, UNKNOWN_TOKEN, type AccountsFixture } from './test-support';
+import { signInStaff } from '../../test/sign-in';
 
 describe('transactions and invoices: lists, retry, void, reverse', () => {
   let f: AccountsFixture;
@@ -367,6 +368,39 @@ describe('transactions and invoices: lists, retry, void, reverse', () => {
       const second = await reverse(inv.id, { reason: 'Service never delivered', version: 1 }, { key: 'rev-1' });
       expect(second.json()).toEqual(first.json());
       expect(await f.t.database.db.select().from(creditMemos).where(eq(creditMemos.invoiceId, inv.id))).toHaveLength(1);
+    });
+
+    it('a reversal writes the type R credit invoice that nets it: numbered, the lines negated, shown with the invoice; the ledger check is clean (decision 152)', async () => {
+      const inv = await createInvoice(f.t.database.db, { storeId, totalCents: 84_00, taxCents: 5_00 });
+      const res = await reverse(inv.id, { reason: 'Plan canceled before the period', version: 1 });
+      expect(res.statusCode, res.body).toBe(200);
+      const credit = res.json().info.credit_invoice;
+      expect(credit).toMatchObject({
+        type: 'R',
+        reverses_invoice_id: inv.id,
+        reverses_invoice_number: inv.invoiceNumber,
+        total_cents: -84_00,
+        tax_cents: -5_00,
+        issued_on: '2026-11-22',
+        reason: `Reversal of invoice ${inv.invoiceNumber}: Plan canceled before the period`,
+      });
+      expect(credit.invoice_number).toMatch(/^INV-2026-\d{7}$/);
+      expect(credit.invoice_number).not.toBe(inv.invoiceNumber);
+      // The lines net the original's: with its tax they add up to the credit's total.
+      expect(credit.lines.reduce((sum: number, l: { amount_cents: number }) => sum + l.amount_cents, 0)).toBe(-84_00);
+      // The original keeps status R and owes nothing; the detail shows the credit invoice.
+      const shown = (await f.t.request({ method: 'GET', url: invUrl(`/${inv.id}`, f.viewer) })).json().info;
+      expect(shown).toMatchObject({
+        status: 'R',
+        balance_cents: 0,
+        credit_invoice: { id: credit.id, total_cents: -84_00 },
+      });
+      // The money is posted once (the original's reversal): the ledger and the journal still agree.
+      const { admin } = await signInStaff(f.t, { admin: 'Admin' });
+      const check = await f.t.request({ method: 'GET', url: `/api/billing/ledger-check/${admin}` });
+      expect(check.json().info).toMatchObject({ journal_mismatch_count: 0, unbalanced_entry_count: 0 });
+      // A reversal is written once: the invoice is reversed, and a second credit invoice is refused by the database.
+      expect((await reverse(inv.id, { reason: 'Again, twice', version: 2 })).statusCode).toBe(409);
     });
 
     it('400 short reason, 409 stale, 403 view-only, 404 foreign — nothing changed', async () => {

@@ -38,7 +38,7 @@ import { invoiceEmail } from '../../integrations/mail/templates';
 import { csvStream } from '../../lib/csv-stream';
 import { searchTextPattern } from '../../lib/sql-like';
 import { billingToday } from '../billing';
-import { selectTransactions, toCreditMemo, toInvoice, toTransaction } from '../customer-accounts';
+import { creditInvoicesOf, selectTransactions, toCreditMemo, toInvoice, toTransaction } from '../customer-accounts';
 import { invoiceBalanceFields, invoiceBalances, toInvoiceBalance } from '../ledger';
 import { rateInForceFor } from '../taxes';
 import { buildInvoicePdf, invoicePdfFileName, type InvoicePdfInput } from './invoice-pdf';
@@ -217,8 +217,10 @@ export async function getInvoicePage(
     item.tax_cents === 0 || !state ? null : await rateInForceFor(db, { country, state, day: item.issued_on });
   const tax = taxLines({ taxCents: item.tax_cents, country, state, components: rate?.components ?? [] });
   const b = toInvoiceBalance(ledger!);
+  const credit = (await creditInvoicesOf(db, [invoiceId])).get(invoiceId) ?? null;
   return {
     ...item,
+    credit_invoice: credit,
     lines: lines.map(({ line: l, name }) => ({
       id: l.id,
       billing_item_id: l.billingItemId,

@@ -206,6 +206,34 @@ export function InvoicePanel({ invoiceId, onClose }: { readonly invoiceId: numbe
               </Text>
             ))}
           </Section>
+          {inv.credit_invoice && (
+            <Section title={`Credit invoice ${inv.credit_invoice.invoice_number}`}>
+              <Text size="sm">
+                Issued {formatDate(inv.credit_invoice.issued_on)} by{' '}
+                {inv.credit_invoice.created_by_email ?? 'the system'} — {inv.credit_invoice.reason}. It nets this
+                invoice: together they come to{' '}
+                {formatCents(inv.total_cents + inv.credit_invoice.total_cents, inv.currency)}.
+              </Text>
+              <SmallTable
+                caption={`Credit invoice ${inv.credit_invoice.invoice_number}`}
+                head={['Description', 'Qty', 'Unit', 'Amount']}
+                rows={[
+                  ...inv.credit_invoice.lines.map((l) => [
+                    l.description,
+                    l.quantity,
+                    formatCents(l.unit_cents, inv.currency),
+                    formatCents(l.amount_cents, inv.currency),
+                  ]),
+                  [
+                    <strong key="t">Total</strong>,
+                    '',
+                    '',
+                    <strong key="v">{formatCents(inv.credit_invoice.total_cents, inv.currency)}</strong>,
+                  ],
+                ]}
+              />
+            </Section>
+          )}
           <Section title="Payments">
             {inv.transactions.length === 0 && inv.receipts.length === 0 ? (
               <Text size="sm" c="dimmed">

@@ -67,6 +67,7 @@ function makePage(overrides: Partial<InvoicePage> = {}): InvoicePage {
     tax_registrations: [{ label: 'GST/HST registration no.', number: '123456789RT0001' }],
     transactions: [],
     credit_memos: [],
+    credit_invoice: null,
     write_offs: [
       {
         id: 3,
