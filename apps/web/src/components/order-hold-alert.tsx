@@ -23,8 +23,9 @@ const LOOK: Readonly<Record<OrderHoldState, { color: string; title: string }>> =
 export function OrderHoldAlert({ orderId, canRetry = false }: { orderId: number; canRetry?: boolean }) {
   const hold = useQuery(getOrderHoldQueryOptions(orderId));
   const h = hold.data;
-  // Closed orders and orders with no hardware money (non-POS) have nothing to say here.
-  if (!h || h.state === 'closed' || (h.state === 'not_needed' && h.upfront_cents <= 0 && !h.installments)) return null;
+  // Orders with no hardware money (non-POS) and closed ones that never had a hold have nothing to say here.
+  if (!h || (h.state === 'closed' && !h.settlement)) return null;
+  if (h.state === 'not_needed' && h.upfront_cents <= 0 && !h.installments) return null;
   return <OrderHoldView hold={h} canRetry={canRetry} />;
 }
 
@@ -45,7 +46,14 @@ export function OrderHoldView({ hold, canRetry }: { hold: OrderPaymentHold; canR
       notifications.show({ color: 'red', title: said.title, message: said.message });
     },
   });
-  const look = LOOK[hold.state];
+  const look =
+    hold.state === 'closed' && hold.settlement
+      ? hold.settlement.action === 'capture'
+        ? hold.settlement.status === 'failed'
+          ? { color: 'red', title: 'Capture failed' }
+          : { color: 'gray', title: 'Card captured' }
+        : { color: 'gray', title: 'Hold released' }
+      : LOOK[hold.state];
   return (
     <Alert color={look.color} title={look.title} role="status">
       <Group justify="space-between" wrap="nowrap" gap="md">

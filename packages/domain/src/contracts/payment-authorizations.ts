@@ -90,6 +90,19 @@ export const orderPaymentHold = z.object({
   card: z.object({ brand: z.enum(CARD_BRANDS), last4: z.string() }).nullable(),
   decline_reason: z.string().nullable(),
   at: z.string().nullable(),
+  /**
+   * A closed order's hold as it was settled: captured (for the sale invoice) or released, done / pending / failed
+   * (decision 151); null before or without one.
+   */
+  settlement: z
+    .object({
+      action: z.enum(['capture', 'release']),
+      status: z.enum(['pending', 'done', 'failed']),
+      amount_cents: z.number().int(),
+      invoice_number: z.string().nullable(),
+      failure_reason: z.string().nullable(),
+    })
+    .nullable(),
   /** What the rep reads ('Authorized $2,067.63 on Visa ending 4242', the decline in words, how the money comes). */
   message: z.string(),
 });

@@ -12,6 +12,7 @@ const base = {
   card: null,
   decline_reason: null,
   at: null,
+  settlement: null,
 };
 
 describe('orderHoldMessage', () => {
@@ -48,5 +49,26 @@ describe('orderHoldMessage', () => {
     expect(orderHoldMessage({ ...base, state: 'needs_card' })).toBe(
       'Enter the card: $2,067.63 (tax included) is authorized on it when you save.',
     );
+  });
+
+  it("says how a closed order's hold was settled", () => {
+    const card = { brand: 'visa' as const, last4: '4242' };
+    const settled = { amount_cents: 206_763, invoice_number: 'INV-2026-0000042', failure_reason: null };
+    expect(
+      orderHoldMessage({
+        ...base,
+        state: 'closed',
+        card,
+        settlement: { ...settled, action: 'capture', status: 'done' },
+      }),
+    ).toBe('Captured $2,067.63 on Visa ending 4242 for invoice INV-2026-0000042.');
+    expect(
+      orderHoldMessage({
+        ...base,
+        state: 'closed',
+        card,
+        settlement: { ...settled, invoice_number: null, action: 'release', status: 'done' },
+      }),
+    ).toBe('Released: the hold of $2,067.63 on Visa ending 4242 was voided; nothing was charged.');
   });
 });

@@ -22,8 +22,20 @@ export function orderHoldMessage(hold: Omit<OrderPaymentHold, 'message'>): strin
       return `The hold of ${held} on ${card} has no answer from the gateway yet: try again.`;
     case 'needs_card':
       return `Enter the card: ${upfront} (tax included) is authorized on it when you save.`;
-    case 'closed':
-      return 'The order is closed: its hold was captured or released.';
+    case 'closed': {
+      const st = hold.settlement;
+      if (!st) return 'The order is closed; it had no card hold.';
+      const amount = formatMoney(st.amount_cents, currency);
+      if (st.action === 'capture') {
+        const what = st.invoice_number ? ` for invoice ${st.invoice_number}` : '';
+        if (st.status === 'done') return `Captured ${amount} on ${card}${what}.`;
+        if (st.status === 'failed')
+          return `The capture of ${amount} on ${card}${what} failed${st.failure_reason ? `: ${st.failure_reason}` : ''}; the invoice is in failed payments.`;
+        return `Capturing ${amount} on ${card}${what}.`;
+      }
+      if (st.status === 'done') return `Released: the hold of ${amount} on ${card} was voided; nothing was charged.`;
+      return `Releasing the hold of ${amount} on ${card}; nothing is charged.`;
+    }
     case 'not_needed':
       if (hold.installments) return 'Installments: nothing is paid upfront; the billing run invoices each installment.';
       if (hold.upfront_cents <= 0) return 'Nothing is paid upfront on this order.';

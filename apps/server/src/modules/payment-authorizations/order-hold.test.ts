@@ -2,7 +2,7 @@ import { BILLING_ITEM_IDS, ORDER_STATUS, type OrderDocument } from '@pos/domain'
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBillingItem, setTaxRate } from '../../db/factories';
-import { auditLog, authorizationSettlements, invoices, orders, transactions } from '../../db/schema';
+import { auditLog, authorizationSettlements, invoices, orders, statusReasons, transactions } from '../../db/schema';
 import { newMerchantOrder, terminalSerials } from '../../test/orders';
 import { signInStaff } from '../../test/sign-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -259,6 +259,45 @@ describe('the payment step holds the upfront total on the card (decision 151)', 
     expect(charges.map((c) => [c.kind, c.status, c.amountCents, c.idempotencyKey])).toEqual([
       ['charge', 'S', TOTAL, `capture:${held.authorization_id}`],
     ]);
-    expect((await hold(row.id)).state).toBe('closed');
+    expect(await hold(row.id)).toMatchObject({
+      state: 'closed',
+      settlement: { action: 'capture', status: 'done', amount_cents: TOTAL, invoice_number: sale!.invoiceNumber },
+      message: `Captured $1,947.56 on Visa ending 4242 for invoice ${sale!.invoiceNumber}.`,
+    });
+  });
+
+  it('an order canceled after the merchant signed releases the hold made by the flow, and says so; nothing is billed', async () => {
+    const created = await save('new', doc(await card()));
+    const held = await hold(created.orderInfoId);
+    expect(held.state).toBe('authorized');
+    // Signed and approved: the installation is booked.
+    await t.database.db
+      .update(orders)
+      .set({ status: ORDER_STATUS.INSTALLATION })
+      .where(eq(orders.id, created.orderInfoId));
+    const [reason] = await t.database.db
+      .insert(statusReasons)
+      .values({ status: ORDER_STATUS.POS_CANCELED, reason: 'Merchant withdrew (hold test)' })
+      .returning();
+    const row = await stored(created.orderInfoId);
+    const res = await t.request({
+      method: 'PUT',
+      url: `/api/customers/ordernotes/${ops}`,
+      payload: {
+        order_id: row.id,
+        status: ORDER_STATUS.POS_CANCELED,
+        version: row.version,
+        status_reason_id: reason!.id,
+        note: 'The merchant withdrew after signing.',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await releases(row.id)).toEqual([[held.authorization_id, 'release', 'done']]);
+    expect(await hold(row.id)).toMatchObject({
+      state: 'closed',
+      settlement: { action: 'release', status: 'done', amount_cents: TOTAL },
+      message: 'Released: the hold of $1,947.56 on Visa ending 4242 was voided; nothing was charged.',
+    });
+    expect(await t.database.db.select().from(invoices).where(eq(invoices.orderId, row.id))).toHaveLength(0);
   });
 });

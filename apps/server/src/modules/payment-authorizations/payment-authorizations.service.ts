@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import {
   AUTHORIZATION_TOLERANCE_PERCENT,
   ORDER_STATUS,
@@ -22,7 +22,7 @@ import {
 } from '@pos/domain';
 import { withTx, type AnyServiceCtx, type ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
-import { auditLog, authorizationSettlements, orders, paymentInstruments } from '../../db/schema';
+import { auditLog, authorizationSettlements, invoices, orders, paymentInstruments } from '../../db/schema';
 import { actorOfSession, writeAudit } from '../../http/audit';
 import { AppError, fieldError } from '../../http/errors';
 import { runIdempotent } from '../../http/idempotency';
@@ -459,6 +459,18 @@ export async function getOrderHold(
             ? 'authorized'
             : 'pending';
   const shown = state === 'authorized' || state === 'declined' || state === 'closed' ? latest : undefined;
+  // A closed order: how its last hold was settled (captured for the sale invoice, or released).
+  const [settled] =
+    state === 'closed'
+      ? await db
+          .select({ s: authorizationSettlements, invoiceNumber: invoices.invoiceNumber })
+          .from(authorizationSettlements)
+          .leftJoin(invoices, eq(invoices.id, authorizationSettlements.invoiceId))
+          .where(eq(authorizationSettlements.orderId, order.id))
+          .orderBy(asc(authorizationSettlements.action), desc(authorizationSettlements.id))
+          .limit(1)
+      : [];
+  const settledHold = settled ? all.find((a) => a.authorization_id === settled.s.authorizationReference) : undefined;
   const view = {
     order_id: order.id,
     state,
@@ -471,7 +483,17 @@ export async function getOrderHold(
     card: shown?.card ?? (wanted ? { brand: wanted.brand, last4: wanted.last4 } : null),
     decline_reason: shown?.status === 'declined' ? (shown.decline_reason ?? null) : null,
     at: shown?.authorized_at ?? null,
+    settlement: settled
+      ? {
+          action: settled.s.action as 'capture' | 'release',
+          status: settled.s.status as 'pending' | 'done' | 'failed',
+          amount_cents: settled.s.amountCents,
+          invoice_number: settled.invoiceNumber,
+          failure_reason: settled.s.failureReason,
+        }
+      : null,
   };
+  if (settledHold?.card) view.card = settledHold.card;
   return { ...view, message: orderHoldMessage(view) };
 }
 
