@@ -143,6 +143,15 @@ describe.skipIf(noBrowser)('orders end to end (issue 7)', () => {
     // Complete means installed (decision 150): Operations enters the serial number of each of the two terminals.
     const serials = [1, 2].map((n) => `SN-E2E-${Date.now()}-${n}`);
     await changeStatus(ops.page, panel, 'Complete', 'Installed and trained.', serials);
+    // The hold paid the sale: the panel says what was captured, for which invoice (decisions 148, 151).
+    await panel
+      .getByRole('status', { name: 'Card captured' })
+      .getByText(
+        new RegExp(
+          `^Captured ${total!.replace(/[$.]/g, '\\$&')} on Visa ending 4242 for invoice INV-\\d{4}-\\d{7}\\.$`,
+        ),
+      )
+      .waitFor();
     expect(ar.errors).toEqual([]);
     expect(ops.errors).toEqual([]);
 

@@ -222,6 +222,7 @@ export const AUTHORIZATION_MATRIX: Readonly<Record<string, Access>> = {
   ),
   'POST /api/customers/:id/:token/transactions/:txId': CUSTOMER_EDIT,
   'GET /api/customers/:id/:token/customerinvoices': CUSTOMER_READ,
+  'GET /api/customers/:id/:token/creditinvoices': CUSTOMER_READ,
   'GET /api/customers/:id/:token/customerinvoices/:invoiceId': CUSTOMER_READ,
   'POST /api/customers/:id/:token/customerinvoices/:invoiceId/reverse': CUSTOMER_EDIT,
   'GET /api/customers/paymentinstruments/gateway/:token': SESSION,

@@ -788,6 +788,21 @@ export const OBJECT_MATRIX: Readonly<Record<string, readonly ObjectEntry[]>> = {
       request: ({ target, token }) => ({ url: `/api/customers/${target.customerId}/${token}/customerinvoices` }),
     },
   ],
+  'GET /api/customers/:id/:token/creditinvoices': [
+    {
+      names: 'customer',
+      rule: 'owner',
+      request: ({ target, token }) => ({ url: `/api/customers/${target.customerId}/${token}/creditinvoices` }),
+    },
+    {
+      names: "store (storeid) of another customer than the path's",
+      rule: 'parent',
+      field: 'storeid',
+      request: ({ own, target, token }) => ({
+        url: `/api/customers/${own.customerId}/${token}/creditinvoices?storeid=${target.storeId}`,
+      }),
+    },
+  ],
   'GET /api/customers/:id/:token/customerinvoices/:invoiceId': [
     {
       names: 'invoice',

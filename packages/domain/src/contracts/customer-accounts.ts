@@ -57,6 +57,7 @@ import { uploadPublicId } from './uploads';
  *   GET    …/customerinvoices?storeid&status&type                                      → invoiceList
  *   GET    …/customerinvoices/{invoiceId}                                              → invoiceDetail
  *   POST $ …/customerinvoices/{invoiceId}/reverse  invoiceReverseRequest             → invoiceReverseResult
+ *   GET    …/creditinvoices?storeid                                                    → creditInvoiceList
  * Payment instruments (/editpayment)
  *   GET    …/paymentinstruments?storeid&status                                         → paymentInstrumentList
  *   GET    …/paymentinstruments/{instrumentId}                                         → paymentInstrument
@@ -855,6 +856,9 @@ export const creditInvoice = z.object({
   store_id: z.number().int().nullable(),
   reverses_invoice_id: z.number().int().nullable(),
   reverses_invoice_number: z.string().nullable(),
+  /** A type B's order and the credit memo that moves its money once approved. */
+  order_id: z.number().int().nullable(),
+  credit_memo_id: z.number().int().nullable(),
   issued_on: z.string(),
   /** Negative: what it credits. */
   total_cents: z.number().int(),
@@ -866,6 +870,13 @@ export const creditInvoice = z.object({
   lines: z.array(invoiceLine),
 });
 export type CreditInvoice = z.infer<typeof creditInvoice>;
+
+/** GET …/creditinvoices?storeid: a customer's credit invoices, newest first (few per customer: not paged). */
+export const creditInvoiceListQuery = z.object({
+  storeid: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+});
+export const creditInvoiceList = z.object({ items: z.array(creditInvoice) });
+export type CreditInvoiceList = z.infer<typeof creditInvoiceList>;
 
 export const invoiceDetail = invoice.extend({
   lines: z.array(invoiceLine),

@@ -9,6 +9,7 @@ import {
   installmentPlan,
   orderCurrency,
   orderHasNrsPayBundle,
+  orderPromotionRewards,
   orderSaleInvoiceLines,
   orderTotals,
   orderUpfrontCents,
@@ -163,5 +164,51 @@ describe('orderSaleInvoiceLines (decision 148)', () => {
       PaymentPlanInfo: sale.PaymentPlanInfo!.map((p, i) => (i === 0 ? { ...p, paymentPlanId: 2, term: 12 } : p)),
     };
     expect(orderSaleInvoiceLines(installments, 118_94)).toEqual([]);
+  });
+});
+
+describe('orderPromotionRewards (decision 152)', () => {
+  const promo = (code: string, amount: string) => ({ promoId: 1, code, name: code, method: 'A' as const, amount });
+
+  it('a promotion the one-time lines cannot take is a reward; what they take is a discount', () => {
+    const doc = {
+      ...blankOrder(),
+      BillingItemInfo: [{ billingItemId: 20, name: 'Shipping', quantity: 1, unitPrice: '100.00' }],
+      PromotionInfo: [promo('WELCOME', '60.00'), promo('LOYAL', '75.00')],
+    };
+    // $100.00 of lines: WELCOME takes $60.00, LOYAL $40.00 of its $75.00; $35.00 of LOYAL is credited.
+    expect(orderPromotionRewards(doc)).toEqual([
+      {
+        billingItemId: 7,
+        description: 'Promotion LOYAL (reward)',
+        quantity: 1,
+        unitCents: -35_00,
+        amountCents: -35_00,
+      },
+    ]);
+    expect(orderTotals(doc).discountCents + 35_00).toBe(135_00);
+  });
+
+  it('a service-only order credits its promotion whole; an order that takes it all credits nothing', () => {
+    expect(
+      orderPromotionRewards({ ...blankOrder(), orderType: 'N', PromotionInfo: [promo('SERVICE', '49.00')] }),
+    ).toEqual([
+      {
+        billingItemId: 7,
+        description: 'Promotion SERVICE (reward)',
+        quantity: 1,
+        unitCents: -49_00,
+        amountCents: -49_00,
+      },
+    ]);
+    const hardware = {
+      ...blankOrder(),
+      BillingItemInfo: [{ billingItemId: 1, productId: 1, name: 'POS terminal', quantity: 1, unitPrice: '899.00' }],
+      PromotionInfo: [
+        promo('SPRING', '99.00'),
+        { ...promo('HALF', '0'), method: 'P' as const, amount: null, percent: 50 },
+      ],
+    };
+    expect(orderPromotionRewards(hardware)).toEqual([]);
   });
 });

@@ -322,3 +322,32 @@ function additionalDiscountCents(value: unknown, subtotalCents: number): number 
   }
   return 0;
 }
+
+/**
+ * The promotion rewards of an order (issue 29 item 7, decision 152): the part of its promotions that the order's own
+ * one-time lines could not take — orderTotals takes promotions off the subtotal first, at most the subtotal, so a
+ * promotion on a service-only order, or one worth more than the hardware, would otherwise be lost. Each is credited
+ * to the merchant when the order completes: a line of a type B credit invoice (negative, under Discount) and a credit
+ * memo for AR to approve. Zero lines are left out.
+ */
+export function orderPromotionRewards(doc: OrderForTotals): SaleInvoiceLine[] {
+  const { subtotalCents } = orderTotals(doc);
+  let room = subtotalCents;
+  const rewards: SaleInvoiceLine[] = [];
+  for (const promo of entries(doc.PromotionInfo, orderPromotionEntry)) {
+    const off = promo.method === 'P' ? Math.round((subtotalCents * (promo.percent ?? 0)) / 100) : cents(promo.amount);
+    if (off <= 0) continue;
+    const taken = Math.min(off, room);
+    room -= taken;
+    const left = off - taken;
+    if (left > 0)
+      rewards.push({
+        billingItemId: BILLING_ITEM_IDS.DISCOUNT,
+        description: `Promotion ${promo.code} (reward)`,
+        quantity: 1,
+        unitCents: -left,
+        amountCents: -left,
+      });
+  }
+  return rewards;
+}

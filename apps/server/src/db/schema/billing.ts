@@ -328,10 +328,12 @@ export const invoices = pgTable(
 );
 
 /**
- * Credit invoices (issue 29 item 7, decision 152): the document that nets another — type R, written when an invoice is
- * reversed (its lines the original's, negated; the original keeps status R). A document only: the money of a reversal
- * is posted once, on the original (reversed_at → the journal's invoice_reversed entry, the ledger's open balance 0),
- * so no balance, journal entry, limit or report reads this table. Numbered from the same yearly counter as invoices.
+ * Credit invoices (issue 29 item 7, decision 152): documents that credit a merchant — type R, written when an invoice
+ * is reversed (its lines the original's, negated; the original keeps status R), and type B, the promotion rewards of a
+ * completed order (credit lines; the money moves by its credit memo once AR approves it). Documents only: a reversal's
+ * money is posted once, on the original (reversed_at → the journal's invoice_reversed entry, the ledger's open balance
+ * 0), a reward's by its memo, so no balance, journal entry, limit or report reads this table. Numbered from the same
+ * yearly counter as invoices.
  */
 export const creditInvoices = pgTable(
   'credit_invoices',
@@ -345,6 +347,10 @@ export const creditInvoices = pgTable(
     storeId: integer().references(() => stores.id),
     /** The invoice it nets (type R). */
     reversesInvoiceId: integer().references(() => invoices.id),
+    /** The order whose promotion rewards it credits (type B). */
+    orderId: integer().references(() => orders.id),
+    /** The credit memo that moves a reward's money once AR approves it (type B). */
+    creditMemoId: integer().references(() => creditMemos.id),
     issuedOn: date({ mode: 'string' }).notNull(),
     /** Negative: what it credits (the original's total and tax, negated). */
     totalCents: bigint({ mode: 'number' }).notNull(),
@@ -365,6 +371,11 @@ export const creditInvoices = pgTable(
     check('credit_invoices_currency_check', inList(t.currency, CURRENCY_CODES)),
     check('credit_invoices_amounts_check', sql`${t.totalCents} <= 0 and ${t.taxCents} <= 0`),
     check('credit_invoices_reverses_check', sql`${t.type} <> 'R' or ${t.reversesInvoiceId} is not null`),
+    check('credit_invoices_rewards_check', sql`${t.type} <> 'B' or ${t.creditMemoId} is not null`),
+    // One rewards credit invoice per order: completing an order twice never credits twice.
+    uniqueIndex('credit_invoices_order_rewards_uq')
+      .on(t.orderId)
+      .where(sql`${t.type} = 'B' and ${t.orderId} is not null`),
   ],
 );
 

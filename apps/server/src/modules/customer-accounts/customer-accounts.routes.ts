@@ -1,6 +1,8 @@
 import {
   accountInstrumentParams,
   accountInvoiceParams,
+  creditInvoiceList,
+  creditInvoiceListQuery,
   accountParams,
   accountPlanParams,
   accountTerminalParams,
@@ -64,7 +66,7 @@ import { serviceCtx } from '../../http/service-context';
 import { addBillingItem, listBillingItems } from './billing-items.service';
 import { listBundles, listPromotions } from './bundles-promotions.service';
 import { getFeatures, updateFeatures } from './features.service';
-import { getInvoice, listInvoices, reverseInvoice } from './invoices.service';
+import { getInvoice, listCreditInvoices, listInvoices, reverseInvoice } from './invoices.service';
 import { addInstrument, getInstrument, listInstruments } from './payment-instruments.service';
 import { listExpiringCards, removeInstrument, setDefaultInstrument } from './instrument-changes.service';
 import { addPlan, getPlan, listPlans, updateLicenseExpiry, updatePlan } from './plans.service';
@@ -459,6 +461,21 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         request.headers['idempotency-key'],
       ),
     }),
+  );
+
+  app.get(
+    `${BASE}/creditinvoices`,
+    {
+      onRequest: read,
+      schema: {
+        tags,
+        summary: 'Credit invoices (R: nets a reversed invoice; B: promotion rewards), newest first (optional storeid)',
+        params: accountParams,
+        querystring: creditInvoiceListQuery,
+        response: { 200: successEnvelope(creditInvoiceList) },
+      },
+    },
+    async (request) => ({ info: await listCreditInvoices(serviceCtx(request), request.params.id, request.query) }),
   );
 
   // ── Payment instruments (/editpayment) ───────────────────────────────────────────────────────

@@ -4,6 +4,7 @@ import {
   INVOICE_TYPE_LABELS,
   canReverseInvoice,
   type CreditInvoice,
+  type CreditInvoiceList,
   type CreditMemo,
   type CurrencyCode,
   type Invoice,
@@ -16,19 +17,11 @@ import {
   type InvoiceStatus,
   type InvoiceType,
 } from '@pos/domain';
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ServiceCtx } from '../../context';
 import { cappedCount } from '../../db/capped-count';
 import type { Db } from '../../db/client';
-import {
-  billingItems,
-  creditInvoiceLines,
-  creditInvoices,
-  creditMemos,
-  invoiceLines,
-  invoices,
-  transactions,
-} from '../../db/schema';
+import { creditInvoiceLines, creditInvoices, creditMemos, invoiceLines, invoices, transactions } from '../../db/schema';
 import {
   isCustomerVisible,
   isRecordVisible,
@@ -43,6 +36,7 @@ import { runIdempotent } from '../../http/idempotency';
 import { selectTransactions, toTransaction } from './transactions.service';
 import { balancesOf, invoiceBalanceFields, invoiceBalances, syncInvoice, toInvoiceBalance } from '../ledger';
 import { voidCharge } from '../payments';
+import { insertCreditInvoice } from '../billing';
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -184,14 +178,14 @@ export async function getInvoice(ctx: ServiceCtx, customerId: number, invoiceId:
   };
 }
 
-/** The type R credit invoices netting these invoices (decision 152), by the invoice they reverse. */
-export async function creditInvoicesOf(db: Db, invoiceIds: number[]): Promise<Map<number, CreditInvoice>> {
-  if (invoiceIds.length === 0) return new Map();
+/** Credit invoices (decision 152) matching `where`, newest first, with their lines. */
+async function loadCreditInvoices(db: Db, where: SQL | undefined): Promise<CreditInvoice[]> {
   const rows = await db
     .select({ credit: creditInvoices, reverses: invoices.invoiceNumber })
     .from(creditInvoices)
     .leftJoin(invoices, eq(invoices.id, creditInvoices.reversesInvoiceId))
-    .where(inArray(creditInvoices.reversesInvoiceId, invoiceIds));
+    .where(where)
+    .orderBy(desc(creditInvoices.issuedOn), desc(creditInvoices.id));
   const lines = rows.length
     ? await db
         .select()
@@ -204,38 +198,62 @@ export async function creditInvoicesOf(db: Db, invoiceIds: number[]): Promise<Ma
         )
         .orderBy(asc(creditInvoiceLines.id))
     : [];
-  return new Map(
-    rows.map(({ credit: c, reverses }) => [
-      c.reversesInvoiceId!,
-      {
-        id: c.id,
-        invoice_number: c.invoiceNumber,
-        type: c.type as 'R' | 'B',
-        type_label: c.type === 'R' ? 'Credit (reversal)' : 'Credit (rewards)',
-        customer_id: c.customerId,
-        store_id: c.storeId,
-        reverses_invoice_id: c.reversesInvoiceId,
-        reverses_invoice_number: reverses,
-        issued_on: c.issuedOn,
-        total_cents: c.totalCents,
-        tax_cents: c.taxCents,
-        currency: c.currency as CurrencyCode,
-        reason: c.reason,
-        created_by_email: c.createdByEmail,
-        created_at: c.createdAt.toISOString(),
-        lines: lines
-          .filter((l) => l.creditInvoiceId === c.id)
-          .map((l) => ({
-            id: l.id,
-            billing_item_id: l.billingItemId,
-            description: l.description,
-            quantity: l.quantity,
-            unit_cents: l.unitCents,
-            amount_cents: l.amountCents,
-          })),
-      },
-    ]),
+  return rows.map(({ credit: c, reverses }) => ({
+    id: c.id,
+    invoice_number: c.invoiceNumber,
+    type: c.type as 'R' | 'B',
+    type_label: c.type === 'R' ? 'Credit (reversal)' : 'Credit (promotion rewards)',
+    customer_id: c.customerId,
+    store_id: c.storeId,
+    reverses_invoice_id: c.reversesInvoiceId,
+    reverses_invoice_number: reverses,
+    order_id: c.orderId,
+    credit_memo_id: c.creditMemoId,
+    issued_on: c.issuedOn,
+    total_cents: c.totalCents,
+    tax_cents: c.taxCents,
+    currency: c.currency as CurrencyCode,
+    reason: c.reason,
+    created_by_email: c.createdByEmail,
+    created_at: c.createdAt.toISOString(),
+    lines: lines
+      .filter((l) => l.creditInvoiceId === c.id)
+      .map((l) => ({
+        id: l.id,
+        billing_item_id: l.billingItemId,
+        description: l.description,
+        quantity: l.quantity,
+        unit_cents: l.unitCents,
+        amount_cents: l.amountCents,
+      })),
+  }));
+}
+
+/** The type R credit invoices netting these invoices (decision 152), by the invoice they reverse. */
+export async function creditInvoicesOf(db: Db, invoiceIds: number[]): Promise<Map<number, CreditInvoice>> {
+  if (invoiceIds.length === 0) return new Map();
+  const found = await loadCreditInvoices(db, inArray(creditInvoices.reversesInvoiceId, invoiceIds));
+  return new Map(found.map((c) => [c.reverses_invoice_id!, c]));
+}
+
+/** GET …/creditinvoices?storeid: the customer's credit invoices (R reversals, B promotion rewards), newest first. */
+export async function listCreditInvoices(
+  ctx: ServiceCtx,
+  customerId: number,
+  q: { storeid?: number | undefined },
+): Promise<CreditInvoiceList> {
+  const db = ctx.app.database.db;
+  const viewer = viewerOf(ctx);
+  await requireCustomer(db, viewer, customerId);
+  if (q.storeid !== undefined) await requireStoreOf(db, viewer, customerId, q.storeid, 'storeid');
+  const items = await loadCreditInvoices(
+    db,
+    and(
+      eq(creditInvoices.customerId, customerId),
+      q.storeid !== undefined ? eq(creditInvoices.storeId, q.storeid) : undefined,
+    ),
   );
+  return { items };
 }
 
 /**
@@ -250,32 +268,6 @@ async function writeCreditInvoice(
   reason: string,
   now: Date,
 ): Promise<CreditInvoice> {
-  const today = now.toISOString().slice(0, 10);
-  const [numbered] = (
-    (await tx.execute(sql`
-      insert into invoice_number_counters (year, last_number) values (extract(year from ${today}::date)::integer, 1)
-      on conflict (year) do update set last_number = invoice_number_counters.last_number + 1
-      returning 'INV-' || year || '-' || lpad(last_number::text, 7, '0') as invoice_number`)) as unknown as {
-      rows: { invoice_number: string }[];
-    }
-  ).rows;
-  const [credit] = await tx
-    .insert(creditInvoices)
-    .values({
-      invoiceNumber: numbered!.invoice_number,
-      type: 'R',
-      customerId: original.customerId,
-      storeId: original.storeId,
-      reversesInvoiceId: original.id,
-      issuedOn: today,
-      totalCents: -original.totalCents,
-      taxCents: -original.taxCents,
-      currency: original.currency,
-      reason: `Reversal of invoice ${original.invoiceNumber}: ${reason}`,
-      createdByEmail: ctx.session.email,
-      createdAt: now,
-    })
-    .returning();
   const lines = await tx
     .select()
     .from(invoiceLines)
@@ -291,50 +283,44 @@ async function writeCreditInvoice(
   // The lines add up to the credit's total: an invoice whose tax is not one of its lines (the billing run's) gets its
   // tax as a line, and one without lines (older data) a line of what is left.
   let rest = -original.totalCents - credited.reduce((sum, l) => sum + l.amountCents, 0);
-  const extra: typeof credited = [];
   if (rest !== 0 && original.taxCents > 0 && !lines.some((l) => l.billingItemId === BILLING_ITEM_IDS.TAX)) {
-    extra.push({
+    const tax = -original.taxCents;
+    credited.push({
       billingItemId: BILLING_ITEM_IDS.TAX,
       description: 'Tax',
       quantity: 1,
-      unitCents: -original.taxCents,
-      amountCents: -original.taxCents,
+      unitCents: tax,
+      amountCents: tax,
     });
-    rest += original.taxCents;
+    rest -= tax;
   }
   if (rest !== 0)
-    extra.push({
+    credited.push({
       billingItemId: BILLING_ITEM_IDS.OTHER_CHARGES,
       description: `Invoice ${original.invoiceNumber}`,
       quantity: 1,
       unitCents: rest,
       amountCents: rest,
     });
-  if (extra.length > 0)
-    await tx
-      .insert(billingItems)
-      .values([
-        { id: BILLING_ITEM_IDS.TAX, name: 'Tax', createdAt: now, updatedAt: now },
-        { id: BILLING_ITEM_IDS.OTHER_CHARGES, name: 'Other charges', createdAt: now, updatedAt: now },
-      ])
-      .onConflictDoNothing({ target: billingItems.id });
-  const all = [...credited, ...extra];
-  if (all.length > 0)
-    await tx.insert(creditInvoiceLines).values(all.map((l) => ({ ...l, creditInvoiceId: credit!.id })));
-  await audit(tx, ctx, now, {
-    customerId: original.customerId,
-    action: 'create',
-    entity: 'credit_invoice',
-    entityId: credit!.id,
-    after: {
-      credit_invoice_id: credit!.id,
-      invoice_number: credit!.invoiceNumber,
+  await insertCreditInvoice(
+    tx,
+    {
       type: 'R',
-      reverses_invoice_id: original.id,
-      total_cents: credit!.totalCents,
-      currency: credit!.currency,
+      customerId: original.customerId,
+      storeId: original.storeId,
+      currency: original.currency,
+      issuedOn: now.toISOString().slice(0, 10),
+      reason: `Reversal of invoice ${original.invoiceNumber}: ${reason}`,
+      createdByEmail: ctx.session.email,
+      reversesInvoiceId: original.id,
+      totalCents: -original.totalCents,
+      taxCents: -original.taxCents,
+      lines: credited,
     },
-  });
+    now,
+    ctx.actor,
+    ctx.requestId,
+  );
   return (await creditInvoicesOf(tx, [original.id])).get(original.id)!;
 }
 

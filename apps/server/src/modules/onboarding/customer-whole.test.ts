@@ -351,3 +351,51 @@ describe('terminals move to installed with their real serial numbers', () => {
     expect(notYet.body.error.message).toMatch(/entered at Installation/);
   });
 });
+
+describe('promotion rewards are credited as a type B credit invoice (issue 29 item 7, decision 152)', () => {
+  it('a promotion the sale cannot take is credited at Complete: a pending credit memo on account and its B credit invoice; AR approves it', async () => {
+    // $35.00 of shipping and a $60.00 promotion: $35.00 comes off the sale, $25.00 is the merchant's reward.
+    const after = await completedOrder(
+      doc({ PromotionInfo: [{ promoId: 9, code: 'WELCOME60', name: 'Welcome', method: 'A', amount: '60.00' }] }),
+    );
+    const customerId = after.customerId!;
+    const list = await t.request({ method: 'GET', url: `/api/customers/${customerId}/${admin}/creditinvoices` });
+    expect(list.statusCode, list.body).toBe(200);
+    const [credit, ...more] = list.json().info.items;
+    expect(more).toHaveLength(0);
+    expect(credit).toMatchObject({
+      type: 'B',
+      type_label: 'Credit (promotion rewards)',
+      order_id: after.id,
+      store_id: after.storeId,
+      total_cents: -25_00,
+      currency: 'USD',
+      reason: `Promotion rewards of order ${after.unifiedOrderId}: WELCOME60`,
+      lines: [{ billing_item_id: 7, description: 'Promotion WELCOME60 (reward)', quantity: 1, amount_cents: -25_00 }],
+    });
+    expect(credit.invoice_number).toMatch(/^INV-\d{4}-\d{7}$/);
+
+    // The money moves by its memo, once AR approves it like any credit.
+    const memos = await t.request({ method: 'GET', url: `/api/memos/${admin}?customer_id=${customerId}` });
+    const memo = memos.json().info.items.find((m: Json) => m.id === credit.credit_memo_id);
+    expect(memo).toMatchObject({ type: 'C', status: 'P', amount_cents: 25_00, invoice_id: null });
+    const { ar } = await signInStaff(t, { ar: 'AR Team' });
+    const decided = await t.request({
+      method: 'POST',
+      url: `/api/memos/${memo.id}/decision/${ar}`,
+      headers: { 'idempotency-key': `reward-${memo.id}` },
+      payload: { decision: 'approve', reason: 'Promotion reward checked.', version: memo.version },
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const check = await t.request({ method: 'GET', url: `/api/billing/ledger-check/${admin}` });
+    expect(check.json().info).toMatchObject({ ok: true });
+  });
+
+  it('an order whose promotions the sale takes whole credits nothing', async () => {
+    const after = await completedOrder(
+      doc({ PromotionInfo: [{ promoId: 9, code: 'SMALL10', name: 'Small', method: 'A', amount: '10.00' }] }),
+    );
+    const list = await t.request({ method: 'GET', url: `/api/customers/${after.customerId}/${admin}/creditinvoices` });
+    expect(list.json().info.items).toEqual([]);
+  });
+});

@@ -32,6 +32,7 @@ import { dataEncryptionKey, decryptAccountNumber, encryptAccountNumber } from '.
 import { customerByFederalTaxId, customerMatchVerdict, type StatusChange } from '../orders';
 import { createSaleInvoice } from '../billing';
 import { saleTaxCents, taxDayOf } from '../taxes';
+import { creditPromotionRewards } from './promotion-rewards';
 import { writeSoldBundles } from './sold-bundles';
 
 /*
@@ -479,6 +480,23 @@ export async function onboardOrder(ctx: AnyServiceCtx, db: Db, orderId: number):
       now,
       ctx.actor,
       ctx.requestId,
+    );
+
+  // Promotion rewards (decision 152): what the order's promotions could not take off its own lines is credited.
+  if (isBillableStoreType(store!.storeType))
+    await creditPromotionRewards(
+      ctx,
+      db,
+      {
+        doc,
+        orderId: order.id,
+        unifiedOrderId: order.unifiedOrderId,
+        customerId: customer!.id,
+        storeId: store!.id,
+        currency,
+        issuedOn: taxDayOf(ctx.app, now),
+      },
+      now,
     );
 
   const [done] = await db

@@ -9,6 +9,8 @@ import { customerKeys } from './keys';
  */
 export const accountKeys = {
   customer: (customerId: number) => [...customerKeys.customer(customerId), 'accounts'] as const,
+  creditInvoices: (customerId: number, storeId: number) =>
+    [...accountKeys.customer(customerId), 'credit-invoices', storeId] as const,
   terminals: (customerId: number, filter: object) =>
     [...accountKeys.customer(customerId), 'terminals', filter] as const,
   plans: (customerId: number, filter: object) => [...accountKeys.customer(customerId), 'plans', filter] as const,

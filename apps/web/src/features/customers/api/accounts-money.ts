@@ -1,5 +1,6 @@
 import {
   invoiceDetail,
+  creditInvoiceList,
   invoiceList,
   transactionActionResult,
   transactionList,
@@ -21,6 +22,7 @@ import { accountKeys } from './accounts-keys';
  *   GET    …/customerinvoices?storeid&status&type&limit&offset&sort    → invoiceList
  *   GET    …/customerinvoices/{invoiceId}                              → invoiceDetail
  *   POST $ …/customerinvoices/{invoiceId}/reverse  {reason, version}   → invoiceReverseResult
+ *   GET    …/creditinvoices?storeid                                    → creditInvoiceList
  * $: sent with an Idempotency-Key (one per user action; the same key again when the action is repeated).
  */
 
@@ -109,6 +111,24 @@ export function getInvoicesQueryOptions(customerId: number, filter: MoneyFilter)
 
 export function useInvoices(customerId: number, filter: MoneyFilter, enabled = true) {
   return useQuery({ ...getInvoicesQueryOptions(customerId, filter), enabled });
+}
+
+/** GET …/creditinvoices?storeid: the store's credit invoices (R reversals, B promotion rewards; decision 152). */
+export async function getCreditInvoices(customerId: number, storeId: number, signal?: AbortSignal) {
+  return creditInvoiceList.parse(
+    await api.get<unknown>(accountPath('/creditinvoices'), {
+      params: { id: customerId },
+      query: { storeid: storeId },
+      signal,
+    }),
+  );
+}
+
+export function useCreditInvoices(customerId: number, storeId: number) {
+  return useQuery({
+    queryKey: accountKeys.creditInvoices(customerId, storeId),
+    queryFn: ({ signal }) => getCreditInvoices(customerId, storeId, signal),
+  });
 }
 
 export async function getInvoice(customerId: number, invoiceId: number, signal?: AbortSignal): Promise<InvoiceDetail> {

@@ -17,7 +17,7 @@ import { MemoDialog } from '../../../components/memo-dialog';
 import { DataTable } from '../../../components/data-table';
 import { ListPagination } from '../../../components/list-pagination';
 import { isApiError } from '../../../lib/api';
-import { useInvoice, useInvoices, useReverseInvoice } from '../api/accounts-money';
+import { useCreditInvoices, useInvoice, useInvoices, useReverseInvoice } from '../api/accounts-money';
 import { formatCents, formatDate } from '../../../lib/format';
 import { notifySuccess } from '../lib/notify';
 import type { StoreTabProps } from '../tab-props';
@@ -173,6 +173,7 @@ function InvoicesOfStore({ customerId, storeId, canEdit }: { customerId: number;
         page={page}
         onChange={(p) => setPaging({ key: filterKey, page: p })}
       />
+      <CreditInvoices customerId={customerId} storeId={storeId} />
       {dialog?.kind === 'detail' && (
         <InvoiceDetailDialog customerId={customerId} invoice={dialog.invoice} onClose={() => setDialog(null)} />
       )}
@@ -365,5 +366,43 @@ function InvoiceDetailDialog({
         </>
       )}
     </ActionDialog>
+  );
+}
+
+/**
+ * The store's credit invoices (decision 152): type R nets a reversed invoice, type B credits a completed order's
+ * promotion rewards (its money moves by the credit memo AR approves). Shown under the invoices, negative amounts.
+ */
+function CreditInvoices({ customerId, storeId }: { customerId: number; storeId: number }) {
+  const credits = useCreditInvoices(customerId, storeId);
+  const items = credits.data?.items ?? [];
+  if (items.length === 0) return null;
+  return (
+    <DataTable
+      caption={`Credit invoices of store ${storeId}, newest first`}
+      columns={['Credit invoice', 'Type', 'Issued', 'Credits', 'Total', 'Reason']}
+      minWidth={980}
+      rowCount={items.length}
+      emptyText="No credit invoices."
+    >
+      {items.map((c) => (
+        <Table.Tr key={c.id}>
+          <Table.Th scope="row" fw={600}>
+            {c.invoice_number}
+          </Table.Th>
+          <Table.Td>{c.type_label}</Table.Td>
+          <Table.Td>{formatDate(c.issued_on)}</Table.Td>
+          <Table.Td>
+            {c.reverses_invoice_number
+              ? `Invoice ${c.reverses_invoice_number}`
+              : c.credit_memo_id !== null
+                ? `Memo ${c.credit_memo_id}`
+                : '—'}
+          </Table.Td>
+          <Table.Td>{formatCents(c.total_cents, c.currency)}</Table.Td>
+          <Table.Td>{c.reason}</Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }
