@@ -107,4 +107,27 @@ describe.skipIf(noBrowser)('invoices: overdue CAD invoice → PDF → e-mail →
     expect(admin.errors).toEqual([]);
     await admin.context.close();
   });
+
+  it('an Admin reverses an invoice: the panel shows the type R credit invoice that nets it (decision 152)', async () => {
+    const admin = await signInAsStaff(browser, 'admin@example.com');
+    const page = admin.page;
+    await page.goto('/#/view-invoices');
+    const table = main(page).getByRole('table', { name: /^Invoices — [\d,]+\+? match/ });
+    const pending = table.locator('tbody tr').filter({ hasText: 'Pending' });
+    await pending.first().waitFor();
+    const open = pending.first().getByRole('button', { name: /^Open invoice / });
+    const number = ((await open.textContent()) ?? '').trim();
+    await open.click();
+    const panel = main(page).getByRole('region', { name: `Invoice ${number}` });
+    await panel.getByRole('heading', { name: 'Lines' }).waitFor();
+    await panel.getByRole('button', { name: 'Reverse' }).click();
+    const dialog = page.getByRole('dialog', { name: `Reverse invoice ${number}?` });
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Billed for a store that was closed');
+    await dialog.getByRole('button', { name: 'Reverse invoice' }).click();
+    const credit = panel.getByRole('heading', { name: /^Credit invoice INV-\d{4}-\d{7}$/ });
+    await credit.waitFor();
+    await panel.getByText(/together they come to (C?\$)0\.00\./).waitFor();
+    expect(admin.errors).toEqual([]);
+    await admin.context.close();
+  });
 });

@@ -24,8 +24,9 @@ describe.skipIf(noBrowser)('the card hold on the payment step (decision 151)', (
   });
   afterAll(() => browser?.close());
 
-  it('a Canadian sale: C$ held on the card with tax; cash or check and installments take no hold and say so', async () => {
-    const m = newMerchant('CA');
+  it('an Ontario sale: C$ held on the card with its HST line; cash or check and installments take no hold and say so', async () => {
+    // Ontario: the sale is taxed with one HST line (13 %).
+    const m = { ...newMerchant('CA'), city: 'Toronto', stateLabel: 'Ontario (ON)', zip: 'M5V 2T6' };
     const { page, errors } = await signInToOrders(browser, 'ram@example.com');
     await startOrder(page, { type: 'POS', country: 'CA' });
     await fillStoreInfo(page, m);
@@ -50,6 +51,16 @@ describe.skipIf(noBrowser)('the card hold on the payment step (decision 151)', (
     );
     // The province's tax is on top of the hardware's price.
     expect(amount).toBeGreaterThan(subtotal);
+    // The summary: the HST as its own line, and the hold is its total.
+    await page.goto(paymentStep.replace('payment-plan-method', 'summary'));
+    const totals = mainOf(page).getByRole('table', { name: 'Totals (CAD)' });
+    await totals.getByRole('row', { name: /HST/ }).waitFor();
+    const total = /Total\s*(C\$[\d,]+\.\d\d)/.exec((await totals.textContent()) ?? '')?.[1];
+    await mainOf(page)
+      .getByRole('status', { name: 'Card authorized' })
+      .getByText(`Authorized ${total} on Visa ending 4242: captured when the order is complete.`)
+      .waitFor();
+    await page.goto(paymentStep);
 
     // Cash or check: no hold; the step says who records the money.
     const method = mainOf(page).getByRole('group', { name: 'Hardware payment method' });
