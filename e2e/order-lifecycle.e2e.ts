@@ -1,11 +1,14 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2e, launchBrowser, noBrowser } from './support/browser';
 import {
   fillStoreInfo,
   milestones,
+  type Merchant,
   monthlyCharges,
   newMerchant,
+  payUpfrontByBank,
   payUpfrontByCard,
   selectHardware,
   signInToOrders,
@@ -14,7 +17,8 @@ import {
   TEST_CARDS,
 } from './support/order-flow';
 import { changeStatus, openOrder } from './support/order-queue';
-import { headerOf, mainOf, sessionToken, signInAsStaff } from './support/staff-session';
+import { pdfTextLines } from './support/pdf-text';
+import { demoAccount, headerOf, mainOf, sessionToken, signInAsStaff } from './support/staff-session';
 
 /*
  * Issue 7 end to end, as the people involved would: a rep sells a POS system to a new US merchant through every step,
@@ -48,6 +52,25 @@ async function contractLinkFromMailbox(browser: Browser, to: string): Promise<st
   return href;
 }
 
+/** The merchant opens the e-mailed link (no session) and signs with the typed name. */
+async function merchantSigns(browser: Browser, m: Merchant, unified: string): Promise<void> {
+  const link = await contractLinkFromMailbox(browser, m.email);
+  const context = await browser.newContext();
+  const merchant = await context.newPage();
+  await merchant.goto(link);
+  await mainOf(merchant)
+    .getByRole('heading', { name: `Your contract — order ${unified}` })
+    .waitFor();
+  await mainOf(merchant).getByRole('textbox', { name: 'Full name' }).fill(`${m.firstName} ${m.lastName}`);
+  await mainOf(merchant).getByRole('button', { name: 'Use my typed name as my signature' }).click();
+  await mainOf(merchant)
+    .getByRole('checkbox', { name: /agree to sign it electronically/ })
+    .check();
+  await mainOf(merchant).getByRole('button', { name: 'Sign contract' }).click();
+  await merchant.waitForURL(/#\/confirmation$/);
+  await context.close();
+}
+
 async function expectMilestone(page: Page, current: string | null, labels = POS_MILESTONES): Promise<void> {
   await headerOf(page).getByRole('navigation', { name: 'Order progress' }).waitFor();
   expect(await milestones(page)).toEqual({ labels, current });
@@ -70,6 +93,15 @@ describe.skipIf(noBrowser)('orders end to end (issue 7)', () => {
     await fillStoreInfo(page, m);
     await page.waitForURL(/#\/sale-summary\/\d+$/);
     await expectMilestone(page, 'SELECT HARDWARE');
+    // A bundle beside the terminals (not NRS Pay's: that one waits for NRS Pay's approval).
+    const bundleRow = mainOf(page)
+      .getByRole('table', { name: 'Bundles' })
+      .locator('tbody tr')
+      .filter({ hasNotText: /NRS Pay/ })
+      .first();
+    await bundleRow.waitFor();
+    const bundleName = ((await bundleRow.locator('td').first().textContent()) ?? '').trim();
+    await bundleRow.getByRole('spinbutton').fill('1');
     await selectHardware(page, 2);
     await page.waitForURL(/#\/payment-plan-method\/\d+$/);
     await expectMilestone(page, 'PAYMENT (PLAN / METHOD)');
@@ -185,6 +217,155 @@ describe.skipIf(noBrowser)('orders end to end (issue 7)', () => {
       .filter({ hasText: total! });
     await invoiceRows.first().waitFor();
     expect(await invoiceRows.first().textContent()).toMatch(/Paid/i);
+    const saleNumber = ((await invoiceRows.first().getByRole('rowheader').textContent()) ?? '').trim();
+
+    // The customer came out whole (decision 150): the bundle sold, the rep who sold it, the license's expiry.
+    const storeRow = mainOf(ops.page)
+      .getByRole('table', { name: /Select a store by its name/ })
+      .getByRole('row')
+      .filter({ hasText: `${m.dba} #1` });
+    const repAccount = await demoAccount('ram@example.com');
+    expect(await storeRow.textContent()).toContain(repAccount.name);
+    // The license column (the last): the monthly plan's expiry, a month after Complete.
+    expect(await storeRow.locator('td').last().textContent()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    await mainOf(ops.page).getByRole('tab', { name: 'Bundles' }).click();
+    await mainOf(ops.page)
+      .getByRole('table', { name: /^Bundles of store/ })
+      .getByRole('row')
+      .filter({ hasText: bundleName })
+      .first()
+      .waitFor();
+
+    // The S invoice's PDF: its lines — the products, the bundle, the tax as its own line — and the total paid.
+    await ops.page.goto('/#/view-invoices');
+    const list = mainOf(ops.page).getByRole('form', { name: 'Filter invoices' });
+    await list.getByRole('textbox', { name: 'Merchant or DBA' }).fill(m.dba);
+    await list.getByRole('button', { name: 'Apply' }).click();
+    await mainOf(ops.page)
+      .getByRole('button', { name: `Open invoice ${saleNumber}` })
+      .click();
+    const invoicePanel = mainOf(ops.page).getByRole('region', { name: `Invoice ${saleNumber}` });
+    await invoicePanel.getByRole('heading', { name: 'Lines' }).waitFor();
+    const [download] = await Promise.all([
+      ops.page.waitForEvent('download'),
+      invoicePanel.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    const text = pdfTextLines(readFileSync((await download.path())!)).join('\n');
+    expect(text).toContain(bundleName);
+    expect(text).toMatch(/sales tax/i);
+    expect(text).toContain(total!);
+    expect(text).toContain('Total (USD)');
+  });
+
+  it('an order canceled after the merchant signed: Operations cancels it at installation, the card hold is released and the panel says so', async () => {
+    const m = newMerchant('US');
+    const rep = await signInToOrders(browser, 'ram@example.com');
+    await startOrder(rep.page, { type: 'POS', country: 'US' });
+    await fillStoreInfo(rep.page, m);
+    await rep.page.waitForURL(/#\/sale-summary\/\d+$/);
+    await selectHardware(rep.page, 1);
+    await rep.page.waitForURL(/#\/payment-plan-method\/\d+$/);
+    await payUpfrontByCard(rep.page, `${m.firstName} ${m.lastName}`);
+    await rep.page.waitForURL(/#\/charges\/\d+$/);
+    await monthlyCharges(rep.page, '59.00');
+    await rep.page.waitForURL(/#\/summary\/\d+$/);
+    const held = mainOf(rep.page).getByRole('status', { name: 'Card authorized' });
+    await held.waitFor();
+    const amount = /Authorized (\$[\d,]+\.\d\d) on Visa ending 4242/.exec((await held.textContent()) ?? '')![1]!;
+    const unified = await submitOrder(rep.page);
+    await merchantSigns(browser, m, unified);
+
+    const ar = await signInToOrders(browser, 'ar@example.com');
+    let panel = await openOrder(ar.page, unified, 'Any status');
+    await changeStatus(ar.page, panel, 'AR Submitted', 'Payment checked.');
+    await changeStatus(ar.page, panel, 'Submitted to Support', 'Ready for installation.');
+    const ops = await signInToOrders(browser, 'ops@example.com');
+    panel = await openOrder(ops.page, unified, 'Any status');
+    await changeStatus(ops.page, panel, 'Installation', 'Install booked.');
+    // The merchant withdraws before the installation: POS Canceled, with its reason.
+    const change = panel.getByRole('region', { name: 'Change status' });
+    await change.getByRole('combobox', { name: 'New status' }).selectOption({ label: 'POS Canceled' });
+    const reason = change.getByRole('combobox', { name: 'Reason' });
+    await expect.poll(async () => reason.locator('option').count()).toBeGreaterThan(1);
+    await reason.selectOption({ index: 1 });
+    await change.getByRole('textbox', { name: 'Status note' }).fill('The merchant withdrew after signing.');
+    await change.getByRole('button', { name: 'Change status' }).click();
+    await ops.page.getByText('Now POS Canceled.').first().waitFor();
+    // The hold authorized the sale, not a fee (decision 148): released, nothing charged.
+    await panel
+      .getByRole('status', { name: 'Hold released' })
+      .getByText(`Released: the hold of ${amount} on Visa ending 4242 was voided; nothing was charged.`)
+      .waitFor();
+    expect([...rep.errors, ...ar.errors, ...ops.errors]).toEqual([]);
+  });
+
+  it('a sale paid by bank account: no card hold, the step says how the money comes; at Complete the S invoice is due and the payment sweep debits the account', async () => {
+    const m = newMerchant('US');
+    const rep = await signInToOrders(browser, 'ram@example.com');
+    await startOrder(rep.page, { type: 'POS', country: 'US' });
+    await fillStoreInfo(rep.page, m);
+    await rep.page.waitForURL(/#\/sale-summary\/\d+$/);
+    await selectHardware(rep.page, 1);
+    await rep.page.waitForURL(/#\/payment-plan-method\/\d+$/);
+    await payUpfrontByBank(rep.page, `${m.dba} LLC`);
+    await rep.page.waitForURL(/#\/charges\/\d+$/);
+    await monthlyCharges(rep.page, '59.00');
+    await rep.page.waitForURL(/#\/summary\/\d+$/);
+    const noHold = mainOf(rep.page).getByRole('status', { name: 'No card hold' });
+    await noHold.waitFor();
+    const amount = /debited (\$[\d,]+\.\d\d) when the order is complete/.exec((await noHold.textContent()) ?? '')![1]!;
+    const unified = await submitOrder(rep.page);
+    await merchantSigns(browser, m, unified);
+
+    const ar = await signInToOrders(browser, 'ar@example.com');
+    let panel = await openOrder(ar.page, unified, 'Any status');
+    await changeStatus(ar.page, panel, 'AR Submitted', 'Bank account checked.');
+    await changeStatus(ar.page, panel, 'Submitted to Support', 'Ready for installation.');
+    const ops = await signInToOrders(browser, 'ops@example.com');
+    panel = await openOrder(ops.page, unified, 'Any status');
+    await changeStatus(ops.page, panel, 'Installation', 'Install booked.');
+    await changeStatus(ops.page, panel, 'Complete', 'Installed.', [`SN-E2E-BANK-${Date.now()}`]);
+
+    // The Admin runs the payment sweep now (it runs every 10 minutes by itself): auto-pay debits the bank account.
+    const admin = await signInAsStaff(browser, 'admin@example.com');
+    await admin.page.goto('/#/admin/jobs');
+    const runNow = mainOf(admin.page).getByRole('region', { name: 'Run a scheduled job now' });
+    await runNow
+      .getByRole('combobox', { name: 'Scheduled job' })
+      .selectOption({ label: 'Payment sweep (pending charges, holds, retries, auto-pay)' });
+    await runNow.getByRole('button', { name: 'Run now' }).click();
+    await admin.page
+      .getByText(/^Payment sweep .* is queued/)
+      .first()
+      .waitFor();
+
+    // The customer's S invoice has its bank debit: pending until the bank settles it (next day).
+    await ops.page.goto('/#/customer');
+    await mainOf(ops.page).getByRole('searchbox', { name: 'Search customers' }).fill(m.dba);
+    await mainOf(ops.page).getByRole('button', { name: 'Search', exact: true }).click();
+    await mainOf(ops.page)
+      .getByRole('table', { name: /Matching stores/ })
+      .getByRole('link', { name: `${m.dba} #1`, exact: true })
+      .click();
+    await mainOf(ops.page).getByRole('tab', { name: 'Transactions' }).click();
+    const debit = mainOf(ops.page)
+      .getByRole('table', { name: /Transactions/ })
+      .getByRole('row')
+      .filter({ hasText: amount });
+    await expect
+      .poll(
+        async () => {
+          if ((await debit.count()) > 0) return true;
+          await mainOf(ops.page).getByRole('tab', { name: 'Invoices' }).click();
+          await mainOf(ops.page).getByRole('tab', { name: 'Transactions' }).click();
+          return false;
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBe(true);
+    expect(await debit.first().textContent()).toMatch(/Pending/i);
+    expect([...rep.errors, ...ar.errors, ...ops.errors, ...admin.errors]).toEqual([]);
+    await admin.context.close();
   });
 
   it('a non-POS order shows two milestones; a Canadian order takes an A1A 1A1 postal code and shows C$ (never CA$)', async () => {

@@ -149,6 +149,18 @@ export async function payUpfrontByCard(page: Page, name: string, number: string 
   await main.getByRole('button', { name: 'Save and continue' }).click();
 }
 
+/** PAYMENT (PLAN / METHOD): upfront, by a US bank account (ACH; no card hold), save. */
+export async function payUpfrontByBank(page: Page, name: string): Promise<void> {
+  const main = mainOf(page);
+  const method = main.getByRole('group', { name: 'Hardware payment method' });
+  await method.getByRole('combobox', { name: 'Payment method' }).selectOption({ label: 'Bank account (ACH)' });
+  await method.getByRole('textbox', { name: 'Name on account' }).fill(name);
+  await method.getByRole('textbox', { name: 'Bank name' }).fill('Chase');
+  await method.getByRole('textbox', { name: 'Routing number' }).fill('021000021');
+  await method.getByRole('textbox', { name: 'Account number' }).fill('000123456789');
+  await main.getByRole('button', { name: 'Save and continue' }).click();
+}
+
 /** Recurring charges: a monthly amount, charged to the hardware method (POS) — save. */
 export async function monthlyCharges(page: Page, amount: string): Promise<void> {
   const main = mainOf(page);

@@ -172,6 +172,7 @@ export const AUTHORIZATION_MATRIX: Readonly<Record<string, Access>> = {
   'GET /api/admin/mail/:token': ADMIN,
   'GET /api/admin/mail/:id/:token': ADMIN,
   'GET /api/admin/jobs/:token': ADMIN,
+  'POST /api/admin/jobs/:queue/run/:token': ADMIN,
   'POST /api/admin/jobs/:queue/:id/retry/:token': ADMIN,
   'POST /api/admin/jobs/:queue/:id/cancel/:token': ADMIN,
   'GET /api/admin/taxes/:token': ADMIN,

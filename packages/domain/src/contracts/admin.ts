@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cappedPagedList, paginationQuerySchema } from './common';
+import { SCHEDULED_JOB_QUEUE } from './jobs';
 
 /*
  * Admin tools (Admin role only):
@@ -72,3 +73,27 @@ export const jobList = z.object({
 
 export const jobActionParams = z.object({ queue: z.string().min(1).max(100), id: z.uuid(), token: z.string() });
 export const jobActionInfo = z.object({ id: z.string(), state: z.enum(JOB_STATE_VALUES) });
+
+/*
+ * POST /api/admin/jobs/{queue}/run/{token} (Admin): run a scheduled job now instead of waiting for its schedule —
+ * e.g. the payment sweep after a bank-paid order completes (decision 151). The billing run has its own screen.
+ */
+export const RUNNABLE_SCHEDULED_QUEUES = [
+  SCHEDULED_JOB_QUEUE.paymentsSweep,
+  SCHEDULED_JOB_QUEUE.gatewayReconciliation,
+  SCHEDULED_JOB_QUEUE.reportFactsCompact,
+  SCHEDULED_JOB_QUEUE.idempotencyKeysExpire,
+] as const;
+export type RunnableScheduledQueue = (typeof RUNNABLE_SCHEDULED_QUEUES)[number];
+export const RUNNABLE_SCHEDULED_QUEUE_LABELS: Readonly<Record<RunnableScheduledQueue, string>> = {
+  'payments-sweep': 'Payment sweep (pending charges, holds, retries, auto-pay)',
+  'gateway-reconciliation': "Gateway reconciliation (yesterday's books)",
+  'report-facts-compact': 'Report facts compaction',
+  'idempotency-keys-expire': 'Expired Idempotency-Keys clean-up',
+};
+export const jobRunParams = z.object({
+  queue: z.enum(RUNNABLE_SCHEDULED_QUEUES, { message: 'Choose a scheduled job that may be run now.' }),
+  token: z.string(),
+});
+export const jobRunInfo = z.object({ queue: z.string(), job_id: z.string(), message: z.string() });
+export type JobRunInfo = z.infer<typeof jobRunInfo>;

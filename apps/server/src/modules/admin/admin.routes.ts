@@ -1,6 +1,8 @@
 import {
   jobActionInfo,
   jobActionParams,
+  jobRunInfo,
+  jobRunParams,
   jobList,
   jobListQuery,
   mailList,
@@ -13,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { serviceCtx } from '../../http/service-context';
 import { requireSession } from '../../http/session';
-import { actOnJob, getMail, listJobs, listMail } from './admin.service';
+import { actOnJob, getMail, listJobs, listMail, runScheduledJobNow } from './admin.service';
 
 const adminOnly = requireSession({ roles: [ROLE.ADMIN] });
 const tags = ['admin'];
@@ -62,6 +64,20 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ info: await listJobs(serviceCtx(request), request.query) }),
+  );
+
+  app.post(
+    '/api/admin/jobs/:queue/run/:token',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'Job monitor: run a scheduled job now (the payment sweep, the gateway reconciliation, …)',
+        params: jobRunParams,
+        response: { 200: successEnvelope(jobRunInfo) },
+      },
+    },
+    async (request) => ({ info: await runScheduledJobNow(serviceCtx(request), request.params.queue) }),
   );
 
   for (const action of ['retry', 'cancel'] as const) {

@@ -1,6 +1,9 @@
 import {
+  RUNNABLE_SCHEDULED_QUEUE_LABELS,
   SEARCH_TOTAL_CAP,
+  type JobRunInfo,
   type JobStateValue,
+  type RunnableScheduledQueue,
   type JobSummary,
   type MailMessageInfo,
   type MailSummary,
@@ -229,4 +232,27 @@ export async function actOnJob(ctx: ServiceCtx, input: { queue: string; id: stri
     requestId: ctx.requestId,
   });
   return { id: input.id, state };
+}
+
+/**
+ * Run a scheduled job now (Admin; decision 151): the same job its schedule sends, queued at once — the payment sweep
+ * after a bank-paid order completes, the reconciliation after a gateway outage. Audited.
+ */
+export async function runScheduledJobNow(ctx: ServiceCtx, queue: RunnableScheduledQueue): Promise<JobRunInfo> {
+  const id = await ctx.app.queue.send(queue, {});
+  if (!id) throw new AppError('conflict', `${RUNNABLE_SCHEDULED_QUEUE_LABELS[queue]} is already queued.`);
+  await writeAudit(ctx.app.database.db, {
+    ...ctx.actor,
+    at: ctx.app.clock.now(),
+    action: 'job_run',
+    entity: 'job',
+    entityId: id,
+    after: { queue },
+    requestId: ctx.requestId,
+  });
+  return {
+    queue,
+    job_id: id,
+    message: `${RUNNABLE_SCHEDULED_QUEUE_LABELS[queue]} is queued; it shows in the list below when it has run.`,
+  };
 }

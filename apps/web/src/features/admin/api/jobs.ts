@@ -1,4 +1,11 @@
-import { jobActionInfo, jobList, type JobStateValue } from '@pos/domain';
+import {
+  jobActionInfo,
+  jobList,
+  jobRunInfo,
+  type JobRunInfo,
+  type JobStateValue,
+  type RunnableScheduledQueue,
+} from '@pos/domain';
 import {
   keepPreviousData,
   queryOptions,
@@ -15,6 +22,7 @@ import { adminKeys } from './keys';
  * GET  /api/admin/jobs/{token}?queue=&state=&limit&offset → { items, total, queues }   (Admin only)
  * POST /api/admin/jobs/{queue}/{id}/retry/{token}          → { id, state }  (409 when not allowed)
  * POST /api/admin/jobs/{queue}/{id}/cancel/{token}         → { id, state }
+ * POST /api/admin/jobs/{queue}/run/{token}                  → { queue, job_id, message }  (a scheduled job now)
  */
 
 export type JobList = z.infer<typeof jobList>;
@@ -88,5 +96,26 @@ export function useJobAction(
       await queryClient.invalidateQueries({ queryKey: adminKeys.jobs() });
       await options.onSuccess?.(...args);
     },
+  });
+}
+
+export async function runScheduledJob(queue: RunnableScheduledQueue): Promise<JobRunInfo> {
+  return jobRunInfo.parse(
+    await api.post<unknown>('/api/admin/jobs/{queue}/run/{token}', undefined, { params: { queue } }),
+  );
+}
+
+/** Run a scheduled job now (the payment sweep, …); the job lists refresh afterwards. */
+export function useRunScheduledJob(
+  options: Pick<UseMutationOptions<JobRunInfo, Error, RunnableScheduledQueue>, 'onSuccess' | 'onError'> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: runScheduledJob,
+    onSuccess: async (...args) => {
+      await queryClient.invalidateQueries({ queryKey: adminKeys.jobs() });
+      await options.onSuccess?.(...args);
+    },
+    onError: options.onError,
   });
 }

@@ -1,8 +1,17 @@
 import { Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
-import { JOB_QUEUE_NAMES, JOB_STATE_VALUES, type JobStateValue } from '@pos/domain';
+import {
+  JOB_QUEUE_NAMES,
+  JOB_STATE_VALUES,
+  RUNNABLE_SCHEDULED_QUEUES,
+  RUNNABLE_SCHEDULED_QUEUE_LABELS,
+  type JobStateValue,
+  type RunnableScheduledQueue,
+} from '@pos/domain';
+import { notifications } from '@mantine/notifications';
+import { describeError } from '../../../lib/error-message';
 import { useState } from 'react';
 import { ListPagination } from '../../../components/list-pagination';
-import { JOB_PAGE_SIZE, JOB_REFRESH_MS, useJobList, type JobFilter } from '../api/jobs';
+import { JOB_PAGE_SIZE, JOB_REFRESH_MS, useJobList, useRunScheduledJob, type JobFilter } from '../api/jobs';
 import { JobCountsTable } from '../components/job-counts-table';
 import { JobsTable } from '../components/jobs-table';
 import { SendPaymentLinkPanel } from '../components/send-payment-link-panel';
@@ -52,6 +61,8 @@ export default function JobMonitorPage() {
         </Button>
       </Group>
 
+      <RunScheduledJobPanel />
+
       <SendPaymentLinkPanel />
 
       <section aria-label="Jobs by queue">
@@ -96,5 +107,34 @@ export default function JobMonitorPage() {
         </Stack>
       </section>
     </Stack>
+  );
+}
+
+/** Run a scheduled job now instead of waiting for its schedule (decision 151): e.g. the payment sweep. */
+function RunScheduledJobPanel() {
+  const [queue, setQueue] = useState<RunnableScheduledQueue>(RUNNABLE_SCHEDULED_QUEUES[0]);
+  const run = useRunScheduledJob({
+    onSuccess: (info) => notifications.show({ color: 'green', title: 'Job queued', message: info.message }),
+    onError: (error) => {
+      const said = describeError(error);
+      notifications.show({ color: 'red', title: said.title, message: said.message });
+    },
+  });
+  return (
+    <section aria-label="Run a scheduled job now">
+      <Group align="flex-end">
+        <NativeSelect
+          label="Scheduled job"
+          description="Runs now, besides its schedule"
+          data={RUNNABLE_SCHEDULED_QUEUES.map((q) => ({ value: q, label: RUNNABLE_SCHEDULED_QUEUE_LABELS[q] }))}
+          value={queue}
+          onChange={(e) => setQueue(e.currentTarget.value as RunnableScheduledQueue)}
+          w={420}
+        />
+        <Button onClick={() => run.mutate(queue)} loading={run.isPending}>
+          Run now
+        </Button>
+      </Group>
+    </section>
   );
 }
