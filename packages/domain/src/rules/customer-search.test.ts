@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   CUSTOMER_SEARCH_KINDS,
   guessCustomerSearchKind,
+  isMerchantSearchReady,
+  MERCHANT_SEARCH_HINT,
   normalizeFederalTaxId,
   resolveCustomerSearchQuery,
 } from './customer-search';
@@ -65,5 +67,14 @@ describe('guessing the kind from the search box', () => {
   it('normalises federal tax ids', () => {
     expect(normalizeFederalTaxId(' 987654321 ')).toBe('98-7654321');
     expect(normalizeFederalTaxId('98-765432')).toBeNull();
+  });
+});
+
+describe('isMerchantSearchReady (issue 30)', () => {
+  it('an id at once, text from the search call’s minimum', () => {
+    expect(isMerchantSearchReady('7')).toBe(true);
+    expect(isMerchantSearchReady(' ma ')).toBe(false);
+    expect(isMerchantSearchReady('mar')).toBe(true);
+    expect(MERCHANT_SEARCH_HINT).toBe('an id, or at least 3 letters of the name');
   });
 });

@@ -1,3 +1,4 @@
+import { STORE_FILTER_MIN_CHARS } from '../limits';
 /** Customer search query kinds (spec §5, §7: GET /api/customers/{token}/all). */
 export const CUSTOMER_SEARCH_KINDS = ['customerid', 'search', 'storeid', 'federaltaxid'] as const;
 export type CustomerSearchKind = (typeof CUSTOMER_SEARCH_KINDS)[number];
@@ -81,3 +82,15 @@ export function guessCustomerSearchKind(
   if (customer) return { kind: 'customerid', value: customer[1] as string };
   return { kind: 'search', value: t };
 }
+
+/**
+ * Whether what is typed in a merchant or store picker may be searched yet (issue 30): an id (digits) at once, text
+ * from STORE_FILTER_MIN_CHARS characters — what the search call accepts, so a picker never asks it with too little.
+ */
+export function isMerchantSearchReady(text: string): boolean {
+  const t = text.trim();
+  return /^\d+$/.test(t) || t.length >= STORE_FILTER_MIN_CHARS;
+}
+
+/** The hint under a merchant or store picker, in the words of the rule above. */
+export const MERCHANT_SEARCH_HINT = `an id, or at least ${STORE_FILTER_MIN_CHARS} letters of the name`;

@@ -8,6 +8,7 @@ import {
   type TaxCertificateCreate,
   type TaxCertificateList,
   type UploadInfo,
+  isMerchantSearchReady,
 } from '@pos/domain';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
@@ -40,7 +41,7 @@ export function findStoresQueryOptions(text: string) {
   return queryOptions({
     queryKey: arizonaKeys.stores(text.trim()),
     queryFn: ({ signal }) => findStores(text, signal),
-    enabled: text.trim().length >= 2,
+    enabled: isMerchantSearchReady(text),
     staleTime: 30_000,
   });
 }

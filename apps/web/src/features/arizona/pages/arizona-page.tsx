@@ -25,6 +25,8 @@ import {
   uploadAccept,
   type TaxCertificate,
   type TaxCertificateKind,
+  isMerchantSearchReady,
+  MERCHANT_SEARCH_HINT,
 } from '@pos/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
@@ -133,7 +135,10 @@ export default function ArizonaPage() {
   const fileId = useId();
   const revoke = useRevokeCertificate();
 
-  const found = useQuery({ ...findStoresQueryOptions(search), enabled: store === null && search.trim().length >= 2 });
+  const found = useQuery({
+    ...findStoresQueryOptions(search),
+    enabled: store === null && isMerchantSearchReady(search),
+  });
   const azStores = (found.data ?? []).filter((r) => (r.state ?? '').toUpperCase() === CERTIFICATE_STATE);
   const others = (found.data ?? []).length - azStores.length;
   const ofStore = useQuery({ ...storeCertificatesQueryOptions(store?.id ?? 0), enabled: store !== null });
@@ -251,7 +256,7 @@ export default function ArizonaPage() {
               <>
                 <TextInput
                   label="Store"
-                  description="Name, DBA or store id of an Arizona store (at least 2 characters)"
+                  description={`Name, DBA or store id of an Arizona store: ${MERCHANT_SEARCH_HINT}`}
                   value={search}
                   onChange={(e) => setSearch(e.currentTarget.value)}
                   error={errors.store_id}

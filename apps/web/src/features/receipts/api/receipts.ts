@@ -9,6 +9,7 @@ import {
   type ReceiptPage,
   type ReceiptSearchResult,
   type UploadInfo,
+  isMerchantSearchReady,
 } from '@pos/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
@@ -165,7 +166,7 @@ export function findCustomersQueryOptions(text: string) {
   return queryOptions({
     queryKey: receiptKeys.customers(text.trim()),
     queryFn: ({ signal }) => findCustomers(text, signal),
-    enabled: text.trim().length >= 2,
+    enabled: isMerchantSearchReady(text),
     staleTime: 30_000,
   });
 }

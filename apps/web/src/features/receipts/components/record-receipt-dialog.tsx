@@ -27,6 +27,8 @@ import {
   type CustomerSearchRecord,
   type ReceiptMethod,
   type ReceiptPage,
+  isMerchantSearchReady,
+  MERCHANT_SEARCH_HINT,
 } from '@pos/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
@@ -100,7 +102,7 @@ export function RecordReceiptDialog(props: {
 
   const found = useQuery({
     ...findCustomersQueryOptions(search),
-    enabled: customer === null && search.trim().length >= 2,
+    enabled: customer === null && isMerchantSearchReady(search),
   });
   const customerIds = [...new Set((found.data ?? []).map((r) => r.customer_id))];
 
@@ -224,7 +226,7 @@ export function RecordReceiptDialog(props: {
             <>
               <TextInput
                 label="Merchant"
-                description="Name, DBA or customer id (at least 2 characters)"
+                description={`Name, DBA or customer id: ${MERCHANT_SEARCH_HINT}`}
                 value={search}
                 onChange={(e) => setSearch(e.currentTarget.value)}
                 error={errors.customer_id}
