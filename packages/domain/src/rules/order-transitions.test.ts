@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES, ROLE_START_STATUS, effectivePrivileges, type Role } from '../access/roles';
-import { ORDER_STATUS_CODES, type OrderStatusCode } from '../codes/order-status';
+import { ORDER_STATUS, ORDER_STATUS_CODES, type OrderStatusCode } from '../codes/order-status';
 import {
+  statusMoversText,
   ORDER_TRANSITIONS,
   allowedNextStatuses,
   canTransition,
@@ -161,5 +162,13 @@ describe('order status transitions', () => {
     );
     expect(describeTransitionRule('121', '126')).toContain('or the privilege ar_approvals');
     expect(describeTransitionRule('150', '1')).toBe('An order cannot move from status 150 to 1.');
+  });
+});
+
+describe('statusMoversText (issue 30)', () => {
+  it('names the queue that moves an order on, and says when a status is final', () => {
+    expect(statusMoversText(ORDER_STATUS.PENDING_NRS_PAY_APPROVAL)).toBe('NRS Pay Support (or an Admin)');
+    expect(statusMoversText(ORDER_STATUS.INSTALLATION)).toBe('Operations (or an Admin)');
+    expect(statusMoversText(ORDER_STATUS.COMPLETE)).toBeNull();
   });
 });

@@ -122,3 +122,17 @@ export function describeTransitionRule(from: OrderStatusCode, to: OrderStatusCod
   const privs = actor.privileges.length ? ` or the privilege ${actor.privileges.join(' or ')}` : '';
   return `Moving an order from status ${from} to ${to} needs the role ${who}${privs}.`;
 }
+
+/**
+ * Who works an order in `from` (issue 30: a locked status names the queue that can move it): the roles of every move
+ * out of it, with Admin; "final" for Complete. E.g. 'NRS Pay Support (or an Admin)'.
+ */
+export function statusMoversText(from: OrderStatusCode): string | null {
+  const actors = Object.values(ORDER_TRANSITIONS[from] ?? {}).filter((a): a is TransitionActor => a !== undefined);
+  if (actors.length === 0) return null;
+  const roles = [...new Set(actors.flatMap((a) => a.roles))];
+  const privileges = [...new Set(actors.flatMap((a) => a.privileges))];
+  const who = roles.length > 2 ? `${roles.slice(0, -1).join(', ')} or ${roles.at(-1)}` : roles.join(' or ');
+  const extra = privileges.length ? `, anyone with ${privileges.join(' or ')}` : '';
+  return `${who}${extra} (or an Admin)`;
+}

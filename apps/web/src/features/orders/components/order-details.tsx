@@ -21,6 +21,7 @@ import {
   terminalSerialNumber,
   transitionRequiresReason,
   type OrderSearchRecord,
+  statusMoversText,
   type OrderStatusCode,
 } from '@pos/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -338,7 +339,11 @@ function ChangeStatus({ order, onChanged }: { order: OrderSearchRecord; onChange
         Change status
       </Title>
       {options.length === 0 ? (
-        <Alert color="gray">You cannot move an order in {order.status_label} to another status.</Alert>
+        <Alert color="gray">
+          {statusMoversText(order.status as OrderStatusCode) === null
+            ? `An order in ${order.status_label} is final: it does not move to another status.`
+            : `An order in ${order.status_label} is moved on by ${statusMoversText(order.status as OrderStatusCode)}; your role cannot move it.`}
+        </Alert>
       ) : (
         <form onSubmit={submit} aria-label="Change status" noValidate>
           <Stack gap="xs">
