@@ -36,6 +36,14 @@ describe('header', () => {
     await waitFor(() => expect(banner.queryByRole('button', { name: 'Signout' })).toBeNull());
   });
 
+  it('says who is signed in and as what', async () => {
+    renderApp('#/login');
+    const banner = await header();
+    act(() => setSession(makeSession({ name: 'Ram Patel', email: 'ram@example.com', role: 'RAM' })));
+    const who = await banner.findByText('Ram Patel', { exact: false });
+    expect(who.textContent).toBe('Signed in as Ram Patel · RAM');
+  });
+
   it('Sign in goes to the login page', async () => {
     renderApp('#/confirmation', withPublicPage);
     await screen.findByRole('heading', { name: 'Confirmation page' });

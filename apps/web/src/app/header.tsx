@@ -1,5 +1,5 @@
 import { routePath } from '@pos/domain';
-import { Anchor, Box, Button, Group, Image, Text } from '@mantine/core';
+import { Anchor, Box, Button, Group, Image, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { MilestoneBar } from '../components/milestone-bar';
@@ -32,12 +32,12 @@ export function useHeaderHasMilestone(): boolean {
 }
 
 /**
- * Spec §2 header: logo → order list, a sign-in button, Signout (only for a session that is not a distributor
- * "make token" session), the Canadian flag for country CA, and the milestone bar when one is current. The staff
+ * Spec §2 header: logo → order list, who is signed in and as what, a sign-in button, Signout (only for a session that
+ * is not a distributor "make token" session), the Canadian flag for country CA, and the milestone bar when one is current. The staff
  * navigation (Mailbox, Job monitor and every other screen) is the shell's left navigation (decision 106).
  */
 export function HeaderBar({ start, end }: HeaderBarProps) {
-  const { token, isDistributorToken } = useSession();
+  const { token, isDistributorToken, session } = useSession();
   const { country, milestone } = useHeaderState();
   const hasMilestone = useHeaderHasMilestone();
   const { pathname } = useLocation();
@@ -64,6 +64,20 @@ export function HeaderBar({ start, end }: HeaderBarProps) {
         </Group>
         <Group gap="sm" wrap="nowrap">
           {end}
+          {token && session && (session.name || session.email) && (
+            // Who is signed in, and as what (issue 30): the name (else the e-mail) and the role; on a phone the
+            // header keeps its buttons.
+            <Text size="sm" visibleFrom="sm" title={session.email} style={{ whiteSpace: 'nowrap' }}>
+              <VisuallyHidden>Signed in as </VisuallyHidden>
+              {session.name || session.email}
+              {session.role && (
+                <Text component="span" size="sm" c="dimmed">
+                  {' · '}
+                  {session.role}
+                </Text>
+              )}
+            </Text>
+          )}
           {showSignIn && (
             <Button variant="light" onClick={() => navigate('/login')}>
               Sign in
