@@ -29,7 +29,7 @@ describe.skipIf(noBrowser)('failed payments: list → recovery → Retry now (is
     // The recovery panel: this month's figures (or that nothing failed this month).
     const recovery = main(page).getByRole('region', { name: /^Recovery/ });
     await recovery
-      .getByText(/Recovery rate|No payment failed this month\./)
+      .getByText(/Recovery rate|No payment failed in /)
       .first()
       .waitFor();
 

@@ -116,7 +116,12 @@ export function RecoveryPanel({ month }: { month: string | null }) {
         </Alert>
       )}
       {recovery.isPending && <Text c="dimmed">Loading the month’s figures…</Text>}
-      {report && report.by_currency.length === 0 && <Text>No payment failed this month.</Text>}
+      {report && report.by_currency.length === 0 && (
+        <Text>
+          No payment failed in {formatMonth(`${report.month}-01`)}. The list below shows every failure still open,
+          whatever month it failed in.
+        </Text>
+      )}
       {report && report.by_currency.length > 0 && (
         <Stack gap="md">
           {report.by_currency.map((f) => (
