@@ -39,6 +39,15 @@ describe('router', () => {
     expect(window.location.hash).toBe('#/login');
   });
 
+  it('shows a signed-in user "Page not found" inside the app for an unknown path, still signed in', async () => {
+    setSession(makeSession({ token: 'tok', name: 'Dana Staff', email: 'dana@example.com' }));
+    renderApp('#/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByText(/There is no page at #\/no\/such\/page/)).toBeTruthy();
+    expect(window.location.hash).toBe('#/no/such/page');
+    expect(getToken()).toBe('tok');
+  });
+
   it('runs the guard of a route whose page does not exist yet, then ends at the login page (decision 020)', async () => {
     renderApp('#/order');
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();

@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { createHashRouter, Navigate, redirect, type RouteObject } from 'react-router';
 import { Spinner } from '../components/spinner';
 import { Layout, type RouteHandle } from './layout';
+import { UnknownPath } from './not-found';
 import { RequireGuard } from './require-guard';
 import { RouteError } from './route-error';
 
@@ -74,7 +75,8 @@ export const pages: PageMap = {
 
 /**
  * Routes from the domain route table: a layout route (header) around one guard route per table entry;
- * '' redirects to /login and any unknown path to '' (so it ends at /login).
+ * '' redirects to /login and any unknown path to '' (so it ends at /login) — for a signed-in user an unknown path shows
+ * "Page not found" inside the app instead (issue 30).
  *
  * Every table path runs its guard (session, validation, make-token rule, permissions) — the guard is
  * behaviour of the path, not of its screen. A path whose screen is not built yet (`pageMap` has no entry)
@@ -115,7 +117,7 @@ export function buildRoutes(pageMap: PageMap = pages): RouteObject[] {
       children: [
         { index: true, element: <Navigate to="/login" replace /> },
         ...pageRoutes,
-        { path: '*', element: <Navigate to="/" replace /> },
+        { path: '*', element: <UnknownPath />, handle: { title: 'Page not found' } satisfies RouteHandle },
       ],
     },
   ];

@@ -142,6 +142,10 @@ export async function planBilling(run: DemoRun, { billed }: DemoPlans): Promise<
       paidCents: paid ? total : 0,
       currency: cur,
       reversedAt: outcome === 'reversed' ? at(dueOn, 24 * 5) : null,
+      // A charge that failed and was retried is written here as reprocessed (R) at once; the product writes it F
+      // first, which stamps the invoice into the failed-payment cohort (decision 137) — stamp it the same way, or the
+      // recovery rate of the demo data reads 0 % (issue 30).
+      firstFailedAt: outcome === 'retried' ? at(dueOn, 9) : null,
       createdAt: at(spec.issued, 2),
       updatedAt: at(dueOn, 10),
     });
