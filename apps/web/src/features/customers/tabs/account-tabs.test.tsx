@@ -20,6 +20,27 @@ function server(role: string, extra: Record<string, unknown>) {
   return fakeApi({ ...signInAs(role), ...customerRoutes(makeCustomer()), ...extra });
 }
 
+/** The type R credit invoice of invoice 41 (decision 152). */
+const CREDIT_41 = {
+  id: 7,
+  invoice_number: 'INV-2026-0000007',
+  type: 'R',
+  type_label: 'Credit (reversal)',
+  customer_id: 100001,
+  store_id: 500002,
+  reverses_invoice_id: 41,
+  reverses_invoice_number: 'INV-000041',
+  order_id: null,
+  credit_memo_id: null,
+  issued_on: '2026-11-20',
+  total_cents: -79_00,
+  tax_cents: 0,
+  currency: 'USD',
+  reason: 'Reversal of invoice INV-000041: Billed twice',
+  created_by_email: 'dana@example.com',
+  created_at: '2026-11-20T12:00:00.000Z',
+  lines: [],
+};
 describe('Transactions tab', () => {
   const list = {
     items: [
@@ -395,11 +416,13 @@ describe('Invoices tab', () => {
         total: 2,
         total_capped: false,
       },
+      [`GET ${BASE}/creditinvoices`]: { items: [CREDIT_41] },
       [`POST ${BASE}/customerinvoices/40/reverse`]: (r: FakeRequest) => {
         posts.push(r);
         return {
           invoice: makeInvoice({ status: 'R', can_reverse: false }),
           credit_memo: null,
+          credit_invoice: { ...CREDIT_41, id: 8, reverses_invoice_id: 40, reverses_invoice_number: 'INV-000040' },
           voided_transaction_ids: [],
         };
       },
@@ -414,6 +437,9 @@ describe('Invoices tab', () => {
     expect(within(reversed).getByText('Sale')).toBeTruthy();
     expect(within(reversed).getByText('Reversed')).toBeTruthy();
     expect(within(reversed).queryByRole('button', { name: /Reverse/ })).toBeNull();
+    // The reversed invoice's credit invoice is listed under the invoices (decision 152).
+    const credits = await screen.findByRole('table', { name: 'Credit invoices of store 500002, newest first' });
+    expect(within(rowOf(credits, 'INV-2026-0000007')).getByText('Invoice INV-000041')).toBeTruthy();
 
     await user.click(within(pending).getByRole('button', { name: 'Reverse invoice INV-000040' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reverse invoice INV-000040?' });

@@ -13,15 +13,23 @@ export interface MoneyBarChartProps {
  * (bench/bundle.ts); hidden from assistive technology — the table beside it has the same numbers.
  */
 export default function MoneyBarChart({ currency, data }: MoneyBarChartProps) {
+  // Many bars (e.g. every order status): horizontal bars, one labelled row each — a column chart would label only
+  // every third bar (issue 30).
+  const many = data.length > HORIZONTAL_FROM;
   return (
     <BarChart
-      h={220}
+      h={many ? data.length * 28 + 40 : 220}
       data={data.map((d) => ({ label: d.label, [currency]: d.cents / 100 }))}
       dataKey="label"
       series={[{ name: currency, color: currency === 'CAD' ? 'red.6' : 'blue.6' }]}
       valueFormatter={(v) => formatCents(Math.round(v * 100), currency)}
-      yAxisProps={{ width: 110 }}
+      orientation={many ? 'vertical' : 'horizontal'}
+      yAxisProps={many ? { width: 200, interval: 0 } : { width: 110 }}
+      xAxisProps={many ? {} : { interval: 0 }}
       aria-hidden="true"
     />
   );
 }
+
+/** From this many bars on, the chart lays them horizontally. */
+const HORIZONTAL_FROM = 6;

@@ -26,6 +26,8 @@ export default function ReportBarChart({ currency, dataKey, data, series, stacke
       type={stacked ? 'stacked' : 'default'}
       series={[...series]}
       valueFormatter={(v) => formatCents(Math.round(v), currency)}
+      // Room for the longest amount on the axis ('$1,234,567.00'): never clipped (issue 30).
+      yAxisProps={{ width: 120 }}
       withLegend={series.length > 1}
       aria-hidden="true"
       // Hidden from assistive technology, so not focusable either (recharts' keyboard layer focuses the chart).
