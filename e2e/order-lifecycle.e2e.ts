@@ -71,6 +71,36 @@ async function merchantSigns(browser: Browser, m: Merchant, unified: string): Pr
   await context.close();
 }
 
+/**
+ * A rep sells one terminal to `m`, paying the hardware with `pay` on the payment step, to the summary; answers the
+ * rep's session (left on the summary, the order not yet submitted).
+ */
+async function sellOneTerminal(browser: Browser, m: Merchant, pay: (page: Page) => Promise<void>) {
+  const rep = await signInToOrders(browser, 'ram@example.com');
+  await startOrder(rep.page, { type: 'POS', country: 'US' });
+  await fillStoreInfo(rep.page, m);
+  await rep.page.waitForURL(/#\/sale-summary\/\d+$/);
+  await selectHardware(rep.page, 1);
+  await rep.page.waitForURL(/#\/payment-plan-method\/\d+$/);
+  await pay(rep.page);
+  await rep.page.waitForURL(/#\/charges\/\d+$/);
+  await monthlyCharges(rep.page, '59.00');
+  await rep.page.waitForURL(/#\/summary\/\d+$/);
+  return rep;
+}
+
+/** AR approves a signed order and hands it to support; Operations books the installation. Answers Operations' panel. */
+async function approveToInstallation(browser: Browser, unified: string, arNote: string) {
+  const ar = await signInToOrders(browser, 'ar@example.com');
+  let panel = await openOrder(ar.page, unified, 'Any status');
+  await changeStatus(ar.page, panel, 'AR Submitted', arNote);
+  await changeStatus(ar.page, panel, 'Submitted to Support', 'Ready for installation.');
+  const ops = await signInToOrders(browser, 'ops@example.com');
+  panel = await openOrder(ops.page, unified, 'Any status');
+  await changeStatus(ops.page, panel, 'Installation', 'Install booked.');
+  return { ar, ops, panel };
+}
+
 async function expectMilestone(page: Page, current: string | null, labels = POS_MILESTONES): Promise<void> {
   await headerOf(page).getByRole('navigation', { name: 'Order progress' }).waitFor();
   expect(await milestones(page)).toEqual({ labels, current });
@@ -260,29 +290,14 @@ describe.skipIf(noBrowser)('orders end to end (issue 7)', () => {
 
   it('an order canceled after the merchant signed: Operations cancels it at installation, the card hold is released and the panel says so', async () => {
     const m = newMerchant('US');
-    const rep = await signInToOrders(browser, 'ram@example.com');
-    await startOrder(rep.page, { type: 'POS', country: 'US' });
-    await fillStoreInfo(rep.page, m);
-    await rep.page.waitForURL(/#\/sale-summary\/\d+$/);
-    await selectHardware(rep.page, 1);
-    await rep.page.waitForURL(/#\/payment-plan-method\/\d+$/);
-    await payUpfrontByCard(rep.page, `${m.firstName} ${m.lastName}`);
-    await rep.page.waitForURL(/#\/charges\/\d+$/);
-    await monthlyCharges(rep.page, '59.00');
-    await rep.page.waitForURL(/#\/summary\/\d+$/);
+    const rep = await sellOneTerminal(browser, m, (page) => payUpfrontByCard(page, `${m.firstName} ${m.lastName}`));
     const held = mainOf(rep.page).getByRole('status', { name: 'Card authorized' });
     await held.waitFor();
     const amount = /Authorized (\$[\d,]+\.\d\d) on Visa ending 4242/.exec((await held.textContent()) ?? '')![1]!;
     const unified = await submitOrder(rep.page);
     await merchantSigns(browser, m, unified);
 
-    const ar = await signInToOrders(browser, 'ar@example.com');
-    let panel = await openOrder(ar.page, unified, 'Any status');
-    await changeStatus(ar.page, panel, 'AR Submitted', 'Payment checked.');
-    await changeStatus(ar.page, panel, 'Submitted to Support', 'Ready for installation.');
-    const ops = await signInToOrders(browser, 'ops@example.com');
-    panel = await openOrder(ops.page, unified, 'Any status');
-    await changeStatus(ops.page, panel, 'Installation', 'Install booked.');
+    const { ar, ops, panel } = await approveToInstallation(browser, unified, 'Payment checked.');
     // The merchant withdraws before the installation: POS Canceled, with its reason.
     const change = panel.getByRole('region', { name: 'Change status' });
     await change.getByRole('combobox', { name: 'New status' }).selectOption({ label: 'POS Canceled' });
@@ -302,29 +317,14 @@ describe.skipIf(noBrowser)('orders end to end (issue 7)', () => {
 
   it('a sale paid by bank account: no card hold, the step says how the money comes; at Complete the S invoice is due and the payment sweep debits the account', async () => {
     const m = newMerchant('US');
-    const rep = await signInToOrders(browser, 'ram@example.com');
-    await startOrder(rep.page, { type: 'POS', country: 'US' });
-    await fillStoreInfo(rep.page, m);
-    await rep.page.waitForURL(/#\/sale-summary\/\d+$/);
-    await selectHardware(rep.page, 1);
-    await rep.page.waitForURL(/#\/payment-plan-method\/\d+$/);
-    await payUpfrontByBank(rep.page, `${m.dba} LLC`);
-    await rep.page.waitForURL(/#\/charges\/\d+$/);
-    await monthlyCharges(rep.page, '59.00');
-    await rep.page.waitForURL(/#\/summary\/\d+$/);
+    const rep = await sellOneTerminal(browser, m, (page) => payUpfrontByBank(page, `${m.dba} LLC`));
     const noHold = mainOf(rep.page).getByRole('status', { name: 'No card hold' });
     await noHold.waitFor();
     const amount = /debited (\$[\d,]+\.\d\d) when the order is complete/.exec((await noHold.textContent()) ?? '')![1]!;
     const unified = await submitOrder(rep.page);
     await merchantSigns(browser, m, unified);
 
-    const ar = await signInToOrders(browser, 'ar@example.com');
-    let panel = await openOrder(ar.page, unified, 'Any status');
-    await changeStatus(ar.page, panel, 'AR Submitted', 'Bank account checked.');
-    await changeStatus(ar.page, panel, 'Submitted to Support', 'Ready for installation.');
-    const ops = await signInToOrders(browser, 'ops@example.com');
-    panel = await openOrder(ops.page, unified, 'Any status');
-    await changeStatus(ops.page, panel, 'Installation', 'Install booked.');
+    const { ar, ops, panel } = await approveToInstallation(browser, unified, 'Bank account checked.');
     await changeStatus(ops.page, panel, 'Complete', 'Installed.', [`SN-E2E-BANK-${Date.now()}`]);
 
     // The Admin runs the payment sweep now (it runs every 10 minutes by itself): auto-pay debits the bank account.

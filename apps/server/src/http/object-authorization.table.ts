@@ -1407,6 +1407,7 @@ export const NOT_OWNED: Readonly<Record<string, string>> = {
   'POST /api/admin/catalogue/billingitems/:token': 'catalogue (Admin)',
   'POST /api/admin/catalogue/bundles/:token': 'catalogue (Admin)',
   'GET /api/admin/mail/:id/:token': "the provider's outbound mail (Admin)",
+  'POST /api/admin/jobs/:queue/run/:token': 'the job monitor (Admin runs a scheduled job of the whole provider)',
   'POST /api/admin/jobs/:queue/:id/retry/:token': 'the job monitor (Admin sees every job)',
   'POST /api/admin/jobs/:queue/:id/cancel/:token': 'the job monitor (Admin sees every job)',
   'GET /api/billing/ledger-check/:token': 'invoice id range of the ledger check (Admin)',

@@ -14,6 +14,7 @@ import { cappedCount, cappedTotal } from '../../db/capped-count';
 import { JOB_SCHEMA, type Db } from '../../db/client';
 import { mailLog } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
+import { SCHEDULED_DEFINITIONS } from '../../jobs/definitions';
 import { escapeLike } from '../../lib/sql-like';
 import { AppError, notFound } from '../../http/errors';
 
@@ -239,7 +240,10 @@ export async function actOnJob(ctx: ServiceCtx, input: { queue: string; id: stri
  * after a bank-paid order completes, the reconciliation after a gateway outage. Audited.
  */
 export async function runScheduledJobNow(ctx: ServiceCtx, queue: RunnableScheduledQueue): Promise<JobRunInfo> {
+  // The queue exists in this process even where its worker runs in another one (as the billing run's "Run now").
+  await ctx.app.queue.ensure(SCHEDULED_DEFINITIONS[queue]);
   const id = await ctx.app.queue.send(queue, {});
+  ctx.app.queue.wake(queue);
   if (!id) throw new AppError('conflict', `${RUNNABLE_SCHEDULED_QUEUE_LABELS[queue]} is already queued.`);
   await writeAudit(ctx.app.database.db, {
     ...ctx.actor,

@@ -10,6 +10,7 @@ import {
   type Invoice,
   type InvoiceBalance,
   type InvoiceDetail,
+  type InvoiceLine,
   type InvoiceList,
   type InvoiceListQuery,
   type InvoiceReverseRequest,
@@ -39,6 +40,25 @@ import { voidCharge } from '../payments';
 import { insertCreditInvoice } from '../billing';
 
 type InvoiceRow = typeof invoices.$inferSelect;
+
+/** A stored invoice line (or credit invoice line) as the API shows it. */
+function toInvoiceLine(l: {
+  id: number;
+  billingItemId: number;
+  description: string;
+  quantity: number;
+  unitCents: number;
+  amountCents: number;
+}): InvoiceLine {
+  return {
+    id: l.id,
+    billing_item_id: l.billingItemId,
+    description: l.description,
+    quantity: l.quantity,
+    unit_cents: l.unitCents,
+    amount_cents: l.amountCents,
+  };
+}
 
 /** An invoice as the API shows it; paid and balance are the ledger's (decision 112), never `total - paid`. */
 export function toInvoice(r: InvoiceRow, balance: InvoiceBalance): Invoice {
@@ -164,14 +184,7 @@ export async function getInvoice(ctx: ServiceCtx, customerId: number, invoiceId:
     .orderBy(asc(creditMemos.id));
   return {
     ...toInvoice(row, toInvoiceBalance(found.bal)),
-    lines: lines.map((l) => ({
-      id: l.id,
-      billing_item_id: l.billingItemId,
-      description: l.description,
-      quantity: l.quantity,
-      unit_cents: l.unitCents,
-      amount_cents: l.amountCents,
-    })),
+    lines: lines.map(toInvoiceLine),
     transactions: txs.map(toTransaction),
     credit_memos: memos.map(toCreditMemo),
     credit_invoice: (await creditInvoicesOf(db, [row.id])).get(row.id) ?? null,
@@ -216,16 +229,7 @@ async function loadCreditInvoices(db: Db, where: SQL | undefined): Promise<Credi
     reason: c.reason,
     created_by_email: c.createdByEmail,
     created_at: c.createdAt.toISOString(),
-    lines: lines
-      .filter((l) => l.creditInvoiceId === c.id)
-      .map((l) => ({
-        id: l.id,
-        billing_item_id: l.billingItemId,
-        description: l.description,
-        quantity: l.quantity,
-        unit_cents: l.unitCents,
-        amount_cents: l.amountCents,
-      })),
+    lines: lines.filter((l) => l.creditInvoiceId === c.id).map(toInvoiceLine),
   }));
 }
 

@@ -96,8 +96,8 @@ async function recordAuthorization(
 }
 
 /** Queue a hold for release by the payments sweep (outside any transaction; once per hold). */
-async function queueRelease(tx: Db, order: OrderRef, hold: AuthorizationEntry, now: Date) {
-  await tx
+function queueRelease(tx: Db, order: OrderRef, hold: AuthorizationEntry, now: Date) {
+  return tx
     .insert(authorizationSettlements)
     .values({
       orderId: order.id,
@@ -108,7 +108,8 @@ async function queueRelease(tx: Db, order: OrderRef, hold: AuthorizationEntry, n
       currency: hold.currency,
       createdAt: now,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning();
 }
 
 /** Orders in these statuses take no new hold: nothing would capture or release it (decision 142). */
@@ -119,21 +120,9 @@ const CLOSED: readonly string[] = [ORDER_STATUS.COMPLETE, ORDER_STATUS.REJECTED,
  * released nor queued for it (no authorization_settlements row). Decision 142: at most one after every authorization.
  */
 export async function liveHoldsOf(db: Db, orderId: number): Promise<AuthorizationEntry[]> {
-  const entries = await db
-    .select({ after: auditLog.after })
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.entity, 'order'),
-        eq(auditLog.entityId, String(orderId)),
-        eq(auditLog.action, AUTHORIZATION_ACTION),
-      ),
-    )
-    .orderBy(desc(auditLog.at), desc(auditLog.id));
   const seen = new Set<string>();
-  const holds = entries
-    .map((e) => e.after as AuthorizationEntry | null)
-    .filter((a): a is AuthorizationEntry => a?.status === 'authorized' && typeof a.authorization_id === 'string')
+  const holds = (await authorizationsOf(db, orderId))
+    .filter((a) => a.status === 'authorized' && typeof a.authorization_id === 'string')
     .filter((a) => !seen.has(a.authorization_id) && seen.add(a.authorization_id));
   if (holds.length === 0) return [];
   const settled = await db
@@ -184,21 +173,7 @@ async function checkCeiling(
  * answer. A release whose answer is lost stays queued for the sweep; it is not live any more either way.
  */
 async function releaseHold(ctx: AnyServiceCtx, order: OrderRef, hold: AuthorizationEntry, now: Date): Promise<void> {
-  const queued = await withTx(ctx, (tx) =>
-    tx
-      .insert(authorizationSettlements)
-      .values({
-        orderId: order.id,
-        customerId: order.customerId,
-        authorizationReference: hold.authorization_id,
-        action: 'release',
-        amountCents: hold.amount_cents,
-        currency: hold.currency,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning(),
-  );
+  const queued = await withTx(ctx, (tx) => queueRelease(tx, order, hold, now));
   if (queued[0]) await settleHoldNow(ctx.app, queued[0], ctx.actor, ctx.requestId, 're-authorized');
 }
 
