@@ -156,11 +156,21 @@ export class JobQueue {
   async ensure(def: QueueDefinition): Promise<void> {
     let pending = this.defining.get(def.name);
     if (!pending) {
-      pending = this.start().then(() => this.define(def));
+      // One definition at a time: pg-boss's createQueue of two queues at once can deadlock on PostgreSQL.
+      pending = this.start().then(() => this.oneAtATime(() => this.define(def)));
       pending.catch(() => this.defining.delete(def.name));
       this.defining.set(def.name, pending);
     }
     return pending;
+  }
+
+  private definitions: Promise<unknown> = Promise.resolve();
+
+  /** Run `work` after every earlier one has settled (whatever its outcome). */
+  private oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.definitions.then(work, work);
+    this.definitions = next.catch(() => undefined);
+    return next;
   }
 
   /** Create (or update) a queue and its dead-letter queue. */
