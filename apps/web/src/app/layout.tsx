@@ -30,6 +30,9 @@ function isRouteHandle(handle: unknown): handle is RouteHandle {
   return typeof handle === 'object' && handle !== null && typeof (handle as { title?: unknown }).title === 'string';
 }
 
+/** The id of the router's catch-all route (router.tsx). */
+export const UNKNOWN_PATH_ROUTE_ID = 'unknown-path';
+
 export interface LayoutProps {
   /** Which routes have a screen (the router's page map): the navigation lists only those. */
   readonly hasScreen: HasScreen;
@@ -57,7 +60,10 @@ export function Layout({ hasScreen }: LayoutProps) {
   const routeId = matches.at(-1)?.id;
   const route = ROUTE_DEFS.find((r) => r.id === routeId);
   // A path whose screen is not built yet only passes through on its way to the sign-in page (decision 020).
-  const withShell = token !== null && route !== undefined && route.frame !== 'bare' && hasScreen(route.id);
+  // An unknown path while signed in ("Page not found", issue 30) keeps the shell, so the navigation is at hand.
+  const unknownPath = routeId === UNKNOWN_PATH_ROUTE_ID;
+  const withShell =
+    token !== null && (unknownPath || (route !== undefined && route.frame !== 'bare' && hasScreen(route.id)));
 
   useEffect(() => {
     document.title = title ? `${title} · ${APP_NAME}` : APP_NAME;

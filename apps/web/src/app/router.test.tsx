@@ -46,6 +46,8 @@ describe('router', () => {
     expect(screen.getByText(/There is no page at #\/no\/such\/page/)).toBeTruthy();
     expect(window.location.hash).toBe('#/no/such/page');
     expect(getToken()).toBe('tok');
+    // Inside the app: the navigation is at hand.
+    expect(await screen.findByRole('navigation', { name: /main/i })).toBeTruthy();
   });
 
   it('runs the guard of a route whose page does not exist yet, then ends at the login page (decision 020)', async () => {

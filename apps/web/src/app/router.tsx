@@ -2,7 +2,7 @@ import { ROUTES, type RouteId } from '@pos/domain';
 import type { ComponentType } from 'react';
 import { createHashRouter, Navigate, redirect, type RouteObject } from 'react-router';
 import { Spinner } from '../components/spinner';
-import { Layout, type RouteHandle } from './layout';
+import { Layout, UNKNOWN_PATH_ROUTE_ID, type RouteHandle } from './layout';
 import { UnknownPath } from './not-found';
 import { RequireGuard } from './require-guard';
 import { RouteError } from './route-error';
@@ -117,7 +117,12 @@ export function buildRoutes(pageMap: PageMap = pages): RouteObject[] {
       children: [
         { index: true, element: <Navigate to="/login" replace /> },
         ...pageRoutes,
-        { path: '*', element: <UnknownPath />, handle: { title: 'Page not found' } satisfies RouteHandle },
+        {
+          id: UNKNOWN_PATH_ROUTE_ID,
+          path: '*',
+          element: <UnknownPath />,
+          handle: { title: 'Page not found' } satisfies RouteHandle,
+        },
       ],
     },
   ];

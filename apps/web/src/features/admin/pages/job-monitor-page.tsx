@@ -129,7 +129,7 @@ function RunScheduledJobPanel() {
           data={RUNNABLE_SCHEDULED_QUEUES.map((q) => ({ value: q, label: RUNNABLE_SCHEDULED_QUEUE_LABELS[q] }))}
           value={queue}
           onChange={(e) => setQueue(e.currentTarget.value as RunnableScheduledQueue)}
-          w={420}
+          w={520}
         />
         <Button onClick={() => run.mutate(queue)} loading={run.isPending}>
           Run now

@@ -27,6 +27,8 @@ export default function MoneyBarChart({ currency, data }: MoneyBarChartProps) {
       yAxisProps={many ? { width: 200, interval: 0 } : { width: 110 }}
       xAxisProps={many ? {} : { interval: 0 }}
       aria-hidden="true"
+      // Hidden from assistive technology, so not focusable either (recharts' keyboard layer focuses the chart).
+      barChartProps={{ accessibilityLayer: false }}
     />
   );
 }
