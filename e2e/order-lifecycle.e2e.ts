@@ -276,6 +276,10 @@ describe.skipIf(noBrowser)('orders end to end (issue 7)', () => {
       .click();
     const invoicePanel = mainOf(ar.page).getByRole('region', { name: `Invoice ${saleNumber}` });
     await invoicePanel.getByRole('heading', { name: 'Lines' }).waitFor();
+    // The journal: the sale with its tax payable, and the capture that paid it.
+    const journal = invoicePanel.getByRole('table', { name: 'Journal entries of the invoice' });
+    await journal.getByText('Charge captured').waitFor();
+    expect(await journal.textContent()).toMatch(/Invoice issued.*2200 Sales tax payable.*Charge captured/s);
     const [download] = await Promise.all([
       ar.page.waitForEvent('download'),
       invoicePanel.getByRole('button', { name: 'Download PDF' }).click(),

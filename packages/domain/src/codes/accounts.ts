@@ -92,6 +92,27 @@ export const JOURNAL_ENTRY_KINDS = [
 ] as const;
 export type JournalEntryKind = (typeof JOURNAL_ENTRY_KINDS)[number];
 
+/** What AR reads for an entry's kind (the invoice panel's journal; issue 29). */
+export const JOURNAL_ENTRY_KIND_LABELS: Readonly<Record<JournalEntryKind, string>> = {
+  invoice_issued: 'Invoice issued',
+  invoice_settled: 'Invoice settled',
+  invoice_reversed: 'Invoice reversed',
+  charge_captured: 'Charge captured',
+  refund: 'Refund',
+  chargeback: 'Chargeback',
+  bank_return: 'Bank return',
+  fee: 'Fee',
+  receipt_received: 'Receipt received',
+  receipt_applied: 'Receipt applied',
+  receipt_unapplied: 'Receipt unapplied',
+  credit: 'Credit',
+  adjustment: 'Adjustment',
+  debit_adjustment: 'Debit adjustment',
+  refund_memo: 'Refund memo',
+  write_off: 'Write-off',
+  correction: 'Correction',
+};
+
 /** The rows an entry is posted for (journal_entries.source, with source_id the row's id). */
 export const JOURNAL_SOURCES = [
   'invoice',

@@ -150,9 +150,27 @@ export const invoiceLedger = z.object({
 });
 
 /** GET /api/invoices/{invoiceId}/{token}: everything the invoice page shows. */
+/** One journal entry an invoice's money posted (issue 29: the sale, its tax, the capture), with every line. */
+export const invoiceJournalEntry = z.object({
+  entry_id: z.number().int(),
+  kind: z.string(),
+  kind_label: z.string(),
+  effective_on: z.string(),
+  lines: z.array(
+    z.object({
+      account: z.string(),
+      account_name: z.string(),
+      debit_cents: z.number().int(),
+      credit_cents: z.number().int(),
+    }),
+  ),
+});
+
 export const invoicePage = invoiceSearchItem.extend({
   /** The type R credit invoice that nets it once reversed (decision 152); null otherwise. */
   credit_invoice: creditInvoice.nullable(),
+  /** The journal entries of the invoice, oldest first: what its issue, payments, credits and reversal posted. */
+  journal: z.array(invoiceJournalEntry),
   /** The stored lines; a line of the tax item (6) is the invoice's tax — print invoiceItemLines(lines) (decision 149). */
   lines: z.array(invoiceLine.extend({ billing_item_name: z.string() })),
   /** The tax once, per component named for the jurisdiction (domain taxLines: they add up to tax_cents; 149). */

@@ -1,12 +1,16 @@
 import type { Readable } from 'node:stream';
 import {
+  ACCOUNTS,
+  JOURNAL_ENTRY_KIND_LABELS,
   formatMoney,
   isInvoiceOverdue,
   INVOICE_CSV_COLUMNS,
   parseSort,
   taxLines,
   taxRegistrations,
+  type AccountCode,
   type AuditEntry as AuditEntryOut,
+  type JournalEntryKind,
   type InvoiceEmailResult,
   type InvoicePage,
   type InvoiceSearchItem,
@@ -169,6 +173,52 @@ async function requireInvoiceRow(db: Db, invoiceId: number, today: string) {
   return toSearchItem(row, today);
 }
 
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+
+/**
+ * The journal entries an invoice posted (issue 29): every entry that names it or has a line on its receivable, with all
+ * of the entry's lines (the revenue and tax lines name no invoice), oldest first.
+ */
+async function invoiceJournal(db: Db, invoiceId: number): Promise<InvoicePage['journal']> {
+  const rows = rowsOf<{
+    entry_id: number;
+    kind: string;
+    effective_on: string;
+    account: string;
+    debit_cents: string;
+    credit_cents: string;
+  }>(
+    await db.execute(sql`
+      select e.id as entry_id, e.kind, e.effective_on::text as effective_on, l.account,
+             l.debit_cents::text as debit_cents, l.credit_cents::text as credit_cents
+      from journal_entries e join journal_lines l on l.entry_id = e.id
+      where e.invoice_id = ${invoiceId}
+         or e.id in (select x.entry_id from journal_lines x where x.invoice_id = ${invoiceId})
+      order by e.effective_on, e.id, l.line_no`),
+  );
+  const entries = new Map<number, InvoicePage['journal'][number]>();
+  for (const r of rows) {
+    let entry = entries.get(r.entry_id);
+    if (!entry) {
+      entry = {
+        entry_id: r.entry_id,
+        kind: r.kind,
+        kind_label: JOURNAL_ENTRY_KIND_LABELS[r.kind as JournalEntryKind] ?? r.kind,
+        effective_on: r.effective_on,
+        lines: [],
+      };
+      entries.set(r.entry_id, entry);
+    }
+    entry.lines.push({
+      account: r.account,
+      account_name: ACCOUNTS[r.account as AccountCode]?.name ?? r.account,
+      debit_cents: Number(r.debit_cents),
+      credit_cents: Number(r.credit_cents),
+    });
+  }
+  return [...entries.values()];
+}
+
 /** GET /api/invoices/{invoiceId}/{token}: the invoice with everything that moved its balance, and its history. */
 export async function getInvoicePage(
   ctx: ServiceCtx,
@@ -218,9 +268,11 @@ export async function getInvoicePage(
   const tax = taxLines({ taxCents: item.tax_cents, country, state, components: rate?.components ?? [] });
   const b = toInvoiceBalance(ledger!);
   const credit = (await creditInvoicesOf(db, [invoiceId])).get(invoiceId) ?? null;
+  const journal = await invoiceJournal(db, invoiceId);
   return {
     ...item,
     credit_invoice: credit,
+    journal,
     lines: lines.map(({ line: l, name }) => ({
       id: l.id,
       billing_item_id: l.billingItemId,

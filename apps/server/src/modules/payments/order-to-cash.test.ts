@@ -230,6 +230,17 @@ describe('a completed hardware sale becomes its S invoice, paid by the hold (dec
         ['charge_captured', '1100', -TOTAL],
       ]),
     );
+    // The invoice screen shows the same entries: the sale with its tax payable, and the capture.
+    const page = await t.request({ method: 'GET', url: `/api/invoices/${inv!.id}/${admin}` });
+    expect(page.statusCode, page.body).toBe(200);
+    const shown = page.json().info.journal as Json[];
+    expect(shown.map((e) => e.kind_label)).toEqual(expect.arrayContaining(['Invoice issued', 'Charge captured']));
+    expect(shown.find((e) => e.kind === 'invoice_issued')!.lines).toEqual(
+      expect.arrayContaining([
+        { account: '2200', account_name: 'Sales tax payable', debit_cents: 0, credit_cents: TAX },
+        { account: '4000', account_name: 'Revenue: hardware', debit_cents: 0, credit_cents: SUBTOTAL },
+      ]),
+    );
     const check = await ledgerCheck();
     expect(check).toMatchObject({
       mismatch_count: 0,

@@ -304,6 +304,27 @@ export function InvoicePanel({ invoiceId, onClose }: { readonly invoiceId: numbe
               />
             )}
           </Section>
+          <Section title="Journal">
+            {inv.journal.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                Nothing posted.
+              </Text>
+            ) : (
+              <SmallTable
+                caption="Journal entries of the invoice"
+                head={['Entry', 'Day', 'Account', 'Debit', 'Credit']}
+                rows={inv.journal.flatMap((e) =>
+                  e.lines.map((l, i) => [
+                    i === 0 ? e.kind_label : '',
+                    i === 0 ? formatDate(e.effective_on) : '',
+                    `${l.account} ${l.account_name}`,
+                    l.debit_cents ? formatCents(l.debit_cents, inv.currency) : '',
+                    l.credit_cents ? formatCents(l.credit_cents, inv.currency) : '',
+                  ]),
+                )}
+              />
+            )}
+          </Section>
           <Section title="History">
             {inv.history.length === 0 && !inv.billing_run ? (
               <Text size="sm" c="dimmed">

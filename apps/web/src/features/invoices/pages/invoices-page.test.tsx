@@ -68,6 +68,19 @@ function makePage(overrides: Partial<InvoicePage> = {}): InvoicePage {
     transactions: [],
     credit_memos: [],
     credit_invoice: null,
+    journal: [
+      {
+        entry_id: 1,
+        kind: 'invoice_issued',
+        kind_label: 'Invoice issued',
+        effective_on: '2026-11-01',
+        lines: [
+          { account: '1100', account_name: 'Accounts receivable', debit_cents: 105_00, credit_cents: 0 },
+          { account: '2200', account_name: 'Sales tax payable', debit_cents: 0, credit_cents: 5_00 },
+          { account: '4100', account_name: 'Revenue: service', debit_cents: 0, credit_cents: 100_00 },
+        ],
+      },
+    ],
     write_offs: [
       {
         id: 3,
@@ -235,6 +248,10 @@ describe('invoices (#/view-invoices)', () => {
     ]);
     expect(within(panel).queryByText('Sales tax')).toBeNull();
     expect(within(panel).getByText('GST/HST registration no. 123456789RT0001')).toBeTruthy();
+    // What the invoice posted: the receivable, the tax payable, the revenue.
+    const journal = within(panel).getByRole('table', { name: 'Journal entries of the invoice' });
+    expect(within(journal).getByText('2200 Sales tax payable')).toBeTruthy();
+    expect(within(journal).getByText('Invoice issued')).toBeTruthy();
     expect(within(panel).getByText('Receipt 41 (CHK-100)')).toBeTruthy();
     expect(within(panel).getByText(/^Created by billing run 12 \(as of /)).toBeTruthy();
     const balance = within(panel).getByLabelText('Balance');
