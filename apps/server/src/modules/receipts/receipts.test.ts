@@ -102,13 +102,27 @@ beforeAll(async () => {
   });
   const db = database.db;
   await ensureBillingItems(db, [BILLING_ITEM_IDS.CASH_CHECK_FEE, BILLING_ITEM_IDS.MONTHLY_SERVICE_FEE]);
-  const us = await createCustomer(db, { country: 'US', legalName: 'Bluebird Diner LLC' });
+  // Names and e-mails fixed: the text search below must find only Café Maple (random names may say "Maple").
+  const us = await createCustomer(db, {
+    country: 'US',
+    legalName: 'Bluebird Diner LLC',
+    email: 'owner@bluebird.example',
+  });
   ids.us = us.id;
-  ids.usStore = (await createStore(db, { customerId: us.id, country: 'US', doingBusinessAs: 'Bluebird Diner' })).id;
+  ids.usStore = (
+    await createStore(db, {
+      customerId: us.id,
+      country: 'US',
+      doingBusinessAs: 'Bluebird Diner',
+      storeName: 'Bluebird Diner Main St',
+    })
+  ).id;
   const ca = await createCustomer(db, { country: 'CA', legalName: 'Café Maple Inc' });
   ids.ca = ca.id;
   ids.caStore = (await createStore(db, { customerId: ca.id, country: 'CA', doingBusinessAs: 'Café Maple' })).id;
-  ids.other = (await createCustomer(db, { country: 'US', legalName: 'Other Grill LLC' })).id;
+  ids.other = (
+    await createCustomer(db, { country: 'US', legalName: 'Other Grill LLC', email: 'owner@grill.example' })
+  ).id;
 });
 afterAll(() => t.close());
 

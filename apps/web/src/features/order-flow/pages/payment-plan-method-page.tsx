@@ -98,13 +98,16 @@ function PaymentStep({ orderId, doc, orderType, flow }: StepContext) {
       const outcome = await flow.save(next);
       if (outcome === 'saved') {
         // The save placed the card hold (decision 151): a decline keeps the rep here to change the card.
-        const hold = await queryClient.fetchQuery({ ...getOrderHoldQueryOptions(orderId), staleTime: 0 });
-        if (hold.state === 'declined' || hold.state === 'pending') {
+        // If the hold cannot be read now, the step moves on; the summary shows it again.
+        const hold = await queryClient
+          .fetchQuery({ ...getOrderHoldQueryOptions(orderId), staleTime: 0 })
+          .catch(() => null);
+        if (hold && (hold.state === 'declined' || hold.state === 'pending')) {
           setCard(EMPTY_CARD);
           notifications.show({ color: 'red', title: 'The card was not authorized', message: hold.message });
           return;
         }
-        if (hold.state === 'authorized')
+        if (hold?.state === 'authorized')
           notifications.show({ color: 'green', title: 'Card authorized', message: hold.message });
       }
       if (outcome === 'saved' || outcome === 'kept')
