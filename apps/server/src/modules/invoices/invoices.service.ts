@@ -181,7 +181,7 @@ const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
  */
 async function invoiceJournal(db: Db, invoiceId: number): Promise<InvoicePage['journal']> {
   const rows = rowsOf<{
-    entry_id: number;
+    entry_id: string;
     kind: string;
     effective_on: string;
     account: string;
@@ -189,19 +189,20 @@ async function invoiceJournal(db: Db, invoiceId: number): Promise<InvoicePage['j
     credit_cents: string;
   }>(
     await db.execute(sql`
-      select e.id as entry_id, e.kind, e.effective_on::text as effective_on, l.account,
+      select e.id::text as entry_id, e.kind, e.effective_on::text as effective_on, l.account,
              l.debit_cents::text as debit_cents, l.credit_cents::text as credit_cents
       from journal_entries e join journal_lines l on l.entry_id = e.id
       where e.invoice_id = ${invoiceId}
          or e.id in (select x.entry_id from journal_lines x where x.invoice_id = ${invoiceId})
       order by e.effective_on, e.id, l.line_no`),
   );
-  const entries = new Map<number, InvoicePage['journal'][number]>();
+  const entries = new Map<string, InvoicePage['journal'][number]>();
   for (const r of rows) {
     let entry = entries.get(r.entry_id);
     if (!entry) {
       entry = {
-        entry_id: r.entry_id,
+        // A bigint id: PostgreSQL answers it as text, PGlite as a number — read as text on both.
+        entry_id: Number(r.entry_id),
         kind: r.kind,
         kind_label: JOURNAL_ENTRY_KIND_LABELS[r.kind as JournalEntryKind] ?? r.kind,
         effective_on: r.effective_on,
