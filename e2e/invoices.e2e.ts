@@ -45,7 +45,7 @@ describe.skipIf(noBrowser)('invoices: overdue CAD invoice → PDF → e-mail →
     for (const text of rowTexts) expect(text).toMatch(/Overdue.*C\$/);
 
     // Open the first one: its panel, its balance in C$.
-    const open = rows.first().getByRole('button', { name: /^Open invoice / });
+    const open = rows.first().getByRole('link', { name: /^Open invoice / });
     const number = ((await open.textContent()) ?? '').trim();
     await open.click();
     const panel = main(page).getByRole('region', { name: `Invoice ${number}` });
@@ -115,7 +115,7 @@ describe.skipIf(noBrowser)('invoices: overdue CAD invoice → PDF → e-mail →
     const table = main(page).getByRole('table', { name: /^Invoices — [\d,]+\+? match/ });
     const pending = table.locator('tbody tr').filter({ hasText: 'Pending' });
     await pending.first().waitFor();
-    const open = pending.first().getByRole('button', { name: /^Open invoice / });
+    const open = pending.first().getByRole('link', { name: /^Open invoice / });
     const number = ((await open.textContent()) ?? '').trim();
     await open.click();
     const panel = main(page).getByRole('region', { name: `Invoice ${number}` });

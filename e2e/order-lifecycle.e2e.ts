@@ -272,7 +272,7 @@ describe.skipIf(noBrowser)('orders end to end (issue 7)', () => {
     await list.getByRole('textbox', { name: 'Merchant or DBA' }).fill(m.dba);
     await list.getByRole('button', { name: 'Apply' }).click();
     await mainOf(ar.page)
-      .getByRole('button', { name: `Open invoice ${saleNumber}` })
+      .getByRole('link', { name: `Open invoice ${saleNumber}` })
       .click();
     const invoicePanel = mainOf(ar.page).getByRole('region', { name: `Invoice ${saleNumber}` });
     await invoicePanel.getByRole('heading', { name: 'Lines' }).waitFor();

@@ -4,7 +4,7 @@ import { CURRENCY_CODES, type CurrencyCode } from '@pos/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { DataTable } from '../../../components/data-table';
+import { DataTable } from '../../../components/list/data-table';
 import { downloadFile } from '../../../lib/download';
 import { describeError } from '../../../lib/error-message';
 import { currencyLabel, formatCents, formatMonth, todayIso } from '../../../lib/format';

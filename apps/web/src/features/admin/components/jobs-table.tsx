@@ -2,7 +2,7 @@ import { Button, Group, Table, Text } from '@mantine/core';
 import type { JobStateValue, JobSummary } from '@pos/domain';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DataTable } from '../../../components/data-table';
+import { DataTable } from '../../../components/list/data-table';
 import { useJobAction, type JobAction } from '../api/jobs';
 import { formatDateTime } from '../../../lib/format';
 import { jobErrorMessage, queueLabel } from '../lib/jobs';

@@ -1,6 +1,6 @@
 import { Anchor, Code, Table } from '@mantine/core';
 import type { MailSummary } from '@pos/domain';
-import { DataTable } from '../../../components/data-table';
+import { DataTable } from '../../../components/list/data-table';
 import { formatDateTime } from '../../../lib/format';
 import { MailStatusBadge } from './mail-status-badge';
 

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { assertNever, BILLING_RUN_STATUS_LABELS, type BillingRunInfo, type BillingRunStatus } from '@pos/domain';
 import { useState, type FormEvent } from 'react';
-import { ListPagination } from '../../../components/list-pagination';
+import { ListPagination } from '../../../components/list/list-pagination';
 import { isApiError } from '../../../lib/api';
 import { formatCount, formatDate, formatDateTime } from '../../../lib/format';
 import { BILLING_RUN_PAGE_SIZE, useBillingRuns, useStartBillingRun } from '../api/billing-runs';

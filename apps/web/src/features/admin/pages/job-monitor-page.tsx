@@ -10,7 +10,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { describeError } from '../../../lib/error-message';
 import { useState } from 'react';
-import { ListPagination } from '../../../components/list-pagination';
+import { ListPagination } from '../../../components/list/list-pagination';
 import { JOB_PAGE_SIZE, JOB_REFRESH_MS, useJobList, useRunScheduledJob, type JobFilter } from '../api/jobs';
 import { JobCountsTable } from '../components/job-counts-table';
 import { JobsTable } from '../components/jobs-table';

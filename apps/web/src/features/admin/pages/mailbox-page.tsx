@@ -2,7 +2,7 @@ import { Button, Grid, Group, NativeSelect, Stack, Text, TextInput, Title } from
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ListPagination } from '../../../components/list-pagination';
+import { ListPagination } from '../../../components/list/list-pagination';
 import { datedFileName } from '../../../lib/download';
 import { fetchAllMail, MAIL_PAGE_SIZE, MAIL_TEMPLATES, useMailList, type MailFilter } from '../api/mail';
 import { MailDetail } from '../components/mail-detail';

@@ -8,7 +8,7 @@ import {
   type TaxRateVersion,
 } from '@pos/domain';
 import { useState, type FormEvent } from 'react';
-import { DataTable } from '../../../components/data-table';
+import { DataTable } from '../../../components/list/data-table';
 import { isApiError } from '../../../lib/api';
 import { describeError } from '../../../lib/error-message';
 import { formatDate } from '../../../lib/format';

@@ -4,8 +4,8 @@ import { AGENT_TYPES, SALES_CHANNELS } from '@pos/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { DataTable } from '../../../components/data-table';
-import { formatTotal, ListPagination } from '../../../components/list-pagination';
+import { DataTable } from '../../../components/list/data-table';
+import { formatTotal, ListPagination } from '../../../components/list/list-pagination';
 import { datedFileName, downloadFile } from '../../../lib/download';
 import { describeError } from '../../../lib/error-message';
 import {

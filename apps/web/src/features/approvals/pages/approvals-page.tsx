@@ -24,8 +24,8 @@ import {
 } from '@pos/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { DataTable } from '../../../components/data-table';
-import { formatTotal, ListPagination } from '../../../components/list-pagination';
+import { DataTable } from '../../../components/list/data-table';
+import { formatTotal, ListPagination } from '../../../components/list/list-pagination';
 import { getSession } from '../../../lib/session';
 import { describeError } from '../../../lib/error-message';
 import { formatCents, formatDateTime } from '../../../lib/format';

@@ -22,8 +22,8 @@ import {
 } from '@pos/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { DataTable } from '../../../components/data-table';
-import { formatTotal, ListPagination } from '../../../components/list-pagination';
+import { DataTable } from '../../../components/list/data-table';
+import { formatTotal, ListPagination } from '../../../components/list/list-pagination';
 import { datedFileName, downloadFile } from '../../../lib/download';
 import { describeError } from '../../../lib/error-message';
 import { countryName, formatCents, formatDate, formatDateTime } from '../../../lib/format';

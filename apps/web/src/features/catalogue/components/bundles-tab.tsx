@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { CURRENCY_CODES, parseMoney, type AdminBundle, type AdminPriceOption, type CurrencyCode } from '@pos/domain';
 import { useState, type FormEvent } from 'react';
-import { DataTable } from '../../../components/data-table';
+import { DataTable } from '../../../components/list/data-table';
 import { formatCents } from '../../../lib/format';
 import { saveBundle, savePriceOption, useAdminBillingItems, useAdminBundles } from '../api/catalogue-admin';
 import { centsToInput, type Column } from '../lib/table';

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Table, TextInput, UnstyledButton } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { DataTable } from '../../../components/data-table';
-import { ListPagination } from '../../../components/list-pagination';
+import { DataTable } from '../../../components/list/data-table';
+import { ListPagination } from '../../../components/list/list-pagination';
 import { datedFileName } from '../../../lib/download';
 import { describeError } from '../../../lib/error-message';
 import { downloadCsv, PAGE_SIZE, toCsv, viewOf, type Column, type SortState } from '../lib/table';

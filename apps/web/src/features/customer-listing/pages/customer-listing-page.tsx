@@ -30,8 +30,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { DataTable } from '../../../components/data-table';
-import { formatTotal, ListPagination } from '../../../components/list-pagination';
+import { DataTable } from '../../../components/list/data-table';
+import { formatTotal, ListPagination } from '../../../components/list/list-pagination';
 import { datedFileName } from '../../../lib/download';
 import { describeError } from '../../../lib/error-message';
 import { countryName, formatCents, formatCount, formatDate, humanize } from '../../../lib/format';

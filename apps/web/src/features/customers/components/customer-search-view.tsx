@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { formatTotal, ListPagination } from '../../../components/list-pagination';
+import { formatTotal, ListPagination } from '../../../components/list/list-pagination';
 import { datedFileName, downloadFile } from '../../../lib/download';
 import { exportCustomerSearch, SEARCH_PAGE_SIZE, useCustomerSearch, type CustomerSearchParams } from '../api/customers';
 import { notifyError } from '../lib/notify';

@@ -8,7 +8,7 @@ import {
   type StoreRecord,
 } from '@pos/domain';
 import { useState } from 'react';
-import { DataTable } from '../../../components/data-table';
+import { DataTable } from '../../../components/list/data-table';
 import { formatCents, formatDate, todayIso } from '../../../lib/format';
 import { StatusBadge } from './status-badge';
 

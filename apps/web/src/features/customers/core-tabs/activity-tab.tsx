@@ -1,7 +1,7 @@
 import { Code, Paper, Stack, Table, Text } from '@mantine/core';
 import type { AuditEntry } from '@pos/domain';
 import { useState } from 'react';
-import { ListPagination } from '../../../components/list-pagination';
+import { ListPagination } from '../../../components/list/list-pagination';
 import { AUDIT_PAGE_SIZE, useCustomerAudit } from '../api/customers';
 import { describeAuditEntry, diffAudit, fieldLabel } from '../lib/audit-diff';
 import { formatDateTime, humanize } from '../../../lib/format';

@@ -1,5 +1,5 @@
 import { Badge, Stack, Table, Text } from '@mantine/core';
-import { DataTable } from '../../../components/data-table';
+import { DataTable } from '../../../components/list/data-table';
 import { useStoreEmails } from '../api/customers';
 import { formatDateTime, humanize } from '../../../lib/format';
 import type { StoreTabProps } from '../tab-props';

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { CUSTOMER_NOTE_MAX, createCustomerNoteRequest } from '@pos/domain';
 import { useState, type FormEvent } from 'react';
-import { ListPagination } from '../../../components/list-pagination';
+import { ListPagination } from '../../../components/list/list-pagination';
 import { NOTES_PAGE_SIZE, useCreateCustomerNote, useCustomerNotes } from '../api/customers';
 import { checkBody, serverFields } from '../lib/edit-form';
 import { formatDateTime, humanize } from '../../../lib/format';

@@ -1,7 +1,7 @@
 import { Badge, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { isOrderType, ORDER_STATUS, ORDER_TYPE_LABELS } from '@pos/domain';
 import { useState } from 'react';
-import { ListPagination } from '../../../components/list-pagination';
+import { ListPagination } from '../../../components/list/list-pagination';
 import { ORDERS_PAGE_SIZE, useCustomerOrders } from '../api/customers';
 import { SortableTh } from '../components/sortable-th';
 import { formatCents, formatDate, orderStatusText } from '../../../lib/format';

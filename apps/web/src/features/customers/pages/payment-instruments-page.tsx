@@ -27,7 +27,7 @@ import { useCustomer } from '../../../api/customers';
 import { useSendPaymentUpdateLink } from '../../../api/notifications';
 import { getPermissionsQueryOptions } from '../../../api/permissions';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { formatTotal, ListPagination } from '../../../components/list-pagination';
+import { formatTotal, ListPagination } from '../../../components/list/list-pagination';
 import { describeError } from '../../../lib/error-message';
 import { formatDate } from '../../../lib/format';
 import {

@@ -14,7 +14,7 @@ import { isApiError } from '../../../lib/api';
 import { getBillingItemCatalogueQueryOptions } from '../../../api/catalogue';
 import { useAddBillingItem, useBillingItems } from '../api/accounts-billing';
 import { usePlans } from '../api/accounts-plans';
-import { ListPagination } from '../../../components/list-pagination';
+import { ListPagination } from '../../../components/list/list-pagination';
 import { formatCents, formatDate } from '../../../lib/format';
 import { notifySuccess } from '../lib/notify';
 import type { StoreTabProps } from '../tab-props';

@@ -1,7 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { DataTable } from '../../../components/data-table';
-import { ListPagination } from '../../../components/list-pagination';
+import { DataTable } from '../../../components/list/data-table';
+import { ListPagination } from '../../../components/list/list-pagination';
 import { useBundles } from '../api/accounts-billing';
 import { StatusBadge } from '../components/status-badge';
 import { formatCents, formatDate } from '../../../lib/format';

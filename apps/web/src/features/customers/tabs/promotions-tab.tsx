@@ -1,7 +1,7 @@
 import { Table } from '@mantine/core';
 import { useState } from 'react';
-import { DataTable } from '../../../components/data-table';
-import { ListPagination } from '../../../components/list-pagination';
+import { DataTable } from '../../../components/list/data-table';
+import { ListPagination } from '../../../components/list/list-pagination';
 import { usePromotions } from '../api/accounts-billing';
 import { formatCents, formatDateTime } from '../../../lib/format';
 import type { StoreTabProps } from '../tab-props';

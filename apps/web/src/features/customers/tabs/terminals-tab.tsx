@@ -2,8 +2,8 @@ import { Alert, Button, Group, List, NativeSelect, Stack, Table, Text, TextInput
 import { serialNumberSchema, terminalElmerIdSchema, type Terminal, type TerminalValidation } from '@pos/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DataTable } from '../../../components/data-table';
-import { ListPagination } from '../../../components/list-pagination';
+import { DataTable } from '../../../components/list/data-table';
+import { ListPagination } from '../../../components/list/list-pagination';
 import { useRetireTerminal, useTerminals, useUpdateTerminal, useValidateTerminal } from '../api/accounts-terminals';
 import { useDomainData } from '../api/customers';
 import { StatusBadge } from '../components/status-badge';

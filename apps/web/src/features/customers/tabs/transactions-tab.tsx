@@ -1,8 +1,8 @@
 import { Button, Group, NativeSelect, Table } from '@mantine/core';
 import { TRANSACTION_STATUSES, TRANSACTION_STATUS_LABELS, type Transaction, type TransactionAction } from '@pos/domain';
 import { useState } from 'react';
-import { DataTable } from '../../../components/data-table';
-import { ListPagination } from '../../../components/list-pagination';
+import { DataTable } from '../../../components/list/data-table';
+import { ListPagination } from '../../../components/list/list-pagination';
 import { useTransactionAction, useTransactions } from '../api/accounts-money';
 import { formatCents, formatDateTime } from '../../../lib/format';
 import { notifySuccess } from '../lib/notify';

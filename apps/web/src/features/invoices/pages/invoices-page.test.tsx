@@ -159,7 +159,7 @@ describe('invoices (#/view-invoices)', () => {
     const { calls } = fakeApi(routes());
     renderApp('#/view-invoices');
     const table = await screen.findByRole('table', { name: 'Invoices — 1,000+ matches' });
-    const row = within(table).getByRole('button', { name: 'Open invoice INV-2026-009001' }).closest('tr')!;
+    const row = within(table).getByRole('link', { name: 'Open invoice INV-2026-009001' }).closest('tr')!;
     expect(within(row).getByText('C$75.00')).toBeTruthy();
     expect(within(row).getByText('C$105.00')).toBeTruthy();
     expect(within(row).getByText('Overdue')).toBeTruthy();

@@ -23,8 +23,8 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { DataTable } from '../../../components/data-table';
-import { formatTotal, ListPagination } from '../../../components/list-pagination';
+import { DataTable } from '../../../components/list/data-table';
+import { formatTotal, ListPagination } from '../../../components/list/list-pagination';
 import { describeError } from '../../../lib/error-message';
 import { datedFileName, downloadFile } from '../../../lib/download';
 import { useSession } from '../../../lib/session';

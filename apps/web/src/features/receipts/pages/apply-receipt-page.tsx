@@ -4,7 +4,7 @@ import { parseMoney, type CurrencyCode, type ReceiptPage } from '@pos/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { DataTable } from '../../../components/data-table';
+import { DataTable } from '../../../components/list/data-table';
 import { apiUrl, isApiError, isVersionConflict } from '../../../lib/api';
 import { describeError } from '../../../lib/error-message';
 import { formatCents, formatDate, formatDateTime } from '../../../lib/format';

@@ -9,8 +9,8 @@ import {
 } from '@pos/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DataTable } from '../../../components/data-table';
-import { ListPagination } from '../../../components/list-pagination';
+import { DataTable } from '../../../components/list/data-table';
+import { ListPagination } from '../../../components/list/list-pagination';
 import { describeError } from '../../../lib/error-message';
 import { countryName, formatCents, formatDate } from '../../../lib/format';
 import {

@@ -15,7 +15,7 @@ import {
 import { CURRENCY_CODES, type OrdersReportFigure } from '@pos/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { ListPagination } from '../../../components/list-pagination';
+import { ListPagination } from '../../../components/list/list-pagination';
 import { isApiError } from '../../../lib/api';
 import { describeError } from '../../../lib/error-message';
 import { currencyLabel, formatCents, formatCount, formatDate } from '../../../lib/format';

@@ -2,7 +2,7 @@ import { Alert, NativeSelect, Paper, SimpleGrid, Stack, Table, Text } from '@man
 import { INVOICE_TYPE_LABELS, INVOICE_TYPES, type CurrencyCode } from '@pos/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DataTable } from '../../../components/data-table';
+import { DataTable } from '../../../components/list/data-table';
 import { describeError } from '../../../lib/error-message';
 import { formatCents, formatDate, formatMonth } from '../../../lib/format';
 import { getRevenueQueryOptions, type RangeParams } from '../api/reports';

@@ -3,7 +3,7 @@ import { CURRENCY_CODES, type SalesReportGroup } from '@pos/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ListPagination } from '../../../components/list-pagination';
+import { ListPagination } from '../../../components/list/list-pagination';
 import { isApiError } from '../../../lib/api';
 import { describeError } from '../../../lib/error-message';
 import { currencyLabel, formatCents, formatCount, formatMonth } from '../../../lib/format';

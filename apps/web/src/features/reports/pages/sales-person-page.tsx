@@ -3,7 +3,7 @@ import { routePath, type RepSalesHistory } from '@pos/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { ListPagination } from '../../../components/list-pagination';
+import { ListPagination } from '../../../components/list/list-pagination';
 import { describeError } from '../../../lib/error-message';
 import { countryName, currencyLabel, formatCents, formatCount, formatMonth, humanize } from '../../../lib/format';
 import {

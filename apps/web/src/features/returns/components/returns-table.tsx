@@ -1,8 +1,8 @@
 import { Button, Table, Text, UnstyledButton } from '@mantine/core';
 import { RETURN_STATUS_LABELS, type ReturnItem } from '@pos/domain';
 import type { ReactNode } from 'react';
-import { DataTable } from '../../../components/data-table';
-import { formatTotal } from '../../../components/list-pagination';
+import { DataTable } from '../../../components/list/data-table';
+import { formatTotal } from '../../../components/list/list-pagination';
 import { formatCents, formatDateTime } from '../../../lib/format';
 
 function SortHeader(props: { column: string; sort: string | null; onSort: (s: string) => void; children: ReactNode }) {

@@ -4,7 +4,7 @@ import { RETURN_STATUS_LABELS, RETURN_STATUSES } from '@pos/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ListPagination } from '../../../components/list-pagination';
+import { ListPagination } from '../../../components/list/list-pagination';
 import { datedFileName, downloadFile } from '../../../lib/download';
 import { describeError } from '../../../lib/error-message';
 import {

@@ -1,5 +1,5 @@
 import { Box, Button, Group, Pagination, Text } from '@mantine/core';
-import { formatCount } from '../lib/format';
+import { formatCount } from '../../lib/format';
 
 const CONTROL_LABELS = {
   first: 'First page',
