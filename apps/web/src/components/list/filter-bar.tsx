@@ -11,6 +11,8 @@ export interface FilterBarProps {
   readonly children: ReactNode;
   /** Instead of "Apply". */
   readonly applyLabel?: string;
+  /** Instead of "Clear filters", when the defaults have a name of their own ('My queue'). */
+  readonly clearLabel?: string;
 }
 
 /**
@@ -18,7 +20,14 @@ export interface FilterBarProps {
  * pressed (or Enter); "Clear filters" goes back to the list's defaults. A search landmark, so a screen reader can
  * jump to it.
  */
-export function FilterBar({ label, onApply, onClear, children, applyLabel = 'Apply' }: FilterBarProps) {
+export function FilterBar({
+  label,
+  onApply,
+  onClear,
+  children,
+  applyLabel = 'Apply',
+  clearLabel = 'Clear filters',
+}: FilterBarProps) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onApply();
@@ -30,7 +39,7 @@ export function FilterBar({ label, onApply, onClear, children, applyLabel = 'App
         <Group gap="xs" mt={24} wrap="nowrap">
           <Button type="submit">{applyLabel}</Button>
           <Button variant="subtle" onClick={onClear}>
-            Clear filters
+            {clearLabel}
           </Button>
         </Group>
       </Group>
