@@ -129,6 +129,32 @@ describe('customer listing (#/customer-listing)', () => {
     expect((screen.getByRole('combobox', { name: 'Plan' }) as HTMLSelectElement).value).toBe('yearly');
   });
 
+  it('keeps the filters in the URL: the minimum balance reads in dollars, Back shows the earlier view', async () => {
+    const { calls } = fakeApi({
+      ...signInAs('Marketing'),
+      [`GET ${OPTIONS}`]: { agents: [], sales_reps: ['Alice Moreau'] },
+      [`GET ${LIST}`]: { items: [makeItem()], total: 1, total_capped: false },
+    });
+    const user = userEvent.setup();
+    renderApp('#/customer-listing?sales_rep=Alice+Moreau&balance_min=10050&page=2');
+    await screen.findByRole('table', { name: 'Stores — 1 match' });
+    expect(lastList(calls)).toEqual({ sales_rep: 'Alice Moreau', balance_min: '10050', limit: '25', offset: '25' });
+    const min = screen.getByRole('textbox', { name: 'Open balance at least' }) as HTMLInputElement;
+    expect(min.value).toBe('100.50');
+    expect((screen.getByRole('combobox', { name: 'Sales rep' }) as HTMLInputElement).value).toBe('Alice Moreau');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'active');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() =>
+      expect(window.location.hash).toBe('#/customer-listing?status=active&sales_rep=Alice+Moreau&balance_min=10050'),
+    );
+    expect(min.value).toBe('100.50');
+    window.history.back();
+    await waitFor(() => expect(window.location.hash).toContain('page=2'));
+    await waitFor(() => expect((screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement).value).toBe(''));
+    expect(lastList(calls)).toMatchObject({ offset: '25' });
+  });
+
   it('exports the filtered rows as a stream with "N of M rows", then saves the file', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));

@@ -1,20 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Autocomplete,
-  Badge,
-  Button,
-  Group,
-  NativeSelect,
-  Progress,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Anchor, Autocomplete, Badge, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import {
   CA_PROVINCES,
   LICENSE_STATUS_LABELS,
@@ -28,14 +12,23 @@ import {
   toCents,
 } from '@pos/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { DataTable } from '../../../components/list/data-table';
-import { formatTotal, ListPagination } from '../../../components/list/list-pagination';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import {
+  DataTable,
+  emptyListText,
+  ExportCsvButton,
+  FigureCell,
+  FilterBar,
+  ListError,
+  listCaption,
+  ListPagination,
+  NoWrapCell,
+  SortHeader,
+  useListState,
+} from '../../../components/list';
 import { datedFileName } from '../../../lib/download';
-import { describeError } from '../../../lib/error-message';
-import { countryName, formatCents, formatCount, formatDate, humanize } from '../../../lib/format';
-import type { StreamProgress } from '../../../lib/stream-download';
+import { countryName, formatCents, formatDate, humanize } from '../../../lib/format';
 import {
   exportListing,
   getListingOptionsQueryOptions,
@@ -45,18 +38,17 @@ import {
   type ListingFilters,
 } from '../api/customer-listing';
 
-/** The URL query key of each filter. */
-const URL_KEYS: Readonly<Record<keyof ListingFilters, string>> = {
-  status: 'status',
-  country: 'country',
-  state: 'state',
-  salesRep: 'sales_rep',
-  agentId: 'agent_id',
-  plan: 'plan',
-  balance: 'balance',
-  balanceMin: 'balance_min',
-  license: 'license',
-};
+/** The address keys of the filters that are not their own name; the minimum balance is in cents there. */
+const LIST_OPTIONS = {
+  defaults: NO_LISTING_FILTERS,
+  keys: { salesRep: 'sales_rep', agentId: 'agent_id', balanceMin: 'balance_min' },
+  defaultSort: 'customer',
+  // The field shows dollars: '10000' in the address reads '100.00'.
+  toDraft: (applied: ListingFilters): ListingFilters => ({
+    ...applied,
+    balanceMin: /^\d+$/.test(applied.balanceMin) ? centsToDecimal(Number(applied.balanceMin)) : '',
+  }),
+} as const;
 
 const STATUS_OPTIONS = [
   { value: '', label: 'Any status' },
@@ -92,22 +84,6 @@ function stateOptions(country: string) {
   ];
 }
 
-function SortHeader(props: { column: string; sort: string; onSort: (s: string) => void; children: ReactNode }) {
-  const { column, sort, onSort, children } = props;
-  const direction = sort === column ? 'asc' : sort === `-${column}` ? 'desc' : null;
-  return (
-    <Table.Th scope="col" aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}>
-      <UnstyledButton onClick={() => onSort(direction === 'asc' ? `-${column}` : column)} fw={700} fz="sm">
-        {children}
-        <span aria-hidden="true">
-          {'\u00a0'}
-          {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
-        </span>
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
-
 /** '1,250.50' / '$100' → cents; null when it is not an amount of at least 0. */
 function parseCents(text: string): number | null {
   try {
@@ -122,48 +98,28 @@ const LICENSE_COLORS = { active: 'green', grace: 'yellow', expired: 'red', disab
 
 /**
  * #/customer-listing (privilege `reports_edit`; issue 18 part 2, decision 130): every store with its customer —
- * filters kept in the URL query, server sort and paging, and a CSV of every filtered row that streams with a
- * progress bar and can be cancelled.
+ * filters, sort and page kept in the URL query (issue 30's list kit: Back, reload and a copied link show the same
+ * view), server sort and paging, and a CSV of every filtered row that streams with a progress bar and can be
+ * cancelled.
  */
 export default function CustomerListingPage() {
-  const [search, setSearch] = useSearchParams();
-  const applied: ListingFilters = Object.fromEntries(
-    (Object.keys(URL_KEYS) as (keyof ListingFilters)[]).map((k) => [k, search.get(URL_KEYS[k]) ?? '']),
-  ) as unknown as ListingFilters;
-  const page = Math.max(1, Math.trunc(Number(search.get('page'))) || 1);
-  const sort = search.get('sort') ?? '';
-  const [draft, setDraft] = useState<ListingFilters>(() => ({
-    ...applied,
-    balanceMin:
-      applied.balanceMin && /^\d+$/.test(applied.balanceMin) ? centsToDecimal(Number(applied.balanceMin)) : '',
-  }));
+  const list = useListState<ListingFilters>(LIST_OPTIONS);
+  const { applied, draft, page, sort } = list;
   const [minError, setMinError] = useState<string | null>(null);
 
-  const list = useQuery(getListingQueryOptions({ ...applied, page, sort }));
+  // The server sorts by customer when asked nothing.
+  const listing = useQuery(
+    getListingQueryOptions({ ...applied, page, sort: sort === LIST_OPTIONS.defaultSort ? '' : (sort ?? '') }),
+  );
   const options = useQuery(getListingOptionsQueryOptions());
-  const items = list.data?.items ?? [];
-  const total = list.data?.total ?? 0;
-  const capped = list.data?.total_capped ?? false;
-
-  const [progress, setProgress] = useState<StreamProgress | null>(null);
-  const abort = useRef<AbortController | null>(null);
-
-  function navigate(next: { filters?: ListingFilters; page?: number; sort?: string }) {
-    const filters = next.filters ?? applied;
-    const params = new URLSearchParams();
-    for (const k of Object.keys(URL_KEYS) as (keyof ListingFilters)[])
-      if (filters[k].trim()) params.set(URL_KEYS[k], filters[k].trim());
-    const s = next.sort ?? sort;
-    if (s) params.set('sort', s);
-    const p = next.page ?? page;
-    if (p > 1) params.set('page', String(p));
-    setSearch(params);
-  }
+  const items = listing.data?.items ?? [];
+  const total = listing.data?.total ?? 0;
+  const capped = listing.data?.total_capped ?? false;
 
   const set =
     <K extends keyof ListingFilters>(key: K) =>
     (value: string) =>
-      setDraft((d) => {
+      list.setDraft((d) => {
         const next = { ...d, [key]: value };
         // The state list follows the country: a state of another country is cleared.
         if (key === 'country' && value && next.state && !statesFor(value).some((s) => s.code === next.state))
@@ -171,8 +127,7 @@ export default function CustomerListingPage() {
         return next;
       });
 
-  function apply(e: FormEvent) {
-    e.preventDefault();
+  function apply() {
     let balanceMin = '';
     if (draft.balanceMin.trim()) {
       const cents = parseCents(draft.balanceMin);
@@ -183,46 +138,16 @@ export default function CustomerListingPage() {
       balanceMin = String(cents);
     }
     setMinError(null);
-    navigate({ filters: { ...draft, balanceMin }, page: 1 });
+    list.apply({ ...draft, balanceMin });
   }
   function clear() {
-    setDraft(NO_LISTING_FILTERS);
     setMinError(null);
-    navigate({ filters: NO_LISTING_FILTERS, page: 1 });
+    list.clear();
   }
-  const onSort = (s: string) => navigate({ sort: s, page: 1 });
-
-  async function exportCsv() {
-    const controller = new AbortController();
-    abort.current = controller;
-    setProgress({ rows: 0, bytes: 0, total: null });
-    try {
-      const done = await exportListing(
-        applied,
-        datedFileName('customer-listing', 'csv'),
-        controller.signal,
-        setProgress,
-      );
-      notifications.show({
-        color: 'green',
-        title: 'Export ready',
-        message: `${formatCount(done.rows)} ${done.rows === 1 ? 'row' : 'rows'} saved as CSV.`,
-      });
-    } catch (error) {
-      if (controller.signal.aborted) {
-        notifications.show({ title: 'Export cancelled', message: 'Nothing was saved.' });
-      } else {
-        const { title, message } = describeError(error);
-        notifications.show({ color: 'red', title, message, autoClose: 8000 });
-      }
-    } finally {
-      abort.current = null;
-      setProgress(null);
-    }
-  }
+  const onSort = list.setSort;
 
   const columns = [
-    <SortHeader key="customer" column="customer" sort={sort || 'customer'} onSort={onSort}>
+    <SortHeader key="customer" column="customer" sort={sort} onSort={onSort}>
       Customer
     </SortHeader>,
     <SortHeader key="store" column="store" sort={sort} onSort={onSort}>
@@ -237,7 +162,7 @@ export default function CustomerListingPage() {
     </SortHeader>,
     'Agent',
     'Plan',
-    <SortHeader key="balance" column="balance" sort={sort} onSort={onSort}>
+    <SortHeader key="balance" column="balance" sort={sort} onSort={onSort} numeric>
       Open balance
     </SortHeader>,
     <SortHeader key="license_expires_on" column="license_expires_on" sort={sort} onSort={onSort}>
@@ -245,133 +170,93 @@ export default function CustomerListingPage() {
     </SortHeader>,
   ];
 
-  const percent = progress?.total ? Math.min(100, (progress.rows / progress.total) * 100) : 0;
-
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
         Customer listing
       </Title>
-      <form onSubmit={apply} aria-label="Filter customer listing">
-        <Group align="flex-start" gap="sm" wrap="wrap">
-          <NativeSelect
-            label="Status"
-            data={STATUS_OPTIONS}
-            value={draft.status}
-            onChange={(e) => set('status')(e.currentTarget.value)}
-            w={150}
-          />
-          <NativeSelect
-            label="Country"
-            data={COUNTRY_OPTIONS}
-            value={draft.country}
-            onChange={(e) => set('country')(e.currentTarget.value)}
-            w={170}
-          />
-          <NativeSelect
-            label="State / province"
-            data={stateOptions(draft.country)}
-            value={draft.state}
-            onChange={(e) => set('state')(e.currentTarget.value)}
-            w={210}
-          />
-          <Autocomplete
-            label="Sales rep"
-            data={options.data?.sales_reps ?? []}
-            value={draft.salesRep}
-            onChange={set('salesRep')}
-            w={200}
-          />
-          <NativeSelect
-            label="Agent"
-            data={[
-              { value: '', label: 'Any agent' },
-              ...(options.data?.agents ?? []).map((a) => ({ value: String(a.agent_id), label: a.name })),
-            ]}
-            value={draft.agentId}
-            onChange={(e) => set('agentId')(e.currentTarget.value)}
-            w={200}
-          />
-        </Group>
-        <Group align="flex-start" gap="sm" wrap="wrap" mt="sm">
-          <NativeSelect
-            label="Plan"
-            data={PLAN_OPTIONS}
-            value={draft.plan}
-            onChange={(e) => set('plan')(e.currentTarget.value)}
-            w={170}
-          />
-          <NativeSelect
-            label="Balance"
-            data={BALANCE_OPTIONS}
-            value={draft.balance}
-            onChange={(e) => set('balance')(e.currentTarget.value)}
-            w={200}
-          />
-          <TextInput
-            label="Open balance at least"
-            inputMode="decimal"
-            value={draft.balanceMin}
-            onChange={(e) => set('balanceMin')(e.currentTarget.value)}
-            error={minError}
-            w={170}
-          />
-          <NativeSelect
-            label="License state"
-            data={LICENSE_OPTIONS}
-            value={draft.license}
-            onChange={(e) => set('license')(e.currentTarget.value)}
-            w={240}
-          />
-          <Group gap="xs" mt={24}>
-            <Button type="submit">Apply filters</Button>
-            <Button variant="subtle" onClick={clear}>
-              Clear filters
-            </Button>
-          </Group>
-        </Group>
-      </form>
-      <Group justify="flex-end" align="center">
-        {progress && (
-          <Stack gap={4} w={320}>
-            <Progress
-              value={percent}
-              animated={!progress.total}
-              aria-label="Export progress"
-              aria-valuetext={`${progress.rows} rows`}
-            />
-            <Text size="sm" role="status">
-              {progress.total !== null
-                ? `${formatCount(progress.rows)} of ${formatCount(progress.total)} rows`
-                : `${formatCount(progress.rows)} rows`}
-            </Text>
-          </Stack>
-        )}
-        {progress ? (
-          <Button variant="default" color="red" onClick={() => abort.current?.abort()}>
-            Cancel export
-          </Button>
-        ) : (
-          <Button variant="default" onClick={() => void exportCsv()} disabled={total === 0}>
-            Export CSV
-          </Button>
-        )}
-      </Group>
-      {list.isError && (
-        <Alert color="red" title={describeError(list.error).title}>
-          {describeError(list.error).message}
-        </Alert>
-      )}
-      <DataTable
-        caption={
-          list.isPending
-            ? 'Stores (loading…)'
-            : `Stores — ${formatTotal(total, capped)} ${total === 1 && !capped ? 'match' : 'matches'}`
+      <FilterBar label="Filter customer listing" onApply={apply} onClear={clear} applyLabel="Apply filters">
+        <NativeSelect
+          label="Status"
+          data={STATUS_OPTIONS}
+          value={draft.status}
+          onChange={(e) => set('status')(e.currentTarget.value)}
+          w={150}
+        />
+        <NativeSelect
+          label="Country"
+          data={COUNTRY_OPTIONS}
+          value={draft.country}
+          onChange={(e) => set('country')(e.currentTarget.value)}
+          w={170}
+        />
+        <NativeSelect
+          label="State / province"
+          data={stateOptions(draft.country)}
+          value={draft.state}
+          onChange={(e) => set('state')(e.currentTarget.value)}
+          w={210}
+        />
+        <Autocomplete
+          label="Sales rep"
+          data={options.data?.sales_reps ?? []}
+          value={draft.salesRep}
+          onChange={set('salesRep')}
+          w={200}
+        />
+        <NativeSelect
+          label="Agent"
+          data={[
+            { value: '', label: 'Any agent' },
+            ...(options.data?.agents ?? []).map((a) => ({ value: String(a.agent_id), label: a.name })),
+          ]}
+          value={draft.agentId}
+          onChange={(e) => set('agentId')(e.currentTarget.value)}
+          w={200}
+        />
+        <NativeSelect
+          label="Plan"
+          data={PLAN_OPTIONS}
+          value={draft.plan}
+          onChange={(e) => set('plan')(e.currentTarget.value)}
+          w={170}
+        />
+        <NativeSelect
+          label="Balance"
+          data={BALANCE_OPTIONS}
+          value={draft.balance}
+          onChange={(e) => set('balance')(e.currentTarget.value)}
+          w={200}
+        />
+        <TextInput
+          label="Open balance at least"
+          inputMode="decimal"
+          value={draft.balanceMin}
+          onChange={(e) => set('balanceMin')(e.currentTarget.value)}
+          error={minError}
+          w={170}
+        />
+        <NativeSelect
+          label="License state"
+          data={LICENSE_OPTIONS}
+          value={draft.license}
+          onChange={(e) => set('license')(e.currentTarget.value)}
+          w={240}
+        />
+      </FilterBar>
+      <ExportCsvButton
+        run={({ signal, onProgress }) =>
+          exportListing(applied, datedFileName('customer-listing', 'csv'), signal, onProgress)
         }
+        disabled={total === 0}
+      />
+      <ListError error={listing.error} />
+      <DataTable
+        caption={listCaption('Stores', { isPending: listing.isPending, total, capped })}
         columns={columns}
         minWidth={1200}
         rowCount={items.length}
-        emptyText={list.isPending ? 'Loading…' : 'No stores match. Change or clear the filters.'}
+        emptyText={emptyListText(listing.isPending, 'No stores match. Change or clear the filters.')}
         highlightOnHover
       >
         {items.map((r) => (
@@ -381,32 +266,37 @@ export default function CustomerListingPage() {
                 {r.legal_name}
               </Anchor>
               <Text component="span" size="xs" c="dimmed" display="block">
-                Customer {r.customer_id} · {humanize(r.customer_status)}
+                <Anchor component={Link} to={`/customer?id=${r.customer_id}`} inherit>
+                  Customer {r.customer_id}
+                </Anchor>{' '}
+                · {humanize(r.customer_status)}
               </Text>
             </Table.Td>
             <Table.Td>
               {r.doing_business_as}
               <Text component="span" size="xs" c="dimmed" display="block">
-                Store {r.store_id}
+                <Anchor component={Link} to={`/customer?id=${r.customer_id}&store=${r.store_id}`} inherit>
+                  Store {r.store_id}
+                </Anchor>
                 {r.store_name !== r.doing_business_as ? ` · ${r.store_name}` : ''}
               </Text>
             </Table.Td>
-            <Table.Td>{humanize(r.store_status)}</Table.Td>
+            <NoWrapCell>{humanize(r.store_status)}</NoWrapCell>
             <Table.Td>
               {countryName(r.country)} · {r.state}
             </Table.Td>
             <Table.Td>{r.sales_rep ?? '—'}</Table.Td>
             <Table.Td>{r.agents ?? '—'}</Table.Td>
             <Table.Td>{r.plan_name ?? LISTING_PLAN_LABELS.none}</Table.Td>
-            <Table.Td>{formatCents(r.open_balance_cents, r.currency)}</Table.Td>
-            <Table.Td>
+            <FigureCell>{formatCents(r.open_balance_cents, r.currency)}</FigureCell>
+            <NoWrapCell>
               <Badge color={LICENSE_COLORS[r.license_state]} variant="light">
                 {LICENSE_STATUS_LABELS[r.license_state]}
               </Badge>
               <Text component="span" size="xs" c="dimmed" display="block">
                 {r.license_expires_on ? `Expires ${formatDate(r.license_expires_on)}` : 'No expiry recorded'}
               </Text>
-            </Table.Td>
+            </NoWrapCell>
           </Table.Tr>
         ))}
       </DataTable>
@@ -417,7 +307,7 @@ export default function CustomerListingPage() {
         pageRows={items.length}
         pageSize={LISTING_PAGE_SIZE}
         page={page}
-        onChange={(p) => navigate({ page: p })}
+        onChange={list.setPage}
         hideSinglePage
       />
     </Stack>
