@@ -13,6 +13,9 @@ import {
 } from '@pos/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { datedFileName } from '../../../lib/download';
+import { streamDownload, type StreamProgress } from '../../../lib/stream-download';
+import { MONEY_ROOTS } from '../../../api/money-views';
 
 /*
  * The receipts screens' API (decision 119; contracts in @pos/domain/contracts/receipts.ts, every answer parsed):
@@ -69,7 +72,7 @@ function filterQuery(f: ReceiptFilters) {
 }
 
 export const receiptKeys = {
-  all: ['receipts'] as const,
+  all: MONEY_ROOTS.receipts,
   list: (p: ReceiptListParams) => [...receiptKeys.all, 'list', p] as const,
   receipt: (id: number) => [...receiptKeys.all, 'receipt', id] as const,
   customers: (text: string) => [...receiptKeys.all, 'customers', text] as const,
@@ -96,11 +99,16 @@ export function getReceiptListQueryOptions(p: ReceiptListParams) {
   });
 }
 
-/** Every matching receipt as CSV (the server streams all rows). */
-export function exportReceipts(p: ReceiptListParams): Promise<Blob> {
-  return api.get<Blob>('/api/receipts/{token}', {
+/** Every matching receipt as CSV (the server streams all rows), saved with rows-so-far progress; Cancel aborts. */
+export function exportReceipts(
+  p: ReceiptListParams,
+  options: { signal?: AbortSignal; onProgress?: (progress: StreamProgress) => void } = {},
+): Promise<StreamProgress> {
+  return streamDownload({
+    path: '/api/receipts/{token}',
     query: { ...filterQuery(p), sort: p.sort ?? undefined, format: 'csv' },
-    responseType: 'blob',
+    fileName: datedFileName('receipts', 'csv'),
+    ...options,
   });
 }
 

@@ -99,6 +99,59 @@ describe('receipts (#/view-receipts)', () => {
     );
   });
 
+  it('puts the applied filters and the sort in the address; ids are links', async () => {
+    const { calls } = fakeApi({
+      ...signInAs('AR Team'),
+      [`GET ${LIST}`]: { items: [makeReceipt()], total: 1, total_capped: false },
+    });
+    const user = userEvent.setup();
+    renderApp('#/view-receipts');
+    const table = await screen.findByRole('table', { name: 'Receipts — 1 match' });
+    expect(within(table).getByRole('link', { name: 'Receipt 41' }).getAttribute('href')).toBe('#/view-receipts/41');
+    expect(within(table).getByRole('link', { name: 'Customer 100005' }).getAttribute('href')).toBe(
+      '#/customer?id=100005',
+    );
+    const filters = screen.getByRole('search', { name: 'Filter receipts' });
+    await user.selectOptions(within(filters).getByRole('combobox', { name: 'Method' }), 'Check');
+    await user.type(within(filters).getByRole('textbox', { name: 'Customer id' }), '100005');
+    await user.click(within(filters).getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(window.location.hash).toContain('method=check'));
+    expect(window.location.hash).toContain('customer_id=100005');
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.path === LIST)
+          .at(-1)!
+          .query.get('customer_id'),
+      ).toBe('100005'),
+    );
+    await user.click(within(table).getByRole('button', { name: /^Amount/ }));
+    await waitFor(() => expect(window.location.hash).toContain('sort=amount_cents'));
+  });
+
+  it('opened at an address with filters: shows them in the fields and sends them', async () => {
+    const { calls } = fakeApi({
+      ...signInAs('AR Team'),
+      [`GET ${LIST}`]: { items: [], total: 0, total_capped: false },
+    });
+    renderApp('#/view-receipts?method=cash&unapplied=1&received_from=2026-11-01&sort=-amount_cents&page=2');
+    await screen.findByRole('table', { name: /Receipts — / });
+    const filters = screen.getByRole('search', { name: 'Filter receipts' });
+    expect((within(filters).getByRole('combobox', { name: 'Method' }) as HTMLSelectElement).value).toBe('cash');
+    expect((within(filters).getByRole('checkbox', { name: /Not fully applied/ }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+    expect((within(filters).getByLabelText('Received from') as HTMLInputElement).value).toBe('2026-11-01');
+    expect(Object.fromEntries(calls.filter((c) => c.path === LIST).at(-1)!.query)).toEqual({
+      method: 'cash',
+      unapplied: 'true',
+      received_from: '2026-11-01',
+      sort: '-amount_cents',
+      limit: '25',
+      offset: '25',
+    });
+  });
+
   it('records a cash receipt for a merchant found by name, with the cash/check fee, under an Idempotency-Key', async () => {
     const recorded: FakeRequest[] = [];
     const { fetchMock } = fakeApi({

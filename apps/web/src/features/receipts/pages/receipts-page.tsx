@@ -10,7 +10,6 @@ import {
   Text,
   TextInput,
   Title,
-  UnstyledButton,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
@@ -20,13 +19,22 @@ import {
   RECEIPT_TEXT_MIN,
   type ReceiptPage,
 } from '@pos/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { DataTable } from '../../../components/list/data-table';
-import { formatTotal, ListPagination } from '../../../components/list/list-pagination';
-import { datedFileName, downloadFile } from '../../../lib/download';
-import { describeError } from '../../../lib/error-message';
+import {
+  DataTable,
+  emptyListText,
+  ExportCsvButton,
+  FigureCell,
+  FilterBar,
+  ListError,
+  listCaption,
+  ListPagination,
+  NoWrapCell,
+  SortHeader,
+  useListState,
+} from '../../../components/list';
 import { currencyLabel, formatCents, formatDate } from '../../../lib/format';
 import {
   exportReceipts,
@@ -49,60 +57,34 @@ const CURRENCY_OPTIONS = [
 ];
 const ID_PATTERN = /^\d{0,10}$/;
 
-function SortHeader(props: { column: string; sort: string | null; onSort: (s: string) => void; children: ReactNode }) {
-  const { column, sort, onSort, children } = props;
-  const direction = sort === column ? 'asc' : sort === `-${column}` ? 'desc' : null;
-  return (
-    <Table.Th scope="col" aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}>
-      <UnstyledButton onClick={() => onSort(direction === 'asc' ? `-${column}` : column)} fw={700} fz="sm">
-        {children}
-        <span aria-hidden="true">
-          {'\u00a0'}
-          {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
-        </span>
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
+/** The list's state in the address: `#/view-receipts?method=cash&unapplied=1&sort=amount_cents&page=2`. */
+const LIST_OPTIONS = {
+  defaults: NO_RECEIPT_FILTERS,
+  keys: { customerId: 'customer_id', receivedFrom: 'received_from', receivedTo: 'received_to' },
+  defaultSort: '-received_on',
+} as const;
 
 /**
  * #/view-receipts (privilege `receipts`; issue 16 point 3, decision 119): money received outside the gateway —
  * filters, server sort and paging, CSV, and "Record receipt". A receipt with money left opens its apply page
- * (#/view-receipts/{id}, privilege apply_receipt).
+ * (#/view-receipts/{id}, privilege apply_receipt). Filters, sort and page are in the address (issue 30): Back,
+ * reload and a copied link show the same view.
  */
 export default function ReceiptsPage() {
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<ReceiptFilters>(NO_RECEIPT_FILTERS);
-  const [applied, setApplied] = useState<ReceiptFilters>(NO_RECEIPT_FILTERS);
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<string | null>(null);
+  const list = useListState<ReceiptFilters>(LIST_OPTIONS);
+  const { draft, applied, set, page, sort } = list;
   const [errors, setErrors] = useState<Partial<Record<keyof ReceiptFilters, string>>>({});
   const [recording, setRecording] = useState(false);
   const [recorded, setRecorded] = useState<ReceiptPage | null>(null);
 
-  const params: ReceiptListParams = { ...applied, page, sort };
-  const list = useQuery(getReceiptListQueryOptions(params));
-  const items = list.data?.items ?? [];
-  const total = list.data?.total ?? 0;
-  const capped = list.data?.total_capped ?? false;
+  const params: ReceiptListParams = { ...applied, page, sort: sort === LIST_OPTIONS.defaultSort ? null : sort };
+  const receipts = useQuery(getReceiptListQueryOptions(params));
+  const items = receipts.data?.items ?? [];
+  const total = receipts.data?.total ?? 0;
+  const capped = receipts.data?.total_capped ?? false;
 
-  const exportCsv = useMutation({
-    mutationFn: () => exportReceipts(params),
-    meta: { silentError: true },
-    onSuccess: (blob) => downloadFile(datedFileName('receipts', 'csv'), blob),
-    onError: (error) => {
-      const { title, message } = describeError(error);
-      notifications.show({ color: 'red', title, message, autoClose: 8000 });
-    },
-  });
-
-  const set =
-    <K extends keyof ReceiptFilters>(key: K) =>
-    (value: ReceiptFilters[K]) =>
-      setDraft((d) => ({ ...d, [key]: value }));
-
-  function apply(e: FormEvent) {
-    e.preventDefault();
+  function apply() {
     const found: Partial<Record<keyof ReceiptFilters, string>> = {};
     const q = draft.q.trim();
     if (q !== '' && q.length < RECEIPT_TEXT_MIN) found.q = `Type at least ${RECEIPT_TEXT_MIN} characters.`;
@@ -111,19 +93,13 @@ export default function ReceiptsPage() {
       found.receivedTo = 'The last day is before the first.';
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setApplied(draft);
-    setPage(1);
+    list.apply();
   }
   function clear() {
-    setDraft(NO_RECEIPT_FILTERS);
-    setApplied(NO_RECEIPT_FILTERS);
     setErrors({});
-    setPage(1);
+    list.clear();
   }
-  const onSort = (s: string) => {
-    setSort(s);
-    setPage(1);
-  };
+  const onSort = list.setSort;
 
   function onRecorded(p: ReceiptPage) {
     setRecording(false);
@@ -143,7 +119,7 @@ export default function ReceiptsPage() {
     <SortHeader key="id" column="id" sort={sort} onSort={onSort}>
       Receipt
     </SortHeader>,
-    <SortHeader key="received_on" column="received_on" sort={sort ?? '-received_on'} onSort={onSort}>
+    <SortHeader key="received_on" column="received_on" sort={sort} onSort={onSort}>
       Received
     </SortHeader>,
     <SortHeader key="customer" column="customer" sort={sort} onSort={onSort}>
@@ -151,10 +127,10 @@ export default function ReceiptsPage() {
     </SortHeader>,
     'Method',
     'Reference',
-    <SortHeader key="amount_cents" column="amount_cents" sort={sort} onSort={onSort}>
+    <SortHeader key="amount_cents" column="amount_cents" sort={sort} onSort={onSort} numeric>
       Amount
     </SortHeader>,
-    <SortHeader key="unapplied_cents" column="unapplied_cents" sort={sort} onSort={onSort}>
+    <SortHeader key="unapplied_cents" column="unapplied_cents" sort={sort} onSort={onSort} numeric>
       Left to apply
     </SortHeader>,
     'Action',
@@ -183,103 +159,82 @@ export default function ReceiptsPage() {
           </Anchor>
         </Alert>
       )}
-      <form onSubmit={apply} aria-label="Filter receipts">
-        <Group align="flex-start" gap="sm" wrap="wrap">
-          <NativeSelect
-            label="Method"
-            data={METHOD_OPTIONS}
-            value={draft.method}
-            onChange={(e) => set('method')(e.currentTarget.value)}
-            w={200}
-          />
-          <NativeSelect
-            label="Currency"
-            data={CURRENCY_OPTIONS}
-            value={draft.currency}
-            onChange={(e) => set('currency')(e.currentTarget.value)}
-            w={150}
-          />
-          <TextInput
-            label="Customer id"
-            inputMode="numeric"
-            value={draft.customerId}
-            onChange={(e) => set('customerId')(e.currentTarget.value)}
-            error={errors.customerId}
-            w={120}
-          />
-          <TextInput
-            label="Reference, merchant or DBA"
-            description={`At least ${RECEIPT_TEXT_MIN} characters`}
-            value={draft.q}
-            onChange={(e) => set('q')(e.currentTarget.value)}
-            error={errors.q}
-            w={240}
-          />
-        </Group>
-        <Group align="flex-start" gap="sm" wrap="wrap" mt="sm">
-          <TextInput
-            label="Received from"
-            type="date"
-            value={draft.receivedFrom}
-            onChange={(e) => set('receivedFrom')(e.currentTarget.value)}
-          />
-          <TextInput
-            label="Received to"
-            type="date"
-            value={draft.receivedTo}
-            onChange={(e) => set('receivedTo')(e.currentTarget.value)}
-            error={errors.receivedTo}
-          />
-          <Checkbox
-            label="Not fully applied"
-            description="Money left to apply"
-            checked={draft.unapplied}
-            onChange={(e) => set('unapplied')(e.currentTarget.checked)}
-            mt={28}
-          />
-          <Group gap="xs" mt={24}>
-            <Button type="submit">Apply filters</Button>
-            <Button variant="subtle" onClick={clear}>
-              Clear filters
-            </Button>
-          </Group>
-        </Group>
-      </form>
-      <Group justify="flex-end">
-        <Button
-          variant="default"
-          onClick={() => exportCsv.mutate()}
-          loading={exportCsv.isPending}
-          disabled={total === 0}
-        >
-          Export CSV
-        </Button>
-      </Group>
-      {list.isError && (
-        <Alert color="red" title={describeError(list.error).title}>
-          {describeError(list.error).message}
-        </Alert>
-      )}
+      <FilterBar label="Filter receipts" onApply={apply} onClear={clear} applyLabel="Apply filters">
+        <NativeSelect
+          label="Method"
+          data={METHOD_OPTIONS}
+          value={draft.method}
+          onChange={(e) => set('method')(e.currentTarget.value)}
+          w={200}
+        />
+        <NativeSelect
+          label="Currency"
+          data={CURRENCY_OPTIONS}
+          value={draft.currency}
+          onChange={(e) => set('currency')(e.currentTarget.value)}
+          w={150}
+        />
+        <TextInput
+          label="Customer id"
+          inputMode="numeric"
+          value={draft.customerId}
+          onChange={(e) => set('customerId')(e.currentTarget.value)}
+          error={errors.customerId}
+          w={120}
+        />
+        <TextInput
+          label="Reference, merchant or DBA"
+          description={`At least ${RECEIPT_TEXT_MIN} characters`}
+          value={draft.q}
+          onChange={(e) => set('q')(e.currentTarget.value)}
+          error={errors.q}
+          w={240}
+        />
+        <TextInput
+          label="Received from"
+          type="date"
+          value={draft.receivedFrom}
+          onChange={(e) => set('receivedFrom')(e.currentTarget.value)}
+        />
+        <TextInput
+          label="Received to"
+          type="date"
+          value={draft.receivedTo}
+          onChange={(e) => set('receivedTo')(e.currentTarget.value)}
+          error={errors.receivedTo}
+        />
+        <Checkbox
+          label="Not fully applied"
+          description="Money left to apply"
+          checked={draft.unapplied}
+          onChange={(e) => set('unapplied')(e.currentTarget.checked)}
+          mt={28}
+        />
+      </FilterBar>
+      <ExportCsvButton run={(ctx) => exportReceipts(params, ctx)} disabled={total === 0} />
+      <ListError error={receipts.error} />
       <DataTable
-        caption={
-          list.isPending
-            ? 'Receipts (loading…)'
-            : `Receipts — ${formatTotal(total, capped)} ${total === 1 && !capped ? 'match' : 'matches'}`
-        }
+        caption={listCaption('Receipts', { isPending: receipts.isPending, total, capped })}
         columns={columns}
         minWidth={1000}
         rowCount={items.length}
-        emptyText={list.isPending ? 'Loading…' : 'No receipts match. Change or clear the filters, or record one.'}
+        emptyText={emptyListText(receipts.isPending, 'No receipts match. Change or clear the filters, or record one.')}
         highlightOnHover
       >
         {items.map((r) => (
           <Table.Tr key={r.id}>
-            <Table.Td>{r.id}</Table.Td>
-            <Table.Td>{formatDate(r.received_on)}</Table.Td>
+            <NoWrapCell>
+              <Anchor component={Link} to={`/view-receipts/${r.id}`} fz="sm" aria-label={`Receipt ${r.id}`}>
+                {r.id}
+              </Anchor>
+            </NoWrapCell>
+            <NoWrapCell>{formatDate(r.received_on)}</NoWrapCell>
             <Table.Td>
               {r.legal_name}
               <Text component="span" size="xs" c="dimmed" display="block">
-                Customer {r.customer_id}
+                <Anchor component={Link} to={`/customer?id=${r.customer_id}`} inherit>
+                  Customer {r.customer_id}
+                </Anchor>
                 {r.doing_business_as ? ` · ${r.doing_business_as}` : ''}
               </Text>
             </Table.Td>
@@ -295,17 +250,24 @@ export default function ReceiptsPage() {
               {r.reference ?? '—'}
               {r.fee_invoice_number && (
                 <Text component="span" size="xs" c="dimmed" display="block">
-                  Fee invoice {r.fee_invoice_number}
+                  Fee invoice{' '}
+                  {r.fee_invoice_id !== null ? (
+                    <Anchor component={Link} to={`/view-invoices?id=${r.fee_invoice_id}`} inherit>
+                      {r.fee_invoice_number}
+                    </Anchor>
+                  ) : (
+                    r.fee_invoice_number
+                  )}
                 </Text>
               )}
             </Table.Td>
-            <Table.Td>{formatCents(r.amount_cents, r.currency)}</Table.Td>
-            <Table.Td>{formatCents(r.unapplied_cents, r.currency)}</Table.Td>
-            <Table.Td>
+            <FigureCell>{formatCents(r.amount_cents, r.currency)}</FigureCell>
+            <FigureCell>{formatCents(r.unapplied_cents, r.currency)}</FigureCell>
+            <NoWrapCell>
               <Anchor component={Link} to={`/view-receipts/${r.id}`} fz="sm">
                 {r.unapplied_cents > 0 ? `Apply receipt ${r.id}` : `Open receipt ${r.id}`}
               </Anchor>
-            </Table.Td>
+            </NoWrapCell>
           </Table.Tr>
         ))}
       </DataTable>
@@ -316,7 +278,7 @@ export default function ReceiptsPage() {
         pageRows={items.length}
         pageSize={RECEIPT_PAGE_SIZE}
         page={page}
-        onChange={setPage}
+        onChange={list.setPage}
         hideSinglePage
       />
       <RecordReceiptDialog opened={recording} onClose={() => setRecording(false)} onRecorded={onRecorded} />
