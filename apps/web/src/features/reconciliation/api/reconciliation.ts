@@ -10,17 +10,24 @@ import {
 } from '@pos/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { datedFileName } from '../../../lib/download';
+import { streamDownload, type StreamProgress } from '../../../lib/stream-download';
 
 export const RECONCILIATION_PAGE_SIZE = 25;
 
-/** The runs list's state, as it is kept in the address (#/admin/reconciliation?from=…&status=…&sort=…&page=…). */
-export interface ReconciliationListParams {
-  from: string;
-  to: string;
-  currency: string;
-  status: string;
-  sort: string | null;
-  page: number;
+/** The runs list's filters ('' for any), as they are kept in the address (#/admin/reconciliation?from=…&status=…). */
+export interface ReconciliationFilters {
+  readonly from: string;
+  readonly to: string;
+  readonly currency: string;
+  readonly status: string;
+}
+
+/** The runs list's state, as it is kept in the address (…&sort=…&page=…). */
+export interface ReconciliationListParams extends ReconciliationFilters {
+  readonly sort: string | null;
+  /** 1-based. */
+  readonly page: number;
 }
 
 export const reconciliationKeys = {
@@ -59,11 +66,16 @@ export function getReconciliationListQueryOptions(p: ReconciliationListParams) {
   });
 }
 
-/** Every matching run as CSV (the server streams all rows). */
-export function exportRuns(p: ReconciliationListParams): Promise<Blob> {
-  return api.get<Blob>('/api/reconciliation/runs/{token}', {
+/** Every matching run as CSV (the server streams all rows), saved with rows-so-far progress; Cancel aborts. */
+export function exportRuns(
+  p: ReconciliationListParams,
+  options: { signal?: AbortSignal; onProgress?: (progress: StreamProgress) => void } = {},
+): Promise<StreamProgress> {
+  return streamDownload({
+    path: '/api/reconciliation/runs/{token}',
     query: { ...filterQuery(p), format: 'csv' },
-    responseType: 'blob',
+    fileName: datedFileName('reconciliation', 'csv'),
+    ...options,
   });
 }
 

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReconciliationRun, ReconciliationRunDetail } from '@pos/domain';
 import { describe, expect, it } from 'vitest';
@@ -130,6 +130,48 @@ describe('#/admin/reconciliation', () => {
     expect(within(differences).getByText('$55.00')).toBeTruthy();
     const totalsTable = within(panel).getByRole('table', { name: 'Totals' });
     expect(within(within(totalsTable).getByRole('row', { name: /^Net/ })).getByText('$5.00')).toBeTruthy();
+  });
+
+  it('filters through the filter bar into the address; an address with filters fills the fields and sends them', async () => {
+    const { calls } = fakeApi({ ...signInAr(), [`GET ${RUNS}`]: () => ({ items: [run({ id: 1 })], total: 1 }) });
+    const user = userEvent.setup();
+    renderApp('#/admin/reconciliation?status=differences&from=2026-11-01&page=2');
+    await screen.findByRole('table', { name: 'Runs — 1 match' });
+    const filters = screen.getByRole('search', { name: 'Filter runs' });
+    expect((within(filters).getByLabelText('Status') as HTMLSelectElement).value).toBe('differences');
+    expect((within(filters).getByLabelText('From') as HTMLInputElement).value).toBe('2026-11-01');
+    const first = calls.find((c) => c.path === RUNS && c.method === 'GET')!;
+    expect(Object.fromEntries(first.query)).toEqual({
+      status: 'differences',
+      from: '2026-11-01',
+      sort: '-day',
+      limit: '25',
+      offset: '25',
+    });
+
+    // A day range the wrong way round is refused in the field; nothing changes.
+    await user.type(within(filters).getByLabelText('To'), '2026-10-01');
+    await user.click(within(filters).getByRole('button', { name: 'Apply' }));
+    expect(await within(filters).findByText('The last day is before the first.')).toBeTruthy();
+    expect(window.location.hash).not.toContain('to=');
+
+    await user.clear(within(filters).getByLabelText('To'));
+    await user.selectOptions(within(filters).getByLabelText('Currency'), 'CAD');
+    await user.click(within(filters).getByRole('button', { name: 'Apply' }));
+    expect(window.location.hash).toContain('currency=CAD');
+    expect(window.location.hash).not.toContain('page=');
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.path === RUNS && c.method === 'GET')
+          .at(-1)!
+          .query.get('currency'),
+      ).toBe('CAD'),
+    );
+
+    await user.click(within(filters).getByRole('button', { name: 'Clear filters' }));
+    expect(window.location.hash).toBe('#/admin/reconciliation');
+    await waitFor(() => expect((within(filters).getByLabelText('Status') as HTMLSelectElement).value).toBe(''));
   });
 
   it('refuses a day that has not begun before asking the server', async () => {

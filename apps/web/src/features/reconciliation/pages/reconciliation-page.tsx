@@ -11,7 +11,6 @@ import {
   Text,
   TextInput,
   Title,
-  UnstyledButton,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
@@ -26,11 +25,23 @@ import {
   type ReconciliationTotals,
 } from '@pos/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { DataTable } from '../../../components/list/data-table';
-import { formatTotal, ListPagination } from '../../../components/list/list-pagination';
-import { datedFileName, downloadFile } from '../../../lib/download';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import {
+  DataTable,
+  DetailPane,
+  emptyListText,
+  ExportCsvButton,
+  FigureCell,
+  FigureHeader,
+  FilterBar,
+  ListError,
+  listCaption,
+  ListPagination,
+  NoWrapCell,
+  SortHeader,
+  useListState,
+} from '../../../components/list';
 import { describeError } from '../../../lib/error-message';
 import { currencyLabel, formatCents, formatDate, formatDateTime } from '../../../lib/format';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
@@ -41,6 +52,7 @@ import {
   RECONCILIATION_PAGE_SIZE,
   reconcileDay,
   reconciliationKeys,
+  type ReconciliationFilters,
   type ReconciliationListParams,
 } from '../api/reconciliation';
 
@@ -60,43 +72,29 @@ function yesterdayUtc(): string {
   return new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 }
 
-function paramsOf(sp: URLSearchParams): ReconciliationListParams {
-  const day = (key: string) => {
-    const v = sp.get(key) ?? '';
-    return DAY.test(v) ? v : '';
-  };
-  const page = Number(sp.get('page'));
-  const currency = sp.get('currency') ?? '';
-  const status = sp.get('status') ?? '';
+/**
+ * The runs list's state in the address (issue 30): `#/admin/reconciliation?from=…&to=…&currency=…&status=…&sort=…&
+ * page=…&run=7` — the open run is `run`.
+ */
+const LIST_OPTIONS = {
+  defaults: { from: '', to: '', currency: '', status: '' } as ReconciliationFilters,
+  defaultSort: '-day',
+  selectedKey: 'run',
+};
+
+/** The address's filters as the server takes them: a day that is not one, an unknown currency or status is none. */
+function checkedFilters(f: ReconciliationFilters): ReconciliationFilters {
   return {
-    from: day('from'),
-    to: day('to'),
-    currency: (CURRENCY_CODES as readonly string[]).includes(currency) ? currency : '',
-    status: (RECONCILIATION_STATUSES as readonly string[]).includes(status) ? status : '',
-    sort: sp.get('sort') || null,
-    page: Number.isInteger(page) && page > 0 ? page : 1,
+    from: DAY.test(f.from) ? f.from : '',
+    to: DAY.test(f.to) ? f.to : '',
+    currency: (CURRENCY_CODES as readonly string[]).includes(f.currency) ? f.currency : '',
+    status: (RECONCILIATION_STATUSES as readonly string[]).includes(f.status) ? f.status : '',
   };
 }
 
 function runIdOf(value: string | null): number | null {
   const n = Number(value);
   return value && /^\d{1,10}$/.test(value) && n > 0 ? n : null;
-}
-
-function SortHeader(props: { column: string; sort: string | null; onSort: (s: string) => void; children: ReactNode }) {
-  const { column, sort, onSort, children } = props;
-  const direction = sort === column ? 'asc' : sort === `-${column}` ? 'desc' : null;
-  return (
-    <Table.Th scope="col" aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}>
-      <UnstyledButton onClick={() => onSort(direction === 'desc' ? column : `-${column}`)} fw={700} fz="sm">
-        {children}
-        <span aria-hidden="true">
-          {'\u00a0'}
-          {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
-        </span>
-      </UnstyledButton>
-    </Table.Th>
-  );
 }
 
 function StatusBadge({ status, count }: { status: ReconciliationStatus; count: number }) {
@@ -168,7 +166,12 @@ function RunPanel({ runId, onClose }: { runId: number; onClose: () => void }) {
       )}
       <DataTable
         caption="Totals"
-        columns={['', 'Gateway', 'Our books', 'Difference']}
+        columns={[
+          '',
+          <FigureHeader key="gateway">Gateway</FigureHeader>,
+          <FigureHeader key="books">Our books</FigureHeader>,
+          <FigureHeader key="difference">Difference</FigureHeader>,
+        ]}
         minWidth={520}
         rowCount={5}
         emptyText=""
@@ -177,9 +180,9 @@ function RunPanel({ runId, onClose }: { runId: number; onClose: () => void }) {
         {TOTAL_ROWS.map(([key, label]) => (
           <Table.Tr key={key}>
             <Table.Th scope="row">{label}</Table.Th>
-            <Table.Td>{money(r.gateway[key])}</Table.Td>
-            <Table.Td>{money(r.books[key])}</Table.Td>
-            <Table.Td>{r.gateway[key] === r.books[key] ? '—' : money(r.books[key] - r.gateway[key])}</Table.Td>
+            <FigureCell>{money(r.gateway[key])}</FigureCell>
+            <FigureCell>{money(r.books[key])}</FigureCell>
+            <FigureCell>{r.gateway[key] === r.books[key] ? '—' : money(r.books[key] - r.gateway[key])}</FigureCell>
           </Table.Tr>
         ))}
       </DataTable>
@@ -192,8 +195,8 @@ function RunPanel({ runId, onClose }: { runId: number; onClose: () => void }) {
           'Our transaction',
           'Customer',
           'Invoice',
-          'Gateway',
-          'Our books',
+          <FigureHeader key="gateway">Gateway</FigureHeader>,
+          <FigureHeader key="books">Our books</FigureHeader>,
           'When',
         ]}
         minWidth={1100}
@@ -228,7 +231,7 @@ function RunPanel({ runId, onClose }: { runId: number; onClose: () => void }) {
                 '—'
               )}
             </Table.Td>
-            <Table.Td>
+            <NoWrapCell>
               {d.invoice_id !== null ? (
                 <Anchor component={Link} to={`/view-invoices?id=${d.invoice_id}`}>
                   {d.invoice_number ?? `Invoice ${d.invoice_id}`}
@@ -236,10 +239,10 @@ function RunPanel({ runId, onClose }: { runId: number; onClose: () => void }) {
               ) : (
                 '—'
               )}
-            </Table.Td>
-            <Table.Td>{money(d.gateway_amount_cents)}</Table.Td>
-            <Table.Td>{money(d.books_amount_cents)}</Table.Td>
-            <Table.Td>{formatDateTime(d.at)}</Table.Td>
+            </NoWrapCell>
+            <FigureCell>{money(d.gateway_amount_cents)}</FigureCell>
+            <FigureCell>{money(d.books_amount_cents)}</FigureCell>
+            <NoWrapCell>{formatDateTime(d.at)}</NoWrapCell>
           </Table.Tr>
         ))}
       </DataTable>
@@ -249,44 +252,35 @@ function RunPanel({ runId, onClose }: { runId: number; onClose: () => void }) {
 
 /**
  * #/admin/reconciliation (AR Team, Admin; issue 28 item 4, decision 146): the gateway's books beside ours per UTC day
- * and currency. The runs list keeps its filters, sort, page and the open run in the address; "Reconcile a day" runs
- * one now. Days are UTC, as the gateway settles them.
+ * and currency. The runs list keeps its filters, sort, page and the open run in the address (the list kit, issue
+ * 30); the open run stands beside the list. "Reconcile a day" runs one now. Days are UTC, as the gateway settles
+ * them.
  */
 export default function ReconciliationPage() {
   const queryClient = useQueryClient();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const params = paramsOf(searchParams);
-  const openRun = runIdOf(searchParams.get('run'));
+  const list = useListState<ReconciliationFilters>(LIST_OPTIONS);
+  const { draft, set, page, sort } = list;
+  const openRun = runIdOf(list.selected);
   const [day, setDay] = useState(yesterdayUtc);
   const [currency, setCurrency] = useState('');
   const [dayError, setDayError] = useState<string | null>(null);
+  const [toError, setToError] = useState<string | null>(null);
   const keys = useIdempotencyKeys();
 
-  const list = useQuery(getReconciliationListQueryOptions(params));
-  const items = list.data?.items ?? [];
-  const total = list.data?.total ?? 0;
+  const params: ReconciliationListParams = { ...checkedFilters(list.applied), sort, page };
+  const runs = useQuery(getReconciliationListQueryOptions(params));
+  const items = runs.data?.items ?? [];
+  const total = runs.data?.total ?? 0;
 
-  /** Change some of the address's list state (a filter or the sort goes back to page 1). */
-  const update = (changes: Record<string, string | null>, keepPage = false) =>
-    setSearchParams((sp) => {
-      const next = new URLSearchParams(sp);
-      for (const [k, v] of Object.entries(changes)) {
-        if (v === null || v === '') next.delete(k);
-        else next.set(k, v);
-      }
-      if (!keepPage && !('page' in changes)) next.delete('page');
-      return next;
-    });
-
-  const exportCsv = useMutation({
-    mutationFn: () => exportRuns(params),
-    meta: { silentError: true },
-    onSuccess: (blob) => downloadFile(datedFileName('reconciliation', 'csv'), blob),
-    onError: (error) => {
-      const { title, message } = describeError(error);
-      notifications.show({ color: 'red', title, message, autoClose: 8000 });
-    },
-  });
+  function applyFilters() {
+    const error = draft.from && draft.to && draft.from > draft.to ? 'The last day is before the first.' : null;
+    setToError(error);
+    if (error === null) list.apply();
+  }
+  function clearFilters() {
+    setToError(null);
+    list.clear();
+  }
 
   const action = `reconcile:${day}:${currency}`;
   const reconcile = useMutation({
@@ -305,7 +299,7 @@ export default function ReconciliationPage() {
         title: `${formatDate(day)} reconciled`,
         message: outcomeText(result),
       });
-      if (worst) update({ run: String(worst.id) }, true);
+      if (worst) list.select(worst.id);
     },
     onError: (error) => {
       keys.settle(action, error);
@@ -322,25 +316,24 @@ export default function ReconciliationPage() {
     reconcile.mutate();
   }
 
-  const onSort = (s: string) => update({ sort: s });
-  const sort = params.sort ?? '-day';
+  const onSort = list.setSort;
   const columns = [
-    <SortHeader key="day" column="day" sort={sort} onSort={onSort}>
+    <SortHeader key="day" column="day" sort={sort} onSort={onSort} descFirst>
       Day (UTC)
     </SortHeader>,
-    <SortHeader key="currency" column="currency" sort={sort} onSort={onSort}>
+    <SortHeader key="currency" column="currency" sort={sort} onSort={onSort} descFirst>
       Currency
     </SortHeader>,
-    <SortHeader key="status" column="status" sort={sort} onSort={onSort}>
+    <SortHeader key="status" column="status" sort={sort} onSort={onSort} descFirst>
       Status
     </SortHeader>,
-    'Gateway net',
-    'Our books net',
-    <SortHeader key="difference_count" column="difference_count" sort={sort} onSort={onSort}>
+    <FigureHeader key="gateway_net">Gateway net</FigureHeader>,
+    <FigureHeader key="books_net">Our books net</FigureHeader>,
+    <SortHeader key="difference_count" column="difference_count" sort={sort} onSort={onSort} numeric descFirst>
       Differences
     </SortHeader>,
     'Started by',
-    <SortHeader key="finished_at" column="finished_at" sort={sort} onSort={onSort}>
+    <SortHeader key="finished_at" column="finished_at" sort={sort} onSort={onSort} descFirst>
       Finished
     </SortHeader>,
   ];
@@ -378,75 +371,64 @@ export default function ReconciliationPage() {
           </Button>
         </Group>
       </Paper>
-      {openRun !== null && <RunPanel runId={openRun} onClose={() => update({ run: null }, true)} />}
-      <Group align="flex-end" gap="sm" wrap="wrap" role="group" aria-label="Filter runs">
-        <TextInput
-          label="From"
-          type="date"
-          value={params.from}
-          onChange={(e) => update({ from: e.currentTarget.value })}
-        />
+      <FilterBar label="Filter runs" onApply={applyFilters} onClear={clearFilters}>
+        <TextInput label="From" type="date" value={draft.from} onChange={(e) => set('from')(e.currentTarget.value)} />
         <TextInput
           label="To"
           type="date"
-          value={params.to}
-          onChange={(e) => update({ to: e.currentTarget.value })}
-          error={params.from && params.to && params.from > params.to ? 'The last day is before the first.' : null}
+          value={draft.to}
+          onChange={(e) => set('to')(e.currentTarget.value)}
+          error={toError}
         />
         <NativeSelect
           label="Currency"
           data={CURRENCY_OPTIONS}
-          value={params.currency}
-          onChange={(e) => update({ currency: e.currentTarget.value })}
+          value={draft.currency}
+          onChange={(e) => set('currency')(e.currentTarget.value)}
           w={180}
         />
         <NativeSelect
           label="Status"
           data={STATUS_OPTIONS}
-          value={params.status}
-          onChange={(e) => update({ status: e.currentTarget.value })}
+          value={draft.status}
+          onChange={(e) => set('status')(e.currentTarget.value)}
           w={220}
         />
-        <Button variant="subtle" onClick={() => setSearchParams({})}>
-          Clear filters
-        </Button>
-        <Button variant="default" ml="auto" loading={exportCsv.isPending} onClick={() => exportCsv.mutate()}>
-          Download CSV
-        </Button>
-      </Group>
-      {list.isError && (
-        <Alert color="red" title={describeError(list.error).title}>
-          {describeError(list.error).message}
-        </Alert>
-      )}
+      </FilterBar>
+      <ExportCsvButton label="Download CSV" run={(ctx) => exportRuns(params, ctx)} disabled={total === 0} />
+      <ListError error={runs.error} />
       <DataTable
-        caption={`Runs (${formatTotal(total)})`}
+        caption={listCaption('Runs', { isPending: runs.isPending, total })}
         columns={columns}
         minWidth={980}
         rowCount={items.length}
-        emptyText={list.isPending ? 'Loading…' : 'No run matches these filters.'}
+        emptyText={emptyListText(runs.isPending, 'No run matches these filters.')}
       >
         {items.map((r: ReconciliationRun) => (
-          <Table.Tr key={r.id} bg={r.id === openRun ? 'var(--mantine-color-blue-light)' : undefined}>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+          <Table.Tr
+            key={r.id}
+            bg={r.id === openRun ? 'var(--mantine-color-blue-light)' : undefined}
+            aria-selected={r.id === openRun || undefined}
+          >
+            <NoWrapCell>
               <Anchor
                 component={Link}
-                to={`?${new URLSearchParams({ ...Object.fromEntries(searchParams), run: String(r.id) })}`}
+                to={list.hrefFor(r.id)}
                 aria-label={`Open the run of ${formatDate(r.day)}, ${r.currency}`}
               >
                 {formatDate(r.day)}
               </Anchor>
-            </Table.Td>
-            <Table.Td>{r.currency}</Table.Td>
-            {/* Wide enough for "12 differences": a badge is never cut to "DIFFERE…". */}
-            <Table.Td style={{ minWidth: 150 }}>
+            </NoWrapCell>
+            <NoWrapCell>{r.currency}</NoWrapCell>
+            {/* Never wrapped: a badge is never cut to "DIFFERE…". */}
+            <NoWrapCell>
               <StatusBadge status={r.status} count={r.difference_count} />
-            </Table.Td>
-            <Table.Td>{r.status === 'failed' ? '—' : formatCents(r.gateway.net_cents, r.currency)}</Table.Td>
-            <Table.Td>{formatCents(r.books.net_cents, r.currency)}</Table.Td>
-            <Table.Td>{r.difference_count}</Table.Td>
+            </NoWrapCell>
+            <FigureCell>{r.status === 'failed' ? '—' : formatCents(r.gateway.net_cents, r.currency)}</FigureCell>
+            <FigureCell>{formatCents(r.books.net_cents, r.currency)}</FigureCell>
+            <FigureCell>{r.difference_count}</FigureCell>
             <Table.Td>{r.source === 'schedule' ? 'Daily job' : (r.requested_by ?? 'Staff')}</Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.finished_at)}</Table.Td>
+            <NoWrapCell>{formatDateTime(r.finished_at)}</NoWrapCell>
           </Table.Tr>
         ))}
       </DataTable>
@@ -454,10 +436,15 @@ export default function ReconciliationPage() {
         label="Reconciliation runs"
         total={total}
         pageSize={RECONCILIATION_PAGE_SIZE}
-        page={params.page}
-        onChange={(p) => update({ page: p === 1 ? null : String(p) }, true)}
+        page={page}
+        onChange={list.setPage}
         hideSinglePage
       />
+      {openRun !== null && (
+        <DetailPane label={`Reconciliation run ${openRun}`} onClose={() => list.select(null)}>
+          <RunPanel key={openRun} runId={openRun} onClose={() => list.select(null)} />
+        </DetailPane>
+      )}
     </Stack>
   );
 }
