@@ -111,7 +111,7 @@ describe.skipIf(noBrowser)('returns: request → receive → inspect → refund 
     await main(arPage).getByRole('heading', { name: 'Refunds', level: 1 }).waitFor();
     expect(new URL(arPage.url()).hash).toBe('#/refund');
     const waiting = main(arPage).getByRole('table', { name: /^Returns waiting for a refund — / });
-    await waiting.getByRole('button', { name: `Refund return #${returnId}` }).click();
+    await waiting.getByRole('link', { name: `Refund return #${returnId}` }).click();
 
     const arPanel = main(arPage).getByRole('region', { name: new RegExp(`^Return #${returnId} — `) });
     const breakdown = arPanel.getByRole('table', { name: `Refund of return #${returnId}` });

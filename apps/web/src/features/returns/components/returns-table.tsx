@@ -1,27 +1,26 @@
-import { Button, Table, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import { RETURN_STATUS_LABELS, type ReturnItem } from '@pos/domain';
-import type { ReactNode } from 'react';
-import { DataTable } from '../../../components/list/data-table';
-import { formatTotal } from '../../../components/list/list-pagination';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { getPermissionsQueryOptions } from '../../../api/permissions';
+import {
+  DataTable,
+  emptyListText,
+  FigureCell,
+  FigureHeader,
+  listCaption,
+  NoWrapCell,
+  SortHeader,
+} from '../../../components/list';
 import { formatCents, formatDateTime } from '../../../lib/format';
 
-function SortHeader(props: { column: string; sort: string | null; onSort: (s: string) => void; children: ReactNode }) {
-  const { column, sort, onSort, children } = props;
-  const direction = sort === column ? 'asc' : sort === `-${column}` ? 'desc' : null;
-  return (
-    <Table.Th scope="col" aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}>
-      <UnstyledButton onClick={() => onSort(direction === 'asc' ? `-${column}` : column)} fw={700} fz="sm">
-        {children}
-        <span aria-hidden="true">
-          {'\u00a0'}
-          {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
-        </span>
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
+const INVOICE_PRIVILEGES = ['invoices'] as const;
 
-/** Returns as a table (the list of #/viewreturns and the waiting refunds of #/refund); a row opens its return. */
+/**
+ * Returns as a table (the list of #/viewreturns and the waiting refunds of #/refund): a row's link opens its return
+ * beside the list (`hrefFor`, the list's address with the return's id); the merchant links to the customer, the
+ * invoice to the invoice (for whom may open invoices).
+ */
 export function ReturnsTable(props: {
   caption: string;
   items: readonly ReturnItem[];
@@ -30,13 +29,20 @@ export function ReturnsTable(props: {
   pending: boolean;
   sort: string | null;
   onSort: (s: string) => void;
-  onOpen: (id: number) => void;
+  /** The address that opens a return (the list's own, with its id). */
+  hrefFor: (id: number) => string;
+  /** The open return, marked in the list. */
+  openId: number | null;
   openLabel: string;
   emptyText: string;
 }) {
   const { items, sort, onSort } = props;
+  const mayOpenInvoices = useQuery({
+    ...getPermissionsQueryOptions(INVOICE_PRIVILEGES),
+    select: (flags) => flags.invoices === true,
+  }).data;
   const columns = [
-    <SortHeader key="created_at" column="created_at" sort={sort ?? '-created_at'} onSort={onSort}>
+    <SortHeader key="created_at" column="created_at" sort={sort} onSort={onSort}>
       Requested
     </SortHeader>,
     <SortHeader key="customer" column="customer" sort={sort} onSort={onSort}>
@@ -46,59 +52,60 @@ export function ReturnsTable(props: {
     <SortHeader key="status" column="status" sort={sort} onSort={onSort}>
       Status
     </SortHeader>,
-    'Terminals',
-    'Value − fee = credit',
-    <SortHeader key="refund_cents" column="refund_cents" sort={sort} onSort={onSort}>
+    <FigureHeader key="terminals">Terminals</FigureHeader>,
+    <FigureHeader key="credit">Value − fee = credit</FigureHeader>,
+    <SortHeader key="refund_cents" column="refund_cents" sort={sort} onSort={onSort} numeric>
       Refunded
     </SortHeader>,
     'Return',
   ];
   return (
     <DataTable
-      caption={
-        props.pending
-          ? `${props.caption} (loading…)`
-          : `${props.caption} — ${formatTotal(props.total, props.capped)} ${props.total === 1 && !props.capped ? 'match' : 'matches'}`
-      }
+      caption={listCaption(props.caption, { isPending: props.pending, total: props.total, capped: props.capped })}
       columns={columns}
       minWidth={1100}
       rowCount={items.length}
-      emptyText={props.pending ? 'Loading…' : props.emptyText}
+      emptyText={emptyListText(props.pending, props.emptyText)}
       highlightOnHover
     >
       {items.map((r) => (
-        <Table.Tr key={r.id}>
-          <Table.Td>{formatDateTime(r.created_at)}</Table.Td>
+        <Table.Tr key={r.id} aria-selected={r.id === props.openId || undefined}>
+          <NoWrapCell>{formatDateTime(r.created_at)}</NoWrapCell>
           <Table.Td>
             {r.legal_name}
-            <Text component="span" size="xs" c="dimmed" display="block">
+            <Anchor component={Link} to={`/customer?id=${r.customer_id}`} size="xs" display="block">
               Customer {r.customer_id}
-            </Text>
+            </Anchor>
           </Table.Td>
           <Table.Td>
             {r.doing_business_as ?? '—'}
-            {r.invoice_number && (
-              <Text component="span" size="xs" c="dimmed" display="block">
-                {r.invoice_number}
-              </Text>
-            )}
+            {r.invoice_number &&
+              (mayOpenInvoices && r.invoice_id !== null ? (
+                <Anchor component={Link} to={`/view-invoices?id=${r.invoice_id}`} size="xs" display="block">
+                  {r.invoice_number}
+                </Anchor>
+              ) : (
+                <Text component="span" size="xs" c="dimmed" display="block">
+                  {r.invoice_number}
+                </Text>
+              ))}
           </Table.Td>
-          <Table.Td>{RETURN_STATUS_LABELS[r.status]}</Table.Td>
-          <Table.Td>{r.terminal_count}</Table.Td>
-          <Table.Td>
+          <NoWrapCell>{RETURN_STATUS_LABELS[r.status]}</NoWrapCell>
+          <FigureCell>{r.terminal_count}</FigureCell>
+          <FigureCell>
             {formatCents(r.value_cents, r.currency)} − {formatCents(r.restocking_fee_cents, r.currency)} ={' '}
             {formatCents(r.credit_cents, r.currency)}
-          </Table.Td>
-          <Table.Td>
+          </FigureCell>
+          <FigureCell>
             {r.status === 'refunded'
               ? `${formatCents(r.refund_cents, r.currency)}${r.refund_method === 'check' ? ' by check' : r.refund_method === 'gateway' ? ' to card' : ''}`
               : '—'}
-          </Table.Td>
-          <Table.Td>
-            <Button size="compact-xs" variant="light" onClick={() => props.onOpen(r.id)}>
+          </FigureCell>
+          <NoWrapCell>
+            <Anchor component={Link} to={props.hrefFor(r.id)} fz="sm">
               {props.openLabel} #{r.id}
-            </Button>
-          </Table.Td>
+            </Anchor>
+          </NoWrapCell>
         </Table.Tr>
       ))}
     </DataTable>

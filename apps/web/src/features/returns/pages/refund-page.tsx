@@ -1,9 +1,6 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { ListPagination } from '../../../components/list/list-pagination';
-import { describeError } from '../../../lib/error-message';
+import { DetailPane, ListError, ListPagination, useListState } from '../../../components/list';
 import {
   getReturnListQueryOptions,
   NO_RETURN_FILTERS,
@@ -14,20 +11,24 @@ import {
 import { ReturnPanel } from '../components/return-panel';
 import { ReturnsTable } from '../components/returns-table';
 
+/** No filters of its own (always the inspected returns); oldest first unless the address sorts otherwise. */
+const LIST_OPTIONS = { defaults: {}, defaultSort: 'created_at' } as const;
+
 /**
- * #/refund (decision 122): the returns waiting for their refund (inspected), oldest first; one opens with its money —
- * terminals value − restocking fee = credit to the invoice, and what goes back to the card or by check.
+ * #/refund (decision 122): the returns waiting for their refund (inspected), oldest first; one opens beside the list
+ * with its money — terminals value − restocking fee = credit to the invoice, and what goes back to the card or by
+ * check. Sort, page and the open return are in the address (`#/refund?id=7`).
  */
 export default function RefundPage() {
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<string | null>('created_at');
-  const [searchParams, setSearchParams] = useSearchParams();
-  const openId = returnIdOf(searchParams.get('id'));
+  const list = useListState<Record<never, string>>(LIST_OPTIONS);
+  const { page, sort } = list;
+  const openId = returnIdOf(list.selected);
   const params: ReturnListParams = { ...NO_RETURN_FILTERS, status: 'inspected', page, sort };
-  const list = useQuery(getReturnListQueryOptions(params));
-  const items = list.data?.items ?? [];
-  const total = list.data?.total ?? 0;
-  const capped = list.data?.total_capped ?? false;
+  const returns = useQuery(getReturnListQueryOptions(params));
+  const items = returns.data?.items ?? [];
+  const total = returns.data?.total ?? 0;
+  const capped = returns.data?.total_capped ?? false;
+  const close = () => list.select(null);
 
   return (
     <Stack gap="md">
@@ -38,35 +39,22 @@ export default function RefundPage() {
         Inspected returns wait here. The refund credits the hardware invoice with the terminals&apos; price less the
         restocking fee; what the merchant had paid beyond what is still owed goes back to the card or by check.
       </Text>
-      {openId !== null && (
-        <ReturnPanel
-          key={openId}
-          id={openId}
-          onClose={() =>
-            setSearchParams((p) => {
-              p.delete('id');
-              return p;
-            })
-          }
-        />
-      )}
-      {list.isError && (
-        <Alert color="red" title={describeError(list.error).title}>
-          {describeError(list.error).message}
+      {list.selected !== null && openId === null && (
+        <Alert color="red" title="Not a return" withCloseButton closeButtonLabel="Dismiss" onClose={close}>
+          This address does not name a return. Open the return from the list.
         </Alert>
       )}
+      <ListError error={returns.error} />
       <ReturnsTable
         caption="Returns waiting for a refund"
         items={items}
         total={total}
         capped={capped}
-        pending={list.isPending}
+        pending={returns.isPending}
         sort={sort}
-        onSort={(s) => {
-          setSort(s);
-          setPage(1);
-        }}
-        onOpen={(id) => setSearchParams({ id: String(id) })}
+        onSort={list.setSort}
+        hrefFor={list.hrefFor}
+        openId={openId}
         openLabel="Refund return"
         emptyText="No inspected return is waiting for a refund."
       />
@@ -77,9 +65,14 @@ export default function RefundPage() {
         pageRows={items.length}
         pageSize={RETURNS_PAGE_SIZE}
         page={page}
-        onChange={setPage}
+        onChange={list.setPage}
         hideSinglePage
       />
+      {openId !== null && (
+        <DetailPane label={`Return #${openId}`} onClose={close}>
+          <ReturnPanel key={openId} id={openId} onClose={close} />
+        </DetailPane>
+      )}
     </Stack>
   );
 }

@@ -1,12 +1,17 @@
 import { Alert, Button, Group, NativeSelect, Stack, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { RETURN_STATUS_LABELS, RETURN_STATUSES } from '@pos/domain';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { ListPagination } from '../../../components/list/list-pagination';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import {
+  DetailPane,
+  ExportCsvButton,
+  FilterBar,
+  ListError,
+  ListPagination,
+  useListState,
+} from '../../../components/list';
 import { datedFileName, downloadFile } from '../../../lib/download';
-import { describeError } from '../../../lib/error-message';
 import {
   exportReturns,
   getReturnListQueryOptions,
@@ -26,38 +31,32 @@ const STATUS_OPTIONS = [
 const DAYS_PATTERN = /^\d{0,4}$/;
 const ID_PATTERN = /^\d{0,9}$/;
 
+/** Newest first unless the address says otherwise; the open return is `?id=`. */
+const LIST_OPTIONS = {
+  defaults: NO_RETURN_FILTERS,
+  keys: { customerId: 'customer_id' },
+  defaultSort: '-created_at',
+} as const;
+
 /**
  * #/viewreturns (decision 122): every return, filtered by status, age, customer and name, sorted and paged on the
- * server, CSV of all matches; a row opens the return with its steps (Mark received, Mark inspected, Refund, Reject).
+ * server, CSV of all matches; a row opens the return beside the list with its steps (Mark received, Mark inspected,
+ * Refund, Reject). Filters, sort, page and the open return are in the address (issue 30:
+ * `#/viewreturns?status=requested&id=7`).
  */
 export default function ReturnsListPage() {
-  const [draft, setDraft] = useState<ReturnFilters>(NO_RETURN_FILTERS);
-  const [applied, setApplied] = useState<ReturnFilters>(NO_RETURN_FILTERS);
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<string | null>(null);
+  const list = useListState<ReturnFilters>(LIST_OPTIONS);
+  const { draft, applied, set, page, sort } = list;
   const [errors, setErrors] = useState<Partial<Record<keyof ReturnFilters, string>>>({});
-  const [searchParams, setSearchParams] = useSearchParams();
-  const openId = returnIdOf(searchParams.get('id'));
+  const openId = returnIdOf(list.selected);
 
-  const params: ReturnListParams = { ...applied, page, sort };
-  const list = useQuery(getReturnListQueryOptions(params));
-  const items = list.data?.items ?? [];
-  const total = list.data?.total ?? 0;
-  const capped = list.data?.total_capped ?? false;
+  const params: ReturnListParams = { ...applied, page, sort: sort === LIST_OPTIONS.defaultSort ? null : sort };
+  const returns = useQuery(getReturnListQueryOptions(params));
+  const items = returns.data?.items ?? [];
+  const total = returns.data?.total ?? 0;
+  const capped = returns.data?.total_capped ?? false;
 
-  const exportCsv = useMutation({
-    mutationFn: () => exportReturns(params),
-    meta: { silentError: true },
-    onSuccess: (blob) => downloadFile(datedFileName('returns', 'csv'), blob),
-    onError: (error) => {
-      const { title, message } = describeError(error);
-      notifications.show({ color: 'red', title, message: `${message} Try the export again.`, autoClose: 8000 });
-    },
-  });
-
-  const set = (key: keyof ReturnFilters) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
-  function apply(e: FormEvent) {
-    e.preventDefault();
+  function apply() {
     const found: Partial<Record<keyof ReturnFilters, string>> = {};
     if (draft.q.trim() !== '' && draft.q.trim().length < 2) found.q = 'Type at least 2 characters.';
     if (!DAYS_PATTERN.test(draft.age.trim()) || draft.age.trim() === '0')
@@ -65,15 +64,13 @@ export default function ReturnsListPage() {
     if (!ID_PATTERN.test(draft.customerId.trim())) found.customerId = 'Enter a customer id (digits).';
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setApplied(draft);
-    setPage(1);
+    list.apply();
   }
   function clear() {
-    setDraft(NO_RETURN_FILTERS);
-    setApplied(NO_RETURN_FILTERS);
     setErrors({});
-    setPage(1);
+    list.clear();
   }
+  const close = () => list.select(null);
 
   return (
     <Stack gap="md">
@@ -85,85 +82,58 @@ export default function ReturnsListPage() {
           Start a return
         </Button>
       </Group>
-      {openId !== null && (
-        <ReturnPanel
-          key={openId}
-          id={openId}
-          onClose={() =>
-            setSearchParams((p) => {
-              p.delete('id');
-              return p;
-            })
-          }
+      <FilterBar label="Filter returns" onApply={apply} onClear={clear}>
+        <NativeSelect
+          label="Status"
+          data={STATUS_OPTIONS}
+          value={draft.status}
+          onChange={(e) => set('status')(e.currentTarget.value)}
+          w={170}
         />
-      )}
-      <form onSubmit={apply} aria-label="Filter returns">
-        <Group align="flex-start" gap="sm" wrap="wrap">
-          <NativeSelect
-            label="Status"
-            data={STATUS_OPTIONS}
-            value={draft.status}
-            onChange={(e) => set('status')(e.currentTarget.value)}
-            w={170}
-          />
-          <TextInput
-            label="Requested within (days)"
-            inputMode="numeric"
-            value={draft.age}
-            onChange={(e) => set('age')(e.currentTarget.value)}
-            error={errors.age}
-            w={180}
-          />
-          <TextInput
-            label="Customer id"
-            inputMode="numeric"
-            value={draft.customerId}
-            onChange={(e) => set('customerId')(e.currentTarget.value)}
-            error={errors.customerId}
-            w={140}
-          />
-          <TextInput
-            label="Merchant or DBA"
-            value={draft.q}
-            onChange={(e) => set('q')(e.currentTarget.value)}
-            error={errors.q}
-            w={220}
-          />
-          <Group gap="xs" mt={24}>
-            <Button type="submit">Apply</Button>
-            <Button variant="subtle" onClick={clear}>
-              Clear filters
-            </Button>
-          </Group>
-        </Group>
-      </form>
-      <Group justify="flex-end">
-        <Button
-          variant="default"
-          onClick={() => exportCsv.mutate()}
-          loading={exportCsv.isPending}
-          disabled={total === 0}
-        >
-          Export CSV
-        </Button>
-      </Group>
-      {list.isError && (
-        <Alert color="red" title={describeError(list.error).title}>
-          {describeError(list.error).message}
+        <TextInput
+          label="Requested within (days)"
+          inputMode="numeric"
+          value={draft.age}
+          onChange={(e) => set('age')(e.currentTarget.value)}
+          error={errors.age}
+          w={180}
+        />
+        <TextInput
+          label="Customer id"
+          inputMode="numeric"
+          value={draft.customerId}
+          onChange={(e) => set('customerId')(e.currentTarget.value)}
+          error={errors.customerId}
+          w={140}
+        />
+        <TextInput
+          label="Merchant or DBA"
+          value={draft.q}
+          onChange={(e) => set('q')(e.currentTarget.value)}
+          error={errors.q}
+          w={220}
+        />
+      </FilterBar>
+      <ExportCsvButton
+        run={async () => downloadFile(datedFileName('returns', 'csv'), await exportReturns(params))}
+        disabled={total === 0}
+      />
+      {list.selected !== null && openId === null && (
+        <Alert color="red" title="Not a return" withCloseButton closeButtonLabel="Dismiss" onClose={close}>
+          This address does not name a return. Open the return from the list.
         </Alert>
       )}
+      <ListError error={returns.error} />
       <ReturnsTable
         caption="Returns"
         items={items}
         total={total}
         capped={capped}
-        pending={list.isPending}
+        pending={returns.isPending}
         sort={sort}
-        onSort={(s) => {
-          setSort(s);
-          setPage(1);
-        }}
-        onOpen={(id) => setSearchParams({ id: String(id) })}
+        onSort={list.setSort}
+        hrefFor={list.hrefFor}
+        openId={openId}
         openLabel="Open return"
         emptyText="No returns match. Change or clear the filters."
       />
@@ -174,9 +144,14 @@ export default function ReturnsListPage() {
         pageRows={items.length}
         pageSize={RETURNS_PAGE_SIZE}
         page={page}
-        onChange={setPage}
+        onChange={list.setPage}
         hideSinglePage
       />
+      {openId !== null && (
+        <DetailPane label={`Return #${openId}`} onClose={close}>
+          <ReturnPanel key={openId} id={openId} onClose={close} />
+        </DetailPane>
+      )}
     </Stack>
   );
 }

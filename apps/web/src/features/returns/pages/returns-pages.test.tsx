@@ -192,12 +192,48 @@ describe('returns screens (decision 122)', () => {
         status: 'requested',
       }),
     );
-    await user.click(within(table).getByRole('button', { name: 'Open return #7' }));
+    expect(window.location.hash).toBe('#/viewreturns?status=requested');
+    await user.click(within(table).getByRole('link', { name: 'Open return #7' }));
+    expect(window.location.hash).toBe('#/viewreturns?status=requested&id=7');
     const panel = await screen.findByRole('region', { name: 'Return #7 — Bluebird Diner LLC' });
     expect(within(panel).getByRole('listitem', { current: 'step' }).textContent).toContain('Requested');
     await user.click(within(panel).getByRole('button', { name: 'Mark received' }));
     expect(await screen.findByText(/retired and left the store's terminal list/)).toBeTruthy();
     expect(calls.find((c) => c.path === '/api/returns/7/status/tok')!.body).toEqual({ action: 'receive', version: 1 });
+  });
+
+  it('#/viewreturns keeps its filters in the address: a copied link shows them in the fields and asks for them', async () => {
+    const { calls } = fakeApi({
+      ...signInAs('Customer Service'),
+      [`GET ${LIST}`]: { items: [item(detail())], total: 1, total_capped: false },
+    });
+    const user = userEvent.setup();
+    renderApp('#/viewreturns?status=inspected&customer_id=100005&age=30&sort=-refund_cents');
+    await screen.findByRole('table', { name: 'Returns — 1 match' });
+    expect(Object.fromEntries(calls.filter((c) => c.path === LIST).at(-1)!.query)).toEqual({
+      status: 'inspected',
+      customer_id: '100005',
+      age: '30',
+      sort: '-refund_cents',
+      limit: '25',
+      offset: '0',
+    });
+    expect((screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement).value).toBe('inspected');
+    expect((screen.getByRole('textbox', { name: 'Customer id' }) as HTMLInputElement).value).toBe('100005');
+    expect((screen.getByRole('textbox', { name: 'Requested within (days)' }) as HTMLInputElement).value).toBe('30');
+
+    await user.type(screen.getByRole('textbox', { name: 'Merchant or DBA' }), 'blue');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(window.location.hash).toBe(
+        '#/viewreturns?status=inspected&age=30&customer_id=100005&q=blue&sort=-refund_cents',
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/viewreturns?sort=-refund_cents'));
+    await waitFor(() =>
+      expect((screen.getByRole('textbox', { name: 'Customer id' }) as HTMLInputElement).value).toBe(''),
+    );
   });
 
   it('offers each step only to whom may take it: Customer Service sees no refund of an inspected return', async () => {
@@ -234,7 +270,8 @@ describe('returns screens (decision 122)', () => {
         status: 'inspected',
       }),
     );
-    await user.click(within(table).getByRole('button', { name: 'Refund return #7' }));
+    await user.click(within(table).getByRole('link', { name: 'Refund return #7' }));
+    expect(window.location.hash).toBe('#/refund?id=7');
     const panel = await screen.findByRole('region', { name: 'Return #7 — Bluebird Diner LLC' });
     const breakdown = within(panel).getByRole('table', { name: 'Refund of return #7' });
     expect(within(breakdown).getByRole('row', { name: /To pay back/ }).textContent).toContain('$1,249.00');
