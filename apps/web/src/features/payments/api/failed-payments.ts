@@ -10,6 +10,10 @@ import {
 } from '@pos/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { datedFileName } from '../../../lib/download';
+import { streamDownload, type StreamProgress } from '../../../lib/stream-download';
+import { LIVE_QUEUE } from '../../../lib/live-queue';
+import { MONEY_ROOTS } from '../../../api/money-views';
 
 /*
  * The failed-payments screen's API (decision 117; contracts in @pos/domain/contracts/failed-payments.ts and jobs.ts,
@@ -78,7 +82,7 @@ function filterQuery(f: FailedFilters) {
 }
 
 export const failedPaymentKeys = {
-  all: ['failed-payments'] as const,
+  all: MONEY_ROOTS.failedPayments,
   list: (p: FailedListParams) => [...failedPaymentKeys.all, 'list', p] as const,
   recovery: (month: string | null) => [...failedPaymentKeys.all, 'recovery', month] as const,
 };
@@ -104,14 +108,20 @@ export function getFailedPaymentListQueryOptions(p: FailedListParams) {
     queryKey: failedPaymentKeys.list(p),
     queryFn: ({ signal }) => searchFailedPayments(p, signal),
     placeholderData: keepPreviousData,
+    ...LIVE_QUEUE,
   });
 }
 
-/** Every matching failed payment as CSV (the server streams all rows). */
-export async function exportFailedPayments(p: FailedListParams): Promise<Blob> {
-  return api.get<Blob>('/api/payments/failed/{token}', {
+/** Every matching failed payment as CSV (the server streams all rows), saved with rows-so-far progress. */
+export function exportFailedPayments(
+  p: FailedListParams,
+  options: { signal?: AbortSignal; onProgress?: (progress: StreamProgress) => void } = {},
+): Promise<StreamProgress> {
+  return streamDownload({
+    path: '/api/payments/failed/{token}',
     query: { ...filterQuery(p), sort: p.sort ?? undefined, format: 'csv' },
-    responseType: 'blob',
+    fileName: datedFileName('failed-payments', 'csv'),
+    ...options,
   });
 }
 

@@ -191,6 +191,39 @@ describe('failed payments (#/payments)', () => {
     await waitFor(() => expect(lastList(calls).sort).toBe('amount_cents'));
   });
 
+  it('keeps the filters and sort in the address; an address with filters fills the fields and sends them', async () => {
+    const { calls } = fakeApi(routes());
+    const user = userEvent.setup();
+    renderApp('#/payments?kind=soft&amount_max=100&age=7&sort=-amount_cents');
+    const table = await screen.findByRole('table', { name: /Failed payments — / });
+    const filters = screen.getByRole('search', { name: 'Filter failed payments' });
+    expect((within(filters).getByRole('combobox', { name: 'Kind' }) as HTMLSelectElement).value).toBe('soft');
+    expect((within(filters).getByRole('textbox', { name: 'Amount to' }) as HTMLInputElement).value).toBe('100');
+    expect((within(filters).getByRole('textbox', { name: 'Failed within (days)' }) as HTMLInputElement).value).toBe(
+      '7',
+    );
+    expect(lastList(calls)).toEqual({
+      kind: 'soft',
+      amount_max: '10000',
+      age: '7',
+      sort: '-amount_cents',
+      limit: '25',
+      offset: '0',
+    });
+    expect(within(table).getAllByRole('link', { name: 'Customer 100005' })[0]!.getAttribute('href')).toBe(
+      '#/customer?id=100005',
+    );
+    expect(within(table).getByRole('link', { name: 'INV-2026-009001' }).getAttribute('href')).toBe(
+      '#/view-invoices?id=9001',
+    );
+
+    await user.selectOptions(within(filters).getByRole('combobox', { name: 'Reason' }), 'expired_card');
+    await user.click(within(filters).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(window.location.hash).toContain('reason=expired_card'));
+    expect(window.location.hash).toContain('kind=soft');
+    await waitFor(() => expect(lastList(calls).reason).toBe('expired_card'));
+  });
+
   it('Retry now on a row queues a reprocess, says so, follows the job and refreshes the list', async () => {
     const { calls } = fakeApi(routes());
     const user = userEvent.setup();

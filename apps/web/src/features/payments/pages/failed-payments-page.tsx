@@ -1,5 +1,5 @@
 import {
-  Alert,
+  Anchor,
   Badge,
   Button,
   Checkbox,
@@ -10,7 +10,6 @@ import {
   Text,
   TextInput,
   Title,
-  UnstyledButton,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
@@ -24,12 +23,24 @@ import {
   type TransactionSnsAction,
 } from '@pos/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { waitForJob } from '../../../api/jobs';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DataTable } from '../../../components/list/data-table';
-import { formatTotal, ListPagination } from '../../../components/list/list-pagination';
-import { datedFileName, downloadFile } from '../../../lib/download';
+import {
+  DataTable,
+  emptyListText,
+  ExportCsvButton,
+  FigureCell,
+  FigureHeader,
+  FilterBar,
+  ListError,
+  listCaption,
+  ListPagination,
+  NoWrapCell,
+  SortHeader,
+  useListState,
+} from '../../../components/list';
 import { describeError } from '../../../lib/error-message';
 import { countryName, formatCents, formatDate, formatDateTime } from '../../../lib/format';
 import {
@@ -85,21 +96,12 @@ const STATE_OPTIONS = [
 const AMOUNT_PATTERN = /^\d{0,9}(\.\d{0,2})?$/;
 const DAYS_PATTERN = /^\d{0,4}$/;
 
-function SortHeader(props: { column: string; sort: string | null; onSort: (s: string) => void; children: ReactNode }) {
-  const { column, sort, onSort, children } = props;
-  const direction = sort === column ? 'asc' : sort === `-${column}` ? 'desc' : null;
-  return (
-    <Table.Th scope="col" aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}>
-      <UnstyledButton onClick={() => onSort(direction === 'asc' ? `-${column}` : column)} fw={700} fz="sm">
-        {children}
-        <span aria-hidden="true">
-          {'\u00a0'}
-          {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
-        </span>
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
+/** The list's state in the address: `#/payments?kind=hard&amount_min=25&sort=amount_cents&page=2`. */
+const LIST_OPTIONS = {
+  defaults: NO_FAILED_FILTERS,
+  keys: { amountMin: 'amount_min', amountMax: 'amount_max' },
+  defaultSort: '-attempted_at',
+} as const;
 
 function rowName(p: FailedPaymentItem): string {
   return `${p.legal_name} ${formatCents(p.amount_cents, p.currency)}${p.invoice_number ? ` ${p.invoice_number}` : ''}`;
@@ -108,33 +110,22 @@ function rowName(p: FailedPaymentItem): string {
 /**
  * #/payments (privilege failed_payments_edit): the month's recovery at the top, then every failed charge, filtered,
  * sorted and paged on the server, newest first. Per row and for the selected rows: retry now, waive the fee, send the
- * update-payment link, stop retries — each a queue call (transactions/sns) followed until its job finishes.
+ * update-payment link, stop retries — each a queue call (transactions/sns) followed until its job finishes. Filters,
+ * sort and page are in the address (issue 30); the selection is not (it is what the actions act on, on this screen).
  */
 export default function FailedPaymentsPage() {
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<FailedFilters>(NO_FAILED_FILTERS);
-  const [applied, setApplied] = useState<FailedFilters>(NO_FAILED_FILTERS);
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<string | null>(null);
+  const list = useListState<FailedFilters>(LIST_OPTIONS);
+  const { draft, applied, set, page, sort } = list;
   const [errors, setErrors] = useState<Partial<Record<keyof FailedFilters, string>>>({});
   const [selected, setSelected] = useState<ReadonlyMap<number, FailedPaymentItem>>(new Map());
   const [bulk, setBulk] = useState<(typeof FAILED_PAYMENT_ACTIONS)[number] | null>(null);
 
-  const params: FailedListParams = { ...applied, page, sort };
-  const list = useQuery(getFailedPaymentListQueryOptions(params));
-  const items = list.data?.items ?? [];
-  const total = list.data?.total ?? 0;
-  const capped = list.data?.total_capped ?? false;
-
-  const exportCsv = useMutation({
-    mutationFn: () => exportFailedPayments(params),
-    meta: { silentError: true },
-    onSuccess: (blob) => downloadFile(datedFileName('failed-payments', 'csv'), blob),
-    onError: (error) => {
-      const { title, message } = describeError(error);
-      notifications.show({ color: 'red', title, message, autoClose: 8000 });
-    },
-  });
+  const params: FailedListParams = { ...applied, page, sort: sort === LIST_OPTIONS.defaultSort ? null : sort };
+  const payments = useQuery(getFailedPaymentListQueryOptions(params));
+  const items = payments.data?.items ?? [];
+  const total = payments.data?.total ?? 0;
+  const capped = payments.data?.total_capped ?? false;
 
   const act = useMutation({
     mutationFn: async (input: { action: (typeof FAILED_PAYMENT_ACTIONS)[number]; rows: FailedPaymentItem[] }) => {
@@ -184,13 +175,7 @@ export default function FailedPaymentsPage() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: failedPaymentKeys.all }),
   });
 
-  const set =
-    <K extends keyof FailedFilters>(key: K) =>
-    (value: FailedFilters[K]) =>
-      setDraft((d) => ({ ...d, [key]: value }));
-
-  function apply(e: FormEvent) {
-    e.preventDefault();
+  function apply() {
     const found: Partial<Record<keyof FailedFilters, string>> = {};
     const q = draft.q.trim();
     if (q !== '' && q.length < FAILED_PAYMENT_TEXT_MIN)
@@ -209,21 +194,15 @@ export default function FailedPaymentsPage() {
       found.age = 'Enter a number of days, 1 or more.';
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setApplied(draft);
-    setPage(1);
     setSelected(new Map());
+    list.apply();
   }
   function clear() {
-    setDraft(NO_FAILED_FILTERS);
-    setApplied(NO_FAILED_FILTERS);
     setErrors({});
-    setPage(1);
     setSelected(new Map());
+    list.clear();
   }
-  const onSort = (s: string) => {
-    setSort(s);
-    setPage(1);
-  };
+  const onSort = list.setSort;
   const toggle = (p: FailedPaymentItem, on: boolean) =>
     setSelected((m) => {
       const next = new Map(m);
@@ -252,19 +231,19 @@ export default function FailedPaymentsPage() {
         onChange={(e) => togglePage(e.currentTarget.checked)}
       />
     </Table.Th>,
-    <SortHeader key="attempted_at" column="attempted_at" sort={sort ?? '-attempted_at'} onSort={onSort}>
+    <SortHeader key="attempted_at" column="attempted_at" sort={sort} onSort={onSort}>
       Failed
     </SortHeader>,
     <SortHeader key="customer" column="customer" sort={sort} onSort={onSort}>
       Merchant
     </SortHeader>,
     'Store (DBA)',
-    <SortHeader key="amount_cents" column="amount_cents" sort={sort} onSort={onSort}>
+    <SortHeader key="amount_cents" column="amount_cents" sort={sort} onSort={onSort} numeric>
       Amount
     </SortHeader>,
     'Decline',
     'Instrument',
-    'Attempts',
+    <FigureHeader key="attempts">Attempts</FigureHeader>,
     <SortHeader key="next_retry_on" column="next_retry_on" sort={sort} onSort={onSort}>
       Next retry
     </SortHeader>,
@@ -279,78 +258,68 @@ export default function FailedPaymentsPage() {
         Failed payments
       </Title>
       <RecoveryPanel month={null} />
-      <form onSubmit={apply} aria-label="Filter failed payments">
-        <Group align="flex-start" gap="sm" wrap="wrap">
-          <NativeSelect
-            label="Kind"
-            data={KIND_OPTIONS}
-            value={draft.kind}
-            onChange={(e) => set('kind')(e.currentTarget.value)}
-            w={220}
-          />
-          <NativeSelect
-            label="Reason"
-            data={REASON_OPTIONS}
-            value={draft.reason}
-            onChange={(e) => set('reason')(e.currentTarget.value)}
-            w={200}
-          />
-          <NativeSelect
-            label="Country"
-            data={COUNTRY_OPTIONS}
-            value={draft.country}
-            onChange={(e) => set('country')(e.currentTarget.value)}
-            w={160}
-          />
-          <NativeSelect
-            label="Dunning state"
-            data={STATE_OPTIONS}
-            value={draft.state}
-            onChange={(e) => set('state')(e.currentTarget.value)}
-            w={170}
-          />
-          <TextInput
-            label="Merchant or DBA"
-            description={`At least ${FAILED_PAYMENT_TEXT_MIN} characters`}
-            value={draft.q}
-            onChange={(e) => set('q')(e.currentTarget.value)}
-            error={errors.q}
-            w={220}
-          />
-        </Group>
-        <Group align="flex-start" gap="sm" wrap="wrap" mt="sm">
-          <TextInput
-            label="Amount from"
-            inputMode="decimal"
-            value={draft.amountMin}
-            onChange={(e) => set('amountMin')(e.currentTarget.value)}
-            error={errors.amountMin}
-            w={130}
-          />
-          <TextInput
-            label="Amount to"
-            inputMode="decimal"
-            value={draft.amountMax}
-            onChange={(e) => set('amountMax')(e.currentTarget.value)}
-            error={errors.amountMax}
-            w={130}
-          />
-          <TextInput
-            label="Failed within (days)"
-            inputMode="numeric"
-            value={draft.age}
-            onChange={(e) => set('age')(e.currentTarget.value)}
-            error={errors.age}
-            w={160}
-          />
-          <Group gap="xs" mt={24}>
-            <Button type="submit">Apply</Button>
-            <Button variant="subtle" onClick={clear}>
-              Clear filters
-            </Button>
-          </Group>
-        </Group>
-      </form>
+      <FilterBar label="Filter failed payments" onApply={apply} onClear={clear}>
+        <NativeSelect
+          label="Kind"
+          data={KIND_OPTIONS}
+          value={draft.kind}
+          onChange={(e) => set('kind')(e.currentTarget.value)}
+          w={220}
+        />
+        <NativeSelect
+          label="Reason"
+          data={REASON_OPTIONS}
+          value={draft.reason}
+          onChange={(e) => set('reason')(e.currentTarget.value)}
+          w={200}
+        />
+        <NativeSelect
+          label="Country"
+          data={COUNTRY_OPTIONS}
+          value={draft.country}
+          onChange={(e) => set('country')(e.currentTarget.value)}
+          w={160}
+        />
+        <NativeSelect
+          label="Dunning state"
+          data={STATE_OPTIONS}
+          value={draft.state}
+          onChange={(e) => set('state')(e.currentTarget.value)}
+          w={170}
+        />
+        <TextInput
+          label="Merchant or DBA"
+          description={`At least ${FAILED_PAYMENT_TEXT_MIN} characters`}
+          value={draft.q}
+          onChange={(e) => set('q')(e.currentTarget.value)}
+          error={errors.q}
+          w={220}
+        />
+        <TextInput
+          label="Amount from"
+          inputMode="decimal"
+          value={draft.amountMin}
+          onChange={(e) => set('amountMin')(e.currentTarget.value)}
+          error={errors.amountMin}
+          w={130}
+        />
+        <TextInput
+          label="Amount to"
+          inputMode="decimal"
+          value={draft.amountMax}
+          onChange={(e) => set('amountMax')(e.currentTarget.value)}
+          error={errors.amountMax}
+          w={130}
+        />
+        <TextInput
+          label="Failed within (days)"
+          inputMode="numeric"
+          value={draft.age}
+          onChange={(e) => set('age')(e.currentTarget.value)}
+          error={errors.age}
+          w={160}
+        />
+      </FilterBar>
       <Group justify="space-between">
         <Group gap="xs" role="group" aria-label="Selected failed payments">
           <Text size="sm">{chosen.length === 0 ? 'None selected' : `${chosen.length} selected`}</Text>
@@ -366,30 +335,15 @@ export default function FailedPaymentsPage() {
             </Button>
           ))}
         </Group>
-        <Button
-          variant="default"
-          onClick={() => exportCsv.mutate()}
-          loading={exportCsv.isPending}
-          disabled={total === 0}
-        >
-          Export CSV
-        </Button>
+        <ExportCsvButton run={(ctx) => exportFailedPayments(params, ctx)} disabled={total === 0} />
       </Group>
-      {list.isError && (
-        <Alert color="red" title={describeError(list.error).title}>
-          {describeError(list.error).message}
-        </Alert>
-      )}
+      <ListError error={payments.error} />
       <DataTable
-        caption={
-          list.isPending
-            ? 'Failed payments (loading…)'
-            : `Failed payments — ${formatTotal(total, capped)} ${total === 1 && !capped ? 'match' : 'matches'}`
-        }
+        caption={listCaption('Failed payments', { isPending: payments.isPending, total, capped })}
         columns={columns}
         minWidth={1500}
         rowCount={items.length}
-        emptyText={list.isPending ? 'Loading…' : 'No failed payments match. Change or clear the filters.'}
+        emptyText={emptyListText(payments.isPending, 'No failed payments match. Change or clear the filters.')}
         highlightOnHover
       >
         {items.map((p) => (
@@ -401,11 +355,13 @@ export default function FailedPaymentsPage() {
                 onChange={(e) => toggle(p, e.currentTarget.checked)}
               />
             </Table.Td>
-            <Table.Td>{formatDateTime(p.attempted_at)}</Table.Td>
+            <NoWrapCell>{formatDateTime(p.attempted_at)}</NoWrapCell>
             <Table.Td>
               {p.legal_name}
               <Text component="span" size="xs" c="dimmed" display="block">
-                Customer {p.customer_id}
+                <Anchor component={Link} to={`/customer?id=${p.customer_id}`} inherit>
+                  Customer {p.customer_id}
+                </Anchor>
                 {p.country ? ` · ${countryName(p.country)}` : ''}
               </Text>
             </Table.Td>
@@ -413,20 +369,26 @@ export default function FailedPaymentsPage() {
               {p.doing_business_as ?? '—'}
               {p.invoice_number && (
                 <Text component="span" size="xs" c="dimmed" display="block">
-                  {p.invoice_number}
+                  {p.invoice_id !== null ? (
+                    <Anchor component={Link} to={`/view-invoices?id=${p.invoice_id}`} inherit>
+                      {p.invoice_number}
+                    </Anchor>
+                  ) : (
+                    p.invoice_number
+                  )}
                 </Text>
               )}
             </Table.Td>
-            <Table.Td>{formatCents(p.amount_cents, p.currency)}</Table.Td>
-            <Table.Td>
+            <FigureCell>{formatCents(p.amount_cents, p.currency)}</FigureCell>
+            <NoWrapCell>
               {p.decline_label}{' '}
               <Badge size="xs" color={p.decline_kind === 'hard' ? 'red' : 'yellow'} variant="light">
                 {p.decline_kind}
               </Badge>
-            </Table.Td>
+            </NoWrapCell>
             <Table.Td>{p.instrument_label ?? '—'}</Table.Td>
-            <Table.Td>{p.failed_attempts}</Table.Td>
-            <Table.Td>{p.next_retry_on ? formatDate(p.next_retry_on) : '—'}</Table.Td>
+            <FigureCell>{p.failed_attempts}</FigureCell>
+            <NoWrapCell>{p.next_retry_on ? formatDate(p.next_retry_on) : '—'}</NoWrapCell>
             <Table.Td>
               {p.dunning_state ? DUNNING_STATE_LABELS[p.dunning_state] : '—'}
               {p.fee_state && p.fee_cents !== null && (
@@ -461,7 +423,7 @@ export default function FailedPaymentsPage() {
         pageRows={items.length}
         pageSize={FAILED_PAGE_SIZE}
         page={page}
-        onChange={setPage}
+        onChange={list.setPage}
         hideSinglePage
       />
       <ConfirmDialog
