@@ -118,7 +118,7 @@ describe.skipIf(noBrowser)('promotions: create a 10 % promotion and use its code
       .filter({ hasText: '1 of 5' })
       .waitFor();
     await main(mp)
-      .getByRole('button', { name: `Orders using ${code} (USD)` })
+      .getByRole('link', { name: `Orders using ${code} (USD)` })
       .click();
     const used = main(mp).getByRole('table', { name: `1 order used ${code}` });
     const usedRow = used.getByRole('row').filter({ hasText: unified });

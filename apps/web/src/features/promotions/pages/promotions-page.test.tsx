@@ -97,9 +97,27 @@ describe('promotions (#/promotions)', () => {
     await waitFor(() =>
       expect(lastList(calls)).toEqual({ q: 'fall', state: 'expired', currency: 'CAD', limit: '25', offset: '0' }),
     );
+    expect(window.location.hash).toBe('#/promotions?q=fall&state=expired&currency=CAD');
     await user.click(screen.getByRole('button', { name: /^Used/ }));
     await waitFor(() => expect(lastList(calls).sort).toBe('usage_count'));
+    expect(window.location.hash).toBe('#/promotions?q=fall&state=expired&currency=CAD&sort=usage_count');
   }, 20_000);
+
+  it('opens with the filters, sort and page of its address', async () => {
+    const { calls } = fakeApi(routes('Marketing'));
+    renderApp('#/promotions?state=current&customer_type=N&sort=-expires_on&page=2');
+    await screen.findByRole('table', { name: 'Promotions — 2 matches' });
+    expect(lastList(calls)).toEqual({
+      state: 'current',
+      customer_type: 'N',
+      sort: '-expires_on',
+      limit: '25',
+      offset: '25',
+    });
+    expect((screen.getByRole('combobox', { name: 'State' }) as HTMLSelectElement).value).toBe('current');
+    expect((screen.getByRole('combobox', { name: 'Customer type' }) as HTMLSelectElement).value).toBe('N');
+    expect(screen.getByRole('columnheader', { name: /^Expires/ }).getAttribute('aria-sort')).toBe('descending');
+  });
 
   it('a promotions_edit user creates one: the percent rule is checked before sending, then the request is sent', async () => {
     const { calls } = fakeApi(
@@ -176,7 +194,8 @@ describe('promotions (#/promotions)', () => {
     );
     const user = userEvent.setup();
     renderApp('#/promotions');
-    await user.click(await screen.findByRole('button', { name: 'Orders using FALL10 (USD)' }));
+    await user.click(await screen.findByRole('link', { name: 'Orders using FALL10 (USD)' }));
+    expect(window.location.hash).toBe('#/promotions?id=7');
     const orders = await screen.findByRole('table', { name: '1 order used FALL10' });
     expect(within(orders).getByRole('link', { name: 'UO-20261120-41' }).getAttribute('href')).toBe('#/order?id=41');
     expect(within(orders).getByText('$20.00')).toBeTruthy();

@@ -11,7 +11,6 @@ import {
   Text,
   TextInput,
   Title,
-  UnstyledButton,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
@@ -22,11 +21,25 @@ import {
   type PromotionState,
 } from '@pos/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { getPermissionsQueryOptions } from '../../../api/permissions';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DataTable } from '../../../components/list/data-table';
-import { formatTotal, ListPagination } from '../../../components/list/list-pagination';
+import {
+  DataTable,
+  DetailPane,
+  emptyListText,
+  ExportCsvButton,
+  FigureCell,
+  FigureHeader,
+  FilterBar,
+  ListError,
+  listCaption,
+  ListPagination,
+  NoWrapCell,
+  SortHeader,
+  useListState,
+} from '../../../components/list';
 import { isVersionConflict } from '../../../lib/api';
 import { datedFileName, downloadFile } from '../../../lib/download';
 import { describeError } from '../../../lib/error-message';
@@ -69,20 +82,16 @@ const STATE_COLORS: Readonly<Record<PromotionState, string>> = {
   inactive: 'gray',
 };
 
-function SortHeader(props: { column: string; sort: string | null; onSort: (s: string) => void; children: ReactNode }) {
-  const { column, sort, onSort, children } = props;
-  const direction = sort === column ? 'asc' : sort === `-${column}` ? 'desc' : null;
-  return (
-    <Table.Th scope="col" aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}>
-      <UnstyledButton onClick={() => onSort(direction === 'asc' ? `-${column}` : column)} fw={700} fz="sm">
-        {children}
-        <span aria-hidden="true">
-          {'\u00a0'}
-          {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
-        </span>
-      </UnstyledButton>
-    </Table.Th>
-  );
+/** By code unless the address sorts otherwise; the promotion whose orders are shown is `?id=`. */
+const LIST_OPTIONS = {
+  defaults: NO_PROMOTION_FILTERS,
+  keys: { customerType: 'customer_type' },
+  defaultSort: 'code',
+} as const;
+
+/** The promotion id of `?id=…`: a positive whole number, else null. */
+function promotionIdOf(value: string | null): number | null {
+  return value !== null && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
 }
 
 /** '10 %' or '$50.00' / 'C$50.00'. */
@@ -91,14 +100,18 @@ export function promotionValue(p: Pick<PromotionRecord, 'method' | 'percent' | '
 }
 
 /** The orders that used one promotion (GET …/orders). */
-function PromotionOrders({ promotion, onClose }: { promotion: PromotionRecord; onClose: () => void }) {
-  const orders = useQuery({ ...getPromotionOrdersQueryOptions(promotion.promo_id), meta: { silentError: true } });
+function PromotionOrders(props: { promoId: number; promotion: PromotionRecord | undefined; onClose: () => void }) {
+  const { promoId, promotion, onClose } = props;
+  const orders = useQuery({ ...getPromotionOrdersQueryOptions(promoId), meta: { silentError: true } });
   const items = orders.data?.items ?? [];
+  // The promotion is on the list's page; a link to one that is not names it by its id.
+  const code = promotion?.code ?? `promotion ${promoId}`;
   return (
-    <Paper withBorder p="md" aria-label={`Orders using ${promotion.code}`} component="section">
+    <Paper withBorder p="md" aria-label={`Orders using ${code}`} component="section">
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h4">
-          Orders using {promotion.code} ({promotion.currency})
+          Orders using {code}
+          {promotion ? ` (${promotion.currency})` : ''}
         </Title>
         <CloseButton aria-label="Close the orders" onClick={onClose} />
       </Group>
@@ -108,17 +121,24 @@ function PromotionOrders({ promotion, onClose }: { promotion: PromotionRecord; o
         </Alert>
       )}
       <DataTable
-        caption={`${items.length} ${items.length === 1 ? 'order' : 'orders'} used ${promotion.code}`}
-        columns={['Order', 'Status', 'Merchant', 'Store (DBA)', 'Discount', 'Applied']}
+        caption={`${items.length} ${items.length === 1 ? 'order' : 'orders'} used ${code}`}
+        columns={[
+          'Order',
+          'Status',
+          'Merchant',
+          'Store (DBA)',
+          <FigureHeader key="discount">Discount</FigureHeader>,
+          'Applied',
+        ]}
         minWidth={800}
         rowCount={items.length}
-        emptyText={orders.isPending ? 'Loading…' : 'No order has used this promotion yet.'}
+        emptyText={emptyListText(orders.isPending, 'No order has used this promotion yet.')}
       >
         {items.map((o) => (
           <Table.Tr key={o.order_id}>
-            <Table.Td>
+            <NoWrapCell>
               <a href={`#/order?id=${o.order_id}`}>{o.unified_order_id ?? `Order ${o.order_id}`}</a>
-            </Table.Td>
+            </NoWrapCell>
             <Table.Td>
               {orderStatusText(o.status)}
               {!o.counts && (
@@ -129,8 +149,8 @@ function PromotionOrders({ promotion, onClose }: { promotion: PromotionRecord; o
             </Table.Td>
             <Table.Td>{o.legal_name ?? '—'}</Table.Td>
             <Table.Td>{o.doing_business_as ?? '—'}</Table.Td>
-            <Table.Td>{formatCents(o.amount_cents, o.currency)}</Table.Td>
-            <Table.Td>{formatDateTime(o.applied_at)}</Table.Td>
+            <FigureCell>{formatCents(o.amount_cents, o.currency)}</FigureCell>
+            <NoWrapCell>{formatDateTime(o.applied_at)}</NoWrapCell>
           </Table.Tr>
         ))}
       </DataTable>
@@ -141,37 +161,26 @@ function PromotionOrders({ promotion, onClose }: { promotion: PromotionRecord; o
 /**
  * #/promotions (promotions_view or promotions_edit; decision 125): every promotion with its value, customer type,
  * billing items, validity and usage, filtered, sorted and paged on the server, CSV of all rows. Users with
- * promotions_edit create, edit and expire; a row's Orders shows the orders that used it.
+ * promotions_edit create, edit and expire; a row's Orders shows the orders that used it beside the list. Filters,
+ * sort, page and the promotion whose orders are open are in the address (issue 30: `#/promotions?state=current&id=7`).
  */
 export default function PromotionsPage() {
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<PromotionFilters>(NO_PROMOTION_FILTERS);
-  const [applied, setApplied] = useState<PromotionFilters>(NO_PROMOTION_FILTERS);
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<string | null>(null);
+  const list = useListState<PromotionFilters>(LIST_OPTIONS);
+  const { draft, applied, set, page, sort } = list;
+  const openId = promotionIdOf(list.selected);
   const [editing, setEditing] = useState<{ promotion: PromotionRecord | null; key: number } | null>(null);
   const [expiring, setExpiring] = useState<PromotionRecord | null>(null);
-  const [showing, setShowing] = useState<PromotionRecord | null>(null);
 
   const mayEdit = useQuery({
     ...getPermissionsQueryOptions(EDIT_PRIVILEGES),
     select: (flags) => flags.promotions_edit === true,
   }).data;
-  const params: PromotionListParams = { ...applied, page, sort };
-  const list = useQuery(getPromotionListQueryOptions(params));
-  const items = list.data?.items ?? [];
-  const total = list.data?.total ?? 0;
-  const capped = list.data?.total_capped ?? false;
-
-  const exportCsv = useMutation({
-    mutationFn: () => exportPromotions(params),
-    meta: { silentError: true },
-    onSuccess: (blob) => downloadFile(datedFileName('promotions', 'csv'), blob),
-    onError: (error) => {
-      const { title, message } = describeError(error);
-      notifications.show({ color: 'red', title, message: `${message} Try the export again.`, autoClose: 8000 });
-    },
-  });
+  const params: PromotionListParams = { ...applied, page, sort: sort === LIST_OPTIONS.defaultSort ? null : sort };
+  const promotions = useQuery(getPromotionListQueryOptions(params));
+  const items = promotions.data?.items ?? [];
+  const total = promotions.data?.total ?? 0;
+  const capped = promotions.data?.total_capped ?? false;
 
   const expire = useMutation({
     mutationFn: (p: PromotionRecord) => expirePromotion(p.promo_id, p.version),
@@ -196,33 +205,17 @@ export default function PromotionsPage() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: promotionKeys.all }),
   });
 
-  const set =
-    <K extends keyof PromotionFilters>(key: K) =>
-    (value: PromotionFilters[K]) =>
-      setDraft((d) => ({ ...d, [key]: value }));
-  function apply(e: FormEvent) {
-    e.preventDefault();
-    setApplied(draft);
-    setPage(1);
-  }
-  function clear() {
-    setDraft(NO_PROMOTION_FILTERS);
-    setApplied(NO_PROMOTION_FILTERS);
-    setPage(1);
-  }
-  const onSort = (s: string) => {
-    setSort(s);
-    setPage(1);
-  };
+  const onSort = list.setSort;
+  const closeOrders = () => list.select(null);
 
   const columns = [
-    <SortHeader key="code" column="code" sort={sort ?? 'code'} onSort={onSort}>
+    <SortHeader key="code" column="code" sort={sort} onSort={onSort}>
       Code
     </SortHeader>,
     <SortHeader key="name" column="name" sort={sort} onSort={onSort}>
       Name
     </SortHeader>,
-    'Value',
+    <FigureHeader key="value">Value</FigureHeader>,
     'Customer type',
     'Billing items',
     <SortHeader key="starts_on" column="starts_on" sort={sort} onSort={onSort}>
@@ -231,7 +224,7 @@ export default function PromotionsPage() {
     <SortHeader key="expires_on" column="expires_on" sort={sort} onSort={onSort}>
       Expires
     </SortHeader>,
-    <SortHeader key="usage_count" column="usage_count" sort={sort} onSort={onSort}>
+    <SortHeader key="usage_count" column="usage_count" sort={sort} onSort={onSort} numeric>
       Used
     </SortHeader>,
     'State',
@@ -246,94 +239,81 @@ export default function PromotionsPage() {
         </Title>
         {mayEdit && <Button onClick={() => setEditing({ promotion: null, key: Date.now() })}>New promotion</Button>}
       </Group>
-      <form onSubmit={apply} aria-label="Filter promotions">
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <TextInput label="Code or name" value={draft.q} onChange={(e) => set('q')(e.currentTarget.value)} w={220} />
-          <NativeSelect
-            label="State"
-            data={STATE_OPTIONS}
-            value={draft.state}
-            onChange={(e) => set('state')(e.currentTarget.value)}
-            w={150}
-          />
-          <NativeSelect
-            label="Currency"
-            data={CURRENCY_OPTIONS}
-            value={draft.currency}
-            onChange={(e) => set('currency')(e.currentTarget.value)}
-            w={150}
-          />
-          <NativeSelect
-            label="Customer type"
-            data={CUSTOMER_TYPE_OPTIONS}
-            value={draft.customerType}
-            onChange={(e) => set('customerType')(e.currentTarget.value)}
-            w={200}
-          />
-          <Button type="submit">Apply</Button>
-          <Button variant="subtle" onClick={clear}>
-            Clear filters
-          </Button>
-          <Button
-            variant="default"
-            onClick={() => exportCsv.mutate()}
-            loading={exportCsv.isPending}
-            disabled={total === 0}
-            ml="auto"
-          >
-            Export CSV
-          </Button>
-        </Group>
-      </form>
-      {list.isError && (
-        <Alert color="red" title={describeError(list.error).title}>
-          {describeError(list.error).message}
+      <FilterBar label="Filter promotions" onApply={() => list.apply()} onClear={list.clear}>
+        <TextInput label="Code or name" value={draft.q} onChange={(e) => set('q')(e.currentTarget.value)} w={220} />
+        <NativeSelect
+          label="State"
+          data={STATE_OPTIONS}
+          value={draft.state}
+          onChange={(e) => set('state')(e.currentTarget.value)}
+          w={150}
+        />
+        <NativeSelect
+          label="Currency"
+          data={CURRENCY_OPTIONS}
+          value={draft.currency}
+          onChange={(e) => set('currency')(e.currentTarget.value)}
+          w={150}
+        />
+        <NativeSelect
+          label="Customer type"
+          data={CUSTOMER_TYPE_OPTIONS}
+          value={draft.customerType}
+          onChange={(e) => set('customerType')(e.currentTarget.value)}
+          w={200}
+        />
+      </FilterBar>
+      <ExportCsvButton
+        run={async () => downloadFile(datedFileName('promotions', 'csv'), await exportPromotions(params))}
+        disabled={total === 0}
+      />
+      {list.selected !== null && openId === null && (
+        <Alert color="red" title="Not a promotion" withCloseButton closeButtonLabel="Dismiss" onClose={closeOrders}>
+          This address does not name a promotion. Open its orders from the list.
         </Alert>
       )}
+      <ListError error={promotions.error} />
       <DataTable
-        caption={
-          list.isPending
-            ? 'Promotions (loading…)'
-            : `Promotions — ${formatTotal(total, capped)} ${total === 1 && !capped ? 'match' : 'matches'}`
-        }
+        caption={listCaption('Promotions', { isPending: promotions.isPending, total, capped })}
         columns={columns}
         minWidth={1200}
         rowCount={items.length}
-        emptyText={list.isPending ? 'Loading…' : 'No promotion matches. Change or clear the filters.'}
+        emptyText={emptyListText(promotions.isPending, 'No promotion matches. Change or clear the filters.')}
         highlightOnHover
       >
         {items.map((p) => (
-          <Table.Tr key={p.promo_id}>
-            <Table.Td>
+          <Table.Tr key={p.promo_id} aria-selected={p.promo_id === openId || undefined}>
+            <NoWrapCell>
               {p.code}
               <Text component="span" size="xs" c="dimmed" display="block">
                 {p.currency} · type {p.type}
               </Text>
-            </Table.Td>
+            </NoWrapCell>
             <Table.Td>{p.name}</Table.Td>
-            <Table.Td>{promotionValue(p)}</Table.Td>
+            <FigureCell>{promotionValue(p)}</FigureCell>
             <Table.Td>
               {CUSTOMER_TYPE_LABELS[p.customer_type as keyof typeof CUSTOMER_TYPE_LABELS] ?? p.customer_type}
             </Table.Td>
             <Table.Td>{p.billing_items.length === 0 ? '—' : p.billing_items.map((b) => b.name).join(', ')}</Table.Td>
-            <Table.Td>{p.starts_on ? formatDate(p.starts_on) : '—'}</Table.Td>
-            <Table.Td>{p.expires_on ? formatDate(p.expires_on) : 'Never'}</Table.Td>
-            <Table.Td>
+            <NoWrapCell>{p.starts_on ? formatDate(p.starts_on) : '—'}</NoWrapCell>
+            <NoWrapCell>{p.expires_on ? formatDate(p.expires_on) : 'Never'}</NoWrapCell>
+            <FigureCell>
               {p.usage_count}
               {p.usage_limit !== null ? ` of ${p.usage_limit}` : ''}
-            </Table.Td>
-            <Table.Td>
+            </FigureCell>
+            <NoWrapCell>
               <Badge color={STATE_COLORS[p.state]} variant="light">
                 {PROMOTION_STATE_LABELS[p.state]}
               </Badge>
-            </Table.Td>
-            <Table.Td>
+            </NoWrapCell>
+            <NoWrapCell>
               <Group gap={4} wrap="nowrap">
                 <Button
+                  component={Link}
+                  to={list.hrefFor(p.promo_id)}
                   size="compact-xs"
                   variant="subtle"
                   aria-label={`Orders using ${p.code} (${p.currency})`}
-                  onClick={() => setShowing(p)}
                 >
                   Orders
                 </Button>
@@ -360,7 +340,7 @@ export default function PromotionsPage() {
                   </Button>
                 )}
               </Group>
-            </Table.Td>
+            </NoWrapCell>
           </Table.Tr>
         ))}
       </DataTable>
@@ -371,10 +351,19 @@ export default function PromotionsPage() {
         pageRows={items.length}
         pageSize={PROMOTION_PAGE_SIZE}
         page={page}
-        onChange={setPage}
+        onChange={list.setPage}
         hideSinglePage
       />
-      {showing && <PromotionOrders promotion={showing} onClose={() => setShowing(null)} />}
+      {openId !== null && (
+        <DetailPane label="Promotion orders" onClose={closeOrders}>
+          <PromotionOrders
+            key={openId}
+            promoId={openId}
+            promotion={items.find((p) => p.promo_id === openId)}
+            onClose={closeOrders}
+          />
+        </DetailPane>
+      )}
       {editing && (
         <PromotionDialog key={editing.key} opened promotion={editing.promotion} onClose={() => setEditing(null)} />
       )}
