@@ -94,6 +94,22 @@ describe('navigation', () => {
     expect(entriesOf('Marketing')).not.toContain('customer');
   });
 
+  it('never offers a screen whose every call the session would be refused (issue 30, decision 154)', () => {
+    const all = () => true;
+    const entriesOf = (facts: RouteAccessFacts) => navigationFor(facts, all).flatMap((s) => s.entries.map((e) => e.id));
+    const customerScreens: RouteId[] = ['arizona', 'returnsRefund', 'viewReturns', 'refund', 'paymentInstruments'];
+    for (const id of customerScreens) {
+      expect(entriesOf(staff('Marketing')), id).not.toContain(id);
+      expect(entriesOf(staff('Operations')), id).toContain(id);
+    }
+    // AR reads returns and refunds them, without customer_details_edit; its instruments come with customer details.
+    expect(entriesOf(staff('AR Team'))).toEqual(expect.arrayContaining(customerScreens));
+    // The distributor login: its orders, a new order and its agents — nothing else.
+    expect(entriesOf({ ...staff('Distributor'), staff: false })).toEqual(['order', 'newOrder', 'viewAgents']);
+    // A role rule is for staff: a distributor login under an admin tool's role is not offered it.
+    expect(entriesOf({ ...staff('Distributor'), role: 'AR Team', staff: false })).not.toContain('adminReconciliation');
+  });
+
   it('a make-token session (distributor) gets New order but not the order list', () => {
     expect(labels({ ...staff('Distributor'), distributorToken: true, staff: false })).toEqual([
       ['Orders', ['New order']],

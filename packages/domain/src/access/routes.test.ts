@@ -29,6 +29,19 @@ describe('route table', () => {
     expect(routeById('adminReconciliation').nav).toEqual({ group: 'Admin' });
   });
 
+  it('guards the screens the spec leaves to a session by what their calls need (decision 154)', () => {
+    const customerRead = { kind: 'permissions', anyOf: ['customer_details_view', 'customer_details_edit'] };
+    const returnsRead = {
+      kind: 'permissions',
+      anyOf: ['customer_details_view', 'customer_details_edit', 'ar_approvals'],
+    };
+    expect(routeById('arizona').guard).toEqual(customerRead);
+    expect(routeById('paymentInstruments').guard).toEqual(customerRead);
+    for (const id of ['returnsRefund', 'viewReturns', 'refund'] as const)
+      expect(routeById(id).guard).toEqual(returnsRead);
+    expect(routeById('viewAgents').guard).toEqual({ kind: 'session' });
+  });
+
   it('every permission guard lists at least one permission', () => {
     for (const r of ROUTES) {
       if (r.guard.kind === 'permissions') expect(r.guard.anyOf.length).toBeGreaterThan(0);

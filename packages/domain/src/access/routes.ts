@@ -46,6 +46,10 @@ const perms = (...anyOf: Permission[]): RouteGuard => ({ kind: 'permissions', an
 const roles = (...anyOf: Role[]): RouteGuard => ({ kind: 'roles', anyOf });
 const nav = (group: NavGroup, label?: string): RouteNav => (label ? { group, label } : { group });
 const bare = 'bare' as const;
+/** What reading a customer's records takes on the server (the screens built on it: decision 154). */
+const CUSTOMER_READ = perms('customer_details_view', 'customer_details_edit');
+/** What reading returns takes on the server (decision 122): customer details, or AR's approvals. */
+const RETURNS_READ = perms('customer_details_view', 'customer_details_edit', 'ar_approvals');
 
 export const ROUTES = [
   { id: 'root', path: '', guard: none, title: 'Redirect to sign-in' },
@@ -126,19 +130,22 @@ export const ROUTES = [
   },
   { id: 'customerPayment', path: 'customer/payment/:tok', guard: none, title: 'Payment', frame: bare },
   { id: 'customerFeatures', path: 'customer/features/:tok', guard: none, title: 'Features', frame: bare },
+  // The spec guards the returns screens, Payment instruments and /arizona (below) by a session only; every call of those
+  // screens needs customer details (returns: or AR), so their guard says so — a session without it is neither
+  // offered them in the navigation nor let in (decision 154).
   {
     id: 'returnsRefund',
     path: 'returns-refund',
-    guard: session,
+    guard: RETURNS_READ,
     title: 'Returns and refunds',
     nav: nav('Billing & AR'),
   },
-  { id: 'viewReturns', path: 'viewreturns', guard: session, title: 'Returns', nav: nav('Billing & AR') },
-  { id: 'refund', path: 'refund', guard: session, title: 'Refund', nav: nav('Billing & AR') },
+  { id: 'viewReturns', path: 'viewreturns', guard: RETURNS_READ, title: 'Returns', nav: nav('Billing & AR') },
+  { id: 'refund', path: 'refund', guard: RETURNS_READ, title: 'Refund', nav: nav('Billing & AR') },
   {
     id: 'paymentInstruments',
     path: 'payment/instruments',
-    guard: session,
+    guard: CUSTOMER_READ,
     title: 'Payment instruments',
     nav: nav('Billing & AR'),
   },
@@ -176,7 +183,7 @@ export const ROUTES = [
     guard: perms('create_distributor_orders'),
     title: 'New order',
   },
-  { id: 'arizona', path: 'arizona', guard: session, title: 'Tax certificate', nav: nav('Customers') },
+  { id: 'arizona', path: 'arizona', guard: CUSTOMER_READ, title: 'Tax certificate', nav: nav('Customers') },
   { id: 'additionalItems', path: 'additional-items/:customerId/:storeId', guard: session, title: 'Additional items' },
   {
     id: 'additionalItemsOrder',

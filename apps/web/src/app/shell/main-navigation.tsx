@@ -1,6 +1,8 @@
 import { Box, Button, NavLink, Skeleton, Stack, Text } from '@mantine/core';
 import { navigationFor, type NavSection, type RouteId } from '@pos/domain';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
+import { getValidatedSessionQueryOptions } from '../../features/auth/api/validate';
 import { useSession } from '../../lib/session';
 import { useShellPermissions } from './shell-permissions';
 
@@ -8,27 +10,34 @@ import { useShellPermissions } from './shell-permissions';
 export type HasScreen = (id: RouteId) => boolean;
 
 /**
- * The staff navigation's sections for the signed-in user: the domain's route table, the page map and the one
- * permission answer of the shell (decision 106). The /order rule of a make-token session and the admin tools'
- * role rule are the route guard's own (`mayOpenRoute`).
+ * The navigation's sections for the signed-in user: the domain's route table, the page map, the one permission answer
+ * of the shell and the session's validation answer (decision 106). Every entry is one the route guard lets this
+ * session through — the same predicate (`mayOpenRoute`) on the same facts the guard reads: the granted privileges,
+ * the role, and whether the session is staff's, a distributor login's or a make-token session's (issue 30,
+ * decision 154).
  */
 function useNavigationSections(hasScreen: HasScreen) {
-  const { session, isDistributorToken } = useSession();
+  const { token } = useSession();
   const permissions = useShellPermissions();
+  const validated = useQuery(getValidatedSessionQueryOptions(token));
   const sections: NavSection[] | undefined =
-    session && permissions.data
+    permissions.data && validated.data
       ? navigationFor(
           {
             granted: permissions.data,
-            role: session.role,
-            // The session info does not say "distributor login"; such a login's role is never Admin (decision 106).
-            staff: !isDistributorToken,
-            distributorToken: isDistributorToken,
+            role: validated.data.role,
+            staff: validated.data.kind === 'staff',
+            distributorToken: validated.data.maketoken,
           },
           hasScreen,
         )
       : undefined;
-  return { sections, permissions };
+  const failed = permissions.isError || validated.isError;
+  const retry = () => {
+    if (permissions.isError) void permissions.refetch();
+    if (validated.isError) void validated.refetch();
+  };
+  return { sections, failed, retry };
 }
 
 const groupId = (group: string) => `nav-group-${group.toLowerCase().replace(/[^a-z]+/g, '-')}`;
@@ -45,13 +54,13 @@ export interface MainNavigationProps {
  */
 export function MainNavigation({ hasScreen, onNavigate }: MainNavigationProps) {
   const { pathname } = useLocation();
-  const { sections, permissions } = useNavigationSections(hasScreen);
+  const { sections, failed, retry } = useNavigationSections(hasScreen);
 
-  if (permissions.isError) {
+  if (failed) {
     return (
       <Stack gap="xs" p="sm">
         <Text size="sm">The navigation could not be loaded.</Text>
-        <Button size="xs" variant="light" onClick={() => void permissions.refetch()}>
+        <Button size="xs" variant="light" onClick={retry}>
           Try again
         </Button>
       </Stack>

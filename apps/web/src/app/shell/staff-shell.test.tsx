@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { privilegesForRole } from '@pos/domain';
 import { describe, expect, it } from 'vitest';
 import { clearToken } from '../../lib/session';
-import { fakeApi } from '../../test/fake-api';
-import { signInAs } from '../../test/factories';
+import { fakeApi, type FakeRequest } from '../../test/fake-api';
+import { permissionAnswer, signInAs } from '../../test/factories';
 import { renderApp, withPages } from '../../test/render-app';
 import type { PageMap } from '../router';
 import { SHELL_PRIVILEGES } from './shell-permissions';
@@ -123,7 +124,8 @@ describe('the application shell', () => {
           ['Tax certificate', '#/arizona'],
         ],
       },
-      // #/payment/instruments and the returns screens are guarded by a session only (the pages say what they need).
+      // #/payment/instruments and the returns screens are guarded by what their calls need: Operations reads customer
+      // details (decision 154).
       {
         group: 'Billing & AR',
         links: [
@@ -159,6 +161,72 @@ describe('the application shell', () => {
     fakeApi(signInAs('Customer Support'));
     renderApp('#/order', withReports);
     expect((await entries()).map((e) => e.group)).toEqual(['Orders', 'Customers', 'Billing & AR']);
+  });
+
+  it('Marketing is offered nothing whose calls need customer details: no tax certificate, returns or instruments', async () => {
+    fakeApi(signInAs('Marketing'));
+    renderApp('#/order', { ...screens, reports: page('Reports page'), promotions: page('Promotions page') });
+    await screen.findByRole('heading', { name: 'Orders page' });
+    expect(await entries()).toEqual([
+      {
+        group: 'Orders',
+        links: [
+          ['Orders', '#/order'],
+          ['Agents', '#/view-agents'],
+        ],
+      },
+      { group: 'Catalogue', links: [['Promotions', '#/promotions']] },
+      {
+        group: 'Reports',
+        links: [
+          ['Customer listing', '#/customer-listing'],
+          ['Reports', '#/reports'],
+        ],
+      },
+    ]);
+  });
+
+  it('the distributor login is offered exactly what the guard lets it open: its orders, a new order, its agents', async () => {
+    // A distributor login (not staff) with the distributor's privileges. Even under a role an admin tool names
+    // (Reconciliation: Admin, AR Team), the guard's role rule is for staff sessions only, and so is the navigation's.
+    const routes = signInAs('AR Team');
+    fakeApi({
+      ...routes,
+      'GET /api/auth/validate/tok': { ...routes['GET /api/auth/validate/tok'], kind: 'distributor' },
+      'GET /api/auth/permission/tok': (r: FakeRequest) =>
+        permissionAnswer((r.query.get('privileges') ?? '').split(','), privilegesForRole('Distributor')),
+    });
+    renderApp('#/order', screens);
+    await screen.findByRole('heading', { name: 'Orders page' });
+    expect(await entries()).toEqual([
+      {
+        group: 'Orders',
+        links: [
+          ['Orders', '#/order'],
+          ['New order', '#/neworder'],
+          ['Agents', '#/view-agents'],
+        ],
+      },
+    ]);
+  });
+
+  it('a make-token session is not offered the order list the guard closes to it', async () => {
+    const routes = signInAs('Distributor');
+    fakeApi({
+      ...routes,
+      'GET /api/auth/validate/tok': { ...routes['GET /api/auth/validate/tok'], kind: 'maketoken', maketoken: true },
+    });
+    renderApp('#/neworder', screens);
+    await screen.findByRole('heading', { name: 'New order page' });
+    expect(await entries()).toEqual([
+      {
+        group: 'Orders',
+        links: [
+          ['New order', '#/neworder'],
+          ['Agents', '#/view-agents'],
+        ],
+      },
+    ]);
   });
 
   it('marks the current screen, and the mark follows the user', async () => {

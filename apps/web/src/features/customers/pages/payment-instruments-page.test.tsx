@@ -137,10 +137,11 @@ describe('Payment instruments (#/payment/instruments)', () => {
     expect(within(section).getByText(/This store has no terminal in use/)).toBeTruthy();
   });
 
-  it('a user without the customer privilege is told so, and nothing is asked of the server', async () => {
+  it('a user without the customer privilege is refused by the guard, and nothing is asked of the server', async () => {
     const { calls } = server({ role: 'Marketing' });
     renderApp('#/payment/instruments');
-    expect(await screen.findByText(/need the customer details privilege/)).toBeTruthy();
+    // The route is guarded by customer details (decision 154): the page itself never loads.
+    expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeTruthy();
     expect(calls.some((c: FakeRequest) => c.path === EXPIRING)).toBe(false);
   });
 
