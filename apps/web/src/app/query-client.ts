@@ -36,7 +36,8 @@ export function createQueryClient(onError: (error: unknown) => void = showErrorT
       },
     }),
     defaultOptions: {
-      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
+      // Back to the tab: what is older than 30 s is asked again (issue 30); live queues poll (lib/live-queue.ts).
+      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: true },
       mutations: { retry: false },
     },
   });

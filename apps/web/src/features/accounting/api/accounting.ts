@@ -1,6 +1,7 @@
 import { trialBalance, type CurrencyCode, type TrialBalance } from '@pos/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { MONEY_ROOTS } from '../../../api/money-views';
 
 /*
  * Month-end accounting (decision 146; contracts in @pos/domain/contracts/accounting.ts):
@@ -9,7 +10,7 @@ import { api } from '../../../lib/api';
  */
 
 export const accountingKeys = {
-  all: ['accounting'] as const,
+  all: MONEY_ROOTS.accounting,
   trialBalance: (month: string, currency: CurrencyCode) =>
     [...accountingKeys.all, 'trial-balance', month, currency] as const,
 };

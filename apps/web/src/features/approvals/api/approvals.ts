@@ -10,6 +10,8 @@ import {
 } from '@pos/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { LIVE_QUEUE } from '../../../lib/live-queue';
+import { MONEY_ROOTS } from '../../../api/money-views';
 
 /*
  * The approvals screen's API (decision 121; contracts in @pos/domain/contracts/approvals.ts, every answer parsed):
@@ -47,9 +49,9 @@ export interface ApprovalListParams extends ApprovalFilters {
 const cents = (text: string) => (text.trim() === '' ? undefined : Math.round(Number(text.replace(/[$,]/g, '')) * 100));
 
 export const approvalKeys = {
-  all: ['approvals'] as const,
+  all: MONEY_ROOTS.approvals,
   list: (p: ApprovalListParams) => [...approvalKeys.all, 'list', p] as const,
-  rejectReasons: ['approvals', 'reject-reasons'] as const,
+  rejectReasons: [...MONEY_ROOTS.approvals, 'reject-reasons'] as const,
 };
 
 export async function listApprovals(p: ApprovalListParams, signal?: AbortSignal): Promise<ApprovalList> {
@@ -73,6 +75,7 @@ export function getApprovalListQueryOptions(p: ApprovalListParams) {
     queryKey: approvalKeys.list(p),
     queryFn: ({ signal }) => listApprovals(p, signal),
     placeholderData: keepPreviousData,
+    ...LIVE_QUEUE,
   });
 }
 

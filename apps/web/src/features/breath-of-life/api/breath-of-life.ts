@@ -12,6 +12,9 @@ import {
 } from '@pos/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { datedFileName } from '../../../lib/download';
+import { streamDownload, type StreamProgress } from '../../../lib/stream-download';
+import { MONEY_ROOTS } from '../../../api/money-views';
 
 /*
  * Breath of life's API (decision 131; contracts in @pos/domain/contracts/breath-of-life.ts, every answer parsed):
@@ -52,7 +55,7 @@ function filterQuery(f: WinbackFilters) {
 }
 
 export const winbackKeys = {
-  all: ['breath-of-life'] as const,
+  all: MONEY_ROOTS.winback,
   list: (p: WinbackListParams) => [...winbackKeys.all, 'list', p] as const,
   case: (storeId: number) => [...winbackKeys.all, 'case', storeId] as const,
 };
@@ -78,11 +81,16 @@ export function winbackListQueryOptions(p: WinbackListParams) {
   });
 }
 
-/** Every matching store as CSV (the server streams all rows). */
-export function exportWinback(p: WinbackListParams): Promise<Blob> {
-  return api.get<Blob>('/api/breathoflife/{token}', {
+/** Every matching store as CSV (the server streams all rows), saved with rows-so-far progress; Cancel aborts. */
+export function exportWinback(
+  p: WinbackListParams,
+  options: { signal?: AbortSignal; onProgress?: (progress: StreamProgress) => void } = {},
+): Promise<StreamProgress> {
+  return streamDownload({
+    path: '/api/breathoflife/{token}',
     query: { ...filterQuery(p), sort: p.sort ?? undefined, format: 'csv' },
-    responseType: 'blob',
+    fileName: datedFileName('breath-of-life', 'csv'),
+    ...options,
   });
 }
 

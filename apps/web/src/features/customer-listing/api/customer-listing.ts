@@ -7,6 +7,7 @@ import {
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { streamDownload, type StreamProgress } from '../../../lib/stream-download';
+import { MONEY_ROOTS } from '../../../api/money-views';
 
 /*
  * The customer listing's API (decision 130; contract in @pos/domain/contracts/customer-listing.ts, answers parsed):
@@ -64,7 +65,7 @@ export function listingQuery(f: ListingFilters) {
 }
 
 export const listingKeys = {
-  all: ['customer-listing'] as const,
+  all: MONEY_ROOTS.customerListing,
   list: (p: ListingParams) => [...listingKeys.all, 'list', p] as const,
   options: () => [...listingKeys.all, 'options'] as const,
 };

@@ -7,8 +7,8 @@ import {
   type InvoiceSearchResult,
 } from '@pos/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { customerKeys } from '../../../api/customers';
 import { api } from '../../../lib/api';
+import { MONEY_ROOTS } from '../../../api/money-views';
 
 /*
  * The invoices screen's API (decision 114; contracts in @pos/domain/contracts/invoices.ts, every answer parsed):
@@ -76,7 +76,7 @@ function filterQuery(f: InvoiceFilters) {
 }
 
 export const invoiceKeys = {
-  all: ['invoices'] as const,
+  all: MONEY_ROOTS.invoices,
   list: (p: InvoiceListParams) => [...invoiceKeys.all, 'list', p] as const,
   invoice: (id: number) => [...invoiceKeys.all, 'invoice', id] as const,
 };
@@ -131,9 +131,4 @@ export async function emailInvoice(invoiceId: number): Promise<InvoiceEmailResul
   return invoiceEmailResult.parse(
     await api.post<unknown>('/api/invoices/{invoiceId}/email/{token}', undefined, { params: { invoiceId } }),
   );
-}
-
-/** The keys to ask again after a change to an invoice: the screen's lists and invoice, and the customer's page. */
-export function keysAfterChange(customerId: number) {
-  return [invoiceKeys.all, customerKeys.customer(customerId)];
 }

@@ -21,13 +21,8 @@ import { downloadFile } from '../../../lib/download';
 import { describeError } from '../../../lib/error-message';
 import { formatCents, formatDate, formatDateTime } from '../../../lib/format';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
-import {
-  downloadInvoicePdf,
-  emailInvoice,
-  getInvoicePageQueryOptions,
-  invoiceKeys,
-  keysAfterChange,
-} from '../api/invoices';
+import { downloadInvoicePdf, emailInvoice, getInvoicePageQueryOptions, invoiceKeys } from '../api/invoices';
+import { refreshMoneyViews } from '../../../api/money-views';
 
 /** Reverse is the customer accounts' call: it needs customer_details_edit (the server checks it again). */
 const REVERSE_PRIVILEGES = ['customer_details_edit'] as const;
@@ -361,11 +356,7 @@ export function InvoicePanel({ invoiceId, onClose }: { readonly invoiceId: numbe
           invoice={inv}
           kind={asking}
           onClose={() => setAsking(null)}
-          onDone={() =>
-            Promise.all(
-              keysAfterChange(inv.customer_id).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-            ).then(() => undefined)
-          }
+          onDone={() => refreshMoneyViews(queryClient, inv.customer_id)}
         />
       )}
     </Paper>
@@ -422,9 +413,7 @@ function ReverseDialog({ inv, onClose }: { readonly inv: InvoicePage; readonly o
         withBorder: true,
       });
       onClose();
-      await Promise.all(
-        keysAfterChange(inv.customer_id).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      );
+      await refreshMoneyViews(queryClient, inv.customer_id);
     },
     onError: async (e) => {
       const kept = keys.settle(actionKey, e);

@@ -23,6 +23,8 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { orderKeys as sharedOrderKeys } from '../../../api/orders';
 import { api } from '../../../lib/api';
+import { streamDownload, type StreamProgress } from '../../../lib/stream-download';
+import { LIVE_QUEUE } from '../../../lib/live-queue';
 
 /*
  * The order list API (contracts in @pos/domain; every answer is parsed):
@@ -82,11 +84,19 @@ export async function searchOrders(p: OrderListParams, signal?: AbortSignal): Pr
   return orderSearchResult.parse(info);
 }
 
-/** All matching orders as CSV (the server streams every row). */
-export async function exportOrders(p: OrderListParams): Promise<Blob> {
-  return api.get<Blob>('/api/customers/orders/search/{token}', {
+/** All matching orders as CSV, saved as `fileName`: the server streams every row, read with progress (lib/stream-download). */
+export function exportOrders(
+  p: OrderListParams,
+  fileName: string,
+  signal: AbortSignal,
+  onProgress: (progress: StreamProgress) => void,
+): Promise<StreamProgress> {
+  return streamDownload({
+    path: '/api/customers/orders/search/{token}',
     query: { ...searchQuery(p), sort: p.sort ?? undefined, format: 'csv' },
-    responseType: 'blob',
+    fileName,
+    signal,
+    onProgress,
   });
 }
 
@@ -188,11 +198,17 @@ export function getOrderListQueryOptions(params: OrderListParams) {
     queryKey: orderKeys.list(params),
     queryFn: ({ signal }) => searchOrders(params, signal),
     placeholderData: keepPreviousData,
+    ...LIVE_QUEUE,
   });
 }
 
+/** The open order's record: live like the queue, so a status moved by someone else shows in its panel. */
 export function getOrderRowQueryOptions(orderId: number) {
-  return queryOptions({ queryKey: orderKeys.row(orderId), queryFn: ({ signal }) => getOrderRow(orderId, signal) });
+  return queryOptions({
+    queryKey: orderKeys.row(orderId),
+    queryFn: ({ signal }) => getOrderRow(orderId, signal),
+    ...LIVE_QUEUE,
+  });
 }
 
 export function getOrderHistoryQueryOptions(orderId: number) {

@@ -11,6 +11,7 @@ import {
 } from '@pos/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, type QueryParams } from '../../../lib/api';
+import { MONEY_ROOTS } from '../../../api/money-views';
 
 /*
  * The reports screen's API (decision 128; contracts in @pos/domain/contracts/reports.ts, every answer parsed):
@@ -72,7 +73,7 @@ const rangeQuery = (p: RangeParams): QueryParams => ({
 });
 
 export const reportKeys = {
-  all: ['reports'] as const,
+  all: MONEY_ROOTS.reports,
   aging: (p: AgingParams) => [...reportKeys.all, 'aging', p] as const,
   drill: (p: DrillParams) => [...reportKeys.all, 'aging-invoices', p] as const,
   revenue: (p: RangeParams) => [...reportKeys.all, 'revenue', p] as const,

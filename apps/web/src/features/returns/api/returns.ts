@@ -14,6 +14,7 @@ import {
 } from '@pos/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { MONEY_ROOTS } from '../../../api/money-views';
 
 /*
  * The returns screens' API (decision 122; contracts in @pos/domain/contracts/returns.ts, every answer parsed):
@@ -58,7 +59,7 @@ function filterQuery(f: ReturnFilters) {
 }
 
 export const returnKeys = {
-  all: ['returns'] as const,
+  all: MONEY_ROOTS.returns,
   list: (p: ReturnListParams) => [...returnKeys.all, 'list', p] as const,
   one: (id: number) => [...returnKeys.all, 'one', id] as const,
   eligible: (q: EligibleQuery) => [...returnKeys.all, 'eligible', q] as const,
