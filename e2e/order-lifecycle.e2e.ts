@@ -192,7 +192,7 @@ describe.skipIf(noBrowser)('orders end to end (issue 7)', () => {
     const ar = await signInToOrders(browser, 'ar@example.com');
     await mainOf(ar.page).getByText('Your queue: Pending AR Approval').waitFor();
     await mainOf(ar.page)
-      .getByRole('button', { name: `Open order ${unified}` })
+      .getByRole('link', { name: `Open order ${unified}` })
       .waitFor();
     let panel = await openOrder(ar.page, unified, 'Any status');
     await changeStatus(ar.page, panel, 'AR Submitted', 'Payment checked.');
@@ -404,13 +404,13 @@ describe.skipIf(noBrowser)('orders end to end (issue 7)', () => {
 
     // The order list and the order's panel show the draft's total in C$ too.
     await page.goto('/#/order');
-    const filters = mainOf(page).getByRole('form', { name: 'Filter orders' });
+    const filters = mainOf(page).getByRole('search', { name: 'Filter orders' });
     await filters.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Any status' });
     await filters.getByRole('textbox', { name: 'Search text' }).fill(m.dba);
     await filters.getByRole('button', { name: 'Apply', exact: true }).click();
     const row = mainOf(page).getByRole('row').filter({ hasText: m.dba }).first();
     await row.getByText(/^C\$[\d,]+\.\d\d$/).waitFor();
-    await row.getByRole('button', { name: /^Open order / }).click();
+    await row.getByRole('link', { name: /^Open order / }).click();
     await mainOf(page)
       .getByRole('region', { name: 'Order summary' })
       .getByText(/^C\$[\d,]+\.\d\d$/)
@@ -427,7 +427,7 @@ describe.skipIf(noBrowser)('orders end to end (issue 7)', () => {
       .getByRole('row')
       .filter({ hasText: 'Pending Contract Sign' });
     await rows.first().waitFor();
-    const open = rows.first().getByRole('button', { name: /^Open order / });
+    const open = rows.first().getByRole('link', { name: /^Open order / });
     const unified = (await open.getAttribute('aria-label'))!.replace('Open order ', '');
     await open.click();
     const panel = mainOf(page).getByRole('region', { name: `Order ${unified}` });

@@ -26,7 +26,7 @@ describe.skipIf(noBrowser)('orders: the /order list, its queue and the details p
     const rows = table.getByRole('row').filter({ hasText: 'Pending AR Approval' });
     expect(await rows.count(), 'the demo data has orders in the AR queue').toBeGreaterThan(0);
 
-    const open = rows.first().getByRole('button', { name: /^Open order / });
+    const open = rows.first().getByRole('link', { name: /^Open order / });
     const label = (await open.getAttribute('aria-label'))!.replace('Open order ', '');
     await open.click();
     const panel = main(page).getByRole('region', { name: `Order ${label}` });

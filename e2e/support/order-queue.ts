@@ -9,12 +9,15 @@ import { mainOf } from './staff-session';
 export async function openOrder(page: Page, unifiedOrderId: string, status?: string): Promise<Locator> {
   if (!page.url().includes('#/order')) await page.goto('/#/order');
   const main = mainOf(page);
-  const filters = main.getByRole('form', { name: 'Filter orders' });
+  const filters = main.getByRole('search', { name: 'Filter orders' });
   await filters.waitFor();
+  // An open order's panel stands over the right of the list: close it first.
+  const close = main.getByRole('button', { name: 'Close order details' });
+  if (await close.isVisible()) await close.click();
   if (status !== undefined) await filters.getByRole('combobox', { name: 'Status' }).selectOption({ label: status });
   await filters.getByRole('textbox', { name: 'Search text' }).fill(unifiedOrderId);
   await filters.getByRole('button', { name: 'Apply', exact: true }).click();
-  const open = main.getByRole('button', { name: `Open order ${unifiedOrderId}` });
+  const open = main.getByRole('link', { name: `Open order ${unifiedOrderId}` });
   await open.waitFor();
   await open.click();
   const panel = main.getByRole('region', { name: `Order ${unifiedOrderId}` });

@@ -99,7 +99,8 @@ describe('order list (#/order)', () => {
     expect(screen.getByText('Showing 1–25 of 1,000+')).toBeTruthy();
     const pages = screen.getByRole('navigation', { name: 'Order pages' });
     await user.click(within(pages).getByRole('button', { name: 'Next page' }));
-    expect(await screen.findByText('Showing 26–29 of 1,000+')).toBeTruthy();
+    // The page is in the address: the whole routed view renders again (25 rows, slow on a busy test machine).
+    expect(await screen.findByText('Showing 26–29 of 1,000+', undefined, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText('UO-BULK-29')).toBeTruthy();
     expect(lastSearch(calls).offset).toBe('25');
     expect(within(pages).getByRole('button', { name: 'Next page' }).hasAttribute('disabled')).toBe(true);
@@ -116,7 +117,7 @@ describe('order list (#/order)', () => {
     const table = await screen.findByRole('table', { name: /Orders — 1 match/ });
     expect(within(table).getByText('C$1,499.50')).toBeTruthy();
     expect(within(table).getByText('Mar 1, 2026')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Open order UO-2026-0001' }));
+    await user.click(screen.getByRole('link', { name: 'Open order UO-2026-0001' }));
     const summary = await screen.findByRole('region', { name: 'Order summary' });
     expect(summary.textContent).toContain('C$1,499.50');
     expect(document.body.textContent).not.toContain('CA$');
@@ -151,6 +152,65 @@ describe('order list (#/order)', () => {
     await waitFor(() => expect(lastSearch(calls).sort).toBe('-legal_name'));
   });
 
+  it('the filters, sort and page are in the address; a link with them shows them in the fields and asks the server for them', async () => {
+    const { calls } = fakeApi(orderRoutes());
+    const user = userEvent.setup();
+    renderApp('#/order');
+    await screen.findByRole('table', { name: /Orders — 1 match/ });
+    const filters = screen.getByRole('search', { name: 'Filter orders' });
+    await pick('Status', 'Any status', filters);
+    await user.type(within(filters).getByRole('textbox', { name: 'Sales rep' }), 'whit');
+    await user.click(within(filters).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/order?status=&sales_rep=whit'));
+    await waitFor(() => expect(lastSearch(calls)).toMatchObject({ sales_rep: 'whit' }));
+    await user.click(screen.getByRole('button', { name: /Legal name/ }));
+    await waitFor(() => expect(window.location.hash).toBe('#/order?status=&sales_rep=whit&sort=legal_name'));
+    await waitFor(() =>
+      expect(screen.getByRole('columnheader', { name: /Legal name/ }).getAttribute('aria-sort')).toBe('ascending'),
+    );
+    // Opening an order keeps the view; Back closes it and the filters stay.
+    await user.click(screen.getByRole('link', { name: 'Open order UO-2026-0001' }));
+    await screen.findByRole('region', { name: 'Order UO-2026-0001' });
+    expect(window.location.hash).toBe('#/order?status=&sales_rep=whit&sort=legal_name&id=700001');
+    window.history.back();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Order UO-2026-0001' })).toBeNull());
+    expect((within(filters).getByRole('textbox', { name: 'Sales rep' }) as HTMLInputElement).value).toBe('whit');
+    // "My queue" goes back to the role's queue.
+    await user.click(within(filters).getByRole('button', { name: 'My queue' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/order?sort=legal_name'));
+    await waitFor(() =>
+      expect((within(filters).getByRole('combobox', { name: 'Status' }) as HTMLSelectElement).value).toBe(
+        ORDER_STATUS.PENDING_AR_APPROVAL,
+      ),
+    );
+    expect(lastSearch(calls)).toEqual({
+      status: ORDER_STATUS.PENDING_AR_APPROVAL,
+      sort: 'legal_name',
+      limit: '25',
+      offset: '0',
+    });
+  });
+
+  it('a copied address opens the same view: its filters in the fields, sent to the server, from its page', async () => {
+    const { calls } = fakeApi(orderRoutes());
+    renderApp('#/order?status=&flow=RAM&date_from=2026-03-01&q=zep&sort=-total_sale_cents&page=2');
+    await screen.findByRole('table', { name: /Orders — 1 match/ });
+    const filters = screen.getByRole('search', { name: 'Filter orders' });
+    expect((within(filters).getByRole('combobox', { name: 'Status' }) as HTMLSelectElement).value).toBe('');
+    expect((within(filters).getByRole('combobox', { name: 'Flow' }) as HTMLSelectElement).value).toBe('RAM');
+    expect((within(filters).getByLabelText('Order date from') as HTMLInputElement).value).toBe('2026-03-01');
+    expect((within(filters).getByRole('textbox', { name: /Search text/ }) as HTMLInputElement).value).toBe('zep');
+    expect(screen.getByRole('columnheader', { name: /Total/ }).getAttribute('aria-sort')).toBe('descending');
+    expect(lastSearch(calls)).toEqual({
+      flow: 'RAM',
+      date_from: '2026-03-01',
+      q: 'zep',
+      sort: '-total_sale_cents',
+      limit: '25',
+      offset: '25',
+    });
+  });
+
   it('Export CSV asks for all rows as CSV with the same filters', async () => {
     const { calls } = fakeApi({
       ...orderRoutes(),
@@ -171,6 +231,7 @@ describe('order list (#/order)', () => {
     expect(csv.query.get('status')).toBe(ORDER_STATUS.PENDING_AR_APPROVAL);
     expect(csv.query.get('limit')).toBeNull();
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(await screen.findByText('1 row saved as CSV.')).toBeTruthy();
   });
 
   it('a row opens the details: summary, history and notes; a note is posted', async () => {
@@ -192,7 +253,7 @@ describe('order list (#/order)', () => {
     );
     const user = userEvent.setup();
     renderApp('#/order');
-    await user.click(await screen.findByRole('button', { name: 'Open order UO-2026-0001' }));
+    await user.click(await screen.findByRole('link', { name: 'Open order UO-2026-0001' }));
     const drawer = await screen.findByRole('region', { name: 'Order UO-2026-0001' });
     expect(within(drawer).getByRole('region', { name: 'Order summary' }).textContent).toContain('Zephyr Deli');
     expect(await within(drawer).findByText('ram@example.com')).toBeTruthy();
@@ -254,7 +315,7 @@ describe('order list (#/order)', () => {
     );
     const user = userEvent.setup();
     renderApp('#/order');
-    await user.click(await screen.findByRole('button', { name: 'Open order UO-2026-0001' }));
+    await user.click(await screen.findByRole('link', { name: 'Open order UO-2026-0001' }));
     const drawer = await screen.findByRole('region', { name: 'Order UO-2026-0001' });
     const select = within(drawer).getByRole('combobox', { name: 'New status' });
     expect(
@@ -282,7 +343,7 @@ describe('order list (#/order)', () => {
     const { calls } = fakeApi(orderRoutes({ [`PUT ${CHANGE}`]: errorResponse(409, 'version_conflict', 'Stale.') }));
     const user = userEvent.setup();
     renderApp('#/order');
-    await user.click(await screen.findByRole('button', { name: 'Open order UO-2026-0001' }));
+    await user.click(await screen.findByRole('link', { name: 'Open order UO-2026-0001' }));
     const drawer = await screen.findByRole('region', { name: 'Order UO-2026-0001' });
     const before = calls.filter((c) => c.path === SEARCH).length;
     await pick('New status', 'AR Submitted', drawer);
@@ -295,7 +356,7 @@ describe('order list (#/order)', () => {
     fakeApi(orderRoutes());
     const user = userEvent.setup();
     renderApp('#/order');
-    await user.click(await screen.findByRole('button', { name: 'Open order UO-2026-0001' }));
+    await user.click(await screen.findByRole('link', { name: 'Open order UO-2026-0001' }));
     const drawer = await screen.findByRole('region', { name: 'Order UO-2026-0001' });
     expect(window.location.hash).toBe('#/order?id=700001');
     await user.click(within(drawer).getByRole('button', { name: 'Close order details' }));

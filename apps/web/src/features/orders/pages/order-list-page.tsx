@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Alert, Anchor, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import {
   effectivePrivileges,
   ORDER_FLOWS,
@@ -19,14 +7,27 @@ import {
   ORDER_STATUS_LABELS,
   startStatusForRole,
   type OrderSearchRecord,
+  type OrderStatusCode,
 } from '@pos/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { DataTable } from '../../../components/list/data-table';
-import { formatTotal, ListPagination } from '../../../components/list/list-pagination';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import {
+  DataTable,
+  DetailPane,
+  emptyListText,
+  ExportCsvButton,
+  FigureCell,
+  FilterBar,
+  ListError,
+  listCaption,
+  ListPagination,
+  NoWrapCell,
+  SortHeader,
+  useListState,
+} from '../../../components/list';
 import { describeError } from '../../../lib/error-message';
-import { datedFileName, downloadFile } from '../../../lib/download';
+import { datedFileName } from '../../../lib/download';
 import { useSession } from '../../../lib/session';
 import {
   exportOrders,
@@ -46,21 +47,8 @@ const STATUS_OPTIONS = [
 ];
 const FLOW_OPTIONS = [{ value: '', label: 'Any flow' }, ...ORDER_FLOWS.map((f) => ({ value: f, label: f }))];
 
-function SortHeader(props: { column: string; sort: string | null; onSort: (s: string) => void; children: ReactNode }) {
-  const { column, sort, onSort, children } = props;
-  const direction = sort === column ? 'asc' : sort === `-${column}` ? 'desc' : null;
-  return (
-    <Table.Th scope="col" aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}>
-      <UnstyledButton onClick={() => onSort(direction === 'asc' ? `-${column}` : column)} fw={700} fz="sm">
-        {children}
-        <span aria-hidden="true">
-          {'\u00a0'}
-          {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
-        </span>
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
+/** The address keys of the filters: `#/order?status=&flow=RAM&sales_rep=whit&date_from=2026-03-01&q=zep&id=700001`. */
+const FILTER_KEYS = { salesRep: 'sales_rep', dateFrom: 'date_from', dateTo: 'date_to' } as const;
 
 /** The order id of `#/order?id=…`: a positive whole number, else null. */
 function orderIdOf(value: string | null): number | null {
@@ -76,28 +64,43 @@ const newer = (a: OrderSearchRecord | undefined, b: OrderSearchRecord | undefine
  * The open order is in the address (`#/order?id=123`), so a link opens that order's panel; an order that does not
  * exist or is not the caller's to see (404, decision 102) says "not found".
  */
+/**
+ * /order: the order list, opening on the caller's queue (its role's start status), with an order's details panel
+ * beside it. Filters, sort, page and the open order are in the address (`#/order?status=&q=zep&id=123`, issue 30):
+ * the role's queue is what the address shows when it names no status, Back, reload and a copied link show the same
+ * view, and a link to `#/order?id=123` opens that order's panel; an order that does not exist or is not the caller's
+ * to see (404, decision 102) says "not found".
+ */
 export default function OrderListPage() {
   const { session } = useSession();
   const queueStatus = startStatusForRole(session?.role ?? '');
   const mayCreate = session
     ? effectivePrivileges(session.role, session.additional_privileges).includes('create_distributor_orders')
     : false;
-  const queueFilters: OrderFilters = { status: queueStatus, flow: '', salesRep: '', dateFrom: '', dateTo: '', q: '' };
-  const [draft, setDraft] = useState<OrderFilters>(queueFilters);
-  const [applied, setApplied] = useState<OrderFilters>(queueFilters);
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<string | null>(null);
+  // The queue is the list's default: another role (another sign-in) starts a new list.
+  return <OrderList key={queueStatus} queueStatus={queueStatus} mayCreate={mayCreate} />;
+}
+
+function OrderList({ queueStatus, mayCreate }: { readonly queueStatus: OrderStatusCode; readonly mayCreate: boolean }) {
+  const listOptions = useMemo(
+    () => ({
+      defaults: { status: queueStatus, flow: '', salesRep: '', dateFrom: '', dateTo: '', q: '' } as OrderFilters,
+      keys: FILTER_KEYS,
+    }),
+    [queueStatus],
+  );
+  const list = useListState<OrderFilters>(listOptions);
+  const { draft, applied, set, page, sort } = list;
   const [textError, setTextError] = useState<string | null>(null);
-  const [searchParams, setSearchParams] = useSearchParams();
   const queryClient = useQueryClient();
-  const idParam = searchParams.get('id');
+  const idParam = list.selected;
   const openId = orderIdOf(idParam);
 
   const params: OrderListParams = { ...applied, page, sort };
-  const list = useQuery(getOrderListQueryOptions(params));
-  const items = list.data?.items ?? [];
-  const total = list.data?.total ?? 0;
-  const capped = list.data?.total_capped ?? false;
+  const orders = useQuery(getOrderListQueryOptions(params));
+  const items = orders.data?.items ?? [];
+  const total = orders.data?.total ?? 0;
+  const capped = orders.data?.total_capped ?? false;
   const one = useQuery({
     ...getOrderRowQueryOptions(openId ?? 0),
     enabled: openId !== null,
@@ -112,11 +115,9 @@ export default function OrderListPage() {
           one.data,
           items.find((o) => o.id === openId),
         ) ?? null);
-  const openOrder = (o: OrderSearchRecord) => {
-    queryClient.setQueryData(orderKeys.row(o.id), o);
-    setSearchParams({ id: String(o.id) });
-  };
-  const closeOrder = () => setSearchParams({});
+  // The row the link opens is known already: its panel shows at once (the row query reads it again in a new tab).
+  const remember = (o: OrderSearchRecord) => queryClient.setQueryData(orderKeys.row(o.id), o);
+  const closeOrder = () => list.select(null);
   const linkProblem =
     idParam === null
       ? null
@@ -126,37 +127,20 @@ export default function OrderListPage() {
           ? describeError(one.error)
           : null;
 
-  const exportCsv = useMutation({
-    mutationFn: () => exportOrders(params),
-    meta: { silentError: true },
-    onSuccess: (blob) => downloadFile(datedFileName('orders', 'csv'), blob),
-    onError: (error) => {
-      const { title, message } = describeError(error);
-      notifications.show({ color: 'red', title, message, autoClose: 8000 });
-    },
-  });
-
-  const set = (key: keyof OrderFilters) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
-  const apply = (e: FormEvent) => {
-    e.preventDefault();
+  const apply = () => {
     const q = draft.q.trim();
     if (q !== '' && q.length < ORDER_SEARCH_TEXT_MIN) {
       setTextError(`Type at least ${ORDER_SEARCH_TEXT_MIN} characters.`);
       return;
     }
     setTextError(null);
-    setApplied(draft);
-    setPage(1);
+    list.apply();
   };
   const showQueue = () => {
-    setDraft(queueFilters);
-    setApplied(queueFilters);
-    setPage(1);
+    setTextError(null);
+    list.clear();
   };
-  const onSort = (s: string) => {
-    setSort(s);
-    setPage(1);
-  };
+  const onSort = list.setSort;
 
   const columns = [
     <SortHeader key="unified_order_id" column="unified_order_id" sort={sort} onSort={onSort}>
@@ -176,7 +160,7 @@ export default function OrderListPage() {
       Sales rep
     </SortHeader>,
     'Agent',
-    <SortHeader key="total_sale_cents" column="total_sale_cents" sort={sort} onSort={onSort}>
+    <SortHeader key="total_sale_cents" column="total_sale_cents" sort={sort} onSort={onSort} numeric>
       Total
     </SortHeader>,
     <SortHeader key="order_date" column="order_date" sort={sort} onSort={onSort}>
@@ -196,103 +180,90 @@ export default function OrderListPage() {
           </Button>
         )}
       </Group>
-      <form onSubmit={apply} aria-label="Filter orders">
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <NativeSelect
-            label="Status"
-            data={STATUS_OPTIONS}
-            value={draft.status}
-            onChange={(e) => set('status')(e.currentTarget.value)}
-            w={240}
-          />
-          <NativeSelect
-            label="Flow"
-            data={FLOW_OPTIONS}
-            value={draft.flow}
-            onChange={(e) => set('flow')(e.currentTarget.value)}
-            w={130}
-          />
-          <TextInput
-            label="Sales rep"
-            value={draft.salesRep}
-            onChange={(e) => set('salesRep')(e.currentTarget.value)}
-            w={170}
-          />
-          <TextInput
-            label="Order date from"
-            type="date"
-            value={draft.dateFrom}
-            onChange={(e) => set('dateFrom')(e.currentTarget.value)}
-          />
-          <TextInput
-            label="Order date to"
-            type="date"
-            value={draft.dateTo}
-            onChange={(e) => set('dateTo')(e.currentTarget.value)}
-          />
-          <TextInput
-            label="Search text"
-            description="Legal name, DBA, order id or tax id"
-            value={draft.q}
-            onChange={(e) => set('q')(e.currentTarget.value)}
-            error={textError}
-            w={240}
-          />
-          <Button type="submit">Apply</Button>
-          <Button variant="subtle" onClick={showQueue}>
-            My queue
-          </Button>
-        </Group>
-      </form>
+      <FilterBar label="Filter orders" onApply={apply} onClear={showQueue} clearLabel="My queue">
+        <NativeSelect
+          label="Status"
+          data={STATUS_OPTIONS}
+          value={draft.status}
+          onChange={(e) => set('status')(e.currentTarget.value)}
+          w={240}
+        />
+        <NativeSelect
+          label="Flow"
+          data={FLOW_OPTIONS}
+          value={draft.flow}
+          onChange={(e) => set('flow')(e.currentTarget.value)}
+          w={130}
+        />
+        <TextInput
+          label="Sales rep"
+          value={draft.salesRep}
+          onChange={(e) => set('salesRep')(e.currentTarget.value)}
+          w={170}
+        />
+        <TextInput
+          label="Order date from"
+          type="date"
+          value={draft.dateFrom}
+          onChange={(e) => set('dateFrom')(e.currentTarget.value)}
+        />
+        <TextInput
+          label="Order date to"
+          type="date"
+          value={draft.dateTo}
+          onChange={(e) => set('dateTo')(e.currentTarget.value)}
+        />
+        <TextInput
+          label="Search text"
+          description="Legal name, DBA, order id or tax id"
+          value={draft.q}
+          onChange={(e) => set('q')(e.currentTarget.value)}
+          error={textError}
+          w={240}
+        />
+      </FilterBar>
       <Group justify="space-between">
         <Text fw={600}>Your queue: {ORDER_STATUS_LABELS[queueStatus]}</Text>
-        <Button
-          variant="default"
-          onClick={() => exportCsv.mutate()}
-          loading={exportCsv.isPending}
+        <ExportCsvButton
+          run={({ signal, onProgress }) => exportOrders(params, datedFileName('orders', 'csv'), signal, onProgress)}
           disabled={total === 0}
-        >
-          Export CSV
-        </Button>
+        />
       </Group>
       {linkProblem && (
         <Alert color="red" title={linkProblem.title} withCloseButton closeButtonLabel="Dismiss" onClose={closeOrder}>
           {linkProblem.message}
         </Alert>
       )}
-      {list.isError && <Alert color="red">{describeError(list.error).message}</Alert>}
+      <ListError error={orders.error} />
       <DataTable
-        caption={
-          list.isPending
-            ? 'Orders (loading…)'
-            : `Orders — ${formatTotal(total, capped)} ${total === 1 && !capped ? 'match' : 'matches'}`
-        }
+        caption={listCaption('Orders', { isPending: orders.isPending, total, capped })}
         columns={columns}
-        minWidth={1000}
+        minWidth={1100}
         rowCount={items.length}
-        emptyText={list.isPending ? 'Loading…' : 'No orders match.'}
+        emptyText={emptyListText(orders.isPending, 'No orders match.')}
         highlightOnHover
       >
         {items.map((o) => (
-          <Table.Tr key={o.id}>
-            <Table.Td>
-              <UnstyledButton
-                onClick={() => openOrder(o)}
-                c="blue"
+          <Table.Tr key={o.id} aria-selected={o.id === openId || undefined}>
+            <NoWrapCell>
+              <Anchor
+                component={Link}
+                to={list.hrefFor(o.id)}
+                onClick={() => remember(o)}
                 fz="sm"
                 aria-label={`Open order ${o.unified_order_id}`}
               >
                 {o.unified_order_id}
-              </UnstyledButton>
-            </Table.Td>
-            <Table.Td>{o.status_label}</Table.Td>
+              </Anchor>
+            </NoWrapCell>
+            <NoWrapCell>{o.status_label}</NoWrapCell>
             <Table.Td>{o.flow}</Table.Td>
             <Table.Td>{o.legal_name ?? '—'}</Table.Td>
             <Table.Td>{o.dba_name ?? '—'}</Table.Td>
             <Table.Td>{o.sales_rep ?? '—'}</Table.Td>
             <Table.Td>{o.agent ?? '—'}</Table.Td>
-            <Table.Td>{formatCents(o.total_sale_cents, o.currency)}</Table.Td>
-            <Table.Td>{formatDate(o.order_date)}</Table.Td>
+            <FigureCell>{formatCents(o.total_sale_cents, o.currency)}</FigureCell>
+            <NoWrapCell>{formatDate(o.order_date)}</NoWrapCell>
           </Table.Tr>
         ))}
       </DataTable>
@@ -303,15 +274,18 @@ export default function OrderListPage() {
         pageRows={items.length}
         pageSize={ORDER_PAGE_SIZE}
         page={page}
-        onChange={setPage}
+        onChange={list.setPage}
         hideSinglePage
       />
-      {openId !== null && !open && one.isPending && <Text c="dimmed">Loading order {openId}…</Text>}
-      <OrderDetails
-        order={open}
-        onClose={closeOrder}
-        onChanged={(o) => queryClient.setQueryData(orderKeys.row(o.id), o)}
-      />
+      {openId !== null && (open || one.isPending) && (
+        <DetailPane label="Order details" onClose={closeOrder}>
+          {open ? (
+            <OrderDetails order={open} onClose={closeOrder} onChanged={remember} />
+          ) : (
+            <Text c="dimmed">Loading order {openId}…</Text>
+          )}
+        </DetailPane>
+      )}
     </Stack>
   );
 }
