@@ -26,7 +26,7 @@ describe.skipIf(noBrowser)('breath of life: lapsed store → call → fee waived
     expect(await nav.getByRole('link', { name: 'Breath of life' }).getAttribute('aria-current')).toBe('page');
 
     // The new cases of lapsed licenses.
-    const filters = main(page).getByRole('form', { name: 'Filter the win-back list' });
+    const filters = main(page).getByRole('search', { name: 'Filter the win-back list' });
     await filters.getByRole('combobox', { name: 'Reason' }).selectOption('lapsed');
     await filters.getByRole('combobox', { name: 'Win-back status' }).selectOption('new');
     const listed = page.waitForResponse((r) => /\/api\/breathoflife\/[^/?]+\?.*status=new/.test(r.url()) && r.ok());
@@ -35,10 +35,12 @@ describe.skipIf(noBrowser)('breath of life: lapsed store → call → fee waived
     const table = main(page).getByRole('table', { name: /^Win-back list — [\d,]+ stores?$/ });
     const rows = table.locator('tbody tr').filter({ hasText: 'License lapsed on' });
     await rows.first().waitFor();
-    const opener = rows.first().getByRole('button', { name: /^Open the case of / });
+    const opener = rows.first().getByRole('link', { name: /^Open the case of / });
     const storeName = ((await opener.textContent()) ?? '').trim();
     expect(storeName).not.toBe('');
     await opener.click();
+    // The open case is in the address (a link to it opens it).
+    await page.waitForURL(/store=\d+/);
 
     const drawer = page.getByRole('dialog', { name: /^Win-back case of store \d+$/ });
     await drawer.getByRole('heading', { name: storeName }).waitFor();
@@ -81,12 +83,13 @@ describe.skipIf(noBrowser)('breath of life: lapsed store → call → fee waived
     // The store leaves the list of new cases, and shows as won.
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
-    await table.getByRole('button', { name: `Open the case of ${storeName}` }).waitFor({ state: 'detached' });
+    await page.waitForURL((url) => !/store=/.test(url.href));
+    await table.getByRole('link', { name: `Open the case of ${storeName}` }).waitFor({ state: 'detached' });
     await filters.getByRole('combobox', { name: 'Win-back status' }).selectOption('won');
     await filters.getByRole('button', { name: 'Apply' }).click();
     const won = table
       .locator('tbody tr')
-      .filter({ has: page.getByRole('button', { name: `Open the case of ${storeName}` }) });
+      .filter({ has: page.getByRole('link', { name: `Open the case of ${storeName}` }) });
     await won.waitFor();
     expect(await won.textContent()).toContain('Won');
 

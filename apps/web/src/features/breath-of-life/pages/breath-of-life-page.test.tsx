@@ -93,7 +93,7 @@ describe('breath of life (#/breathoflife)', () => {
     renderApp('#/breathoflife');
     expect(await screen.findByRole('heading', { level: 1, name: 'Breath of life' })).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Win-back list — 2 stores' });
-    const diner = within(table).getByRole('button', { name: 'Open the case of Bluebird Diner' }).closest('tr')!;
+    const diner = within(table).getByRole('link', { name: 'Open the case of Bluebird Diner' }).closest('tr')!;
     expect(within(diner).getByText(/\$79\.00/)).toBeTruthy();
     expect(within(diner).getByText(/License lapsed on/)).toBeTruthy();
     expect(within(diner).getByText('New')).toBeTruthy();
@@ -130,6 +130,41 @@ describe('breath of life (#/breathoflife)', () => {
     await waitFor(() => expect(lastList(calls).sort).toBe('customer'));
   });
 
+  it('keeps the filters, the sort and the open case in the address; an address with them restores the view', async () => {
+    const { calls } = fakeApi(routes());
+    const user = userEvent.setup();
+    renderApp('#/breathoflife?reason=lapsed&country=US&sort=-days_since');
+    const table = await screen.findByRole('table', { name: /Win-back list — / });
+    const filters = screen.getByRole('search', { name: 'Filter the win-back list' });
+    expect((within(filters).getByRole('combobox', { name: 'Reason' }) as HTMLSelectElement).value).toBe('lapsed');
+    expect((within(filters).getByRole('combobox', { name: 'Country' }) as HTMLSelectElement).value).toBe('US');
+    expect(lastList(calls)).toEqual({ reason: 'lapsed', country: 'US', sort: '-days_since', limit: '25', offset: '0' });
+    expect(within(table).getByRole('link', { name: 'Customer 100005' }).getAttribute('href')).toBe(
+      '#/customer?id=100005',
+    );
+
+    await user.selectOptions(within(filters).getByRole('combobox', { name: 'Win-back status' }), 'contacted');
+    await user.click(within(filters).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(window.location.hash).toContain('status=contacted'));
+    await waitFor(() => expect(lastList(calls).status).toBe('contacted'));
+
+    // The case opens from a link that keeps the view, and its store is in the address.
+    await user.click(within(table).getByRole('link', { name: 'Open the case of Bluebird Diner' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Win-back case of store 500010' });
+    expect(window.location.hash).toContain('store=500010');
+    expect(window.location.hash).toContain('status=contacted');
+    expect(drawer).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(window.location.hash).not.toContain('store='));
+  });
+
+  it('an address naming a store opens its case', async () => {
+    fakeApi(routes());
+    renderApp('#/breathoflife?store=500010');
+    const drawer = await screen.findByRole('dialog', { name: 'Win-back case of store 500010' });
+    expect(await within(drawer).findByText('billing@bluebird.example')).toBeTruthy();
+  });
+
   it('a case: logs a call, makes an offer, and reactivates after confirming (toast: payment link sent)', async () => {
     let current = makeCase();
     const { calls } = fakeApi(
@@ -164,7 +199,7 @@ describe('breath of life (#/breathoflife)', () => {
     );
     const user = userEvent.setup();
     renderApp('#/breathoflife');
-    await user.click(await screen.findByRole('button', { name: 'Open the case of Bluebird Diner' }));
+    await user.click(await screen.findByRole('link', { name: 'Open the case of Bluebird Diner' }));
     const drawer = await screen.findByRole('dialog', { name: 'Win-back case of store 500010' });
     expect(await within(drawer).findByText('billing@bluebird.example')).toBeTruthy();
     expect(within(drawer).getByText(/INV-2026-0000801/)).toBeTruthy();
@@ -208,7 +243,7 @@ describe('breath of life (#/breathoflife)', () => {
     );
     const user = userEvent.setup();
     renderApp('#/breathoflife');
-    await user.click(await screen.findByRole('button', { name: 'Open the case of Bluebird Diner' }));
+    await user.click(await screen.findByRole('link', { name: 'Open the case of Bluebird Diner' }));
     const drawer = await screen.findByRole('dialog', { name: 'Win-back case of store 500010' });
     await user.click(await within(drawer).findByRole('button', { name: 'Record outcome' }));
     expect(await within(drawer).findByText('Say why the store was lost.')).toBeTruthy();

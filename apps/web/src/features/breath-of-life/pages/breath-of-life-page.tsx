@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Anchor, Badge, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import {
   WINBACK_REASON_LABELS,
   WINBACK_REASONS,
@@ -20,12 +7,22 @@ import {
   WINBACK_TEXT_MIN,
   type WinbackItem,
 } from '@pos/domain';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { DataTable } from '../../../components/list/data-table';
-import { formatTotal, ListPagination } from '../../../components/list/list-pagination';
-import { datedFileName, downloadFile } from '../../../lib/download';
-import { describeError } from '../../../lib/error-message';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import {
+  DataTable,
+  emptyListText,
+  ExportCsvButton,
+  FigureCell,
+  FilterBar,
+  ListError,
+  listCaption,
+  ListPagination,
+  NoWrapCell,
+  SortHeader,
+  useListState,
+} from '../../../components/list';
 import { countryName, formatCents, formatDate, formatDateTime } from '../../../lib/format';
 import {
   exportWinback,
@@ -58,72 +55,45 @@ const STATUS_COLORS: Record<string, string> = {
   lost: 'red',
 };
 
-function SortHeader(props: { column: string; sort: string | null; onSort: (s: string) => void; children: ReactNode }) {
-  const { column, sort, onSort, children } = props;
-  const direction = sort === column ? 'asc' : sort === `-${column}` ? 'desc' : null;
-  return (
-    <Table.Th scope="col" aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}>
-      <UnstyledButton onClick={() => onSort(direction === 'asc' ? `-${column}` : column)} fw={700} fz="sm">
-        {children}
-        <span aria-hidden="true">
-          {'\u00a0'}
-          {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
-        </span>
-      </UnstyledButton>
-    </Table.Th>
-  );
+/**
+ * The work list's state in the address (issue 30): `#/breathoflife?reason=lapsed&status=new&sort=customer&store=500010`
+ * — the open case is `store`, so a link opens it.
+ */
+const LIST_OPTIONS = { defaults: NO_WINBACK_FILTERS, defaultSort: 'days_since', selectedKey: 'store' } as const;
+
+/** The store id of `?store=…`: a positive whole number, else null. */
+function storeIdOf(value: string | null): number | null {
+  return value !== null && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null;
 }
 
 /**
  * #/breathoflife (privilege breath_of_life; decision 131): the win-back work list — stores whose license lapsed or
  * whose plan was canceled past the grace — filtered, sorted and paged on the server, the latest first; a row opens
- * the store's case (log a call, make an offer, record the outcome, reactivate).
+ * the store's case (log a call, make an offer, record the outcome, reactivate). Filters, sort, page and the open case
+ * are in the address.
  */
 export default function BreathOfLifePage() {
-  const [draft, setDraft] = useState<WinbackFilters>(NO_WINBACK_FILTERS);
-  const [applied, setApplied] = useState<WinbackFilters>(NO_WINBACK_FILTERS);
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<string | null>(null);
+  const list = useListState<WinbackFilters>(LIST_OPTIONS);
+  const { draft, applied, set, page, sort } = list;
   const [qError, setQError] = useState<string | undefined>();
-  const [open, setOpen] = useState<number | null>(null);
+  const open = storeIdOf(list.selected);
 
-  const params: WinbackListParams = { ...applied, page, sort };
-  const list = useQuery(winbackListQueryOptions(params));
-  const items = list.data?.items ?? [];
-  const total = list.data?.total ?? 0;
+  const params: WinbackListParams = { ...applied, page, sort: sort === LIST_OPTIONS.defaultSort ? null : sort };
+  const stores = useQuery(winbackListQueryOptions(params));
+  const items = stores.data?.items ?? [];
+  const total = stores.data?.total ?? 0;
 
-  const exportCsv = useMutation({
-    mutationFn: () => exportWinback(params),
-    meta: { silentError: true },
-    onSuccess: (blob) => downloadFile(datedFileName('breath-of-life', 'csv'), blob),
-    onError: (error) => {
-      const { title, message } = describeError(error);
-      notifications.show({ color: 'red', title, message, autoClose: 8000 });
-    },
-  });
-
-  const set =
-    <K extends keyof WinbackFilters>(key: K) =>
-    (value: WinbackFilters[K]) =>
-      setDraft((d) => ({ ...d, [key]: value }));
-  function apply(e: FormEvent) {
-    e.preventDefault();
+  function apply() {
     const q = draft.q.trim();
     if (q !== '' && q.length < WINBACK_TEXT_MIN) return setQError(`Type at least ${WINBACK_TEXT_MIN} characters.`);
     setQError(undefined);
-    setApplied(draft);
-    setPage(1);
+    list.apply();
   }
   function clear() {
-    setDraft(NO_WINBACK_FILTERS);
-    setApplied(NO_WINBACK_FILTERS);
     setQError(undefined);
-    setPage(1);
+    list.clear();
   }
-  const onSort = (s: string) => {
-    setSort(s);
-    setPage(1);
-  };
+  const onSort = list.setSort;
 
   const columns = [
     <SortHeader key="store" column="store" sort={sort} onSort={onSort}>
@@ -138,7 +108,7 @@ export default function BreathOfLifePage() {
     </SortHeader>,
     'Last invoice',
     'Reason',
-    <SortHeader key="days_since" column="days_since" sort={sort ?? 'days_since'} onSort={onSort}>
+    <SortHeader key="days_since" column="days_since" sort={sort} onSort={onSort} numeric>
       Days since
     </SortHeader>,
     'Status',
@@ -148,24 +118,28 @@ export default function BreathOfLifePage() {
   ];
 
   const row = (s: WinbackItem) => (
-    <Table.Tr key={s.store_id}>
+    <Table.Tr key={s.store_id} aria-selected={s.store_id === open || undefined}>
       <Table.Td>
-        <UnstyledButton
-          onClick={() => setOpen(s.store_id)}
-          c="blue"
+        <Anchor
+          component={Link}
+          to={list.hrefFor(s.store_id)}
           fz="sm"
           aria-label={`Open the case of ${s.doing_business_as}`}
         >
           {s.doing_business_as}
-        </UnstyledButton>
+        </Anchor>
         <Text component="span" size="xs" c="dimmed" display="block">
-          Store {s.store_id}
+          <Anchor component={Link} to={`/customer?id=${s.customer_id}&store=${s.store_id}`} inherit>
+            Store {s.store_id}
+          </Anchor>
         </Text>
       </Table.Td>
       <Table.Td>
         {s.legal_name}
         <Text component="span" size="xs" c="dimmed" display="block">
-          Customer {s.customer_id}
+          <Anchor component={Link} to={`/customer?id=${s.customer_id}`} inherit>
+            Customer {s.customer_id}
+          </Anchor>
         </Text>
       </Table.Td>
       <Table.Td>
@@ -174,11 +148,17 @@ export default function BreathOfLifePage() {
           {[s.phone, s.email].filter(Boolean).join(' · ')}
         </Text>
       </Table.Td>
-      <Table.Td>{countryName(s.country)}</Table.Td>
+      <NoWrapCell>{countryName(s.country)}</NoWrapCell>
       <Table.Td>
         {s.last_invoice_number ? (
           <>
-            {s.last_invoice_number}
+            {s.last_invoice_id !== null ? (
+              <Anchor component={Link} to={`/view-invoices?id=${s.last_invoice_id}`} inherit>
+                {s.last_invoice_number}
+              </Anchor>
+            ) : (
+              s.last_invoice_number
+            )}
             <Text component="span" size="xs" c="dimmed" display="block">
               {formatDate(s.last_invoice_on)} · {formatCents(s.last_invoice_cents ?? 0, s.currency)} ·{' '}
               {s.last_invoice_status}
@@ -191,12 +171,12 @@ export default function BreathOfLifePage() {
       <Table.Td>
         {WINBACK_REASON_LABELS[s.reason]} on {formatDate(s.reason_on)}
       </Table.Td>
-      <Table.Td>{s.days_since}</Table.Td>
-      <Table.Td>
+      <FigureCell>{s.days_since}</FigureCell>
+      <NoWrapCell>
         <Badge variant="light" color={STATUS_COLORS[s.status]}>
           {WINBACK_STATUS_LABELS[s.status]}
         </Badge>
-      </Table.Td>
+      </NoWrapCell>
       <Table.Td>
         {s.last_activity ?? '—'}
         {s.last_activity_at && (
@@ -217,70 +197,45 @@ export default function BreathOfLifePage() {
         Stores whose license lapsed or whose plan was canceled past the grace period: call them, make an offer, and
         reactivate them.
       </Text>
-      <form onSubmit={apply} aria-label="Filter the win-back list">
-        <Group align="flex-start" gap="sm" wrap="wrap">
-          <NativeSelect
-            label="Reason"
-            data={REASON_OPTIONS}
-            value={draft.reason}
-            onChange={(e) => set('reason')(e.currentTarget.value)}
-            w={190}
-          />
-          <NativeSelect
-            label="Country"
-            data={COUNTRY_OPTIONS}
-            value={draft.country}
-            onChange={(e) => set('country')(e.currentTarget.value)}
-            w={160}
-          />
-          <NativeSelect
-            label="Win-back status"
-            data={STATUS_OPTIONS}
-            value={draft.status}
-            onChange={(e) => set('status')(e.currentTarget.value)}
-            w={170}
-          />
-          <TextInput
-            label="Merchant or store"
-            description={`At least ${WINBACK_TEXT_MIN} characters`}
-            value={draft.q}
-            onChange={(e) => set('q')(e.currentTarget.value)}
-            error={qError}
-            w={220}
-          />
-          <Group gap="xs" mt={24}>
-            <Button type="submit">Apply</Button>
-            <Button variant="subtle" onClick={clear}>
-              Clear filters
-            </Button>
-          </Group>
-        </Group>
-      </form>
-      <Group justify="flex-end">
-        <Button
-          variant="default"
-          onClick={() => exportCsv.mutate()}
-          loading={exportCsv.isPending}
-          disabled={total === 0}
-        >
-          Export CSV
-        </Button>
-      </Group>
-      {list.isError && (
-        <Alert color="red" title={describeError(list.error).title}>
-          {describeError(list.error).message}
-        </Alert>
-      )}
+      <FilterBar label="Filter the win-back list" onApply={apply} onClear={clear}>
+        <NativeSelect
+          label="Reason"
+          data={REASON_OPTIONS}
+          value={draft.reason}
+          onChange={(e) => set('reason')(e.currentTarget.value)}
+          w={190}
+        />
+        <NativeSelect
+          label="Country"
+          data={COUNTRY_OPTIONS}
+          value={draft.country}
+          onChange={(e) => set('country')(e.currentTarget.value)}
+          w={160}
+        />
+        <NativeSelect
+          label="Win-back status"
+          data={STATUS_OPTIONS}
+          value={draft.status}
+          onChange={(e) => set('status')(e.currentTarget.value)}
+          w={170}
+        />
+        <TextInput
+          label="Merchant or store"
+          description={`At least ${WINBACK_TEXT_MIN} characters`}
+          value={draft.q}
+          onChange={(e) => set('q')(e.currentTarget.value)}
+          error={qError}
+          w={220}
+        />
+      </FilterBar>
+      <ExportCsvButton run={(ctx) => exportWinback(params, ctx)} disabled={total === 0} />
+      <ListError error={stores.error} />
       <DataTable
-        caption={
-          list.isPending
-            ? 'Win-back list (loading…)'
-            : `Win-back list — ${formatTotal(total, false)} ${total === 1 ? 'store' : 'stores'}`
-        }
+        caption={listCaption('Win-back list', { isPending: stores.isPending, total }, { one: 'store', many: 'stores' })}
         columns={columns}
         minWidth={1300}
         rowCount={items.length}
-        emptyText={list.isPending ? 'Loading…' : 'No stores match. Change or clear the filters.'}
+        emptyText={emptyListText(stores.isPending, 'No stores match. Change or clear the filters.')}
         highlightOnHover
       >
         {items.map(row)}
@@ -292,10 +247,10 @@ export default function BreathOfLifePage() {
         pageRows={items.length}
         pageSize={WINBACK_PAGE_SIZE}
         page={page}
-        onChange={setPage}
+        onChange={list.setPage}
         hideSinglePage
       />
-      <CaseDrawer storeId={open} onClose={() => setOpen(null)} />
+      <CaseDrawer storeId={open} onClose={() => list.select(null)} />
     </Stack>
   );
 }
