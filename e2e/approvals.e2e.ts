@@ -31,7 +31,7 @@ async function openInvoice(page: Page): Promise<InvoiceRow> {
 
 /** The queue is oldest first: find today's request by its kind and requester (the filters of the screen). */
 async function filterQueue(page: Page, requester: string) {
-  const form = main(page).getByRole('form', { name: 'Filter approvals' });
+  const form = main(page).getByRole('search', { name: 'Filter approvals' });
   await form.getByRole('combobox', { name: 'Kind' }).selectOption({ label: 'Memo' });
   await form.getByRole('textbox', { name: 'Requester' }).fill(requester);
   await Promise.all([

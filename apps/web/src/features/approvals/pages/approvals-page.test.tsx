@@ -81,7 +81,7 @@ describe('approvals (#/approvals)', () => {
     const user = userEvent.setup();
     renderApp('#/approvals');
     await screen.findByRole('table', { name: /Approvals — / });
-    const form = screen.getByRole('form', { name: 'Filter approvals' });
+    const form = screen.getByRole('search', { name: 'Filter approvals' });
     await user.selectOptions(within(form).getByLabelText('Kind'), 'memo');
     await user.type(within(form).getByLabelText('Smallest amount'), '1,000');
     await user.type(within(form).getByLabelText('Waiting at least (days)'), '14');
@@ -97,6 +97,63 @@ describe('approvals (#/approvals)', () => {
         offset: '0',
       }),
     );
+  });
+
+  it('the filters and page are in the address; a link with them fills the fields and asks the server for them', async () => {
+    const { calls } = fakeApi({ ...signInAs('AR Team'), [`GET ${LIST}`]: { items: ITEMS, total: 3 } });
+    const user = userEvent.setup();
+    renderApp('#/approvals');
+    await screen.findByRole('table', { name: /Approvals — / });
+    const form = screen.getByRole('search', { name: 'Filter approvals' });
+    await user.type(within(form).getByLabelText('Largest amount'), 'lots');
+    await user.click(within(form).getByRole('button', { name: 'Apply' }));
+    expect(await within(form).findByText('Type an amount such as 1,500.00.')).toBeTruthy();
+    expect(window.location.hash).toBe('#/approvals');
+    await user.clear(within(form).getByLabelText('Largest amount'));
+    await user.type(within(form).getByLabelText('Largest amount'), '$2,500.50');
+    await user.selectOptions(within(form).getByLabelText('Kind'), 'memo');
+    await user.click(within(form).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/approvals?kind=memo&amount_max=2500.50'));
+    await waitFor(() => expect(lastList(calls)).toMatchObject({ kind: 'memo', amount_max: '250050' }));
+    await user.click(within(form).getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/approvals'));
+  });
+
+  it('a copied address opens the same filtered page', async () => {
+    const { calls } = fakeApi({ ...signInAs('AR Team'), [`GET ${LIST}`]: { items: ITEMS, total: 30 } });
+    renderApp('#/approvals?kind=write_off&amount_min=1000&older_than_days=14&requester=ar2&page=2');
+    await screen.findByRole('table', { name: 'Approvals — 30 waiting' });
+    const form = screen.getByRole('search', { name: 'Filter approvals' });
+    expect((within(form).getByLabelText('Kind') as HTMLSelectElement).value).toBe('write_off');
+    expect((within(form).getByLabelText('Smallest amount') as HTMLInputElement).value).toBe('1000');
+    expect((within(form).getByLabelText('Waiting at least (days)') as HTMLInputElement).value).toBe('14');
+    expect((within(form).getByLabelText('Requester') as HTMLInputElement).value).toBe('ar2');
+    expect(lastList(calls)).toEqual({
+      kind: 'write_off',
+      amount_min: '100000',
+      older_than_days: '14',
+      requester: 'ar2',
+      limit: '25',
+      offset: '25',
+    });
+  });
+
+  it('customers, invoices and orders are links to their pages', async () => {
+    fakeApi({ ...signInAs('AR Team'), [`GET ${LIST}`]: { items: ITEMS, total: 3 } });
+    renderApp('#/approvals');
+    const table = await screen.findByRole('table', { name: 'Approvals — 3 waiting' });
+    const row = within(table)
+      .getByRole('checkbox', { name: /Select Credit memo 41/ })
+      .closest('tr')!;
+    expect(within(row).getByRole('link', { name: 'Bluebird Diner LLC' }).getAttribute('href')).toBe(
+      '#/customer?id=100005',
+    );
+    expect(within(row).getByRole('link', { name: 'INV-2026-009001' }).getAttribute('href')).toBe(
+      '#/view-invoices?id=9001',
+    );
+    expect(
+      within(table).getByRole('link', { name: 'Open Order UO-1 (Pending AR Approval)' }).getAttribute('href'),
+    ).toBe('#/order?id=700123');
   });
 
   it('rejects the selected rows with a reason (an order needs a rejection reason) and lists each outcome', async () => {

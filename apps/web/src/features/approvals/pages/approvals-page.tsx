@@ -1,5 +1,5 @@
 import {
-  Alert,
+  Anchor,
   Badge,
   Button,
   Checkbox,
@@ -18,15 +18,28 @@ import { notifications } from '@mantine/notifications';
 import {
   APPROVAL_KIND_LABELS,
   APPROVAL_KINDS,
+  effectivePrivileges,
   FEES,
   type ApprovalDecisionOutcome,
   type ApprovalItem,
+  type Permission,
 } from '@pos/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { DataTable } from '../../../components/list/data-table';
-import { formatTotal, ListPagination } from '../../../components/list/list-pagination';
-import { getSession } from '../../../lib/session';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import {
+  DataTable,
+  emptyListText,
+  FigureCell,
+  FigureHeader,
+  FilterBar,
+  ListError,
+  listCaption,
+  ListPagination,
+  NoWrapCell,
+  useListState,
+} from '../../../components/list';
+import { getSession, useSession } from '../../../lib/session';
 import { describeError } from '../../../lib/error-message';
 import { formatCents, formatDateTime } from '../../../lib/format';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
@@ -46,6 +59,34 @@ const nameOf = (i: ApprovalItem) =>
   i.kind === 'order' ? i.title : `${i.title} ${i.id}${i.invoice_number ? ` on invoice ${i.invoice_number}` : ''}`;
 const THRESHOLD = formatCents(FEES.CREDIT_THRESHOLD_CENTS, 'USD');
 
+/** The list's state in the address: `#/approvals?kind=memo&amount_min=1000&older_than_days=14&page=2`. */
+const LIST_OPTIONS = {
+  defaults: NO_APPROVAL_FILTERS,
+  keys: { amountMin: 'amount_min', amountMax: 'amount_max', olderThanDays: 'older_than_days' },
+} as const;
+
+/** '$1,500.00' → '1500.00'; null when it is not an amount of dollars and cents. */
+function amountOf(text: string): string | null {
+  const plain = text.replace(/[$,\s]/g, '');
+  return /^\d{1,9}(\.\d{1,2})?$/.test(plain) ? plain : null;
+}
+
+const NO_ITEMS: ReadonlyMap<string, ApprovalItem> = new Map();
+
+/** Which pages the rows may link to: a link only where the session may go (its role and additional privileges). */
+function useMayOpen() {
+  const { session } = useSession();
+  const granted: readonly Permission[] = session
+    ? effectivePrivileges(session.role, session.additional_privileges)
+    : [];
+  const any = (...privileges: Permission[]) => privileges.some((p) => granted.includes(p));
+  return {
+    customer: any('customer_details_view', 'customer_details_edit'),
+    invoice: any('invoices'),
+    order: any('search_orders_view', 'search_orders_edit', 'create_distributor_orders'),
+  };
+}
+
 interface Decided extends ApprovalDecisionOutcome {
   readonly name: string;
   readonly requestedBy: string | null;
@@ -57,31 +98,45 @@ interface Decided extends ApprovalDecisionOutcome {
  * #/approvals (ar_approvals; issue 16 point 2, decision 121): everything waiting for a second person — memos,
  * write-offs, orders in Pending AR Approval — oldest first, with filters; approve or reject with a reason, one by
  * one or the selected rows together. Each outcome is listed (who asked, who decided, when); a request over the
- * credit threshold cannot be decided by the person who asked for it.
+ * credit threshold cannot be decided by the person who asked for it. Filters and page are in the address (issue 30);
+ * the rows chosen for a bulk decision are kept across pages until the filters change.
  */
 export default function ApprovalsPage() {
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<ApprovalFilters>(NO_APPROVAL_FILTERS);
-  const [filters, setFilters] = useState<ApprovalFilters>(NO_APPROVAL_FILTERS);
-  const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<Map<string, ApprovalItem>>(new Map());
+  const list = useListState<ApprovalFilters>(LIST_OPTIONS);
+  const { draft, applied, set, page } = list;
+  const mayOpen = useMayOpen();
+  const [errors, setErrors] = useState<Partial<Record<keyof ApprovalFilters, string>>>({});
+  // The rows chosen for a bulk decision belong to the filtered list: other filters (Apply, Clear, Back) start afresh.
+  const appliedKey = JSON.stringify(applied);
+  const [picked, setPicked] = useState<{ key: string; items: ReadonlyMap<string, ApprovalItem> }>({
+    key: appliedKey,
+    items: NO_ITEMS,
+  });
+  const selected = picked.key === appliedKey ? picked.items : NO_ITEMS;
+  const setSelected = (update: (prev: ReadonlyMap<string, ApprovalItem>) => Map<string, ApprovalItem>) =>
+    setPicked((p) => ({ key: appliedKey, items: update(p.key === appliedKey ? p.items : NO_ITEMS) }));
   const [deciding, setDeciding] = useState<{ decision: Decision; items: ApprovalItem[] } | null>(null);
   const [decided, setDecided] = useState<Decided[]>([]);
-  const list = useQuery({ ...getApprovalListQueryOptions({ ...filters, page }), meta: { silentError: true } });
-  const items = list.data?.items ?? [];
-  const total = list.data?.total ?? 0;
+  const approvals = useQuery({ ...getApprovalListQueryOptions({ ...applied, page }), meta: { silentError: true } });
+  const items = approvals.data?.items ?? [];
+  const total = approvals.data?.total ?? 0;
 
-  function apply(e: FormEvent) {
-    e.preventDefault();
-    setFilters(draft);
-    setPage(1);
-    setSelected(new Map());
+  function apply() {
+    const found: Partial<Record<keyof ApprovalFilters, string>> = {};
+    const amountMin = draft.amountMin.trim() === '' ? '' : amountOf(draft.amountMin);
+    const amountMax = draft.amountMax.trim() === '' ? '' : amountOf(draft.amountMax);
+    const days = draft.olderThanDays.trim();
+    if (amountMin === null) found.amountMin = 'Type an amount such as 1,500.00.';
+    if (amountMax === null) found.amountMax = 'Type an amount such as 1,500.00.';
+    if (days !== '' && !/^\d{1,4}$/.test(days)) found.olderThanDays = 'Type a whole number of days.';
+    setErrors(found);
+    if (amountMin === null || amountMax === null || Object.keys(found).length > 0) return;
+    list.apply({ ...draft, amountMin, amountMax, olderThanDays: days, requester: draft.requester.trim() });
   }
   function clear() {
-    setDraft(NO_APPROVAL_FILTERS);
-    setFilters(NO_APPROVAL_FILTERS);
-    setPage(1);
-    setSelected(new Map());
+    setErrors({});
+    list.clear();
   }
   function toggle(item: ApprovalItem, on: boolean) {
     setSelected((prev) => {
@@ -121,7 +176,7 @@ export default function ApprovalsPage() {
   }
 
   const columns = [
-    <Table.Th key="select" w={40}>
+    <Table.Th key="select" scope="col" w={40}>
       <Checkbox
         aria-label="Select every item on this page"
         checked={allOnPage}
@@ -133,8 +188,8 @@ export default function ApprovalsPage() {
     'Item',
     'Customer',
     'Invoice',
-    'Amount',
-    'Waiting',
+    <FigureHeader key="amount">Amount</FigureHeader>,
+    <FigureHeader key="waiting">Waiting</FigureHeader>,
     'Requested by',
     'Reason',
     'Decide',
@@ -147,55 +202,48 @@ export default function ApprovalsPage() {
         Memos, write-offs and orders waiting for AR approval, oldest first. Over {THRESHOLD}, someone other than the
         requester must approve.
       </Text>
-      <form aria-label="Filter approvals" onSubmit={apply}>
-        <Group align="flex-end" gap="sm">
-          <NativeSelect
-            label="Kind"
-            value={draft.kind}
-            onChange={(e) => setDraft({ ...draft, kind: e.currentTarget.value })}
-            data={[
-              { value: '', label: 'All kinds' },
-              ...APPROVAL_KINDS.map((k) => ({ value: k, label: APPROVAL_KIND_LABELS[k] })),
-            ]}
-          />
-          <TextInput
-            label="Smallest amount"
-            value={draft.amountMin}
-            onChange={(e) => setDraft({ ...draft, amountMin: e.currentTarget.value })}
-            inputMode="decimal"
-            w={140}
-          />
-          <TextInput
-            label="Largest amount"
-            value={draft.amountMax}
-            onChange={(e) => setDraft({ ...draft, amountMax: e.currentTarget.value })}
-            inputMode="decimal"
-            w={140}
-          />
-          <TextInput
-            label="Waiting at least (days)"
-            value={draft.olderThanDays}
-            onChange={(e) => setDraft({ ...draft, olderThanDays: e.currentTarget.value })}
-            inputMode="numeric"
-            w={170}
-          />
-          <TextInput
-            label="Requester"
-            value={draft.requester}
-            onChange={(e) => setDraft({ ...draft, requester: e.currentTarget.value })}
-            w={220}
-          />
-          <Button type="submit">Apply</Button>
-          <Button variant="default" onClick={clear}>
-            Clear
-          </Button>
-        </Group>
-      </form>
-      {list.isError && (
-        <Alert color="red" title={describeError(list.error).title}>
-          {describeError(list.error).message}
-        </Alert>
-      )}
+      <FilterBar label="Filter approvals" onApply={apply} onClear={clear}>
+        <NativeSelect
+          label="Kind"
+          value={draft.kind}
+          onChange={(e) => set('kind')(e.currentTarget.value)}
+          data={[
+            { value: '', label: 'All kinds' },
+            ...APPROVAL_KINDS.map((k) => ({ value: k, label: APPROVAL_KIND_LABELS[k] })),
+          ]}
+        />
+        <TextInput
+          label="Smallest amount"
+          value={draft.amountMin}
+          onChange={(e) => set('amountMin')(e.currentTarget.value)}
+          error={errors.amountMin}
+          inputMode="decimal"
+          w={140}
+        />
+        <TextInput
+          label="Largest amount"
+          value={draft.amountMax}
+          onChange={(e) => set('amountMax')(e.currentTarget.value)}
+          error={errors.amountMax}
+          inputMode="decimal"
+          w={140}
+        />
+        <TextInput
+          label="Waiting at least (days)"
+          value={draft.olderThanDays}
+          onChange={(e) => set('olderThanDays')(e.currentTarget.value)}
+          error={errors.olderThanDays}
+          inputMode="numeric"
+          w={170}
+        />
+        <TextInput
+          label="Requester"
+          value={draft.requester}
+          onChange={(e) => set('requester')(e.currentTarget.value)}
+          w={220}
+        />
+      </FilterBar>
+      <ListError error={approvals.error} />
       <Group gap="sm">
         <Button disabled={chosen.length === 0} onClick={() => setDeciding({ decision: 'approve', items: chosen })}>
           {`Approve selected (${chosen.length})`}
@@ -210,11 +258,15 @@ export default function ApprovalsPage() {
         </Button>
       </Group>
       <DataTable
-        caption={list.isPending ? 'Approvals (loading…)' : `Approvals — ${formatTotal(total)} waiting`}
+        caption={listCaption(
+          'Approvals',
+          { isPending: approvals.isPending, total },
+          { one: 'waiting', many: 'waiting' },
+        )}
         columns={columns}
         minWidth={1100}
         rowCount={items.length}
-        emptyText="Nothing is waiting for approval."
+        emptyText={emptyListText(approvals.isPending, 'Nothing is waiting for approval.')}
       >
         {items.map((i) => (
           <Table.Tr key={keyOf(i)}>
@@ -227,19 +279,43 @@ export default function ApprovalsPage() {
               />
             </Table.Td>
             <Table.Th scope="row" fw={600}>
-              {i.kind === 'order' ? i.title : `${i.title} ${i.id}`}
+              {i.kind === 'order' && mayOpen.order ? (
+                <Anchor component={Link} to={`/order?id=${i.id}`} inherit aria-label={`Open ${i.title}`}>
+                  {i.title}
+                </Anchor>
+              ) : i.kind === 'order' ? (
+                i.title
+              ) : (
+                `${i.title} ${i.id}`
+              )}
               {i.needs_second_approver && (
                 <Badge ml={6} size="xs" variant="light" color={i.can_decide ? 'blue' : 'gray'}>
                   {i.can_decide ? 'Second approver' : 'Needs another approver'}
                 </Badge>
               )}
             </Table.Th>
-            <Table.Td>{i.customer_name ?? '—'}</Table.Td>
-            <Table.Td>{i.invoice_number ?? (i.kind === 'memo' ? 'On account' : '—')}</Table.Td>
-            <Table.Td>{formatCents(i.amount_cents, i.currency)}</Table.Td>
-            <Table.Td title={formatDateTime(i.requested_at)}>
-              {i.age_days === 0 ? 'Today' : `${i.age_days} day${i.age_days === 1 ? '' : 's'}`}
+            <Table.Td>
+              {i.customer_name !== null && i.customer_id !== null && mayOpen.customer ? (
+                <Anchor component={Link} to={`/customer?id=${i.customer_id}`} inherit>
+                  {i.customer_name}
+                </Anchor>
+              ) : (
+                (i.customer_name ?? '—')
+              )}
             </Table.Td>
+            <NoWrapCell>
+              {i.invoice_number !== null && i.invoice_id !== null && mayOpen.invoice ? (
+                <Anchor component={Link} to={`/view-invoices?id=${i.invoice_id}`} inherit>
+                  {i.invoice_number}
+                </Anchor>
+              ) : (
+                (i.invoice_number ?? (i.kind === 'memo' ? 'On account' : '—'))
+              )}
+            </NoWrapCell>
+            <FigureCell>{formatCents(i.amount_cents, i.currency)}</FigureCell>
+            <FigureCell title={formatDateTime(i.requested_at)}>
+              {i.age_days === 0 ? 'Today' : `${i.age_days} day${i.age_days === 1 ? '' : 's'}`}
+            </FigureCell>
             <Table.Td>{i.requested_by ?? '—'}</Table.Td>
             <Table.Td>
               {i.reason ?? '—'}
@@ -286,7 +362,7 @@ export default function ApprovalsPage() {
         pageRows={items.length}
         pageSize={APPROVALS_PAGE_SIZE}
         page={page}
-        onChange={setPage}
+        onChange={list.setPage}
       />
       {decided.length > 0 && (
         <section aria-label="Decided here">
