@@ -8,6 +8,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
+import { BUSINESS_DATE_HEADER, calendarDayIn } from '@pos/domain';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -128,6 +129,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // The business day the server checks dates against (issue 30): the web app's "today" is this one.
+    if (isApiPath(request.url))
+      reply.header(BUSINESS_DATE_HEADER, calendarDayIn(app.ctx.clock.now(), app.ctx.config.billing.timeZone));
     // Every API answer — guarded or public (the merchant's link pages), success or error — is personal or
     // session-bound: no browser or proxy keeps a copy (issue 27). A route's own stricter value stays
     // (uploads: 'private, no-store'); the web app's static files set their own (registerWebApp).

@@ -34,6 +34,7 @@ export * from './rules/customer-search';
 export * from './rules/zip';
 export * from './rules/upload';
 export * from './rules/email';
+export * from './rules/business-day';
 export * from './rules/percent';
 export * from './rules/login-redirect';
 export * from './rules/milestones';

@@ -1,3 +1,4 @@
+import { noteBusinessDay } from './business-day';
 import { clearToken, getToken } from './session';
 
 /**
@@ -188,6 +189,7 @@ async function request<T>(method: Method, path: string, body: unknown, opts: Req
     if (opts.signal?.aborted) throw error; // a cancelled request is not a failure to report
     throw new ApiError({ status: 0, code: 'network', message: NETWORK_ERROR_MESSAGE });
   }
+  noteBusinessDay(response.headers);
 
   if (!response.ok) {
     if (response.status === 403) endSession();

@@ -7,6 +7,7 @@ import {
   orderStatusLabel,
   type CurrencyCode,
 } from '@pos/domain';
+import { businessToday } from './business-day';
 
 /*
  * How every screen shows values (decision 105). Money goes through the domain's formatMoney: USD as '$1,234.56',
@@ -81,10 +82,9 @@ export function orderStatusText(code: string | number | null | undefined): strin
   return orderStatusLabel(code) ?? `Status ${code}`;
 }
 
-/** Today's calendar date where the user is, as YYYY-MM-DD (for date rules such as licenseStatus). */
+/** Today's business day as YYYY-MM-DD — the provider's, as the server checks it (lib/business-day.ts). */
 export function todayIso(now: Date = new Date()): string {
-  const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 10);
+  return businessToday(now);
 }
 
 /** A count of things: 1,234. */

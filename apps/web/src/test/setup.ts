@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { resetBusinessDayForTests } from '../lib/business-day';
 import { setCountry, setMilestone } from '../lib/header-state';
 import { resetSessionMemoryForTests } from '../lib/session';
 
@@ -25,5 +26,6 @@ afterEach(() => {
   setCountry(null);
   setMilestone(null);
   resetSessionMemoryForTests();
+  resetBusinessDayForTests();
   window.location.hash = '';
 });

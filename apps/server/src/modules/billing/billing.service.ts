@@ -7,6 +7,7 @@ import type {
   BillingRunStarted,
   BillingRunStatus,
 } from '@pos/domain';
+import { calendarDayIn } from '@pos/domain';
 import { desc, count, eq, sql } from 'drizzle-orm';
 import type { AppContext, ServiceCtx } from '../../context';
 import { withTx } from '../../context';
@@ -24,15 +25,9 @@ export const BILLING_BATCH_SIZE = 5000;
 /** Batches at once on PostgreSQL (PGlite has one connection: one). */
 export const BILLING_CONCURRENCY = 2;
 
-/** "Today" in the billing time zone, as YYYY-MM-DD. */
+/** "Today" in the billing time zone, as YYYY-MM-DD (the business day, domain calendarDayIn). */
 export function billingToday(app: Pick<AppContext, 'config' | 'clock'>): string {
-  // en-CA formats dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: app.config.billing.timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(app.clock.now());
+  return calendarDayIn(app.clock.now(), app.config.billing.timeZone);
 }
 
 type RunRow = typeof billingRuns.$inferSelect;

@@ -20,7 +20,8 @@ import { notifySuccess } from '../lib/notify';
 import type { StoreTabProps } from '../tab-props';
 import { ActionDialog } from './ui/action-dialog';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
-import { parseAmount, todayIso } from './ui/money';
+import { todayIso } from '../../../lib/format';
+import { parseAmount } from './ui/money';
 import { NoStore, TabFrame } from './ui/tab-frame';
 
 const PAGE_SIZE = 25;

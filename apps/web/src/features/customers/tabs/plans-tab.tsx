@@ -30,7 +30,8 @@ import type { StoreTabProps } from '../tab-props';
 import { ActionDialog } from './ui/action-dialog';
 import { fieldErrorOrClose } from './ui/field-error';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
-import { parseAmount, todayIso } from './ui/money';
+import { todayIso } from '../../../lib/format';
+import { parseAmount } from './ui/money';
 import { NoStore, TabFrame } from './ui/tab-frame';
 
 const PAGE_SIZE = 25;

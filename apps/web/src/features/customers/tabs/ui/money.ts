@@ -23,10 +23,3 @@ export function parseAmount(text: string, currency: CurrencyCode, { required = t
   if (money.cents < 0) return { ok: false, message: 'The amount cannot be negative.' };
   return { ok: true, cents: money.cents };
 }
-
-/** Today's date as YYYY-MM-DD (local calendar). */
-export function todayIso(now: Date = new Date()): string {
-  const m = String(now.getMonth() + 1).padStart(2, '0');
-  const d = String(now.getDate()).padStart(2, '0');
-  return `${now.getFullYear()}-${m}-${d}`;
-}
