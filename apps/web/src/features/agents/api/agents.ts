@@ -12,6 +12,7 @@ import {
 } from '@pos/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { streamDownload, type StreamProgress } from '../../../lib/stream-download';
 
 /*
  * The agents screens' API (issue 17; decision 124; contracts in @pos/domain contracts/agents.ts, every answer parsed):
@@ -69,9 +70,20 @@ export function getAgentListQueryOptions(p: AgentListParams) {
   });
 }
 
-/** Every matching agent as CSV (the server streams all rows). */
-export async function exportAgents(f: AgentFilters): Promise<Blob> {
-  return api.get<Blob>('/api/agents/{token}', { query: { ...filterQuery(f), format: 'csv' }, responseType: 'blob' });
+/** Every matching agent as CSV, saved as `fileName`: the server streams all rows, read with progress. */
+export function exportAgents(
+  f: AgentFilters,
+  fileName: string,
+  signal: AbortSignal,
+  onProgress: (progress: StreamProgress) => void,
+): Promise<StreamProgress> {
+  return streamDownload({
+    path: '/api/agents/{token}',
+    query: { ...filterQuery(f), format: 'csv' },
+    fileName,
+    signal,
+    onProgress,
+  });
 }
 
 export function getAgentQueryOptions(agentId: number) {

@@ -1,16 +1,28 @@
 import { Alert, Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { AGENT_TYPE } from '@pos/domain';
+import { AGENT_TYPE, effectivePrivileges } from '@pos/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DataTable } from '../../../components/list/data-table';
-import { formatTotal, ListPagination } from '../../../components/list/list-pagination';
+import {
+  DataTable,
+  emptyListText,
+  FigureCell,
+  FigureHeader,
+  listCaption,
+  ListPagination,
+  NoWrapCell,
+  useListState,
+} from '../../../components/list';
 import { describeError } from '../../../lib/error-message';
 import { formatCents, formatDate } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
 import { AGENT_PAGE_SIZE, agentKeys, deactivateAgent, getAgentStoresQueryOptions, inviteAgent } from '../api/agents';
 import { useMayEditAgents } from '../may-edit';
+
+/** No filters: the page of stores is the list's state in the address (`#/view-agent-stores/12/Acme?page=2`). */
+const LIST_OPTIONS = { defaults: {} } as const;
 
 function showError(error: unknown, what: string) {
   const { title, message } = describeError(error);
@@ -27,7 +39,13 @@ export default function AgentStoresPage() {
   const agentId = /^\d+$/.test(params.agentId ?? '') ? Number(params.agentId) : 0;
   const queryClient = useQueryClient();
   const mayEdit = useMayEditAgents();
-  const [page, setPage] = useState(1);
+  const { page, setPage } = useListState<Record<string, never>>(LIST_OPTIONS);
+  const { session } = useSession();
+  const mayOpenCustomers = session
+    ? effectivePrivileges(session.role, session.additional_privileges).some(
+        (p) => p === 'customer_details_view' || p === 'customer_details_edit',
+      )
+    : false;
   const [confirming, setConfirming] = useState(false);
   const query = useQuery({ ...getAgentStoresQueryOptions(agentId, page), enabled: agentId > 0 });
   const agent = query.data?.agent;
@@ -117,12 +135,19 @@ export default function AgentStoresPage() {
         caption={
           query.isPending
             ? 'Stores (loading…)'
-            : `Stores of ${name} — ${formatTotal(total, false)} ${total === 1 ? 'store' : 'stores'}`
+            : listCaption(`Stores of ${name}`, { isPending: false, total }, { one: 'store', many: 'stores' })
         }
-        columns={['Store', 'Merchant', 'State', 'Status', 'Open balance', 'Linked since']}
+        columns={[
+          'Store',
+          'Merchant',
+          'State',
+          'Status',
+          <FigureHeader key="balance">Open balance</FigureHeader>,
+          'Linked since',
+        ]}
         minWidth={800}
         rowCount={items.length}
-        emptyText={query.isPending ? 'Loading…' : 'No stores are linked to this agent yet.'}
+        emptyText={emptyListText(query.isPending, 'No stores are linked to this agent yet.')}
         highlightOnHover
       >
         {items.map((s) => (
@@ -136,13 +161,19 @@ export default function AgentStoresPage() {
             <Table.Td>
               {s.customer_name}
               <Text component="span" size="xs" c="dimmed" display="block">
-                Customer {s.customer_id}
+                {mayOpenCustomers ? (
+                  <Anchor component={Link} to={`/customer?id=${s.customer_id}`} inherit>
+                    Customer {s.customer_id}
+                  </Anchor>
+                ) : (
+                  `Customer ${s.customer_id}`
+                )}
               </Text>
             </Table.Td>
             <Table.Td>{s.state ?? '—'}</Table.Td>
-            <Table.Td>{s.status_label}</Table.Td>
-            <Table.Td>{formatCents(s.open_balance_cents, s.currency)}</Table.Td>
-            <Table.Td>{formatDate(s.assigned_at)}</Table.Td>
+            <NoWrapCell>{s.status_label}</NoWrapCell>
+            <FigureCell>{formatCents(s.open_balance_cents, s.currency)}</FigureCell>
+            <NoWrapCell>{formatDate(s.assigned_at)}</NoWrapCell>
           </Table.Tr>
         ))}
       </DataTable>

@@ -40,6 +40,9 @@ describe('agents (#/view-agents, #/view-agent-stores, #/new-agent)', { timeout: 
     const table = await screen.findByRole('table', { name: 'Agents — 1 match' });
     const row = within(table).getByRole('link', { name: 'Stores of Acme Distribution' }).closest('tr')!;
     expect(within(row).getByText('12.5%')).toBeTruthy();
+    expect(within(row).getByRole('link', { name: 'Agent 12' }).getAttribute('href')).toBe(
+      '#/view-agent-stores/12/Acme%20Distribution',
+    );
     expect(within(row).getByText('Ann Acme')).toBeTruthy();
     expect(within(row).getByRole('link', { name: 'Edit Acme Distribution' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'New agent' })).toBeTruthy();
@@ -58,6 +61,45 @@ describe('agents (#/view-agents, #/view-agent-stores, #/new-agent)', { timeout: 
         offset: '0',
       }),
     );
+  });
+
+  it('the filters and page are in the address; a link with them fills the fields and asks the server for them', async () => {
+    const { calls } = fakeApi({ ...signInAs('Admin'), [`GET ${LIST}`]: { items: [makeAgent()], total: 1 } });
+    const user = userEvent.setup();
+    renderApp('#/view-agents');
+    await screen.findByRole('table', { name: 'Agents — 1 match' });
+    const filters = screen.getByRole('search', { name: 'Filter agents' });
+    await user.selectOptions(within(filters).getByRole('combobox', { name: 'Status' }), 'Active and inactive');
+    await user.type(within(filters).getByRole('textbox', { name: 'Name, e-mail or contact' }), 'acme');
+    await user.click(within(filters).getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/view-agents?q=acme&status=all'));
+    await waitFor(() =>
+      expect(Object.fromEntries(calls.filter((c) => c.path === LIST).at(-1)!.query)).toMatchObject({
+        q: 'acme',
+        status: 'all',
+      }),
+    );
+    await user.click(within(filters).getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/view-agents'));
+  });
+
+  it('a copied address opens the same filtered page', async () => {
+    const { calls } = fakeApi({ ...signInAs('Admin'), [`GET ${LIST}`]: { items: [makeAgent()], total: 30 } });
+    renderApp('#/view-agents?type=REFP&q=acme&status=inactive&page=2');
+    await screen.findByRole('table', { name: 'Agents — 30 matches' });
+    const filters = screen.getByRole('search', { name: 'Filter agents' });
+    expect((within(filters).getByRole('combobox', { name: 'Type' }) as HTMLSelectElement).value).toBe('REFP');
+    expect((within(filters).getByRole('combobox', { name: 'Status' }) as HTMLSelectElement).value).toBe('inactive');
+    expect((within(filters).getByRole('textbox', { name: 'Name, e-mail or contact' }) as HTMLInputElement).value).toBe(
+      'acme',
+    );
+    expect(Object.fromEntries(calls.filter((c) => c.path === LIST).at(-1)!.query)).toEqual({
+      type: 'REFP',
+      q: 'acme',
+      status: 'inactive',
+      limit: '25',
+      offset: '25',
+    });
   });
 
   it('a Marketing user reads the list without New agent or Edit', async () => {
@@ -101,6 +143,9 @@ describe('agents (#/view-agents, #/view-agent-stores, #/new-agent)', { timeout: 
     const row = within(table).getByText('Corner Deli').closest('tr')!;
     expect(within(row).getByText('$99.00')).toBeTruthy();
     expect(within(row).getByText('Active')).toBeTruthy();
+    expect(within(row).getByRole('link', { name: 'Customer 100005' }).getAttribute('href')).toBe(
+      '#/customer?id=100005',
+    );
     await user.click(screen.getByRole('button', { name: 'Invite to distributor login' }));
     expect(await screen.findByText('A link to set the password was e-mailed to acme@example.com.')).toBeTruthy();
     expect(invited).toHaveLength(1);

@@ -1,13 +1,23 @@
-import { Alert, Anchor, Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { AGENT_TYPES, SALES_CHANNELS } from '@pos/domain';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { Anchor, Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { AGENT_TYPES, isAgentScoped, SALES_CHANNELS } from '@pos/domain';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { DataTable } from '../../../components/list/data-table';
-import { formatTotal, ListPagination } from '../../../components/list/list-pagination';
-import { datedFileName, downloadFile } from '../../../lib/download';
-import { describeError } from '../../../lib/error-message';
+import {
+  DataTable,
+  emptyListText,
+  ExportCsvButton,
+  FigureCell,
+  FigureHeader,
+  FilterBar,
+  ListError,
+  listCaption,
+  ListPagination,
+  NoWrapCell,
+  useListState,
+} from '../../../components/list';
+import { datedFileName } from '../../../lib/download';
+import { formatCount } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
 import {
   AGENT_PAGE_SIZE,
   exportAgents,
@@ -25,41 +35,37 @@ const STATUS_OPTIONS = [
   { value: 'all', label: 'Active and inactive' },
 ];
 
+/** The list's state in the address: `#/view-agents?type=REFP&channel=RAM&q=acme&status=all&page=2`. */
+const LIST_OPTIONS = { defaults: NO_AGENT_FILTERS } as const;
+
 /**
  * #/view-agents (any session; issue 17 point 1, decision 124): agents of types Distributor, REFP and RDC — filters
  * (type, channel, text, status), paging, CSV; each row opens its stores and, for editors, its edit form.
- * A distributor or agent session sees only its own agent and sub-agents (the server filters).
+ * A distributor or agent session sees only its own agent and sub-agents (the server filters). Filters and page are
+ * in the address (issue 30): Back, reload and a copied link show the same list.
  */
 export default function AgentsPage() {
   const mayEdit = useMayEditAgents();
-  const [draft, setDraft] = useState<AgentFilters>(NO_AGENT_FILTERS);
-  const [applied, setApplied] = useState<AgentFilters>(NO_AGENT_FILTERS);
-  const [page, setPage] = useState(1);
-  const list = useQuery(getAgentListQueryOptions({ ...applied, page }));
-  const items = list.data?.items ?? [];
-  const total = list.data?.total ?? 0;
+  const { session, isDistributorToken } = useSession();
+  // An agent's own session sees its agent and sub-agents only: a parent above them would be "not found".
+  const scoped = isDistributorToken || isAgentScoped({ kind: 'staff', role: session?.role ?? '' });
+  const list = useListState<AgentFilters>(LIST_OPTIONS);
+  const { draft, applied, set, page } = list;
+  const agents = useQuery(getAgentListQueryOptions({ ...applied, page }));
+  const items = agents.data?.items ?? [];
+  const total = agents.data?.total ?? 0;
 
-  const exportCsv = useMutation({
-    mutationFn: () => exportAgents(applied),
-    meta: { silentError: true },
-    onSuccess: (blob) => downloadFile(datedFileName('agents', 'csv'), blob),
-    onError: (error) => {
-      const { title, message } = describeError(error);
-      notifications.show({ color: 'red', title, message: `${message} Try the export again.`, autoClose: 8000 });
-    },
-  });
-
-  const set = (key: keyof AgentFilters) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
-  function apply(e: FormEvent) {
-    e.preventDefault();
-    setApplied(draft);
-    setPage(1);
-  }
-  function clear() {
-    setDraft(NO_AGENT_FILTERS);
-    setApplied(NO_AGENT_FILTERS);
-    setPage(1);
-  }
+  const columns = [
+    'Agent',
+    'Type',
+    'Channel',
+    'Parent agent',
+    'Contact',
+    <FigureHeader key="commission">Commission</FigureHeader>,
+    <FigureHeader key="stores">Stores</FigureHeader>,
+    'Status',
+    'Actions',
+  ];
 
   return (
     <Stack gap="md">
@@ -73,66 +79,46 @@ export default function AgentsPage() {
           </Button>
         )}
       </Group>
-      <form onSubmit={apply} aria-label="Filter agents">
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <NativeSelect
-            label="Type"
-            data={TYPE_OPTIONS}
-            value={draft.type}
-            onChange={(e) => set('type')(e.currentTarget.value)}
-            w={160}
-          />
-          <NativeSelect
-            label="Sales channel"
-            data={CHANNEL_OPTIONS}
-            value={draft.channel}
-            onChange={(e) => set('channel')(e.currentTarget.value)}
-            w={160}
-          />
-          <NativeSelect
-            label="Status"
-            data={STATUS_OPTIONS}
-            value={draft.status}
-            onChange={(e) => set('status')(e.currentTarget.value)}
-            w={190}
-          />
-          <TextInput
-            label="Name, e-mail or contact"
-            value={draft.q}
-            onChange={(e) => set('q')(e.currentTarget.value)}
-            w={240}
-          />
-          <Button type="submit">Apply filters</Button>
-          <Button variant="subtle" onClick={clear}>
-            Clear filters
-          </Button>
-        </Group>
-      </form>
-      <Group justify="flex-end">
-        <Button
-          variant="default"
-          onClick={() => exportCsv.mutate()}
-          loading={exportCsv.isPending}
-          disabled={total === 0}
-        >
-          Export CSV
-        </Button>
-      </Group>
-      {list.isError && (
-        <Alert color="red" title={describeError(list.error).title}>
-          {describeError(list.error).message}
-        </Alert>
-      )}
+      <FilterBar label="Filter agents" onApply={() => list.apply()} onClear={list.clear} applyLabel="Apply filters">
+        <NativeSelect
+          label="Type"
+          data={TYPE_OPTIONS}
+          value={draft.type}
+          onChange={(e) => set('type')(e.currentTarget.value)}
+          w={160}
+        />
+        <NativeSelect
+          label="Sales channel"
+          data={CHANNEL_OPTIONS}
+          value={draft.channel}
+          onChange={(e) => set('channel')(e.currentTarget.value)}
+          w={160}
+        />
+        <NativeSelect
+          label="Status"
+          data={STATUS_OPTIONS}
+          value={draft.status}
+          onChange={(e) => set('status')(e.currentTarget.value)}
+          w={190}
+        />
+        <TextInput
+          label="Name, e-mail or contact"
+          value={draft.q}
+          onChange={(e) => set('q')(e.currentTarget.value)}
+          w={240}
+        />
+      </FilterBar>
+      <ExportCsvButton
+        run={({ signal, onProgress }) => exportAgents(applied, datedFileName('agents', 'csv'), signal, onProgress)}
+        disabled={total === 0}
+      />
+      <ListError error={agents.error} />
       <DataTable
-        caption={
-          list.isPending
-            ? 'Agents (loading…)'
-            : `Agents — ${formatTotal(total, false)} ${total === 1 ? 'match' : 'matches'}`
-        }
-        columns={['Agent', 'Type', 'Channel', 'Parent agent', 'Contact', 'Commission', 'Stores', 'Status', 'Actions']}
-        minWidth={1000}
+        caption={listCaption('Agents', { isPending: agents.isPending, total })}
+        columns={columns}
+        minWidth={1100}
         rowCount={items.length}
-        emptyText={list.isPending ? 'Loading…' : 'No agents match. Change or clear the filters.'}
+        emptyText={emptyListText(agents.isPending, 'No agents match. Change or clear the filters.')}
         highlightOnHover
       >
         {items.map((a) => (
@@ -140,12 +126,23 @@ export default function AgentsPage() {
             <Table.Td>
               {a.name}
               <Text component="span" size="xs" c="dimmed" display="block">
-                Agent {a.agent_id} · {a.email}
+                <Anchor component={Link} to={agentStoresPath(a.agent_id, a.name)} inherit>
+                  Agent {a.agent_id}
+                </Anchor>{' '}
+                · {a.email}
               </Text>
             </Table.Td>
             <Table.Td>{a.type}</Table.Td>
             <Table.Td>{a.sales_channel}</Table.Td>
-            <Table.Td>{a.parent_agent_name ?? '—'}</Table.Td>
+            <Table.Td>
+              {!scoped && a.parent_agent_id !== null && a.parent_agent_name !== null ? (
+                <Anchor component={Link} to={agentStoresPath(a.parent_agent_id, a.parent_agent_name)} fz="sm">
+                  {a.parent_agent_name}
+                </Anchor>
+              ) : (
+                (a.parent_agent_name ?? '—')
+              )}
+            </Table.Td>
             <Table.Td>
               {a.contact_name ?? '—'}
               {a.phone && (
@@ -154,13 +151,13 @@ export default function AgentsPage() {
                 </Text>
               )}
             </Table.Td>
-            <Table.Td>{a.commission_percent === null ? '—' : `${a.commission_percent}%`}</Table.Td>
-            <Table.Td>{a.store_count}</Table.Td>
-            <Table.Td>
+            <FigureCell>{a.commission_percent === null ? '—' : `${a.commission_percent}%`}</FigureCell>
+            <FigureCell>{formatCount(a.store_count)}</FigureCell>
+            <NoWrapCell>
               <Badge color={a.active ? 'green' : 'gray'} variant="light">
                 {a.active ? 'Active' : 'Inactive'}
               </Badge>
-            </Table.Td>
+            </NoWrapCell>
             <Table.Td>
               <Group gap="sm" wrap="nowrap">
                 <Anchor component={Link} to={agentStoresPath(a.agent_id, a.name)} fz="sm">
@@ -183,7 +180,7 @@ export default function AgentsPage() {
         pageRows={items.length}
         pageSize={AGENT_PAGE_SIZE}
         page={page}
-        onChange={setPage}
+        onChange={list.setPage}
         hideSinglePage
       />
     </Stack>
