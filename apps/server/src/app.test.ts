@@ -53,6 +53,22 @@ describe('server shell', () => {
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('says the business day on every API answer: the day in BILLING_TIME_ZONE, not UTC (issue 30)', async () => {
+    const before = t.clock.now();
+    try {
+      // 01:30 UTC on Nov 28 is still the evening of Nov 27 in New York (the default zone).
+      t.clock.set('2026-11-28T01:30:00Z');
+      const late = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(late.headers['x-business-date']).toBe('2026-11-27');
+      t.clock.set('2026-11-28T05:00:00Z');
+      const error = await t.request({ method: 'GET', url: '/api/__test/missing' });
+      expect(error.statusCode).toBe(404);
+      expect(error.headers['x-business-date']).toBe('2026-11-28');
+    } finally {
+      t.clock.set(before);
+    }
+  });
+
   it('refuses a non-GET request without the XSRF header, before reading its body', async () => {
     const res = await t.app.inject({
       method: 'POST',
