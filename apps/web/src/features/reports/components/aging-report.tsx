@@ -1,27 +1,41 @@
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import {
   AGING_BUCKET_FIELDS,
   AGING_BUCKET_LABELS,
   AGING_BUCKETS,
+  CURRENCY_CODES,
   type AgingBucket,
   type AgingCustomerRow,
   type AgingTotals,
 } from '@pos/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DataTable } from '../../../components/list/data-table';
-import { ListPagination } from '../../../components/list/list-pagination';
-import { describeError } from '../../../lib/error-message';
+import { Link } from 'react-router';
+import {
+  DataTable,
+  DetailPane,
+  emptyListText,
+  ExportCsvButton,
+  FigureCell,
+  FigureHeader,
+  FilterBar,
+  ListError,
+  ListPagination,
+  NoWrapCell,
+  SortHeader,
+  useListState,
+} from '../../../components/list';
 import { countryName, formatCents, formatDate } from '../../../lib/format';
 import {
   AGING_PAGE_SIZE,
   DRILL_PAGE_SIZE,
+  exportReport,
   getAgingInvoicesQueryOptions,
   getAgingQueryOptions,
+  type AgingParams,
   type DrillParams,
-  type PlaceFilters,
 } from '../api/reports';
-import { ExportCsvButton, PlaceSelects, ReportBarChart, SortHeader } from './report-parts';
+import { PlaceSelects, ReportBarChart, saveCsv, useMayOpenInvoices } from './report-parts';
 
 /** 'Invoices 31–60 days past due', 'Invoices not yet due', 'Invoices over 90 days past due'. */
 export function drillHeading(bucket: AgingBucket): string {
@@ -39,74 +53,80 @@ interface Drill {
   readonly bucket: AgingBucket;
   readonly currency: string;
   readonly customerId: number | null;
-  readonly customerName: string | null;
 }
 
-/** A bucket figure that opens the invoices behind it. */
-function FigureButton(props: { cents: number; currency: string; label: string; onOpen: () => void }) {
-  if (props.cents === 0) return <Text fz="sm">{formatCents(0, props.currency)}</Text>;
+/** The open drill-down in the address: `drill=31-60.CAD` (a total) or `drill=1-30.USD.100005` (a customer's cell). */
+function drillKey(d: Drill): string {
+  return [d.bucket, d.currency, ...(d.customerId === null ? [] : [d.customerId])].join('.');
+}
+function drillOf(key: string | null): Drill | null {
+  const [bucket, currency, customer, ...rest] = key?.split('.') ?? [];
+  if (rest.length > 0 || !AGING_BUCKETS.some((b) => b === bucket)) return null;
+  if (!CURRENCY_CODES.some((c) => c === currency)) return null;
+  if (customer !== undefined && !/^[1-9]\d{0,9}$/.test(customer)) return null;
+  return { bucket: bucket as AgingBucket, currency: currency!, customerId: customer ? Number(customer) : null };
+}
+
+interface AgingFilters {
+  /** YYYY-MM-DD or '' for today. */
+  readonly asOf: string;
+  readonly country: string;
+  readonly currency: string;
+}
+const LIST_OPTIONS = {
+  defaults: { asOf: '', country: '', currency: '' } as AgingFilters,
+  keys: { asOf: 'as_of' },
+  selectedKey: 'drill',
+} as const;
+
+/** A bucket figure: a link that opens the invoices behind it (beside the report). */
+function FigureLink(props: { cents: number; currency: string; label: string; to: string }) {
+  if (props.cents === 0) return <>{formatCents(0, props.currency)}</>;
   return (
-    <Anchor component="button" type="button" fz="sm" onClick={props.onOpen} aria-label={props.label}>
+    <Anchor component={Link} to={props.to} fz="sm" aria-label={props.label}>
       {formatCents(props.cents, props.currency)}
     </Anchor>
   );
 }
 
-const BUCKET_COLUMNS = AGING_BUCKETS.map((b) => AGING_BUCKET_LABELS[b]);
+const BUCKET_COLUMNS = AGING_BUCKETS.map((b) => <FigureHeader key={b}>{AGING_BUCKET_LABELS[b]}</FigureHeader>);
 
 /**
  * The AR aging tab: open balances (the ledger's) on the as-of day by days past due — totals per currency with a chart
- * each, the by-customer table (sorted and paged on the server) and, under them, the invoices behind a figure a user
- * clicks (a total or a customer's cell), each linking to its customer.
+ * each, the by-customer table (sorted and paged on the server) and, beside them, the invoices behind a figure a user
+ * clicks (a total or a customer's cell), each linking to its customer. The as-of day, country, currency, sort, page
+ * and the open figure are in the address (`#/reports?tab=aging&currency=CAD&drill=31-60.CAD`).
  */
 export function AgingReport() {
-  const [asOf, setAsOf] = useState('');
-  const [place, setPlace] = useState<PlaceFilters>({ country: '', currency: '' });
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<string | null>(null);
-  const [drill, setDrill] = useState<Drill | null>(null);
-  const [drillPage, setDrillPage] = useState(1);
+  const list = useListState<AgingFilters>(LIST_OPTIONS);
+  const { applied, draft, page, sort } = list;
+  const drill = drillOf(list.selected);
+  const [drillPaging, setDrillPaging] = useState({ key: '', page: 1 });
+  const drillPage = drill && drillPaging.key === drillKey(drill) ? drillPaging.page : 1;
 
-  const params = { asOf, ...place, page, sort };
+  const params: AgingParams = { ...applied, page, sort };
   const report = useQuery(getAgingQueryOptions(params));
   const info = report.data;
-
-  const openDrill = (d: Drill) => {
-    setDrill(d);
-    setDrillPage(1);
-  };
-  const filtersChanged = () => {
-    setPage(1);
-    setDrill(null);
-  };
+  const hrefFor = (d: Drill) => list.hrefFor(drillKey(d));
+  const closeDrill = () => list.select(null);
 
   return (
     <Stack gap="md">
-      <Group align="flex-end" wrap="wrap">
+      <FilterBar label="AR aging filters" onApply={() => list.apply()} onClear={list.clear}>
         <TextInput
           type="date"
           label="As of"
           description="Ages are counted on this day (empty: today)"
-          value={asOf}
-          onChange={(e) => {
-            setAsOf(e.currentTarget.value);
-            filtersChanged();
-          }}
+          value={draft.asOf}
+          onChange={(e) => list.set('asOf')(e.currentTarget.value)}
         />
-        <PlaceSelects
-          value={place}
-          onChange={(next) => {
-            setPlace(next);
-            filtersChanged();
-          }}
-        />
-      </Group>
-
-      {report.isError && (
-        <Alert color="red" title={describeError(report.error).title}>
-          {describeError(report.error).message}
-        </Alert>
-      )}
+        <PlaceSelects value={draft} onChange={(next) => list.setDraft((d) => ({ ...d, ...next }))} />
+      </FilterBar>
+      <ExportCsvButton
+        run={() => saveCsv('ar-aging', () => exportReport({ kind: 'aging', params }))}
+        disabled={!info}
+      />
+      <ListError error={report.error} />
 
       {info && (
         <>
@@ -135,7 +155,7 @@ export function AgingReport() {
           )}
           <TotalsTable
             totals={info.totals}
-            onOpen={(bucket, currency) => openDrill({ bucket, currency, customerId: null, customerName: null })}
+            hrefFor={(bucket, currency) => hrefFor({ bucket, currency, customerId: null })}
           />
           <DataTable
             caption={`By customer — ${info.customers.total} ${info.customers.total === 1 ? 'row' : 'rows'}`}
@@ -143,23 +163,23 @@ export function AgingReport() {
             rowCount={info.customers.items.length}
             emptyText="No open balances."
             columns={[
-              <SortHeader key="legal_name" column="legal_name" sort={sort} onSort={setSort}>
+              <SortHeader key="legal_name" column="legal_name" sort={sort} onSort={list.setSort}>
                 Customer
               </SortHeader>,
               'Country',
               'Currency',
               ...AGING_BUCKETS.map((b) => (
-                <SortHeader key={b} column={AGING_BUCKET_FIELDS[b]} sort={sort} onSort={setSort} numeric>
+                <SortHeader key={b} column={AGING_BUCKET_FIELDS[b]} sort={sort} onSort={list.setSort} numeric descFirst>
                   {AGING_BUCKET_LABELS[b]}
                 </SortHeader>
               )),
-              <SortHeader key="total" column="total_cents" sort={sort} onSort={setSort} numeric>
+              <SortHeader key="total" column="total_cents" sort={sort} onSort={list.setSort} numeric descFirst>
                 Total
               </SortHeader>,
             ]}
           >
             {info.customers.items.map((c) => (
-              <CustomerRow key={`${c.customer_id}-${c.currency}`} row={c} onOpen={openDrill} />
+              <CustomerRow key={`${c.customer_id}-${c.currency}`} row={c} hrefFor={hrefFor} />
             ))}
           </DataTable>
           <ListPagination
@@ -167,27 +187,30 @@ export function AgingReport() {
             total={info.customers.total}
             pageSize={AGING_PAGE_SIZE}
             page={page}
-            onChange={setPage}
+            onChange={list.setPage}
             hideSinglePage
           />
-          <ExportCsvButton report={{ kind: 'aging', params }} name="ar-aging" />
         </>
       )}
 
       {drill && (
-        <DrillDown
-          drill={drill}
-          params={{
-            asOf,
-            country: place.country,
-            currency: drill.currency,
-            bucket: drill.bucket,
-            customerId: drill.customerId,
-            page: drillPage,
-          }}
-          onPage={setDrillPage}
-          onClose={() => setDrill(null)}
-        />
+        <DetailPane label={drillHeading(drill.bucket)} onClose={closeDrill}>
+          <DrillDown
+            key={drillKey(drill)}
+            drill={drill}
+            customerName={info?.customers.items.find((c) => c.customer_id === drill.customerId)?.legal_name ?? null}
+            params={{
+              asOf: applied.asOf,
+              country: applied.country,
+              currency: drill.currency,
+              bucket: drill.bucket,
+              customerId: drill.customerId,
+              page: drillPage,
+            }}
+            onPage={(p) => setDrillPaging({ key: drillKey(drill), page: p })}
+            onClose={closeDrill}
+          />
+        </DetailPane>
       )}
     </Stack>
   );
@@ -195,7 +218,7 @@ export function AgingReport() {
 
 function TotalsTable(props: {
   totals: readonly AgingTotals[];
-  onOpen: (bucket: AgingBucket, currency: string) => void;
+  hrefFor: (bucket: AgingBucket, currency: string) => string;
 }) {
   return (
     <DataTable
@@ -203,32 +226,35 @@ function TotalsTable(props: {
       minWidth={760}
       rowCount={props.totals.length}
       emptyText="No open balances."
-      columns={['Currency', ...BUCKET_COLUMNS, 'Total', 'Invoices']}
+      columns={[
+        'Currency',
+        ...BUCKET_COLUMNS,
+        <FigureHeader key="total">Total</FigureHeader>,
+        <FigureHeader key="invoices">Invoices</FigureHeader>,
+      ]}
     >
       {props.totals.map((t) => (
         <Table.Tr key={t.currency}>
           <Table.Th scope="row">{t.currency}</Table.Th>
           {AGING_BUCKETS.map((b) => (
-            <Table.Td key={b} ta="right">
-              <FigureButton
+            <FigureCell key={b}>
+              <FigureLink
                 cents={t[AGING_BUCKET_FIELDS[b]]}
                 currency={t.currency}
                 label={`${formatCents(t[AGING_BUCKET_FIELDS[b]], t.currency)}: ${t.currency} invoices ${bucketPhrase(b)}`}
-                onOpen={() => props.onOpen(b, t.currency)}
+                to={props.hrefFor(b, t.currency)}
               />
-            </Table.Td>
+            </FigureCell>
           ))}
-          <Table.Td ta="right" fw={700}>
-            {formatCents(t.total_cents, t.currency)}
-          </Table.Td>
-          <Table.Td ta="right">{t.invoice_count}</Table.Td>
+          <FigureCell fw={700}>{formatCents(t.total_cents, t.currency)}</FigureCell>
+          <FigureCell>{t.invoice_count}</FigureCell>
         </Table.Tr>
       ))}
     </DataTable>
   );
 }
 
-function CustomerRow(props: { row: AgingCustomerRow; onOpen: (d: Drill) => void }) {
+function CustomerRow(props: { row: AgingCustomerRow; hrefFor: (d: Drill) => string }) {
   const c = props.row;
   return (
     <Table.Tr>
@@ -238,31 +264,40 @@ function CustomerRow(props: { row: AgingCustomerRow; onOpen: (d: Drill) => void 
         </Anchor>
       </Table.Th>
       <Table.Td>{countryName(c.country)}</Table.Td>
-      <Table.Td>{c.currency}</Table.Td>
+      <NoWrapCell>{c.currency}</NoWrapCell>
       {AGING_BUCKETS.map((b) => (
-        <Table.Td key={b} ta="right">
-          <FigureButton
+        <FigureCell key={b}>
+          <FigureLink
             cents={c[AGING_BUCKET_FIELDS[b]]}
             currency={c.currency}
             label={`${formatCents(c[AGING_BUCKET_FIELDS[b]], c.currency)}: ${c.legal_name}'s ${c.currency} invoices ${bucketPhrase(b)}`}
-            onOpen={() =>
-              props.onOpen({ bucket: b, currency: c.currency, customerId: c.customer_id, customerName: c.legal_name })
-            }
+            to={props.hrefFor({ bucket: b, currency: c.currency, customerId: c.customer_id })}
           />
-        </Table.Td>
+        </FigureCell>
       ))}
-      <Table.Td ta="right" fw={700}>
-        {formatCents(c.total_cents, c.currency)}
-      </Table.Td>
+      <FigureCell fw={700}>{formatCents(c.total_cents, c.currency)}</FigureCell>
     </Table.Tr>
   );
 }
 
-function DrillDown(props: { drill: Drill; params: DrillParams; onPage: (p: number) => void; onClose: () => void }) {
+function DrillDown(props: {
+  drill: Drill;
+  /** The customer of a customer's cell, when the report's page shows it. */
+  customerName: string | null;
+  params: DrillParams;
+  onPage: (p: number) => void;
+  onClose: () => void;
+}) {
   const { drill, params } = props;
   const list = useQuery(getAgingInvoicesQueryOptions(params));
+  const mayOpenInvoices = useMayOpenInvoices();
   const heading = drillHeading(drill.bucket);
-  const who = drill.customerName ? `${drill.customerName}, ${drill.currency}` : drill.currency;
+  // A link to a customer's figure names the customer from its invoices when the report's page does not show it.
+  const customerName =
+    drill.customerId === null
+      ? null
+      : (props.customerName ?? list.data?.items[0]?.legal_name ?? `Customer ${drill.customerId}`);
+  const who = customerName ? `${customerName}, ${drill.currency}` : drill.currency;
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="aging-drill-heading">
       <Stack gap="sm">
@@ -279,22 +314,36 @@ function DrillDown(props: { drill: Drill; params: DrillParams; onPage: (p: numbe
           {list.data &&
             list.data.totals.map((t) => ` — ${t.count} open, ${formatCents(t.open_cents, t.currency)}`).join('')}
         </Text>
-        {list.isError && (
-          <Alert color="red" title={describeError(list.error).title}>
-            {describeError(list.error).message}
-          </Alert>
-        )}
+        <ExportCsvButton
+          run={() => saveCsv('ar-aging-invoices', () => exportReport({ kind: 'aging-invoices', params }))}
+          label="Export these invoices (CSV)"
+          disabled={(list.data?.total ?? 0) === 0}
+        />
+        <ListError error={list.error} />
         <DataTable
           caption={`${heading} — ${who}`}
-          minWidth={800}
+          minWidth={700}
           rowCount={list.data?.items.length ?? 0}
-          emptyText={list.isPending ? 'Loading…' : 'No invoices.'}
-          columns={['Invoice', 'Customer', 'Store', 'Due', 'Days past due', 'Open balance']}
+          emptyText={emptyListText(list.isPending, 'No invoices.')}
+          columns={[
+            'Invoice',
+            'Customer',
+            'Store',
+            'Due',
+            <FigureHeader key="days">Days past due</FigureHeader>,
+            <FigureHeader key="open">Open balance</FigureHeader>,
+          ]}
         >
           {list.data?.items.map((i) => (
             <Table.Tr key={i.invoice_id}>
-              <Table.Th scope="row" fw={400}>
-                {i.invoice_number}
+              <Table.Th scope="row" fw={400} style={{ whiteSpace: 'nowrap' }}>
+                {mayOpenInvoices ? (
+                  <Anchor component={Link} to={`/view-invoices?id=${i.invoice_id}`} fz="sm">
+                    {i.invoice_number}
+                  </Anchor>
+                ) : (
+                  i.invoice_number
+                )}
               </Table.Th>
               <Table.Td>
                 <Anchor href={`#/customer?id=${i.customer_id}`} fz="sm">
@@ -302,9 +351,9 @@ function DrillDown(props: { drill: Drill; params: DrillParams; onPage: (p: numbe
                 </Anchor>
               </Table.Td>
               <Table.Td>{i.doing_business_as ?? (i.store_id === null ? '—' : `Store ${i.store_id}`)}</Table.Td>
-              <Table.Td>{formatDate(i.due_on)}</Table.Td>
-              <Table.Td ta="right">{i.days_past_due > 0 ? i.days_past_due : 'Not yet due'}</Table.Td>
-              <Table.Td ta="right">{formatCents(i.open_cents, i.currency)}</Table.Td>
+              <NoWrapCell>{formatDate(i.due_on)}</NoWrapCell>
+              <FigureCell>{i.days_past_due > 0 ? i.days_past_due : 'Not yet due'}</FigureCell>
+              <FigureCell>{formatCents(i.open_cents, i.currency)}</FigureCell>
             </Table.Tr>
           ))}
         </DataTable>
@@ -315,11 +364,6 @@ function DrillDown(props: { drill: Drill; params: DrillParams; onPage: (p: numbe
           page={params.page}
           onChange={props.onPage}
           hideSinglePage
-        />
-        <ExportCsvButton
-          report={{ kind: 'aging-invoices', params }}
-          name="ar-aging-invoices"
-          label="Export these invoices (CSV)"
         />
       </Stack>
     </Paper>

@@ -1,37 +1,65 @@
-import { Alert, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { CurrencyCode } from '@pos/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { DataTable } from '../../../components/list/data-table';
-import { describeError } from '../../../lib/error-message';
+import {
+  DataTable,
+  ExportCsvButton,
+  FigureCell,
+  FigureHeader,
+  FilterBar,
+  ListError,
+  NoWrapCell,
+  useListState,
+} from '../../../components/list';
 import { formatCents, formatDate, formatMonth } from '../../../lib/format';
-import { getFailedPaymentsQueryOptions, type RangeParams } from '../api/reports';
+import { exportReport, getFailedPaymentsQueryOptions } from '../api/reports';
 import { RangeFilters, rangeIsValid } from './range-filters';
-import { ExportCsvButton, formatRate, ReportLineChart } from './report-parts';
+import { formatRate, ReportLineChart, saveCsv } from './report-parts';
+
+interface FailedFilters {
+  readonly from: string;
+  readonly to: string;
+  readonly country: string;
+  readonly currency: string;
+}
+const LIST_OPTIONS = { defaults: { from: '', to: '', country: '', currency: '' } as FailedFilters };
+
+const FIGURE_COLUMNS = [
+  'Attempts',
+  'Failed',
+  'Failure rate',
+  'Failed invoices',
+  'Failed amount',
+  'Recovered',
+  'Recovered amount',
+  'Recovery rate',
+].map((name) => <FigureHeader key={name}>{name}</FigureHeader>);
 
 /**
  * The Failed payments tab: by month and currency, charge attempts, failures and the failure rate, failed invoices and
- * those recovered since (paid by the ledger) with the recovery rate; a chart of both rates per currency.
+ * those recovered since (paid by the ledger) with the recovery rate; a chart of both rates per currency. The filters
+ * are in the address (`#/reports?tab=failed-payments&currency=CAD`): Apply shows them, a copied link shares them.
  */
 export function FailedPaymentsReport() {
-  const [params, setParams] = useState<RangeParams>({ from: '', to: '', country: '', currency: '' });
-  const [asked, setAsked] = useState(params);
-  const report = useQuery({ ...getFailedPaymentsQueryOptions(asked), enabled: rangeIsValid(asked) });
+  const list = useListState<FailedFilters>(LIST_OPTIONS);
+  const { applied, draft } = list;
+  const report = useQuery({ ...getFailedPaymentsQueryOptions(applied), enabled: rangeIsValid(applied) });
   const info = report.data;
-  const change = (next: RangeParams) => {
-    setParams(next);
-    if (rangeIsValid(next)) setAsked(next);
+  const apply = () => {
+    if (rangeIsValid(draft)) list.apply();
   };
   const currencies = [...new Set(info?.rows.map((r) => r.currency) ?? [])] as CurrencyCode[];
 
   return (
     <Stack gap="md">
-      <RangeFilters value={params} onChange={change} />
-      {report.isError && (
-        <Alert color="red" title={describeError(report.error).title}>
-          {describeError(report.error).message}
-        </Alert>
-      )}
+      <FilterBar label="Failed payments report filters" onApply={apply} onClear={list.clear}>
+        <RangeFilters value={draft} onChange={(next) => list.setDraft(() => next)} />
+      </FilterBar>
+      <ExportCsvButton
+        run={() => saveCsv('failed-payments-report', () => exportReport({ kind: 'failed-payments', params: applied }))}
+        disabled={!info}
+      />
+      <ListError error={report.error} />
       {info && (
         <>
           <Text c="dimmed" fz="sm">
@@ -68,37 +96,25 @@ export function FailedPaymentsReport() {
             minWidth={1000}
             rowCount={info.rows.length}
             emptyText="No charges in this range."
-            columns={[
-              'Month',
-              'Currency',
-              'Attempts',
-              'Failed',
-              'Failure rate',
-              'Failed invoices',
-              'Failed amount',
-              'Recovered',
-              'Recovered amount',
-              'Recovery rate',
-            ]}
+            columns={['Month', 'Currency', ...FIGURE_COLUMNS]}
           >
             {info.rows.map((r) => (
               <Table.Tr key={`${r.month}-${r.currency}`}>
-                <Table.Th scope="row" fw={400}>
+                <Table.Th scope="row" fw={400} style={{ whiteSpace: 'nowrap' }}>
                   {formatMonth(`${r.month}-01`)}
                 </Table.Th>
-                <Table.Td>{r.currency}</Table.Td>
-                <Table.Td ta="right">{r.attempts}</Table.Td>
-                <Table.Td ta="right">{r.failed_attempts}</Table.Td>
-                <Table.Td ta="right">{formatRate(r.failure_rate)}</Table.Td>
-                <Table.Td ta="right">{r.failed_invoices}</Table.Td>
-                <Table.Td ta="right">{formatCents(r.failed_cents, r.currency)}</Table.Td>
-                <Table.Td ta="right">{r.recovered_invoices}</Table.Td>
-                <Table.Td ta="right">{formatCents(r.recovered_cents, r.currency)}</Table.Td>
-                <Table.Td ta="right">{formatRate(r.recovery_rate)}</Table.Td>
+                <NoWrapCell>{r.currency}</NoWrapCell>
+                <FigureCell>{r.attempts}</FigureCell>
+                <FigureCell>{r.failed_attempts}</FigureCell>
+                <FigureCell>{formatRate(r.failure_rate)}</FigureCell>
+                <FigureCell>{r.failed_invoices}</FigureCell>
+                <FigureCell>{formatCents(r.failed_cents, r.currency)}</FigureCell>
+                <FigureCell>{r.recovered_invoices}</FigureCell>
+                <FigureCell>{formatCents(r.recovered_cents, r.currency)}</FigureCell>
+                <FigureCell>{formatRate(r.recovery_rate)}</FigureCell>
               </Table.Tr>
             ))}
           </DataTable>
-          <ExportCsvButton report={{ kind: 'failed-payments', params: asked }} name="failed-payments-report" />
         </>
       )}
     </Stack>

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Button,
   Group,
@@ -14,10 +13,22 @@ import {
 } from '@mantine/core';
 import { CURRENCY_CODES, type OrdersReportFigure } from '@pos/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { ListPagination } from '../../../components/list/list-pagination';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import {
+  DataTable,
+  DetailPane,
+  emptyListText,
+  ExportCsvButton,
+  FigureCell,
+  FigureHeader,
+  FilterBar,
+  ListError,
+  ListPagination,
+  NoWrapCell,
+  useListState,
+} from '../../../components/list';
 import { isApiError } from '../../../lib/api';
-import { describeError } from '../../../lib/error-message';
 import { currencyLabel, formatCents, formatCount, formatDate } from '../../../lib/format';
 import {
   exportOrdersReport,
@@ -28,78 +39,82 @@ import {
   type OrdersDrill,
   type OrdersReportFilters,
 } from '../api/sales-reports';
-import { CsvButton } from './csv-button';
 import { ReportChart } from './report-chart';
+import { saveCsv } from './report-parts';
 
 const NO_FILTERS: OrdersReportFilters = { from: '', to: '', dateBasis: 'created', country: '', currency: '' };
+/** The filters in the address (`date_basis=submitted`); the open figure is `drill=status.10.USD`. */
+const LIST_OPTIONS = { defaults: NO_FILTERS, keys: { dateBasis: 'date_basis' }, selectedKey: 'drill' } as const;
 
 const DIMENSIONS = [
   { dimension: 'status', field: 'by_status', title: 'Orders by status', head: 'Status' },
   { dimension: 'flow', field: 'by_flow', title: 'Orders by flow', head: 'Flow' },
   { dimension: 'channel', field: 'by_channel', title: 'Orders by sales channel', head: 'Sales channel' },
 ] as const;
+type Dimension = (typeof DIMENSIONS)[number]['dimension'];
+
+/** `status.10.USD` ⇄ the figure (its label read from the report). */
+function drillKey(d: Pick<OrdersDrill, 'dimension' | 'key' | 'currency'>): string {
+  return `${d.dimension}.${d.key}.${d.currency}`;
+}
+function drillOf(value: string | null): Omit<OrdersDrill, 'label'> | null {
+  const parts = value?.split('.') ?? [];
+  const dimension = DIMENSIONS.find((d) => d.dimension === parts[0])?.dimension;
+  const currency = CURRENCY_CODES.find((c) => c === parts.at(-1));
+  if (!dimension || !currency || parts.length < 3) return null;
+  return { dimension, key: parts.slice(1, -1).join('.'), currency };
+}
 
 function FiguresTable({
   title,
   head,
+  dimension,
   figures,
-  onOpen,
+  hrefFor,
 }: {
   title: string;
   head: string;
+  dimension: Dimension;
   figures: readonly OrdersReportFigure[];
-  onOpen: (f: OrdersReportFigure) => void;
+  hrefFor: (drill: string) => string;
 }) {
   return (
-    <Table.ScrollContainer minWidth={360}>
-      <Table striped captionSide="top">
-        <Table.Caption>{title}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{head}</Table.Th>
-            <Table.Th scope="col">Currency</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Orders
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Amount
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {figures.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={4}>
-                <Text c="dimmed">No orders.</Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
-          {figures.map((f) => (
-            <Table.Tr key={`${f.key}-${f.currency}`}>
-              <Table.Th scope="row" fw={400}>
-                {f.label}
-              </Table.Th>
-              <Table.Td>{f.currency}</Table.Td>
-              <Table.Td ta="right">
-                <Anchor
-                  component="button"
-                  type="button"
-                  onClick={() => onOpen(f)}
-                  aria-label={`Show the ${formatCount(f.count)} ${f.label} orders in ${f.currency}`}
-                >
-                  {formatCount(f.count)}
-                </Anchor>
-              </Table.Td>
-              <Table.Td ta="right">{formatCents(f.amount_cents, f.currency)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      caption={title}
+      minWidth={360}
+      rowCount={figures.length}
+      emptyText="No orders."
+      columns={[
+        head,
+        'Currency',
+        <FigureHeader key="orders">Orders</FigureHeader>,
+        <FigureHeader key="amount">Amount</FigureHeader>,
+      ]}
+    >
+      {figures.map((f) => (
+        <Table.Tr key={`${f.key}-${f.currency}`}>
+          <Table.Th scope="row" fw={400}>
+            {f.label}
+          </Table.Th>
+          <NoWrapCell>{f.currency}</NoWrapCell>
+          <FigureCell>
+            <Anchor
+              component={Link}
+              to={hrefFor(drillKey({ dimension, key: f.key, currency: f.currency }))}
+              fz="sm"
+              aria-label={`Show the ${formatCount(f.count)} ${f.label} orders in ${f.currency}`}
+            >
+              {formatCount(f.count)}
+            </Anchor>
+          </FigureCell>
+          <FigureCell>{formatCents(f.amount_cents, f.currency)}</FigureCell>
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }
 
-/** The orders behind one figure (the drill-down): a page of orders, each linking to the order. */
+/** The orders behind one figure (the drill-down, beside the report): a page of orders, each linking to the order. */
 function DrillDown({
   filters,
   drill,
@@ -110,8 +125,8 @@ function DrillDown({
   onClose: () => void;
 }) {
   const [sort, setSort] = useState('');
-  const [paging, setPaging] = useState({ drill, sort, page: 1 });
-  const page = paging.drill === drill && paging.sort === sort ? paging.page : 1;
+  const [paging, setPaging] = useState({ sort, page: 1 });
+  const page = paging.sort === sort ? paging.page : 1;
   const list = useQuery(reportOrdersQueryOptions(filters, drill, page, sort));
   const title = `${drill.label} orders in ${drill.currency}`;
   return (
@@ -133,57 +148,47 @@ function DrillDown({
               { value: 'total_sale_cents', label: 'Smallest total first' },
             ]}
           />
-          <CsvButton
-            label="Download these orders as CSV"
-            fileName="orders"
-            load={() => exportReportOrders(filters, drill, sort)}
-          />
           <Button variant="subtle" size="xs" onClick={onClose}>
             Close the order list
           </Button>
         </Group>
       </Group>
-      <Table.ScrollContainer minWidth={760}>
-        <Table striped captionSide="top" aria-busy={list.isFetching}>
-          <Table.Caption>
-            {title}
-            {list.data ? ` — ${formatCount(list.data.total)}` : ''}
-          </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Order</Table.Th>
-              <Table.Th scope="col">Date</Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-              <Table.Th scope="col">Merchant</Table.Th>
-              <Table.Th scope="col">Sales rep</Table.Th>
-              <Table.Th scope="col" ta="right">
-                Total
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data?.items.map((o) => (
-              <Table.Tr key={o.order_id}>
-                <Table.Td>
-                  <Anchor href={`#/order?id=${o.order_id}`}>Order {o.order_id}</Anchor>
-                </Table.Td>
-                <Table.Td>{formatDate(o.order_date)}</Table.Td>
-                <Table.Td>{o.status_label}</Table.Td>
-                <Table.Td>{o.legal_name ?? o.dba_name ?? '—'}</Table.Td>
-                <Table.Td>{o.sales_rep ?? '—'}</Table.Td>
-                <Table.Td ta="right">{formatCents(o.total_sale_cents, o.currency)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ExportCsvButton
+        label="Download these orders as CSV"
+        run={() => saveCsv('orders', () => exportReportOrders(filters, drill, sort))}
+        disabled={(list.data?.total ?? 0) === 0}
+      />
+      <ListError error={list.error} />
+      <DataTable
+        caption={`${title}${list.data ? ` — ${formatCount(list.data.total)}` : ''}`}
+        minWidth={700}
+        rowCount={list.data?.items.length ?? 0}
+        emptyText={emptyListText(list.isPending, 'No orders.')}
+        aria-busy={list.isFetching}
+        columns={['Order', 'Date', 'Status', 'Merchant', 'Sales rep', <FigureHeader key="total">Total</FigureHeader>]}
+      >
+        {list.data?.items.map((o) => (
+          <Table.Tr key={o.order_id}>
+            <NoWrapCell>
+              <Anchor component={Link} to={`/order?id=${o.order_id}`} fz="sm">
+                Order {o.order_id}
+              </Anchor>
+            </NoWrapCell>
+            <NoWrapCell>{formatDate(o.order_date)}</NoWrapCell>
+            <Table.Td>{o.status_label}</Table.Td>
+            <Table.Td>{o.legal_name ?? o.dba_name ?? '—'}</Table.Td>
+            <Table.Td>{o.sales_rep ?? '—'}</Table.Td>
+            <FigureCell>{formatCents(o.total_sale_cents, o.currency)}</FigureCell>
+          </Table.Tr>
+        ))}
+      </DataTable>
       {list.data && (
         <ListPagination
           label="Order list pages"
           total={list.data.total}
           pageSize={ORDERS_DRILL_PAGE_SIZE}
           page={page}
-          onChange={(p) => setPaging({ drill, sort, page: p })}
+          onChange={(p) => setPaging({ sort, page: p })}
           hideSinglePage
         />
       )}
@@ -194,85 +199,81 @@ function DrillDown({
 /**
  * The Orders tab of #/reports (decision 129): how many orders and for how much, per status, flow and sales channel,
  * each per currency (USD and CAD never added); a chart per currency, the tables, the figures as CSV, and a click
- * on a count lists the orders behind it.
+ * on a count lists the orders behind it beside the report. The filters and the open figure are in the address
+ * (`#/reports?tab=orders&date_basis=submitted&drill=status.10.USD`).
  */
 export function OrdersReport() {
-  const [draft, setDraft] = useState<OrdersReportFilters>(NO_FILTERS);
-  const [filters, setFilters] = useState<OrdersReportFilters>(NO_FILTERS);
-  const [drill, setDrill] = useState<OrdersDrill | null>(null);
+  const list = useListState<OrdersReportFilters>(LIST_OPTIONS);
+  const { draft } = list;
+  // An address may say anything: the date basis is one of two.
+  const filters: OrdersReportFilters = {
+    ...list.applied,
+    dateBasis: list.applied.dateBasis === 'submitted' ? 'submitted' : 'created',
+  };
   const report = useQuery({ ...ordersReportQueryOptions(filters), meta: { silentError: true } });
   const fields = report.error && isApiError(report.error) ? report.error.fields : {};
-
-  const apply = (e: FormEvent) => {
-    e.preventDefault();
-    setFilters(draft);
-    setDrill(null);
-  };
-  const set = <K extends keyof OrdersReportFilters>(key: K, value: OrdersReportFilters[K]) =>
-    setDraft((d) => ({ ...d, [key]: value }));
+  const set = <K extends keyof OrdersReportFilters>(key: K, value: OrdersReportFilters[K]) => list.set(key)(value);
   const data = report.data;
   const currencies = data ? data.totals.map((t) => t.currency) : [];
 
+  const asked = drillOf(list.selected);
+  const figure =
+    asked && data
+      ? data[DIMENSIONS.find((d) => d.dimension === asked.dimension)!.field].find(
+          (f) => f.key === asked.key && f.currency === asked.currency,
+        )
+      : undefined;
+  const drill: OrdersDrill | null = asked ? { ...asked, label: figure?.label ?? asked.key } : null;
+  const closeDrill = () => list.select(null);
+
   return (
     <Stack gap="md">
-      <form onSubmit={apply} aria-label="Orders report filters">
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <TextInput
-            type="date"
-            label="From"
-            value={draft.from}
-            onChange={(e) => set('from', e.currentTarget.value)}
-            error={fields.from}
-          />
-          <TextInput
-            type="date"
-            label="To"
-            value={draft.to}
-            onChange={(e) => set('to', e.currentTarget.value)}
-            error={fields.to}
-          />
-          <NativeSelect
-            label="Date"
-            value={draft.dateBasis}
-            onChange={(e) => set('dateBasis', e.currentTarget.value as OrdersReportFilters['dateBasis'])}
-            data={[
-              { value: 'created', label: 'Created' },
-              { value: 'submitted', label: 'Submitted' },
-            ]}
-          />
-          <NativeSelect
-            label="Country"
-            value={draft.country}
-            onChange={(e) => set('country', e.currentTarget.value)}
-            data={[
-              { value: '', label: 'Any country' },
-              { value: 'US', label: 'United States' },
-              { value: 'CA', label: 'Canada' },
-            ]}
-          />
-          <NativeSelect
-            label="Currency"
-            value={draft.currency}
-            onChange={(e) => set('currency', e.currentTarget.value)}
-            data={[
-              { value: '', label: 'Any currency' },
-              ...CURRENCY_CODES.map((c) => ({ value: c, label: currencyLabel(c) })),
-            ]}
-          />
-          <Button type="submit">Show the orders report</Button>
-          <CsvButton
-            label="Download figures as CSV"
-            fileName="orders-report"
-            load={() => exportOrdersReport(filters)}
-          />
-        </Group>
-      </form>
-
-      {report.isError && (
-        <Alert color="red" title={describeError(report.error).title}>
-          {describeError(report.error).message}
-        </Alert>
-      )}
+      <FilterBar label="Orders report filters" onApply={() => list.apply()} onClear={list.clear}>
+        <TextInput
+          type="date"
+          label="From"
+          value={draft.from}
+          onChange={(e) => set('from', e.currentTarget.value)}
+          error={fields.from}
+        />
+        <TextInput
+          type="date"
+          label="To"
+          value={draft.to}
+          onChange={(e) => set('to', e.currentTarget.value)}
+          error={fields.to}
+        />
+        <NativeSelect
+          label="Date"
+          value={draft.dateBasis}
+          onChange={(e) => set('dateBasis', e.currentTarget.value as OrdersReportFilters['dateBasis'])}
+          data={[
+            { value: 'created', label: 'Created' },
+            { value: 'submitted', label: 'Submitted' },
+          ]}
+        />
+        <NativeSelect
+          label="Country"
+          value={draft.country}
+          onChange={(e) => set('country', e.currentTarget.value)}
+          data={[
+            { value: '', label: 'Any country' },
+            { value: 'US', label: 'United States' },
+            { value: 'CA', label: 'Canada' },
+          ]}
+        />
+        <NativeSelect
+          label="Currency"
+          value={draft.currency}
+          onChange={(e) => set('currency', e.currentTarget.value)}
+          data={[
+            { value: '', label: 'Any currency' },
+            ...CURRENCY_CODES.map((c) => ({ value: c, label: currencyLabel(c) })),
+          ]}
+        />
+      </FilterBar>
+      <ExportCsvButton run={() => saveCsv('orders-report', () => exportOrdersReport(filters))} disabled={!data} />
+      <ListError error={report.error} />
       {!data && !report.isError && <Text c="dimmed">Loading the orders report…</Text>}
       {data && (
         <>
@@ -299,12 +300,12 @@ export function OrdersReport() {
               ))}
             </SimpleGrid>
           )}
-          {drill && <DrillDown filters={filters} drill={drill} onClose={() => setDrill(null)} />}
           <FiguresTable
             title="Orders by status"
             head="Status"
+            dimension="status"
             figures={data.by_status}
-            onOpen={(f) => setDrill({ dimension: 'status', key: f.key, label: f.label, currency: f.currency })}
+            hrefFor={list.hrefFor}
           />
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             {DIMENSIONS.filter((d) => d.dimension !== 'status').map((d) => (
@@ -312,12 +313,18 @@ export function OrdersReport() {
                 key={d.dimension}
                 title={d.title}
                 head={d.head}
+                dimension={d.dimension}
                 figures={data[d.field]}
-                onOpen={(f) => setDrill({ dimension: d.dimension, key: f.key, label: f.label, currency: f.currency })}
+                hrefFor={list.hrefFor}
               />
             ))}
           </SimpleGrid>
         </>
+      )}
+      {drill && data && (
+        <DetailPane label={`${drill.label} orders in ${drill.currency}`} onClose={closeDrill}>
+          <DrillDown key={list.selected} filters={filters} drill={drill} onClose={closeDrill} />
+        </DetailPane>
       )}
     </Stack>
   );

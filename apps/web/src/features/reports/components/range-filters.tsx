@@ -1,18 +1,12 @@
-import { Group, TextInput } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { TextInput } from '@mantine/core';
 import type { RangeParams } from '../api/reports';
 import { PlaceSelects } from './report-parts';
 
-/** From / to (empty: the last 12 months) and the country / currency selects. */
-export function RangeFilters(props: {
-  value: RangeParams;
-  onChange: (next: RangeParams) => void;
-  children?: ReactNode;
-}) {
+/** From / to (empty: the last 12 months) and the country / currency selects: fields of a report's filter bar. */
+export function RangeFilters<R extends RangeParams>(props: { value: R; onChange: (next: R) => void }) {
   const { value, onChange } = props;
-  const backwards = value.from !== '' && value.to !== '' && value.from > value.to;
   return (
-    <Group align="flex-end" wrap="wrap">
+    <>
       <TextInput
         type="date"
         label="From"
@@ -23,12 +17,11 @@ export function RangeFilters(props: {
         type="date"
         label="To"
         value={value.to}
-        error={backwards ? 'The last day is before the first.' : undefined}
+        error={rangeIsValid(value) ? undefined : 'The last day is before the first.'}
         onChange={(e) => onChange({ ...value, to: e.currentTarget.value })}
       />
       <PlaceSelects value={value} onChange={(next) => onChange({ ...value, ...next })} />
-      {props.children}
-    </Group>
+    </>
   );
 }
 

@@ -1,7 +1,9 @@
-import { Box, Group, NativeSelect, Table, UnstyledButton } from '@mantine/core';
-import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react';
-import { exportReport, type CsvReport, type PlaceFilters } from '../api/reports';
-import { CsvButton } from './csv-button';
+import { Box, NativeSelect } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, type ComponentProps } from 'react';
+import { getPermissionsQueryOptions } from '../../../api/permissions';
+import { datedFileName, downloadFile } from '../../../lib/download';
+import type { PlaceFilters } from '../api/reports';
 
 const ReportBarChartLazy = lazy(() => import('./report-bar-chart'));
 const ReportLineChartLazy = lazy(() => import('./report-line-chart'));
@@ -54,44 +56,18 @@ export function PlaceSelects(props: { value: PlaceFilters; onChange: (next: Plac
   );
 }
 
-/** "Export CSV": the server's CSV of every row of the report, downloaded as `<name>-<day>.csv`. */
-export function ExportCsvButton(props: { report: CsvReport; name: string; label?: string }) {
-  return (
-    <Group justify="flex-end">
-      <CsvButton
-        label={props.label ?? 'Export CSV'}
-        fileName={props.name}
-        load={() => exportReport(props.report)}
-        size="sm"
-      />
-    </Group>
-  );
+/** A report's CSV (the kit's ExportCsvButton runs it): the server's file, saved as `<name>-<day>.csv`. */
+export async function saveCsv(name: string, load: () => Promise<Blob>): Promise<void> {
+  downloadFile(datedFileName(name, 'csv'), await load());
 }
 
-/** A column header that sorts the table on the server: ascending, then descending. */
-export function SortHeader(props: {
-  column: string;
-  sort: string | null;
-  onSort: (s: string) => void;
-  children: ReactNode;
-  numeric?: boolean;
-}) {
-  const { column, sort, onSort, children } = props;
-  const direction = sort === column ? 'asc' : sort === `-${column}` ? 'desc' : null;
+const INVOICE_PRIVILEGES = ['invoices'] as const;
+
+/** Whether the session may open #/view-invoices (an invoice number is then a link to it). */
+export function useMayOpenInvoices(): boolean {
   return (
-    <Table.Th
-      scope="col"
-      ta={props.numeric ? 'right' : undefined}
-      aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
-    >
-      <UnstyledButton onClick={() => onSort(direction === 'desc' ? column : `-${column}`)} fw={700} fz="sm">
-        {children}
-        <span aria-hidden="true">
-          {'\u00a0'}
-          {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
-        </span>
-      </UnstyledButton>
-    </Table.Th>
+    useQuery({ ...getPermissionsQueryOptions(INVOICE_PRIVILEGES), select: (flags) => flags.invoices === true }).data ??
+    false
   );
 }
 

@@ -1,13 +1,20 @@
-import { Alert, NativeSelect, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { NativeSelect, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { INVOICE_TYPE_LABELS, INVOICE_TYPES, type CurrencyCode } from '@pos/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { DataTable } from '../../../components/list/data-table';
-import { describeError } from '../../../lib/error-message';
+import {
+  DataTable,
+  ExportCsvButton,
+  FigureCell,
+  FigureHeader,
+  FilterBar,
+  ListError,
+  NoWrapCell,
+  useListState,
+} from '../../../components/list';
 import { formatCents, formatDate, formatMonth } from '../../../lib/format';
-import { getRevenueQueryOptions, type RangeParams } from '../api/reports';
+import { exportReport, getRevenueQueryOptions } from '../api/reports';
 import { RangeFilters, rangeIsValid } from './range-filters';
-import { ExportCsvButton, ReportBarChart } from './report-parts';
+import { ReportBarChart, saveCsv } from './report-parts';
 
 const TYPE_OPTIONS = [
   { value: '', label: 'Every type' },
@@ -15,18 +22,31 @@ const TYPE_OPTIONS = [
 ];
 const TYPE_COLORS = ['blue.6', 'teal.6', 'grape.6', 'orange.6', 'gray.6'];
 
+const FIGURE_COLUMNS = ['Invoices', 'Invoiced', 'Reversed', 'Collected'].map((name) => (
+  <FigureHeader key={name}>{name}</FigureHeader>
+));
+
+interface RevenueFilters {
+  readonly from: string;
+  readonly to: string;
+  readonly country: string;
+  readonly currency: string;
+  readonly type: string;
+}
+const LIST_OPTIONS = { defaults: { from: '', to: '', country: '', currency: '', type: '' } as RevenueFilters };
+
 /**
  * The Revenue tab: invoiced, reversed and collected by month and invoice type, per currency (a stacked chart of the
- * invoiced amount by type for each currency, the table of every month × type × currency row and the totals).
+ * invoiced amount by type for each currency, the table of every month × type × currency row and the totals). The
+ * filters are in the address (`#/reports?tab=revenue&from=2026-01-01`): Apply shows them, a copied link shares them.
  */
 export function RevenueReport() {
-  const [params, setParams] = useState<RangeParams>({ from: '', to: '', country: '', currency: '', type: '' });
-  const [asked, setAsked] = useState(params);
-  const report = useQuery({ ...getRevenueQueryOptions(asked), enabled: rangeIsValid(asked) });
+  const list = useListState<RevenueFilters>(LIST_OPTIONS);
+  const { applied, draft } = list;
+  const report = useQuery({ ...getRevenueQueryOptions(applied), enabled: rangeIsValid(applied) });
   const info = report.data;
-  const change = (next: RangeParams) => {
-    setParams(next);
-    if (rangeIsValid(next)) setAsked(next);
+  const apply = () => {
+    if (rangeIsValid(draft)) list.apply();
   };
 
   const currencies = [...new Set(info?.rows.map((r) => r.currency) ?? [])] as CurrencyCode[];
@@ -34,19 +54,20 @@ export function RevenueReport() {
 
   return (
     <Stack gap="md">
-      <RangeFilters value={params} onChange={change}>
+      <FilterBar label="Revenue report filters" onApply={apply} onClear={list.clear}>
+        <RangeFilters value={draft} onChange={(next) => list.setDraft(() => next)} />
         <NativeSelect
           label="Invoice type"
           data={TYPE_OPTIONS}
-          value={params.type ?? ''}
-          onChange={(e) => change({ ...params, type: e.currentTarget.value })}
+          value={draft.type}
+          onChange={(e) => list.set('type')(e.currentTarget.value)}
         />
-      </RangeFilters>
-      {report.isError && (
-        <Alert color="red" title={describeError(report.error).title}>
-          {describeError(report.error).message}
-        </Alert>
-      )}
+      </FilterBar>
+      <ExportCsvButton
+        run={() => saveCsv('revenue', () => exportReport({ kind: 'revenue', params: applied }))}
+        disabled={!info}
+      />
+      <ListError error={report.error} />
       {info && (
         <>
           <Text c="dimmed" fz="sm">
@@ -91,15 +112,15 @@ export function RevenueReport() {
             minWidth={600}
             rowCount={info.totals.length}
             emptyText="No invoices in this range."
-            columns={['Currency', 'Invoices', 'Invoiced', 'Reversed', 'Collected']}
+            columns={['Currency', ...FIGURE_COLUMNS]}
           >
             {info.totals.map((t) => (
               <Table.Tr key={t.currency}>
                 <Table.Th scope="row">{t.currency}</Table.Th>
-                <Table.Td ta="right">{t.invoice_count}</Table.Td>
-                <Table.Td ta="right">{formatCents(t.invoiced_cents, t.currency)}</Table.Td>
-                <Table.Td ta="right">{formatCents(t.reversed_cents, t.currency)}</Table.Td>
-                <Table.Td ta="right">{formatCents(t.collected_cents, t.currency)}</Table.Td>
+                <FigureCell>{t.invoice_count}</FigureCell>
+                <FigureCell>{formatCents(t.invoiced_cents, t.currency)}</FigureCell>
+                <FigureCell>{formatCents(t.reversed_cents, t.currency)}</FigureCell>
+                <FigureCell>{formatCents(t.collected_cents, t.currency)}</FigureCell>
               </Table.Tr>
             ))}
           </DataTable>
@@ -108,23 +129,22 @@ export function RevenueReport() {
             minWidth={800}
             rowCount={info.rows.length}
             emptyText="No invoices in this range."
-            columns={['Month', 'Type', 'Currency', 'Invoices', 'Invoiced', 'Reversed', 'Collected']}
+            columns={['Month', 'Type', 'Currency', ...FIGURE_COLUMNS]}
           >
             {info.rows.map((r) => (
               <Table.Tr key={`${r.month}-${r.type}-${r.currency}`}>
-                <Table.Th scope="row" fw={400}>
+                <Table.Th scope="row" fw={400} style={{ whiteSpace: 'nowrap' }}>
                   {formatMonth(`${r.month}-01`)}
                 </Table.Th>
                 <Table.Td>{r.type_label}</Table.Td>
-                <Table.Td>{r.currency}</Table.Td>
-                <Table.Td ta="right">{r.invoice_count}</Table.Td>
-                <Table.Td ta="right">{formatCents(r.invoiced_cents, r.currency)}</Table.Td>
-                <Table.Td ta="right">{formatCents(r.reversed_cents, r.currency)}</Table.Td>
-                <Table.Td ta="right">{formatCents(r.collected_cents, r.currency)}</Table.Td>
+                <NoWrapCell>{r.currency}</NoWrapCell>
+                <FigureCell>{r.invoice_count}</FigureCell>
+                <FigureCell>{formatCents(r.invoiced_cents, r.currency)}</FigureCell>
+                <FigureCell>{formatCents(r.reversed_cents, r.currency)}</FigureCell>
+                <FigureCell>{formatCents(r.collected_cents, r.currency)}</FigureCell>
               </Table.Tr>
             ))}
           </DataTable>
-          <ExportCsvButton report={{ kind: 'revenue', params: asked }} name="revenue" />
         </>
       )}
     </Stack>

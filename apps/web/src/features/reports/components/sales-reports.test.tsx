@@ -9,30 +9,17 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, type FakeRequest } from '../../../test/fake-api';
 import { jsonResponse, signInAs } from '../../../test/factories';
-import { renderApp, withPages } from '../../../test/render-app';
-import { OrdersReport } from './orders-report';
-import { SalesReport } from './sales-report';
+import { renderApp } from '../../../test/render-app';
 
 /*
- * The Orders and Sales tabs (decision 129), rendered on their own at #/reports (the tabs' page is the other
- * half of issue 18): figures per currency with $ / C$, the drill-down to the orders with links, the filters sent,
- * the CSV calls, a rep's name linking to #/sales-person/{id}.
+ * The Orders and Sales tabs of #/reports (decision 129): figures per currency with $ / C$, the drill-down to the
+ * orders with links, the filters sent and kept in the address, the CSV calls, a rep's name linking to
+ * #/sales-person/{id}.
  */
 
 const ORDERS = '/api/reports/orders/tok';
 const ORDERS_LIST = '/api/reports/orders/list/tok';
 const SALES = '/api/reports/sales/tok';
-
-const testPages = withPages({
-  reports: async () => ({
-    default: () => (
-      <>
-        <OrdersReport />
-        <SalesReport />
-      </>
-    ),
-  }),
-});
 
 const REPORT: OrdersReportInfo = {
   from: '2025-11-23',
@@ -135,11 +122,11 @@ const last = (calls: FakeRequest[], path: string) =>
 describe('OrdersReport', () => {
   it('shows the figures per status, flow and channel, each in its currency, and a chart per currency', async () => {
     fakeApi(routes());
-    renderApp('#/reports', testPages);
+    renderApp('#/reports?tab=orders');
     const status = await screen.findByRole('table', { name: 'Orders by status' });
     const row = within(status).getByRole('rowheader', { name: 'Pending AR Approval' }).closest('tr')!;
     expect(within(row).getByText('$1,500.00')).toBeTruthy();
-    expect(within(row).getByRole('button', { name: 'Show the 3 Pending AR Approval orders in USD' })).toBeTruthy();
+    expect(within(row).getByRole('link', { name: 'Show the 3 Pending AR Approval orders in USD' })).toBeTruthy();
     const flow = screen.getByRole('table', { name: 'Orders by flow' });
     expect(within(flow).getByText('C$800.00')).toBeTruthy();
     const channel = screen.getByRole('table', { name: 'Orders by sales channel' });
@@ -152,13 +139,13 @@ describe('OrdersReport', () => {
   it('sends the filters; a count opens the orders behind it, each linking to the order; CSV of the figures', async () => {
     const { calls } = fakeApi(routes());
     const user = userEvent.setup();
-    renderApp('#/reports', testPages);
+    renderApp('#/reports?tab=orders');
     await screen.findByRole('table', { name: 'Orders by status' });
     await user.type(screen.getByLabelText('From'), '2026-01-01');
     await user.type(screen.getByLabelText('To'), '2026-06-30');
     await user.selectOptions(screen.getByLabelText('Date'), 'submitted');
     await user.selectOptions(screen.getByLabelText('Country', { selector: 'select' }), 'CA');
-    await user.click(screen.getByRole('button', { name: 'Show the orders report' }));
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() =>
       expect(last(calls, ORDERS)).toEqual({
         from: '2026-01-01',
@@ -168,7 +155,11 @@ describe('OrdersReport', () => {
       }),
     );
 
-    await user.click(await screen.findByRole('button', { name: 'Show the 2 Complete orders in CAD' }));
+    expect(window.location.hash).toBe(
+      '#/reports?tab=orders&from=2026-01-01&to=2026-06-30&date_basis=submitted&country=CA',
+    );
+    await user.click(await screen.findByRole('link', { name: 'Show the 2 Complete orders in CAD' }));
+    expect(window.location.hash).toContain(`&drill=status.${ORDER_STATUS.COMPLETE}.CAD`);
     const drill = await screen.findByRole('region', { name: 'Complete orders in CAD' });
     const link = await within(drill).findByRole('link', { name: 'Order 700123' });
     expect(link.getAttribute('href')).toBe('#/order?id=700123');
@@ -184,7 +175,7 @@ describe('OrdersReport', () => {
     await waitFor(() => expect(last(calls, ORDERS_LIST)).toMatchObject({ sort: '-total_sale_cents', offset: '0' }));
 
     const click = stubDownload();
-    await user.click(screen.getByRole('button', { name: 'Download figures as CSV' }));
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     expect(last(calls, ORDERS)).toMatchObject({ format: 'csv', country: 'CA' });
   });
@@ -205,12 +196,27 @@ describe('OrdersReport', () => {
       }),
     );
     const user = userEvent.setup();
-    renderApp('#/reports', testPages);
+    renderApp('#/reports?tab=orders');
     await screen.findByRole('table', { name: 'Orders by status' });
     await user.type(screen.getByLabelText('From'), '2026-06-01');
     await user.type(screen.getByLabelText('To'), '2026-01-01');
-    await user.click(screen.getByRole('button', { name: 'Show the orders report' }));
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('The last day is before the first.')).toBeTruthy();
+  });
+
+  it('a shared address shows the same filters and the open figure', async () => {
+    const { calls } = fakeApi(routes());
+    renderApp(`#/reports?tab=orders&from=2026-01-01&date_basis=submitted&drill=status.${ORDER_STATUS.COMPLETE}.CAD`);
+    const drill = await screen.findByRole('region', { name: 'Complete orders in CAD' });
+    expect(await within(drill).findByRole('link', { name: 'Order 700123' })).toBeTruthy();
+    expect(last(calls, ORDERS)).toEqual({ from: '2026-01-01', date_basis: 'submitted' });
+    expect(last(calls, ORDERS_LIST)).toMatchObject({
+      from: '2026-01-01',
+      status: ORDER_STATUS.COMPLETE,
+      currency: 'CAD',
+    });
+    expect((screen.getByLabelText('Date') as HTMLSelectElement).value).toBe('submitted');
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-01-01');
   });
 });
 
@@ -218,7 +224,7 @@ describe('SalesReport', () => {
   it('lists each rep per month with $ amounts; the name opens the rep page; filters and CSV', async () => {
     const { calls } = fakeApi(routes());
     const user = userEvent.setup();
-    renderApp('#/reports', testPages);
+    renderApp('#/reports?tab=sales');
     const table = await screen.findByRole('table', { name: /Sales by sales person and month — 1 line/ });
     const link = within(table).getByRole('link', { name: 'Rita Ramos' });
     expect(link.getAttribute('href')).toBe('#/sales-person/7');
@@ -227,14 +233,24 @@ describe('SalesReport', () => {
     expect(screen.getByRole('figure', { name: 'Sales by month (USD ($))' })).toBeTruthy();
 
     await user.selectOptions(screen.getByLabelText('Group by'), 'agent');
-    await user.selectOptions(screen.getAllByLabelText('Currency', { selector: 'select' })[1]!, 'USD');
-    await user.click(screen.getByRole('button', { name: 'Show the sales report' }));
+    await user.selectOptions(screen.getByLabelText('Currency', { selector: 'select' }), 'USD');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() =>
       expect(last(calls, SALES)).toEqual({ group: 'agent', currency: 'USD', limit: '25', offset: '0' }),
     );
+    expect(window.location.hash).toBe('#/reports?tab=sales&group=agent&currency=USD');
     const click = stubDownload();
-    await user.click(screen.getByRole('button', { name: 'Download sales as CSV' }));
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     expect(last(calls, SALES)).toEqual({ group: 'agent', currency: 'USD', format: 'csv' });
+  });
+
+  it('opens with the filters of its address', async () => {
+    const { calls } = fakeApi(routes());
+    renderApp('#/reports?tab=sales&from_month=2026-01&group=agent&page=2');
+    await screen.findByRole('table', { name: /Sales by agent and month/ });
+    expect(last(calls, SALES)).toEqual({ from_month: '2026-01', group: 'agent', limit: '25', offset: '25' });
+    expect((screen.getByLabelText('Group by') as HTMLSelectElement).value).toBe('agent');
+    expect((screen.getByLabelText('From month') as HTMLInputElement).value).toBe('2026-01');
   });
 });

@@ -171,7 +171,8 @@ describe('#/reports', () => {
     const { calls } = fakeApi(routes());
     const user = userEvent.setup();
     renderApp('#/reports?tab=aging');
-    await user.click(await screen.findByRole('button', { name: 'C$150.00: CAD invoices 31–60 days past due' }));
+    await user.click(await screen.findByRole('link', { name: 'C$150.00: CAD invoices 31–60 days past due' }));
+    expect(window.location.hash).toBe('#/reports?tab=aging&drill=31-60.CAD');
     expect(await screen.findByRole('heading', { name: 'Invoices 31–60 days past due', level: 2 })).toBeTruthy();
     const list = await screen.findByRole('table', { name: /Invoices 31–60 days past due — CAD/ });
     expect(within(list).getByText('INV-2026-009001')).toBeTruthy();
@@ -182,8 +183,9 @@ describe('#/reports', () => {
     expect(last(calls, DRILL)).toEqual({ bucket: '31-60', currency: 'CAD', limit: '25', offset: '0' });
 
     await user.click(
-      screen.getByRole('button', { name: "$150.00: Bluebird Diner LLC's USD invoices 1–30 days past due" }),
+      screen.getByRole('link', { name: "$150.00: Bluebird Diner LLC's USD invoices 1–30 days past due" }),
     );
+    expect(window.location.hash).toBe('#/reports?tab=aging&drill=1-30.USD.100005');
     await waitFor(() =>
       expect(last(calls, DRILL)).toEqual({
         bucket: '1-30',
@@ -203,9 +205,24 @@ describe('#/reports', () => {
     await screen.findByRole('table', { name: 'Totals per currency' });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Currency' }), 'USD');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'US');
-    await user.click(screen.getByRole('button', { name: /^Total/ }));
+    await user.type(screen.getByLabelText('As of'), '2026-10-31');
+    expect(last(calls, AGING)).toEqual({ limit: '25', offset: '0' });
+    await user.click(
+      within(screen.getByRole('search', { name: 'AR aging filters' })).getByRole('button', { name: 'Apply' }),
+    );
     await waitFor(() =>
       expect(last(calls, AGING)).toEqual({
+        as_of: '2026-10-31',
+        currency: 'USD',
+        country: 'US',
+        limit: '25',
+        offset: '0',
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: /^Total/ }));
+    await waitFor(() =>
+      expect(last(calls, AGING)).toEqual({
+        as_of: '2026-10-31',
         currency: 'USD',
         country: 'US',
         sort: '-total_cents',
@@ -213,6 +230,46 @@ describe('#/reports', () => {
         offset: '0',
       }),
     );
+    expect(window.location.hash).toBe('#/reports?as_of=2026-10-31&country=US&currency=USD&sort=-total_cents');
+  });
+
+  it('a shared address opens the same report view: filters in the fields, the sort, the open figure', async () => {
+    const { calls } = fakeApi(routes());
+    renderApp('#/reports?tab=aging&as_of=2026-10-31&currency=CAD&sort=-total_cents&drill=31-60.CAD');
+    expect(await screen.findByRole('heading', { name: 'Invoices 31–60 days past due', level: 2 })).toBeTruthy();
+    expect(last(calls, AGING)).toEqual({
+      as_of: '2026-10-31',
+      currency: 'CAD',
+      sort: '-total_cents',
+      limit: '25',
+      offset: '0',
+    });
+    await waitFor(() =>
+      expect(last(calls, DRILL)).toEqual({
+        as_of: '2026-10-31',
+        bucket: '31-60',
+        currency: 'CAD',
+        limit: '25',
+        offset: '0',
+      }),
+    );
+    expect((screen.getByLabelText('As of') as HTMLInputElement).value).toBe('2026-10-31');
+    expect((screen.getByRole('combobox', { name: 'Currency' }) as HTMLSelectElement).value).toBe('CAD');
+    const byCustomer = screen.getByRole('table', { name: /By customer/ });
+    expect(
+      within(byCustomer)
+        .getByRole('columnheader', { name: /^Total/ })
+        .getAttribute('aria-sort'),
+    ).toBe('descending');
+  });
+
+  it('the revenue report of an address: its filters are asked for and shown', async () => {
+    const { calls } = fakeApi(routes());
+    renderApp('#/reports?tab=revenue&from=2026-02-01&type=M');
+    await screen.findByRole('table', { name: 'Revenue by month and invoice type' });
+    expect(last(calls, REVENUE)).toEqual({ from: '2026-02-01', type: 'M' });
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-02-01');
+    expect((screen.getByRole('combobox', { name: 'Invoice type' }) as HTMLSelectElement).value).toBe('M');
   });
 
   it('the tab is in the address: Revenue and Failed payments open by link, and a click updates it', async () => {
@@ -232,7 +289,9 @@ describe('#/reports', () => {
     expect(within(failed).getByText('25.0 %')).toBeTruthy();
     expect(within(failed).getByText('100.0 %')).toBeTruthy();
     await user.type(screen.getByLabelText('From'), '2026-01-01');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(last(calls, FAILED)).toEqual({ from: '2026-01-01' }));
+    expect(window.location.hash).toBe('#/reports?tab=failed-payments&from=2026-01-01');
 
     await user.click(screen.getByRole('tab', { name: 'Orders' }));
     expect(await screen.findByText(/orders report/i)).toBeTruthy();

@@ -22,7 +22,9 @@ function isReportTab(value: string | null): value is ReportTab {
 
 /**
  * #/reports (privilege reports_edit; issue 18, decision 128): AR aging (the AR team's work list), revenue, failed
- * payments and recovery, orders and sales — one tab each, the open one kept in the address (?tab=aging).
+ * payments and recovery, orders and sales — one tab each, the open one kept in the address (?tab=aging). Every tab has
+ * the same layout (issue 30's list kit): the filter bar on top (Apply shows the report; the applied filters are in the
+ * address, so a report view can be shared), Export CSV under it, then the charts and tables.
  */
 export default function ReportsPage() {
   const [search, setSearch] = useSearchParams();
@@ -36,10 +38,9 @@ export default function ReportsPage() {
         value={tab}
         keepMounted={false}
         onChange={(value) => {
-          if (!isReportTab(value)) return;
-          const next = new URLSearchParams(search);
-          next.set('tab', value);
-          setSearch(next, { replace: true });
+          // Each tab keeps its own view in the address (filters, sort, page, open figure); another tab starts afresh,
+          // and Back returns to the tab before with its view.
+          if (isReportTab(value)) setSearch(new URLSearchParams({ tab: value }));
         }}
       >
         <Tabs.List aria-label="Reports">

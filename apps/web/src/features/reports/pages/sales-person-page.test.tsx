@@ -112,6 +112,7 @@ describe('sales person page (#/sales-person/:salesPersonId)', () => {
         sort: '-legal_name',
       }),
     );
+    expect(window.location.hash).toBe('#/sales-person/7?sort=-legal_name');
 
     vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:download');
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
@@ -126,6 +127,19 @@ describe('sales person page (#/sales-person/:salesPersonId)', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Download monthly sales as CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+  });
+
+  it('the customers’ sort and page are in the address', async () => {
+    const { calls } = fakeApi(routes());
+    renderApp('#/sales-person/7?sort=-customer_id&page=2');
+    const list = await screen.findByRole('table', { name: 'Customers of Julie Tremblay — 30' });
+    expect(await within(list).findByRole('link', { name: 'Customer 30 Ltd' })).toBeTruthy();
+    expect(Object.fromEntries(calls.filter((c) => c.path === CUSTOMERS).at(-1)!.query)).toEqual({
+      limit: '25',
+      offset: '25',
+      sort: '-customer_id',
+    });
+    expect((screen.getByLabelText('Sort customers by') as HTMLSelectElement).value).toBe('-customer_id');
   });
 
   it('an unknown rep: the server’s not-found message', async () => {

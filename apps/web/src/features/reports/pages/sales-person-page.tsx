@@ -1,9 +1,18 @@
 import { Alert, Anchor, Badge, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { routePath, type RepSalesHistory } from '@pos/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { useParams } from 'react-router';
-import { ListPagination } from '../../../components/list/list-pagination';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import {
+  DataTable,
+  emptyListText,
+  ExportCsvButton,
+  FigureCell,
+  FigureHeader,
+  ListPagination,
+  NoWrapCell,
+  useListState,
+} from '../../../components/list';
 import { describeError } from '../../../lib/error-message';
 import { countryName, currencyLabel, formatCents, formatCount, formatMonth, humanize } from '../../../lib/format';
 import {
@@ -13,8 +22,8 @@ import {
   repCustomersQueryOptions,
   repSalesHistoryQueryOptions,
 } from '../api/sales-reports';
-import { CsvButton } from '../components/csv-button';
 import { ReportChart } from '../components/report-chart';
+import { saveCsv } from '../components/report-parts';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -63,10 +72,11 @@ function MonthlySales({ history }: { history: RepSalesHistory }) {
         <Title order={2} size="h3">
           Monthly sales, {range}
         </Title>
-        <CsvButton
+        <ExportCsvButton
           label="Download monthly sales as CSV"
-          fileName={`sales-person-${history.sales_person.id}`}
-          load={() => exportRepSalesHistory(history.sales_person.id)}
+          run={() =>
+            saveCsv(`sales-person-${history.sales_person.id}`, () => exportRepSalesHistory(history.sales_person.id))
+          }
         />
       </Group>
       <SimpleGrid cols={{ base: 1, md: currencies.length > 1 ? 2 : 1 }}>
@@ -88,21 +98,17 @@ function MonthlySales({ history }: { history: RepSalesHistory }) {
             <Table.Tr>
               <Table.Th scope="col">Month</Table.Th>
               <Table.Th scope="col">Currency</Table.Th>
-              <Table.Th scope="col" ta="right">
-                Units
-              </Table.Th>
-              <Table.Th scope="col" ta="right">
-                Amount
-              </Table.Th>
+              <FigureHeader>Units</FigureHeader>
+              <FigureHeader>Amount</FigureHeader>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {[...history.months].reverse().map((m) => (
               <Table.Tr key={`${m.period_month}-${m.currency}`}>
-                <Table.Td>{formatMonth(m.period_month)}</Table.Td>
-                <Table.Td>{m.currency}</Table.Td>
-                <Table.Td ta="right">{formatCount(m.units)}</Table.Td>
-                <Table.Td ta="right">{formatCents(m.amount_cents, m.currency)}</Table.Td>
+                <NoWrapCell>{formatMonth(m.period_month)}</NoWrapCell>
+                <NoWrapCell>{m.currency}</NoWrapCell>
+                <FigureCell>{formatCount(m.units)}</FigureCell>
+                <FigureCell>{formatCents(m.amount_cents, m.currency)}</FigureCell>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -112,12 +118,8 @@ function MonthlySales({ history }: { history: RepSalesHistory }) {
                 <Table.Th scope="row" colSpan={2}>
                   Total ({currencyLabel(t.currency)})
                 </Table.Th>
-                <Table.Td ta="right" fw={700}>
-                  {formatCount(t.units)}
-                </Table.Td>
-                <Table.Td ta="right" fw={700}>
-                  {formatCents(t.amount_cents, t.currency)}
-                </Table.Td>
+                <FigureCell fw={700}>{formatCount(t.units)}</FigureCell>
+                <FigureCell fw={700}>{formatCents(t.amount_cents, t.currency)}</FigureCell>
               </Table.Tr>
             ))}
           </Table.Tfoot>
@@ -127,84 +129,68 @@ function MonthlySales({ history }: { history: RepSalesHistory }) {
   );
 }
 
+/** No filters; the sort and page of the customers are in the address (`#/sales-person/7?sort=-legal_name&page=2`). */
+const CUSTOMER_LIST_OPTIONS = { defaults: {} } as const;
+
 function RepCustomers({ id, name }: { id: number; name: string }) {
-  const [sort, setSort] = useState('');
-  const [page, setPage] = useState(1);
-  const list = useQuery(repCustomersQueryOptions(id, page, sort));
+  const list = useListState<Record<never, string>>(CUSTOMER_LIST_OPTIONS);
+  const sort = list.sort ?? '';
+  const customers = useQuery(repCustomersQueryOptions(id, list.page, sort));
   return (
     <Stack gap="sm" component="section" aria-label="Customers of the sales person">
-      <Group justify="space-between">
+      <Group justify="space-between" align="flex-end">
         <Title order={2} size="h3">
           Customers
         </Title>
-        <Group gap="xs" align="flex-end">
-          <NativeSelect
-            size="xs"
-            label="Sort customers by"
-            value={sort}
-            onChange={(e) => {
-              setSort(e.currentTarget.value);
-              setPage(1);
-            }}
-            data={[
-              { value: '', label: 'Name, A to Z' },
-              { value: '-legal_name', label: 'Name, Z to A' },
-              { value: 'customer_id', label: 'Customer id, oldest first' },
-              { value: '-customer_id', label: 'Customer id, newest first' },
-            ]}
-          />
-          <CsvButton
-            label="Download customers as CSV"
-            fileName={`sales-person-${id}-customers`}
-            load={() => exportRepCustomers(id, sort)}
-          />
-        </Group>
+        <NativeSelect
+          size="xs"
+          label="Sort customers by"
+          value={sort}
+          onChange={(e) => list.setSort(e.currentTarget.value)}
+          data={[
+            { value: '', label: 'Name, A to Z' },
+            { value: '-legal_name', label: 'Name, Z to A' },
+            { value: 'customer_id', label: 'Customer id, oldest first' },
+            { value: '-customer_id', label: 'Customer id, newest first' },
+          ]}
+        />
       </Group>
-      <Table.ScrollContainer minWidth={520}>
-        <Table striped captionSide="top" aria-busy={list.isFetching}>
-          <Table.Caption>
-            Customers of {name}
-            {list.data ? ` — ${formatCount(list.data.total)}` : ''}
-          </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Customer</Table.Th>
-              <Table.Th scope="col">Country</Table.Th>
-              <Table.Th scope="col">Currency</Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data?.items.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={4}>
-                  <Text c="dimmed">No customers.</Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {list.data?.items.map((c) => (
-              <Table.Tr key={c.customer_id}>
-                <Table.Td>
-                  <Anchor href={`#${routePath('customer')}?id=${c.customer_id}`}>{c.legal_name}</Anchor>
-                  <Text size="xs" c="dimmed">
-                    Customer {c.customer_id}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{countryName(c.country)}</Table.Td>
-                <Table.Td>{c.currency}</Table.Td>
-                <Table.Td>{humanize(c.status)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {list.data && (
+      <ExportCsvButton
+        label="Download customers as CSV"
+        run={() => saveCsv(`sales-person-${id}-customers`, () => exportRepCustomers(id, sort))}
+        disabled={customers.data?.total === 0}
+      />
+      <DataTable
+        caption={`Customers of ${name}${customers.data ? ` — ${formatCount(customers.data.total)}` : ''}`}
+        minWidth={520}
+        rowCount={customers.data?.items.length ?? 0}
+        emptyText={emptyListText(customers.isPending, 'No customers.')}
+        aria-busy={customers.isFetching}
+        columns={['Customer', 'Country', 'Currency', 'Status']}
+      >
+        {customers.data?.items.map((c) => (
+          <Table.Tr key={c.customer_id}>
+            <Table.Td>
+              <Anchor component={Link} to={`${routePath('customer')}?id=${c.customer_id}`} fz="sm">
+                {c.legal_name}
+              </Anchor>
+              <Text size="xs" c="dimmed">
+                Customer {c.customer_id}
+              </Text>
+            </Table.Td>
+            <Table.Td>{countryName(c.country)}</Table.Td>
+            <NoWrapCell>{c.currency}</NoWrapCell>
+            <NoWrapCell>{humanize(c.status)}</NoWrapCell>
+          </Table.Tr>
+        ))}
+      </DataTable>
+      {customers.data && (
         <ListPagination
           label="Customer pages"
-          total={list.data.total}
+          total={customers.data.total}
           pageSize={REP_CUSTOMERS_PAGE_SIZE}
-          page={page}
-          onChange={setPage}
+          page={list.page}
+          onChange={list.setPage}
           hideSinglePage
         />
       )}
