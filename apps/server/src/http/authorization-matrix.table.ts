@@ -356,6 +356,7 @@ export const AUTHORIZATION_MATRIX: Readonly<Record<string, Access>> = {
   'POST /api/customers/contracts/:orderId/upload/:token': ORDERS_EDIT,
   'GET /api/public/payment/:tok': PUBLIC,
   'POST /api/public/payment/:tok': PUBLIC,
+  'POST /api/public/payment/:tok/method': PUBLIC,
   'GET /api/public/payment/instrument/:tok': PUBLIC,
   'POST /api/public/payment/instrument/:tok': PUBLIC,
   'GET /api/customers/paymentcollection/:paymentPlanId/:token': perms('collect_payment'),

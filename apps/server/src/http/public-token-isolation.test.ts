@@ -96,6 +96,17 @@ const PAGES: readonly Page[] = [
     }),
     headers: () => ({ 'idempotency-key': randomUUID() }),
   },
+  {
+    route: 'POST /api/public/payment/:tok/method',
+    purpose: 'payment_update',
+    body: async (self) => ({
+      kind: 'card',
+      card_token: await cardToken(),
+      name_on_account: 'Pat Merchant',
+      store_id: merchants[other(self)].storeId,
+    }),
+    headers: () => ({ 'idempotency-key': randomUUID() }),
+  },
   { route: 'GET /api/public/payment/instrument/:tok', purpose: 'payment_instrument' },
   {
     route: 'POST /api/public/payment/instrument/:tok',

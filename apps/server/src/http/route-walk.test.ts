@@ -32,6 +32,7 @@ const PUBLIC_ROUTES = new Set([
   // The merchant's payment pages (decision 118): a single-use link token in the path, no session.
   'GET /api/public/payment/:tok',
   'POST /api/public/payment/:tok',
+  'POST /api/public/payment/:tok/method',
   'GET /api/public/payment/instrument/:tok',
   'POST /api/public/payment/instrument/:tok',
   // The merchant's feature-change page (decision 123): a single-use link token in the path, no session.

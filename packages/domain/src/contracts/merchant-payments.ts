@@ -1,15 +1,19 @@
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../codes/currencies';
-import { cardInstrumentRequest, paymentInstrumentCreateRequest } from './customer-accounts';
+import { bankInstrumentRequest, cardInstrumentRequest, paymentInstrumentCreateRequest } from './customer-accounts';
 
 /*
- * The merchant's payment pages (issue 15 points 6–7; decision 118). Public: the link token is the credential
- * (single use, expiring); no sign-in.
+ * The merchant's payment pages (issue 15 points 6–7; decisions 118, 155). Public: the link token is the credential
+ * (single purpose, expiring); no sign-in.
  *   GET  /api/public/payment/{tok}              → merchantPaymentView      ('payment_update' link: what is owed)
- *   POST /api/public/payment/{tok}              merchantPaymentRequest → merchantPaymentResult (Idempotency-Key)
+ *   POST /api/public/payment/{tok}/method       merchantPaymentRequest → merchantMethodReplaced (Idempotency-Key)
+ *                                               replace the method on file: stored as the default, nothing charged
+ *   POST /api/public/payment/{tok}              merchantPayRequest → merchantPaymentResult (Idempotency-Key)
+ *                                               pay what is owed, with the method on file or a new one
  *   GET  /api/public/payment/instrument/{tok}   → merchantPaymentView      ('payment_instrument' link)
  *   POST /api/public/payment/instrument/{tok}   merchantPaymentRequest → merchantPaymentResult (Idempotency-Key)
- * A link that expired, was replaced or was used answers 410; a link never issued 404.
+ * A link that expired, was replaced or was used answers 410; a link never issued 404. A 'payment_update' link is
+ * used up once money moved because of it, or once nothing is owed (decision 155).
  */
 
 /** How the merchant gets a new link (shown with every 410). */
@@ -39,6 +43,8 @@ export const merchantPaymentView = z.object({
   invoices: z.array(merchantOpenInvoice),
   total_owed_cents: z.number().int(),
   current_method: z.string().nullable(),
+  /** What the method on file is (the page says "Replace the card on file" or "… the bank account …"). */
+  current_method_kind: z.enum(['card', 'bank']).nullable(),
   /** Where the browser tokenizes a card (the card number never reaches /api). */
   tokenize_url: z.string(),
   expires_at: z.string(),
@@ -50,15 +56,42 @@ export type MerchantPaymentView = z.infer<typeof merchantPaymentView>;
  * (the link's store is used). A check image is refused: the merchant's page uploads none, and an upload id would
  * let a link claim an image staff uploaded for another record (decision 132).
  */
-export const merchantPaymentRequest = paymentInstrumentCreateRequest.superRefine((body, ctx) => {
+export const merchantPaymentRequest = paymentInstrumentCreateRequest.superRefine(refuseCheckImage);
+
+function refuseCheckImage(body: { kind: string; check_image_upload_id?: string }, ctx: z.RefinementCtx): void {
   if (body.kind === 'bank' && body.check_image_upload_id !== undefined)
     ctx.addIssue({
       code: 'custom',
       path: ['check_image_upload_id'],
       message: 'The payment page does not take a check image.',
     });
-});
+}
 export type MerchantPaymentRequest = z.output<typeof merchantPaymentRequest>;
+
+/** Pay with the method on file (the one the page shows as "On file"). */
+export const merchantPayOnFile = z.object({ kind: z.literal('on_file') });
+
+/**
+ * What the merchant pays with (decision 155): the method on file, or a new card or bank account — which becomes the
+ * method on file too when `make_default` (the page's "Keep it on file for future payments", default true).
+ */
+export const merchantPayRequest = z
+  .discriminatedUnion('kind', [merchantPayOnFile, cardInstrumentRequest, bankInstrumentRequest], {
+    message: 'Kind is on_file, card or bank.',
+  })
+  .superRefine(refuseCheckImage);
+export type MerchantPayRequest = z.output<typeof merchantPayRequest>;
+
+/** The method on file was replaced; nothing was charged. */
+export const merchantMethodReplaced = z.object({
+  method: z.string(),
+  currency: z.enum(CURRENCY_CODES),
+  /** What is still owed (nothing was charged): the page offers to pay it. */
+  total_owed_cents: z.number().int(),
+  /** The link is used up when nothing is owed; otherwise it stays open for paying. */
+  link_used: z.boolean(),
+});
+export type MerchantMethodReplaced = z.infer<typeof merchantMethodReplaced>;
 
 export const merchantInvoiceOutcome = z.object({
   invoice_number: z.string(),

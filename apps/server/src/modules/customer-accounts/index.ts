@@ -4,6 +4,13 @@ export { creditInvoicesOf, toCreditMemo, toInvoice } from './invoices.service';
 /** Returns (decision 122) retire their terminals through the same call as the customer page. */
 export { retireTerminal } from './terminals.service';
 export { selectTransactions, toTransaction } from './transactions.service';
-export { storeInstrument, toInstrument } from './payment-instruments.service';
+export {
+  insertInstrument,
+  redeemInstrument,
+  storeInstrument,
+  syncGatewayCustomer,
+  toInstrument,
+  type RedeemedInstrument,
+} from './payment-instruments.service';
 export { changeFeaturesIn, diffFeatures, featurePlanOf, featureState } from './features.service';
 export { updatePlanIn } from './plans.service';

@@ -8,7 +8,7 @@ import {
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { AnyServiceCtx, ServiceCtx } from '../../context';
 import type { Db } from '../../db/client';
-import { paymentInstruments, uploads } from '../../db/schema';
+import { customers, paymentInstruments, uploads } from '../../db/schema';
 import {
   isRecordVisible,
   loadAttachableUpload,
@@ -155,9 +155,11 @@ export async function addInstrument(
 }
 
 /**
- * The add itself (shared by POST …/paymentinstruments, the merchant's payment pages and the add-instrument job):
+ * The add itself (shared by POST …/paymentinstruments, the collection page's card and the add-instrument job):
  * redeem the card token or encrypt the account number, insert, claim the check image, audit, and with make_default
  * unset the other defaults (and update the gateway customer of a US customer). Runs on the caller's transaction.
+ * A caller that keeps the gateway out of its transaction (the merchant's pages, decision 155) uses the three steps:
+ * redeemInstrument before it, insertInstrument in it, syncGatewayCustomer after the commit.
  */
 export async function storeInstrument(
   tx: Db,
@@ -166,13 +168,67 @@ export async function storeInstrument(
   customerId: number,
   body: PaymentInstrumentCreateBody,
 ): Promise<InstrumentRow> {
+  // Whose it is, before the gateway is asked anything (a record not the caller's is 404 whatever the token).
+  await requireCustomer(tx, viewerOf(ctx), customerId);
+  if (body.store_id != null) await requireStoreOf(tx, viewerOf(ctx), customerId, body.store_id, 'store_id');
+  const row = await insertInstrument(tx, ctx, now, customerId, await redeemInstrument(ctx, body));
+  await syncGatewayCustomer(tx, ctx, row);
+  return row;
+}
+
+/** A card token's details as the gateway gives them (brand, last 4, expiry, processor reference). */
+type RedeemedCard = Awaited<ReturnType<typeof redeemCardToken>>;
+
+/** A new instrument with what the gateway said of it: a card's details (null for a bank account). */
+export interface RedeemedInstrument {
+  readonly body: PaymentInstrumentCreateBody;
+  readonly card: RedeemedCard | null;
+}
+
+/** The gateway's part of a new instrument, asked before any transaction: a card token is redeemed (400 if not valid). */
+export async function redeemInstrument(
+  ctx: Pick<AnyServiceCtx, 'app'>,
+  body: PaymentInstrumentCreateBody,
+): Promise<RedeemedInstrument> {
+  return { body, card: body.kind === 'card' ? await redeemCardToken(ctx.app, body.card_token) : null };
+}
+
+/**
+ * After the commit (or, in storeInstrument, on its transaction as before): a new default instrument of a US customer
+ * is told to the gateway's customer (§9: Canada has no processor customer). Moves no money; safe to repeat.
+ */
+export async function syncGatewayCustomer(db: Db, ctx: Pick<AnyServiceCtx, 'app'>, row: InstrumentRow): Promise<void> {
+  if (!row.isDefault) return;
+  const [customer] = await db.select().from(customers).where(eq(customers.id, row.customerId));
+  if (customer?.country !== 'US') return;
+  await updateGatewayCustomer(ctx.app, {
+    customerId: row.customerId,
+    name: customer.legalName,
+    email: customer.email,
+    defaultPaymentReference: row.kind === 'card' ? row.processorReference : null,
+  });
+}
+
+/**
+ * The database part of the add, on the caller's transaction, no gateway call: insert, claim the check image, audit,
+ * and with make_default unset the other defaults (the gateway's customer is told by syncGatewayCustomer).
+ */
+export async function insertInstrument(
+  tx: Db,
+  ctx: AnyServiceCtx,
+  now: Date,
+  customerId: number,
+  redeemed: RedeemedInstrument,
+): Promise<InstrumentRow> {
+  const body = redeemed.body;
   const customer = await requireCustomer(tx, viewerOf(ctx), customerId);
   const store =
     body.store_id == null ? null : await requireStoreOf(tx, viewerOf(ctx), customerId, body.store_id, 'store_id');
   let values: typeof paymentInstruments.$inferInsert;
   let summary: Record<string, unknown>;
   if (body.kind === 'card') {
-    const card = await redeemCardToken(ctx.app, body.card_token);
+    const card = redeemed.card;
+    if (!card) throw new Error('insertInstrument: a card without its redeemed details');
     if (isCardExpired(card.expMonth, card.expYear, now)) throw fieldError('card_token', 'The card has expired.');
     values = {
       customerId,
@@ -263,14 +319,6 @@ export async function storeInstrument(
         entityId: o.id,
         before: { payment_instrument_id: o.id, is_default: true },
         after: { payment_instrument_id: o.id, is_default: false, replaced_by: row!.id },
-      });
-    }
-    if (customer.country === 'US') {
-      await updateGatewayCustomer(ctx.app, {
-        customerId,
-        name: customer.legalName,
-        email: customer.email,
-        defaultPaymentReference: body.kind === 'card' ? row!.processorReference : null,
       });
     }
   }

@@ -3,7 +3,9 @@ import {
   collectionCardRequest,
   idempotencyHeaders,
   merchantLinkParams,
+  merchantMethodReplaced,
   merchantPaymentRequest,
+  merchantPayRequest,
   merchantPaymentResult,
   merchantPaymentView,
   paymentCollectionParams,
@@ -16,10 +18,15 @@ import { z } from 'zod';
 import { publicCtx, serviceCtx } from '../../http/service-context';
 import { requireSession } from '../../http/session';
 import { addCollectionCard, viewPaymentCollection } from './collection-view.service';
-import { payThroughLink, viewMerchantPayment, type MerchantLinkPurpose } from './merchant-payments.service';
+import {
+  payThroughLink,
+  replaceMethodThroughLink,
+  viewMerchantPayment,
+  type MerchantLinkPurpose,
+} from './merchant-payments.service';
 
 const tags = ['merchant-payments'];
-/** Issue 15 points 6–7 (decision 118): the public payment-update and payment-method pages. */
+/** Issue 15 points 6–7 (decisions 118, 155): the public payment-update and payment-method pages. */
 export const merchantPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * A link token is a credential, so guessing is slowed down as sign-in is (per client address and route, the
@@ -27,7 +34,11 @@ export const merchantPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   const publicLimit = { rateLimit: { max: app.ctx.config.signInRateLimitPerMinute, timeWindow: 60_000 } };
   const pages: Array<{ path: string; purpose: MerchantLinkPurpose; what: string }> = [
-    { path: '/api/public/payment/:tok', purpose: 'payment_update', what: 'pay what is owed with a new method' },
+    {
+      path: '/api/public/payment/:tok',
+      purpose: 'payment_update',
+      what: 'replace the payment method on file or pay what is owed',
+    },
     {
       path: '/api/public/payment/instrument/:tok',
       purpose: 'payment_instrument',
@@ -48,30 +59,80 @@ export const merchantPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => ({ info: await viewMerchantPayment(publicCtx(request), request.params.tok, page.purpose) }),
     );
-    app.post(
-      page.path,
-      {
-        config: publicLimit,
-        schema: {
-          tags,
-          summary: `The merchant ${page.what}; the link is used up (Idempotency-Key required)`,
-          params: merchantLinkParams,
-          headers: requiredIdempotencyHeaders,
-          body: merchantPaymentRequest,
-          response: { 200: successEnvelope(merchantPaymentResult) },
-        },
-      },
-      async (request) => ({
-        info: await payThroughLink(
-          publicCtx(request),
-          request.params.tok,
-          page.purpose,
-          request.body,
-          request.headers['idempotency-key'],
-        ),
-      }),
-    );
   }
+
+  // Decision 155: on the payment-update page, replacing the method on file and paying are two separate calls.
+  app.post(
+    '/api/public/payment/:tok/method',
+    {
+      config: publicLimit,
+      schema: {
+        tags,
+        summary:
+          'The merchant replaces the payment method on file (the new default); nothing is charged (Idempotency-Key required)',
+        params: merchantLinkParams,
+        headers: requiredIdempotencyHeaders,
+        body: merchantPaymentRequest,
+        response: { 200: successEnvelope(merchantMethodReplaced) },
+      },
+    },
+    async (request) => ({
+      info: await replaceMethodThroughLink(
+        publicCtx(request),
+        request.params.tok,
+        request.body,
+        request.headers['idempotency-key'],
+      ),
+    }),
+  );
+  app.post(
+    '/api/public/payment/:tok',
+    {
+      config: publicLimit,
+      schema: {
+        tags,
+        summary:
+          'The merchant pays what is owed with the method on file or a new one (kept on file when make_default); the link is used up once money moved (Idempotency-Key required)',
+        params: merchantLinkParams,
+        headers: requiredIdempotencyHeaders,
+        body: merchantPayRequest,
+        response: { 200: successEnvelope(merchantPaymentResult) },
+      },
+    },
+    async (request) => ({
+      info: await payThroughLink(
+        publicCtx(request),
+        request.params.tok,
+        'payment_update',
+        request.body,
+        request.headers['idempotency-key'],
+      ),
+    }),
+  );
+  app.post(
+    '/api/public/payment/instrument/:tok',
+    {
+      config: publicLimit,
+      schema: {
+        tags,
+        summary:
+          'The merchant gives a new payment method; failed invoices are retried at once; the link is used up (Idempotency-Key required)',
+        params: merchantLinkParams,
+        headers: requiredIdempotencyHeaders,
+        body: merchantPaymentRequest,
+        response: { 200: successEnvelope(merchantPaymentResult) },
+      },
+    },
+    async (request) => ({
+      info: await payThroughLink(
+        publicCtx(request),
+        request.params.tok,
+        'payment_instrument',
+        request.body,
+        request.headers['idempotency-key'],
+      ),
+    }),
+  );
 
   app.get(
     '/api/customers/paymentcollection/:paymentPlanId/:token',

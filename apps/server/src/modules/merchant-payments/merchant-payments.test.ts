@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { BILLING_ITEM_IDS } from '@pos/domain';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createCustomer,
@@ -10,7 +10,7 @@ import {
   createStore,
   createTransaction,
 } from '../../db/factories';
-import { invoiceDunning, invoices, linkTokens, paymentInstruments, transactions } from '../../db/schema';
+import { auditLog, invoiceDunning, invoices, linkTokens, paymentInstruments, transactions } from '../../db/schema';
 import type { LocalGateway } from '../../integrations/gateway';
 import { issueLinkToken, PAYMENT_UPDATE_LINK_TTL_MS } from '../../lib/link-tokens';
 import { startWorkers } from '../../jobs/registry';
@@ -20,17 +20,55 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { chargeInvoice } from '../payments';
 
 /*
- * The merchant's payment pages through HTTP (issue 15 points 6–7, decision 118): the page shows what is owed; paying
- * with a new card adds it as the default and pays the open invoices, once, however often the request is repeated;
- * the link is used up; expired, replaced and unknown links are told apart; guessing is rate limited.
+ * The merchant's payment pages through HTTP (issue 15 points 6–7, decisions 118, 155): the page shows what is owed;
+ * replacing the method on file charges nothing; paying — with the method on file or a new card — pays the open
+ * invoices, once, however often the request is repeated; the link is used up once money moved or nothing is owed;
+ * expired, replaced and unknown links are told apart; guessing is rate limited.
  */
 
 let t: TestApp;
 const gateway = () => t.app.ctx.gateway as LocalGateway;
 const SYSTEM = { actorType: 'system' as const, actorId: 'test' };
 
+/** While `probing`, each gateway call of the pages, and whether the database answered meanwhile (no transaction held). */
+let probing = false;
+const gatewayCalls: Array<{ call: string; databaseFree: boolean }> = [];
+async function noteGatewayCall(call: string) {
+  if (!probing) return;
+  // A transaction held around the call would keep the database (PGlite: every other statement; PostgreSQL: the
+  // link's or the instrument's row lock) from answering this probe within 3 s.
+  const probe = t.database.db.transaction(async (tx) => {
+    await tx.execute(sql`select id from link_tokens for update nowait`);
+    await tx.execute(sql`select id from payment_instruments for update nowait`);
+  });
+  const databaseFree = await Promise.race([
+    probe.then(
+      () => true,
+      () => false,
+    ),
+    new Promise<boolean>((r) => setTimeout(() => r(false), 3000)),
+  ]);
+  gatewayCalls.push({ call, databaseFree });
+}
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({
+    wrapGateway: (real) => ({
+      ...real,
+      redeemCardToken: async (token) => {
+        await noteGatewayCall('redeemCardToken');
+        return real.redeemCardToken(token);
+      },
+      updateCustomer: async (input) => {
+        await noteGatewayCall('updateCustomer');
+        return real.updateCustomer(input);
+      },
+      charge: async (input) => {
+        await noteGatewayCall('charge');
+        return real.charge(input);
+      },
+    }),
+  });
 });
 afterAll(() => t.close());
 
@@ -116,6 +154,7 @@ describe('GET /api/public/payment/{tok}', () => {
       ],
       total_owed_cents: 100_00,
       current_method: expect.stringContaining('0002'),
+      current_method_kind: 'card',
       tokenize_url: '/gateway-local/v1/tokens',
       expires_at: link.expiresAt.toISOString(),
     });
@@ -261,6 +300,197 @@ describe('POST /api/public/payment/{tok}', () => {
     const third = await pay(link.token, { kind: 'card', card_token: cardToken(), name_on_account: 'Pat' }, 'p-3');
     expect(third.statusCode).toBe(410);
     expect(third.json().error.message).toMatch(/^This link was already used/);
+  });
+});
+
+const replace = (tok: string, payload: unknown, key: string | null = 'r-1') =>
+  t.request({
+    method: 'POST',
+    url: `/api/public/payment/${tok}/method`,
+    payload: payload as object,
+    headers: key === null ? {} : { 'idempotency-key': key },
+  });
+
+describe('replacing the method on file and paying are two choices (decision 155)', () => {
+  it('replacing the card charges nothing and leaves the balance; paying with the card on file then charges it once per Idempotency-Key', async () => {
+    const s = await failedStore();
+    const link = await linkFor(s.store.id);
+    const body = { kind: 'card', card_token: cardToken(), name_on_account: 'Pat Merchant' };
+    probing = true;
+    gatewayCalls.length = 0;
+    let replaced;
+    try {
+      replaced = await replace(link.token, body, 'replace-1');
+    } finally {
+      probing = false;
+    }
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json().info).toEqual({
+      method: expect.stringContaining('4242'),
+      currency: 'USD',
+      total_owed_cents: 100_00,
+      link_used: false,
+    });
+    // The gateway redeemed the token and heard of the new default — outside any transaction — and charged nothing.
+    expect(gatewayCalls).toEqual([
+      { call: 'redeemCardToken', databaseFree: true },
+      { call: 'updateCustomer', databaseFree: true },
+    ]);
+    const pis = await t.database.db
+      .select()
+      .from(paymentInstruments)
+      .where(eq(paymentInstruments.customerId, s.customer.id))
+      .orderBy(asc(paymentInstruments.id));
+    expect(pis.map((p) => [p.cardLast4, p.isDefault, p.storeId])).toEqual([
+      ['0002', false, s.store.id],
+      ['4242', true, s.store.id],
+    ]);
+    const newCard = pis[1]!.processorReference!;
+    expect(await gateway().store.countCharges(newCard)).toBe(0);
+    const txsAfterReplace = await t.database.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.invoiceId, s.invoice.id));
+    expect(txsAfterReplace.map((x) => x.status)).toEqual(['F']);
+    const [open] = await t.database.db.select().from(invoices).where(eq(invoices.id, s.invoice.id));
+    expect(open).toMatchObject({ paidCents: 0 });
+    const page = await view(link.token);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().info).toMatchObject({
+      total_owed_cents: 100_00,
+      current_method: expect.stringContaining('4242'),
+    });
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, String(s.store.id)), eq(auditLog.action, 'merchant_method_replaced')));
+    expect(audits.map((a) => a.after)).toEqual([
+      expect.objectContaining({
+        link_token_id: link.id,
+        payment_instrument_id: pis[1]!.id,
+        charged_cents: 0,
+        total_owed_cents: 100_00,
+        link_used: false,
+      }),
+    ]);
+    expect(audits[0]!.actorType).toBe('merchant');
+
+    // The same request again (the browser retried): the same answer, no second card.
+    const again = await replace(link.token, body, 'replace-1');
+    expect(again.json()).toEqual(replaced.json());
+    expect(
+      await t.database.db.select().from(paymentInstruments).where(eq(paymentInstruments.customerId, s.customer.id)),
+    ).toHaveLength(2);
+
+    // Paying is its own action: with the card on file (the new one), once per Idempotency-Key.
+    probing = true;
+    gatewayCalls.length = 0;
+    let paid;
+    try {
+      paid = await pay(link.token, { kind: 'on_file' }, 'pay-on-file-1');
+    } finally {
+      probing = false;
+    }
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().info).toEqual({
+      method: expect.stringContaining('4242'),
+      currency: 'USD',
+      invoices: [{ invoice_number: s.invoice.invoiceNumber, amount_cents: 100_00, outcome: 'paid', message: 'Paid.' }],
+      paid_cents: 100_00,
+      retries_queued: 0,
+      link_used: true,
+    });
+    expect(gatewayCalls).toEqual([{ call: 'charge', databaseFree: true }]);
+    expect(await gateway().store.countCharges(newCard)).toBe(1);
+    const replay = await pay(link.token, { kind: 'on_file' }, 'pay-on-file-1');
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual(paid.json());
+    expect(await gateway().store.countCharges(newCard)).toBe(1);
+    const [settled] = await t.database.db.select().from(invoices).where(eq(invoices.id, s.invoice.id));
+    expect(settled).toMatchObject({ status: 'P', paidCents: 100_00 });
+    expect((await view(link.token)).statusCode).toBe(410);
+    expect((await replace(link.token, { ...body, card_token: cardToken() }, 'replace-2')).statusCode).toBe(410);
+  });
+
+  it('with nothing owed, replacing the card uses the link up (its job is done)', async () => {
+    const customer = await createCustomer(t.database.db, { country: 'US' });
+    const store = await createStore(t.database.db, { customerId: customer.id, country: 'US' });
+    const link = await linkFor(store.id);
+    const page = await view(link.token);
+    expect(page.json().info).toMatchObject({
+      invoices: [],
+      total_owed_cents: 0,
+      current_method: null,
+      current_method_kind: null,
+    });
+    const res = await replace(link.token, { kind: 'card', card_token: cardToken(), name_on_account: 'Pat' }, 'n-1');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().info).toMatchObject({ total_owed_cents: 0, link_used: true });
+    expect((await view(link.token)).statusCode).toBe(410);
+  });
+
+  it('a failed card on file is tried again only when asked; a new card paid for but not kept on file stays off the default', async () => {
+    const s = await failedStore();
+    const link = await linkFor(s.store.id);
+    // The card on file (…0002) declines: nothing taken, the link stays open.
+    const declined = await pay(link.token, { kind: 'on_file' }, 'f-1');
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(declined.json().info).toMatchObject({ invoices: [{ outcome: 'failed' }], paid_cents: 0, link_used: false });
+    const tries = await t.database.db.select().from(transactions).where(eq(transactions.invoiceId, s.invoice.id));
+    expect(tries.map((x) => x.status)).not.toContain('S');
+    expect(tries).toHaveLength(2);
+    // A one-off new card: paid, and the card on file is left as it was.
+    const res = await pay(
+      link.token,
+      { kind: 'card', card_token: cardToken(), name_on_account: 'Pat', make_default: false },
+      'f-2',
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().info).toMatchObject({ paid_cents: 100_00, link_used: true });
+    const pis = await t.database.db
+      .select()
+      .from(paymentInstruments)
+      .where(eq(paymentInstruments.customerId, s.customer.id))
+      .orderBy(asc(paymentInstruments.id));
+    expect(pis.map((p) => [p.cardLast4, p.isDefault])).toEqual([
+      ['0002', true],
+      ['4242', false],
+    ]);
+  });
+
+  it('the card on file when there is none: 409, the link untouched; a bad body 400; a dead link 410 before the gateway', async () => {
+    const customer = await createCustomer(t.database.db, { country: 'US' });
+    const store = await createStore(t.database.db, { customerId: customer.id, country: 'US' });
+    await createInvoice(t.database.db, {
+      customerId: customer.id,
+      storeId: store.id,
+      currency: 'USD',
+      lines: [{ billingItemId: BILLING_ITEM_IDS.MONTHLY_SERVICE_FEE, unitCents: 50_00 }],
+    });
+    const link = await linkFor(store.id);
+    const none = await pay(link.token, { kind: 'on_file' }, 'none-1');
+    expect(none.statusCode, none.body).toBe(409);
+    expect(none.json().error.message).toMatch(/No payment method is on file/);
+    expect((await view(link.token)).statusCode).toBe(200);
+    const bad = await replace(link.token, { kind: 'on_file' }, 'bad-1');
+    expect(bad.statusCode).toBe(400);
+    const noKey = await replace(link.token, { kind: 'card', card_token: cardToken(), name_on_account: 'Pat' }, null);
+    expect(noKey.statusCode).toBe(400);
+
+    await linkFor(store.id); // replaces the link
+    probing = true;
+    gatewayCalls.length = 0;
+    try {
+      const dead = await replace(link.token, { kind: 'card', card_token: cardToken(), name_on_account: 'Pat' }, 'd-1');
+      expect(dead.statusCode).toBe(410);
+      expect(dead.json().error.message).toMatch(/expired or was replaced/);
+    } finally {
+      probing = false;
+    }
+    expect(gatewayCalls).toEqual([]);
+    expect(
+      (await replace('z'.repeat(43), { kind: 'card', card_token: 'tok_x_123456', name_on_account: 'P' })).statusCode,
+    ).toBe(404);
   });
 });
 
