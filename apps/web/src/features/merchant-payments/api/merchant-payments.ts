@@ -1,6 +1,7 @@
 import {
   collectionCard,
   jobAcceptedInfo,
+  merchantMethodReplaced,
   merchantPaymentResult,
   merchantPaymentView,
   paymentCollectionOutput,
@@ -8,6 +9,7 @@ import {
   paymentCollectionView,
   type CollectionCardRequest,
   type MerchantPaymentRequest,
+  type MerchantPayRequest,
   type PaymentCollectionOutput,
   type PaymentCollectionSnsRequest,
 } from '@pos/domain';
@@ -17,8 +19,9 @@ import { api } from '../../../lib/api';
 
 /*
  * The merchant's payment pages (public; the link token is in the path) and the collection page — see
- * packages/domain/src/contracts/merchant-payments.ts (decision 118):
- *   GET/POST /api/public/payment/{tok}               'payment_update' link
+ * packages/domain/src/contracts/merchant-payments.ts (decisions 118, 155):
+ *   GET/POST /api/public/payment/{tok}               'payment_update' link: what is owed / pay it
+ *   POST /api/public/payment/{tok}/method            'payment_update' link: replace the method on file (no charge)
  *   GET/POST /api/public/payment/instrument/{tok}    'payment_instrument' link
  *   GET  /api/customers/paymentcollection/{paymentPlanId}/{token}
  *   POST /api/customers/paymentcollection/{paymentPlanId}/card/{token} (a new card for the collection)
@@ -42,13 +45,21 @@ export function getMerchantPaymentQueryOptions(purpose: MerchantPurpose, tok: st
   });
 }
 
+/** Pay what is owed (payment_update: the method on file or a new one), or give a method (payment_instrument). */
 export async function payThroughLink(
   purpose: MerchantPurpose,
   tok: string,
-  body: MerchantPaymentRequest,
+  body: MerchantPayRequest | MerchantPaymentRequest,
   idempotencyKey: string,
 ) {
   return merchantPaymentResult.parse(await api.post<unknown>(path(purpose), body, { params: { tok }, idempotencyKey }));
+}
+
+/** Replace the method on file through a payment_update link: stored as the default, nothing charged. */
+export async function replaceMethodThroughLink(tok: string, body: MerchantPaymentRequest, idempotencyKey: string) {
+  return merchantMethodReplaced.parse(
+    await api.post<unknown>('/api/public/payment/{tok}/method', body, { params: { tok }, idempotencyKey }),
+  );
 }
 
 export function getPaymentCollectionQueryOptions(paymentPlanId: number) {

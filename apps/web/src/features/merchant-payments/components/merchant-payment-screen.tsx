@@ -1,48 +1,81 @@
-import { Alert, Button, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
-import type { MerchantPaymentResult } from '@pos/domain';
+import { Alert, Button, Checkbox, Group, Radio, Stack, Text, Title } from '@mantine/core';
+import type { MerchantMethodReplaced, MerchantPaymentResult, MerchantPaymentView } from '@pos/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
-import {
-  BankAccountFields,
-  CardFields,
-  EMPTY_BANK_ACCOUNT,
-  type BankAccountInput,
-} from '../../../components/payment-method-fields';
+import { LinkProblem } from '../../../components/link-problem';
 import { Spinner } from '../../../components/spinner';
 import { isApiError } from '../../../lib/api';
 import { describeError } from '../../../lib/error-message';
-import { formatCents, formatDate } from '../../../lib/format';
-import { EMPTY_CARD, tokenizeCard, type CardInput } from '../../../lib/gateway';
+import { formatCents } from '../../../lib/format';
 import { newIdempotencyKey } from '../../../lib/idempotency';
-import { getMerchantPaymentQueryOptions, payThroughLink, type MerchantPurpose } from '../api/merchant-payments';
-import { LinkProblem } from '../../../components/link-problem';
+import { getMerchantPaymentQueryOptions, payThroughLink, replaceMethodThroughLink } from '../api/merchant-payments';
+import { EMPTY_NEW_METHOD, NewMethodFields, newMethodRequest, submitErrors, type NewMethod } from './new-method-fields';
+import { OwedTable, PaymentResultTable } from './owed-table';
 
-/** A failed submit: field messages, or one message under '_' (a dead link says so, with how to get a new one). */
-function submitErrors(error: unknown): Record<string, string> {
-  if (isApiError(error) && error.status !== 410 && Object.keys(error.fields).length > 0) return { ...error.fields };
-  return { _: describeError(error).message };
+/*
+ * The merchant's page of a payment-update link (public, no sign-in; decision 155). Replacing the method on file and
+ * paying what is owed are two separate choices: "Replace the card on file" stores a new card or bank account as the
+ * method on file and charges nothing; "Pay $X now" charges what is owed, with the method on file or a new one (kept
+ * on file if the merchant leaves "Keep it on file" ticked). With nothing owed only the replacement is offered. The
+ * card number goes to the gateway from this page; our API gets its token.
+ */
+
+type Mode = 'choose' | 'replace' | 'pay';
+
+/** One key per attempt: a retried submit (same form) is answered once; a changed form gets a new key. */
+function useAttemptKey() {
+  const key = useRef<string | null>(null);
+  return {
+    take: () => (key.current ??= newIdempotencyKey()),
+    forget: () => {
+      key.current = null;
+    },
+    /** After a failure: keep the key only when the outcome is unknown (5xx, no answer). */
+    settle: (error: unknown) => {
+      if (!(isApiError(error) && (error.status === 0 || error.status >= 500))) key.current = null;
+    },
+  };
 }
 
-const OUTCOME_TEXT = { paid: 'Paid', failed: 'Declined', pending: 'Processing', skipped: 'Not charged' } as const;
+function replaceLabel(v: MerchantPaymentView): string {
+  if (v.current_method_kind === 'bank') return 'Replace the bank account on file';
+  if (v.current_method_kind === 'card') return 'Replace the card on file';
+  return 'Add a card or bank account';
+}
 
-/**
- * The merchant's page of a payment link (public, no sign-in): what the store owes and a new card or bank account.
- * 'payment_update': paying charges every open invoice with the new method; 'payment_instrument': the method is
- * only stored and the failed invoices are retried right away. The card number goes to the gateway from this page.
- */
-export function MerchantPaymentScreen({ purpose }: { readonly purpose: MerchantPurpose }) {
+export function MerchantPaymentScreen() {
   const tok = useParams().tok ?? '';
-  const view = useQuery(getMerchantPaymentQueryOptions(purpose, tok));
-  const [kind, setKind] = useState<'card' | 'bank'>('card');
-  const [card, setCard] = useState<CardInput>(EMPTY_CARD);
-  const [bank, setBank] = useState<BankAccountInput>(EMPTY_BANK_ACCOUNT);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<MerchantPaymentResult | null>(null);
-  // One key per attempt: a retried submit (same form) is answered once; a changed form gets a new key.
-  const key = useRef<string | null>(null);
+  const view = useQuery(getMerchantPaymentQueryOptions('payment_update', tok));
+  const [mode, setMode] = useState<Mode>('choose');
+  const [replaced, setReplaced] = useState<MerchantMethodReplaced | null>(null);
+  const [paid, setPaid] = useState<{ result: MerchantPaymentResult; keptOnFile: boolean } | null>(null);
 
+  const heading = (store: string) => `Update your payment method — ${store}`;
+  // The replacement used the link up (nothing was owed): its page would now answer 410, so it is not read again.
+  if (replaced?.link_used) {
+    return (
+      <Stack gap="md" maw={720}>
+        <Title order={1} size="h2">
+          Payment method replaced
+        </Title>
+        <Text>{replaced.method} is now your payment method. Nothing was charged.</Text>
+      </Stack>
+    );
+  }
+  if (paid) {
+    return (
+      <PaidScreen
+        paid={paid}
+        storeName={view.data?.store_name ?? ''}
+        onTryAgain={() => {
+          setPaid(null);
+          setMode('pay');
+          void view.refetch();
+        }}
+      />
+    );
+  }
   if (view.isPending) return <Spinner busy />;
   if (view.isError) {
     return (
@@ -52,193 +85,260 @@ export function MerchantPaymentScreen({ purpose }: { readonly purpose: MerchantP
     );
   }
   const v = view.data;
-  const money = (cents: number) => formatCents(cents, v.currency);
+  const owes = v.total_owed_cents > 0;
+  const amount = formatCents(v.total_owed_cents, v.currency);
+  const showReplace = mode === 'replace' || !owes;
 
-  if (result) {
-    const failed = result.invoices.filter((i) => i.outcome !== 'paid');
-    return (
-      <Stack gap="md" maw={720}>
-        <Title order={1} size="h2">
-          {purpose === 'payment_update' ? 'Thank you' : 'Payment method saved'}
-        </Title>
-        <Text>
-          {v.store_name}: {result.method} is now your payment method.
-        </Text>
-        {purpose === 'payment_update' ? (
-          <>
-            <Text>
-              Paid now: <strong>{money(result.paid_cents)}</strong>
+  return (
+    <Stack gap="md" maw={720}>
+      <Title order={1} size="h2">
+        {heading(v.store_name)}
+      </Title>
+      {replaced && (
+        <Alert color="green" title="Payment method replaced" role="status">
+          {replaced.method} is now your payment method. Nothing was charged.
+        </Alert>
+      )}
+      <Text>{v.current_method ? `On file: ${v.current_method}` : 'No payment method is on file.'}</Text>
+      <OwedTable view={v} />
+      {showReplace ? (
+        <ReplaceForm
+          view={v}
+          tok={tok}
+          title={replaceLabel(v)}
+          onBack={owes ? () => setMode('choose') : undefined}
+          onReplaced={(r) => {
+            setReplaced(r);
+            setMode('choose');
+            if (!r.link_used) void view.refetch();
+          }}
+        />
+      ) : mode === 'pay' ? (
+        <PayForm
+          view={v}
+          tok={tok}
+          onBack={() => setMode('choose')}
+          onPaid={(result, keptOnFile) => setPaid({ result, keptOnFile })}
+        />
+      ) : (
+        <Stack gap="sm" role="group" aria-label="What would you like to do?">
+          <Title order={2} size="h4">
+            What would you like to do?
+          </Title>
+          <Stack gap={4}>
+            <Button variant="default" onClick={() => setMode('replace')} fullWidth maw={360}>
+              {replaceLabel(v)}
+            </Button>
+            <Text size="sm" c="dimmed">
+              Nothing is charged: the new method is used for your future payments.
             </Text>
-            {result.invoices.length > 0 && (
-              <Table aria-label="Payment result" withTableBorder>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Invoice</Table.Th>
-                    <Table.Th scope="col">Amount</Table.Th>
-                    <Table.Th scope="col">Result</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {result.invoices.map((i) => (
-                    <Table.Tr key={i.invoice_number}>
-                      <Table.Td>{i.invoice_number}</Table.Td>
-                      <Table.Td>{money(i.amount_cents)}</Table.Td>
-                      <Table.Td>
-                        {OUTCOME_TEXT[i.outcome]}
-                        {i.outcome === 'paid' ? '' : ` — ${i.message}`}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            )}
-            {failed.length > 0 &&
-              (result.link_used ? (
-                <Alert color="yellow">Some invoices are not paid yet; our billing team will contact you.</Alert>
-              ) : (
-                <Alert color="yellow">
-                  <Stack gap="xs" align="flex-start">
-                    <Text size="sm">Nothing was taken this time: you can try again with this link.</Text>
-                    <Button
-                      variant="light"
-                      onClick={() => {
-                        // A new try is a new request (the last one's answer is kept under its key).
-                        key.current = null;
-                        setResult(null);
-                        void view.refetch();
-                      }}
-                    >
-                      Try again
-                    </Button>
-                  </Stack>
-                </Alert>
-              ))}
-          </>
-        ) : (
-          <Text>
-            {result.retries_queued > 0
-              ? `We will retry ${result.retries_queued} unpaid invoice${result.retries_queued === 1 ? '' : 's'} with it now.`
-              : 'It will be used for your next invoices.'}
-          </Text>
-        )}
-      </Stack>
-    );
-  }
+          </Stack>
+          <Stack gap={4}>
+            <Button onClick={() => setMode('pay')} fullWidth maw={360}>
+              {`Pay ${amount} now`}
+            </Button>
+            <Text size="sm" c="dimmed">
+              {v.current_method
+                ? `With ${v.current_method} or a new card or bank account.`
+                : 'With a new card or bank account.'}
+            </Text>
+          </Stack>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/** Replace the method on file: stored as the default, nothing charged. */
+function ReplaceForm({
+  view: v,
+  tok,
+  title,
+  onBack,
+  onReplaced,
+}: {
+  readonly view: MerchantPaymentView;
+  readonly tok: string;
+  readonly title: string;
+  readonly onBack: (() => void) | undefined;
+  readonly onReplaced: (result: MerchantMethodReplaced) => void;
+}) {
+  const [method, setMethod] = useState<NewMethod>(EMPTY_NEW_METHOD);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const key = useAttemptKey();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
     setErrors({});
     try {
-      key.current ??= newIdempotencyKey();
-      const body =
-        kind === 'card'
-          ? {
-              kind: 'card' as const,
-              card_token: (await tokenizeCard(v.tokenize_url, card)).token,
-              name_on_account: card.name,
-              make_default: true,
-            }
-          : {
-              kind: 'bank' as const,
-              name_on_account: bank.name,
-              routing_number: bank.routing,
-              institution_number: v.currency === 'CAD' ? bank.institution : undefined,
-              account_number: bank.account,
-              account_type: bank.accountType,
-              bank_name: bank.bankName,
-              make_default: true,
-            };
-      setResult(await payThroughLink(purpose, tok, body, key.current));
+      const body = await newMethodRequest(method, v, true);
+      const result = await replaceMethodThroughLink(tok, body, key.take());
+      key.forget();
+      onReplaced(result);
     } catch (error) {
       setErrors(submitErrors(error));
-      if (!(isApiError(error) && error.status >= 500)) key.current = null;
+      key.settle(error);
     } finally {
       setBusy(false);
     }
   };
 
   return (
+    <form onSubmit={(e) => void submit(e)} onChange={key.forget} aria-label={title} noValidate>
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        <Text size="sm">Nothing is charged now. We use the new card or bank account for your future payments.</Text>
+        {errors._ && (
+          <Alert color="red" role="alert">
+            {errors._}
+          </Alert>
+        )}
+        <NewMethodFields value={method} onChange={setMethod} currency={v.currency} errors={errors} />
+        <Group gap="sm">
+          <Button type="submit" loading={busy}>
+            Save as my payment method
+          </Button>
+          {onBack && (
+            <Button variant="subtle" onClick={onBack} disabled={busy}>
+              Back
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Pay what is owed, with the method on file or a new one (kept on file when ticked). */
+function PayForm({
+  view: v,
+  tok,
+  onBack,
+  onPaid,
+}: {
+  readonly view: MerchantPaymentView;
+  readonly tok: string;
+  readonly onBack: () => void;
+  readonly onPaid: (result: MerchantPaymentResult, keptOnFile: boolean) => void;
+}) {
+  const [source, setSource] = useState<'on_file' | 'new'>(v.current_method ? 'on_file' : 'new');
+  const [method, setMethod] = useState<NewMethod>(EMPTY_NEW_METHOD);
+  const [keep, setKeep] = useState(true);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const key = useAttemptKey();
+  const amount = formatCents(v.total_owed_cents, v.currency);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setErrors({});
+    try {
+      const body = source === 'on_file' ? { kind: 'on_file' as const } : await newMethodRequest(method, v, keep);
+      const result = await payThroughLink('payment_update', tok, body, key.take());
+      key.forget();
+      onPaid(result, source === 'new' && keep);
+    } catch (error) {
+      setErrors(submitErrors(error));
+      key.settle(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} onChange={key.forget} aria-label={`Pay ${amount} now`} noValidate>
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {`Pay ${amount} now`}
+        </Title>
+        {errors._ && (
+          <Alert color="red" role="alert">
+            {errors._}
+          </Alert>
+        )}
+        <Radio.Group
+          label="Pay with"
+          value={source}
+          onChange={(value) => {
+            key.forget();
+            setSource(value === 'on_file' ? 'on_file' : 'new');
+          }}
+        >
+          <Stack gap="xs" mt={4}>
+            {v.current_method && <Radio value="on_file" label={`${v.current_method} (on file)`} />}
+            <Radio value="new" label="A new card or bank account" />
+          </Stack>
+        </Radio.Group>
+        {source === 'new' && (
+          <>
+            <NewMethodFields value={method} onChange={setMethod} currency={v.currency} errors={errors} />
+            <Checkbox
+              label="Keep it on file for future payments"
+              checked={keep}
+              onChange={(e) => setKeep(e.currentTarget.checked)}
+            />
+          </>
+        )}
+        <Group gap="sm">
+          <Button type="submit" loading={busy}>
+            {`Pay ${amount}`}
+          </Button>
+          <Button variant="subtle" onClick={onBack} disabled={busy}>
+            Back
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** What the payment did: paid, declined or in progress per invoice; a try that took nothing may be made again. */
+function PaidScreen({
+  paid: { result, keptOnFile },
+  storeName,
+  onTryAgain,
+}: {
+  readonly paid: { result: MerchantPaymentResult; keptOnFile: boolean };
+  readonly storeName: string;
+  readonly onTryAgain: () => void;
+}) {
+  const failed = result.invoices.filter((i) => i.outcome !== 'paid');
+  const money = (cents: number) => formatCents(cents, result.currency);
+  return (
     <Stack gap="md" maw={720}>
       <Title order={1} size="h2">
-        {purpose === 'payment_update'
-          ? `Pay your balance — ${v.store_name}`
-          : `Update your payment method — ${v.store_name}`}
+        {result.paid_cents > 0 ? 'Thank you' : 'Your payment'}
       </Title>
-      {v.current_method && <Text>On file: {v.current_method}</Text>}
-      {v.invoices.length === 0 ? (
-        <Text>Nothing is owed right now.</Text>
-      ) : (
-        <Table aria-label="What you owe" withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Invoice</Table.Th>
-              <Table.Th scope="col">Issued</Table.Th>
-              <Table.Th scope="col">Due</Table.Th>
-              <Table.Th scope="col">Open amount</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {v.invoices.map((i) => (
-              <Table.Tr key={i.invoice_number}>
-                <Table.Td>{i.invoice_number}</Table.Td>
-                <Table.Td>{formatDate(i.issued_on)}</Table.Td>
-                <Table.Td>{formatDate(i.due_on)}</Table.Td>
-                <Table.Td>{money(i.open_cents)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-          <Table.Tfoot>
-            <Table.Tr>
-              <Table.Th scope="row" colSpan={3}>
-                Total owed
-              </Table.Th>
-              <Table.Td>
-                <strong>{money(v.total_owed_cents)}</strong>
-              </Table.Td>
-            </Table.Tr>
-          </Table.Tfoot>
-        </Table>
-      )}
-      <form
-        onSubmit={(e) => void submit(e)}
-        onChange={() => (key.current = null)}
-        aria-label="Payment method"
-        noValidate
-      >
-        <Stack gap="sm">
-          {errors._ && (
-            <Alert color="red" role="alert">
-              {errors._}
-            </Alert>
-          )}
-          <NativeSelect
-            label="Pay by"
-            value={kind}
-            onChange={(e) => setKind(e.currentTarget.value as 'card' | 'bank')}
-            data={[
-              { value: 'card', label: 'Card' },
-              { value: 'bank', label: v.currency === 'CAD' ? 'Canadian bank account' : 'Bank account (ACH)' },
-            ]}
-            w={260}
-          />
-          {kind === 'card' ? (
-            <CardFields value={card} onChange={(patch) => setCard((c) => ({ ...c, ...patch }))} errors={errors} />
-          ) : (
-            <BankAccountFields
-              value={bank}
-              onChange={(patch) => setBank((b) => ({ ...b, ...patch }))}
-              country={v.currency === 'CAD' ? 'CA' : 'US'}
-              errors={errors}
-            />
-          )}
-          <Button type="submit" loading={busy} w="fit-content">
-            {purpose === 'payment_update' && v.total_owed_cents > 0
-              ? `Pay ${money(v.total_owed_cents)}`
-              : 'Save payment method'}
-          </Button>
-        </Stack>
-      </form>
+      <Text>
+        {storeName}:{' '}
+        {result.paid_cents > 0 ? (
+          <>
+            paid now <strong>{money(result.paid_cents)}</strong> with {result.method}.
+          </>
+        ) : (
+          `no payment went through with ${result.method}.`
+        )}
+      </Text>
+      {keptOnFile && <Text>{result.method} is now your payment method.</Text>}
+      {result.invoices.length > 0 && <PaymentResultTable result={result} currency={result.currency} />}
+      {failed.length > 0 &&
+        (result.link_used ? (
+          <Alert color="yellow">Some invoices are not paid yet; our billing team will contact you.</Alert>
+        ) : (
+          <Alert color="yellow">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">Nothing was taken this time: you can try again with this link.</Text>
+              <Button variant="light" onClick={onTryAgain}>
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        ))}
     </Stack>
   );
 }
