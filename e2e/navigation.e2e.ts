@@ -108,9 +108,9 @@ describe.skipIf(noBrowser)('navigation and global search (issue 12)', () => {
 
   it("an Operations user's navigation shows only what Operations may open", async () => {
     const { context, page, errors } = await signInAsStaff(browser, 'ops@example.com');
-    // Payment instruments, the returns screens, the Arizona tax certificates and Agents are guarded by a session only
-    // (decisions 115, 122, 127, 124); the screens themselves say what they need (Operations follows returns and
-    // requests them; AR refunds; Operations reads certificates, recording needs customer_details_edit).
+    // Payment instruments, the returns screens and the Arizona tax certificates are guarded by the customer details
+    // their calls read (decision 154), Agents by a session (decision 124); Operations reads customer details (it
+    // follows returns and requests them; AR refunds; recording a certificate needs customer_details_edit).
     expect(await linkNames(page)).toEqual([
       'Orders',
       'Agents',
