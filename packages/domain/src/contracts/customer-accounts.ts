@@ -721,7 +721,7 @@ export type TransactionListQuery = z.infer<typeof transactionListQuery>;
 export const transactionInstrument = z.object({
   id: z.number().int(),
   kind: z.enum(PAYMENT_METHOD_KINDS),
-  /** 'visa ····4242' / 'Chase ····6789'. */
+  /** 'Visa ending 4242' / 'Chase ending 6789' (domain describeCard / describeBankAccount). */
   label: z.string(),
 });
 

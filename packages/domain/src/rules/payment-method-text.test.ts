@@ -27,15 +27,15 @@ describe('payment method wording', () => {
   });
 
   it('bank accounts: the bank, else "Bank", and the masked last four', () => {
-    expect(describeBankAccount('Chase', '6789')).toBe('Chase ****6789');
-    expect(describeBankAccount(null, '****6789')).toBe('Bank ****6789');
-    expect(describeBankAccount('  ', '000123456789')).toBe('Bank ****6789');
+    expect(describeBankAccount('Chase', '6789')).toBe('Chase ending 6789');
+    expect(describeBankAccount(null, '****6789')).toBe('Bank account ending 6789');
+    expect(describeBankAccount('  ', '000123456789')).toBe('Bank account ending 6789');
   });
 
   it('a payment instrument on file', () => {
     expect(describePaymentMethod({ kind: 'card', card: { brand: 'visa', last4: '4242' } })).toBe('Visa ending 4242');
     expect(describePaymentMethod({ kind: 'bank', bank: { bank_name: 'First Test Bank', account_last4: '6789' } })).toBe(
-      'First Test Bank ****6789',
+      'First Test Bank ending 6789',
     );
     expect(describePaymentMethod({ kind: 'cash' })).toBe('Cash');
   });
@@ -46,7 +46,7 @@ describe('payment method wording', () => {
     );
     expect(
       describeOrderPaymentMethod({ paymentMethodTypeId: '2', achBankName: 'First Bank', achAccountNumber: '****6789' }),
-    ).toBe('First Bank ****6789');
+    ).toBe('First Bank ending 6789');
     expect(describeOrderPaymentMethod({ paymentMethodTypeId: 3 })).toBe('Cash');
     // Chosen, but the number is not known yet: the entry's own description, else nothing.
     expect(describeOrderPaymentMethod({ paymentMethodTypeId: 1, paymentDescription: 'Corporate card' })).toBe(

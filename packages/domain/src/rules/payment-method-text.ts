@@ -31,9 +31,9 @@ export function describeCard(brand: unknown, last4: unknown): string {
   return `${cardBrandLabel(brand)} ending ${lastFour(last4)}`;
 }
 
-/** 'Chase ****6789'; without a bank name 'Bank ****6789'. */
+/** 'Chase ending 6789'; without a bank name 'Bank account ending 6789' (one wording with cards, issue 30). */
 export function describeBankAccount(bankName: unknown, accountLast4: unknown): string {
-  return `${text(bankName) || 'Bank'} ****${lastFour(accountLast4)}`;
+  return `${text(bankName) || 'Bank account'} ending ${lastFour(accountLast4)}`;
 }
 
 /** A payment method on file: a card (brand, last 4), a bank account (bank name, last 4) or cash. */

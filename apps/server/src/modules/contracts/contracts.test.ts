@@ -378,7 +378,7 @@ describe('re-authorizing the payment method', () => {
       consent: true,
     });
     expect(bank.status, JSON.stringify(bank.body)).toBe(200);
-    expect(bank.body.info.method).toBe('First Bank ****6789');
+    expect(bank.body.info.method).toBe('First Bank ending 6789');
     const [after] = await t.database.db.select().from(orders).where(eq(orders.id, id));
     expect(JSON.stringify(after!.document)).not.toContain('000123456789');
   });

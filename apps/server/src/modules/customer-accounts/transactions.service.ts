@@ -1,4 +1,6 @@
 import {
+  describeBankAccount,
+  describeCard,
   TRANSACTION_STATUS_LABELS,
   TRANSACTION_STATUSES,
   transactionActionsFor,
@@ -50,7 +52,7 @@ export function selectTransactions(db: Db) {
 }
 type TransactionRow = Awaited<ReturnType<ReturnType<typeof selectTransactions>['execute']>>[number];
 
-/** 'visa ····4242', 'Royal Bank ····6789', 'Cash'. */
+/** 'Visa ending 4242', 'Royal Bank ending 6789', 'Cash' (the domain's payment-method wording). */
 export function instrumentLabel(pi: {
   kind: string;
   brand: string | null;
@@ -58,8 +60,8 @@ export function instrumentLabel(pi: {
   bankName: string | null;
   accountLast4: string | null;
 }): string {
-  if (pi.kind === 'card') return `${pi.brand ?? 'card'} ····${pi.last4 ?? ''}`;
-  if (pi.kind === 'bank') return `${pi.bankName ?? 'Bank account'} ····${pi.accountLast4 ?? ''}`;
+  if (pi.kind === 'card') return describeCard(pi.brand, pi.last4);
+  if (pi.kind === 'bank') return describeBankAccount(pi.bankName, pi.accountLast4);
   return 'Cash';
 }
 

@@ -81,7 +81,7 @@ describe('transactions and invoices: lists, retry, void, reverse', () => {
         store_id: storeId,
         invoice_id: inv.id,
         invoice_number: inv.invoiceNumber,
-        instrument: { id: cardId, kind: 'card', label: 'visa ····4242' },
+        instrument: { id: cardId, kind: 'card', label: 'Visa ending 4242' },
         status: 'F',
         status_label: 'Failed',
         failure_reason: 'Insufficient funds',

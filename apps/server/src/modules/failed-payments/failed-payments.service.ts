@@ -146,7 +146,7 @@ function failedPage(
 }
 type PageRow = Awaited<ReturnType<typeof failedPage>>[number];
 
-/** 'Visa ending 4242', 'Chase ****6789', 'Cash' (the domain's payment-method wording). */
+/** 'Visa ending 4242', 'Chase ending 6789', 'Cash' (the domain's payment-method wording). */
 function instrumentText(pi: PageRow['pi']): string | null {
   if (!pi || pi.id === null) return null;
   if (pi.kind === 'card') return describeCard(pi.brand, pi.last4);

@@ -113,7 +113,7 @@ describe('Transactions tab', () => {
     const table = await screen.findByRole('table', { name: /Transactions of store/ });
     await user.click(within(rowOf(table, '701')).getByRole('button', { name: 'Retry transaction 701' }));
     const dialog = await screen.findByRole('dialog', { name: 'Retry transaction 701?' });
-    expect(dialog.textContent).toContain('A new charge of $79.00 is sent to visa ····4242');
+    expect(dialog.textContent).toContain('A new charge of $79.00 is sent to Visa ending 4242');
     expect(attempts).toBe(0);
 
     await user.click(within(dialog).getByRole('button', { name: 'Retry charge' }));

@@ -35,7 +35,7 @@ export function makeTransaction(status: TransactionStatus, overrides: Partial<Tr
     store_id: 500002,
     invoice_id: 40,
     invoice_number: 'INV-000040',
-    instrument: { id: 3, kind: 'card', label: 'visa ····4242' },
+    instrument: { id: 3, kind: 'card', label: 'Visa ending 4242' },
     kind: 'charge',
     status,
     status_label: TRANSACTION_STATUS_LABELS[status],
