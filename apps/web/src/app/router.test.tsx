@@ -1,4 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Link, useSearchParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { getReturnUrl, getToken, setSession } from '../lib/session';
 import { errorResponse, fakeApi } from '../test/fake-api';
@@ -23,6 +25,15 @@ function PublicTestPage() {
 }
 function GuardedTestPage() {
   return <h1>Customer page</h1>;
+}
+function FilteredTestPage() {
+  const [params] = useSearchParams();
+  return (
+    <>
+      <h1>Customer page {params.get('status') ?? 'all'}</h1>
+      <Link to="/customer?status=B">Show B</Link>
+    </>
+  );
 }
 
 describe('router', () => {
@@ -101,6 +112,22 @@ describe('router', () => {
     expect(calls.find((c) => c.path === '/api/auth/permission/tok')?.query.get('privileges')).toBe(
       'customer_details_view,customer_details_edit',
     );
+  });
+
+  it('does not ask the guard again when only the query changes (a list filter, issue 30)', async () => {
+    setSession(makeSession({ token: 'tok' }));
+    const { calls } = fakeApi({
+      'GET /api/auth/validate/tok': valid(),
+      'GET /api/auth/permission/tok': { permissions: { customer_details_view: true, customer_details_edit: false } },
+    });
+    const map: PageMap = { ...pages, customer: () => Promise.resolve({ default: FilteredTestPage }) };
+    renderApp('#/customer', map);
+    expect(await screen.findByRole('heading', { name: 'Customer page all' })).toBeTruthy();
+    const guardCalls = () => calls.filter((c) => c.path === '/api/auth/permission/tok').length;
+    const before = guardCalls();
+    await userEvent.click(screen.getByRole('link', { name: 'Show B' }));
+    expect(await screen.findByRole('heading', { name: 'Customer page B' })).toBeTruthy();
+    expect(guardCalls()).toBe(before);
   });
 
   it('shows Access denied when no listed permission is granted', async () => {

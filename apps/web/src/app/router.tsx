@@ -102,6 +102,10 @@ export function buildRoutes(pageMap: PageMap = pages): RouteObject[] {
               const access = await checkRouteAccess(guard, `${url.pathname}${url.search}`);
               return access === 'login' ? redirect('/login') : access;
             },
+      // A list's filters, sort, page and open row live in the address (issue 30): a change of the query alone is the
+      // same screen for the same session, so the guard (validate + permissions) is not asked again for it.
+      shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+        currentUrl.pathname === nextUrl.pathname && guard.kind !== 'none' ? false : defaultShouldRevalidate,
       children: [
         load
           ? { id: def.id, path: def.path, handle, lazy: async () => ({ Component: (await load()).default }) }
