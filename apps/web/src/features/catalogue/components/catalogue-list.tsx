@@ -1,7 +1,6 @@
-import { Alert, Button, Group, Stack, Table, TextInput, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Group, Stack, Table, TextInput } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { DataTable } from '../../../components/list/data-table';
-import { ListPagination } from '../../../components/list/list-pagination';
+import { DataTable, ListPagination, SortHeader } from '../../../components/list';
 import { datedFileName } from '../../../lib/download';
 import { describeError } from '../../../lib/error-message';
 import { downloadCsv, PAGE_SIZE, toCsv, viewOf, type Column, type SortState } from '../lib/table';
@@ -41,26 +40,19 @@ export function CatalogueList<T>({
   const [page, setPage] = useState(1);
   const view = viewOf(rows, columns, { filter, sort, page });
 
-  const header = (c: Column<T>) => {
-    const active = sort.key === c.key;
-    const state = active ? (sort.desc ? 'descending' : 'ascending') : 'none';
-    return (
-      <Table.Th key={c.key} scope="col" aria-sort={state}>
-        <UnstyledButton
-          fw={600}
-          fz="sm"
-          onClick={() => {
-            setSort({ key: c.key, desc: active ? !sort.desc : false });
-            setPage(1);
-          }}
-          aria-label={`Sort by ${c.label}${active && !sort.desc ? ', descending' : ''}`}
-        >
-          {c.label}
-          {active ? (sort.desc ? ' ▼' : ' ▲') : ''}
-        </UnstyledButton>
-      </Table.Th>
-    );
-  };
+  const header = (c: Column<T>) => (
+    <SortHeader
+      key={c.key}
+      column={c.key}
+      sort={`${sort.desc ? '-' : ''}${sort.key}`}
+      onSort={(next) => {
+        setSort({ key: next.replace(/^-/, ''), desc: next.startsWith('-') });
+        setPage(1);
+      }}
+    >
+      {c.label}
+    </SortHeader>
+  );
 
   return (
     <Stack gap="sm">

@@ -89,9 +89,9 @@ describe('#/admin/catalogue', () => {
     expect(within(shipping).getByText('$25.00')).toBeTruthy();
     expect(within(table).getByText('C$99.00')).toBeTruthy();
 
-    await user.click(within(table).getByRole('button', { name: 'Sort by Name' }));
+    await user.click(within(table).getByRole('button', { name: 'Name' }));
     expect(rowsOf(table)).toEqual(['Cash check feeRecurring', 'Monthly service feeRecurring', 'ShippingRecurring']);
-    await user.click(within(table).getByRole('button', { name: 'Sort by Name, descending' }));
+    await user.click(within(table).getByRole('button', { name: 'Name' }));
     expect(rowsOf(table)[0]).toBe('ShippingRecurring');
     await user.type(screen.getByLabelText('Filter billing items'), 'ship');
     expect(rowsOf(table)).toEqual(['ShippingRecurring']);

@@ -1,5 +1,5 @@
-import { Table, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { SortHeader } from '../../../components/list';
 import type { SortState } from '../lib/url-state';
 
 export interface SortableThProps {
@@ -8,26 +8,20 @@ export interface SortableThProps {
   readonly sort: SortState | null;
   readonly onSort: (next: SortState) => void;
   readonly children: ReactNode;
+  readonly numeric?: boolean;
 }
 
-/**
- * A column header that sorts (server side): a button named by the column's label, `aria-sort` on the header.
- * The first click sorts ascending, the next one flips the direction.
- */
-export function SortableTh({ column, sort, onSort, children }: SortableThProps) {
-  const active = sort?.column === column;
-  const direction = active ? sort.direction : null;
-  const ariaSort = direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none';
-  const next: SortState = { column, direction: direction === 'asc' ? 'desc' : 'asc' };
+/** The kit's sort header (components/list) for the customer page's lists, whose sort is a { column, direction }. */
+export function SortableTh({ column, sort, onSort, children, numeric }: SortableThProps) {
+  const current = sort ? `${sort.direction === 'desc' ? '-' : ''}${sort.column}` : null;
   return (
-    <Table.Th scope="col" aria-sort={ariaSort}>
-      <UnstyledButton onClick={() => onSort(next)} fw={700} fz="sm">
-        {children}
-        <span aria-hidden="true">
-          {'\u00a0'}
-          {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
-        </span>
-      </UnstyledButton>
-    </Table.Th>
+    <SortHeader
+      column={column}
+      sort={current}
+      numeric={numeric}
+      onSort={(next) => onSort({ column: next.replace(/^-/, ''), direction: next.startsWith('-') ? 'desc' : 'asc' })}
+    >
+      {children}
+    </SortHeader>
   );
 }

@@ -218,7 +218,7 @@ describe('Edit payment (#/editpayment): a card', () => {
     );
     await within(form).findByText(/check\.png/);
     await user.click(within(form).getByRole('button', { name: 'Save bank account' }));
-    expect(await screen.findByText(/First Test Bank \*\*\*\*6789/, { selector: '[role="status"] *' })).toBeTruthy();
+    expect(await screen.findByText(/First Test Bank ending 6789/, { selector: '[role="status"] *' })).toBeTruthy();
     expect(uploads).toHaveLength(1);
     const uploadInit = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/check/addimage/tok'))![1]!;
     expect((uploadInit.body as FormData).get('checkimage')).toBeInstanceOf(File);

@@ -296,7 +296,7 @@ describe('order flow steps', () => {
     });
   });
 
-  it('payment step: an account kept on file shows as "Bank ****6789" and keeps its masked number when other fields change', async () => {
+  it('payment step: an account kept on file shows as "Bank account ending 6789" and keeps its masked number when other fields change', async () => {
     const doc = filled();
     doc.PaymentInstrumentInfo = (doc.PaymentInstrumentInfo ?? []).map((m) =>
       m.type === PAYMENT_PLAN_KIND.HARDWARE
@@ -315,7 +315,7 @@ describe('order flow steps', () => {
     const user = userEvent.setup();
     renderApp(`#/payment-plan-method/${ORDER}`);
     const method = await screen.findByRole('group', { name: 'Hardware payment method' });
-    expect(within(method).getByText('On file: Bank ****6789')).toBeTruthy();
+    expect(within(method).getByText('On file: Bank account ending 6789')).toBeTruthy();
     const account = within(method).getByRole('textbox', { name: /Account number/ }) as HTMLInputElement;
     expect(account.value).toBe('');
     expect(account.required).toBe(false);
