@@ -46,3 +46,17 @@ export function FilterBar({
     </form>
   );
 }
+
+/**
+ * The filter frame of a short list that filters as the fields change (the Mailbox, the job monitor, a customer's
+ * tabs): the same search landmark as FilterBar, without Apply — Enter does nothing more.
+ */
+export function LiveFilterBar({ label, children }: { readonly label: string; readonly children: ReactNode }) {
+  return (
+    <form role="search" aria-label={label} onSubmit={(e) => e.preventDefault()}>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        {children}
+      </Group>
+    </form>
+  );
+}

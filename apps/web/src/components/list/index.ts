@@ -8,7 +8,7 @@ export { DataTable, type DataTableProps } from './data-table';
 export { DetailPane } from './detail-pane';
 export { ExportCsvButton, type ExportRun } from './export-csv-button';
 export { FigureCell, FigureHeader, NoWrapCell } from './cells';
-export { FilterBar } from './filter-bar';
+export { FilterBar, LiveFilterBar } from './filter-bar';
 export { formatTotal, ListPagination } from './list-pagination';
 export { SortHeader } from './sort-header';
 export { readFilters, useListState, writeListParams, type FilterValues, type ListState } from './use-list-state';

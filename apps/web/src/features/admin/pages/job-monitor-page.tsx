@@ -16,6 +16,7 @@ import { JobCountsTable } from '../components/job-counts-table';
 import { JobsTable } from '../components/jobs-table';
 import { SendPaymentLinkPanel } from '../components/send-payment-link-panel';
 import { queueLabel } from '../lib/jobs';
+import { LiveFilterBar } from '../../../components/list';
 
 const STATE_OPTIONS = [{ value: '', label: 'Any state' }, ...JOB_STATE_VALUES.map((s) => ({ value: s, label: s }))];
 
@@ -73,24 +74,22 @@ export default function JobMonitorPage() {
         )}
       </section>
 
-      <form role="search" aria-label="Filter jobs" onSubmit={(e) => e.preventDefault()}>
-        <Group align="flex-end">
-          <NativeSelect
-            label="Queue"
-            data={queueOptions}
-            value={queue}
-            onChange={(e) => setQueue(e.currentTarget.value)}
-            w={300}
-          />
-          <NativeSelect
-            label="State"
-            data={STATE_OPTIONS}
-            value={state}
-            onChange={(e) => setState(e.currentTarget.value)}
-            w={200}
-          />
-        </Group>
-      </form>
+      <LiveFilterBar label="Filter jobs">
+        <NativeSelect
+          label="Queue"
+          data={queueOptions}
+          value={queue}
+          onChange={(e) => setQueue(e.currentTarget.value)}
+          w={300}
+        />
+        <NativeSelect
+          label="State"
+          data={STATE_OPTIONS}
+          value={state}
+          onChange={(e) => setState(e.currentTarget.value)}
+          w={200}
+        />
+      </LiveFilterBar>
 
       <section aria-label="Recent jobs" aria-busy={list.isFetching}>
         <Stack gap="sm">

@@ -8,6 +8,7 @@ import { fetchAllMail, MAIL_PAGE_SIZE, MAIL_TEMPLATES, useMailList, type MailFil
 import { MailDetail } from '../components/mail-detail';
 import { MailTable } from '../components/mail-table';
 import { downloadCsv, mailCsv } from '../lib/csv';
+import { LiveFilterBar } from '../../../components/list';
 
 /** How long typing in the recipient box waits before it asks the server. */
 export const RECIPIENT_DEBOUNCE_MS = 300;
@@ -60,26 +61,24 @@ export default function MailboxPage() {
         </Group>
       </Group>
 
-      <form role="search" aria-label="Filter messages" onSubmit={(e) => e.preventDefault()}>
-        <Group align="flex-end">
-          <TextInput
-            label="Recipient"
-            description="Part of the e-mail address"
-            type="search"
-            value={toInput}
-            onChange={(e) => setToInput(e.currentTarget.value)}
-            w={280}
-          />
-          <NativeSelect
-            label="Template"
-            description="What kind of message"
-            data={TEMPLATE_OPTIONS}
-            value={template}
-            onChange={(e) => setTemplate(e.currentTarget.value)}
-            w={260}
-          />
-        </Group>
-      </form>
+      <LiveFilterBar label="Filter messages">
+        <TextInput
+          label="Recipient"
+          description="Part of the e-mail address"
+          type="search"
+          value={toInput}
+          onChange={(e) => setToInput(e.currentTarget.value)}
+          w={280}
+        />
+        <NativeSelect
+          label="Template"
+          description="What kind of message"
+          data={TEMPLATE_OPTIONS}
+          value={template}
+          onChange={(e) => setTemplate(e.currentTarget.value)}
+          w={260}
+        />
+      </LiveFilterBar>
 
       {exportCsv.isSuccess && (
         <Text role="status" size="sm">

@@ -23,6 +23,7 @@ import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { todayIso } from '../../../lib/format';
 import { parseAmount } from './ui/money';
 import { NoStore, TabFrame } from './ui/tab-frame';
+import { LiveFilterBar } from '../../../components/list';
 
 const PAGE_SIZE = 25;
 
@@ -139,40 +140,38 @@ function BillingItemsOfStore({
         )
       }
     >
-      <form role="search" aria-label="Filter billing items" onSubmit={(e) => e.preventDefault()}>
-        <Group align="flex-end" gap="sm">
-          <NativeSelect
-            label="Status"
-            data={STATUS_OPTIONS}
-            value={status}
-            onChange={(e) => setStatus(e.currentTarget.value)}
-            w={160}
-          />
-          <NativeSelect
-            label="Billing item"
-            data={[
-              { value: '', label: 'Any billing item' },
-              ...byCategory(catalogueItems, (i) => (i.feature === 'Y' ? `${i.name} (feature)` : i.name)),
-            ]}
-            value={itemId}
-            onChange={(e) => setItemId(e.currentTarget.value)}
-            w={260}
-          />
-          <NativeSelect
-            label="Plan"
-            data={planOptions}
-            value={planId}
-            onChange={(e) => setPlanId(e.currentTarget.value)}
-            w={260}
-          />
-          <Checkbox
-            label="Include previous records"
-            description="Canceled and ended items too"
-            checked={includePrevious}
-            onChange={(e) => setIncludePrevious(e.currentTarget.checked)}
-          />
-        </Group>
-      </form>
+      <LiveFilterBar label="Filter billing items">
+        <NativeSelect
+          label="Status"
+          data={STATUS_OPTIONS}
+          value={status}
+          onChange={(e) => setStatus(e.currentTarget.value)}
+          w={160}
+        />
+        <NativeSelect
+          label="Billing item"
+          data={[
+            { value: '', label: 'Any billing item' },
+            ...byCategory(catalogueItems, (i) => (i.feature === 'Y' ? `${i.name} (feature)` : i.name)),
+          ]}
+          value={itemId}
+          onChange={(e) => setItemId(e.currentTarget.value)}
+          w={260}
+        />
+        <NativeSelect
+          label="Plan"
+          data={planOptions}
+          value={planId}
+          onChange={(e) => setPlanId(e.currentTarget.value)}
+          w={260}
+        />
+        <Checkbox
+          label="Include previous records"
+          description="Canceled and ended items too"
+          checked={includePrevious}
+          onChange={(e) => setIncludePrevious(e.currentTarget.checked)}
+        />
+      </LiveFilterBar>
       <Table.ScrollContainer minWidth={900}>
         <Table striped verticalSpacing="xs" fz="sm" captionSide="top">
           <Table.Caption>Billing items of store {storeId}</Table.Caption>

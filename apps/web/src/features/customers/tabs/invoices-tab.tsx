@@ -26,6 +26,7 @@ import { ActionDialog } from './ui/action-dialog';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { StatusBadge } from './ui/status-badge';
 import { NoStore, TabFrame } from './ui/tab-frame';
+import { LiveFilterBar } from '../../../components/list';
 
 const PAGE_SIZE = 25;
 
@@ -77,24 +78,22 @@ function InvoicesOfStore({ customerId, storeId, canEdit }: { customerId: number;
 
   return (
     <TabFrame title="Invoices" isPending={list.isPending} error={list.error} onRetry={() => void list.refetch()}>
-      <form role="search" aria-label="Filter invoices" onSubmit={(e) => e.preventDefault()}>
-        <Group align="flex-end" gap="sm">
-          <NativeSelect
-            label="Status"
-            data={STATUS_OPTIONS}
-            value={status}
-            onChange={(e) => setStatus(e.currentTarget.value)}
-            w={200}
-          />
-          <NativeSelect
-            label="Type"
-            data={TYPE_OPTIONS}
-            value={type}
-            onChange={(e) => setType(e.currentTarget.value)}
-            w={260}
-          />
-        </Group>
-      </form>
+      <LiveFilterBar label="Filter invoices">
+        <NativeSelect
+          label="Status"
+          data={STATUS_OPTIONS}
+          value={status}
+          onChange={(e) => setStatus(e.currentTarget.value)}
+          w={200}
+        />
+        <NativeSelect
+          label="Type"
+          data={TYPE_OPTIONS}
+          value={type}
+          onChange={(e) => setType(e.currentTarget.value)}
+          w={260}
+        />
+      </LiveFilterBar>
       <DataTable
         caption={`Invoices of store ${storeId}, newest first`}
         columns={COLUMNS}

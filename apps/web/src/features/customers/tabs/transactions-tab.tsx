@@ -12,6 +12,7 @@ import { ActionDialog } from './ui/action-dialog';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { StatusBadge } from './ui/status-badge';
 import { NoStore, TabFrame } from './ui/tab-frame';
+import { LiveFilterBar } from '../../../components/list';
 
 const PAGE_SIZE = 25;
 
@@ -106,7 +107,7 @@ function TransactionsOfStore({
   const question = pending ? QUESTIONS[pending.action] : null;
   return (
     <TabFrame title="Transactions" isPending={list.isPending} error={list.error} onRetry={() => void list.refetch()}>
-      <form role="search" aria-label="Filter transactions" onSubmit={(e) => e.preventDefault()}>
+      <LiveFilterBar label="Filter transactions">
         <NativeSelect
           label="Status"
           data={STATUS_OPTIONS}
@@ -114,7 +115,7 @@ function TransactionsOfStore({
           onChange={(e) => setStatus(e.currentTarget.value)}
           w={220}
         />
-      </form>
+      </LiveFilterBar>
       <DataTable
         caption={`Transactions of store ${storeId}, newest first`}
         columns={canEdit ? [...COLUMNS, 'Actions'] : COLUMNS}
