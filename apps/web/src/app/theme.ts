@@ -3,6 +3,7 @@ import {
   darken,
   luminance,
   type AlertProps,
+  type AnchorProps,
   type CSSVariablesResolver,
   type DrawerProps,
   type MantineTheme,
@@ -33,6 +34,8 @@ export const theme = createTheme({
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<ModalProps> },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<DrawerProps> },
     Alert: { defaultProps: { closeButtonLabel: 'Close' } satisfies Partial<AlertProps> },
+    // A link is told from the text around it by more than its colour (WCAG 1.4.1; ids in lists are links, issue 30).
+    Anchor: { defaultProps: { underline: 'always' } satisfies Partial<AnchorProps> },
     // A table wider than the screen scrolls sideways: its scroller takes the focus so the keyboard can scroll it.
     TableScrollContainer: {
       defaultProps: {
