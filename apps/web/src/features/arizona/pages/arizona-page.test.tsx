@@ -115,6 +115,20 @@ describe('#/arizona', () => {
     );
   });
 
+  it('a reader who may not edit customers (Operations) looks certificates up but is offered no Record and no Revoke', async () => {
+    const { calls } = fakeApi({
+      ...signInAs('Operations'),
+      [`GET ${CERTS}`]: { today: '2026-11-22', items: [cert({ id: 9, certificate_number: 'TPT-9' })] },
+    });
+    renderApp('#/arizona');
+    const expiring = await screen.findByRole('table', { name: 'Certificates expiring within 30 days' });
+    expect(await within(expiring).findByText('TPT-9')).toBeTruthy();
+    expect(await screen.findByText(/Recording or revoking one needs the customer edit privilege/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Record certificate' })).toBeNull();
+    expect(within(expiring).queryByRole('button', { name: /Revoke/ })).toBeNull();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
   it('says what is missing before sending anything', async () => {
     const { calls } = fakeApi({
       ...signInAs('Customer Care'),

@@ -29,6 +29,7 @@ import {
   MERCHANT_SEARCH_HINT,
 } from '@pos/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { getPermissionsQueryOptions } from '../../../api/permissions';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -69,10 +70,13 @@ interface ChosenStore {
 
 type Errors = Partial<Record<string, string>>;
 
+const EDIT_PRIVILEGES = ['customer_details_edit'] as const;
+
 function CertificateRows(props: {
   readonly items: readonly TaxCertificate[];
   readonly showStore: boolean;
-  readonly onRevoke: (c: TaxCertificate) => void;
+  /** Absent for a session that may only look (no customer-edit privilege): no Revoke button. */
+  readonly onRevoke?: (c: TaxCertificate) => void;
 }) {
   return props.items.map((c) => (
     <Table.Tr key={c.id}>
@@ -98,19 +102,21 @@ function CertificateRows(props: {
           '—'
         )}
       </Table.Td>
-      <Table.Td>
-        {c.status !== 'revoked' && c.status !== 'expired' && (
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            onClick={() => props.onRevoke(c)}
-            aria-label={`Revoke certificate ${c.certificate_number}`}
-          >
-            Revoke
-          </Button>
-        )}
-      </Table.Td>
+      {props.onRevoke && (
+        <Table.Td>
+          {c.status !== 'revoked' && c.status !== 'expired' && (
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              onClick={() => props.onRevoke?.(c)}
+              aria-label={`Revoke certificate ${c.certificate_number}`}
+            >
+              Revoke
+            </Button>
+          )}
+        </Table.Td>
+      )}
     </Table.Tr>
   ));
 }
@@ -158,6 +164,7 @@ export default function ArizonaPage() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    if (!mayEdit) return;
     const problems: Errors = {};
     if (!store) problems.store_id = 'Search for the Arizona store and choose it.';
     if (!file) problems.certificate = 'Choose the certificate file (PDF, JPG or PNG).';
@@ -212,7 +219,12 @@ export default function ArizonaPage() {
     }
   }
 
-  const columns = ['Kind', 'Number', 'Expires', 'Status', 'File', 'Action'];
+  // Looking is for every customer reader; recording and revoking need customer edit (the server's rule too).
+  const mayEdit =
+    useQuery({ ...getPermissionsQueryOptions(EDIT_PRIVILEGES), select: (f) => f.customer_details_edit === true })
+      .data === true;
+  const onRevoke = mayEdit ? setRevoking : undefined;
+  const columns = ['Kind', 'Number', 'Expires', 'Status', 'File', ...(mayEdit ? ['Action'] : [])];
   return (
     <Stack gap="md">
       <div>
@@ -285,53 +297,64 @@ export default function ArizonaPage() {
                 )}
               </>
             )}
-            <Group grow align="flex-start">
-              <NativeSelect
-                label="Kind"
-                data={KIND_OPTIONS}
-                value={kind}
-                onChange={(e) => setKind(e.currentTarget.value as TaxCertificateKind)}
-                error={errors.kind}
-              />
-              <TextInput
-                label="Certificate number"
-                value={number}
-                onChange={(e) => setNumber(e.currentTarget.value)}
-                error={errors.certificate_number}
-                required
-              />
-              <TextInput
-                label="Expires on"
-                type="date"
-                value={expiresOn}
-                onChange={(e) => setExpiresOn(e.currentTarget.value)}
-                error={errors.expires_on}
-                required
-              />
-            </Group>
-            <Input.Wrapper
-              id={fileId}
-              label="Certificate file"
-              description="A scan or photo of the certificate: PDF, JPG or PNG, at most 5 MB"
-              error={errors.certificate ?? errors.upload_id}
-              required
-            >
-              <div>
-                <input
-                  key={fileKey}
+            {!mayEdit && (
+              <Text size="sm" c="dimmed">
+                You can look up a store’s certificates. Recording or revoking one needs the customer edit privilege.
+              </Text>
+            )}
+            <fieldset disabled={!mayEdit} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+              <Stack gap="sm">
+                <Group grow align="flex-start">
+                  <NativeSelect
+                    label="Kind"
+                    data={KIND_OPTIONS}
+                    value={kind}
+                    onChange={(e) => setKind(e.currentTarget.value as TaxCertificateKind)}
+                    error={errors.kind}
+                  />
+                  <TextInput
+                    label="Certificate number"
+                    value={number}
+                    onChange={(e) => setNumber(e.currentTarget.value)}
+                    error={errors.certificate_number}
+                    required
+                  />
+                  <TextInput
+                    label="Expires on"
+                    type="date"
+                    value={expiresOn}
+                    onChange={(e) => setExpiresOn(e.currentTarget.value)}
+                    error={errors.expires_on}
+                    required
+                  />
+                </Group>
+                <Input.Wrapper
                   id={fileId}
-                  type="file"
-                  accept={uploadAccept('taxCertificate')}
-                  onChange={(e) => {
-                    setFile(e.currentTarget.files?.[0] ?? null);
-                    setErrors((x) => ({ ...x, certificate: undefined, upload_id: undefined }));
-                  }}
-                />
-              </div>
-            </Input.Wrapper>
-            <Button type="submit" loading={busy} w="fit-content">
-              Record certificate
-            </Button>
+                  label="Certificate file"
+                  description="A scan or photo of the certificate: PDF, JPG or PNG, at most 5 MB"
+                  error={errors.certificate ?? errors.upload_id}
+                  required
+                >
+                  <div>
+                    <input
+                      key={fileKey}
+                      id={fileId}
+                      type="file"
+                      accept={uploadAccept('taxCertificate')}
+                      onChange={(e) => {
+                        setFile(e.currentTarget.files?.[0] ?? null);
+                        setErrors((x) => ({ ...x, certificate: undefined, upload_id: undefined }));
+                      }}
+                    />
+                  </div>
+                </Input.Wrapper>
+                {mayEdit && (
+                  <Button type="submit" loading={busy} w="fit-content">
+                    Record certificate
+                  </Button>
+                )}
+              </Stack>
+            </fieldset>
           </Stack>
         </form>
       </Paper>
@@ -345,7 +368,7 @@ export default function ArizonaPage() {
             rowCount={ofStore.data?.items.length ?? 0}
             emptyText={ofStore.isError ? describeError(ofStore.error).message : 'No certificate recorded yet.'}
           >
-            <CertificateRows items={ofStore.data?.items ?? []} showStore={false} onRevoke={setRevoking} />
+            <CertificateRows items={ofStore.data?.items ?? []} showStore={false} onRevoke={onRevoke} />
           </DataTable>
         </section>
       )}
@@ -364,7 +387,7 @@ export default function ArizonaPage() {
                 : `No certificate expires within ${CERTIFICATE_EXPIRY_WARNING_DAYS} days.`
           }
         >
-          <CertificateRows items={expiring.data?.items ?? []} showStore onRevoke={setRevoking} />
+          <CertificateRows items={expiring.data?.items ?? []} showStore onRevoke={onRevoke} />
         </DataTable>
       </section>
 
