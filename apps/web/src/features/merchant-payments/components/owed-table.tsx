@@ -2,19 +2,24 @@ import { Table, Text } from '@mantine/core';
 import type { MerchantPaymentResult, MerchantPaymentView } from '@pos/domain';
 import { formatCents, formatDate } from '../../../lib/format';
 
-/** What the store owes: each open invoice and the total (the issue date is left out on a phone). */
+/**
+ * What the store owes: each open invoice and the total. On a phone two columns — the invoice with its due date under
+ * it, and the amount — so nothing sticks out of a 375 px screen.
+ */
 export function OwedTable({ view }: { readonly view: MerchantPaymentView }) {
   const money = (cents: number) => formatCents(cents, view.currency);
   if (view.invoices.length === 0) return <Text>Nothing is owed right now.</Text>;
   return (
-    <Table aria-label="What you owe" withTableBorder>
+    <Table aria-label="What you owe" withTableBorder horizontalSpacing="xs">
       <Table.Thead>
         <Table.Tr>
           <Table.Th scope="col">Invoice</Table.Th>
           <Table.Th scope="col" visibleFrom="sm">
             Issued
           </Table.Th>
-          <Table.Th scope="col">Due</Table.Th>
+          <Table.Th scope="col" visibleFrom="sm">
+            Due
+          </Table.Th>
           <Table.Th scope="col" ta="right">
             Open amount
           </Table.Th>
@@ -23,9 +28,16 @@ export function OwedTable({ view }: { readonly view: MerchantPaymentView }) {
       <Table.Tbody>
         {view.invoices.map((i) => (
           <Table.Tr key={i.invoice_number}>
-            <Table.Td>{i.invoice_number}</Table.Td>
+            <Table.Td>
+              {i.invoice_number}
+              <Text size="xs" c="dimmed" hiddenFrom="sm">
+                Due {formatDate(i.due_on)}
+              </Text>
+            </Table.Td>
             <Table.Td visibleFrom="sm">{formatDate(i.issued_on)}</Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(i.due_on)}</Table.Td>
+            <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+              {formatDate(i.due_on)}
+            </Table.Td>
             <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
               {money(i.open_cents)}
             </Table.Td>
@@ -34,10 +46,8 @@ export function OwedTable({ view }: { readonly view: MerchantPaymentView }) {
       </Table.Tbody>
       <Table.Tfoot>
         <Table.Tr>
-          <Table.Th scope="row" colSpan={2}>
-            Total owed
-          </Table.Th>
-          <Table.Td visibleFrom="sm" />
+          <Table.Th scope="row">Total owed</Table.Th>
+          <Table.Td visibleFrom="sm" colSpan={2} />
           <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
             <strong>{money(view.total_owed_cents)}</strong>
           </Table.Td>
@@ -58,7 +68,7 @@ export function PaymentResultTable({
   readonly currency: MerchantPaymentView['currency'];
 }) {
   return (
-    <Table aria-label="Payment result" withTableBorder>
+    <Table aria-label="Payment result" withTableBorder horizontalSpacing="xs">
       <Table.Thead>
         <Table.Tr>
           <Table.Th scope="col">Invoice</Table.Th>

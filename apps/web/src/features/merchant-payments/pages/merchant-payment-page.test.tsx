@@ -88,9 +88,8 @@ describe('#/customer/payment/{tok}', () => {
     await fillCard(user);
     await user.click(within(form).getByRole('button', { name: 'Save as my payment method' }));
 
-    expect((await screen.findByRole('status')).textContent).toContain(
-      'Visa ending 4242 is now your payment method. Nothing was charged.',
-    );
+    const replaced = await screen.findByText('Visa ending 4242 is now your payment method. Nothing was charged.');
+    expect(replaced.closest('[role="status"]')?.textContent).toContain('Payment method replaced');
     expect(await screen.findByText('On file: Visa ending 4242')).toBeTruthy();
     expect(screen.getByRole('table', { name: 'What you owe' }).textContent).toMatch(/Total owed\s*C\$125\.50/);
     // Paying is still offered, as its own action.
