@@ -1,14 +1,51 @@
+import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2e, launchBrowser, noBrowser } from './support/browser';
 import { mainOf as main, sessionToken, signInAsStaff } from './support/staff-session';
 
 /*
- * Issue 15 points 6–7 (decision 118), as the people involved would: staff send a store with a past-due invoice the
- * update-payment e-mail; the merchant opens the link from it (read from the Admin Mailbox), enters the test card
- * 4242 4242 4242 4242 and the invoice is paid; the link then says it was used. An AR user collects another store's
- * past-due invoice from the collection page with a new card. The demo seed has US customers with past-due invoices.
+ * Issue 15 points 6–7 (decision 118) and issue 30 (decision 155), as the people involved would: staff send a store
+ * with a past-due invoice the update-payment e-mail; the merchant opens the link from it (read from the Admin
+ * Mailbox) on a phone (375 px), replaces the card on file with the test card 4242 4242 4242 4242 — nothing is charged,
+ * the invoice stays open — then, as a separate choice, pays with the card now on file and the invoice is paid; the
+ * link then says it was used. An AR user collects another store's past-due invoice from the collection page with a
+ * new card. The demo seed has US customers with past-due invoices.
  */
+
+/** Where to keep the merchant's screenshots (E2E_SCREENSHOTS), if anywhere. */
+const shots = process.env.E2E_SCREENSHOTS;
+async function shot(page: Page, name: string) {
+  if (!shots) return;
+  mkdirSync(shots, { recursive: true });
+  // From the top: a full-page picture of a scrolled page draws the sticky header over the middle of it; and once the
+  // loading spinner's minimum display is over.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+}
+
+/**
+ * Nothing sticks out sideways on the phone: no sideways scroll, and nothing of the page past the right edge of its
+ * column (the box the h1 is in, inside the page's margins).
+ */
+async function expectNoSidewaysScroll(page: Page) {
+  const { scroll, client, outside } = await page.evaluate(() => {
+    const column = document.querySelector('main h1')?.parentElement;
+    const edge = column ? column.getBoundingClientRect().right : document.documentElement.clientWidth;
+    const outside = Array.from(document.querySelectorAll('main *'))
+      .filter((el) => el.getBoundingClientRect().right > edge + 0.5)
+      .map((el) => `${el.tagName.toLowerCase()}: ${(el.textContent ?? '').trim().slice(0, 40)}`);
+    return { scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth, outside };
+  });
+  expect(scroll, 'the page scrolls sideways').toBeLessThanOrEqual(client);
+  expect(outside, 'past the right edge of the page').toEqual([]);
+}
+
+interface InvoiceState {
+  balance_cents: number;
+  transactions: Array<{ id: number; status: string }>;
+}
 
 interface OverdueInvoice {
   id: number;
@@ -132,31 +169,72 @@ describe.skipIf(noBrowser)('merchant payment link and collection (issue 15)', ()
       .getAttribute('href'))!;
     expect(link.startsWith(`${e2e.baseUrl}/#/customer/payment/`)).toBe(true);
     expect(admin.errors).toEqual([]);
-    await admin.context.close();
+    const invoiceState = () => getJson<InvoiceState>(admin.page, `/api/invoices/${paid!.id}/${token}`);
+    const before = await invoiceState();
+    expect(before.balance_cents).toBeGreaterThan(0);
 
-    // The merchant (no session) opens it: what is owed, then pays with the test card.
-    const context = await browser.newContext({ baseURL: e2e.baseUrl });
+    // The merchant (no session) opens it on a phone: what is owed, and two separate choices.
+    const context = await browser.newContext({ baseURL: e2e.baseUrl, viewport: { width: 375, height: 812 } });
     const merchant = await context.newPage();
     await merchant.goto(link);
     await main(merchant)
-      .getByRole('heading', { name: /^Pay your balance — / })
+      .getByRole('heading', { name: /^Update your payment method — / })
       .waitFor();
     const owed = main(merchant).getByRole('table', { name: 'What you owe' });
     await owed.getByRole('row').filter({ hasText: paid!.invoice_number }).waitFor();
-    expect(await owed.textContent()).toMatch(/Total owed\s*\$[\d,]+\.\d{2}/);
-    await fillCard(merchant, 'Pat Merchant');
+    const totalText = /Total owed\s*(\$[\d,]+\.\d{2})/.exec((await owed.textContent()) ?? '')?.[1];
+    expect(totalText, 'the total owed').toBeDefined();
+    const payNow = main(merchant).getByRole('button', { name: `Pay ${totalText} now` });
+    await payNow.waitFor();
+    await expectNoSidewaysScroll(merchant);
+    await shot(merchant, 'merchant-payment-1-choices-375');
+
+    // 1. Replace the card on file: nothing is charged.
     await main(merchant)
-      .getByRole('button', { name: /^Pay \$/ })
+      .getByRole('button', { name: /^(Replace the (card|bank account) on file|Add a card or bank account)$/ })
+      .click();
+    await fillCard(merchant, 'Pat Merchant');
+    await expectNoSidewaysScroll(merchant);
+    await shot(merchant, 'merchant-payment-2-replace-form-375');
+    await main(merchant).getByRole('button', { name: 'Save as my payment method' }).click();
+    const replaced = main(merchant).getByRole('status').filter({ hasText: 'Payment method replaced' });
+    await replaced.waitFor();
+    expect(await replaced.textContent()).toMatch(/Visa.*4242 is now your payment method\. Nothing was charged\./);
+    await main(merchant)
+      .getByText(/^On file: Visa.*4242$/)
+      .waitFor();
+    expect(await owed.textContent()).toContain(`Total owed${totalText}`);
+    await payNow.waitFor();
+    await expectNoSidewaysScroll(merchant);
+    await shot(merchant, 'merchant-payment-3-replaced-375');
+    // The invoice: the same balance, no new charge.
+    const afterReplace = await invoiceState();
+    expect(afterReplace.balance_cents).toBe(before.balance_cents);
+    expect(afterReplace.transactions.map((t) => t.id)).toEqual(before.transactions.map((t) => t.id));
+
+    // 2. Pay, separately, with the card now on file.
+    await payNow.click();
+    const onFile = main(merchant).getByRole('radio', { name: /Visa.*4242 \(on file\)/ });
+    expect(await onFile.isChecked()).toBe(true);
+    await expectNoSidewaysScroll(merchant);
+    await shot(merchant, 'merchant-payment-4-pay-form-375');
+    await main(merchant)
+      .getByRole('button', { name: `Pay ${totalText}` })
       .click();
     await main(merchant).getByRole('heading', { name: 'Thank you' }).waitFor();
     const result = main(merchant).getByRole('table', { name: 'Payment result' });
     expect(await result.getByRole('row').filter({ hasText: paid!.invoice_number }).textContent()).toContain('Paid');
-    await main(merchant)
-      .getByText(/Visa.*4242|4242/)
-      .first()
-      .waitFor();
+    await expectNoSidewaysScroll(merchant);
+    await shot(merchant, 'merchant-payment-5-paid-375');
+    const afterPay = await invoiceState();
+    expect(afterPay.balance_cents).toBe(0);
+    expect(afterPay.transactions.filter((t) => t.status === 'S')).toHaveLength(
+      before.transactions.filter((t) => t.status === 'S').length + 1,
+    );
+    expect(admin.errors).toEqual([]);
+    await admin.context.close();
 
-    // Single use: the same link again.
+    // The link is used up: the same link again.
     await merchant.goto('about:blank');
     await merchant.goto(link);
     await main(merchant)
