@@ -43,6 +43,9 @@ export interface ListState<F extends FilterValues<F>> {
   readonly hrefFor: (id: string | number) => string;
 }
 
+/** How a switch filter is written in the address: `overdue=1`. */
+const SWITCH_ON = `1`;
+const SWITCH_OFF = `0`;
 const SORT = 'sort';
 const PAGE = 'page';
 
@@ -58,7 +61,7 @@ export function readFilters<F extends FilterValues<F>>(params: URLSearchParams, 
     const fallback = defaults[name] as string | boolean;
     const raw = params.get(keyOf(options, name));
     if (raw === null) out[name] = fallback;
-    else out[name] = typeof fallback === 'boolean' ? raw === '1' || raw === 'true' : raw;
+    else out[name] = typeof fallback === 'boolean' ? raw === SWITCH_ON || raw === 'true' : raw;
   }
   return out as F;
 }
@@ -84,7 +87,10 @@ export function writeListParams<F extends FilterValues<F>>(
   for (const name of Object.keys(defaults)) {
     const value = filters[name];
     if (value === undefined || value === defaults[name]) continue;
-    next.set(keyOf(options, name), typeof value === 'boolean' ? (value ? '1' : '0') : String(value).trim());
+    next.set(
+      keyOf(options, name),
+      typeof value === 'boolean' ? (value ? SWITCH_ON : SWITCH_OFF) : String(value).trim(),
+    );
   }
   if (state.sort && state.sort !== (options.defaultSort ?? null)) next.set(SORT, state.sort);
   if (state.page > 1) next.set(PAGE, String(state.page));
