@@ -85,7 +85,14 @@ describe.skipIf(noBrowser)('the daily screens (issue 30)', () => {
     expect(await filters.getByRole('combobox', { name: 'Currency' }).inputValue()).toBe('USD');
     expect(await filters.getByRole('checkbox', { name: /Overdue only/ }).isChecked()).toBe(true);
     await listLoaded(page);
-    expect(((await rows.nth(0).getByRole('link', { name: /^Open invoice / }).textContent()) ?? '').trim()).toBe(number);
+    expect(
+      (
+        (await rows
+          .nth(0)
+          .getByRole('link', { name: /^Open invoice / })
+          .textContent()) ?? ''
+      ).trim(),
+    ).toBe(number);
     expect(await total.getAttribute('aria-sort')).toBe('descending');
     await keepScreenshot(page, 'daily-3-back-to-the-same-filtered-page');
 
@@ -100,8 +107,13 @@ describe.skipIf(noBrowser)('the daily screens (issue 30)', () => {
     expect(await tabFilters.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('N');
     expect(await tabFilters.getByRole('checkbox', { name: /Overdue only/ }).isChecked()).toBe(true);
     expect(
-      ((await main(tab).locator('tbody tr').nth(0).getByRole('link', { name: /^Open invoice / }).textContent()) ?? '')
-        .trim(),
+      (
+        (await main(tab)
+          .locator('tbody tr')
+          .nth(0)
+          .getByRole('link', { name: /^Open invoice / })
+          .textContent()) ?? ''
+      ).trim(),
     ).toBe(number);
     await keepScreenshot(tab, 'daily-4-copied-address-same-view');
 
@@ -139,14 +151,16 @@ describe.skipIf(noBrowser)('the daily screens (issue 30)', () => {
         await main(page).getByRole('heading', { level: 1 }).first().waitFor();
         await main(page).locator('table').first().waitFor();
         await page.waitForFunction(() =>
-          [...document.querySelectorAll('main table caption, main table td')].every(
+          Array.from(document.querySelectorAll('main table caption, main table td')).every(
             (el) => !/loading/i.test(el.textContent ?? ''),
           ),
         );
         const found = await page.evaluate(() => {
           const out: string[] = [];
-          for (const el of document.querySelectorAll<HTMLElement>(
-            'main td, main th, main .mantine-Badge-label, main .mantine-Badge-root',
+          for (const el of Array.from(
+            document.querySelectorAll<HTMLElement>(
+              'main td, main th, main .mantine-Badge-label, main .mantine-Badge-root',
+            ),
           )) {
             if (el.getClientRects().length === 0) continue;
             if (el.scrollWidth > el.clientWidth + 1)

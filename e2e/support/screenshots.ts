@@ -1,7 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { ROOT } from '../../scripts/lib/web-build.mjs';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
  * Keeps a screenshot of a journey as an artifact (issue 30): in E2E_SCREENSHOTS when set, else in
