@@ -53,12 +53,19 @@ describe('route guard (spec §4)', () => {
     expect(getReturnUrl()).toBe('/view-agents');
   });
 
-  it('treats any validation failure (not only 403) the same way', async () => {
+  it('treats any refusal of the token (not only 403) the same way', async () => {
     setSession(makeSession({ token: 'tok' }));
-    fakeApi({ 'GET /api/auth/validate/tok': errorResponse(500, 'internal', 'boom') });
+    fakeApi({ 'GET /api/auth/validate/tok': errorResponse(401, 'unauthorized', 'Not signed in.') });
     await expect(checkRouteAccess(sessionGuard, '/refund')).resolves.toBe('login');
     expect(getToken()).toBeNull();
     expect(getReturnUrl()).toBe('/refund');
+  });
+
+  it('keeps the session when the server could not judge the token (a server error): the failure is shown', async () => {
+    setSession(makeSession({ token: 'tok' }));
+    fakeApi({ 'GET /api/auth/validate/tok': errorResponse(500, 'internal', 'boom') });
+    await expect(checkRouteAccess(sessionGuard, '/refund')).rejects.toMatchObject({ status: 500 });
+    expect(getToken()).toBe('tok');
   });
 
   it('sets the distributor-token flag from the validation and denies exactly /order to it', async () => {

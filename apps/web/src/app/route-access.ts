@@ -12,8 +12,8 @@ export type RouteAccess = 'allowed' | 'denied' | 'login';
  * 1. public routes pass;
  * 2. the session comes from memory or session storage; without one, `target` is saved as the return URL
  *    and the user signs in;
- * 3. the token is validated (GET /api/auth/validate/{token}); on failure the token is cleared, `target`
- *    saved and the user signs in. The answer sets the distributor-token flag (`maketoken`);
+ * 3. the token is validated (GET /api/auth/validate/{token}); when the server refuses it the token is cleared,
+ *    `target` saved and the user signs in (a lost connection or a server error is shown, the session kept). The answer sets the distributor-token flag (`maketoken`);
  * 4. exactly /order is denied to a distributor-token session;
  * 5. a route with a permission list passes when the permission call grants any one of them (§6);
  * 6. a route with a role list (admin tools) passes for a staff session with one of those roles.
@@ -31,7 +31,10 @@ export async function checkRouteAccess(guard: RouteGuard, target: string): Promi
   let kind: string;
   try {
     ({ maketoken, role, kind } = await validateSession());
-  } catch {
+  } catch (error) {
+    // Only the server's refusal of the token ends the session. A lost connection, a server error — or the request
+    // cut off by a reload (F5 while a list loads) — is a failure to show and retry, never a sign-out (issue 30).
+    if (!isApiError(error) || error.status === 0 || error.status >= 500) throw error;
     clearToken();
     setReturnUrl(target);
     return 'login';

@@ -130,6 +130,16 @@ describe('router', () => {
     expect(guardCalls()).toBe(before);
   });
 
+  it('keeps the session when the token cannot be checked (no connection, or a reload cut the call off)', async () => {
+    setSession(makeSession({ token: 'tok' }));
+    // No fake API: every call fails like a lost connection (test/setup.ts).
+    const map: PageMap = { ...pages, customer: () => Promise.resolve({ default: GuardedTestPage }) };
+    renderApp('#/customer', map);
+    expect(await screen.findByText(/Reload the page to try again/)).toBeTruthy();
+    expect(getToken()).toBe('tok');
+    expect(window.location.hash).toBe('#/customer');
+  });
+
   it('shows Access denied when no listed permission is granted', async () => {
     setSession(makeSession({ token: 'tok' }));
     fakeApi({
