@@ -36,6 +36,14 @@ export const theme = createTheme({
     Alert: { defaultProps: { closeButtonLabel: 'Close' } satisfies Partial<AlertProps> },
     // A link is told from the text around it by more than its colour (WCAG 1.4.1; ids in lists are links, issue 30).
     Anchor: { defaultProps: { underline: 'always' } satisfies Partial<AnchorProps> },
+    // A badge is never cut to "ACTI…" (issue 30): its whole word is its smallest width, so a table column that holds
+    // it is at least that wide (the table scrolls instead).
+    Badge: {
+      styles: {
+        root: { overflow: 'visible', minWidth: 'max-content' },
+        label: { overflow: 'visible', textOverflow: 'clip' },
+      },
+    },
     // A table wider than the screen scrolls sideways: its scroller takes the focus so the keyboard can scroll it.
     TableScrollContainer: {
       defaultProps: {

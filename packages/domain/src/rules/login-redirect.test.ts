@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DISTRIBUTOR_LOGIN_REDIRECT,
+  isShareableView,
   LOGIN_REDIRECT_PRIVILEGES,
   LOGIN_REDIRECT_RULES,
   loginRedirect,
@@ -117,5 +118,18 @@ describe('redirect tables', () => {
     expect(signOutRedirect({ distributor: true })).toBe('/distributor');
     expect(signOutRedirect({ distributor: false })).toBe('/login');
     expect(DISTRIBUTOR_LOGIN_REDIRECT).toBe('/order');
+  });
+
+  it('returns to a shared list view (a filtered list, an open record) before rules 2–7 (decision 156)', () => {
+    const view = '/view-invoices?status=N&overdue=1&id=12';
+    expect(loginRedirect({ returnUrl: view, granted: ['search_orders_view'] })).toEqual({
+      path: view,
+      clearReturnUrl: true,
+    });
+    // Not a list, or a list without a view in its query: the landing rules.
+    expect(loginRedirect({ returnUrl: '/view-invoices', granted: ['search_orders_view'] })?.path).toBe('/order');
+    expect(loginRedirect({ returnUrl: '/neworder?other=1', granted: ['search_orders_view'] })?.path).toBe('/order');
+    expect(isShareableView('/order?status=101')).toBe(true);
+    expect(isShareableView('/login?x=1')).toBe(false);
   });
 });

@@ -37,6 +37,38 @@ function grantedSet(granted: GrantedPrivileges): Set<string> {
   );
 }
 
+/**
+ * The lists whose address is a view someone can share (issue 30, decision 156): filters, sort, page and the open
+ * row are in the query. A saved return URL of one of these, with a query, is where sign-in returns — the colleague
+ * who opens a shared link, or the user whose session ended, sees that view after signing in (the route guard still
+ * decides whether they may).
+ */
+export const SHAREABLE_VIEW_PATHS: readonly string[] = (
+  [
+    'order',
+    'customer',
+    'payments',
+    'promotions',
+    'customerListing',
+    'reports',
+    'returnsRefund',
+    'viewReturns',
+    'refund',
+    'viewAgents',
+    'viewReceipts',
+    'viewInvoices',
+    'breathOfLife',
+    'approvals',
+    'adminReconciliation',
+  ] as const
+).map((id) => routePath(id));
+
+/** A saved return URL that names a shared list view ('/view-invoices?status=N&id=12'). */
+export function isShareableView(returnUrl: string): boolean {
+  const q = returnUrl.indexOf('?');
+  return q > 0 && q < returnUrl.length - 1 && SHAREABLE_VIEW_PATHS.includes(returnUrl.slice(0, q));
+}
+
 export interface LoginRedirect {
   readonly path: string;
   /** True when the saved return URL must be removed from storage. */
@@ -46,6 +78,7 @@ export interface LoginRedirect {
 /**
  * Where to go after sign-in (spec §4); the first matching rule applies:
  * 1. saved return URL containing 'neworder?zoholeadid' and create_distributor_orders → that URL, cleared;
+ *    then (decision 156) a saved return URL naming a shared list view → that view, cleared;
  * 2. search_orders_view|edit → /order; 3. customer_details_view|edit → /customer;
  * 4. failed_payments_edit → /payments; 5. promotions_view|edit → /promotions;
  * 6. reports_edit → /customer-listing; 7. breath_of_life → /breathoflife.
@@ -60,6 +93,8 @@ export function loginRedirect(input: {
   if (returnUrl.includes(ZOHO_NEW_ORDER_MARKER) && granted.has('create_distributor_orders')) {
     return { path: returnUrl, clearReturnUrl: true };
   }
+  // Decision 156: a shared list view (or the list the user was on when the session ended) comes back.
+  if (isShareableView(returnUrl)) return { path: returnUrl, clearReturnUrl: true };
   const rule = LOGIN_REDIRECT_RULES.find((r) => r.anyOf.some((p) => granted.has(p)));
   return rule ? { path: rule.path, clearReturnUrl: false } : null;
 }

@@ -83,10 +83,16 @@ describe('staff sign-in and the redirect rules (spec §4)', () => {
     expect(getReturnUrl()).toBe('/neworder?zoholeadid=4455');
   });
 
-  it('a saved return URL that is not a CRM new-order link does not change the landing page', async () => {
-    setReturnUrl('/customer?customerid=9');
+  it('a saved return URL that is neither a CRM new-order link nor a shared list view does not change the landing page', async () => {
+    setReturnUrl('/editplan?customerid=9');
     serverFor('Customer Care', ROLE_PRIVILEGES['Customer Care']);
     await expect(signInWithIdToken('id')).resolves.toBe('/order');
+  });
+
+  it('a shared list view saved as the return URL is where sign-in goes (decision 156)', async () => {
+    setReturnUrl('/view-invoices?status=N&id=12');
+    serverFor('AR Team', ROLE_PRIVILEGES['AR Team']);
+    await expect(signInWithIdToken('id')).resolves.toBe('/view-invoices?status=N&id=12');
   });
 
   it('caches create_distributor_orders and search_orders_edit from the answer', async () => {
