@@ -1,13 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, noBrowser } from './support/browser';
+import { keepScreenshot } from './support/screenshots';
 import { mainOf as main, sessionToken, signInAsStaff } from './support/staff-session';
 
 /*
  * Memos and approvals (issue 16 points 1 and 2, decisions 120 and 121), as two AR users work them: the first asks
  * for a $1,500.00 credit memo on an open invoice from the invoices screen; it waits in Approvals, where the first
  * user cannot approve their own request (over the $1,000 threshold); a second AR user opens Approvals from the
- * navigation and approves it with a reason; the invoice's balance drops by $1,500.00.
+ * navigation and approves it with a reason; the first user's open queue loses the memo by itself, without a reload
+ * (issue 30: live queues); the invoice's balance drops by $1,500.00.
  */
 
 interface InvoiceRow {
@@ -97,6 +99,10 @@ describe.skipIf(noBrowser)('approvals: a credit memo over the threshold needs a 
     await ownRow.getByText('You asked for it: another AR approver decides.').waitFor();
     expect(await ownRow.getByRole('button', { name: /^Approve / }).count()).toBe(0);
     expect(first.errors).toEqual([]);
+    // The first user keeps the queue open: a mark on the page proves it is never reloaded (issue 30, live queues).
+    await first.page.evaluate(() => {
+      (window as unknown as { stillHere: boolean }).stillHere = true;
+    });
 
     // ── A second AR user approves it ────────────────────────────────────────────────────────────────────────
     const second = await signInAsStaff(browser, 'ar2@example.com');
@@ -129,6 +135,11 @@ describe.skipIf(noBrowser)('approvals: a credit memo over the threshold needs a 
       )
       .waitFor();
     await row.waitFor({ state: 'detached' });
+
+    // ── The first user's open queue changes by itself within seconds: the decided memo leaves it ─────────────
+    await ownRow.waitFor({ state: 'detached', timeout: 20_000 });
+    expect(await first.page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+    await keepScreenshot(first.page, 'approvals-queue-updated-without-reload');
 
     // ── The invoice's balance dropped by $1,500.00 ─────────────────────────────────────────────────────────
     await second.page.goto(`/#/view-invoices?id=${invoice.id}`);
