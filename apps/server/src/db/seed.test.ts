@@ -172,6 +172,26 @@ describe('demo seed', () => {
     });
   });
 
+  it('numbers demo invoices and orders as the product does; the product numbers the next invoice after them (decision 156)', async () => {
+    const odd = await rows<{ n: number }>(
+      database.db,
+      sql`select (select count(*) from invoices where invoice_number !~ '^INV-[0-9]{4}-[0-9]{7}$')::int
+               + (select count(*) from orders where unified_order_id !~ '^UO-[0-9]{8}-[0-9]+$')::int as n`,
+    );
+    expect(odd[0]!.n).toBe(0);
+    const clash = await rows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from invoice_number_counters c
+          join invoices i on i.invoice_number = 'INV-' || c.year || '-' || lpad((c.last_number + 1)::text, 7, '0')`,
+    );
+    expect(clash[0]!.n).toBe(0);
+    const counters = await rows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from invoice_number_counters`,
+    );
+    expect(counters[0]!.n).toBeGreaterThan(0);
+  });
+
   it('has 12 months of billing with every transaction status, failures with reasons, chargebacks and pending memos', async () => {
     const months = await rows<{ n: number }>(
       database.db,

@@ -124,7 +124,8 @@ export async function planBilling(run: DemoRun, { billed }: DemoPlans): Promise<
     const at = (d: Date, hours: number) => new Date(d.getTime() + hours * 3_600_000);
     invoiceRows.push({
       id,
-      invoiceNumber: `INV-${iso(spec.issued).slice(0, 7).replace('-', '')}-${id}`,
+      // The product's one format (decision 156): INV-<year>-<7 digits>.
+      invoiceNumber: `INV-${iso(spec.issued).slice(0, 4)}-${String(id).padStart(7, '0')}`,
       customerId: s.customer.id,
       storeId: s.id,
       planId: spec.planId,

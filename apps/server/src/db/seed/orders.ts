@@ -216,7 +216,8 @@ export async function planOrders(
           interval: 1,
         };
     const createdByEmail = `${o.createdBy}@example.com`;
-    const unifiedOrderId = `UO-${o.id}`;
+    // The product's one format (decision 156): UO-<order day>-<id>.
+    const unifiedOrderId = `UO-${o.orderDate.toISOString().slice(0, 10).replaceAll('-', '')}-${o.id}`;
     const document = buildOrderDocument({
       orderInfoId: o.id,
       unifiedOrderId,

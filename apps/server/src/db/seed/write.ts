@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { freezeBundlePricesSql } from '../bundle-prices.sql';
 import {
@@ -132,6 +133,13 @@ export async function writeDemoRows(run: DemoRun, rows: DemoRows): Promise<void>
   await insertMany(db, paymentInstruments, instrumentRows);
   log(`demo seed: ${planRows.length} payment plans, ${terminalRows.length} terminals`);
   await insertMany(db, invoices, invoiceRows);
+  // The product numbers each year's invoices after the demo's (one format, decision 156: INV-2026-0004118).
+  await db.execute(
+    sql.raw(`insert into invoice_number_counters (year, last_number)
+             select extract(year from issued_on)::integer, max(id) from invoices group by 1
+             on conflict (year) do update
+               set last_number = greatest(invoice_number_counters.last_number, excluded.last_number)`),
+  );
   await insertMany(db, invoiceLines, lineRows);
   await insertMany(db, transactions, txRows);
   // The local gateway knows the demo's settled card charges of hardware sales, so a return's refund to the card of a

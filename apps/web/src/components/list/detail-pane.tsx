@@ -2,7 +2,7 @@ import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import classes from './detail-pane.module.css';
 
 export interface DetailPaneProps {
-  /** Names the pane: 'Invoice INV-202611-4118'. */
+  /** Names the pane: 'Invoice INV-2026-0004118'. */
   readonly label: string;
   /** Escape closes it (the panel's own close button does too). */
   readonly onClose: () => void;

@@ -105,8 +105,11 @@ function PushLicenseDialog({ store, opened, onClose }: DialogProps) {
       onClose={onClose}
       onConfirm={() =>
         push.mutate(store.store_id, {
-          onSuccess: ({ jobId }) => {
-            notifySuccess(`The license push for store ${store.store_id} is queued (job ${jobId}).`, 'Queued');
+          onSuccess: () => {
+            notifySuccess(
+              `The license push for store ${store.store_id} is queued: it is sent within a minute (Admin → Jobs shows it).`,
+              'Queued',
+            );
             onClose();
           },
         })
@@ -131,8 +134,11 @@ function SendLinkDialog({ store, opened, onClose }: DialogProps) {
     send.mutate(
       { elmer_id: elmerId },
       {
-        onSuccess: ({ jobId }) => {
-          notifySuccess(`The payment-update link for store ${store.store_id} is queued (job ${jobId}).`, 'Queued');
+        onSuccess: () => {
+          notifySuccess(
+            `The payment-update link for store ${store.store_id} is queued: the merchant is e-mailed within a minute.`,
+            'Queued',
+          );
           onClose();
         },
       },

@@ -215,8 +215,8 @@ function PlanEntry({ title, customerId, plan, withName = false }: PlanEntryProps
               {title}
             </Title>
             <Text size="sm" c="dimmed">
-              {plan.kind_label} {plan.id} ({plan.status}) · plan type {plan.payment_plan_type_id} · started{' '}
-              {formatDate(plan.starts_on)} · now {formatCents(plan.initial_amount_cents, currency)} then{' '}
+              {plan.kind_label} {plan.id} ({plan.status}) · started {formatDate(plan.starts_on)} · now{' '}
+              {formatCents(plan.initial_amount_cents, currency)} then{' '}
               {formatCents(plan.recurring_amount_cents, currency)}
             </Text>
           </div>

@@ -584,7 +584,7 @@ function ExpiringCards({ page, onPage, canSendLink, openCustomer }: ExpiringCard
                       )}
                       {sent[c.instrument_id] && (
                         <Text size="xs" role="status">
-                          Sent (job {sent[c.instrument_id]})
+                          Sent: the merchant is e-mailed the link within a minute.
                         </Text>
                       )}
                     </Stack>

@@ -228,7 +228,6 @@ function PlanDetailDialog({
       <SimpleGrid cols={2} spacing="sm">
         <Field label="Kind">{plan.kind_label}</Field>
         <Field label="Status">{plan.status}</Field>
-        <Field label="Plan type id">{plan.payment_plan_type_id}</Field>
         <Field label="Order">{plan.order_id ?? '—'}</Field>
         <Field label="Initial payment">{formatCents(plan.initial_amount_cents, plan.currency)}</Field>
         <Field label="Recurring amount">{formatCents(plan.recurring_amount_cents, plan.currency)}</Field>

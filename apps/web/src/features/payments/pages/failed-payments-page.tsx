@@ -134,7 +134,7 @@ export default function FailedPaymentsPage() {
       notifications.show({
         color: 'blue',
         title: `${input.action.requested}…`,
-        message: `${input.action.requested} for ${what} (job ${jobIds.join(', ')}). The list refreshes when it is done.`,
+        message: `${input.action.requested} for ${what}. The list refreshes when it is done.`,
         autoClose: 6000,
       });
       const outputs = await Promise.all(jobIds.map((id) => waitForJob(id, { timeoutMs: 60_000 })));

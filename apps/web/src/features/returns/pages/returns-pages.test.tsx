@@ -21,7 +21,7 @@ const SALES: ReturnEligibility = {
       doing_business_as: 'Bluebird Diner',
       order_id: null,
       invoice_id: 9001,
-      invoice_number: 'INV-202611-9001',
+      invoice_number: 'INV-2026-0009001',
       issued_on: '2026-11-10',
       returnable_until: '2026-12-10',
       currency: 'USD',
@@ -60,7 +60,7 @@ function detail(over: Partial<ReturnDetail> = {}): ReturnDetail {
     doing_business_as: 'Bluebird Diner',
     order_id: null,
     invoice_id: 9001,
-    invoice_number: 'INV-202611-9001',
+    invoice_number: 'INV-2026-0009001',
     status: 'requested',
     reason: 'Second till closed',
     terminal_count: 1,
@@ -85,7 +85,7 @@ function detail(over: Partial<ReturnDetail> = {}): ReturnDetail {
     ],
     invoice: {
       id: 9001,
-      invoice_number: 'INV-202611-9001',
+      invoice_number: 'INV-2026-0009001',
       issued_on: '2026-11-10',
       total_cents: 2998_00,
       paid_cents: 2998_00,
@@ -132,7 +132,7 @@ describe('returns screens (decision 122)', () => {
     });
     const user = userEvent.setup();
     renderApp('#/returns-refund');
-    const form = await screen.findByRole('form', { name: /Return from Bluebird Diner — INV-202611-9001/ });
+    const form = await screen.findByRole('form', { name: /Return from Bluebird Diner — INV-2026-0009001/ });
     // A terminal already in a return cannot be ticked.
     expect(within(form).getByRole('checkbox', { name: /^Terminal 3000224 / })).toHaveProperty('disabled', true);
     await user.click(within(form).getByRole('button', { name: 'Request return' }));
