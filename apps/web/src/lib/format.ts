@@ -1,6 +1,7 @@
 import {
   COUNTRY_NAMES,
   CURRENCY_SYMBOLS,
+  formatDisplayDate,
   formatMoney,
   isCountryCode,
   isCurrencyCode,
@@ -35,7 +36,6 @@ export function countryName(code: string | null | undefined): string {
   return isCountryCode(code) ? COUNTRY_NAMES[code] : code;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const dateTimeSecondsFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
@@ -45,11 +45,10 @@ function parse(value: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** A calendar date ('2026-03-04', or a timestamp's UTC day) → 'Mar 4, 2026'; '—' for none. */
+/** A calendar date ('2026-03-04', or a timestamp's UTC day) → 'Mar 4, 2026'; '—' for none (domain formatDisplayDate). */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '—';
-  const date = parse(value);
-  return date ? dateFormat.format(date) : value;
+  return formatDisplayDate(value);
 }
 
 /**

@@ -21,3 +21,15 @@ export function calendarDayIn(at: Date, timeZone: string): string {
 export function isIsoDay(value: string | null | undefined): value is string {
   return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
 }
+
+const displayDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/**
+ * The one way a day is written for people (issue 30): 'Nov 27, 2026' — on screens, in e-mails and on PDFs alike (CSV
+ * keeps ISO). A YYYY-MM-DD day or a timestamp's UTC day; text that is not a date comes back as it is.
+ */
+export function formatDisplayDate(value: string | Date): string {
+  const date =
+    value instanceof Date ? value : new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  return Number.isNaN(date.getTime()) ? String(value) : displayDate.format(date);
+}

@@ -1,4 +1,4 @@
-import { formatMoney, invoiceItemLines, type InvoicePage } from '@pos/domain';
+import { formatDisplayDate, formatMoney, invoiceItemLines, type InvoicePage } from '@pos/domain';
 import type { AddressJson } from '../../db/schema';
 import { newPdf, postalAddressLine } from '../../lib/pdf';
 
@@ -35,7 +35,7 @@ export async function buildInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arra
 
   w.text(`Invoice ${inv.invoice_number}`, { size: 18, bold: true });
   w.text(
-    `${inv.type_label} - issued ${inv.issued_on} - due ${inv.due_on}${inv.period_start ? ` - period ${inv.period_start} to ${inv.period_end ?? ''}` : ''}`,
+    `${inv.type_label} - issued ${formatDisplayDate(inv.issued_on)} - due ${formatDisplayDate(inv.due_on)}${inv.period_start ? ` - period ${formatDisplayDate(inv.period_start)} to ${inv.period_end ? formatDisplayDate(inv.period_end) : ''}` : ''}`,
   );
   w.text(`Status: ${inv.status_label}${inv.overdue ? ' (overdue)' : ''} - currency ${inv.currency}`);
 

@@ -375,7 +375,7 @@ describe('POST /api/invoices/{invoiceId}/email/{token}', () => {
       related_id: String(ids.overdueCad),
     });
     expect(mail!.subject).toMatch(/^Invoice INV-.+ for Maple Coffee Bar$/);
-    expect(mail!.text).toContain('The balance due is C$75.00, due on September 15, 2026.');
+    expect(mail!.text).toContain('The balance due is C$75.00, due on Sep 15, 2026.');
     expect(mail!.text).toMatch(/Attachment: invoice-INV-.+\.pdf/);
 
     const history = (await get(`/api/invoices/${ids.overdueCad}/{t}`)).json().info.history;

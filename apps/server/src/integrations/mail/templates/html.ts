@@ -1,3 +1,4 @@
+import { formatDisplayDate } from '@pos/domain';
 const ENTITIES: Readonly<Record<string, string>> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -28,12 +29,9 @@ export interface RenderedEmail {
 
 export const PRODUCT_NAME = 'POS Back Office';
 
-/** '2026-11-29T12:00:00Z' → 'November 29, 2026' (UTC, so the same everywhere). */
+/** '2026-11-29T12:00:00Z' → 'Nov 29, 2026': the one way a day is written (domain formatDisplayDate; issue 30). */
 export function formatDay(value: Date | string): string {
-  const date = typeof value === 'string' ? new Date(`${value.length === 10 ? `${value}T00:00:00Z` : value}`) : value;
-  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
-    date,
-  );
+  return formatDisplayDate(value);
 }
 
 /** The HTML frame: a plain, mail-client-safe page with the paragraphs given (already escaped). */

@@ -68,7 +68,7 @@ describe('e-mail templates', () => {
       template: 'payment_update_link',
       subject: 'Update the payment method for Corner Deli',
     });
-    expect(mail.text).toContain('November 29, 2026');
+    expect(mail.text).toContain('Nov 29, 2026');
   });
 
   it('distributor reset keeps its template name and one-hour wording', () => {
@@ -89,7 +89,7 @@ describe('e-mail templates', () => {
       effectiveOn: '2026-12-01',
     });
     expect(mail.text).toContain('- Added: eWIC\n- Removed: No Ads');
-    expect(mail.text).toContain('from December 1, 2026');
+    expect(mail.text).toContain('from Dec 1, 2026');
     expect(mail.links).toEqual([]);
   });
 });

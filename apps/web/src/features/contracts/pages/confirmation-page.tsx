@@ -1,6 +1,7 @@
 import { Alert, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { CONFIRMATION_KEY } from '../api/contracts';
+import { formatDateTime } from '../../../lib/format';
 
 interface Confirmation {
   reference: string;
@@ -28,9 +29,9 @@ export default function ConfirmationPage() {
       </Title>
       <Alert color="green" title="All done" role="status">
         {done?.method
-          ? `The payment method for order ${done.reference} is now ${done.method} (authorized on ${new Date(done.at).toLocaleString()}).`
+          ? `The payment method for order ${done.reference} is now ${done.method} (authorized on ${formatDateTime(done.at)}).`
           : done
-            ? `Your contract for order ${done.reference} was signed by ${done.signer} on ${new Date(done.at).toLocaleString()}. Your sales representative will be in touch about the installation.`
+            ? `Your contract for order ${done.reference} was signed by ${done.signer} on ${formatDateTime(done.at)}. Your sales representative will be in touch about the installation.`
             : 'Your answer was received. Your sales representative will be in touch.'}
       </Alert>
     </Stack>

@@ -10,6 +10,7 @@ import { CONFIRMATION_KEY, getContractQueryOptions, signContract } from '../api/
 import { SignaturePad, type SignaturePadHandle } from '../components/signature-pad';
 import { DEAD_LINK_MESSAGE, isDeadLink, submitErrors } from '../lib/link-errors';
 import { LinkProblem } from '../../../components/link-problem';
+import { formatDateTime } from '../../../lib/format';
 
 /**
  * #/contract/{tok} (public): the merchant reads the contract (summary and PDF), types their name, signs in the box
@@ -119,8 +120,7 @@ export default function ContractPage() {
             Sign contract
           </Button>
           <Text size="xs" c="dimmed">
-            {signed ? 'Signature ready.' : 'No signature yet.'} The link works until{' '}
-            {new Date(c.expires_at).toLocaleDateString()}.
+            {signed ? 'Signature ready.' : 'No signature yet.'} The link works until {formatDateTime(c.expires_at)}.
           </Text>
         </Stack>
       </form>
