@@ -110,6 +110,8 @@ describe('order list (#/order)', () => {
     fakeApi(
       orderRoutes({
         [`GET ${SEARCH}`]: { items: [makeOrder({ country: 'CA', currency: 'CAD' })], total: 1, total_capped: false },
+        // The open order is read again (live: decision 156) — the same Canadian order.
+        [`GET ${ONE(700001)}`]: { order: makeOrder({ country: 'CA', currency: 'CAD' }) },
       }),
     );
     const user = userEvent.setup();

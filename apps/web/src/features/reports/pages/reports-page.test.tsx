@@ -294,6 +294,6 @@ describe('#/reports', () => {
     expect(window.location.hash).toBe('#/reports?tab=failed-payments&from=2026-01-01');
 
     await user.click(screen.getByRole('tab', { name: 'Orders' }));
-    expect(await screen.findByText(/orders report/i)).toBeTruthy();
+    expect(await screen.findByRole('search', { name: 'Orders report filters' })).toBeTruthy();
   });
 });
