@@ -45,13 +45,13 @@ import { formatCents, formatDateTime } from '../../../lib/format';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
 import {
   APPROVALS_PAGE_SIZE,
-  approvalKeys,
   decideApprovals,
   getApprovalListQueryOptions,
   getRejectReasonsQueryOptions,
   NO_APPROVAL_FILTERS,
   type ApprovalFilters,
 } from '../api/approvals';
+import { refreshMoneyViews } from '../../../api/money-views';
 
 type Decision = 'approve' | 'reject';
 const keyOf = (i: Pick<ApprovalItem, 'kind' | 'id'>) => `${i.kind}:${i.id}`;
@@ -169,10 +169,8 @@ export default function ApprovalsPage() {
       return next;
     });
     setDeciding(null);
-    await queryClient.invalidateQueries({ queryKey: approvalKeys.all });
-    // Balances changed: the invoices screen and customer pages read them again when next shown.
-    await queryClient.invalidateQueries({ queryKey: ['invoices'] });
-    await queryClient.invalidateQueries({ queryKey: ['customers'] });
+    // Balances changed: every view that shows money is asked again (decision 156).
+    await refreshMoneyViews(queryClient);
   }
 
   const columns = [

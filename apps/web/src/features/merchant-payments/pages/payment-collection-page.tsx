@@ -11,6 +11,7 @@ import { formatCents, formatDate } from '../../../lib/format';
 import { EMPTY_CARD, tokenizeCard, type CardInput } from '../../../lib/gateway';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { addCollectionCard, collectNow, getPaymentCollectionQueryOptions } from '../api/merchant-payments';
+import { refreshMoneyViews } from '../../../api/money-views';
 
 const NEW_CARD = 'new';
 const OUTCOME_TEXT = { paid: 'Paid', failed: 'Declined', pending: 'Processing', skipped: 'Not charged' } as const;
@@ -79,7 +80,10 @@ export default function PaymentCollectionPage() {
       key.current = null;
       setResult(out);
       setPicked(null);
-      await queryClient.invalidateQueries({ queryKey: ['payment-collection', paymentPlanId] });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['payment-collection', paymentPlanId] }),
+        refreshMoneyViews(queryClient),
+      ]);
     } catch (e) {
       const d = describeError(e);
       setError(d.message);

@@ -46,7 +46,6 @@ import { countryName, formatCents, formatDate, formatDateTime } from '../../../l
 import {
   exportFailedPayments,
   FAILED_PAGE_SIZE,
-  failedPaymentKeys,
   getFailedPaymentListQueryOptions,
   NO_FAILED_FILTERS,
   requestTransactionAction,
@@ -54,6 +53,7 @@ import {
   type FailedListParams,
 } from '../api/failed-payments';
 import { RecoveryPanel } from '../components/recovery-panel';
+import { refreshMoneyViews } from '../../../api/money-views';
 
 /** The four actions of the screen, in the order shown; each is a transactions/sns action (decision 117). */
 export const FAILED_PAYMENT_ACTIONS: readonly {
@@ -172,7 +172,7 @@ export default function FailedPaymentsPage() {
         autoClose: 10_000,
       });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: failedPaymentKeys.all }),
+    onSettled: () => refreshMoneyViews(queryClient),
   });
 
   function apply() {

@@ -10,6 +10,7 @@ import { describeError } from '../../../lib/error-message';
 import { formatCents, formatDate, formatDateTime } from '../../../lib/format';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { applyReceipt, getReceiptQueryOptions, receiptKeys, unapplyReceipt } from '../api/receipts';
+import { refreshMoneyViews } from '../../../api/money-views';
 
 /** The receipt id of `#/view-receipts/{id}`: a positive whole number, else null. */
 function receiptIdOf(value: string | undefined): number | null {
@@ -68,7 +69,8 @@ function ApplyReceipt({ receiptId }: { receiptId: number }) {
 
   function show(page: ReceiptPage) {
     queryClient.setQueryData(receiptKeys.receipt(receiptId), page);
-    void queryClient.invalidateQueries({ queryKey: [...receiptKeys.all, 'list'] });
+    // Money moved onto invoices: every view that shows it (decision 156); this receipt's page is the answer.
+    void refreshMoneyViews(queryClient).then(() => queryClient.setQueryData(receiptKeys.receipt(receiptId), page));
   }
 
   function fail(error: unknown) {

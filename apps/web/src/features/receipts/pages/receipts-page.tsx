@@ -41,11 +41,11 @@ import {
   getReceiptListQueryOptions,
   NO_RECEIPT_FILTERS,
   RECEIPT_PAGE_SIZE,
-  receiptKeys,
   type ReceiptFilters,
   type ReceiptListParams,
 } from '../api/receipts';
 import { RecordReceiptDialog } from '../components/record-receipt-dialog';
+import { refreshMoneyViews } from '../../../api/money-views';
 
 const METHOD_OPTIONS = [
   { value: '', label: 'Any method' },
@@ -104,7 +104,7 @@ export default function ReceiptsPage() {
   function onRecorded(p: ReceiptPage) {
     setRecording(false);
     setRecorded(p);
-    void queryClient.invalidateQueries({ queryKey: receiptKeys.all });
+    void refreshMoneyViews(queryClient);
     const r = p.receipt;
     notifications.show({
       color: 'green',

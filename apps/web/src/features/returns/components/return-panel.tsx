@@ -17,6 +17,7 @@ import { describeError } from '../../../lib/error-message';
 import { formatCents, formatDate, formatDateTime } from '../../../lib/format';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { changeReturnStatus, getReturnQueryOptions, refundReturn, returnKeys } from '../api/returns';
+import { refreshMoneyViews } from '../../../api/money-views';
 
 /** What the panel offers (the server checks every call again; decision 122). */
 const PANEL_PRIVILEGES = ['customer_details_edit', 'ar_approvals'] as const;
@@ -108,7 +109,8 @@ export function ReturnPanel({ id, onClose }: { id: number; onClose?: () => void 
       autoClose: 10_000,
     });
   };
-  const refresh = () => queryClient.invalidateQueries({ queryKey: returnKeys.all });
+  // A return's steps move money (the refund, the restocking fee): every money view (decision 156).
+  const refresh = () => refreshMoneyViews(queryClient);
 
   const step = useMutation({
     mutationFn: (input: { action: ReturnAction; version: number; reason?: string }) => changeReturnStatus(id, input),
