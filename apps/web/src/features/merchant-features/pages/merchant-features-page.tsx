@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/spinner';
 import { describeError } from '../../../lib/error-message';
 import { formatCents, formatDate } from '../../../lib/format';
 import { decideFeatureChange, getMerchantFeatureChangeQueryOptions } from '../api/merchant-features';
-import { LinkProblem } from '../../../components/link-problem';
+import { LinkProblem, linkProblemText } from '../../../components/link-problem';
 
 const ACTION_TEXT = { add: 'Switched on', remove: 'Switched off' } as const;
 
@@ -27,7 +27,7 @@ export default function MerchantFeaturesPage() {
   if (view.isError) {
     return (
       <LinkProblem heading="Your plan change" announce>
-        {describeError(view.error).message}
+        {linkProblemText(view.error)}
       </LinkProblem>
     );
   }

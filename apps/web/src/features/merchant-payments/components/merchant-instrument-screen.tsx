@@ -3,10 +3,9 @@ import type { MerchantPaymentResult } from '@pos/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
-import { LinkProblem } from '../../../components/link-problem';
+import { LinkProblem, linkProblemText } from '../../../components/link-problem';
 import { Spinner } from '../../../components/spinner';
 import { isApiError } from '../../../lib/api';
-import { describeError } from '../../../lib/error-message';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { getMerchantPaymentQueryOptions, payThroughLink } from '../api/merchant-payments';
 import { EMPTY_NEW_METHOD, NewMethodFields, newMethodRequest, submitErrors, type NewMethod } from './new-method-fields';
@@ -30,7 +29,7 @@ export function MerchantInstrumentScreen() {
   if (view.isError) {
     return (
       <LinkProblem heading="Your payment method" announce>
-        {describeError(view.error).message}
+        {linkProblemText(view.error)}
       </LinkProblem>
     );
   }

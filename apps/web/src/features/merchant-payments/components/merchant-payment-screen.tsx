@@ -3,10 +3,9 @@ import type { MerchantMethodReplaced, MerchantPaymentResult, MerchantPaymentView
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
-import { LinkProblem } from '../../../components/link-problem';
+import { LinkProblem, linkProblemText } from '../../../components/link-problem';
 import { Spinner } from '../../../components/spinner';
 import { isApiError } from '../../../lib/api';
-import { describeError } from '../../../lib/error-message';
 import { formatCents } from '../../../lib/format';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { getMerchantPaymentQueryOptions, payThroughLink, replaceMethodThroughLink } from '../api/merchant-payments';
@@ -80,7 +79,7 @@ export function MerchantPaymentScreen() {
   if (view.isError) {
     return (
       <LinkProblem heading="Your payment method" announce>
-        {describeError(view.error).message}
+        {linkProblemText(view.error)}
       </LinkProblem>
     );
   }

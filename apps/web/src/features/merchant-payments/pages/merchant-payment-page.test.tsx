@@ -239,4 +239,14 @@ describe('#/customer/payment/{tok}', () => {
       'This link was already used. Ask our billing team',
     );
   });
+
+  it('a link cut short (the server cannot read it) says so — not "Check what you entered" on a page without fields', async () => {
+    fakeApi({
+      [`GET /api/public/payment/${TOK}`]: errorResponse(400, 'validation', 'Invalid request.'),
+    });
+    renderApp(`#/customer/payment/${TOK}`);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('This link is not complete. Open it again from the e-mail');
+    expect(alert.textContent).not.toContain('what you entered');
+  });
 });
