@@ -43,7 +43,7 @@ describe.skipIf(noBrowser)('failed payments: list → recovery → Retry now (is
 
     // Select it: the bulk bar counts it.
     // One paid by card (the local gateway's card charges answer at once; a bank debit stays pending a day).
-    const first = rows.filter({ hasText: / ending \d{4}/ }).first();
+    const first = rows.filter({ hasText: /(Visa|Mastercard|American Express|Discover|Card) ending \d{4}/ }).first();
     await first.getByRole('checkbox').check();
     await main(page).getByRole('button', { name: 'Retry now (1)' }).waitFor();
 
@@ -65,7 +65,9 @@ describe.skipIf(noBrowser)('failed payments: list → recovery → Retry now (is
     expect(jobId).toMatch(/^[0-9a-f-]{36}$/);
     const toast = page.getByRole('alert').filter({ hasText: 'Retry requested…' });
     await toast.waitFor();
-    expect(await toast.textContent()).toContain(jobId);
+    // The toast says what happens next in words, not the job's id (issue 30).
+    expect(await toast.textContent()).toContain('The list refreshes when it is done.');
+    expect(await toast.textContent()).not.toContain(jobId);
 
     // The job exists on the server (the screen follows it: GET /api/jobs/{jobId}/{token}).
     const poll = await jobPoll;

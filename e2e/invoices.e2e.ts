@@ -29,7 +29,7 @@ describe.skipIf(noBrowser)('invoices: overdue CAD invoice → PDF → e-mail →
       .waitFor();
 
     // Overdue Canadian invoices only.
-    const filters = main(page).getByRole('form', { name: 'Filter invoices' });
+    const filters = main(page).getByRole('search', { name: 'Filter invoices' });
     await filters.getByRole('combobox', { name: 'Currency' }).selectOption({ label: 'CAD (C$)' });
     await filters.getByRole('checkbox', { name: /Overdue only/ }).check();
     await Promise.all([

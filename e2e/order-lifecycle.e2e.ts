@@ -268,7 +268,7 @@ describe.skipIf(noBrowser)('orders end to end (issue 7)', () => {
 
     // AR opens the S invoice's PDF: its lines — the terminals, the tax as its own line — and the total paid.
     await ar.page.goto('/#/view-invoices');
-    const list = mainOf(ar.page).getByRole('form', { name: 'Filter invoices' });
+    const list = mainOf(ar.page).getByRole('search', { name: 'Filter invoices' });
     await list.getByRole('textbox', { name: 'Merchant or DBA' }).fill(m.dba);
     await list.getByRole('button', { name: 'Apply' }).click();
     await mainOf(ar.page)

@@ -84,7 +84,7 @@ describe.skipIf(noBrowser)('returns: request → receive → inspect → refund 
       .getByRole('alert')
       .filter({ hasText: `Return #${returnId} requested` })
       .waitFor();
-    expect(new URL(page.url()).hash).toBe(`#/viewreturns?id=${returnId}`);
+    await page.waitForURL((url) => url.hash === `#/viewreturns?id=${returnId}`);
 
     const panel = main(page).getByRole('region', { name: new RegExp(`^Return #${returnId} — `) });
     await panel.getByRole('button', { name: 'Mark received' }).click();

@@ -103,10 +103,16 @@ function readCookie(name: string): string | null {
   return null;
 }
 
-/** Spec §8: any HTTP 403 clears the stored token and sends the user to /login. */
+/**
+ * Spec §8: any HTTP 403 clears the stored token and sends the user to /login — unless the user is already on a
+ * sign-in page: a distributor who just signed out is on /distributor, and a live queue's last poll must not move them
+ * to the staff sign-in (issue 30).
+ */
 function endSession(): void {
   clearToken();
-  if (window.location.hash !== '#/login') window.location.hash = '#/login';
+  const hash = window.location.hash;
+  if (hash.startsWith('#/login') || hash.startsWith('#/distributor')) return;
+  window.location.hash = '#/login';
 }
 
 export interface RequestOptions {

@@ -2,7 +2,7 @@ import { assertNever } from '../util/assert-never';
 import { CARD_BRAND_LABELS, paymentMethodKindOf, type PaymentMethodKind } from '../codes/payment-methods';
 
 /*
- * How a payment method reads for people (decision 105): 'Visa ending 4242', 'Chase ****6789', 'Bank ****6789',
+ * How a payment method reads for people (decision 105): 'Visa ending 4242', 'Chase ending 6789', 'Bank account ending 6789',
  * 'Cash'. Never more than the last four digits. The staff screens, the merchant's pages and the contract PDF use
  * these words.
  */
