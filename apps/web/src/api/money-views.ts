@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { customerKeys } from './customers';
 
 /*
@@ -31,4 +31,26 @@ export async function refreshMoneyViews(queryClient: QueryClient, customerId?: n
       queryKey: customerId ? customerKeys.customer(customerId) : customerKeys.all,
     }),
   ]);
+}
+
+/**
+ * The mutation hook of one money operation (issue 30, item 3): a feature's `api/` exports one per operation
+ * (`useDecideApprovals`, `useRecordReceipt`, …) built on this, so the hook — not the page — owns what is refreshed:
+ * every money view, whether the call succeeded or was refused (a refusal often means someone else moved the money
+ * first, and the screen should show it). The page passes its own toasts to `mutate(vars, { onSuccess, onError })`.
+ */
+export function useMoneyMutation<TVariables, TData>(options: {
+  readonly mutationFn: (variables: TVariables) => Promise<TData>;
+  /** The customer whose page shows this money, when the call knows it (else every customer's page refreshes). */
+  readonly customerOf?: (variables: TVariables, data: TData | undefined) => number | null | undefined;
+  /** Errors are shown by the caller (a dialog's own message), not by the global handler. */
+  readonly silentError?: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const { mutationFn, customerOf, silentError = true } = options;
+  return useMutation({
+    mutationFn,
+    meta: silentError ? { silentError: true } : undefined,
+    onSettled: (data, _error, variables) => refreshMoneyViews(queryClient, customerOf?.(variables, data) ?? null),
+  });
 }

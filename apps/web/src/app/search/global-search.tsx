@@ -197,7 +197,7 @@ export function GlobalSearch({ kinds }: GlobalSearchProps) {
         <Text role="status" size="sm" c="dimmed" px="md" py="xs">
           {status}
         </Text>
-        <Spotlight.ActionsList aria-label="Results">
+        <Spotlight.ActionsList role="group" aria-label="Results">
           {groups.map((group) => (
             <Spotlight.ActionsGroup key={group.label} label={group.label} role="group" aria-label={group.label}>
               {group.items.map((item) => (

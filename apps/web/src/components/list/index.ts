@@ -12,3 +12,15 @@ export { FilterBar, LiveFilterBar } from './filter-bar';
 export { formatTotal, ListPagination } from './list-pagination';
 export { SortHeader } from './sort-header';
 export { readFilters, useListState, writeListParams, type FilterValues, type ListState } from './use-list-state';
+export {
+  bindFilter,
+  currencyFilterOptions,
+  FilterCheck,
+  FilterCurrency,
+  FilterDate,
+  FilterDateRange,
+  FilterId,
+  FilterSelect,
+  FilterText,
+  type FilterBinding,
+} from './filter-fields';

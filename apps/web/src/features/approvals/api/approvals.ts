@@ -11,7 +11,7 @@ import {
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { LIVE_QUEUE } from '../../../lib/live-queue';
-import { MONEY_ROOTS } from '../../../api/money-views';
+import { MONEY_ROOTS, useMoneyMutation } from '../../../api/money-views';
 
 /*
  * The approvals screen's API (decision 121; contracts in @pos/domain/contracts/approvals.ts, every answer parsed):
@@ -88,6 +88,14 @@ export async function decideApprovals(
       idempotencyKey,
     }),
   );
+}
+
+/** Approve or reject several requests at once; every money view refreshes after the answer (or the refusal). */
+export function useDecideApprovals() {
+  return useMoneyMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: ApprovalDecisionsRequest; idempotencyKey: string }) =>
+      decideApprovals(body, idempotencyKey),
+  });
 }
 
 /** The reasons an order may be rejected with (status 3). */

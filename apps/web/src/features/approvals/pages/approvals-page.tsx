@@ -24,7 +24,7 @@ import {
   type ApprovalItem,
   type Permission,
 } from '@pos/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -45,13 +45,12 @@ import { formatCents, formatDateTime } from '../../../lib/format';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
 import {
   APPROVALS_PAGE_SIZE,
-  decideApprovals,
+  useDecideApprovals,
   getApprovalListQueryOptions,
   getRejectReasonsQueryOptions,
   NO_APPROVAL_FILTERS,
   type ApprovalFilters,
 } from '../api/approvals';
-import { refreshMoneyViews } from '../../../api/money-views';
 
 type Decision = 'approve' | 'reject';
 const keyOf = (i: Pick<ApprovalItem, 'kind' | 'id'>) => `${i.kind}:${i.id}`;
@@ -102,7 +101,6 @@ interface Decided extends ApprovalDecisionOutcome {
  * the rows chosen for a bulk decision are kept across pages until the filters change.
  */
 export default function ApprovalsPage() {
-  const queryClient = useQueryClient();
   const list = useListState<ApprovalFilters>(LIST_OPTIONS);
   const { draft, applied, set, page } = list;
   const mayOpen = useMayOpen();
@@ -169,8 +167,6 @@ export default function ApprovalsPage() {
       return next;
     });
     setDeciding(null);
-    // Balances changed: every view that shows money is asked again (decision 156).
-    await refreshMoneyViews(queryClient);
   }
 
   const columns = [
@@ -411,54 +407,57 @@ function DecisionDialog({
   const verb = decision === 'approve' ? 'Approve' : 'Reject';
   const label = items.length === 1 ? nameOf(items[0]!) : `${items.length} items`;
 
-  const send = useMutation({
-    mutationFn: () =>
-      decideApprovals(
-        {
+  const send = useDecideApprovals();
+  function decide() {
+    send.mutate(
+      {
+        body: {
           items: items.map((i) => ({ kind: i.kind, id: i.id, version: i.version })),
           decision,
           reason,
           ...(rejectsOrders && statusReasonId ? { status_reason_id: Number(statusReasonId) } : {}),
         },
-        keys.keyFor(actionKey),
-      ),
-    meta: { silentError: true },
-    onSuccess: async (result) => {
-      keys.settle(actionKey);
-      const at = new Date().toISOString();
-      const byKey = new Map(items.map((i) => [keyOf(i), i]));
-      const outcomes = result.results.map((r): Decided => {
-        const item = byKey.get(keyOf(r));
-        return {
-          ...r,
-          name: item ? nameOf(item) : `${r.kind} ${r.id}`,
-          requestedBy: item?.requested_by ?? null,
-          decision,
-          at,
-        };
-      });
-      const ok = outcomes.filter((o) => o.ok).length;
-      const failed = outcomes.filter((o) => !o.ok);
-      notifications.show({
-        color: failed.length === 0 ? 'green' : ok === 0 ? 'red' : 'yellow',
-        title: `${decision === 'approve' ? 'Approved' : 'Rejected'}: ${ok} of ${outcomes.length}`,
-        message: failed.length === 0 ? `${label}: done.` : failed.map((f) => `${f.name}: ${f.message}`).join(' '),
-        autoClose: failed.length === 0 ? 6000 : 15_000,
-        withBorder: true,
-      });
-      await onDecided(outcomes);
-    },
-    onError: (e) => {
-      keys.settle(actionKey, e);
-      const { title, message } = describeError(e);
-      notifications.show({ color: 'red', title, message, autoClose: 10_000, withBorder: true });
-    },
-  });
+        idempotencyKey: keys.keyFor(actionKey),
+      },
+      {
+        onSuccess: async (result) => {
+          keys.settle(actionKey);
+          const at = new Date().toISOString();
+          const byKey = new Map(items.map((i) => [keyOf(i), i]));
+          const outcomes = result.results.map((r): Decided => {
+            const item = byKey.get(keyOf(r));
+            return {
+              ...r,
+              name: item ? nameOf(item) : `${r.kind} ${r.id}`,
+              requestedBy: item?.requested_by ?? null,
+              decision,
+              at,
+            };
+          });
+          const ok = outcomes.filter((o) => o.ok).length;
+          const failed = outcomes.filter((o) => !o.ok);
+          notifications.show({
+            color: failed.length === 0 ? 'green' : ok === 0 ? 'red' : 'yellow',
+            title: `${decision === 'approve' ? 'Approved' : 'Rejected'}: ${ok} of ${outcomes.length}`,
+            message: failed.length === 0 ? `${label}: done.` : failed.map((f) => `${f.name}: ${f.message}`).join(' '),
+            autoClose: failed.length === 0 ? 6000 : 15_000,
+            withBorder: true,
+          });
+          await onDecided(outcomes);
+        },
+        onError: (e) => {
+          keys.settle(actionKey, e);
+          const { title, message } = describeError(e);
+          notifications.show({ color: 'red', title, message, autoClose: 10_000, withBorder: true });
+        },
+      },
+    );
+  }
 
   function confirm() {
     if (reason.trim().length < 3) return setError('Say why (at least 3 characters).');
     if (rejectsOrders && !statusReasonId) return setError('Choose the reason the order is rejected.');
-    send.mutate();
+    decide();
   }
 
   return (

@@ -1,6 +1,5 @@
-import { Alert, Anchor, Checkbox, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Stack, Table, Text, Title } from '@mantine/core';
 import {
-  CURRENCY_CODES,
   INVOICE_STATUSES,
   INVOICE_STATUS_LABELS,
   INVOICE_TEXT_MIN,
@@ -11,12 +10,19 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
+  bindFilter,
   DataTable,
   DetailPane,
   emptyListText,
   ExportCsvButton,
   FigureCell,
   FilterBar,
+  FilterCheck,
+  FilterCurrency,
+  FilterDateRange,
+  FilterId,
+  FilterSelect,
+  FilterText,
   ListError,
   listCaption,
   ListPagination,
@@ -25,7 +31,7 @@ import {
   useListState,
 } from '../../../components/list';
 import { datedFileName, downloadFile } from '../../../lib/download';
-import { currencyLabel, formatCents, formatDate } from '../../../lib/format';
+import { formatCents, formatDate } from '../../../lib/format';
 import {
   exportInvoices,
   getInvoiceListQueryOptions,
@@ -43,10 +49,6 @@ const STATUS_OPTIONS = [
 const TYPE_OPTIONS = [
   { value: '', label: 'Any type' },
   ...INVOICE_TYPES.map((t) => ({ value: t, label: INVOICE_TYPE_LABELS[t] })),
-];
-const CURRENCY_OPTIONS = [
-  { value: '', label: 'Any currency' },
-  ...CURRENCY_CODES.map((c) => ({ value: c, label: currencyLabel(c) })),
 ];
 
 /** The invoice id of `#/view-invoices?id=…`: a positive whole number, else null. */
@@ -66,8 +68,9 @@ const LIST_OPTIONS = { defaults: NO_INVOICE_FILTERS, defaultSort: '-issued_on' }
  */
 export default function InvoicesPage() {
   const list = useListState<InvoiceFilters>(LIST_OPTIONS);
-  const { draft, applied, set, page, sort } = list;
+  const { draft, applied, page, sort } = list;
   const [errors, setErrors] = useState<Partial<Record<keyof InvoiceFilters, string>>>({});
+  const field = bindFilter(list, errors);
   const idParam = list.selected;
   const openId = invoiceIdOf(idParam);
 
@@ -130,84 +133,15 @@ export default function InvoicesPage() {
         Invoices
       </Title>
       <FilterBar label="Filter invoices" onApply={apply} onClear={clear}>
-        <NativeSelect
-          label="Status"
-          data={STATUS_OPTIONS}
-          value={draft.status}
-          onChange={(e) => set('status')(e.currentTarget.value)}
-          w={150}
-        />
-        <NativeSelect
-          label="Type"
-          data={TYPE_OPTIONS}
-          value={draft.type}
-          onChange={(e) => set('type')(e.currentTarget.value)}
-          w={220}
-        />
-        <NativeSelect
-          label="Currency"
-          data={CURRENCY_OPTIONS}
-          value={draft.currency}
-          onChange={(e) => set('currency')(e.currentTarget.value)}
-          w={150}
-        />
-        <TextInput
-          label="Customer id"
-          inputMode="numeric"
-          value={draft.customerId}
-          onChange={(e) => set('customerId')(e.currentTarget.value)}
-          error={errors.customerId}
-          w={120}
-        />
-        <TextInput
-          label="Store id"
-          inputMode="numeric"
-          value={draft.storeId}
-          onChange={(e) => set('storeId')(e.currentTarget.value)}
-          error={errors.storeId}
-          w={120}
-        />
-        <TextInput
-          label="Merchant or DBA"
-          description={`At least ${INVOICE_TEXT_MIN} characters`}
-          value={draft.q}
-          onChange={(e) => set('q')(e.currentTarget.value)}
-          error={errors.q}
-          w={220}
-        />
-        <TextInput
-          label="Issued from"
-          type="date"
-          value={draft.issuedFrom}
-          onChange={(e) => set('issuedFrom')(e.currentTarget.value)}
-        />
-        <TextInput
-          label="Issued to"
-          type="date"
-          value={draft.issuedTo}
-          onChange={(e) => set('issuedTo')(e.currentTarget.value)}
-          error={errors.issuedTo}
-        />
-        <TextInput
-          label="Due from"
-          type="date"
-          value={draft.dueFrom}
-          onChange={(e) => set('dueFrom')(e.currentTarget.value)}
-        />
-        <TextInput
-          label="Due to"
-          type="date"
-          value={draft.dueTo}
-          onChange={(e) => set('dueTo')(e.currentTarget.value)}
-          error={errors.dueTo}
-        />
-        <Checkbox
-          label="Overdue only"
-          description="Past due with a balance"
-          checked={draft.overdue}
-          onChange={(e) => set('overdue')(e.currentTarget.checked)}
-          mt={28}
-        />
+        <FilterSelect label="Status" data={STATUS_OPTIONS} w={150} {...field('status')} />
+        <FilterSelect label="Type" data={TYPE_OPTIONS} w={220} {...field('type')} />
+        <FilterCurrency {...field('currency')} />
+        <FilterId label="Customer id" {...field('customerId')} />
+        <FilterId label="Store id" {...field('storeId')} />
+        <FilterText label="Merchant or DBA" description={`At least ${INVOICE_TEXT_MIN} characters`} {...field('q')} />
+        <FilterDateRange label="Issued" from={field('issuedFrom')} to={field('issuedTo')} />
+        <FilterDateRange label="Due" from={field('dueFrom')} to={field('dueTo')} />
+        <FilterCheck label="Overdue only" description="Past due with a balance" {...field('overdue')} />
       </FilterBar>
       <ExportCsvButton
         run={async () => downloadFile(datedFileName('invoices', 'csv'), await exportInvoices(params))}
