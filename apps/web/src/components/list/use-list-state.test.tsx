@@ -1,7 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { readFilters, useListState, writeListParams } from './use-list-state';
+import { readFilters, useListState, useNestedListState, writeListParams } from './use-list-state';
 
 interface Filters {
   readonly status: string;
@@ -59,5 +59,32 @@ describe('list state in the address (issue 30)', () => {
     act(() => seen.current!.set('overdue')(true));
     act(() => seen.current!.clear());
     expect(seen.current?.draft).toEqual(OPTIONS.defaults);
+  });
+
+  it("a drill-down's own page and sort are in the address, and start again when the outer view changes", async () => {
+    const NESTED = { ...OPTIONS, selectedKey: 'drill', nestedKeys: ['drill_page', 'drill_sort'] };
+    const seen: {
+      outer: ReturnType<typeof useListState<Filters>> | null;
+      inner: ReturnType<typeof useNestedListState> | null;
+    } = { outer: null, inner: null };
+    function Probe() {
+      seen.outer = useListState<Filters>(NESTED);
+      seen.inner = useNestedListState({ pageKey: 'drill_page', sortKey: 'drill_sort' });
+      return null;
+    }
+    const routed = createMemoryRouter([{ path: '/r', element: <Probe /> }], { initialEntries: ['/r?drill=a'] });
+    render(<RouterProvider router={routed} />);
+    act(() => seen.inner!.setSort('-total'));
+    act(() => seen.inner!.setPage(2));
+    expect(routed.state.location.search).toBe('?drill=a&drill_sort=-total&drill_page=2');
+    expect([seen.inner?.sort, seen.inner?.page]).toEqual(['-total', 2]);
+    // Back: the first page of the sorted drill-down.
+    await act(() => routed.navigate(-1));
+    expect([seen.inner?.sort, seen.inner?.page]).toEqual(['-total', 1]);
+    await act(() => routed.navigate(1));
+    // Another figure opened: its list starts on page 1 in the server's order.
+    act(() => seen.outer!.select('b'));
+    expect(routed.state.location.search).toBe('?drill=b');
+    expect([seen.inner?.sort, seen.inner?.page]).toEqual([null, 1]);
   });
 });

@@ -15,6 +15,11 @@ export interface ListStateOptions<F extends FilterValues<F>> {
   readonly selectedKey?: string;
   /** The draft shown for applied filters (e.g. cents in the address, dollars in the field). */
   readonly toDraft?: (applied: F) => F;
+  /**
+   * The address keys of a list inside the open row (its page and sort, see useNestedListState): dropped whenever
+   * this list's view changes, so a drill-down opened on another figure starts on its first page.
+   */
+  readonly nestedKeys?: readonly string[];
 }
 
 export interface ListState<F extends FilterValues<F>> {
@@ -84,6 +89,7 @@ export function writeListParams<F extends FilterValues<F>>(
   next.delete(SORT);
   next.delete(PAGE);
   next.delete(selectedKey);
+  for (const key of options.nestedKeys ?? []) next.delete(key);
   for (const name of Object.keys(defaults)) {
     const value = filters[name];
     if (value === undefined || value === defaults[name]) continue;
@@ -162,5 +168,35 @@ export function useListState<F extends FilterValues<F>>(options: ListStateOption
       const next = writeListParams(params, options, { filters: applied, sort, page, selected: String(id) });
       return `${location.pathname}?${next.toString()}`;
     },
+  };
+}
+
+/**
+ * The sort and page of a list inside another list's open row (a report's drill-down), in the address under keys of
+ * its own (`drill_page`, `drill_sort`), so Back, reload and a copied link show the same page of it. The outer list
+ * names the same keys in its `nestedKeys`, which drops them when the outer view changes.
+ */
+export function useNestedListState(options: {
+  readonly pageKey: string;
+  readonly sortKey: string;
+  readonly defaultSort?: string | null;
+}): Pick<ListState<Record<string, string>>, 'sort' | 'setSort' | 'page' | 'setPage'> {
+  const [params, setParams] = useSearchParams();
+  const sort = params.get(options.sortKey) ?? options.defaultSort ?? null;
+  const page = pageOf(params.get(options.pageKey));
+  const write = (next: { sort: string | null; page: number }) =>
+    setParams((current) => {
+      const out = new URLSearchParams(current);
+      out.delete(options.sortKey);
+      out.delete(options.pageKey);
+      if (next.sort && next.sort !== (options.defaultSort ?? null)) out.set(options.sortKey, next.sort);
+      if (next.page > 1) out.set(options.pageKey, String(next.page));
+      return out;
+    });
+  return {
+    sort,
+    setSort: (next) => write({ sort: next, page: 1 }),
+    page,
+    setPage: (next) => write({ sort, page: next }),
   };
 }

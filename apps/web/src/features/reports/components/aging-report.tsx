@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import {
   AGING_BUCKET_FIELDS,
   AGING_BUCKET_LABELS,
@@ -9,9 +9,9 @@ import {
   type AgingTotals,
 } from '@pos/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import {
+  bindFilter,
   DataTable,
   DetailPane,
   emptyListText,
@@ -19,11 +19,13 @@ import {
   FigureCell,
   FigureHeader,
   FilterBar,
+  FilterDate,
   ListError,
   ListPagination,
   NoWrapCell,
   SortHeader,
   useListState,
+  useNestedListState,
 } from '../../../components/list';
 import { countryName, formatCents, formatDate } from '../../../lib/format';
 import {
@@ -77,7 +79,9 @@ const LIST_OPTIONS = {
   defaults: { asOf: '', country: '', currency: '' } as AgingFilters,
   keys: { asOf: 'as_of' },
   selectedKey: 'drill',
+  nestedKeys: ['drill_page'],
 } as const;
+const DRILL_LIST = { pageKey: 'drill_page', sortKey: 'drill_sort' } as const;
 
 /** A bucket figure: a link that opens the invoices behind it (beside the report). */
 function FigureLink(props: { cents: number; currency: string; label: string; to: string }) {
@@ -101,8 +105,7 @@ export function AgingReport() {
   const list = useListState<AgingFilters>(LIST_OPTIONS);
   const { applied, draft, page, sort } = list;
   const drill = drillOf(list.selected);
-  const [drillPaging, setDrillPaging] = useState({ key: '', page: 1 });
-  const drillPage = drill && drillPaging.key === drillKey(drill) ? drillPaging.page : 1;
+  const drillList = useNestedListState(DRILL_LIST);
 
   const params: AgingParams = { ...applied, page, sort };
   const report = useQuery(getAgingQueryOptions(params));
@@ -113,12 +116,10 @@ export function AgingReport() {
   return (
     <Stack gap="md">
       <FilterBar label="AR aging filters" onApply={() => list.apply()} onClear={list.clear}>
-        <TextInput
-          type="date"
+        <FilterDate
           label="As of"
           description="Ages are counted on this day (empty: today)"
-          value={draft.asOf}
-          onChange={(e) => list.set('asOf')(e.currentTarget.value)}
+          {...bindFilter(list)('asOf')}
         />
         <PlaceSelects value={draft} onChange={(next) => list.setDraft((d) => ({ ...d, ...next }))} />
       </FilterBar>
@@ -205,9 +206,9 @@ export function AgingReport() {
               currency: drill.currency,
               bucket: drill.bucket,
               customerId: drill.customerId,
-              page: drillPage,
+              page: drillList.page,
             }}
-            onPage={(p) => setDrillPaging({ key: drillKey(drill), page: p })}
+            onPage={drillList.setPage}
             onClose={closeDrill}
           />
         </DetailPane>

@@ -1,21 +1,9 @@
-import {
-  Anchor,
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { CURRENCY_CODES, type OrdersReportFigure } from '@pos/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import {
+  bindFilter,
   DataTable,
   DetailPane,
   emptyListText,
@@ -23,13 +11,16 @@ import {
   FigureCell,
   FigureHeader,
   FilterBar,
+  FilterDate,
+  FilterSelect,
   ListError,
   ListPagination,
   NoWrapCell,
   useListState,
+  useNestedListState,
 } from '../../../components/list';
 import { isApiError } from '../../../lib/api';
-import { currencyLabel, formatCents, formatCount, formatDate } from '../../../lib/format';
+import { formatCents, formatCount, formatDate } from '../../../lib/format';
 import {
   exportOrdersReport,
   exportReportOrders,
@@ -40,11 +31,21 @@ import {
   type OrdersReportFilters,
 } from '../api/sales-reports';
 import { ReportChart } from './report-chart';
-import { saveCsv } from './report-parts';
+import { PlaceSelects, saveCsv } from './report-parts';
 
 const NO_FILTERS: OrdersReportFilters = { from: '', to: '', dateBasis: 'created', country: '', currency: '' };
 /** The filters in the address (`date_basis=submitted`); the open figure is `drill=status.10.USD`. */
-const LIST_OPTIONS = { defaults: NO_FILTERS, keys: { dateBasis: 'date_basis' }, selectedKey: 'drill' } as const;
+const LIST_OPTIONS = {
+  defaults: NO_FILTERS,
+  keys: { dateBasis: 'date_basis' },
+  selectedKey: 'drill',
+  nestedKeys: ['drill_page', 'drill_sort'],
+} as const;
+const DRILL_LIST = { pageKey: 'drill_page', sortKey: 'drill_sort' } as const;
+const DATE_BASIS_OPTIONS = [
+  { value: 'created', label: 'Created' },
+  { value: 'submitted', label: 'Submitted' },
+];
 
 const DIMENSIONS = [
   { dimension: 'status', field: 'by_status', title: 'Orders by status', head: 'Status' },
@@ -124,9 +125,8 @@ function DrillDown({
   drill: OrdersDrill;
   onClose: () => void;
 }) {
-  const [sort, setSort] = useState('');
-  const [paging, setPaging] = useState({ sort, page: 1 });
-  const page = paging.sort === sort ? paging.page : 1;
+  const { sort: sorted, setSort, page, setPage } = useNestedListState(DRILL_LIST);
+  const sort = sorted ?? '';
   const list = useQuery(reportOrdersQueryOptions(filters, drill, page, sort));
   const title = `${drill.label} orders in ${drill.currency}`;
   return (
@@ -188,7 +188,7 @@ function DrillDown({
           total={list.data.total}
           pageSize={ORDERS_DRILL_PAGE_SIZE}
           page={page}
-          onChange={(p) => setPaging({ sort, page: p })}
+          onChange={setPage}
           hideSinglePage
         />
       )}
@@ -212,7 +212,7 @@ export function OrdersReport() {
   };
   const report = useQuery({ ...ordersReportQueryOptions(filters), meta: { silentError: true } });
   const fields = report.error && isApiError(report.error) ? report.error.fields : {};
-  const set = <K extends keyof OrdersReportFilters>(key: K, value: OrdersReportFilters[K]) => list.set(key)(value);
+  const field = bindFilter(list, fields as Partial<Record<keyof OrdersReportFilters, string>>);
   const data = report.data;
   const currencies = data ? data.totals.map((t) => t.currency) : [];
 
@@ -229,48 +229,16 @@ export function OrdersReport() {
   return (
     <Stack gap="md">
       <FilterBar label="Orders report filters" onApply={() => list.apply()} onClear={list.clear}>
-        <TextInput
-          type="date"
-          label="From"
-          value={draft.from}
-          onChange={(e) => set('from', e.currentTarget.value)}
-          error={fields.from}
-        />
-        <TextInput
-          type="date"
-          label="To"
-          value={draft.to}
-          onChange={(e) => set('to', e.currentTarget.value)}
-          error={fields.to}
-        />
-        <NativeSelect
+        <FilterDate label="From" {...field('from')} />
+        <FilterDate label="To" {...field('to')} />
+        <FilterSelect
           label="Date"
+          data={DATE_BASIS_OPTIONS}
+          w={150}
           value={draft.dateBasis}
-          onChange={(e) => set('dateBasis', e.currentTarget.value as OrdersReportFilters['dateBasis'])}
-          data={[
-            { value: 'created', label: 'Created' },
-            { value: 'submitted', label: 'Submitted' },
-          ]}
+          onChange={(v) => list.set('dateBasis')(v === 'submitted' ? 'submitted' : 'created')}
         />
-        <NativeSelect
-          label="Country"
-          value={draft.country}
-          onChange={(e) => set('country', e.currentTarget.value)}
-          data={[
-            { value: '', label: 'Any country' },
-            { value: 'US', label: 'United States' },
-            { value: 'CA', label: 'Canada' },
-          ]}
-        />
-        <NativeSelect
-          label="Currency"
-          value={draft.currency}
-          onChange={(e) => set('currency', e.currentTarget.value)}
-          data={[
-            { value: '', label: 'Any currency' },
-            ...CURRENCY_CODES.map((c) => ({ value: c, label: currencyLabel(c) })),
-          ]}
-        />
+        <PlaceSelects value={draft} onChange={(next) => list.setDraft((d) => ({ ...d, ...next }))} />
       </FilterBar>
       <ExportCsvButton run={() => saveCsv('orders-report', () => exportOrdersReport(filters))} disabled={!data} />
       <ListError error={report.error} />

@@ -1,4 +1,4 @@
-import { TextInput } from '@mantine/core';
+import { FilterDate } from '../../../components/list';
 import type { RangeParams } from '../api/reports';
 import { PlaceSelects } from './report-parts';
 
@@ -7,18 +7,12 @@ export function RangeFilters<R extends RangeParams>(props: { value: R; onChange:
   const { value, onChange } = props;
   return (
     <>
-      <TextInput
-        type="date"
-        label="From"
-        value={value.from}
-        onChange={(e) => onChange({ ...value, from: e.currentTarget.value })}
-      />
-      <TextInput
-        type="date"
+      <FilterDate label="From" value={value.from} onChange={(from) => onChange({ ...value, from })} />
+      <FilterDate
         label="To"
         value={value.to}
         error={rangeIsValid(value) ? undefined : 'The last day is before the first.'}
-        onChange={(e) => onChange({ ...value, to: e.currentTarget.value })}
+        onChange={(to) => onChange({ ...value, to })}
       />
       <PlaceSelects value={value} onChange={(next) => onChange({ ...value, ...next })} />
     </>

@@ -1,7 +1,8 @@
-import { Box, NativeSelect } from '@mantine/core';
+import { Box } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentProps } from 'react';
 import { getPermissionsQueryOptions } from '../../../api/permissions';
+import { FilterCurrency, FilterSelect } from '../../../components/list';
 import { datedFileName, downloadFile } from '../../../lib/download';
 import type { PlaceFilters } from '../api/reports';
 
@@ -29,28 +30,22 @@ const COUNTRY_OPTIONS = [
   { value: 'US', label: 'United States' },
   { value: 'CA', label: 'Canada' },
 ];
-const CURRENCY_OPTIONS = [
-  { value: '', label: 'USD and CAD' },
-  { value: 'USD', label: 'USD ($)' },
-  { value: 'CAD', label: 'CAD (C$)' },
-];
 
 /** The country and currency selects every report has. */
 export function PlaceSelects(props: { value: PlaceFilters; onChange: (next: PlaceFilters) => void }) {
   const { value, onChange } = props;
   return (
     <>
-      <NativeSelect
+      <FilterSelect
         label="Country"
         data={COUNTRY_OPTIONS}
         value={value.country}
-        onChange={(e) => onChange({ ...value, country: e.currentTarget.value })}
+        onChange={(country) => onChange({ ...value, country })}
       />
-      <NativeSelect
-        label="Currency"
-        data={CURRENCY_OPTIONS}
+      <FilterCurrency
+        anyLabel="USD and CAD"
         value={value.currency}
-        onChange={(e) => onChange({ ...value, currency: e.currentTarget.value })}
+        onChange={(currency) => onChange({ ...value, currency })}
       />
     </>
   );

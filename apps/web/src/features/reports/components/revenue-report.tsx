@@ -1,12 +1,14 @@
-import { NativeSelect, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { INVOICE_TYPE_LABELS, INVOICE_TYPES, type CurrencyCode } from '@pos/domain';
 import { useQuery } from '@tanstack/react-query';
 import {
+  bindFilter,
   DataTable,
   ExportCsvButton,
   FigureCell,
   FigureHeader,
   FilterBar,
+  FilterSelect,
   ListError,
   NoWrapCell,
   useListState,
@@ -56,12 +58,7 @@ export function RevenueReport() {
     <Stack gap="md">
       <FilterBar label="Revenue report filters" onApply={apply} onClear={list.clear}>
         <RangeFilters value={draft} onChange={(next) => list.setDraft(() => next)} />
-        <NativeSelect
-          label="Invoice type"
-          data={TYPE_OPTIONS}
-          value={draft.type}
-          onChange={(e) => list.set('type')(e.currentTarget.value)}
-        />
+        <FilterSelect label="Invoice type" data={TYPE_OPTIONS} {...bindFilter(list)('type')} />
       </FilterBar>
       <ExportCsvButton
         run={() => saveCsv('revenue', () => exportReport({ kind: 'revenue', params: applied }))}

@@ -1,20 +1,24 @@
-import { Anchor, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
-import { CURRENCY_CODES, type SalesReportGroup } from '@pos/domain';
+import { Anchor, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { type SalesReportGroup } from '@pos/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import {
+  bindFilter,
   DataTable,
   ExportCsvButton,
   FigureCell,
   FigureHeader,
   FilterBar,
+  FilterCurrency,
+  FilterMonth,
+  FilterSelect,
   ListError,
   ListPagination,
   NoWrapCell,
   useListState,
 } from '../../../components/list';
 import { isApiError } from '../../../lib/api';
-import { currencyLabel, formatCents, formatCount, formatMonth } from '../../../lib/format';
+import { formatCents, formatCount, formatMonth } from '../../../lib/format';
 import {
   exportSalesReport,
   SALES_REPORT_PAGE_SIZE,
@@ -32,6 +36,10 @@ interface SalesFilters {
 }
 const NO_FILTERS: SalesFilters = { fromMonth: '', toMonth: '', group: 'rep', currency: '' };
 /** The filters and page in the address (`#/reports?tab=sales&group=agent&from_month=2026-01`). */
+const GROUP_OPTIONS = [
+  { value: 'rep', label: 'Sales person' },
+  { value: 'agent', label: 'Agent' },
+];
 const LIST_OPTIONS = { defaults: NO_FILTERS, keys: { fromMonth: 'from_month', toMonth: 'to_month' } } as const;
 
 function toQuery(f: SalesFilters, page: number): SalesReportParams {
@@ -58,47 +66,26 @@ export function SalesReport() {
   const query = toQuery(filters, page);
   const report = useQuery({ ...salesReportQueryOptions(query), meta: { silentError: true } });
   const fields = report.error && isApiError(report.error) ? report.error.fields : {};
-  const set = <K extends keyof SalesFilters>(key: K, value: SalesFilters[K]) => list.set(key)(value);
+  const field = bindFilter(list, {
+    fromMonth: fields.from_month,
+    toMonth: fields.to_month,
+  } as Partial<Record<keyof SalesFilters, string>>);
   const data = report.data;
   const who = filters.group === 'rep' ? 'Sales person' : 'Agent';
 
   return (
     <Stack gap="md">
       <FilterBar label="Sales report filters" onApply={() => list.apply()} onClear={list.clear}>
-        <TextInput
-          type="month"
-          label="From month"
-          placeholder="YYYY-MM"
-          value={draft.fromMonth}
-          onChange={(e) => set('fromMonth', e.currentTarget.value)}
-          error={fields.from_month}
-        />
-        <TextInput
-          type="month"
-          label="To month"
-          placeholder="YYYY-MM"
-          value={draft.toMonth}
-          onChange={(e) => set('toMonth', e.currentTarget.value)}
-          error={fields.to_month}
-        />
-        <NativeSelect
+        <FilterMonth label="From month" placeholder="YYYY-MM" {...field('fromMonth')} />
+        <FilterMonth label="To month" placeholder="YYYY-MM" {...field('toMonth')} />
+        <FilterSelect
           label="Group by"
+          data={GROUP_OPTIONS}
+          w={160}
           value={draft.group}
-          onChange={(e) => set('group', e.currentTarget.value as SalesReportGroup)}
-          data={[
-            { value: 'rep', label: 'Sales person' },
-            { value: 'agent', label: 'Agent' },
-          ]}
+          onChange={(v) => list.set('group')(v === 'agent' ? 'agent' : 'rep')}
         />
-        <NativeSelect
-          label="Currency"
-          value={draft.currency}
-          onChange={(e) => set('currency', e.currentTarget.value)}
-          data={[
-            { value: '', label: 'Any currency' },
-            ...CURRENCY_CODES.map((c) => ({ value: c, label: currencyLabel(c) })),
-          ]}
-        />
+        <FilterCurrency {...field('currency')} />
       </FilterBar>
       <ExportCsvButton run={() => saveCsv('sales-report', () => exportSalesReport(query))} disabled={!data} />
       <ListError error={report.error} />
