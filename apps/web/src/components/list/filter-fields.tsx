@@ -57,15 +57,24 @@ export function FilterSelect({ label, data, value, onChange, error, w = 200, des
   );
 }
 
-/** The choices of a currency filter: any, then each currency by its name. */
-export function currencyFilterOptions(anyLabel = 'Any currency') {
-  return [{ value: '', label: anyLabel }, ...CURRENCY_CODES.map((c) => ({ value: c, label: currencyLabel(c) }))];
+/** The choices of a currency filter: any (unless `anyLabel` is null: a currency must be chosen), then each currency by its name. */
+export function currencyFilterOptions(anyLabel: string | null = 'Any currency') {
+  return [
+    ...(anyLabel === null ? [] : [{ value: '', label: anyLabel }]),
+    ...CURRENCY_CODES.map((c) => ({ value: c, label: currencyLabel(c) })),
+  ];
 }
 
-/** The currency filter: any, US$ or C$. */
-export function FilterCurrency(props: FilterBinding<string> & { readonly label?: string; readonly anyLabel?: string }) {
-  const { label = 'Currency', anyLabel, ...binding } = props;
-  return <FilterSelect label={label} data={currencyFilterOptions(anyLabel)} w={150} {...binding} />;
+/** The currency filter: any, US$ or C$ (`anyLabel={null}` where one currency is always shown). */
+export function FilterCurrency(
+  props: FilterBinding<string> & {
+    readonly label?: string;
+    readonly anyLabel?: string | null;
+    readonly w?: number;
+  },
+) {
+  const { label = 'Currency', anyLabel, w = 150, ...binding } = props;
+  return <FilterSelect label={label} data={currencyFilterOptions(anyLabel)} w={w} {...binding} />;
 }
 
 export interface FilterTextProps extends FilterBinding<string> {
@@ -84,16 +93,16 @@ function FilterInput({
   onChange,
   error,
   w,
-  numeric = false,
-  date = false,
-}: FilterTextProps & { readonly numeric?: boolean; readonly date?: boolean }) {
+  inputMode,
+  type,
+}: FilterTextProps & { readonly inputMode?: 'numeric' | 'decimal'; readonly type?: 'date' | 'month' }) {
   return (
     <TextInput
       label={label}
       description={description}
       placeholder={placeholder}
-      type={date ? 'date' : undefined}
-      inputMode={numeric ? 'numeric' : undefined}
+      type={type}
+      inputMode={inputMode}
       value={value}
       onChange={(e) => onChange(e.currentTarget.value)}
       error={error}
@@ -109,12 +118,27 @@ export function FilterText({ w = 220, ...props }: FilterTextProps) {
 
 /** A record's number (customer, store, order id): a numeric keyboard on phones, narrow. */
 export function FilterId({ w = 120, ...props }: FilterTextProps) {
-  return <FilterInput w={w} numeric {...props} />;
+  return <FilterInput w={w} inputMode="numeric" {...props} />;
+}
+
+/** A whole number that is not an id ("Failed within (days)", "Waiting at least (days)"): a numeric keyboard. */
+export function FilterNumber({ w = 160, ...props }: FilterTextProps) {
+  return <FilterInput w={w} inputMode="numeric" {...props} />;
+}
+
+/** An amount of money in dollars as typed ("Amount from", "Open balance at least"): a decimal keyboard. */
+export function FilterAmount({ w = 130, ...props }: FilterTextProps) {
+  return <FilterInput w={w} inputMode="decimal" {...props} />;
 }
 
 /** A day (ISO in the address, the browser's date picker on screen). */
 export function FilterDate(props: FilterTextProps) {
-  return <FilterInput date {...props} />;
+  return <FilterInput type="date" {...props} />;
+}
+
+/** A month (YYYY-MM in the address, the browser's month picker on screen). */
+export function FilterMonth({ w = 180, ...props }: FilterTextProps) {
+  return <FilterInput w={w} type="month" {...props} />;
 }
 
 /** Two days that bound one date of the rows: "Issued from" and "Issued to". */

@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { CURRENCY_CODES, type CurrencyCode } from '@pos/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { DataTable } from '../../../components/list/data-table';
+import { DataTable, FilterCurrency, LiveFilterBar } from '../../../components/list';
+import { FilterMonth } from '../../../components/list/filter-fields';
 import { downloadFile } from '../../../lib/download';
 import { describeError } from '../../../lib/error-message';
 import { currencyLabel, formatCents, formatMonth, todayIso } from '../../../lib/format';
@@ -68,25 +69,13 @@ export default function AccountingPage() {
   return (
     <Stack gap="md">
       <Title order={1}>Month-end accounting</Title>
-      <Group align="end" gap="md">
-        <TextInput
-          type="month"
-          label="Month"
-          value={month}
-          onChange={(e) => set({ month: e.currentTarget.value })}
-          w={180}
-        />
-        <NativeSelect
-          label="Currency"
-          value={currency}
-          onChange={(e) => set({ currency: e.currentTarget.value })}
-          data={CURRENCY_CODES.map((c) => ({ value: c, label: currencyLabel(c) }))}
-          w={160}
-        />
+      <LiveFilterBar label="Month and currency of the trial balance">
+        <FilterMonth label="Month" value={month} onChange={(next) => set({ month: next })} />
+        <FilterCurrency anyLabel={null} value={currency} onChange={(next) => set({ currency: next })} w={160} />
         <Button variant="default" onClick={() => tbCsv.mutate()} loading={tbCsv.isPending}>
           Download trial balance (CSV)
         </Button>
-      </Group>
+      </LiveFilterBar>
 
       {query.isError && (
         <Alert color="red" title="The trial balance could not be loaded">

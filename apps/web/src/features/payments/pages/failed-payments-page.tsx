@@ -1,16 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Checkbox, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   DECLINE_CODES,
@@ -28,12 +16,15 @@ import { Link } from 'react-router';
 import { waitForJob } from '../../../api/jobs';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import {
+  bindFilter,
   DataTable,
   emptyListText,
   ExportCsvButton,
   FigureCell,
   FigureHeader,
   FilterBar,
+  FilterSelect,
+  FilterText,
   ListError,
   listCaption,
   ListPagination,
@@ -41,6 +32,7 @@ import {
   SortHeader,
   useListState,
 } from '../../../components/list';
+import { FilterAmount, FilterNumber } from '../../../components/list/filter-fields';
 import { describeError } from '../../../lib/error-message';
 import { countryName, formatCents, formatDate, formatDateTime } from '../../../lib/format';
 import {
@@ -93,6 +85,9 @@ const STATE_OPTIONS = [
   ...DUNNING_STATES.map((s) => ({ value: s, label: DUNNING_STATE_LABELS[s] })),
 ];
 
+/** An invoice number (INV-2026-0004118) or an id stays on one line: never broken at its hyphens. */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 const AMOUNT_PATTERN = /^\d{0,9}(\.\d{0,2})?$/;
 const DAYS_PATTERN = /^\d{0,4}$/;
 
@@ -116,8 +111,9 @@ function rowName(p: FailedPaymentItem): string {
 export default function FailedPaymentsPage() {
   const queryClient = useQueryClient();
   const list = useListState<FailedFilters>(LIST_OPTIONS);
-  const { draft, applied, set, page, sort } = list;
+  const { draft, applied, page, sort } = list;
   const [errors, setErrors] = useState<Partial<Record<keyof FailedFilters, string>>>({});
+  const field = bindFilter(list, errors);
   const [selected, setSelected] = useState<ReadonlyMap<number, FailedPaymentItem>>(new Map());
   const [bulk, setBulk] = useState<(typeof FAILED_PAYMENT_ACTIONS)[number] | null>(null);
 
@@ -259,66 +255,18 @@ export default function FailedPaymentsPage() {
       </Title>
       <RecoveryPanel month={null} />
       <FilterBar label="Filter failed payments" onApply={apply} onClear={clear}>
-        <NativeSelect
-          label="Kind"
-          data={KIND_OPTIONS}
-          value={draft.kind}
-          onChange={(e) => set('kind')(e.currentTarget.value)}
-          w={220}
-        />
-        <NativeSelect
-          label="Reason"
-          data={REASON_OPTIONS}
-          value={draft.reason}
-          onChange={(e) => set('reason')(e.currentTarget.value)}
-          w={200}
-        />
-        <NativeSelect
-          label="Country"
-          data={COUNTRY_OPTIONS}
-          value={draft.country}
-          onChange={(e) => set('country')(e.currentTarget.value)}
-          w={160}
-        />
-        <NativeSelect
-          label="Dunning state"
-          data={STATE_OPTIONS}
-          value={draft.state}
-          onChange={(e) => set('state')(e.currentTarget.value)}
-          w={170}
-        />
-        <TextInput
+        <FilterSelect label="Kind" data={KIND_OPTIONS} w={220} {...field('kind')} />
+        <FilterSelect label="Reason" data={REASON_OPTIONS} {...field('reason')} />
+        <FilterSelect label="Country" data={COUNTRY_OPTIONS} w={160} {...field('country')} />
+        <FilterSelect label="Dunning state" data={STATE_OPTIONS} w={170} {...field('state')} />
+        <FilterText
           label="Merchant or DBA"
           description={`At least ${FAILED_PAYMENT_TEXT_MIN} characters`}
-          value={draft.q}
-          onChange={(e) => set('q')(e.currentTarget.value)}
-          error={errors.q}
-          w={220}
+          {...field('q')}
         />
-        <TextInput
-          label="Amount from"
-          inputMode="decimal"
-          value={draft.amountMin}
-          onChange={(e) => set('amountMin')(e.currentTarget.value)}
-          error={errors.amountMin}
-          w={130}
-        />
-        <TextInput
-          label="Amount to"
-          inputMode="decimal"
-          value={draft.amountMax}
-          onChange={(e) => set('amountMax')(e.currentTarget.value)}
-          error={errors.amountMax}
-          w={130}
-        />
-        <TextInput
-          label="Failed within (days)"
-          inputMode="numeric"
-          value={draft.age}
-          onChange={(e) => set('age')(e.currentTarget.value)}
-          error={errors.age}
-          w={160}
-        />
+        <FilterAmount label="Amount from" {...field('amountMin')} />
+        <FilterAmount label="Amount to" {...field('amountMax')} />
+        <FilterNumber label="Failed within (days)" {...field('age')} />
       </FilterBar>
       <Group justify="space-between">
         <Group gap="xs" role="group" aria-label="Selected failed payments">
@@ -359,7 +307,7 @@ export default function FailedPaymentsPage() {
             <Table.Td>
               {p.legal_name}
               <Text component="span" size="xs" c="dimmed" display="block">
-                <Anchor component={Link} to={`/customer?id=${p.customer_id}`} inherit>
+                <Anchor component={Link} to={`/customer?id=${p.customer_id}`} inherit style={NO_WRAP}>
                   Customer {p.customer_id}
                 </Anchor>
                 {p.country ? ` · ${countryName(p.country)}` : ''}
@@ -368,7 +316,7 @@ export default function FailedPaymentsPage() {
             <Table.Td>
               {p.doing_business_as ?? '—'}
               {p.invoice_number && (
-                <Text component="span" size="xs" c="dimmed" display="block">
+                <Text component="span" size="xs" c="dimmed" display="block" style={NO_WRAP}>
                   {p.invoice_id !== null ? (
                     <Anchor component={Link} to={`/view-invoices?id=${p.invoice_id}`} inherit>
                       {p.invoice_number}

@@ -16,7 +16,6 @@ import { notifications } from '@mantine/notifications';
 import {
   CASH_CHECK_FEE_METHODS,
   cashCheckFeeApplies,
-  CURRENCY_CODES,
   parseMoney,
   RECEIPT_METHOD_LABELS,
   RECEIPT_METHODS,
@@ -34,12 +33,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { isApiError } from '../../../lib/api';
 import { describeError } from '../../../lib/error-message';
-import { currencyLabel, formatCents, todayIso } from '../../../lib/format';
+import { currencyFilterOptions } from '../../../components/list';
+import { formatCents, todayIso } from '../../../lib/format';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { findCustomersQueryOptions, recordReceipt, uploadCheckImage } from '../api/receipts';
 
 const METHOD_OPTIONS = RECEIPT_METHODS.map((m) => ({ value: m, label: RECEIPT_METHOD_LABELS[m] }));
-const CURRENCY_OPTIONS = CURRENCY_CODES.map((c) => ({ value: c, label: currencyLabel(c) }));
 
 interface ChosenCustomer {
   readonly id: number;
@@ -291,7 +290,7 @@ export function RecordReceiptDialog(props: {
             />
             <NativeSelect
               label="Currency"
-              data={CURRENCY_OPTIONS}
+              data={currencyFilterOptions(null)}
               value={currency}
               onChange={(e) => setCurrency(e.currentTarget.value as CurrencyCode)}
               error={errors.currency}

@@ -1,33 +1,22 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  CURRENCY_CODES,
-  RECEIPT_METHOD_LABELS,
-  RECEIPT_METHODS,
-  RECEIPT_TEXT_MIN,
-  type ReceiptPage,
-} from '@pos/domain';
+import { RECEIPT_METHOD_LABELS, RECEIPT_METHODS, RECEIPT_TEXT_MIN, type ReceiptPage } from '@pos/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
+  bindFilter,
   DataTable,
   emptyListText,
   ExportCsvButton,
   FigureCell,
   FilterBar,
+  FilterCheck,
+  FilterCurrency,
+  FilterDateRange,
+  FilterId,
+  FilterSelect,
+  FilterText,
   ListError,
   listCaption,
   ListPagination,
@@ -35,7 +24,7 @@ import {
   SortHeader,
   useListState,
 } from '../../../components/list';
-import { currencyLabel, formatCents, formatDate } from '../../../lib/format';
+import { formatCents, formatDate } from '../../../lib/format';
 import {
   exportReceipts,
   getReceiptListQueryOptions,
@@ -50,10 +39,6 @@ import { refreshMoneyViews } from '../../../api/money-views';
 const METHOD_OPTIONS = [
   { value: '', label: 'Any method' },
   ...RECEIPT_METHODS.map((m) => ({ value: m, label: RECEIPT_METHOD_LABELS[m] })),
-];
-const CURRENCY_OPTIONS = [
-  { value: '', label: 'Any currency' },
-  ...CURRENCY_CODES.map((c) => ({ value: c, label: currencyLabel(c) })),
 ];
 const ID_PATTERN = /^\d{0,10}$/;
 
@@ -73,8 +58,9 @@ const LIST_OPTIONS = {
 export default function ReceiptsPage() {
   const queryClient = useQueryClient();
   const list = useListState<ReceiptFilters>(LIST_OPTIONS);
-  const { draft, applied, set, page, sort } = list;
+  const { draft, applied, page, sort } = list;
   const [errors, setErrors] = useState<Partial<Record<keyof ReceiptFilters, string>>>({});
+  const field = bindFilter(list, errors);
   const [recording, setRecording] = useState(false);
   const [recorded, setRecorded] = useState<ReceiptPage | null>(null);
 
@@ -160,56 +146,17 @@ export default function ReceiptsPage() {
         </Alert>
       )}
       <FilterBar label="Filter receipts" onApply={apply} onClear={clear} applyLabel="Apply filters">
-        <NativeSelect
-          label="Method"
-          data={METHOD_OPTIONS}
-          value={draft.method}
-          onChange={(e) => set('method')(e.currentTarget.value)}
-          w={200}
-        />
-        <NativeSelect
-          label="Currency"
-          data={CURRENCY_OPTIONS}
-          value={draft.currency}
-          onChange={(e) => set('currency')(e.currentTarget.value)}
-          w={150}
-        />
-        <TextInput
-          label="Customer id"
-          inputMode="numeric"
-          value={draft.customerId}
-          onChange={(e) => set('customerId')(e.currentTarget.value)}
-          error={errors.customerId}
-          w={120}
-        />
-        <TextInput
+        <FilterSelect label="Method" data={METHOD_OPTIONS} {...field('method')} />
+        <FilterCurrency {...field('currency')} />
+        <FilterId label="Customer id" {...field('customerId')} />
+        <FilterText
           label="Reference, merchant or DBA"
           description={`At least ${RECEIPT_TEXT_MIN} characters`}
-          value={draft.q}
-          onChange={(e) => set('q')(e.currentTarget.value)}
-          error={errors.q}
           w={240}
+          {...field('q')}
         />
-        <TextInput
-          label="Received from"
-          type="date"
-          value={draft.receivedFrom}
-          onChange={(e) => set('receivedFrom')(e.currentTarget.value)}
-        />
-        <TextInput
-          label="Received to"
-          type="date"
-          value={draft.receivedTo}
-          onChange={(e) => set('receivedTo')(e.currentTarget.value)}
-          error={errors.receivedTo}
-        />
-        <Checkbox
-          label="Not fully applied"
-          description="Money left to apply"
-          checked={draft.unapplied}
-          onChange={(e) => set('unapplied')(e.currentTarget.checked)}
-          mt={28}
-        />
+        <FilterDateRange label="Received" from={field('receivedFrom')} to={field('receivedTo')} />
+        <FilterCheck label="Not fully applied" description="Money left to apply" {...field('unapplied')} />
       </FilterBar>
       <ExportCsvButton run={(ctx) => exportReceipts(params, ctx)} disabled={total === 0} />
       <ListError error={receipts.error} />

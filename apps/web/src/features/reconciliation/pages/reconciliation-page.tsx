@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   CURRENCY_CODES,
@@ -28,6 +15,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import {
+  bindFilter,
   DataTable,
   DetailPane,
   emptyListText,
@@ -35,6 +23,9 @@ import {
   FigureCell,
   FigureHeader,
   FilterBar,
+  FilterCurrency,
+  FilterDate,
+  FilterSelect,
   ListError,
   listCaption,
   ListPagination,
@@ -43,7 +34,7 @@ import {
   useListState,
 } from '../../../components/list';
 import { describeError } from '../../../lib/error-message';
-import { currencyLabel, formatCents, formatDate, formatDateTime } from '../../../lib/format';
+import { formatCents, formatDate, formatDateTime } from '../../../lib/format';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
 import {
   exportRuns,
@@ -56,10 +47,7 @@ import {
   type ReconciliationListParams,
 } from '../api/reconciliation';
 
-const CURRENCY_OPTIONS = [
-  { value: '', label: 'Every currency' },
-  ...CURRENCY_CODES.map((c) => ({ value: c, label: currencyLabel(c) })),
-];
+const EVERY_CURRENCY = 'Every currency';
 const STATUS_OPTIONS = [
   { value: '', label: 'Any status' },
   ...RECONCILIATION_STATUSES.map((s) => ({ value: s, label: RECONCILIATION_STATUS_LABELS[s] })),
@@ -259,12 +247,13 @@ function RunPanel({ runId, onClose }: { runId: number; onClose: () => void }) {
 export default function ReconciliationPage() {
   const queryClient = useQueryClient();
   const list = useListState<ReconciliationFilters>(LIST_OPTIONS);
-  const { draft, set, page, sort } = list;
+  const { draft, page, sort } = list;
   const openRun = runIdOf(list.selected);
   const [day, setDay] = useState(yesterdayUtc);
   const [currency, setCurrency] = useState('');
   const [dayError, setDayError] = useState<string | null>(null);
   const [toError, setToError] = useState<string | null>(null);
+  const field = bindFilter(list, { to: toError });
   const keys = useIdempotencyKeys();
 
   const params: ReconciliationListParams = { ...checkedFilters(list.applied), sort, page };
@@ -359,41 +348,17 @@ export default function ReconciliationPage() {
             error={dayError}
             w={180}
           />
-          <NativeSelect
-            label="Currency"
-            data={CURRENCY_OPTIONS}
-            value={currency}
-            onChange={(e) => setCurrency(e.currentTarget.value)}
-            w={180}
-          />
+          <FilterCurrency anyLabel={EVERY_CURRENCY} value={currency} onChange={setCurrency} w={180} />
           <Button type="submit" loading={reconcile.isPending}>
             Reconcile a day
           </Button>
         </Group>
       </Paper>
       <FilterBar label="Filter runs" onApply={applyFilters} onClear={clearFilters}>
-        <TextInput label="From" type="date" value={draft.from} onChange={(e) => set('from')(e.currentTarget.value)} />
-        <TextInput
-          label="To"
-          type="date"
-          value={draft.to}
-          onChange={(e) => set('to')(e.currentTarget.value)}
-          error={toError}
-        />
-        <NativeSelect
-          label="Currency"
-          data={CURRENCY_OPTIONS}
-          value={draft.currency}
-          onChange={(e) => set('currency')(e.currentTarget.value)}
-          w={180}
-        />
-        <NativeSelect
-          label="Status"
-          data={STATUS_OPTIONS}
-          value={draft.status}
-          onChange={(e) => set('status')(e.currentTarget.value)}
-          w={220}
-        />
+        <FilterDate label="From" {...field('from')} />
+        <FilterDate label="To" {...field('to')} />
+        <FilterCurrency anyLabel={EVERY_CURRENCY} w={180} {...field('currency')} />
+        <FilterSelect label="Status" data={STATUS_OPTIONS} w={220} {...field('status')} />
       </FilterBar>
       <ExportCsvButton label="Download CSV" run={(ctx) => exportRuns(params, ctx)} disabled={total === 0} />
       <ListError error={runs.error} />

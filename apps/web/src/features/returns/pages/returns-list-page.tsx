@@ -1,16 +1,21 @@
-import { Alert, Button, Group, NativeSelect, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Title } from '@mantine/core';
 import { RETURN_STATUS_LABELS, RETURN_STATUSES } from '@pos/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
+  bindFilter,
   DetailPane,
   ExportCsvButton,
   FilterBar,
+  FilterId,
+  FilterSelect,
+  FilterText,
   ListError,
   ListPagination,
   useListState,
 } from '../../../components/list';
+import { FilterNumber } from '../../../components/list/filter-fields';
 import { datedFileName, downloadFile } from '../../../lib/download';
 import {
   exportReturns,
@@ -46,8 +51,9 @@ const LIST_OPTIONS = {
  */
 export default function ReturnsListPage() {
   const list = useListState<ReturnFilters>(LIST_OPTIONS);
-  const { draft, applied, set, page, sort } = list;
+  const { draft, applied, page, sort } = list;
   const [errors, setErrors] = useState<Partial<Record<keyof ReturnFilters, string>>>({});
+  const field = bindFilter(list, errors);
   const openId = returnIdOf(list.selected);
 
   const params: ReturnListParams = { ...applied, page, sort: sort === LIST_OPTIONS.defaultSort ? null : sort };
@@ -83,36 +89,10 @@ export default function ReturnsListPage() {
         </Button>
       </Group>
       <FilterBar label="Filter returns" onApply={apply} onClear={clear}>
-        <NativeSelect
-          label="Status"
-          data={STATUS_OPTIONS}
-          value={draft.status}
-          onChange={(e) => set('status')(e.currentTarget.value)}
-          w={170}
-        />
-        <TextInput
-          label="Requested within (days)"
-          inputMode="numeric"
-          value={draft.age}
-          onChange={(e) => set('age')(e.currentTarget.value)}
-          error={errors.age}
-          w={180}
-        />
-        <TextInput
-          label="Customer id"
-          inputMode="numeric"
-          value={draft.customerId}
-          onChange={(e) => set('customerId')(e.currentTarget.value)}
-          error={errors.customerId}
-          w={140}
-        />
-        <TextInput
-          label="Merchant or DBA"
-          value={draft.q}
-          onChange={(e) => set('q')(e.currentTarget.value)}
-          error={errors.q}
-          w={220}
-        />
+        <FilterSelect label="Status" data={STATUS_OPTIONS} w={170} {...field('status')} />
+        <FilterNumber label="Requested within (days)" w={180} {...field('age')} />
+        <FilterId label="Customer id" w={140} {...field('customerId')} />
+        <FilterText label="Merchant or DBA" {...field('q')} />
       </FilterBar>
       <ExportCsvButton
         run={async () => downloadFile(datedFileName('returns', 'csv'), await exportReturns(params))}
