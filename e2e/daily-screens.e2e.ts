@@ -12,6 +12,22 @@ import { demoAccount, mainOf as main, signInAsStaff } from './support/staff-sess
  * pixels wide.
  */
 
+/** The tabs of a customer's store (features/customers/lib/url-state.ts STORE_TABS). */
+const CUSTOMER_TABS = [
+  'terminals',
+  'plans',
+  'billing-items',
+  'bundles',
+  'promotions',
+  'transactions',
+  'invoices',
+  'notes',
+  'emails',
+  'orders',
+  'sales-history',
+  'activity',
+];
+
 const captionOf = (page: Page) => main(page).locator('table caption').first();
 
 /** The list has answered: its caption no longer says "loading". */
@@ -143,7 +159,14 @@ describe.skipIf(noBrowser)('the daily screens (issue 30)', () => {
       '/admin/jobs',
       '/admin/billing',
       '/admin/catalogue',
+      // Every report tab, every tab of a customer's store, and a sales person's page.
+      ...['aging', 'revenue', 'failed-payments', 'orders', 'sales'].map((tab) => `/reports?tab=${tab}`),
+      ...CUSTOMER_TABS.map((tab) => `/customer?id=100130&tab=${tab}`),
     ];
+    await page.goto('/#/reports?tab=sales');
+    const rep = main(page).locator('a[href*="sales-person/"]').first();
+    await rep.waitFor();
+    lists.push((await rep.getAttribute('href'))!.replace(/^#/, ''));
     const clipped: string[] = [];
     for (const size of [
       { width: 1280, height: 800 },

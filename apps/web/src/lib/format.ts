@@ -2,6 +2,7 @@ import {
   COUNTRY_NAMES,
   CURRENCY_SYMBOLS,
   formatDisplayDate,
+  parseDisplayDate,
   formatMoney,
   isCountryCode,
   isCurrencyCode,
@@ -40,11 +41,6 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', t
 const dateTimeSecondsFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
-function parse(value: string): Date | null {
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
 /** A calendar date ('2026-03-04', or a timestamp's UTC day) → 'Mar 4, 2026'; '—' for none (domain formatDisplayDate). */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '—';
@@ -57,14 +53,14 @@ export function formatDate(value: string | null | undefined): string {
  */
 export function formatDateTime(value: string | null | undefined, { seconds = false } = {}): string {
   if (!value) return '—';
-  const date = parse(value);
+  const date = parseDisplayDate(value);
   if (!date) return value;
   return (seconds ? dateTimeSecondsFormat : dateTimeFormat).format(date);
 }
 
 /** A month ('2026-03-01') → 'Mar 2026'. */
 export function formatMonth(value: string): string {
-  const date = parse(value);
+  const date = parseDisplayDate(value);
   return date ? monthFormat.format(date) : value;
 }
 

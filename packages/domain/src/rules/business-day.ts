@@ -29,7 +29,12 @@ const displayDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', time
  * keeps ISO). A YYYY-MM-DD day or a timestamp's UTC day; text that is not a date comes back as it is.
  */
 export function formatDisplayDate(value: string | Date): string {
-  const date =
-    value instanceof Date ? value : new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
-  return Number.isNaN(date.getTime()) ? String(value) : displayDate.format(date);
+  const date = value instanceof Date ? value : parseDisplayDate(value);
+  return date === null ? String(value) : displayDate.format(date);
+}
+
+/** A YYYY-MM-DD day (its UTC midnight) or a timestamp → the Date; null when the text is not a date. */
+export function parseDisplayDate(value: string): Date | null {
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  return Number.isNaN(date.getTime()) ? null : date;
 }
