@@ -5,7 +5,7 @@ import {
   contractLinkSent,
   orderContractList,
 } from '@pos/domain';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { orderKeys } from './orders';
 
@@ -64,4 +64,46 @@ export async function removeOrderAgent(orderId: number, agentId: number) {
   return agentOrderAssignments.parse(
     await api.delete<unknown>('/api/customers/agentorders/{token}/delete', { order_id: orderId, agent_id: agentId }),
   );
+}
+
+// ── Mutations: one hook per operation, each owning what it refreshes (issue 30, item 3) ─────────────────────────
+
+/** Send the merchant a signing or re-authorization link: the order's contract versions refresh. */
+export function useSendOrderContractLink(orderId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (kind: 'sign' | 'reauthorize') => sendOrderContractLink(orderId, kind),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: orderKeys.contracts(orderId) });
+    },
+  });
+}
+
+/** The order's agent changed: its row (read by id) and the list's pages, which show the agent, refresh. */
+function useRefreshOrderAgent(orderId: number) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: orderKeys.row(orderId) }),
+      queryClient.invalidateQueries({ queryKey: orderKeys.lists() }),
+    ]);
+}
+
+/** Assign the order to an agent, or switch it to another (the order's version guards the change). */
+export function useSetOrderAgent(orderId: number) {
+  const refresh = useRefreshOrderAgent(orderId);
+  return useMutation({
+    mutationFn: ({ agentId, version }: { agentId: number; version: number }) =>
+      setOrderAgent(orderId, agentId, version),
+    onSuccess: refresh,
+  });
+}
+
+/** Take the agent off the order. */
+export function useRemoveOrderAgent(orderId: number) {
+  const refresh = useRefreshOrderAgent(orderId);
+  return useMutation({
+    mutationFn: (agentId: number) => removeOrderAgent(orderId, agentId),
+    onSuccess: refresh,
+  });
 }

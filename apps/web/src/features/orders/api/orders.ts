@@ -19,10 +19,11 @@ import {
   type OrderStatusCode,
   type OrderStatusReasonsInfo,
 } from '@pos/domain';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { useMoneyMutation } from '../../../api/money-views';
 import { orderKeys as sharedOrderKeys } from '../../../api/orders';
-import { api } from '../../../lib/api';
+import { api, isVersionConflict } from '../../../lib/api';
 import { streamDownload, type StreamProgress } from '../../../lib/stream-download';
 import { LIVE_QUEUE } from '../../../lib/live-queue';
 
@@ -183,6 +184,8 @@ export const orderKeys = {
   ...sharedOrderKeys,
   /** One order's list record, read by id (the #/order?id= link; decision 102). */
   row: (orderId: number) => [...sharedOrderKeys.order(orderId), 'row'] as const,
+  /** The prefix of every page of the list. */
+  lists: () => [...sharedOrderKeys.all, 'list'] as const,
   list: (p: OrderListParams) => [...sharedOrderKeys.all, 'list', p] as const,
   history: (orderId: number) => [...sharedOrderKeys.order(orderId), 'history'] as const,
   notes: (orderId: number) => [...sharedOrderKeys.order(orderId), 'notes'] as const,
@@ -245,5 +248,55 @@ export function getOrderTerminalsQueryOptions(orderId: number, enabled: boolean)
     queryKey: orderKeys.terminals(orderId),
     queryFn: ({ signal }) => getOrderTerminals(orderId, signal),
     enabled,
+  });
+}
+
+// ── Mutations: one hook per operation, each owning what it refreshes (issue 30, item 3) ─────────────────────────
+
+/** A note on the order: its notes refresh. The panel shows a refusal itself. */
+export function useAddOrderNote(orderId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (note: string) => addOrderNote(orderId, note),
+    meta: { silentError: true },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: orderKeys.notes(orderId) });
+    },
+  });
+}
+
+/**
+ * Move an order to another status. A move to Complete captures the order's card holds (paying its sale invoice) and
+ * Rejected or POS Canceled releases them (decision 148), so this is a money operation: every money view refreshes.
+ * Every order query refreshes too (the list, the open row, its history, the order flow's document) — after the move,
+ * and after a version conflict (someone else moved it: the panel shows the latest version). The panel shows a
+ * refusal itself.
+ */
+export function useMoveOrderStatus() {
+  const queryClient = useQueryClient();
+  const refreshOrders = () => queryClient.invalidateQueries({ queryKey: orderKeys.all });
+  return useMoneyMutation({
+    mutationFn: async (body: OrderStatusChangeRequest) => {
+      try {
+        const info = await changeOrderStatus(body);
+        await refreshOrders();
+        return info;
+      } catch (error) {
+        if (isVersionConflict(error)) await refreshOrders();
+        throw error;
+      }
+    },
+  });
+}
+
+/** Confirm or reject the order's existing-customer match: the match refreshes, also after a refusal (it moved on). */
+export function useDecideCustomerMatch(orderId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CustomerMatchDecisionRequest) => decideCustomerMatch(orderId, body),
+    meta: { silentError: true },
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: orderKeys.customerMatch(orderId) });
+    },
   });
 }

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { AGENT_SEARCH_MIN_LENGTH, ORDER_STATUS, type OrderSearchRecord } from '@pos/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -10,11 +10,10 @@ import { describeError } from '../../../lib/error-message';
 import {
   getAgentSearchQueryOptions,
   getOrderContractsQueryOptions,
-  removeOrderAgent,
-  sendOrderContractLink,
-  setOrderAgent,
+  useRemoveOrderAgent,
+  useSendOrderContractLink,
+  useSetOrderAgent,
 } from '../api/order-contracts';
-import { orderKeys } from '../api/orders';
 import { formatDateTime } from '../../../lib/format';
 
 const STATUS_TEXT: Readonly<Record<string, string>> = {
@@ -38,22 +37,20 @@ export function OrderContractSection({
   readonly order: OrderSearchRecord;
   readonly canEdit: boolean;
 }) {
-  const queryClient = useQueryClient();
   const list = useQuery(getOrderContractsQueryOptions(order.id));
   const [confirm, setConfirm] = useState<'sign' | 'reauthorize' | null>(null);
-  const send = useMutation({
-    mutationFn: (kind: 'sign' | 'reauthorize') => sendOrderContractLink(order.id, kind),
-    onSuccess: (sent) => {
-      notifications.show({
-        color: 'green',
-        title: 'Link sent',
-        message: `The ${sent.kind === 'sign' ? 'signing' : 're-authorization'} link went to ${sent.sent_to}.`,
-      });
-      void queryClient.invalidateQueries({ queryKey: orderKeys.contracts(order.id) });
-    },
-    onError: failed,
-    onSettled: () => setConfirm(null),
-  });
+  const send = useSendOrderContractLink(order.id);
+  const sendLink = (kind: 'sign' | 'reauthorize') =>
+    send.mutate(kind, {
+      onSuccess: (sent) =>
+        notifications.show({
+          color: 'green',
+          title: 'Link sent',
+          message: `The ${sent.kind === 'sign' ? 'signing' : 're-authorization'} link went to ${sent.sent_to}.`,
+        }),
+      onError: failed,
+      onSettled: () => setConfirm(null),
+    });
   const contracts = list.data?.contracts ?? [];
   return (
     <section aria-label="Contract">
@@ -117,7 +114,7 @@ export function OrderContractSection({
         message={`The merchant of order ${order.unified_order_id} gets a new link by e-mail; earlier links of this kind stop working.`}
         confirmLabel="Send link"
         busy={send.isPending}
-        onConfirm={() => confirm && send.mutate(confirm)}
+        onConfirm={() => confirm && sendLink(confirm)}
         onClose={() => setConfirm(null)}
       />
     </section>
@@ -138,33 +135,38 @@ export function OrderAgentSection({
   const [chosen, setChosen] = useState('');
   const term = search.trim();
   const agents = useQuery(getAgentSearchQueryOptions(term));
-  const assign = useMutation({
-    mutationFn: (agentId: number) => setOrderAgent(order.id, agentId, order.version),
-    onSuccess: (result) => {
-      const agent = result.agents.find((a) => a.agent_id === result.agent_id);
-      notifications.show({
-        color: 'green',
-        title: 'Agent assigned',
-        message: `${agent?.name ?? 'The agent'} now has order ${order.unified_order_id}.`,
-      });
-      onChanged({ ...order, agent_id: result.agent_id, agent: agent?.name ?? null, version: result.version });
-      setSearch('');
-      setChosen('');
-    },
-    onError: failed,
-  });
-  const remove = useMutation({
-    mutationFn: () => removeOrderAgent(order.id, order.agent_id!),
-    onSuccess: (result) => {
-      notifications.show({
-        color: 'green',
-        title: 'Agent removed',
-        message: `Order ${order.unified_order_id} has no agent now.`,
-      });
-      onChanged({ ...order, agent_id: result.agent_id, agent: null, version: result.version });
-    },
-    onError: failed,
-  });
+  const assign = useSetOrderAgent(order.id);
+  const remove = useRemoveOrderAgent(order.id);
+  const assignAgent = (agentId: number) =>
+    assign.mutate(
+      { agentId, version: order.version },
+      {
+        onSuccess: (result) => {
+          const agent = result.agents.find((a) => a.agent_id === result.agent_id);
+          notifications.show({
+            color: 'green',
+            title: 'Agent assigned',
+            message: `${agent?.name ?? 'The agent'} now has order ${order.unified_order_id}.`,
+          });
+          onChanged({ ...order, agent_id: result.agent_id, agent: agent?.name ?? null, version: result.version });
+          setSearch('');
+          setChosen('');
+        },
+        onError: failed,
+      },
+    );
+  const removeAgent = (agentId: number) =>
+    remove.mutate(agentId, {
+      onSuccess: (result) => {
+        notifications.show({
+          color: 'green',
+          title: 'Agent removed',
+          message: `Order ${order.unified_order_id} has no agent now.`,
+        });
+        onChanged({ ...order, agent_id: result.agent_id, agent: null, version: result.version });
+      },
+      onError: failed,
+    });
   return (
     <section aria-label="Agent">
       <Title order={3} size="h5" mb="xs">
@@ -194,12 +196,7 @@ export function OrderAgentSection({
               ]}
               w={260}
             />
-            <Button
-              size="sm"
-              disabled={!chosen}
-              loading={assign.isPending}
-              onClick={() => assign.mutate(Number(chosen))}
-            >
+            <Button size="sm" disabled={!chosen} loading={assign.isPending} onClick={() => assignAgent(Number(chosen))}>
               {order.agent_id ? 'Switch agent' : 'Assign agent'}
             </Button>
           </Group>
@@ -210,7 +207,7 @@ export function OrderAgentSection({
               color="red"
               w="fit-content"
               loading={remove.isPending}
-              onClick={() => remove.mutate()}
+              onClick={() => removeAgent(order.agent_id!)}
             >
               Remove agent
             </Button>

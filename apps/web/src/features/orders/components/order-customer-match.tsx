@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { effectivePrivileges, isAgentScoped, type CustomerMatchRecord, type OrderSearchRecord } from '@pos/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { describeError } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import { decideCustomerMatch, getCustomerMatchQueryOptions, orderKeys } from '../api/orders';
+import { getCustomerMatchQueryOptions, useDecideCustomerMatch } from '../api/orders';
 
 /*
  * Decision 142: an agent's order whose federal tax id is an existing customer the agent may not see waits for a staff
@@ -28,7 +28,6 @@ function statusLine(match: CustomerMatchRecord): string {
 
 /** The order's existing-customer match, if it has one (nothing is shown otherwise). */
 export function OrderCustomerMatchSection({ order }: { readonly order: OrderSearchRecord }) {
-  const client = useQueryClient();
   const { session } = useSession();
   const role = session?.role ?? '';
   const mayDecide =
@@ -36,28 +35,27 @@ export function OrderCustomerMatchSection({ order }: { readonly order: OrderSear
     !isAgentScoped({ kind: 'staff', role }) &&
     effectivePrivileges(role, session.additional_privileges).includes('customer_details_edit');
   const query = useQuery(getCustomerMatchQueryOptions(order.id));
-  const decide = useMutation({
-    mutationFn: (decision: 'confirm' | 'reject') =>
-      decideCustomerMatch(order.id, { customer_id: query.data!.customer!.customer_id, decision }),
-    meta: { silentError: true },
-    onSuccess: async (match) => {
-      notifications.show({
-        color: 'green',
-        title: match?.status === 'confirmed' ? 'Match confirmed' : 'Onboard as a new customer',
-        message:
-          match?.status === 'confirmed'
-            ? `Order ${order.unified_order_id} will be attached to the existing customer when it completes.`
-            : `Order ${order.unified_order_id} will make a new customer when it completes.`,
-        autoClose: 5000,
-      });
-      await client.invalidateQueries({ queryKey: orderKeys.customerMatch(order.id) });
-    },
-    onError: async (error) => {
-      const { title, message } = describeError(error);
-      notifications.show({ color: 'red', title, message, autoClose: 8000, withBorder: true });
-      await client.invalidateQueries({ queryKey: orderKeys.customerMatch(order.id) });
-    },
-  });
+  const decide = useDecideCustomerMatch(order.id);
+  const decideMatch = (decision: 'confirm' | 'reject') =>
+    decide.mutate(
+      { customer_id: query.data!.customer!.customer_id, decision },
+      {
+        onSuccess: (match) =>
+          notifications.show({
+            color: 'green',
+            title: match?.status === 'confirmed' ? 'Match confirmed' : 'Onboard as a new customer',
+            message:
+              match?.status === 'confirmed'
+                ? `Order ${order.unified_order_id} will be attached to the existing customer when it completes.`
+                : `Order ${order.unified_order_id} will make a new customer when it completes.`,
+            autoClose: 5000,
+          }),
+        onError: (error) => {
+          const { title, message } = describeError(error);
+          notifications.show({ color: 'red', title, message, autoClose: 8000, withBorder: true });
+        },
+      },
+    );
   const match = query.data;
   if (!match) return null;
   const customer = match.customer;
@@ -89,16 +87,16 @@ export function OrderCustomerMatchSection({ order }: { readonly order: OrderSear
         {mayDecide && customer && (
           <Group>
             <Button
-              onClick={() => decide.mutate('confirm')}
-              loading={decide.isPending && decide.variables === 'confirm'}
+              onClick={() => decideMatch('confirm')}
+              loading={decide.isPending && decide.variables?.decision === 'confirm'}
               disabled={decide.isPending || match.status === 'confirmed'}
             >
               Confirm match
             </Button>
             <Button
               variant="default"
-              onClick={() => decide.mutate('reject')}
-              loading={decide.isPending && decide.variables === 'reject'}
+              onClick={() => decideMatch('reject')}
+              loading={decide.isPending && decide.variables?.decision === 'reject'}
               disabled={decide.isPending || match.status === 'rejected'}
             >
               Onboard as new customer

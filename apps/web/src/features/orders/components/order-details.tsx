@@ -24,19 +24,18 @@ import {
   statusMoversText,
   type OrderStatusCode,
 } from '@pos/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { isApiError, isVersionConflict } from '../../../lib/api';
 import { describeError } from '../../../lib/error-message';
 import { useSession } from '../../../lib/session';
 import {
-  addOrderNote,
-  changeOrderStatus,
   getOrderHistoryQueryOptions,
   getOrderNotesQueryOptions,
   getOrderTerminalsQueryOptions,
   getStatusReasonsQueryOptions,
-  orderKeys,
+  useAddOrderNote,
+  useMoveOrderStatus,
 } from '../api/orders';
 import { formatCents, formatDateTime } from '../../../lib/format';
 import { OrderHoldAlert } from '../../../components/order-hold-alert';
@@ -175,21 +174,12 @@ function StatusHistory({ orderId }: { orderId: number }) {
 }
 
 function OrderNotes({ orderId }: { orderId: number }) {
-  const client = useQueryClient();
   const notes = useQuery(getOrderNotesQueryOptions(orderId));
   const [text, setText] = useState('');
-  const add = useMutation({
-    mutationFn: (note: string) => addOrderNote(orderId, note),
-    meta: { silentError: true },
-    onSuccess: async () => {
-      setText('');
-      await client.invalidateQueries({ queryKey: orderKeys.notes(orderId) });
-    },
-    onError: notifyFailure,
-  });
+  const add = useAddOrderNote(orderId);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (text.trim() !== '') add.mutate(text.trim());
+    if (text.trim() !== '') add.mutate(text.trim(), { onSuccess: () => setText(''), onError: notifyFailure });
   };
   const items = notes.data ?? [];
   return (
@@ -255,7 +245,6 @@ function serialErrors(serials: readonly string[]): Record<number, string> {
 }
 
 function ChangeStatus({ order, onChanged }: { order: OrderSearchRecord; onChanged: (o: OrderSearchRecord) => void }) {
-  const client = useQueryClient();
   const { session } = useSession();
   const role = session?.role ?? '';
   const privileges = effectivePrivileges(role, session?.additional_privileges ?? []);
@@ -278,50 +267,52 @@ function ChangeStatus({ order, onChanged }: { order: OrderSearchRecord; onChange
     value: String(r.id),
     label: r.reason,
   }));
-  const change = useMutation({
-    mutationFn: () =>
-      changeOrderStatus({
+  const change = useMoveOrderStatus();
+  const move = (status: OrderStatusCode) => {
+    setFailure(null);
+    change.mutate(
+      {
         order_id: order.id,
-        status: to!,
+        status,
         status_reason_id: reasonId ? Number(reasonId) : undefined,
         note: note.trim() || undefined,
         version: order.version,
         ...(terminalCount > 0 ? { terminal_serials: serials.map((v) => v.trim()) } : {}),
-      }),
-    meta: { silentError: true },
-    onMutate: () => setFailure(null),
-    onSuccess: async (info) => {
-      notifications.show({
-        color: 'green',
-        title: 'Status changed',
-        message: `Now ${orderStatusLabel(info.order.status)}.`,
-        autoClose: 5000,
-      });
-      setTo(null);
-      setReasonId(null);
-      setNote('');
-      setTyped({});
-      setSerialsTried(false);
-      const { status, version, updated_at } = info.order;
-      onChanged({ ...order, status, status_label: orderStatusLabel(status) ?? status, version, updated_at });
-      await client.invalidateQueries({ queryKey: orderKeys.all });
-    },
-    onError: async (error) => {
-      if (isVersionConflict(error)) {
-        notifications.show({
-          id: 'order-conflict',
-          color: 'orange',
-          title: 'Changed by someone else',
-          message: ORDER_CONFLICT_MESSAGE,
-          autoClose: 10_000,
-        });
-        await client.invalidateQueries({ queryKey: orderKeys.all });
-        return;
-      }
-      setFailure(error);
-      notifyFailure(error);
-    },
-  });
+      },
+      {
+        onSuccess: (info) => {
+          notifications.show({
+            color: 'green',
+            title: 'Status changed',
+            message: `Now ${orderStatusLabel(info.order.status)}.`,
+            autoClose: 5000,
+          });
+          setTo(null);
+          setReasonId(null);
+          setNote('');
+          setTyped({});
+          setSerialsTried(false);
+          const { status: now, version, updated_at } = info.order;
+          onChanged({ ...order, status: now, status_label: orderStatusLabel(now) ?? now, version, updated_at });
+        },
+        onError: (error) => {
+          if (isVersionConflict(error)) {
+            // The hook has read the order again: the panel shows the latest version.
+            notifications.show({
+              id: 'order-conflict',
+              color: 'orange',
+              title: 'Changed by someone else',
+              message: ORDER_CONFLICT_MESSAGE,
+              autoClose: 10_000,
+            });
+            return;
+          }
+          setFailure(error);
+          notifyFailure(error);
+        },
+      },
+    );
+  };
   const serverFields = isApiError(failure) ? failure.fields : {};
   const serialError = (i: number): string | undefined =>
     (serialsTried ? localSerialErrors[i] : undefined) ?? serverFields[`terminal_serials.${i}`];
@@ -330,7 +321,7 @@ function ChangeStatus({ order, onChanged }: { order: OrderSearchRecord; onChange
     e.preventDefault();
     setSerialsTried(true);
     if (Object.keys(localSerialErrors).length > 0) return;
-    if (to !== null && (!needsReason || reasonId !== null) && !serialsMissing) change.mutate();
+    if (to !== null && (!needsReason || reasonId !== null) && !serialsMissing) move(to);
   };
   const failureMessage = failure ? describeError(failure) : null;
   return (

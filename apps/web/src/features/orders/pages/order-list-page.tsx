@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import {
   effectivePrivileges,
   ORDER_FLOWS,
@@ -13,12 +13,16 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import {
+  bindFilter,
   DataTable,
   DetailPane,
   emptyListText,
   ExportCsvButton,
   FigureCell,
   FilterBar,
+  FilterDateRange,
+  FilterSelect,
+  FilterText,
   ListError,
   listCaption,
   ListPagination,
@@ -90,8 +94,9 @@ function OrderList({ queueStatus, mayCreate }: { readonly queueStatus: OrderStat
     [queueStatus],
   );
   const list = useListState<OrderFilters>(listOptions);
-  const { draft, applied, set, page, sort } = list;
+  const { draft, applied, page, sort } = list;
   const [textError, setTextError] = useState<string | null>(null);
+  const field = bindFilter(list, { q: textError });
   const queryClient = useQueryClient();
   const idParam = list.selected;
   const openId = orderIdOf(idParam);
@@ -181,46 +186,11 @@ function OrderList({ queueStatus, mayCreate }: { readonly queueStatus: OrderStat
         )}
       </Group>
       <FilterBar label="Filter orders" onApply={apply} onClear={showQueue} clearLabel="My queue">
-        <NativeSelect
-          label="Status"
-          data={STATUS_OPTIONS}
-          value={draft.status}
-          onChange={(e) => set('status')(e.currentTarget.value)}
-          w={240}
-        />
-        <NativeSelect
-          label="Flow"
-          data={FLOW_OPTIONS}
-          value={draft.flow}
-          onChange={(e) => set('flow')(e.currentTarget.value)}
-          w={130}
-        />
-        <TextInput
-          label="Sales rep"
-          value={draft.salesRep}
-          onChange={(e) => set('salesRep')(e.currentTarget.value)}
-          w={170}
-        />
-        <TextInput
-          label="Order date from"
-          type="date"
-          value={draft.dateFrom}
-          onChange={(e) => set('dateFrom')(e.currentTarget.value)}
-        />
-        <TextInput
-          label="Order date to"
-          type="date"
-          value={draft.dateTo}
-          onChange={(e) => set('dateTo')(e.currentTarget.value)}
-        />
-        <TextInput
-          label="Search text"
-          description="Legal name, DBA, order id or tax id"
-          value={draft.q}
-          onChange={(e) => set('q')(e.currentTarget.value)}
-          error={textError}
-          w={240}
-        />
+        <FilterSelect label="Status" data={STATUS_OPTIONS} w={240} {...field('status')} />
+        <FilterSelect label="Flow" data={FLOW_OPTIONS} w={130} {...field('flow')} />
+        <FilterText label="Sales rep" w={170} {...field('salesRep')} />
+        <FilterDateRange label="Order date" from={field('dateFrom')} to={field('dateTo')} />
+        <FilterText label="Search text" description="Legal name, DBA, order id or tax id" w={240} {...field('q')} />
       </FilterBar>
       <Group justify="space-between">
         <Text fw={600}>Your queue: {ORDER_STATUS_LABELS[queueStatus]}</Text>
