@@ -124,9 +124,11 @@ describe('check-imports', () => {
   });
 
   it('finds an order status code written as a literal in the web, and only there', () => {
-    expect(statusLiterals('apps/web/src/features/orders/x.ts', "const a = 1;\nif (s === '11') go();")).toEqual([
+    expect(statusLiterals('apps/web/src/features/orders/x.ts', "const a = 1;\nif (status === '11') go();")).toEqual([
       'apps/web/src/features/orders/x.ts:2: an order status code as a literal — use ORDER_STATUS.… from the domain',
     ]);
+    // A '1' that is not about a status (a switch in the address) is not one.
+    expect(statusLiterals('apps/web/src/components/list/x.ts', "const SWITCH_ON = '1';")).toEqual([]);
     expect(statusLiterals('apps/web/src/features/orders/x.ts', 'if (s === ORDER_STATUS.COMPLETE) go();')).toEqual([]);
     expect(statusLiterals('packages/domain/src/codes/order-status.ts', "COMPLETE: '150',")).toEqual([]);
   });

@@ -49,8 +49,8 @@ export interface ListState<F extends FilterValues<F>> {
 }
 
 /** How a switch filter is written in the address: `overdue=1`. */
-const SWITCH_ON = `1`;
-const SWITCH_OFF = `0`;
+const SWITCH_ON = '1';
+const SWITCH_OFF = '0';
 const SORT = 'sort';
 const PAGE = 'page';
 
