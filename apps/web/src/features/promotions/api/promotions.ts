@@ -9,8 +9,8 @@ import {
   type PromotionRecord,
   type PromotionSearchResult,
 } from '@pos/domain';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, isVersionConflict } from '../../../lib/api';
 
 /*
  * The promotions screen's API (decision 125; contracts in @pos/domain/contracts/promotions.ts, every answer parsed):
@@ -103,6 +103,35 @@ export async function expirePromotion(id: number, version: number): Promise<Prom
   return promotionRecord.parse(
     await api.post<unknown>('/api/promotions/{id}/expire/{token}', { version }, { params: { id } }),
   );
+}
+
+/**
+ * Create a promotion (`promotion` null) or edit one (its version guards the edit): every promotion list refreshes —
+ * after the save, and after a version conflict (the list shows the promotion as it is now). The dialog shows a
+ * refusal itself.
+ */
+export function useSavePromotion() {
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: promotionKeys.all });
+  return useMutation({
+    mutationFn: ({ body, promotion }: { body: PromotionCreateRequest; promotion: PromotionRecord | null }) =>
+      promotion ? updatePromotion(promotion.promo_id, { ...body, version: promotion.version }) : createPromotion(body),
+    meta: { silentError: true },
+    onSuccess: refresh,
+    onError: (error) => {
+      if (isVersionConflict(error)) refresh();
+    },
+  });
+}
+
+/** End a promotion today (its version guards it): the lists refresh, whether it was expired or refused. */
+export function useExpirePromotion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (p: Pick<PromotionRecord, 'promo_id' | 'version'>) => expirePromotion(p.promo_id, p.version),
+    meta: { silentError: true },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: promotionKeys.all }),
+  });
 }
 
 export async function getPromotionOrders(id: number, signal?: AbortSignal): Promise<PromotionOrderList> {

@@ -13,12 +13,12 @@ import {
   type PromotionCreateRequest,
   type PromotionRecord,
 } from '@pos/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { getBillingItemCatalogueQueryOptions } from '../../../api/catalogue';
 import { isApiError, isVersionConflict } from '../../../lib/api';
 import { describeError } from '../../../lib/error-message';
-import { createPromotion, promotionKeys, updatePromotion } from '../api/promotions';
+import { useSavePromotion } from '../api/promotions';
 
 /** The form as typed (strings), turned into the contract's request on save. */
 interface PromotionForm {
@@ -107,7 +107,6 @@ export function PromotionDialog(props: {
   readonly onClose: () => void;
 }) {
   const { opened, promotion, onClose } = props;
-  const queryClient = useQueryClient();
   const [form, setForm] = useState<PromotionForm>(() => formOf(promotion));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const items = useQuery({ ...getBillingItemCatalogueQueryOptions({ currency: 'USD' }), enabled: opened });
@@ -120,34 +119,7 @@ export function PromotionDialog(props: {
     if (!itemOptions.some((o) => o.value === String(b.billing_item_id)))
       itemOptions.push({ value: String(b.billing_item_id), label: `${b.billing_item_id} — ${b.name}` });
 
-  const save = useMutation({
-    mutationFn: (body: PromotionCreateRequest) =>
-      promotion ? updatePromotion(promotion.promo_id, { ...body, version: promotion.version }) : createPromotion(body),
-    meta: { silentError: true },
-    onSuccess: (saved) => {
-      notifications.show({
-        color: 'green',
-        title: promotion ? 'Promotion saved' : 'Promotion created',
-        message: `${saved.code} (${saved.currency}) is saved.`,
-      });
-      void queryClient.invalidateQueries({ queryKey: promotionKeys.all });
-      onClose();
-    },
-    onError: (error) => {
-      if (isApiError(error) && Object.keys(error.fields).length > 0) setErrors({ ...error.fields });
-      const { title, message } = describeError(error);
-      notifications.show({
-        color: 'red',
-        title: isVersionConflict(error) ? 'Changed by someone else' : title,
-        message: isVersionConflict(error)
-          ? `${message} Close this dialog; the list shows the promotion as it is now — open it again to edit.`
-          : `${message} Correct the marked fields and save again.`,
-        autoClose: 10_000,
-      });
-      if (isVersionConflict(error)) void queryClient.invalidateQueries({ queryKey: promotionKeys.all });
-    },
-  });
-
+  const save = useSavePromotion();
   const set =
     <K extends keyof PromotionForm>(key: K) =>
     (value: PromotionForm[K]) =>
@@ -161,7 +133,31 @@ export function PromotionDialog(props: {
       return;
     }
     setErrors({});
-    save.mutate(result.body);
+    save.mutate(
+      { body: result.body, promotion },
+      {
+        onSuccess: (saved) => {
+          notifications.show({
+            color: 'green',
+            title: promotion ? 'Promotion saved' : 'Promotion created',
+            message: `${saved.code} (${saved.currency}) is saved.`,
+          });
+          onClose();
+        },
+        onError: (error) => {
+          if (isApiError(error) && Object.keys(error.fields).length > 0) setErrors({ ...error.fields });
+          const { title, message } = describeError(error);
+          notifications.show({
+            color: 'red',
+            title: isVersionConflict(error) ? 'Changed by someone else' : title,
+            message: isVersionConflict(error)
+              ? `${message} Close this dialog; the list shows the promotion as it is now — open it again to edit.`
+              : `${message} Correct the marked fields and save again.`,
+            autoClose: 10_000,
+          });
+        },
+      },
+    );
   }
 
   return (

@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  CloseButton,
-  Group,
-  NativeSelect,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, CloseButton, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   CUSTOMER_TYPE_LABELS,
@@ -20,12 +7,13 @@ import {
   type PromotionRecord,
   type PromotionState,
 } from '@pos/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { getPermissionsQueryOptions } from '../../../api/permissions';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import {
+  bindFilter,
   DataTable,
   DetailPane,
   emptyListText,
@@ -33,6 +21,9 @@ import {
   FigureCell,
   FigureHeader,
   FilterBar,
+  FilterCurrency,
+  FilterSelect,
+  FilterText,
   ListError,
   listCaption,
   ListPagination,
@@ -45,13 +36,12 @@ import { datedFileName, downloadFile } from '../../../lib/download';
 import { describeError } from '../../../lib/error-message';
 import { formatCents, formatDate, formatDateTime, orderStatusText } from '../../../lib/format';
 import {
-  expirePromotion,
   exportPromotions,
   getPromotionListQueryOptions,
   getPromotionOrdersQueryOptions,
   NO_PROMOTION_FILTERS,
   PROMOTION_PAGE_SIZE,
-  promotionKeys,
+  useExpirePromotion,
   type PromotionFilters,
   type PromotionListParams,
 } from '../api/promotions';
@@ -64,11 +54,6 @@ const STATE_OPTIONS = [
   { value: 'current', label: 'Current' },
   { value: 'scheduled', label: 'Not started' },
   { value: 'expired', label: 'Expired' },
-];
-const CURRENCY_OPTIONS = [
-  { value: '', label: 'Any currency' },
-  { value: 'USD', label: 'USD' },
-  { value: 'CAD', label: 'CAD' },
 ];
 const CUSTOMER_TYPE_OPTIONS = [
   { value: '', label: 'Any customer type' },
@@ -165,9 +150,9 @@ function PromotionOrders(props: { promoId: number; promotion: PromotionRecord | 
  * sort, page and the promotion whose orders are open are in the address (issue 30: `#/promotions?state=current&id=7`).
  */
 export default function PromotionsPage() {
-  const queryClient = useQueryClient();
   const list = useListState<PromotionFilters>(LIST_OPTIONS);
-  const { draft, applied, set, page, sort } = list;
+  const { applied, page, sort } = list;
+  const field = bindFilter(list);
   const openId = promotionIdOf(list.selected);
   const [editing, setEditing] = useState<{ promotion: PromotionRecord | null; key: number } | null>(null);
   const [expiring, setExpiring] = useState<PromotionRecord | null>(null);
@@ -182,28 +167,27 @@ export default function PromotionsPage() {
   const total = promotions.data?.total ?? 0;
   const capped = promotions.data?.total_capped ?? false;
 
-  const expire = useMutation({
-    mutationFn: (p: PromotionRecord) => expirePromotion(p.promo_id, p.version),
-    meta: { silentError: true },
-    onSuccess: (p) =>
-      notifications.show({
-        color: 'green',
-        title: 'Promotion expired',
-        message: `${p.code} (${p.currency}) ended on ${formatDate(p.expires_on)}; new orders can no longer use it.`,
-      }),
-    onError: (error) => {
-      const { title, message } = describeError(error);
-      notifications.show({
-        color: 'red',
-        title,
-        message: isVersionConflict(error)
-          ? `${message} The list now shows it as it is; expire it again if you still want to.`
-          : `${message} Refresh the list and try again.`,
-        autoClose: 10_000,
-      });
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: promotionKeys.all }),
-  });
+  const expire = useExpirePromotion();
+  const expirePromotion = (promotion: PromotionRecord) =>
+    expire.mutate(promotion, {
+      onSuccess: (p) =>
+        notifications.show({
+          color: 'green',
+          title: 'Promotion expired',
+          message: `${p.code} (${p.currency}) ended on ${formatDate(p.expires_on)}; new orders can no longer use it.`,
+        }),
+      onError: (error) => {
+        const { title, message } = describeError(error);
+        notifications.show({
+          color: 'red',
+          title,
+          message: isVersionConflict(error)
+            ? `${message} The list now shows it as it is; expire it again if you still want to.`
+            : `${message} Refresh the list and try again.`,
+          autoClose: 10_000,
+        });
+      },
+    });
 
   const onSort = list.setSort;
   const closeOrders = () => list.select(null);
@@ -240,28 +224,10 @@ export default function PromotionsPage() {
         {mayEdit && <Button onClick={() => setEditing({ promotion: null, key: Date.now() })}>New promotion</Button>}
       </Group>
       <FilterBar label="Filter promotions" onApply={() => list.apply()} onClear={list.clear}>
-        <TextInput label="Code or name" value={draft.q} onChange={(e) => set('q')(e.currentTarget.value)} w={220} />
-        <NativeSelect
-          label="State"
-          data={STATE_OPTIONS}
-          value={draft.state}
-          onChange={(e) => set('state')(e.currentTarget.value)}
-          w={150}
-        />
-        <NativeSelect
-          label="Currency"
-          data={CURRENCY_OPTIONS}
-          value={draft.currency}
-          onChange={(e) => set('currency')(e.currentTarget.value)}
-          w={150}
-        />
-        <NativeSelect
-          label="Customer type"
-          data={CUSTOMER_TYPE_OPTIONS}
-          value={draft.customerType}
-          onChange={(e) => set('customerType')(e.currentTarget.value)}
-          w={200}
-        />
+        <FilterText label="Code or name" {...field('q')} />
+        <FilterSelect label="State" data={STATE_OPTIONS} w={150} {...field('state')} />
+        <FilterCurrency {...field('currency')} />
+        <FilterSelect label="Customer type" data={CUSTOMER_TYPE_OPTIONS} {...field('customerType')} />
       </FilterBar>
       <ExportCsvButton
         run={async () => downloadFile(datedFileName('promotions', 'csv'), await exportPromotions(params))}
@@ -380,7 +346,7 @@ export default function PromotionsPage() {
         color="red"
         onClose={() => setExpiring(null)}
         onConfirm={() => {
-          if (expiring) expire.mutate(expiring);
+          if (expiring) expirePromotion(expiring);
           setExpiring(null);
         }}
       />
