@@ -10,7 +10,7 @@ import {
   type AgentPage,
   type AgentStorePage,
 } from '@pos/domain';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { streamDownload, type StreamProgress } from '../../../lib/stream-download';
 
@@ -131,6 +131,52 @@ export async function inviteAgent(agentId: number): Promise<AgentInviteResult> {
   return agentInviteResult.parse(
     await api.post<unknown>('/api/agents/{agentId}/{token}/invite', undefined, { params: { agentId } }),
   );
+}
+
+// ── Mutations: one hook per operation, each owning what it refreshes (issue 30, item 3) ─────────────────────────
+
+/** Every agent query is asked again (not awaited: a caller may navigate away at once). */
+function useRefreshAgents() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: agentKeys.all });
+}
+
+/** Create an agent (`agentId` null) or edit one (its version guards the edit); the form shows a refusal itself. */
+export function useSaveAgent() {
+  const refresh = useRefreshAgents();
+  return useMutation({
+    mutationFn: ({
+      agentId,
+      body,
+      version,
+    }: {
+      agentId: number | null;
+      body: AgentCreateInput;
+      version: number | null;
+    }) => saveAgent(agentId, body, version),
+    meta: { silentError: true },
+    onSuccess: refresh,
+  });
+}
+
+/** Give a Distributor agent a distributor login (or send the invitation again): the agent shows it has one. */
+export function useInviteAgent(agentId: number) {
+  const refresh = useRefreshAgents();
+  return useMutation({
+    mutationFn: () => inviteAgent(agentId),
+    meta: { silentError: true },
+    onSuccess: refresh,
+  });
+}
+
+/** Deactivate the agent (its version guards it): the agents refresh, also after a refusal (someone changed it). */
+export function useDeactivateAgent(agentId: number) {
+  const refresh = useRefreshAgents();
+  return useMutation({
+    mutationFn: (version: number) => deactivateAgent(agentId, version),
+    meta: { silentError: true },
+    onSettled: refresh,
+  });
 }
 
 /** Is the e-mail an agent's already? (sent lowercased, spec §4.) */

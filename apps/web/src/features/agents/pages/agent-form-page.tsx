@@ -6,14 +6,15 @@ import {
   agentCreateRequest,
   agentPage,
   fieldsFromZodError,
+  type AgentCreateInput,
   type AgentDetail,
 } from '@pos/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, isApiError, isVersionConflict } from '../../../lib/api';
 import { describeError } from '../../../lib/error-message';
-import { agentKeys, checkAgentEmail, getAgentQueryOptions, saveAgent } from '../api/agents';
+import { agentKeys, checkAgentEmail, getAgentQueryOptions, useSaveAgent } from '../api/agents';
 import { agentStoresPath, useMayEditAgents } from '../may-edit';
 
 interface Draft {
@@ -91,7 +92,6 @@ export default function AgentFormPage() {
 
 function AgentForm({ agent }: { agent: AgentDetail | null }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const mayEdit = useMayEditAgents();
   const agentId = agent?.agent_id ?? 0;
   const editing = agent !== null;
@@ -120,24 +120,7 @@ function AgentForm({ agent }: { agent: AgentDetail | null }) {
     }
   }
 
-  const save = useMutation({
-    mutationFn: (body: unknown) =>
-      saveAgent(editing ? agentId : null, body as Parameters<typeof saveAgent>[1], agent?.version ?? null),
-    meta: { silentError: true },
-    onSuccess: (a) => {
-      void queryClient.invalidateQueries({ queryKey: agentKeys.all });
-      notifications.show({ color: 'green', title: editing ? 'Agent saved' : 'Agent created', message: a.name });
-      void navigate(agentStoresPath(a.agent_id, a.name));
-    },
-    onError: (error) => {
-      if (isApiError(error)) setErrors(error.fields);
-      const { title, message } = describeError(error);
-      const what = isVersionConflict(error)
-        ? 'Someone changed this agent; reload the page and make your change again.'
-        : 'Correct the marked fields and save again.';
-      notifications.show({ color: 'red', title, message: `${message} ${what}`, autoClose: 8000 });
-    },
-  });
+  const save = useSaveAgent();
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -158,7 +141,23 @@ function AgentForm({ agent }: { agent: AgentDetail | null }) {
     }
     if (errors.email && errors.email.includes('already uses')) return;
     setErrors({});
-    save.mutate(body);
+    save.mutate(
+      { agentId: editing ? agentId : null, body: body as AgentCreateInput, version: agent?.version ?? null },
+      {
+        onSuccess: (a) => {
+          notifications.show({ color: 'green', title: editing ? 'Agent saved' : 'Agent created', message: a.name });
+          void navigate(agentStoresPath(a.agent_id, a.name));
+        },
+        onError: (error) => {
+          if (isApiError(error)) setErrors(error.fields);
+          const { title, message } = describeError(error);
+          const what = isVersionConflict(error)
+            ? 'Someone changed this agent; reload the page and make your change again.'
+            : 'Correct the marked fields and save again.';
+          notifications.show({ color: 'red', title, message: `${message} ${what}`, autoClose: 8000 });
+        },
+      },
+    );
   }
 
   const parentOptions = [

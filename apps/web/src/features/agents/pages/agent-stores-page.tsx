@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { AGENT_TYPE, effectivePrivileges } from '@pos/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -18,7 +18,7 @@ import {
 import { describeError } from '../../../lib/error-message';
 import { formatCents, formatDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import { AGENT_PAGE_SIZE, agentKeys, deactivateAgent, getAgentStoresQueryOptions, inviteAgent } from '../api/agents';
+import { AGENT_PAGE_SIZE, getAgentStoresQueryOptions, useDeactivateAgent, useInviteAgent } from '../api/agents';
 import { useMayEditAgents } from '../may-edit';
 
 /** No filters: the page of stores is the list's state in the address (`#/view-agent-stores/12/Acme?page=2`). */
@@ -37,7 +37,6 @@ function showError(error: unknown, what: string) {
 export default function AgentStoresPage() {
   const params = useParams();
   const agentId = /^\d+$/.test(params.agentId ?? '') ? Number(params.agentId) : 0;
-  const queryClient = useQueryClient();
   const mayEdit = useMayEditAgents();
   const { page, setPage } = useListState<Record<string, never>>(LIST_OPTIONS);
   const { session } = useSession();
@@ -52,33 +51,29 @@ export default function AgentStoresPage() {
   const items = query.data?.items ?? [];
   const total = query.data?.total ?? 0;
 
-  const invite = useMutation({
-    mutationFn: () => inviteAgent(agentId),
-    meta: { silentError: true },
-    onSuccess: (r) => {
-      notifications.show({
-        color: 'green',
-        title: r.created ? 'Distributor login created' : 'Invitation sent again',
-        message: `A link to set the password was e-mailed to ${r.email}.`,
-      });
-      void queryClient.invalidateQueries({ queryKey: agentKeys.all });
-    },
-    onError: (e) => showError(e, 'Check the agent and try again.'),
-  });
-  const deactivate = useMutation({
-    mutationFn: () => deactivateAgent(agentId, agent!.version),
-    meta: { silentError: true },
-    onSuccess: (a) => {
-      setConfirming(false);
-      notifications.show({ color: 'green', title: 'Agent deactivated', message: `${a.name} is no longer active.` });
-      void queryClient.invalidateQueries({ queryKey: agentKeys.all });
-    },
-    onError: (e) => {
-      setConfirming(false);
-      void queryClient.invalidateQueries({ queryKey: agentKeys.all });
-      showError(e, 'Reload the page and try again.');
-    },
-  });
+  const invite = useInviteAgent(agentId);
+  const sendInvite = () =>
+    invite.mutate(undefined, {
+      onSuccess: (r) =>
+        notifications.show({
+          color: 'green',
+          title: r.created ? 'Distributor login created' : 'Invitation sent again',
+          message: `A link to set the password was e-mailed to ${r.email}.`,
+        }),
+      onError: (e) => showError(e, 'Check the agent and try again.'),
+    });
+  const deactivate = useDeactivateAgent(agentId);
+  const deactivateAgent = () =>
+    deactivate.mutate(agent!.version, {
+      onSuccess: (a) => {
+        setConfirming(false);
+        notifications.show({ color: 'green', title: 'Agent deactivated', message: `${a.name} is no longer active.` });
+      },
+      onError: (e) => {
+        setConfirming(false);
+        showError(e, 'Reload the page and try again.');
+      },
+    });
 
   const name = agent?.name ?? params.agentName ?? `Agent ${agentId}`;
   return (
@@ -113,7 +108,7 @@ export default function AgentStoresPage() {
               Edit agent
             </Button>
             {agent.type === AGENT_TYPE.DISTRIBUTOR && agent.active && (
-              <Button variant="default" onClick={() => invite.mutate()} loading={invite.isPending}>
+              <Button variant="default" onClick={sendInvite} loading={invite.isPending}>
                 {agent.has_login ? 'Send login invitation again' : 'Invite to distributor login'}
               </Button>
             )}
@@ -194,7 +189,7 @@ export default function AgentStoresPage() {
         confirmLabel="Deactivate"
         color="red"
         busy={deactivate.isPending}
-        onConfirm={() => deactivate.mutate()}
+        onConfirm={deactivateAgent}
         onClose={() => setConfirming(false)}
       />
     </Stack>

@@ -1,14 +1,17 @@
-import { Anchor, Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { AGENT_TYPES, isAgentScoped, SALES_CHANNELS } from '@pos/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import {
+  bindFilter,
   DataTable,
   emptyListText,
   ExportCsvButton,
   FigureCell,
   FigureHeader,
   FilterBar,
+  FilterSelect,
+  FilterText,
   ListError,
   listCaption,
   ListPagination,
@@ -50,7 +53,8 @@ export default function AgentsPage() {
   // An agent's own session sees its agent and sub-agents only: a parent above them would be "not found".
   const scoped = isDistributorToken || isAgentScoped({ kind: 'staff', role: session?.role ?? '' });
   const list = useListState<AgentFilters>(LIST_OPTIONS);
-  const { draft, applied, set, page } = list;
+  const { applied, page } = list;
+  const field = bindFilter(list);
   const agents = useQuery(getAgentListQueryOptions({ ...applied, page }));
   const items = agents.data?.items ?? [];
   const total = agents.data?.total ?? 0;
@@ -80,33 +84,10 @@ export default function AgentsPage() {
         )}
       </Group>
       <FilterBar label="Filter agents" onApply={() => list.apply()} onClear={list.clear} applyLabel="Apply filters">
-        <NativeSelect
-          label="Type"
-          data={TYPE_OPTIONS}
-          value={draft.type}
-          onChange={(e) => set('type')(e.currentTarget.value)}
-          w={160}
-        />
-        <NativeSelect
-          label="Sales channel"
-          data={CHANNEL_OPTIONS}
-          value={draft.channel}
-          onChange={(e) => set('channel')(e.currentTarget.value)}
-          w={160}
-        />
-        <NativeSelect
-          label="Status"
-          data={STATUS_OPTIONS}
-          value={draft.status}
-          onChange={(e) => set('status')(e.currentTarget.value)}
-          w={190}
-        />
-        <TextInput
-          label="Name, e-mail or contact"
-          value={draft.q}
-          onChange={(e) => set('q')(e.currentTarget.value)}
-          w={240}
-        />
+        <FilterSelect label="Type" data={TYPE_OPTIONS} w={160} {...field('type')} />
+        <FilterSelect label="Sales channel" data={CHANNEL_OPTIONS} w={160} {...field('channel')} />
+        <FilterSelect label="Status" data={STATUS_OPTIONS} w={190} {...field('status')} />
+        <FilterText label="Name, e-mail or contact" w={240} {...field('q')} />
       </FilterBar>
       <ExportCsvButton
         run={({ signal, onProgress }) => exportAgents(applied, datedFileName('agents', 'csv'), signal, onProgress)}
