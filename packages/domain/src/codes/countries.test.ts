@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   COUNTRIES,
   COUNTRY_NAMES,
+  createsProcessorCustomer,
   MERCHANT_COUNTRIES,
   MERCHANT_COUNTRY_CODES,
   isCanadian,
@@ -14,6 +15,11 @@ describe('countries', () => {
     expect(MERCHANT_COUNTRY_CODES).toEqual(['US', 'CA']);
     expect(MERCHANT_COUNTRIES.US).toMatchObject({ zipLength: 5, zipMask: '00000', createsProcessorCustomer: true });
     expect(MERCHANT_COUNTRIES.CA).toMatchObject({ zipLength: 7, zipMask: 'S0S 0S0', createsProcessorCustomer: false });
+    expect([createsProcessorCustomer('US'), createsProcessorCustomer('CA'), createsProcessorCustomer('MEX')]).toEqual([
+      true,
+      false,
+      false,
+    ]);
     expect(MERCHANT_COUNTRIES.CA.zipMask).toHaveLength(MERCHANT_COUNTRIES.CA.zipLength);
     expect(isMerchantCountry('CA')).toBe(true);
     expect(isMerchantCountry('MEX')).toBe(false);

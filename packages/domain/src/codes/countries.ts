@@ -27,6 +27,10 @@ export const MERCHANT_COUNTRY_CODES: readonly MerchantCountryCode[] = ['US', 'CA
 export function isMerchantCountry(value: unknown): value is MerchantCountryCode {
   return typeof value === 'string' && (MERCHANT_COUNTRY_CODES as readonly string[]).includes(value);
 }
+/** Whether a customer of this country gets a customer at the payment processor (§3: the US does, Canada does not). */
+export function createsProcessorCustomer(country: string | null | undefined): boolean {
+  return isMerchantCountry(country) && MERCHANT_COUNTRIES[country].createsProcessorCustomer;
+}
 /** Canadian stores are the "Canadian-store variant" of §1 (flag image, CAD, no processor customer). */
 export function isCanadian(country: string | null | undefined): boolean {
   return country === 'CA';

@@ -7,7 +7,6 @@ export { selectTransactions, toTransaction } from './transactions.service';
 export {
   insertInstrument,
   redeemInstrument,
-  storeInstrument,
   syncGatewayCustomer,
   toInstrument,
   type RedeemedInstrument,

@@ -1,4 +1,5 @@
 import {
+  createsProcessorCustomer,
   isCardExpired,
   type PaymentInstrumentCreateBody,
   type PaymentInstrument,
@@ -138,6 +139,7 @@ export async function addInstrument(
     body.kind === 'bank' && idempotencyKey !== undefined
       ? { ...body, account_number: accountNumberMac(dataEncryptionKey(ctx.app.config), body.account_number) }
       : body;
+  const db = ctx.app.database.db;
   const added = await runIdempotent(
     ctx,
     {
@@ -146,34 +148,26 @@ export async function addInstrument(
       request: { params: { id: customerId }, body: hashed },
       status: 201,
     },
-    (tx, now) => storeInstrument(tx, ctx, now, customerId, body).then((row) => toInstrument(row, now)),
+    {
+      // Whose it is, before the gateway is asked anything (a record not the caller's is 404 whatever the token);
+      // the token is redeemed outside any transaction (convention 13).
+      outside: async () => {
+        await requireCustomer(db, viewerOf(ctx), customerId);
+        if (body.store_id != null) await requireStoreOf(db, viewerOf(ctx), customerId, body.store_id, 'store_id');
+        return redeemInstrument(ctx, body);
+      },
+      effect: async (tx, now, redeemed) => {
+        const row = await insertInstrument(tx, ctx, now, customerId, redeemed);
+        return toInstrument(row, now);
+      },
+    },
   );
+  // After the commit: the gateway's customer learns its new default (a replay tells it again; that is harmless).
+  await syncGatewayCustomerOf(db, ctx, added.id);
   // A new payment method retries the customer's open failed invoices at once (issue 15, decision 116). The charge
   // jobs' attempt names the instrument: a replayed request queues nothing new.
   await retryFailedInvoices(ctx.app, customerId, added.id, ctx.actor, ctx.requestId);
   return added;
-}
-
-/**
- * The add itself (shared by POST …/paymentinstruments, the collection page's card and the add-instrument job):
- * redeem the card token or encrypt the account number, insert, claim the check image, audit, and with make_default
- * unset the other defaults (and update the gateway customer of a US customer). Runs on the caller's transaction.
- * A caller that keeps the gateway out of its transaction (the merchant's pages, decision 155) uses the three steps:
- * redeemInstrument before it, insertInstrument in it, syncGatewayCustomer after the commit.
- */
-export async function storeInstrument(
-  tx: Db,
-  ctx: AnyServiceCtx,
-  now: Date,
-  customerId: number,
-  body: PaymentInstrumentCreateBody,
-): Promise<InstrumentRow> {
-  // Whose it is, before the gateway is asked anything (a record not the caller's is 404 whatever the token).
-  await requireCustomer(tx, viewerOf(ctx), customerId);
-  if (body.store_id != null) await requireStoreOf(tx, viewerOf(ctx), customerId, body.store_id, 'store_id');
-  const row = await insertInstrument(tx, ctx, now, customerId, await redeemInstrument(ctx, body));
-  await syncGatewayCustomer(tx, ctx, row);
-  return row;
 }
 
 /** A card token's details as the gateway gives them (brand, last 4, expiry, processor reference). */
@@ -194,19 +188,26 @@ export async function redeemInstrument(
 }
 
 /**
- * After the commit (or, in storeInstrument, on its transaction as before): a new default instrument of a US customer
- * is told to the gateway's customer (§9: Canada has no processor customer). Moves no money; safe to repeat.
+ * After the commit, never inside a transaction: a new default instrument of a customer whose country has a processor
+ * customer (§9, the country table's createsProcessorCustomer: the US, not Canada) is told to the gateway's customer
+ * (spec §7 POST /customers/{id}). Moves no money; safe to repeat.
  */
 export async function syncGatewayCustomer(db: Db, ctx: Pick<AnyServiceCtx, 'app'>, row: InstrumentRow): Promise<void> {
   if (!row.isDefault) return;
   const [customer] = await db.select().from(customers).where(eq(customers.id, row.customerId));
-  if (customer?.country !== 'US') return;
+  if (!customer || !createsProcessorCustomer(customer.country)) return;
   await updateGatewayCustomer(ctx.app, {
     customerId: row.customerId,
     name: customer.legalName,
     email: customer.email,
     defaultPaymentReference: row.kind === 'card' ? row.processorReference : null,
   });
+}
+
+/** syncGatewayCustomer for an instrument known by its id (after a replayed request too). */
+async function syncGatewayCustomerOf(db: Db, ctx: Pick<AnyServiceCtx, 'app'>, instrumentId: number): Promise<void> {
+  const [row] = await db.select().from(paymentInstruments).where(eq(paymentInstruments.id, instrumentId));
+  if (row) await syncGatewayCustomer(db, ctx, row);
 }
 
 /**

@@ -16,9 +16,10 @@ import {
   paymentInstruments,
   stores,
 } from '../../db/schema';
+import { requireCustomer, viewerOf } from '../../access';
 import { AppError } from '../../http/errors';
 import { runIdempotent } from '../../http/idempotency';
-import { storeInstrument } from '../customer-accounts';
+import { insertInstrument, redeemInstrument } from '../customer-accounts';
 import { billingToday } from '../billing';
 import { overdueWhere } from '../ledger';
 
@@ -117,18 +118,24 @@ export async function addCollectionCard(
       request: { params: { planId: paymentPlanId }, body },
       status: 201,
     },
-    async (tx, now) => {
-      const [plan] = await tx
-        .select({ customerId: customerPaymentPlans.customerId, storeId: customerPaymentPlans.storeId })
-        .from(customerPaymentPlans)
-        .where(eq(customerPaymentPlans.id, paymentPlanId));
-      if (!plan) throw new AppError('not_found', `Payment plan ${paymentPlanId} was not found.`);
-      const row = await storeInstrument(tx, ctx, now, plan.customerId, {
-        ...body,
-        store_id: plan.storeId,
-        make_default: false,
-      });
-      return { id: row.id, description: describeCard(row.cardBrand, row.cardLast4) };
+    {
+      // The plan's customer and store, then the card token redeemed — outside any transaction (convention 13).
+      outside: async () => {
+        const db = ctx.app.database.db;
+        const [plan] = await db
+          .select({ customerId: customerPaymentPlans.customerId, storeId: customerPaymentPlans.storeId })
+          .from(customerPaymentPlans)
+          .where(eq(customerPaymentPlans.id, paymentPlanId));
+        if (!plan) throw new AppError('not_found', `Payment plan ${paymentPlanId} was not found.`);
+        await requireCustomer(db, viewerOf(ctx), plan.customerId);
+        const card = { ...body, store_id: plan.storeId, make_default: false };
+        return { plan, redeemed: await redeemInstrument(ctx, card) };
+      },
+      // Not the default: the gateway's customer keeps its default, nothing to tell it after the commit.
+      effect: async (tx, now, { plan, redeemed }) => {
+        const row = await insertInstrument(tx, ctx, now, plan.customerId, redeemed);
+        return { id: row.id, description: describeCard(row.cardBrand, row.cardLast4) };
+      },
     },
   );
 }
