@@ -3,7 +3,7 @@ import { agentOrderUpdateRequest, getAgentsQuery } from './agents';
 import { lineTaxCents, taxFetchRequest } from './catalogue';
 
 describe('getAgentsQuery', () => {
-  it('takes exactly one filter and normalises it', () => {
+  it('takes at most one filter (none: every agent, a page) and normalises it', () => {
     expect(getAgentsQuery.parse({ types: ' REFP , Distributor,REFP,' })).toMatchObject({
       types: ['REFP', 'Distributor'],
       limit: 50,
@@ -11,7 +11,7 @@ describe('getAgentsQuery', () => {
     });
     expect(getAgentsQuery.parse({ email: ' Ann@Example.COM ' }).email).toBe('ann@example.com');
     expect(getAgentsQuery.parse({ search: '  abc ', type: '' })).toMatchObject({ search: 'abc', type: undefined });
-    expect(getAgentsQuery.safeParse({}).success).toBe(false);
+    expect(getAgentsQuery.parse({})).toEqual({ limit: 50, offset: 0 });
     expect(getAgentsQuery.safeParse({ type: 'REFP', email: 'a@example.com' }).success).toBe(false);
     expect(getAgentsQuery.safeParse({ types: ',' }).success).toBe(false);
   });

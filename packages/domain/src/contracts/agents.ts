@@ -61,12 +61,14 @@ export const getAgentsQuery = z
       .default(0),
   })
   .superRefine((q, ctx) => {
+    // The filters are optional (§7): none lists every agent the caller may see, a page at a time; two at once
+    // would leave the caller guessing which one counts.
     const given = (['search', 'type', 'types', 'email'] as const).filter((k) => q[k] !== undefined);
-    if (given.length !== 1) {
+    if (given.length > 1) {
       ctx.addIssue({
         code: 'custom',
-        path: given.length === 0 ? ['search'] : [given[1]!],
-        message: 'Give exactly one of search, type, types or email.',
+        path: [given[1]!],
+        message: 'Give at most one of search, type, types or email.',
       });
     }
   });

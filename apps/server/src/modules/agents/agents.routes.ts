@@ -51,7 +51,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireSession({ anyOf: AGENT_GUARDS.read }),
       schema: {
         tags,
-        summary: 'Active agents by exactly one of search=, type=, types= or email= (paginated)',
+        summary: 'Active agents by at most one of search=, type=, types= or email= (none: all; paginated)',
         params: tokenParams,
         querystring: getAgentsQuery,
         response: { 200: successEnvelope(agentList) },

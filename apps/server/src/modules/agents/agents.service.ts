@@ -36,7 +36,8 @@ function agentOut(r: AgentRow): AgentRecord {
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * GET /api/customers/getagents/{token}: active agents matching the one filter, by name then id, one page.
+ * GET /api/customers/getagents/{token}: active agents matching the filter (at most one; none: all the caller may see),
+ * by name then id, one page.
  * search: name or e-mail contains the text (any case; the name has a trigram index); type / types: the agent
  * type(s); email: the e-mail, lowercased, exactly (agents_email_uq is on lower(email)).
  */
