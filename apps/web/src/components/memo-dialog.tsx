@@ -14,9 +14,8 @@ import {
   type CurrencyCode,
   type RefundMethod,
 } from '@pos/domain';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { createMemo, createWriteOff } from '../api/memos';
+import { useRequestMemo, useRequestWriteOff } from '../api/memos';
 import { isApiError } from '../lib/api';
 import { describeError } from '../lib/error-message';
 import { formatCents } from '../lib/format';
@@ -63,8 +62,8 @@ export function MemoDialog({
   readonly invoice: MemoInvoice;
   readonly kind: 'memo' | 'write_off';
   readonly onClose: () => void;
-  /** After the request was recorded (refresh what shows the invoice). */
-  readonly onDone: () => void | Promise<void>;
+  /** After the request was recorded and the dialog closed (the money views are refreshed by the request itself). */
+  readonly onDone?: () => void | Promise<void>;
 }) {
   const keys = useIdempotencyKeys();
   const currency = invoice.currency as CurrencyCode;
@@ -78,45 +77,64 @@ export function MemoDialog({
   const [errors, setErrors] = useState<Fields>({});
   const actionKey = `${kind}:${invoice.id}`;
 
-  const save = useMutation({
-    mutationFn: async (): Promise<string> => {
-      if (kind === 'write_off') {
-        const body = writeOffCreateRequest.parse({
+  const memo = useRequestMemo();
+  const writeOff = useRequestWriteOff();
+  const save = kind === 'write_off' ? writeOff : memo;
+
+  function sent(message: string) {
+    keys.settle(actionKey);
+    notifications.show({ color: 'green', title: 'Sent for approval', message, autoClose: 6000, withBorder: true });
+    onClose();
+    return onDone?.();
+  }
+  function refused(e: unknown) {
+    keys.settle(actionKey, e);
+    if (isApiError(e) && Object.keys(e.fields).length > 0) return setErrors(e.fields as Fields);
+    toastError(e);
+  }
+
+  function send() {
+    if (kind === 'write_off') {
+      writeOff.mutate(
+        {
+          customerId: invoice.customer_id,
+          body: { invoice_id: invoice.id, type: Number(writeOffType), reason, note },
+          idempotencyKey: keys.keyFor(actionKey),
+        },
+        {
+          onSuccess: (w) =>
+            sent(
+              `Write-off of ${formatCents(w.amount_cents, w.currency)} on invoice ${invoice.invoice_number} waits for approval.`,
+            ),
+          onError: refused,
+        },
+      );
+      return;
+    }
+    const parsedAmount = parseMoney(amount, currency);
+    const cents = parsedAmount ? Math.abs(parsedAmount.cents) : 0;
+    memo.mutate(
+      {
+        body: {
+          customer_id: invoice.customer_id,
           invoice_id: invoice.id,
-          type: Number(writeOffType),
+          type,
+          amount_cents: type === CREDIT_MEMO_TYPE.ADJUSTMENT && raises ? -cents : cents,
           reason,
           note,
-        });
-        const w = await createWriteOff(body, keys.keyFor(actionKey));
-        return `Write-off of ${formatCents(w.amount_cents, w.currency)} on invoice ${invoice.invoice_number} waits for approval.`;
-      }
-      const parsedAmount = parseMoney(amount, currency);
-      const cents = parsedAmount ? Math.abs(parsedAmount.cents) : 0;
-      const body = memoCreateRequest.parse({
-        customer_id: invoice.customer_id,
-        invoice_id: invoice.id,
-        type,
-        amount_cents: type === CREDIT_MEMO_TYPE.ADJUSTMENT && raises ? -cents : cents,
-        reason,
-        note,
-        ...(type === CREDIT_MEMO_TYPE.REFUND ? { refund_method: refundMethod } : {}),
-      });
-      const m = await createMemo(body, keys.keyFor(actionKey));
-      return `${m.type_label} memo of ${formatCents(Math.abs(m.amount_cents), m.currency)} on invoice ${invoice.invoice_number} waits for approval${m.needs_second_approver ? ' by another AR approver' : ''}.`;
-    },
-    meta: { silentError: true },
-    onSuccess: async (message) => {
-      keys.settle(actionKey);
-      notifications.show({ color: 'green', title: 'Sent for approval', message, autoClose: 6000, withBorder: true });
-      onClose();
-      await onDone();
-    },
-    onError: (e) => {
-      keys.settle(actionKey, e);
-      if (isApiError(e) && Object.keys(e.fields).length > 0) return setErrors(e.fields as Fields);
-      toastError(e);
-    },
-  });
+          ...(type === CREDIT_MEMO_TYPE.REFUND ? { refund_method: refundMethod } : {}),
+        },
+        idempotencyKey: keys.keyFor(actionKey),
+      },
+      {
+        onSuccess: (m) =>
+          sent(
+            `${m.type_label} memo of ${formatCents(Math.abs(m.amount_cents), m.currency)} on invoice ${invoice.invoice_number} waits for approval${m.needs_second_approver ? ' by another AR approver' : ''}.`,
+          ),
+        onError: refused,
+      },
+    );
+  }
 
   function submit() {
     const local: Fields = {};
@@ -143,7 +161,7 @@ export function MemoDialog({
       if (!check.success) Object.assign(local, fieldsOf(check.error.issues));
     }
     setErrors(local);
-    if (Object.keys(local).length === 0) save.mutate();
+    if (Object.keys(local).length === 0) send();
   }
 
   const clear = (field: keyof Fields) => setErrors((e) => ({ ...e, [field]: undefined }));

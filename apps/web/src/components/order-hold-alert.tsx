@@ -1,8 +1,9 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { OrderHoldState, OrderPaymentHold } from '@pos/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getOrderHoldQueryOptions, orderKeys, retryOrderHold } from '../api/orders';
+import { useQuery } from '@tanstack/react-query';
+import { useRetryOrderHold } from '../api/order-hold';
+import { getOrderHoldQueryOptions } from '../api/orders';
 import { useIdempotencyKeys } from '../lib/idempotency';
 import { describeError } from '../lib/error-message';
 
@@ -30,22 +31,21 @@ export function OrderHoldAlert({ orderId, canRetry = false }: { orderId: number;
 }
 
 export function OrderHoldView({ hold, canRetry }: { hold: OrderPaymentHold; canRetry: boolean }) {
-  const client = useQueryClient();
   const keys = useIdempotencyKeys();
   const action = `hold:${hold.order_id}`;
-  const retry = useMutation({
-    mutationFn: () => retryOrderHold(hold.order_id, keys.keyFor(action)),
-    onSuccess: (next) => {
-      keys.settle(action);
-      client.setQueryData(getOrderHoldQueryOptions(hold.order_id).queryKey, next);
-      void client.invalidateQueries({ queryKey: orderKeys.order(hold.order_id) });
-    },
-    onError: (error) => {
-      keys.settle(action, error);
-      const said = describeError(error);
-      notifications.show({ color: 'red', title: said.title, message: said.message });
-    },
-  });
+  const retry = useRetryOrderHold();
+  const tryAgain = () =>
+    retry.mutate(
+      { orderId: hold.order_id, idempotencyKey: keys.keyFor(action) },
+      {
+        onSuccess: () => keys.settle(action),
+        onError: (error) => {
+          keys.settle(action, error);
+          const said = describeError(error);
+          notifications.show({ color: 'red', title: said.title, message: said.message });
+        },
+      },
+    );
   const look =
     hold.state === 'closed' && hold.settlement
       ? hold.settlement.action === 'capture'
@@ -59,7 +59,7 @@ export function OrderHoldView({ hold, canRetry }: { hold: OrderPaymentHold; canR
       <Group justify="space-between" wrap="nowrap" gap="md">
         <Text size="sm">{hold.message}</Text>
         {canRetry && (hold.state === 'declined' || hold.state === 'pending') && (
-          <Button size="xs" variant="light" loading={retry.isPending} onClick={() => retry.mutate()}>
+          <Button size="xs" variant="light" loading={retry.isPending} onClick={tryAgain}>
             Try the card again
           </Button>
         )}

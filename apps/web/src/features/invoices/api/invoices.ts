@@ -6,9 +6,11 @@ import {
   type InvoicePage,
   type InvoiceSearchResult,
 } from '@pos/domain';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { reverseInvoice, type InvoiceReversal } from '../../../api/invoices';
+import { MONEY_ROOTS, useMoneyMutation } from '../../../api/money-views';
 import { api } from '../../../lib/api';
-import { MONEY_ROOTS } from '../../../api/money-views';
+import { downloadFile } from '../../../lib/download';
 
 /*
  * The invoices screen's API (decision 114; contracts in @pos/domain/contracts/invoices.ts, every answer parsed):
@@ -17,7 +19,7 @@ import { MONEY_ROOTS } from '../../../api/money-views';
  *   GET  /api/invoices/{invoiceId}/{token}          one invoice (lines, payments, credits, write-offs, history)
  *   GET  /api/invoices/{invoiceId}/pdf/{token}      the PDF
  *   POST /api/invoices/{invoiceId}/email/{token}    e-mail it to the merchant
- * Reverse is the customer accounts' call (api/invoices.ts).
+ * Reverse is the customer accounts' call (api/invoices.ts); useReverseInvoice refreshes every money view.
  */
 
 export const INVOICE_PAGE_SIZE = 25;
@@ -131,4 +133,34 @@ export async function emailInvoice(invoiceId: number): Promise<InvoiceEmailResul
   return invoiceEmailResult.parse(
     await api.post<unknown>('/api/invoices/{invoiceId}/email/{token}', undefined, { params: { invoiceId } }),
   );
+}
+
+/** Download the invoice's PDF and save it as `fileName` (saved even if the panel was closed meanwhile). */
+export function useDownloadInvoicePdf() {
+  return useMutation({
+    mutationFn: async ({ invoiceId, fileName }: { invoiceId: number; fileName: string }) =>
+      downloadFile(fileName, await downloadInvoicePdf(invoiceId)),
+    meta: { silentError: true },
+  });
+}
+
+/** E-mail the invoice to the merchant: its history (the e-mail sent) is asked again. */
+export function useEmailInvoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invoiceId: number) => emailInvoice(invoiceId),
+    meta: { silentError: true },
+    onSuccess: async (_sent, invoiceId) => {
+      await queryClient.invalidateQueries({ queryKey: invoiceKeys.invoice(invoiceId) });
+    },
+  });
+}
+
+/** Reverse an invoice (the customer accounts' call): every money view refreshes, the customer's page with them. */
+export function useReverseInvoice() {
+  return useMoneyMutation({
+    mutationFn: ({ customerId, ...reversal }: InvoiceReversal & { customerId: number }) =>
+      reverseInvoice(customerId, reversal),
+    customerOf: ({ customerId }) => customerId,
+  });
 }

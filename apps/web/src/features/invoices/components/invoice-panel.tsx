@@ -11,18 +11,15 @@ import {
   type CreditMemoType,
   type InvoicePage,
 } from '@pos/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { reverseInvoice } from '../../../api/invoices';
 import { getPermissionsQueryOptions } from '../../../api/permissions';
 import { MemoDialog } from '../../../components/memo-dialog';
 import { isApiError } from '../../../lib/api';
-import { downloadFile } from '../../../lib/download';
 import { describeError } from '../../../lib/error-message';
 import { formatCents, formatDate, formatDateTime } from '../../../lib/format';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
-import { downloadInvoicePdf, emailInvoice, getInvoicePageQueryOptions, invoiceKeys } from '../api/invoices';
-import { refreshMoneyViews } from '../../../api/money-views';
+import { getInvoicePageQueryOptions, useDownloadInvoicePdf, useEmailInvoice, useReverseInvoice } from '../api/invoices';
 
 /** Reverse is the customer accounts' call: it needs customer_details_edit (the server checks it again). */
 const REVERSE_PRIVILEGES = ['customer_details_edit'] as const;
@@ -85,7 +82,6 @@ function historyText(action: string, after: unknown): string {
  * applied, the ledger's balance and the history; Download PDF, E-mail to merchant, and Reverse for users who may.
  */
 export function InvoicePanel({ invoiceId, onClose }: { readonly invoiceId: number; readonly onClose: () => void }) {
-  const queryClient = useQueryClient();
   const detail = useQuery({ ...getInvoicePageQueryOptions(invoiceId), meta: { silentError: true } });
   const mayReverse = useQuery({
     ...getPermissionsQueryOptions(REVERSE_PRIVILEGES),
@@ -95,27 +91,22 @@ export function InvoicePanel({ invoiceId, onClose }: { readonly invoiceId: numbe
   const [asking, setAsking] = useState<'memo' | 'write_off' | null>(null);
   const inv = detail.data;
 
-  const pdf = useMutation({
-    mutationFn: () => downloadInvoicePdf(invoiceId),
-    meta: { silentError: true },
-    onSuccess: (blob) => downloadFile(`invoice-${inv?.invoice_number ?? invoiceId}.pdf`, blob),
-    onError: showError,
-  });
-  const email = useMutation({
-    mutationFn: () => emailInvoice(invoiceId),
-    meta: { silentError: true },
-    onSuccess: async (sent) => {
-      notifications.show({
-        color: 'green',
-        title: 'Invoice e-mailed',
-        message: `Invoice ${inv?.invoice_number ?? invoiceId} was sent to ${sent.to} with its PDF attached.`,
-        autoClose: 6000,
-        withBorder: true,
-      });
-      await queryClient.invalidateQueries({ queryKey: invoiceKeys.invoice(invoiceId) });
-    },
-    onError: showError,
-  });
+  const pdf = useDownloadInvoicePdf();
+  const email = useEmailInvoice();
+  const downloadPdf = () =>
+    pdf.mutate({ invoiceId, fileName: `invoice-${inv?.invoice_number ?? invoiceId}.pdf` }, { onError: showError });
+  const emailToMerchant = () =>
+    email.mutate(invoiceId, {
+      onSuccess: (sent) =>
+        notifications.show({
+          color: 'green',
+          title: 'Invoice e-mailed',
+          message: `Invoice ${inv?.invoice_number ?? invoiceId} was sent to ${sent.to} with its PDF attached.`,
+          autoClose: 6000,
+          withBorder: true,
+        }),
+      onError: showError,
+    });
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="invoice-title">
@@ -143,12 +134,12 @@ export function InvoicePanel({ invoiceId, onClose }: { readonly invoiceId: numbe
             {inv.period_start && ` · period ${formatDate(inv.period_start)} – ${formatDate(inv.period_end)}`}
           </Text>
           <Group gap="sm">
-            <Button onClick={() => pdf.mutate()} loading={pdf.isPending}>
+            <Button onClick={downloadPdf} loading={pdf.isPending}>
               Download PDF
             </Button>
             <Button
               variant="light"
-              onClick={() => email.mutate()}
+              onClick={emailToMerchant}
               loading={email.isPending}
               disabled={!inv.merchant_email}
               title={inv.merchant_email ? `Send to ${inv.merchant_email}` : 'The merchant has no e-mail address'}
@@ -351,14 +342,7 @@ export function InvoicePanel({ invoiceId, onClose }: { readonly invoiceId: numbe
         </Stack>
       )}
       {inv && reversing && <ReverseDialog inv={inv} onClose={() => setReversing(false)} />}
-      {inv && asking && (
-        <MemoDialog
-          invoice={inv}
-          kind={asking}
-          onClose={() => setAsking(null)}
-          onDone={() => refreshMoneyViews(queryClient, inv.customer_id)}
-        />
-      )}
+      {inv && asking && <MemoDialog invoice={inv} kind={asking} onClose={() => setAsking(null)} />}
     </Paper>
   );
 }
@@ -391,41 +375,11 @@ function Balance({ inv }: { readonly inv: InvoicePage }) {
 }
 
 function ReverseDialog({ inv, onClose }: { readonly inv: InvoicePage; readonly onClose: () => void }) {
-  const queryClient = useQueryClient();
   const keys = useIdempotencyKeys();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const actionKey = `reverse:${inv.id}`;
-  const reverse = useMutation({
-    mutationFn: (body: { reason: string; version: number }) =>
-      reverseInvoice(inv.customer_id, { invoiceId: inv.id, body, idempotencyKey: keys.keyFor(actionKey) }),
-    meta: { silentError: true },
-    onSuccess: async (result) => {
-      keys.settle(actionKey);
-      const memo = result.credit_memo
-        ? ` A refund credit memo of ${formatCents(result.credit_memo.amount_cents, result.credit_memo.currency)} awaits AR approval.`
-        : '';
-      notifications.show({
-        color: 'green',
-        title: 'Reversed',
-        message: `Invoice ${inv.invoice_number} is reversed.${memo}`,
-        autoClose: 6000,
-        withBorder: true,
-      });
-      onClose();
-      await refreshMoneyViews(queryClient, inv.customer_id);
-    },
-    onError: async (e) => {
-      const kept = keys.settle(actionKey, e);
-      const fieldMessage = isApiError(e) ? e.fields.reason : undefined;
-      if (fieldMessage) return setError(fieldMessage);
-      showError(e);
-      if (!kept) {
-        onClose();
-        await queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
-      }
-    },
-  });
+  const reverse = useReverseInvoice();
 
   function confirm() {
     const parsed = invoiceReverseRequest.safeParse({ reason, version: inv.version });
@@ -433,7 +387,33 @@ function ReverseDialog({ inv, onClose }: { readonly inv: InvoicePage; readonly o
       setError(parsed.error.issues[0]?.message ?? 'Say why the invoice is reversed.');
       return;
     }
-    reverse.mutate(parsed.data);
+    reverse.mutate(
+      { customerId: inv.customer_id, invoiceId: inv.id, body: parsed.data, idempotencyKey: keys.keyFor(actionKey) },
+      {
+        onSuccess: (result) => {
+          keys.settle(actionKey);
+          const memo = result.credit_memo
+            ? ` A refund credit memo of ${formatCents(result.credit_memo.amount_cents, result.credit_memo.currency)} awaits AR approval.`
+            : '';
+          notifications.show({
+            color: 'green',
+            title: 'Reversed',
+            message: `Invoice ${inv.invoice_number} is reversed.${memo}`,
+            autoClose: 6000,
+            withBorder: true,
+          });
+          onClose();
+        },
+        onError: (e) => {
+          const kept = keys.settle(actionKey, e);
+          const fieldMessage = isApiError(e) ? e.fields.reason : undefined;
+          if (fieldMessage) return setError(fieldMessage);
+          showError(e);
+          // A definite refusal: the invoice is shown as it is now (the money views were asked again).
+          if (!kept) onClose();
+        },
+      },
+    );
   }
 
   return (

@@ -11,11 +11,11 @@ import {
   type UploadInfo,
   isMerchantSearchReady,
 } from '@pos/domain';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { MONEY_ROOTS, useMoneyMutation } from '../../../api/money-views';
 import { api } from '../../../lib/api';
 import { datedFileName } from '../../../lib/download';
 import { streamDownload, type StreamProgress } from '../../../lib/stream-download';
-import { MONEY_ROOTS } from '../../../api/money-views';
 
 /*
  * The receipts screens' API (decision 119; contracts in @pos/domain/contracts/receipts.ts, every answer parsed):
@@ -159,6 +159,56 @@ export async function unapplyReceipt(
       query: { version: input.version },
       idempotencyKey,
     }),
+  );
+}
+
+/** Send the check image first (nothing cached changes; the receipt recorded with its upload id does). */
+export function useUploadCheckImage() {
+  return useMutation({ mutationFn: uploadCheckImage, meta: { silentError: true } });
+}
+
+/** Record a receipt: every money view refreshes, the merchant's page with them. */
+export function useRecordReceipt() {
+  return useMoneyMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: ReceiptCreateInput; idempotencyKey: string }) =>
+      recordReceipt(body, idempotencyKey),
+    customerOf: ({ body }) => body.customer_id,
+  });
+}
+
+/** Which receipt a change is to, whose it is (their page refreshes), and the action's Idempotency-Key. */
+interface ReceiptChange {
+  readonly receiptId: number;
+  readonly customerId: number;
+  readonly idempotencyKey: string;
+}
+
+/** A change to a receipt answers the receipt's page: it is shown at once, then every money view is asked again. */
+function useReceiptChange<TVariables extends { receiptId: number; customerId: number }>(
+  change: (variables: TVariables) => Promise<ReceiptPage>,
+) {
+  const queryClient = useQueryClient();
+  return useMoneyMutation({
+    mutationFn: async (variables: TVariables) => {
+      const page = await change(variables);
+      queryClient.setQueryData(receiptKeys.receipt(variables.receiptId), page);
+      return page;
+    },
+    customerOf: ({ customerId }) => customerId,
+  });
+}
+
+/** Apply a receipt to invoices. */
+export function useApplyReceipt() {
+  return useReceiptChange(({ receiptId, body, idempotencyKey }: ReceiptChange & { body: ReceiptApply }) =>
+    applyReceipt(receiptId, body, idempotencyKey),
+  );
+}
+
+/** Take one application off a receipt (the invoice is open again for it). */
+export function useUnapplyReceipt() {
+  return useReceiptChange(({ idempotencyKey, ...input }: ReceiptChange & { allocationId: number; version: number }) =>
+    unapplyReceipt(input, idempotencyKey),
   );
 }
 

@@ -36,7 +36,7 @@ import { describeError } from '../../../lib/error-message';
 import { currencyFilterOptions } from '../../../components/list';
 import { formatCents, todayIso } from '../../../lib/format';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
-import { findCustomersQueryOptions, recordReceipt, uploadCheckImage } from '../api/receipts';
+import { findCustomersQueryOptions, useRecordReceipt, useUploadCheckImage } from '../api/receipts';
 
 const METHOD_OPTIONS = RECEIPT_METHODS.map((m) => ({ value: m, label: RECEIPT_METHOD_LABELS[m] }));
 
@@ -95,8 +95,9 @@ export function RecordReceiptDialog(props: {
   const [uploaded, setUploaded] = useState<{ file: File; uploadId: string } | null>(null);
   const [chargeFee, setChargeFee] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
   const keys = useIdempotencyKeys();
+  const upload = useUploadCheckImage();
+  const record = useRecordReceipt();
   const fileId = useId();
 
   const found = useQuery({
@@ -165,15 +166,15 @@ export function RecordReceiptDialog(props: {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
 
-    setBusy(true);
     const action = 'record';
+    // One flow of two calls (the image, then the receipt): awaited in turn, the dialog answering each.
     try {
       let uploadId: string | null = null;
       if (method === 'check' && file) {
         if (uploaded?.file === file) uploadId = uploaded.uploadId;
         else {
           try {
-            const info = await uploadCheckImage(file);
+            const info = await upload.mutateAsync(file);
             uploadId = info.upload_id;
             setUploaded({ file, uploadId });
           } catch (error) {
@@ -189,7 +190,10 @@ export function RecordReceiptDialog(props: {
           }
         }
       }
-      const page = await recordReceipt({ ...body, upload_id: uploadId }, keys.keyFor(action));
+      const page = await record.mutateAsync({
+        body: { ...body, upload_id: uploadId },
+        idempotencyKey: keys.keyFor(action),
+      });
       keys.settle(action);
       onRecorded(page);
       reset();
@@ -200,8 +204,6 @@ export function RecordReceiptDialog(props: {
       if (isApiError(error) && error.fields.upload_id) setUploaded(null);
       const { title, message } = describeError(error);
       notifications.show({ color: 'red', title, message, autoClose: 8000 });
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -361,7 +363,7 @@ export function RecordReceiptDialog(props: {
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={upload.isPending || record.isPending}>
               Record receipt
             </Button>
           </Group>

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { parseMoney, type CurrencyCode, type ReceiptPage } from '@pos/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { parseMoney, type CurrencyCode } from '@pos/domain';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { DataTable } from '../../../components/list/data-table';
@@ -9,8 +9,7 @@ import { apiUrl, isApiError, isVersionConflict } from '../../../lib/api';
 import { describeError } from '../../../lib/error-message';
 import { formatCents, formatDate, formatDateTime } from '../../../lib/format';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
-import { applyReceipt, getReceiptQueryOptions, receiptKeys, unapplyReceipt } from '../api/receipts';
-import { refreshMoneyViews } from '../../../api/money-views';
+import { getReceiptQueryOptions, useApplyReceipt, useUnapplyReceipt } from '../api/receipts';
 
 /** The receipt id of `#/view-receipts/{id}`: a positive whole number, else null. */
 function receiptIdOf(value: string | undefined): number | null {
@@ -39,12 +38,12 @@ export default function ApplyReceiptPage() {
 }
 
 function ApplyReceipt({ receiptId }: { receiptId: number }) {
-  const queryClient = useQueryClient();
   const query = useQuery(getReceiptQueryOptions(receiptId));
   const [amounts, setAmounts] = useState<Record<number, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState<string | null>(null);
   const keys = useIdempotencyKeys();
+  const applying = useApplyReceipt();
+  const unapplying = useUnapplyReceipt();
 
   if (query.isPending) return <Text>Loading receipt {receiptId}…</Text>;
   if (query.isError) {
@@ -67,16 +66,10 @@ function ApplyReceipt({ receiptId }: { receiptId: number }) {
   const entered = parsed.reduce((s, p) => s + (p.cents !== null && p.cents > 0 ? p.cents : 0), 0);
   const left = r.unapplied_cents - entered;
 
-  function show(page: ReceiptPage) {
-    queryClient.setQueryData(receiptKeys.receipt(receiptId), page);
-    // Money moved onto invoices: every view that shows it (decision 156); this receipt's page is the answer.
-    void refreshMoneyViews(queryClient).then(() => queryClient.setQueryData(receiptKeys.receipt(receiptId), page));
-  }
-
   function fail(error: unknown) {
     const { title, message } = describeError(error);
+    // The refusal's refresh has read the receipt again (every money view is asked after a change, done or not).
     if (isVersionConflict(error)) {
-      void query.refetch();
       notifications.show({
         color: 'orange',
         title,
@@ -88,7 +81,7 @@ function ApplyReceipt({ receiptId }: { receiptId: number }) {
     notifications.show({ color: 'red', title, message, autoClose: 8000 });
   }
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     const found: Record<string, string> = {};
     const applications: Array<{ invoice_id: number; amount_cents: number }> = [];
@@ -105,57 +98,64 @@ function ApplyReceipt({ receiptId }: { receiptId: number }) {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const action = `apply:${r.version}`;
-    setBusy('apply');
-    try {
-      const page = await applyReceipt(receiptId, { version: r.version, applications }, keys.keyFor(action));
-      keys.settle(action);
-      show(page);
-      setAmounts({});
-      notifications.show({
-        color: 'green',
-        title: 'Receipt applied',
-        message: `${formatCents(entered, currency)} applied to ${applications.length} ${
-          applications.length === 1 ? 'invoice' : 'invoices'
-        }; ${formatCents(page.receipt.unapplied_cents, currency)} left on the receipt.`,
-      });
-    } catch (error) {
-      keys.settle(action, error);
-      if (isApiError(error)) {
-        const mapped: Record<string, string> = {};
-        for (const [field, message] of Object.entries(error.fields)) {
-          const m = /^applications\.(\d+)\./.exec(field);
-          const app = m ? applications[Number(m[1])] : undefined;
-          mapped[app ? `inv-${app.invoice_id}` : 'form'] = message;
-        }
-        setErrors(mapped);
-      }
-      fail(error);
-    } finally {
-      setBusy(null);
-    }
+    applying.mutate(
+      {
+        receiptId,
+        customerId: r.customer_id,
+        body: { version: r.version, applications },
+        idempotencyKey: keys.keyFor(action),
+      },
+      {
+        onSuccess: (page) => {
+          keys.settle(action);
+          setAmounts({});
+          notifications.show({
+            color: 'green',
+            title: 'Receipt applied',
+            message: `${formatCents(entered, currency)} applied to ${applications.length} ${
+              applications.length === 1 ? 'invoice' : 'invoices'
+            }; ${formatCents(page.receipt.unapplied_cents, currency)} left on the receipt.`,
+          });
+        },
+        onError: (error) => {
+          keys.settle(action, error);
+          if (isApiError(error)) {
+            const mapped: Record<string, string> = {};
+            for (const [field, message] of Object.entries(error.fields)) {
+              const m = /^applications\.(\d+)\./.exec(field);
+              const app = m ? applications[Number(m[1])] : undefined;
+              mapped[app ? `inv-${app.invoice_id}` : 'form'] = message;
+            }
+            setErrors(mapped);
+          }
+          fail(error);
+        },
+      },
+    );
   }
 
-  async function unapply(allocationId: number, invoiceNumber: string) {
+  function unapply(allocationId: number, invoiceNumber: string) {
     const action = `unapply:${allocationId}`;
-    setBusy(action);
-    try {
-      const page = await unapplyReceipt({ receiptId, allocationId, version: r.version }, keys.keyFor(action));
-      keys.settle(action);
-      show(page);
-      notifications.show({
-        color: 'green',
-        title: 'Application removed',
-        message: `Invoice ${invoiceNumber} is open again for what was applied; ${formatCents(
-          page.receipt.unapplied_cents,
-          currency,
-        )} left on the receipt.`,
-      });
-    } catch (error) {
-      keys.settle(action, error);
-      fail(error);
-    } finally {
-      setBusy(null);
-    }
+    unapplying.mutate(
+      { receiptId, customerId: r.customer_id, allocationId, version: r.version, idempotencyKey: keys.keyFor(action) },
+      {
+        onSuccess: (page) => {
+          keys.settle(action);
+          notifications.show({
+            color: 'green',
+            title: 'Application removed',
+            message: `Invoice ${invoiceNumber} is open again for what was applied; ${formatCents(
+              page.receipt.unapplied_cents,
+              currency,
+            )} left on the receipt.`,
+          });
+        },
+        onError: (error) => {
+          keys.settle(action, error);
+          fail(error);
+        },
+      },
+    );
   }
 
   return (
@@ -214,7 +214,7 @@ function ApplyReceipt({ receiptId }: { receiptId: number }) {
         </Table.Tbody>
       </Table>
 
-      <form onSubmit={(e) => void submit(e)} aria-label="Apply to invoices" noValidate>
+      <form onSubmit={submit} aria-label="Apply to invoices" noValidate>
         <Stack gap="sm">
           <DataTable
             caption={`Open invoices of ${r.legal_name} in ${currency}`}
@@ -268,7 +268,7 @@ function ApplyReceipt({ receiptId }: { receiptId: number }) {
             <Text fw={700} c={left < 0 ? 'red' : undefined} aria-live="polite">
               Left to apply: {formatCents(left, currency)}
             </Text>
-            <Button type="submit" loading={busy === 'apply'} disabled={r.unapplied_cents === 0}>
+            <Button type="submit" loading={applying.isPending} disabled={r.unapplied_cents === 0}>
               Apply
             </Button>
           </Group>
@@ -297,8 +297,8 @@ function ApplyReceipt({ receiptId }: { receiptId: number }) {
               <Button
                 variant="default"
                 size="xs"
-                loading={busy === `unapply:${a.id}`}
-                onClick={() => void unapply(a.id, a.invoice_number)}
+                loading={unapplying.isPending && unapplying.variables.allocationId === a.id}
+                onClick={() => unapply(a.id, a.invoice_number)}
                 aria-label={`Un-apply ${formatCents(a.amount_cents, currency)} from ${a.invoice_number}`}
               >
                 Un-apply

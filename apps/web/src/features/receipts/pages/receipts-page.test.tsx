@@ -268,7 +268,8 @@ describe('apply a receipt (#/view-receipts/{id})', () => {
     });
     fakeApi({
       ...signInAs('AR Team'),
-      [`GET ${ONE(41)}`]: makePage(),
+      // The server's receipt: as it was, then as the application left it (the refresh after the change reads it).
+      [`GET ${ONE(41)}`]: () => (applied.length === 0 ? makePage() : after),
       [`POST ${APPLY(41)}`]: (r: FakeRequest) => {
         applied.push(r);
         return after;

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { RECEIPT_METHOD_LABELS, RECEIPT_METHODS, RECEIPT_TEXT_MIN, type ReceiptPage } from '@pos/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -34,7 +34,6 @@ import {
   type ReceiptListParams,
 } from '../api/receipts';
 import { RecordReceiptDialog } from '../components/record-receipt-dialog';
-import { refreshMoneyViews } from '../../../api/money-views';
 
 const METHOD_OPTIONS = [
   { value: '', label: 'Any method' },
@@ -56,7 +55,6 @@ const LIST_OPTIONS = {
  * reload and a copied link show the same view.
  */
 export default function ReceiptsPage() {
-  const queryClient = useQueryClient();
   const list = useListState<ReceiptFilters>(LIST_OPTIONS);
   const { draft, applied, page, sort } = list;
   const [errors, setErrors] = useState<Partial<Record<keyof ReceiptFilters, string>>>({});
@@ -90,7 +88,6 @@ export default function ReceiptsPage() {
   function onRecorded(p: ReceiptPage) {
     setRecording(false);
     setRecorded(p);
-    void refreshMoneyViews(queryClient);
     const r = p.receipt;
     notifications.show({
       color: 'green',
