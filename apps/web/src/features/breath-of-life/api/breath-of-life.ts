@@ -10,11 +10,11 @@ import {
   type WinbackReactivate,
   type WinbackReactivation,
 } from '@pos/domain';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, isApiError } from '../../../lib/api';
 import { datedFileName } from '../../../lib/download';
 import { streamDownload, type StreamProgress } from '../../../lib/stream-download';
-import { MONEY_ROOTS } from '../../../api/money-views';
+import { MONEY_ROOTS, useMoneyMutation } from '../../../api/money-views';
 
 /*
  * Breath of life's API (decision 131; contracts in @pos/domain/contracts/breath-of-life.ts, every answer parsed):
@@ -56,6 +56,8 @@ function filterQuery(f: WinbackFilters) {
 
 export const winbackKeys = {
   all: MONEY_ROOTS.winback,
+  /** The prefix of every page of the list. */
+  lists: () => [...winbackKeys.all, 'list'] as const,
   list: (p: WinbackListParams) => [...winbackKeys.all, 'list', p] as const,
   case: (storeId: number) => [...winbackKeys.all, 'case', storeId] as const,
 };
@@ -136,4 +138,54 @@ export async function reactivateWinback(
       idempotencyKey,
     }),
   );
+}
+
+// ── Mutations: one hook per operation, each owning what it refreshes (issue 30, item 3) ─────────────────────────
+
+/**
+ * A change to one store's case that moves no money (a call or note, an offer, an outcome): the answer is the case
+ * as it is now, shown at once, and the list's pages (status, last activity) are asked again; after a version conflict
+ * (409: someone else changed the case) the case is read again. The drawer shows a refusal itself.
+ */
+function useCaseMutation<TBody>(storeId: number, call: (storeId: number, body: TBody) => Promise<WinbackCase>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TBody) => call(storeId, body),
+    meta: { silentError: true },
+    onSuccess: (c) => {
+      queryClient.setQueryData(winbackKeys.case(storeId), c);
+      void queryClient.invalidateQueries({ queryKey: winbackKeys.lists() });
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.status === 409)
+        void queryClient.invalidateQueries({ queryKey: winbackKeys.case(storeId) });
+    },
+  });
+}
+
+/** Log a call or add a note to the case. */
+export function useLogWinbackActivity(storeId: number) {
+  return useCaseMutation(storeId, logWinbackActivity);
+}
+
+/** Record the offer made (the fee waived, or a promotion). */
+export function useMakeWinbackOffer(storeId: number) {
+  return useCaseMutation(storeId, makeWinbackOffer);
+}
+
+/** Record the outcome: won, or lost and why. */
+export function useRecordWinbackOutcome(storeId: number) {
+  return useCaseMutation(storeId, recordWinbackOutcome);
+}
+
+/**
+ * Reactivate the store: a money operation (it may invoice the reactivation fee and e-mails a payment link), so every
+ * money view refreshes — this screen's case and list among them — with the store's customer's page.
+ */
+export function useReactivateWinback(storeId: number) {
+  return useMoneyMutation({
+    mutationFn: ({ version, idempotencyKey }: { version: number; customerId: number; idempotencyKey: string }) =>
+      reactivateWinback(storeId, { version }, idempotencyKey),
+    customerOf: ({ customerId }) => customerId,
+  });
 }

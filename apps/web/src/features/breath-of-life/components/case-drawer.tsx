@@ -20,7 +20,7 @@ import {
   WINBACK_STATUS_LABELS,
   type WinbackCase,
 } from '@pos/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { isApiError } from '../../../lib/api';
@@ -28,12 +28,11 @@ import { describeError } from '../../../lib/error-message';
 import { countryName, formatCents, formatDate, formatDateTime } from '../../../lib/format';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
 import {
-  logWinbackActivity,
-  makeWinbackOffer,
-  reactivateWinback,
-  recordWinbackOutcome,
+  useLogWinbackActivity,
+  useMakeWinbackOffer,
+  useReactivateWinback,
+  useRecordWinbackOutcome,
   winbackCaseQueryOptions,
-  winbackKeys,
 } from '../api/breath-of-life';
 
 type Errors = Partial<Record<'text' | 'promotion_id' | 'reason', string>>;
@@ -59,7 +58,6 @@ export function CaseDrawer(props: { storeId: number | null; onClose: () => void 
 }
 
 function CaseBody({ storeId }: { storeId: number }) {
-  const queryClient = useQueryClient();
   const query = useQuery(winbackCaseQueryOptions(storeId));
   const keys = useIdempotencyKeys();
   const [kind, setKind] = useState<'call' | 'note'>('call');
@@ -71,80 +69,39 @@ function CaseBody({ storeId }: { storeId: number }) {
   const [errors, setErrors] = useState<Errors>({});
   const [confirming, setConfirming] = useState(false);
 
-  const updated = (c: WinbackCase) => {
-    queryClient.setQueryData(winbackKeys.case(storeId), c);
-    void queryClient.invalidateQueries({ queryKey: [...winbackKeys.all, 'list'] });
-  };
   const failed = (title: string) => (error: unknown) => {
     setErrors(fieldsOf(error));
     const d = describeError(error);
     notifications.show({ color: 'red', title: `${title} — ${d.title}`, message: d.message, autoClose: 8000 });
-    if (isApiError(error) && error.status === 409)
-      void queryClient.invalidateQueries({ queryKey: winbackKeys.case(storeId) });
   };
 
-  const log = useMutation({
-    mutationFn: (c: WinbackCase) => logWinbackActivity(storeId, { kind, text, version: c.version }),
-    meta: { silentError: true },
-    onSuccess: (c) => {
-      updated(c);
-      setText('');
-      setErrors({});
-      notifications.show({ color: 'green', title: kind === 'call' ? 'Call logged' : 'Note added', message: '' });
-    },
-    onError: failed('The entry was not saved'),
-  });
-  const makeOffer = useMutation({
-    mutationFn: (c: WinbackCase) =>
-      makeWinbackOffer(storeId, {
-        offer,
-        promotion_id: offer === 'promotion' && promotionId ? Number(promotionId) : undefined,
-        version: c.version,
-      }),
-    meta: { silentError: true },
-    onSuccess: (c) => {
-      updated(c);
-      setErrors({});
-      notifications.show({ color: 'green', title: 'Offer recorded', message: '' });
-    },
-    onError: failed('The offer was not recorded'),
-  });
-  const record = useMutation({
-    mutationFn: (c: WinbackCase) =>
-      recordWinbackOutcome(storeId, { outcome, reason: reason.trim() || undefined, version: c.version }),
-    meta: { silentError: true },
-    onSuccess: (c) => {
-      updated(c);
-      setErrors({});
-      notifications.show({
-        color: 'green',
-        title: `Outcome recorded: ${WINBACK_STATUS_LABELS[c.status]}`,
-        message: '',
-      });
-    },
-    onError: failed('The outcome was not recorded'),
-  });
-  const reactivate = useMutation({
-    mutationFn: (c: WinbackCase) =>
-      reactivateWinback(storeId, { version: c.version }, keys.keyFor(`reactivate:${storeId}:${c.version}`)),
-    meta: { silentError: true },
-    onSuccess: (r, c) => {
-      keys.settle(`reactivate:${storeId}:${c.version}`);
-      updated(r.case);
-      setConfirming(false);
-      notifications.show({
-        color: 'green',
-        title: 'Store reactivated',
-        message: `Payment link sent to ${r.payment_link_sent_to}.${r.fee_invoice_number ? ` Reactivation fee invoice ${r.fee_invoice_number}.` : ''}`,
-        autoClose: 8000,
-      });
-    },
-    onError: (error, c) => {
-      keys.settle(`reactivate:${storeId}:${c.version}`, error);
-      setConfirming(false);
-      failed('The store was not reactivated')(error);
-    },
-  });
+  const log = useLogWinbackActivity(storeId);
+  const makeOffer = useMakeWinbackOffer(storeId);
+  const record = useRecordWinbackOutcome(storeId);
+  const reactivate = useReactivateWinback(storeId);
+  const reactivateStore = (c: WinbackCase) => {
+    const actionKey = `reactivate:${storeId}:${c.version}`;
+    reactivate.mutate(
+      { version: c.version, customerId: c.customer_id, idempotencyKey: keys.keyFor(actionKey) },
+      {
+        onSuccess: (r) => {
+          keys.settle(actionKey);
+          setConfirming(false);
+          notifications.show({
+            color: 'green',
+            title: 'Store reactivated',
+            message: `Payment link sent to ${r.payment_link_sent_to}.${r.fee_invoice_number ? ` Reactivation fee invoice ${r.fee_invoice_number}.` : ''}`,
+            autoClose: 8000,
+          });
+        },
+        onError: (error) => {
+          keys.settle(actionKey, error);
+          setConfirming(false);
+          failed('The store was not reactivated')(error);
+        },
+      },
+    );
+  };
 
   if (query.isPending) return <Text>Loading…</Text>;
   if (query.isError)
@@ -160,17 +117,53 @@ function CaseBody({ storeId }: { storeId: number }) {
   const submitLog = (e: FormEvent) => {
     e.preventDefault();
     if (!text.trim()) return setErrors({ text: 'Enter the note.' });
-    log.mutate(c);
+    log.mutate(
+      { kind, text, version: c.version },
+      {
+        onSuccess: () => {
+          setText('');
+          setErrors({});
+          notifications.show({ color: 'green', title: kind === 'call' ? 'Call logged' : 'Note added', message: '' });
+        },
+        onError: failed('The entry was not saved'),
+      },
+    );
   };
   const submitOffer = (e: FormEvent) => {
     e.preventDefault();
     if (offer === 'promotion' && !promotionId) return setErrors({ promotion_id: 'Choose the promotion to offer.' });
-    makeOffer.mutate(c);
+    makeOffer.mutate(
+      {
+        offer,
+        promotion_id: offer === 'promotion' && promotionId ? Number(promotionId) : undefined,
+        version: c.version,
+      },
+      {
+        onSuccess: () => {
+          setErrors({});
+          notifications.show({ color: 'green', title: 'Offer recorded', message: '' });
+        },
+        onError: failed('The offer was not recorded'),
+      },
+    );
   };
   const submitOutcome = (e: FormEvent) => {
     e.preventDefault();
     if (outcome === 'lost' && !reason.trim()) return setErrors({ reason: 'Say why the store was lost.' });
-    record.mutate(c);
+    record.mutate(
+      { outcome, reason: reason.trim() || undefined, version: c.version },
+      {
+        onSuccess: (updated) => {
+          setErrors({});
+          notifications.show({
+            color: 'green',
+            title: `Outcome recorded: ${WINBACK_STATUS_LABELS[updated.status]}`,
+            message: '',
+          });
+        },
+        onError: failed('The outcome was not recorded'),
+      },
+    );
   };
 
   return (
@@ -374,7 +367,7 @@ function CaseBody({ storeId }: { storeId: number }) {
         confirmLabel="Reactivate"
         busy={reactivate.isPending}
         onClose={() => setConfirming(false)}
-        onConfirm={() => reactivate.mutate(c)}
+        onConfirm={() => reactivateStore(c)}
       />
     </Stack>
   );

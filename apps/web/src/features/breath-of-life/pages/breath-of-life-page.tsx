@@ -1,4 +1,4 @@
-import { Anchor, Badge, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Stack, Table, Text, Title } from '@mantine/core';
 import {
   WINBACK_REASON_LABELS,
   WINBACK_REASONS,
@@ -11,11 +11,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
+  bindFilter,
   DataTable,
   emptyListText,
   ExportCsvButton,
   FigureCell,
   FilterBar,
+  FilterSelect,
+  FilterText,
   ListError,
   listCaption,
   ListPagination,
@@ -74,8 +77,9 @@ function storeIdOf(value: string | null): number | null {
  */
 export default function BreathOfLifePage() {
   const list = useListState<WinbackFilters>(LIST_OPTIONS);
-  const { draft, applied, set, page, sort } = list;
+  const { draft, applied, page, sort } = list;
   const [qError, setQError] = useState<string | undefined>();
+  const field = bindFilter(list, { q: qError });
   const open = storeIdOf(list.selected);
 
   const params: WinbackListParams = { ...applied, page, sort: sort === LIST_OPTIONS.defaultSort ? null : sort };
@@ -198,35 +202,10 @@ export default function BreathOfLifePage() {
         reactivate them.
       </Text>
       <FilterBar label="Filter the win-back list" onApply={apply} onClear={clear}>
-        <NativeSelect
-          label="Reason"
-          data={REASON_OPTIONS}
-          value={draft.reason}
-          onChange={(e) => set('reason')(e.currentTarget.value)}
-          w={190}
-        />
-        <NativeSelect
-          label="Country"
-          data={COUNTRY_OPTIONS}
-          value={draft.country}
-          onChange={(e) => set('country')(e.currentTarget.value)}
-          w={160}
-        />
-        <NativeSelect
-          label="Win-back status"
-          data={STATUS_OPTIONS}
-          value={draft.status}
-          onChange={(e) => set('status')(e.currentTarget.value)}
-          w={170}
-        />
-        <TextInput
-          label="Merchant or store"
-          description={`At least ${WINBACK_TEXT_MIN} characters`}
-          value={draft.q}
-          onChange={(e) => set('q')(e.currentTarget.value)}
-          error={qError}
-          w={220}
-        />
+        <FilterSelect label="Reason" data={REASON_OPTIONS} w={190} {...field('reason')} />
+        <FilterSelect label="Country" data={COUNTRY_OPTIONS} w={160} {...field('country')} />
+        <FilterSelect label="Win-back status" data={STATUS_OPTIONS} w={170} {...field('status')} />
+        <FilterText label="Merchant or store" description={`At least ${WINBACK_TEXT_MIN} characters`} {...field('q')} />
       </FilterBar>
       <ExportCsvButton run={(ctx) => exportWinback(params, ctx)} disabled={total === 0} />
       <ListError error={stores.error} />
