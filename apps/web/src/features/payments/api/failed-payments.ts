@@ -2,18 +2,21 @@ import {
   failedPaymentSearchResult,
   jobAcceptedInfo,
   recoveryReport,
+  transactionsSnsOutput,
   transactionsSnsRequest,
   type FailedPaymentItem,
   type FailedPaymentSearchResult,
   type RecoveryReport,
   type TransactionSnsAction,
+  type TransactionsSnsOutput,
 } from '@pos/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { waitForJob } from '../../../api/jobs';
+import { MONEY_ROOTS, useMoneyMutation } from '../../../api/money-views';
 import { api } from '../../../lib/api';
 import { datedFileName } from '../../../lib/download';
 import { streamDownload, type StreamProgress } from '../../../lib/stream-download';
 import { LIVE_QUEUE } from '../../../lib/live-queue';
-import { MONEY_ROOTS } from '../../../api/money-views';
 
 /*
  * The failed-payments screen's API (decision 117; contracts in @pos/domain/contracts/failed-payments.ts and jobs.ts,
@@ -23,6 +26,7 @@ import { MONEY_ROOTS } from '../../../api/money-views';
  *   GET  /api/payments/recovery/{token}?month=YYYY-MM
  *   POST /api/customers/transactions/sns/{token} {customer_id, transaction_ids, action}   → 202 {jobId}
  *   GET  /api/jobs/{jobId}/{token}  (api/jobs.ts waitForJob)
+ * The actions go through useFailedPaymentAction, which refreshes every money view.
  */
 
 export const FAILED_PAGE_SIZE = 25;
@@ -169,4 +173,32 @@ export async function requestTransactionAction(
     }
   }
   return jobIds;
+}
+
+export interface FailedPaymentActionInput {
+  readonly action: TransactionSnsAction;
+  readonly rows: readonly FailedPaymentItem[];
+}
+
+/**
+ * Retry now, waive the fee, send the update link or stop retries on failed payments (decision 117): the queue calls,
+ * then each job followed until it finishes (`onRequested` once the calls are accepted). Answers what the worker did
+ * to each payment (a job of an older worker may answer nothing); every money view refreshes, done or refused.
+ */
+export function useFailedPaymentAction(
+  options: { readonly onRequested?: (input: FailedPaymentActionInput, jobIds: readonly string[]) => void } = {},
+) {
+  const { onRequested } = options;
+  return useMoneyMutation({
+    mutationFn: async (
+      input: FailedPaymentActionInput,
+    ): Promise<{ jobIds: string[]; results: TransactionsSnsOutput['results'] }> => {
+      const jobIds = await requestTransactionAction(input.action, input.rows);
+      onRequested?.(input, jobIds);
+      const outputs = await Promise.all(jobIds.map((id) => waitForJob(id, { timeoutMs: 60_000 })));
+      const results = outputs.flatMap((o) => transactionsSnsOutput.safeParse(o).data?.results ?? []);
+      return { jobIds, results };
+    },
+    customerOf: ({ rows }) => (new Set(rows.map((r) => r.customer_id)).size === 1 ? rows[0]!.customer_id : null),
+  });
 }

@@ -6,14 +6,12 @@ import {
   DUNNING_STATE_LABELS,
   DUNNING_STATES,
   FAILED_PAYMENT_TEXT_MIN,
-  transactionsSnsOutput,
   type FailedPaymentItem,
   type TransactionSnsAction,
 } from '@pos/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { waitForJob } from '../../../api/jobs';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import {
   bindFilter,
@@ -40,12 +38,11 @@ import {
   FAILED_PAGE_SIZE,
   getFailedPaymentListQueryOptions,
   NO_FAILED_FILTERS,
-  requestTransactionAction,
+  useFailedPaymentAction,
   type FailedFilters,
   type FailedListParams,
 } from '../api/failed-payments';
 import { RecoveryPanel } from '../components/recovery-panel';
-import { refreshMoneyViews } from '../../../api/money-views';
 
 /** The four actions of the screen, in the order shown; each is a transactions/sns action (decision 117). */
 export const FAILED_PAYMENT_ACTIONS: readonly {
@@ -98,6 +95,10 @@ const LIST_OPTIONS = {
   defaultSort: '-attempted_at',
 } as const;
 
+function actionOf(action: TransactionSnsAction) {
+  return FAILED_PAYMENT_ACTIONS.find((a) => a.action === action)!;
+}
+
 function rowName(p: FailedPaymentItem): string {
   return `${p.legal_name} ${formatCents(p.amount_cents, p.currency)}${p.invoice_number ? ` ${p.invoice_number}` : ''}`;
 }
@@ -109,7 +110,6 @@ function rowName(p: FailedPaymentItem): string {
  * sort and page are in the address (issue 30); the selection is not (it is what the actions act on, on this screen).
  */
 export default function FailedPaymentsPage() {
-  const queryClient = useQueryClient();
   const list = useListState<FailedFilters>(LIST_OPTIONS);
   const { draft, applied, page, sort } = list;
   const [errors, setErrors] = useState<Partial<Record<keyof FailedFilters, string>>>({});
@@ -123,53 +123,56 @@ export default function FailedPaymentsPage() {
   const total = payments.data?.total ?? 0;
   const capped = payments.data?.total_capped ?? false;
 
-  const act = useMutation({
-    mutationFn: async (input: { action: (typeof FAILED_PAYMENT_ACTIONS)[number]; rows: FailedPaymentItem[] }) => {
-      const jobIds = await requestTransactionAction(input.action.action, input.rows);
+  const act = useFailedPaymentAction({
+    onRequested: (input) => {
       const what = input.rows.length === 1 ? 'the failed payment' : `${input.rows.length} failed payments`;
+      const requested = actionOf(input.action).requested;
       notifications.show({
         color: 'blue',
-        title: `${input.action.requested}…`,
-        message: `${input.action.requested} for ${what}. The list refreshes when it is done.`,
+        title: `${requested}…`,
+        message: `${requested} for ${what}. The list refreshes when it is done.`,
         autoClose: 6000,
       });
-      const outputs = await Promise.all(jobIds.map((id) => waitForJob(id, { timeoutMs: 60_000 })));
-      // What the worker did to each payment, in its words (a job of an older worker may answer nothing).
-      const results = outputs.flatMap((o) => transactionsSnsOutput.safeParse(o).data?.results ?? []);
-      return { jobIds, what, results };
     },
-    meta: { silentError: true },
-    onSuccess: ({ what, results }, input) => {
-      const failed = results.filter((r) => !r.ok);
-      const said = results.map((r) => `#${r.transaction_id}: ${r.result}`).join(' ');
-      if (failed.length === 0) {
-        notifications.show({
-          color: 'green',
-          title: input.action.done,
-          message: said ? `Done for ${what}. ${said}` : `Done for ${what}.`,
-          autoClose: 8000,
-        });
-      } else {
-        notifications.show({
-          color: 'orange',
-          title: `${input.action.label}: ${failed.length} of ${results.length} did not go through`,
-          message: `${failed.map((r) => `#${r.transaction_id}: ${r.result}`).join(' ')} Check those payments in the list (it is refreshed) and act on them again, or send the merchant the update link.`,
-          autoClose: 12_000,
-        });
-      }
-      setSelected(new Map());
-    },
-    onError: (error, input) => {
-      const { title, message } = describeError(error);
-      notifications.show({
-        color: 'red',
-        title: `${input.action.label} did not go through — ${title}`,
-        message: `${message} The list shows the payments as they are now; select them and try again, or see Admin › Jobs.`,
-        autoClose: 10_000,
-      });
-    },
-    onSettled: () => refreshMoneyViews(queryClient),
   });
+  /*
+   * The jobs are followed for up to a minute: their outcome is said even if the user has moved to another screen
+   * meanwhile (mutateAsync's answer, not mutate's per-call callbacks, which end with the page).
+   */
+  function run(a: (typeof FAILED_PAYMENT_ACTIONS)[number], rows: FailedPaymentItem[]) {
+    const what = rows.length === 1 ? 'the failed payment' : `${rows.length} failed payments`;
+    act.mutateAsync({ action: a.action, rows }).then(
+      ({ results }) => {
+        const failed = results.filter((r) => !r.ok);
+        const said = results.map((r) => `#${r.transaction_id}: ${r.result}`).join(' ');
+        if (failed.length === 0) {
+          notifications.show({
+            color: 'green',
+            title: a.done,
+            message: said ? `Done for ${what}. ${said}` : `Done for ${what}.`,
+            autoClose: 8000,
+          });
+        } else {
+          notifications.show({
+            color: 'orange',
+            title: `${a.label}: ${failed.length} of ${results.length} did not go through`,
+            message: `${failed.map((r) => `#${r.transaction_id}: ${r.result}`).join(' ')} Check those payments in the list (it is refreshed) and act on them again, or send the merchant the update link.`,
+            autoClose: 12_000,
+          });
+        }
+        setSelected(new Map());
+      },
+      (error: unknown) => {
+        const { title, message } = describeError(error);
+        notifications.show({
+          color: 'red',
+          title: `${a.label} did not go through — ${title}`,
+          message: `${message} The list shows the payments as they are now; select them and try again, or see Admin › Jobs.`,
+          autoClose: 10_000,
+        });
+      },
+    );
+  }
 
   function apply() {
     const found: Partial<Record<keyof FailedFilters, string>> = {};
@@ -354,7 +357,7 @@ export default function FailedPaymentsPage() {
                     variant="subtle"
                     disabled={act.isPending}
                     aria-label={`${a.label}: ${rowName(p)}`}
-                    onClick={() => act.mutate({ action: a, rows: [p] })}
+                    onClick={() => run(a, [p])}
                   >
                     {a.label}
                   </Button>
@@ -387,7 +390,7 @@ export default function FailedPaymentsPage() {
         color={bulk?.action === 'stop_retries' ? 'red' : undefined}
         onClose={() => setBulk(null)}
         onConfirm={() => {
-          if (bulk) act.mutate({ action: bulk, rows: chosen });
+          if (bulk) run(bulk, chosen);
           setBulk(null);
         }}
       />
