@@ -58,6 +58,7 @@ import { orderRoutes } from './modules/orders';
 import { paymentAuthorizationRoutes } from './modules/payment-authorizations';
 import { promotionRoutes } from './modules/promotions';
 import { searchRoutes } from './modules/search';
+import { staffRoutes } from './modules/staff';
 import { taxRoutes } from './modules/taxes';
 import { MULTIPART_LIMITS, uploadRoutes } from './modules/uploads';
 import type { LocalGateway } from './integrations/gateway/local-gateway';
@@ -212,6 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await api.register(jobRoutes);
   await api.register(adminRoutes);
   await api.register(taxRoutes);
+  await api.register(staffRoutes);
   await api.register(customerRoutes);
   await api.register(customerAccountRoutes);
   // The local gateway's host (development and tests; the composition root registers it: decision 144).

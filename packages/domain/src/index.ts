@@ -92,3 +92,4 @@ export * from './contracts/taxes';
 export * from './contracts/reports';
 export * from './contracts/breath-of-life';
 export * from './contracts/sales-reports';
+export * from './contracts/staff';

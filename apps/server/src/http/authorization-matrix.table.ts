@@ -177,6 +177,11 @@ export const AUTHORIZATION_MATRIX: Readonly<Record<string, Access>> = {
   'POST /api/admin/jobs/:queue/:id/cancel/:token': ADMIN,
   'GET /api/admin/taxes/:token': ADMIN,
   'POST /api/admin/taxes/:token': ADMIN,
+  // Issue 31 item 2: staff accounts (decision 157). Role and privilege changes go through the auth PUT above.
+  'GET /api/admin/staff/:token': ADMIN,
+  'GET /api/admin/staff/roles-privileges/:token': ADMIN,
+  'POST /api/admin/staff/:id/deactivate/:token': ADMIN,
+  'POST /api/admin/staff/:id/reactivate/:token': ADMIN,
   'GET /api/taxcertificates/:token': CUSTOMER_READ,
   'POST /api/taxcertificates/upload/:token': CUSTOMER_EDIT,
   'POST /api/taxcertificates/:token': CUSTOMER_EDIT,
