@@ -12,9 +12,9 @@ import {
   type ReturnRefundMethod,
   type ReturnSearchResult,
 } from '@pos/domain';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { MONEY_ROOTS, useMoneyMutation } from '../../../api/money-views';
 import { api } from '../../../lib/api';
-import { MONEY_ROOTS } from '../../../api/money-views';
 
 /*
  * The returns screens' API (decision 122; contracts in @pos/domain/contracts/returns.ts, every answer parsed):
@@ -24,6 +24,7 @@ import { MONEY_ROOTS } from '../../../api/money-views';
  *   GET  /api/returns/{id}/{token}
  *   POST /api/returns/{id}/status/{token}          {action, version, reason?}
  *   POST /api/returns/{id}/refund/{token}          {method, version}, Idempotency-Key
+ * Requesting a return refreshes the returns; its steps and refund move money and refresh every money view.
  */
 
 export const RETURNS_PAGE_SIZE = 25;
@@ -137,4 +138,51 @@ export async function refundReturn(
   return returnDetail.parse(
     await api.post<unknown>('/api/returns/{id}/refund/{token}', body, { params: { id }, idempotencyKey }),
   );
+}
+
+/** Request a return: the returns lists and eligible sales are asked again. */
+export function useCreateReturn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createReturn,
+    meta: { silentError: true },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: returnKeys.all });
+    },
+  });
+}
+
+/** The answer of a step is the return as it is now: shown at once (every money view is then asked again). */
+async function shown(queryClient: QueryClient, answer: Promise<ReturnDetail>): Promise<ReturnDetail> {
+  const r = await answer;
+  queryClient.setQueryData(returnKeys.one(r.id), r);
+  return r;
+}
+
+/** Mark a return received or inspected, or reject it: its steps move money (the credit, the restocking fee). */
+export function useChangeReturnStatus() {
+  const queryClient = useQueryClient();
+  return useMoneyMutation({
+    mutationFn: ({ id, ...input }: { id: number; action: ReturnAction; version: number; reason?: string }) =>
+      shown(queryClient, changeReturnStatus(id, input)),
+    customerOf: (_input, r) => r?.customer_id,
+  });
+}
+
+/** Refund an inspected return to the card or by check. */
+export function useRefundReturn() {
+  const queryClient = useQueryClient();
+  return useMoneyMutation({
+    mutationFn: ({
+      id,
+      idempotencyKey,
+      ...input
+    }: {
+      id: number;
+      method: ReturnRefundMethod;
+      version: number;
+      idempotencyKey: string;
+    }) => shown(queryClient, refundReturn(id, input, idempotencyKey)),
+    customerOf: (_input, r) => r?.customer_id,
+  });
 }

@@ -7,7 +7,7 @@ import {
   type ReturnRefundMethod,
   type ReturnStatus,
 } from '@pos/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { getPermissionsQueryOptions } from '../../../api/permissions';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -16,8 +16,7 @@ import { isVersionConflict } from '../../../lib/api';
 import { describeError } from '../../../lib/error-message';
 import { formatCents, formatDate, formatDateTime } from '../../../lib/format';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
-import { changeReturnStatus, getReturnQueryOptions, refundReturn, returnKeys } from '../api/returns';
-import { refreshMoneyViews } from '../../../api/money-views';
+import { getReturnQueryOptions, useChangeReturnStatus, useRefundReturn } from '../api/returns';
 
 /** What the panel offers (the server checks every call again; decision 122). */
 const PANEL_PRIVILEGES = ['customer_details_edit', 'ar_approvals'] as const;
@@ -87,7 +86,6 @@ function Steps({ r }: { r: ReturnDetail }) {
  * The server decides who may (a refusal says so in a toast).
  */
 export function ReturnPanel({ id, onClose }: { id: number; onClose?: () => void }) {
-  const queryClient = useQueryClient();
   const one = useQuery(getReturnQueryOptions(id));
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
@@ -109,55 +107,57 @@ export function ReturnPanel({ id, onClose }: { id: number; onClose?: () => void 
       autoClose: 10_000,
     });
   };
-  // A return's steps move money (the refund, the restocking fee): every money view (decision 156).
-  const refresh = () => refreshMoneyViews(queryClient);
+  const step = useChangeReturnStatus();
+  const refund = useRefundReturn();
 
-  const step = useMutation({
-    mutationFn: (input: { action: ReturnAction; version: number; reason?: string }) => changeReturnStatus(id, input),
-    meta: { silentError: true },
-    onSuccess: (r, input) => {
-      queryClient.setQueryData(returnKeys.one(id), r);
-      setRejecting(false);
-      setReason('');
-      notifications.show({
-        color: 'green',
-        title: `Return #${id}: ${RETURN_STATUS_LABELS[r.status]}`,
-        message:
-          input.action === 'receive'
-            ? `${r.terminal_count === 1 ? 'Its terminal is' : `Its ${r.terminal_count} terminals are`} retired and left the store's terminal list.`
-            : input.action === 'inspect'
-              ? 'Ready for the refund step.'
-              : 'The return is rejected; the merchant is not credited.',
-        autoClose: 6000,
-      });
-    },
-    onError: (error, input) => fail(STEP_LABELS[input.action])(error),
-    onSettled: refresh,
-  });
+  function move(input: { action: ReturnAction; version: number; reason?: string }) {
+    step.mutate(
+      { id, ...input },
+      {
+        onSuccess: (r) => {
+          setRejecting(false);
+          setReason('');
+          notifications.show({
+            color: 'green',
+            title: `Return #${id}: ${RETURN_STATUS_LABELS[r.status]}`,
+            message:
+              input.action === 'receive'
+                ? `${r.terminal_count === 1 ? 'Its terminal is' : `Its ${r.terminal_count} terminals are`} retired and left the store's terminal list.`
+                : input.action === 'inspect'
+                  ? 'Ready for the refund step.'
+                  : 'The return is rejected; the merchant is not credited.',
+            autoClose: 6000,
+          });
+        },
+        onError: fail(STEP_LABELS[input.action]),
+      },
+    );
+  }
 
-  const refund = useMutation({
-    mutationFn: (input: { method: ReturnRefundMethod; version: number }) =>
-      refundReturn(id, input, keys.keyFor(`refund:${id}:${input.method}`)),
-    meta: { silentError: true },
-    onSuccess: (r, input) => {
-      keys.settle(`refund:${id}:${input.method}`);
-      queryClient.setQueryData(returnKeys.one(id), r);
-      notifications.show({
-        color: 'green',
-        title: `Return #${id} refunded`,
-        message:
-          r.refund_cents > 0
-            ? `${formatCents(r.credit_cents, r.currency)} credited to invoice ${r.invoice_number ?? ''}; ${formatCents(r.refund_cents, r.currency)} paid back ${r.refund_method === 'check' ? 'by check (send the check)' : 'to the card'}.`
-            : `${formatCents(r.credit_cents, r.currency)} credited to invoice ${r.invoice_number ?? ''}; nothing was paid, so nothing goes back.`,
-        autoClose: 10_000,
-      });
-    },
-    onError: (error, input) => {
-      keys.settle(`refund:${id}:${input.method}`, error);
-      fail('The refund')(error);
-    },
-    onSettled: refresh,
-  });
+  function refundBy(method: ReturnRefundMethod, version: number) {
+    const action = `refund:${id}:${method}`;
+    refund.mutate(
+      { id, method, version, idempotencyKey: keys.keyFor(action) },
+      {
+        onSuccess: (r) => {
+          keys.settle(action);
+          notifications.show({
+            color: 'green',
+            title: `Return #${id} refunded`,
+            message:
+              r.refund_cents > 0
+                ? `${formatCents(r.credit_cents, r.currency)} credited to invoice ${r.invoice_number ?? ''}; ${formatCents(r.refund_cents, r.currency)} paid back ${r.refund_method === 'check' ? 'by check (send the check)' : 'to the card'}.`
+                : `${formatCents(r.credit_cents, r.currency)} credited to invoice ${r.invoice_number ?? ''}; nothing was paid, so nothing goes back.`,
+            autoClose: 10_000,
+          });
+        },
+        onError: (error) => {
+          keys.settle(action, error);
+          fail('The refund')(error);
+        },
+      },
+    );
+  }
 
   if (one.isPending) return <Text>Loading return #{id}…</Text>;
   if (one.isError)
@@ -228,12 +228,12 @@ export function ReturnPanel({ id, onClose }: { id: number; onClose?: () => void 
         )}
         <Group gap="xs" role="group" aria-label={`Next step of return #${r.id}`}>
           {r.status === 'requested' && mayHandle && (
-            <Button disabled={busy} onClick={() => step.mutate({ action: 'receive', version: r.version })}>
+            <Button disabled={busy} onClick={() => move({ action: 'receive', version: r.version })}>
               Mark received
             </Button>
           )}
           {r.status === 'received' && mayHandle && (
-            <Button disabled={busy} onClick={() => step.mutate({ action: 'inspect', version: r.version })}>
+            <Button disabled={busy} onClick={() => move({ action: 'inspect', version: r.version })}>
               Mark inspected
             </Button>
           )}
@@ -287,7 +287,7 @@ export function ReturnPanel({ id, onClose }: { id: number; onClose?: () => void 
                     return;
                   }
                   setReasonError(null);
-                  step.mutate({ action: 'reject', version: r.version, reason: reason.trim() });
+                  move({ action: 'reject', version: r.version, reason: reason.trim() });
                 }}
               >
                 Reject return
@@ -311,7 +311,7 @@ export function ReturnPanel({ id, onClose }: { id: number; onClose?: () => void 
         busy={refund.isPending}
         onClose={() => setRefundMethod(null)}
         onConfirm={() => {
-          if (refundMethod) refund.mutate({ method: refundMethod, version: r.version });
+          if (refundMethod) refundBy(refundMethod, r.version);
           setRefundMethod(null);
         }}
       />

@@ -14,12 +14,12 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { returnBreakdown, type ReturnEligibleSale } from '@pos/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { describeError } from '../../../lib/error-message';
 import { formatCents, formatDate } from '../../../lib/format';
-import { createReturn, getEligibleQueryOptions, returnKeys, type EligibleQuery } from '../api/returns';
+import { getEligibleQueryOptions, useCreateReturn, type EligibleQuery } from '../api/returns';
 
 const idOf = (v: string | null) => (v && /^[1-9]\d{0,9}$/.test(v) ? Number(v) : undefined);
 
@@ -29,7 +29,6 @@ function saleLabel(s: ReturnEligibleSale): string {
 
 /** The return form of one hardware sale: terminals, reason, fee waiver, and the money it would come to. */
 function ReturnForm({ sale, windowDays }: { sale: ReturnEligibleSale; windowDays: number }) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
   const [reason, setReason] = useState('');
@@ -46,37 +45,39 @@ function ReturnForm({ sale, windowDays }: { sale: ReturnEligibleSale; windowDays
     paid_cents: sale.paid_cents,
   });
 
-  const create = useMutation({
-    mutationFn: () =>
-      createReturn({
+  const create = useCreateReturn();
+  function request() {
+    create.mutate(
+      {
         store_id: sale.store_id,
         order_id: sale.order_id,
         terminal_ids: [...picked],
         reason: reason.trim(),
         waive_fee: waive,
         fee_waived_reason: waive ? waiveReason.trim() : null,
-      }),
-    meta: { silentError: true },
-    onSuccess: (r) => {
-      notifications.show({
-        color: 'green',
-        title: `Return #${r.id} requested`,
-        message: `${r.terminal_count === 1 ? 'One terminal' : `${r.terminal_count} terminals`} of ${r.doing_business_as ?? r.legal_name}. Mark it received when the hardware arrives.`,
-        autoClose: 8000,
-      });
-      void queryClient.invalidateQueries({ queryKey: returnKeys.all });
-      void navigate(`/viewreturns?id=${r.id}`);
-    },
-    onError: (error) => {
-      const { title, message } = describeError(error);
-      notifications.show({
-        color: 'red',
-        title: `The return was not requested — ${title}`,
-        message: `${message} Check the terminals and the reason, then request it again.`,
-        autoClose: 10_000,
-      });
-    },
-  });
+      },
+      {
+        onSuccess: (r) => {
+          notifications.show({
+            color: 'green',
+            title: `Return #${r.id} requested`,
+            message: `${r.terminal_count === 1 ? 'One terminal' : `${r.terminal_count} terminals`} of ${r.doing_business_as ?? r.legal_name}. Mark it received when the hardware arrives.`,
+            autoClose: 8000,
+          });
+          void navigate(`/viewreturns?id=${r.id}`);
+        },
+        onError: (error) => {
+          const { title, message } = describeError(error);
+          notifications.show({
+            color: 'red',
+            title: `The return was not requested — ${title}`,
+            message: `${message} Check the terminals and the reason, then request it again.`,
+            autoClose: 10_000,
+          });
+        },
+      },
+    );
+  }
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -85,7 +86,7 @@ function ReturnForm({ sale, windowDays }: { sale: ReturnEligibleSale; windowDays
     if (!reason.trim()) found.reason = 'Say why the terminals come back.';
     if (waive && !waiveReason.trim()) found.waive = 'Say why the restocking fee is waived.';
     setErrors(found);
-    if (Object.keys(found).length === 0) create.mutate();
+    if (Object.keys(found).length === 0) request();
   }
 
   return (
