@@ -6,9 +6,11 @@ import {
   type MailMessageInfo,
   type MailSummary,
 } from '@pos/domain';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
+import { datedFileName } from '../../../lib/download';
+import { downloadCsv, mailCsv } from '../lib/csv';
 import { adminKeys } from './keys';
 
 /*
@@ -91,4 +93,16 @@ export async function fetchAllMail(filter: MailFilter, pageSize: number = PAGINA
     if (page.items.length < pageSize) break;
   }
   return rows.slice(0, total);
+}
+
+/** Export CSV of every message matching the filter: the file is saved; the answer says how many and its name. */
+export function useExportMail() {
+  return useMutation({
+    mutationFn: async (filter: MailFilter) => {
+      const rows = await fetchAllMail(filter);
+      const fileName = datedFileName('mailbox', 'csv');
+      downloadCsv(fileName, mailCsv(rows));
+      return { count: rows.length, fileName };
+    },
+  });
 }

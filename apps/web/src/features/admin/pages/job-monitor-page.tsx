@@ -16,7 +16,7 @@ import { JobCountsTable } from '../components/job-counts-table';
 import { JobsTable } from '../components/jobs-table';
 import { SendPaymentLinkPanel } from '../components/send-payment-link-panel';
 import { queueLabel } from '../lib/jobs';
-import { LiveFilterBar } from '../../../components/list';
+import { FilterSelect, LiveFilterBar } from '../../../components/list';
 
 const STATE_OPTIONS = [{ value: '', label: 'Any state' }, ...JOB_STATE_VALUES.map((s) => ({ value: s, label: s }))];
 
@@ -75,20 +75,8 @@ export default function JobMonitorPage() {
       </section>
 
       <LiveFilterBar label="Filter jobs">
-        <NativeSelect
-          label="Queue"
-          data={queueOptions}
-          value={queue}
-          onChange={(e) => setQueue(e.currentTarget.value)}
-          w={300}
-        />
-        <NativeSelect
-          label="State"
-          data={STATE_OPTIONS}
-          value={state}
-          onChange={(e) => setState(e.currentTarget.value)}
-          w={200}
-        />
+        <FilterSelect label="Queue" data={queueOptions} value={queue} onChange={setQueue} w={300} />
+        <FilterSelect label="State" data={STATE_OPTIONS} value={state} onChange={setState} />
       </LiveFilterBar>
 
       <section aria-label="Recent jobs" aria-busy={list.isFetching}>

@@ -1,14 +1,11 @@
-import { Button, Grid, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ListPagination } from '../../../components/list/list-pagination';
-import { datedFileName } from '../../../lib/download';
-import { fetchAllMail, MAIL_PAGE_SIZE, MAIL_TEMPLATES, useMailList, type MailFilter } from '../api/mail';
+import { MAIL_PAGE_SIZE, MAIL_TEMPLATES, useExportMail, useMailList, type MailFilter } from '../api/mail';
 import { MailDetail } from '../components/mail-detail';
 import { MailTable } from '../components/mail-table';
-import { downloadCsv, mailCsv } from '../lib/csv';
-import { LiveFilterBar } from '../../../components/list';
+import { FilterSelect, LiveFilterBar } from '../../../components/list';
 
 /** How long typing in the recipient box waits before it asks the server. */
 export const RECIPIENT_DEBOUNCE_MS = 300;
@@ -31,14 +28,7 @@ export default function MailboxPage() {
   const [selectedId, setSelectedId] = useState<number | null>(null);
 
   const list = useMailList(filter, page);
-  const exportCsv = useMutation({
-    mutationFn: async (current: MailFilter) => {
-      const rows = await fetchAllMail(current);
-      const fileName = datedFileName('mailbox', 'csv');
-      downloadCsv(fileName, mailCsv(rows));
-      return { count: rows.length, fileName };
-    },
-  });
+  const exportCsv = useExportMail();
 
   const total = list.data?.total ?? 0;
 
@@ -70,12 +60,12 @@ export default function MailboxPage() {
           onChange={(e) => setToInput(e.currentTarget.value)}
           w={280}
         />
-        <NativeSelect
+        <FilterSelect
           label="Template"
           description="What kind of message"
           data={TEMPLATE_OPTIONS}
           value={template}
-          onChange={(e) => setTemplate(e.currentTarget.value)}
+          onChange={setTemplate}
           w={260}
         />
       </LiveFilterBar>

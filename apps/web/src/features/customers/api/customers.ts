@@ -44,6 +44,7 @@ import {
 } from '@tanstack/react-query';
 import { refreshCustomer } from '../../../api/customers';
 import { api, isConflict } from '../../../lib/api';
+import { datedFileName, downloadFile } from '../../../lib/download';
 import { notifyError } from '../lib/notify';
 import { customerKeys } from './keys';
 
@@ -112,6 +113,21 @@ export async function exportCustomerSearch(
   return api.get<Blob>('/api/customers/{token}/all', {
     query: { [params.kind]: params.value, sort: params.sort ?? undefined, format: 'csv' },
     responseType: 'blob',
+  });
+}
+
+/** Export CSV of the searched text: the file is saved, and the answer says how many rows and under which name. */
+export function useExportCustomerSearch() {
+  return useMutation({
+    meta: { silentError: true },
+    mutationFn: async (params: Pick<CustomerSearchParams, 'kind' | 'value' | 'sort'>) => {
+      const blob = await exportCustomerSearch(params);
+      const fileName = datedFileName('customers', 'csv');
+      downloadFile(fileName, blob);
+      const lines = (await blob.text()).split(/\r?\n/).filter((l) => l.trim() !== '').length;
+      return { rows: Math.max(0, lines - 1), fileName };
+    },
+    onError: notifyError,
   });
 }
 

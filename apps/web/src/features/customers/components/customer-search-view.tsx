@@ -1,9 +1,11 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { formatTotal, ListPagination } from '../../../components/list/list-pagination';
-import { datedFileName, downloadFile } from '../../../lib/download';
-import { exportCustomerSearch, SEARCH_PAGE_SIZE, useCustomerSearch, type CustomerSearchParams } from '../api/customers';
-import { notifyError } from '../lib/notify';
+import {
+  SEARCH_PAGE_SIZE,
+  useCustomerSearch,
+  useExportCustomerSearch,
+  type CustomerSearchParams,
+} from '../api/customers';
 import { planSearch } from '../lib/search-kind';
 import { formatSort, type SortState } from '../lib/url-state';
 import { CustomerSearchResults, type CustomerLink } from './customer-search-results';
@@ -24,17 +26,7 @@ export function CustomerSearchView({ q, page, sort, onPage, onSort, linkTo }: Cu
   const params: CustomerSearchParams | null =
     plan.state === 'ready' ? { kind: plan.kind, value: plan.value, page, sort: formatSort(sort) } : null;
   const search = useCustomerSearch(params);
-  const exportCsv = useMutation({
-    meta: { silentError: true },
-    mutationFn: async (p: CustomerSearchParams) => {
-      const blob = await exportCustomerSearch(p);
-      const fileName = datedFileName('customers', 'csv');
-      downloadFile(fileName, blob);
-      const lines = (await blob.text()).split(/\r?\n/).filter((l) => l.trim() !== '').length;
-      return { rows: Math.max(0, lines - 1), fileName };
-    },
-    onError: notifyError,
-  });
+  const exportCsv = useExportCustomerSearch();
 
   if (plan.state === 'empty') return null;
   if (plan.state === 'too_short') {
