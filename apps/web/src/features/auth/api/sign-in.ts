@@ -1,10 +1,12 @@
 import {
+  assertNever,
   DISTRIBUTOR_LOGIN_REDIRECT,
   LOGIN_REDIRECT_PRIVILEGES,
   loginRedirect,
   type DistributorLoginInfo,
   type LoginInfo,
 } from '@pos/domain';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import {
   clearReturnUrl,
@@ -17,6 +19,7 @@ import {
 } from '../../../lib/session';
 import { readSignInAnswer } from '../../../lib/sign-in-contracts';
 import { checkPermissions } from '../../../api/permissions';
+import { acceptRedirectResult, readJwtClaims } from '../lib/oidc-redirect';
 
 /** Spec §3: session info kept from the login response. */
 export function sessionFromLogin(info: LoginInfo): SessionInfo {
@@ -94,4 +97,49 @@ export async function signInDistributor(credentials: DistributorCredentials): Pr
   );
   startSession(sessionFromDistributorLogin(info));
   return DISTRIBUTOR_LOGIN_REDIRECT;
+}
+
+// ── Mutations: one hook per operation (issue 30, item 3). A sign-in refreshes nothing: sign-out drops every cached
+// answer (useSignOut), so a new session starts with none. The pages show a refusal themselves.
+
+/** Where the staff credential came from: the provider page's redirect, Google, or the demo-account prompt. */
+export type SignInInput =
+  | { readonly via: 'redirect'; readonly idtoken: string; readonly state: string | null }
+  | { readonly via: 'google'; readonly idtoken: string; readonly nonce: string }
+  | { readonly via: 'demo'; readonly email: string };
+
+class ForeignCredential extends Error {
+  constructor() {
+    super('The credential does not answer a sign-in started in this tab');
+    this.name = 'ForeignCredential';
+  }
+}
+
+/** The ID token to sign in with; a credential this tab did not ask for (state or nonce differ) is refused. */
+async function credentialOf(input: SignInInput): Promise<string> {
+  switch (input.via) {
+    case 'redirect':
+      if (!acceptRedirectResult(input.idtoken, input.state)) throw new ForeignCredential();
+      return input.idtoken;
+    case 'google':
+      if (readJwtClaims(input.idtoken)?.nonce !== input.nonce) throw new ForeignCredential();
+      return input.idtoken;
+    case 'demo':
+      return getDevIdToken(input.email);
+    default:
+      return assertNever(input);
+  }
+}
+
+/** Staff sign-in with the provider's credential (signInWithIdToken): the answer is the landing path, or null. */
+export function useSignIn() {
+  return useMutation({
+    mutationFn: async (input: SignInInput) => signInWithIdToken(await credentialOf(input)),
+    meta: { silentError: true },
+  });
+}
+
+/** Distributor sign-in with e-mail and password (signInDistributor): the answer is the landing path. */
+export function useSignInDistributor() {
+  return useMutation({ mutationFn: signInDistributor, meta: { silentError: true } });
 }

@@ -1,11 +1,10 @@
 import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { distributorLoginRequest, passwordForgotRequest } from '@pos/domain';
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { describeError } from '../../../lib/error-message';
-import { requestPasswordReset } from '../api/distributor-password';
-import { signInDistributor } from '../api/sign-in';
+import { useRequestPasswordReset } from '../api/distributor-password';
+import { useSignInDistributor } from '../api/sign-in';
 
 type FieldErrors = Partial<Record<'email' | 'password', string>>;
 
@@ -38,11 +37,7 @@ function SignInForm({ onForgot }: { readonly onForgot: (email: string) => void }
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  const login = useMutation({
-    mutationFn: signInDistributor,
-    meta: { silentError: true },
-    onSuccess: (path) => navigate(path),
-  });
+  const login = useSignInDistributor();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -52,7 +47,7 @@ function SignInForm({ onForgot }: { readonly onForgot: (email: string) => void }
       return;
     }
     setErrors({});
-    login.mutate(parsed.data);
+    login.mutate(parsed.data, { onSuccess: (path) => void navigate(path) });
   };
 
   return (
@@ -106,7 +101,7 @@ function SignInForm({ onForgot }: { readonly onForgot: (email: string) => void }
 function ForgotPasswordForm({ initialEmail, onBack }: { readonly initialEmail: string; readonly onBack: () => void }) {
   const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState<string | undefined>();
-  const request = useMutation({ mutationFn: requestPasswordReset, meta: { silentError: true } });
+  const request = useRequestPasswordReset();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,11 +1,10 @@
 import { Anchor, Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { PASSWORD_MIN_LENGTH, PASSWORD_PROBLEM_MESSAGES, passwordProblems, routePath } from '@pos/domain';
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../lib/api';
 import { describeError } from '../../../lib/error-message';
-import { resetPassword } from '../api/distributor-password';
+import { useResetPassword } from '../api/distributor-password';
 import type { DistributorLoginState } from './distributor-login-page';
 
 export const PASSWORDS_DIFFER = 'The passwords do not match.';
@@ -22,14 +21,7 @@ export default function DistributorPasswordResetPage() {
   const [problems, setProblems] = useState<readonly string[]>([]);
   const [mismatch, setMismatch] = useState(false);
 
-  const reset = useMutation({
-    mutationFn: resetPassword,
-    meta: { silentError: true },
-    onSuccess: () => {
-      const state: DistributorLoginState = { passwordReset: true };
-      navigate(routePath('distributor'), { state });
-    },
-  });
+  const reset = useResetPassword();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -37,7 +29,16 @@ export default function DistributorPasswordResetPage() {
     setProblems(found);
     const differ = password !== confirm;
     setMismatch(differ);
-    if (found.length === 0 && !differ) reset.mutate({ token: tok, password });
+    if (found.length === 0 && !differ)
+      reset.mutate(
+        { token: tok, password },
+        {
+          onSuccess: () => {
+            const state: DistributorLoginState = { passwordReset: true };
+            void navigate(routePath('distributor'), { state });
+          },
+        },
+      );
   };
 
   return (

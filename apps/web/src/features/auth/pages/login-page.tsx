@@ -1,47 +1,17 @@
 import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
-import { assertNever, SPINNER_MIN_DISPLAY_MS } from '@pos/domain';
-import { useMutation } from '@tanstack/react-query';
+import { SPINNER_MIN_DISPLAY_MS } from '@pos/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session';
 import { useAuthConfig } from '../api/auth-config';
-import { getDevIdToken, signInWithIdToken } from '../api/sign-in';
+import { useSignIn, type SignInInput } from '../api/sign-in';
 import { DemoAccountPrompt } from '../components/demo-account-prompt';
 import { loadGoogleIdentity } from '../lib/google-identity';
-import { acceptRedirectResult, buildAuthorizeUrl, randomToken, readJwtClaims } from '../lib/oidc-redirect';
+import { buildAuthorizeUrl, randomToken } from '../lib/oidc-redirect';
 import { oneTapWanted } from '../lib/one-tap';
 
 /** Spec §8: the sign-in failure text (shown in red and in an alert). */
 export const AUTH_FAILED = 'Authentication failed.';
-
-/** Where the credential came from: the provider page's redirect, Google, or the demo-account prompt. */
-type SignInInput =
-  | { readonly via: 'redirect'; readonly idtoken: string; readonly state: string | null }
-  | { readonly via: 'google'; readonly idtoken: string; readonly nonce: string }
-  | { readonly via: 'demo'; readonly email: string };
-
-class ForeignCredential extends Error {
-  constructor() {
-    super('The credential does not answer a sign-in started in this tab');
-    this.name = 'ForeignCredential';
-  }
-}
-
-/** The ID token to sign in with; a credential this tab did not ask for (state or nonce differ) is refused. */
-async function credentialOf(input: SignInInput): Promise<string> {
-  switch (input.via) {
-    case 'redirect':
-      if (!acceptRedirectResult(input.idtoken, input.state)) throw new ForeignCredential();
-      return input.idtoken;
-    case 'google':
-      if (readJwtClaims(input.idtoken)?.nonce !== input.nonce) throw new ForeignCredential();
-      return input.idtoken;
-    case 'demo':
-      return getDevIdToken(input.email);
-    default:
-      return assertNever(input);
-  }
-}
 
 /**
  * /login — staff sign-in (spec §2, §4).
@@ -71,17 +41,21 @@ export default function LoginPage() {
 
   const fail = useCallback(() => setFailure((f) => ({ attempt: (f?.attempt ?? 0) + 1 })), []);
 
-  const { mutate: signIn, isPending: signingIn } = useMutation({
-    mutationFn: async (input: SignInInput) => signInWithIdToken(await credentialOf(input)),
-    meta: { silentError: true },
-    onMutate: () => setFailure(null),
-    onSuccess: (path) => {
-      if (!path) return;
-      setLeaving(true);
-      navigate(path);
+  const { mutate, isPending: signingIn } = useSignIn();
+  const signIn = useCallback(
+    (input: SignInInput) => {
+      setFailure(null);
+      mutate(input, {
+        onSuccess: (path) => {
+          if (!path) return;
+          setLeaving(true);
+          void navigate(path);
+        },
+        onError: fail,
+      });
     },
-    onError: fail,
-  });
+    [mutate, navigate, fail],
+  );
 
   // Back from the provider's page: take the credential out of the address bar, check it is the answer to
   // this tab's request (state, nonce), then sign in with it.
