@@ -1,7 +1,8 @@
 import { trialBalance, type CurrencyCode, type TrialBalance } from '@pos/domain';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import { MONEY_ROOTS } from '../../../api/money-views';
+import { api } from '../../../lib/api';
+import { downloadFile } from '../../../lib/download';
 
 /*
  * Month-end accounting (decision 146; contracts in @pos/domain/contracts/accounting.ts):
@@ -37,5 +38,23 @@ export function downloadGeneralLedgerCsv(from: string, to: string, currency: Cur
   return api.get<Blob>('/api/accounting/general-ledger/{token}', {
     query: { from, to, currency },
     responseType: 'blob',
+  });
+}
+
+/** Download the month's trial balance as CSV and save it (nothing cached changes). */
+export function useDownloadTrialBalanceCsv() {
+  return useMutation({
+    mutationFn: async ({ month, currency }: { month: string; currency: CurrencyCode }) =>
+      downloadFile(`trial-balance-${currency}-${month}.csv`, await downloadTrialBalanceCsv(month, currency)),
+    meta: { silentError: true },
+  });
+}
+
+/** Download the general-ledger lines of a range of days as CSV and save it (nothing cached changes). */
+export function useDownloadGeneralLedgerCsv() {
+  return useMutation({
+    mutationFn: async ({ from, to, currency }: { from: string; to: string; currency: CurrencyCode }) =>
+      downloadFile(`general-ledger-${currency}-${from}-${to}.csv`, await downloadGeneralLedgerCsv(from, to, currency)),
+    meta: { silentError: true },
   });
 }

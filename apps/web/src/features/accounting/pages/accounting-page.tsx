@@ -1,15 +1,18 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { CURRENCY_CODES, type CurrencyCode } from '@pos/domain';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { DataTable, FilterCurrency, LiveFilterBar } from '../../../components/list';
 import { FilterMonth } from '../../../components/list/filter-fields';
-import { downloadFile } from '../../../lib/download';
 import { describeError } from '../../../lib/error-message';
 import { currencyLabel, formatCents, formatMonth, todayIso } from '../../../lib/format';
-import { downloadGeneralLedgerCsv, downloadTrialBalanceCsv, getTrialBalanceQueryOptions } from '../api/accounting';
+import {
+  getTrialBalanceQueryOptions,
+  useDownloadGeneralLedgerCsv,
+  useDownloadTrialBalanceCsv,
+} from '../api/accounting';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const money = { ta: 'right', style: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } } as const;
@@ -50,19 +53,11 @@ export default function AccountingPage() {
     const { title, message } = describeError(error);
     notifications.show({ color: 'red', title, message });
   };
-  const tbCsv = useMutation({
-    mutationFn: () => downloadTrialBalanceCsv(month, currency),
-    onSuccess: (blob) => downloadFile(`trial-balance-${currency}-${month}.csv`, blob),
-    onError: fail,
-  });
-  const glCsv = useMutation({
-    mutationFn: () => downloadGeneralLedgerCsv(from, to, currency),
-    onSuccess: (blob) => downloadFile(`general-ledger-${currency}-${from}-${to}.csv`, blob),
-    onError: fail,
-  });
+  const tbCsv = useDownloadTrialBalanceCsv();
+  const glCsv = useDownloadGeneralLedgerCsv();
   const exportGl = (e: FormEvent) => {
     e.preventDefault();
-    glCsv.mutate();
+    glCsv.mutate({ from, to, currency }, { onError: fail });
   };
 
   const broken = tb?.tie_outs.filter((t) => !t.ok) ?? [];
@@ -72,7 +67,11 @@ export default function AccountingPage() {
       <LiveFilterBar label="Month and currency of the trial balance">
         <FilterMonth label="Month" value={month} onChange={(next) => set({ month: next })} />
         <FilterCurrency anyLabel={null} value={currency} onChange={(next) => set({ currency: next })} w={160} />
-        <Button variant="default" onClick={() => tbCsv.mutate()} loading={tbCsv.isPending}>
+        <Button
+          variant="default"
+          onClick={() => tbCsv.mutate({ month, currency }, { onError: fail })}
+          loading={tbCsv.isPending}
+        >
           Download trial balance (CSV)
         </Button>
       </LiveFilterBar>

@@ -8,7 +8,7 @@ import {
   type ReconciliationList,
   type ReconciliationRunDetail,
 } from '@pos/domain';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { datedFileName } from '../../../lib/download';
 import { streamDownload, type StreamProgress } from '../../../lib/stream-download';
@@ -93,4 +93,17 @@ export async function reconcileDay(body: ReconcileDayRequest, idempotencyKey: st
   return reconcileDayResult.parse(
     await api.post<unknown>('/api/reconciliation/runs/{token}', reconcileDayRequest.parse(body), { idempotencyKey }),
   );
+}
+
+/** Reconcile a day now (one run per currency, or the one asked for): the runs are asked again. */
+export function useReconcileDay() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: ReconcileDayRequest; idempotencyKey: string }) =>
+      reconcileDay(body, idempotencyKey),
+    meta: { silentError: true },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: reconciliationKeys.all });
+    },
+  });
 }

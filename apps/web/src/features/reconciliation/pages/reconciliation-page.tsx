@@ -11,7 +11,7 @@ import {
   type ReconciliationStatus,
   type ReconciliationTotals,
 } from '@pos/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import {
@@ -41,10 +41,9 @@ import {
   getReconciliationListQueryOptions,
   getReconciliationRunQueryOptions,
   RECONCILIATION_PAGE_SIZE,
-  reconcileDay,
-  reconciliationKeys,
   type ReconciliationFilters,
   type ReconciliationListParams,
+  useReconcileDay,
 } from '../api/reconciliation';
 
 const EVERY_CURRENCY = 'Every currency';
@@ -245,7 +244,6 @@ function RunPanel({ runId, onClose }: { runId: number; onClose: () => void }) {
  * them.
  */
 export default function ReconciliationPage() {
-  const queryClient = useQueryClient();
   const list = useListState<ReconciliationFilters>(LIST_OPTIONS);
   const { draft, page, sort } = list;
   const openRun = runIdOf(list.selected);
@@ -272,37 +270,36 @@ export default function ReconciliationPage() {
   }
 
   const action = `reconcile:${day}:${currency}`;
-  const reconcile = useMutation({
-    mutationFn: () =>
-      reconcileDay(
-        { day, ...(currency ? { currency: currency as (typeof CURRENCY_CODES)[number] } : {}) },
-        keys.keyFor(action),
-      ),
-    meta: { silentError: true },
-    onSuccess: (result) => {
-      keys.settle(action);
-      void queryClient.invalidateQueries({ queryKey: reconciliationKeys.all });
-      const worst = result.runs.find((r) => r.status !== 'matched') ?? result.runs[0];
-      notifications.show({
-        color: result.runs.every((r) => r.status === 'matched') ? 'green' : 'orange',
-        title: `${formatDate(day)} reconciled`,
-        message: outcomeText(result),
-      });
-      if (worst) list.select(worst.id);
-    },
-    onError: (error) => {
-      keys.settle(action, error);
-      const { title, message } = describeError(error);
-      notifications.show({ color: 'red', title, message, autoClose: 8000 });
-    },
-  });
-
+  const reconcile = useReconcileDay();
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!DAY.test(day)) return setDayError('Pick a day.');
     if (day > new Date().toISOString().slice(0, 10)) return setDayError('That day has not begun yet (UTC).');
     setDayError(null);
-    reconcile.mutate();
+    const reconciled = day;
+    reconcile.mutate(
+      {
+        body: { day, ...(currency ? { currency: currency as (typeof CURRENCY_CODES)[number] } : {}) },
+        idempotencyKey: keys.keyFor(action),
+      },
+      {
+        onSuccess: (result) => {
+          keys.settle(action);
+          const worst = result.runs.find((r) => r.status !== 'matched') ?? result.runs[0];
+          notifications.show({
+            color: result.runs.every((r) => r.status === 'matched') ? 'green' : 'orange',
+            title: `${formatDate(reconciled)} reconciled`,
+            message: outcomeText(result),
+          });
+          if (worst) list.select(worst.id);
+        },
+        onError: (error) => {
+          keys.settle(action, error);
+          const { title, message } = describeError(error);
+          notifications.show({ color: 'red', title, message, autoClose: 8000 });
+        },
+      },
+    );
   }
 
   const onSort = list.setSort;
