@@ -1,4 +1,4 @@
-import { Anchor, Autocomplete, Badge, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Autocomplete, Badge, Stack, Table, Text, Title } from '@mantine/core';
 import {
   CA_PROVINCES,
   LICENSE_STATUS_LABELS,
@@ -15,11 +15,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
+  bindFilter,
   DataTable,
   emptyListText,
   ExportCsvButton,
   FigureCell,
   FilterBar,
+  FilterSelect,
+  FilterText,
   ListError,
   listCaption,
   ListPagination,
@@ -73,15 +76,10 @@ const LICENSE_OPTIONS = [
   ...LISTING_LICENSE_STATES.map((s) => ({ value: s, label: LICENSE_STATUS_LABELS[s] })),
 ];
 
-/** The state list follows the country: one country's states, or both countries' in groups. */
+/** The state list follows the country: one country's states, or both countries' (the US's, then Canada's). */
 function stateOptions(country: string) {
-  const any = { value: '', label: 'Any state / province' };
-  if (country) return [any, ...statesFor(country).map((s) => ({ value: s.code, label: s.name }))];
-  return [
-    any,
-    { group: countryName('US'), items: US_STATES.map((s) => ({ value: s.code, label: s.name })) },
-    { group: countryName('CA'), items: CA_PROVINCES.map((s) => ({ value: s.code, label: s.name })) },
-  ];
+  const states = country ? statesFor(country) : [...US_STATES, ...CA_PROVINCES];
+  return [{ value: '', label: 'Any state / province' }, ...states.map((s) => ({ value: s.code, label: s.name }))];
 }
 
 /** '1,250.50' / '$100' → cents; null when it is not an amount of at least 0. */
@@ -126,6 +124,7 @@ export default function CustomerListingPage() {
           next.state = '';
         return next;
       });
+  const field = bindFilter({ draft, set }, { balanceMin: minError });
 
   function apply() {
     let balanceMin = '';
@@ -176,27 +175,9 @@ export default function CustomerListingPage() {
         Customer listing
       </Title>
       <FilterBar label="Filter customer listing" onApply={apply} onClear={clear} applyLabel="Apply filters">
-        <NativeSelect
-          label="Status"
-          data={STATUS_OPTIONS}
-          value={draft.status}
-          onChange={(e) => set('status')(e.currentTarget.value)}
-          w={150}
-        />
-        <NativeSelect
-          label="Country"
-          data={COUNTRY_OPTIONS}
-          value={draft.country}
-          onChange={(e) => set('country')(e.currentTarget.value)}
-          w={170}
-        />
-        <NativeSelect
-          label="State / province"
-          data={stateOptions(draft.country)}
-          value={draft.state}
-          onChange={(e) => set('state')(e.currentTarget.value)}
-          w={210}
-        />
+        <FilterSelect label="Status" data={STATUS_OPTIONS} w={150} {...field('status')} />
+        <FilterSelect label="Country" data={COUNTRY_OPTIONS} w={170} {...field('country')} />
+        <FilterSelect label="State / province" data={stateOptions(draft.country)} w={210} {...field('state')} />
         <Autocomplete
           label="Sales rep"
           data={options.data?.sales_reps ?? []}
@@ -204,45 +185,18 @@ export default function CustomerListingPage() {
           onChange={set('salesRep')}
           w={200}
         />
-        <NativeSelect
+        <FilterSelect
           label="Agent"
           data={[
             { value: '', label: 'Any agent' },
             ...(options.data?.agents ?? []).map((a) => ({ value: String(a.agent_id), label: a.name })),
           ]}
-          value={draft.agentId}
-          onChange={(e) => set('agentId')(e.currentTarget.value)}
-          w={200}
+          {...field('agentId')}
         />
-        <NativeSelect
-          label="Plan"
-          data={PLAN_OPTIONS}
-          value={draft.plan}
-          onChange={(e) => set('plan')(e.currentTarget.value)}
-          w={170}
-        />
-        <NativeSelect
-          label="Balance"
-          data={BALANCE_OPTIONS}
-          value={draft.balance}
-          onChange={(e) => set('balance')(e.currentTarget.value)}
-          w={200}
-        />
-        <TextInput
-          label="Open balance at least"
-          inputMode="decimal"
-          value={draft.balanceMin}
-          onChange={(e) => set('balanceMin')(e.currentTarget.value)}
-          error={minError}
-          w={170}
-        />
-        <NativeSelect
-          label="License state"
-          data={LICENSE_OPTIONS}
-          value={draft.license}
-          onChange={(e) => set('license')(e.currentTarget.value)}
-          w={240}
-        />
+        <FilterSelect label="Plan" data={PLAN_OPTIONS} w={170} {...field('plan')} />
+        <FilterSelect label="Balance" data={BALANCE_OPTIONS} {...field('balance')} />
+        <FilterText label="Open balance at least" w={170} {...field('balanceMin')} />
+        <FilterSelect label="License state" data={LICENSE_OPTIONS} w={240} {...field('license')} />
       </FilterBar>
       <ExportCsvButton
         run={({ signal, onProgress }) =>
