@@ -180,6 +180,7 @@ export const AUTHORIZATION_MATRIX: Readonly<Record<string, Access>> = {
   // Issue 31 item 2: staff accounts (decision 157). Role and privilege changes go through the auth PUT above.
   'GET /api/admin/staff/:token': ADMIN,
   'GET /api/admin/staff/roles-privileges/:token': ADMIN,
+  'GET /api/admin/staff/:id/:token': ADMIN,
   'POST /api/admin/staff/:id/deactivate/:token': ADMIN,
   'POST /api/admin/staff/:id/reactivate/:token': ADMIN,
   'GET /api/taxcertificates/:token': CUSTOMER_READ,

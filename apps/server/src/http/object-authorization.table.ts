@@ -1396,6 +1396,7 @@ export const NOT_OWNED: Readonly<Record<string, string>> = {
   'POST /api/auth/integrationkeys/:token': "the provider's integration keys (Admin; agent_id: Admin sees every agent)",
   'PUT /api/auth/getIdOrUpdateLoginRolePrivilegeEmail/:token': 'staff accounts, roles and privileges (Admin)',
   'GET /api/admin/staff/:token': "staff accounts (Admin; role_id names one of the provider's roles)",
+  'GET /api/admin/staff/:id/:token': 'staff accounts (Admin)',
   'POST /api/admin/staff/:id/deactivate/:token': 'staff accounts (Admin)',
   'POST /api/admin/staff/:id/reactivate/:token': 'staff accounts (Admin)',
   'GET /api/bundles/billingitempriceoptions/:token': 'catalogue (bundle and plan ids)',

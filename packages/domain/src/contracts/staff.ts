@@ -8,6 +8,7 @@ import { sortSchema } from './customers';
  * whether they may sign in. Admin only. Paths:
  *   GET  /api/admin/staff/{token}?q&role_id&active&sort&limit&offset[&format=csv]  → staffList (CSV: every row)
  *   GET  /api/admin/staff/roles-privileges/{token}                                 → staffRolesPrivileges
+ *   GET  /api/admin/staff/{id}/{token}                                              → staffAccount
  *   POST /api/admin/staff/{id}/deactivate/{token}                                   → staffAccount (sessions ended)
  *   POST /api/admin/staff/{id}/reactivate/{token}                                   → staffAccount
  * A role or the extra privileges change through spec §7's PUT /api/auth/getIdOrUpdateLoginRolePrivilegeEmail/{token}

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCsv } from '../../http/csv-reply';
 import { serviceCtx } from '../../http/service-context';
 import { requireSession } from '../../http/session';
-import { listStaff, rolesAndPrivileges, setStaffActive, staffCsv } from './staff.service';
+import { getStaffAccount, listStaff, rolesAndPrivileges, setStaffActive, staffCsv } from './staff.service';
 
 const adminOnly = requireSession({ roles: [ROLE.ADMIN] });
 const tags = ['admin'];
@@ -54,6 +54,20 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ info: await rolesAndPrivileges(serviceCtx(request)) }),
+  );
+
+  app.get(
+    '/api/admin/staff/:id/:token',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'One staff account: role, extra privileges, active, last sign-in',
+        params: staffIdParams,
+        response: { 200: successEnvelope(staffAccount) },
+      },
+    },
+    async (request) => ({ info: await getStaffAccount(serviceCtx(request), request.params.id) }),
   );
 
   app.post(

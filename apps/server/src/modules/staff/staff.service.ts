@@ -137,6 +137,13 @@ export async function listStaff(ctx: ServiceCtx, q: StaffListQuery): Promise<Sta
   return { items, total: Number(count?.n ?? 0) };
 }
 
+/** GET /api/admin/staff/{id}/{token}: one account (404 for an unknown id). */
+export async function getStaffAccount(ctx: ServiceCtx, staffId: number): Promise<StaffAccount> {
+  const account = await accountOf(ctx.app.database.db, staffId);
+  if (!account) throw notFound(`Staff account ${staffId}`);
+  return account;
+}
+
 type CsvRow = Record<(typeof STAFF_CSV_COLUMNS)[number], string | number | null>;
 
 /** The staff list as CSV: every matching account in the list's order. */

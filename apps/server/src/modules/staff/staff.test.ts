@@ -207,6 +207,19 @@ describe('GET /api/admin/staff/{token}', () => {
   });
 });
 
+describe('GET /api/admin/staff/{id}/{token}', () => {
+  it('answers one account as the list shows it; an unknown id is 404', async () => {
+    const res = await t.request({ method: 'GET', url: `/api/admin/staff/${ids['victor.ops@example.org']}/${admin}` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().info).toEqual((await list('?q=victor')).json().info.items[0]);
+    const missing = await t.request({ method: 'GET', url: `/api/admin/staff/987654/${admin}` });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toMatchObject({ code: 'not_found', message: 'Staff account 987654 was not found.' });
+    const other = await t.request({ method: 'GET', url: `/api/admin/staff/${ids['victor.ops@example.org']}/${ar}` });
+    expect(other.statusCode).toBe(403);
+  });
+});
+
 describe('GET /api/admin/staff/roles-privileges/{token}', () => {
   it("answers every role with what it grants (the domain's table) and every privilege with its id", async () => {
     const res = await t.request({ method: 'GET', url: `/api/admin/staff/roles-privileges/${admin}` });
