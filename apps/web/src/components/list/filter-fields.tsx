@@ -57,6 +57,15 @@ export function FilterSelect({ label, data, value, onChange, error, w = 200, des
   );
 }
 
+/** The choices of a select filter: "Any …" (the value ''), then each value by its label. */
+export function filterOptions<V extends string>(
+  anyLabel: string,
+  values: readonly V[],
+  labels: Readonly<Record<V, string>>,
+): { value: string; label: string }[] {
+  return [{ value: '', label: anyLabel }, ...values.map((v) => ({ value: v, label: labels[v] }))];
+}
+
 /** The choices of a currency filter: any (unless `anyLabel` is null: a currency must be chosen), then each currency by its name. */
 export function currencyFilterOptions(anyLabel: string | null = 'Any currency') {
   return [

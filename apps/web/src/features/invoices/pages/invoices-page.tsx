@@ -30,6 +30,7 @@ import {
   SortHeader,
   useListState,
 } from '../../../components/list';
+import { filterOptions } from '../../../components/list/filter-fields';
 import { datedFileName, downloadFile } from '../../../lib/download';
 import { formatCents, formatDate } from '../../../lib/format';
 import {
@@ -42,14 +43,8 @@ import {
 } from '../api/invoices';
 import { InvoicePanel } from '../components/invoice-panel';
 
-const STATUS_OPTIONS = [
-  { value: '', label: 'Any status' },
-  ...INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_LABELS[s] })),
-];
-const TYPE_OPTIONS = [
-  { value: '', label: 'Any type' },
-  ...INVOICE_TYPES.map((t) => ({ value: t, label: INVOICE_TYPE_LABELS[t] })),
-];
+const STATUS_OPTIONS = filterOptions('Any status', INVOICE_STATUSES, INVOICE_STATUS_LABELS);
+const TYPE_OPTIONS = filterOptions('Any type', INVOICE_TYPES, INVOICE_TYPE_LABELS);
 
 /** The invoice id of `#/view-invoices?id=…`: a positive whole number, else null. */
 function invoiceIdOf(value: string | null): number | null {
@@ -159,6 +154,7 @@ export default function InvoicesPage() {
         minWidth={1100}
         rowCount={items.length}
         emptyText={emptyListText(invoices.isPending, 'No invoices match. Change or clear the filters.')}
+        aria-busy={invoices.isFetching}
         highlightOnHover
       >
         {items.map((inv) => (

@@ -30,7 +30,7 @@ import {
   SortHeader,
   useListState,
 } from '../../../components/list';
-import { FilterAmount, FilterNumber } from '../../../components/list/filter-fields';
+import { FilterAmount, FilterNumber, filterOptions } from '../../../components/list/filter-fields';
 import { describeError } from '../../../lib/error-message';
 import { countryName, formatCents, formatDate, formatDateTime } from '../../../lib/format';
 import {
@@ -68,19 +68,13 @@ const KIND_OPTIONS = [
   { value: 'soft', label: 'Soft (retried)' },
   { value: 'hard', label: 'Hard (needs a new instrument)' },
 ];
-const REASON_OPTIONS = [
-  { value: '', label: 'Any reason' },
-  ...DECLINE_CODES.map((c) => ({ value: c, label: DECLINE_LABELS[c] })),
-];
+const REASON_OPTIONS = filterOptions('Any reason', DECLINE_CODES, DECLINE_LABELS);
 const COUNTRY_OPTIONS = [
   { value: '', label: 'Any country' },
   { value: 'US', label: 'United States' },
   { value: 'CA', label: 'Canada' },
 ];
-const STATE_OPTIONS = [
-  { value: '', label: 'Any state' },
-  ...DUNNING_STATES.map((s) => ({ value: s, label: DUNNING_STATE_LABELS[s] })),
-];
+const STATE_OPTIONS = filterOptions('Any state', DUNNING_STATES, DUNNING_STATE_LABELS);
 
 /** An invoice number (INV-2026-0004118) or an id stays on one line: never broken at its hyphens. */
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;

@@ -24,6 +24,7 @@ import {
   SortHeader,
   useListState,
 } from '../../../components/list';
+import { filterOptions } from '../../../components/list/filter-fields';
 import { formatCents, formatDate } from '../../../lib/format';
 import {
   exportReceipts,
@@ -35,10 +36,7 @@ import {
 } from '../api/receipts';
 import { RecordReceiptDialog } from '../components/record-receipt-dialog';
 
-const METHOD_OPTIONS = [
-  { value: '', label: 'Any method' },
-  ...RECEIPT_METHODS.map((m) => ({ value: m, label: RECEIPT_METHOD_LABELS[m] })),
-];
+const METHOD_OPTIONS = filterOptions('Any method', RECEIPT_METHODS, RECEIPT_METHOD_LABELS);
 const ID_PATTERN = /^\d{0,10}$/;
 
 /** The list's state in the address: `#/view-receipts?method=cash&unapplied=1&sort=amount_cents&page=2`. */

@@ -33,6 +33,7 @@ import {
   SortHeader,
   useListState,
 } from '../../../components/list';
+import { filterOptions } from '../../../components/list/filter-fields';
 import { describeError } from '../../../lib/error-message';
 import { formatCents, formatDate, formatDateTime } from '../../../lib/format';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
@@ -47,10 +48,7 @@ import {
 } from '../api/reconciliation';
 
 const EVERY_CURRENCY = 'Every currency';
-const STATUS_OPTIONS = [
-  { value: '', label: 'Any status' },
-  ...RECONCILIATION_STATUSES.map((s) => ({ value: s, label: RECONCILIATION_STATUS_LABELS[s] })),
-];
+const STATUS_OPTIONS = filterOptions('Any status', RECONCILIATION_STATUSES, RECONCILIATION_STATUS_LABELS);
 const STATUS_COLORS: Record<ReconciliationStatus, string> = { matched: 'green', differences: 'orange', failed: 'red' };
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -15,7 +15,7 @@ import {
   ListPagination,
   useListState,
 } from '../../../components/list';
-import { FilterNumber } from '../../../components/list/filter-fields';
+import { FilterNumber, filterOptions } from '../../../components/list/filter-fields';
 import { datedFileName, downloadFile } from '../../../lib/download';
 import {
   exportReturns,
@@ -29,10 +29,7 @@ import {
 import { ReturnPanel } from '../components/return-panel';
 import { ReturnsTable } from '../components/returns-table';
 
-const STATUS_OPTIONS = [
-  { value: '', label: 'Any status' },
-  ...RETURN_STATUSES.map((s) => ({ value: s, label: RETURN_STATUS_LABELS[s] })),
-];
+const STATUS_OPTIONS = filterOptions('Any status', RETURN_STATUSES, RETURN_STATUS_LABELS);
 const DAYS_PATTERN = /^\d{0,4}$/;
 const ID_PATTERN = /^\d{0,9}$/;
 
