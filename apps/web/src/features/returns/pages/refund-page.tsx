@@ -1,15 +1,8 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { DetailPane, ListError, ListPagination, useListState } from '../../../components/list';
-import {
-  getReturnListQueryOptions,
-  NO_RETURN_FILTERS,
-  returnIdOf,
-  RETURNS_PAGE_SIZE,
-  type ReturnListParams,
-} from '../api/returns';
-import { ReturnPanel } from '../components/return-panel';
-import { ReturnsTable } from '../components/returns-table';
+import { useListState } from '../../../components/list';
+import { getReturnListQueryOptions, NO_RETURN_FILTERS, type ReturnListParams } from '../api/returns';
+import { ReturnsView } from '../components/returns-view';
 
 /** No filters of its own (always the inspected returns); oldest first unless the address sorts otherwise. */
 const LIST_OPTIONS = { defaults: {}, defaultSort: 'created_at' } as const;
@@ -22,13 +15,8 @@ const LIST_OPTIONS = { defaults: {}, defaultSort: 'created_at' } as const;
 export default function RefundPage() {
   const list = useListState<Record<never, string>>(LIST_OPTIONS);
   const { page, sort } = list;
-  const openId = returnIdOf(list.selected);
   const params: ReturnListParams = { ...NO_RETURN_FILTERS, status: 'inspected', page, sort };
   const returns = useQuery(getReturnListQueryOptions(params));
-  const items = returns.data?.items ?? [];
-  const total = returns.data?.total ?? 0;
-  const capped = returns.data?.total_capped ?? false;
-  const close = () => list.select(null);
 
   return (
     <Stack gap="md">
@@ -39,40 +27,14 @@ export default function RefundPage() {
         Inspected returns wait here. The refund credits the hardware invoice with the terminals&apos; price less the
         restocking fee; what the merchant had paid beyond what is still owed goes back to the card or by check.
       </Text>
-      {list.selected !== null && openId === null && (
-        <Alert color="red" title="Not a return" withCloseButton closeButtonLabel="Dismiss" onClose={close}>
-          This address does not name a return. Open the return from the list.
-        </Alert>
-      )}
-      <ListError error={returns.error} />
-      <ReturnsTable
+      <ReturnsView
+        list={list}
+        returns={returns}
         caption="Returns waiting for a refund"
-        items={items}
-        total={total}
-        capped={capped}
-        pending={returns.isPending}
-        sort={sort}
-        onSort={list.setSort}
-        hrefFor={list.hrefFor}
-        openId={openId}
         openLabel="Refund return"
         emptyText="No inspected return is waiting for a refund."
+        pagesLabel="Refund pages"
       />
-      <ListPagination
-        label="Refund pages"
-        total={total}
-        totalCapped={capped}
-        pageRows={items.length}
-        pageSize={RETURNS_PAGE_SIZE}
-        page={page}
-        onChange={list.setPage}
-        hideSinglePage
-      />
-      {openId !== null && (
-        <DetailPane label={`Return #${openId}`} onClose={close}>
-          <ReturnPanel key={openId} id={openId} onClose={close} />
-        </DetailPane>
-      )}
     </Stack>
   );
 }

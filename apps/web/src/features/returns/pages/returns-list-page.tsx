@@ -1,18 +1,15 @@
-import { Alert, Button, Group, Stack, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { RETURN_STATUS_LABELS, RETURN_STATUSES } from '@pos/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
   bindFilter,
-  DetailPane,
   ExportCsvButton,
   FilterBar,
   FilterId,
   FilterSelect,
   FilterText,
-  ListError,
-  ListPagination,
   useListState,
 } from '../../../components/list';
 import { FilterNumber, filterOptions } from '../../../components/list/filter-fields';
@@ -21,13 +18,10 @@ import {
   exportReturns,
   getReturnListQueryOptions,
   NO_RETURN_FILTERS,
-  returnIdOf,
-  RETURNS_PAGE_SIZE,
   type ReturnFilters,
   type ReturnListParams,
 } from '../api/returns';
-import { ReturnPanel } from '../components/return-panel';
-import { ReturnsTable } from '../components/returns-table';
+import { ReturnsView } from '../components/returns-view';
 
 const STATUS_OPTIONS = filterOptions('Any status', RETURN_STATUSES, RETURN_STATUS_LABELS);
 const DAYS_PATTERN = /^\d{0,4}$/;
@@ -51,13 +45,10 @@ export default function ReturnsListPage() {
   const { draft, applied, page, sort } = list;
   const [errors, setErrors] = useState<Partial<Record<keyof ReturnFilters, string>>>({});
   const field = bindFilter(list, errors);
-  const openId = returnIdOf(list.selected);
 
   const params: ReturnListParams = { ...applied, page, sort: sort === LIST_OPTIONS.defaultSort ? null : sort };
   const returns = useQuery(getReturnListQueryOptions(params));
-  const items = returns.data?.items ?? [];
   const total = returns.data?.total ?? 0;
-  const capped = returns.data?.total_capped ?? false;
 
   function apply() {
     const found: Partial<Record<keyof ReturnFilters, string>> = {};
@@ -73,7 +64,6 @@ export default function ReturnsListPage() {
     setErrors({});
     list.clear();
   }
-  const close = () => list.select(null);
 
   return (
     <Stack gap="md">
@@ -95,40 +85,14 @@ export default function ReturnsListPage() {
         run={async () => downloadFile(datedFileName('returns', 'csv'), await exportReturns(params))}
         disabled={total === 0}
       />
-      {list.selected !== null && openId === null && (
-        <Alert color="red" title="Not a return" withCloseButton closeButtonLabel="Dismiss" onClose={close}>
-          This address does not name a return. Open the return from the list.
-        </Alert>
-      )}
-      <ListError error={returns.error} />
-      <ReturnsTable
+      <ReturnsView
+        list={list}
+        returns={returns}
         caption="Returns"
-        items={items}
-        total={total}
-        capped={capped}
-        pending={returns.isPending}
-        sort={sort}
-        onSort={list.setSort}
-        hrefFor={list.hrefFor}
-        openId={openId}
         openLabel="Open return"
         emptyText="No returns match. Change or clear the filters."
+        pagesLabel="Return pages"
       />
-      <ListPagination
-        label="Return pages"
-        total={total}
-        totalCapped={capped}
-        pageRows={items.length}
-        pageSize={RETURNS_PAGE_SIZE}
-        page={page}
-        onChange={list.setPage}
-        hideSinglePage
-      />
-      {openId !== null && (
-        <DetailPane label={`Return #${openId}`} onClose={close}>
-          <ReturnPanel key={openId} id={openId} onClose={close} />
-        </DetailPane>
-      )}
     </Stack>
   );
 }
