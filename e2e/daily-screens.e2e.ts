@@ -30,11 +30,15 @@ const CUSTOMER_TABS = [
 
 const captionOf = (page: Page) => main(page).locator('table caption').first();
 
-/** The list has answered: its caption no longer says "loading". */
+/** The list has answered: its caption no longer says "loading" and no table is fetching (aria-busy). */
 async function listLoaded(page: Page) {
   await page.waitForFunction(() => {
     const caption = document.querySelector('main table caption');
-    return caption !== null && !/loading/i.test(caption.textContent ?? '');
+    return (
+      caption !== null &&
+      !/loading/i.test(caption.textContent ?? '') &&
+      document.querySelector('main table[aria-busy="true"]') === null
+    );
   });
 }
 
@@ -204,5 +208,5 @@ describe.skipIf(noBrowser)('the daily screens (issue 30)', () => {
     expect(clipped).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 300_000);
 });
