@@ -1,4 +1,4 @@
-import { Anchor, Autocomplete, Badge, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Autocomplete, Badge, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import {
   CA_PROVINCES,
   LICENSE_STATUS_LABELS,
@@ -76,10 +76,15 @@ const LICENSE_OPTIONS = [
   ...LISTING_LICENSE_STATES.map((s) => ({ value: s, label: LICENSE_STATUS_LABELS[s] })),
 ];
 
-/** The state list follows the country: one country's states, or both countries' (the US's, then Canada's). */
+/** The state list follows the country: one country's states, or both countries' in groups. */
 function stateOptions(country: string) {
-  const states = country ? statesFor(country) : [...US_STATES, ...CA_PROVINCES];
-  return [{ value: '', label: 'Any state / province' }, ...states.map((s) => ({ value: s.code, label: s.name }))];
+  const any = { value: '', label: 'Any state / province' };
+  if (country) return [any, ...statesFor(country).map((s) => ({ value: s.code, label: s.name }))];
+  return [
+    any,
+    { group: countryName('US'), items: US_STATES.map((s) => ({ value: s.code, label: s.name })) },
+    { group: countryName('CA'), items: CA_PROVINCES.map((s) => ({ value: s.code, label: s.name })) },
+  ];
 }
 
 /** '1,250.50' / '$100' → cents; null when it is not an amount of at least 0. */
@@ -177,7 +182,14 @@ export default function CustomerListingPage() {
       <FilterBar label="Filter customer listing" onApply={apply} onClear={clear} applyLabel="Apply filters">
         <FilterSelect label="Status" data={STATUS_OPTIONS} w={150} {...field('status')} />
         <FilterSelect label="Country" data={COUNTRY_OPTIONS} w={170} {...field('country')} />
-        <FilterSelect label="State / province" data={stateOptions(draft.country)} w={210} {...field('state')} />
+        {/* Both countries' states in groups: FilterSelect takes no option groups yet. */}
+        <NativeSelect
+          label="State / province"
+          data={stateOptions(draft.country)}
+          value={draft.state}
+          onChange={(e) => set('state')(e.currentTarget.value)}
+          w={210}
+        />
         <Autocomplete
           label="Sales rep"
           data={options.data?.sales_reps ?? []}
