@@ -12,8 +12,9 @@ import {
 } from '@pos/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { reverseInvoice, type InvoiceReversal } from '../../../api/invoices';
+import { useMoneyMutation } from '../../../api/money-views';
 import { api } from '../../../lib/api';
-import { accountPath, compactQuery, useAccountMutation } from './accounts';
+import { accountPath, compactQuery } from './accounts';
 import { accountKeys } from './accounts-keys';
 
 /*
@@ -83,8 +84,16 @@ export async function actOnTransaction(
   );
 }
 
+/**
+ * Retry a charge or void it: money moves, so every money view refreshes with this customer's page — after the
+ * answer or a refusal (a 409: the transaction changed meanwhile) — and the mutation settles once they are read
+ * again. The tab shows a refusal itself.
+ */
 export function useTransactionAction(customerId: number) {
-  return useAccountMutation(customerId, (input: TransactionActionInput) => actOnTransaction(customerId, input));
+  return useMoneyMutation({
+    mutationFn: (input: TransactionActionInput) => actOnTransaction(customerId, input),
+    customerOf: () => customerId,
+  });
 }
 
 export async function getInvoices(customerId: number, filter: MoneyFilter, signal?: AbortSignal): Promise<InvoiceList> {
@@ -148,6 +157,10 @@ export function useInvoice(customerId: number, invoiceId: number | null) {
   });
 }
 
+/** Reverse an invoice (a paid one becomes a refund credit memo): a money operation, like useTransactionAction. */
 export function useReverseInvoice(customerId: number) {
-  return useAccountMutation(customerId, (input: InvoiceReversal) => reverseInvoice(customerId, input));
+  return useMoneyMutation({
+    mutationFn: (input: InvoiceReversal) => reverseInvoice(customerId, input),
+    customerOf: () => customerId,
+  });
 }

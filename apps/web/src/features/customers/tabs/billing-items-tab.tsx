@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, NativeSelect, Table, Text, TextInput, type ComboboxItem } from '@mantine/core';
+import { Button, Group, NativeSelect, Table, Text, TextInput, type ComboboxItem } from '@mantine/core';
 import {
   CURRENCY_SYMBOLS,
   CUSTOMER_BILLING_ITEM_STATUS_CODES,
@@ -23,7 +23,7 @@ import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { todayIso } from '../../../lib/format';
 import { parseAmount } from './ui/money';
 import { NoStore, TabFrame } from './ui/tab-frame';
-import { LiveFilterBar } from '../../../components/list';
+import { FilterCheck, FilterSelect, LiveFilterBar } from '../../../components/list';
 
 const PAGE_SIZE = 25;
 
@@ -141,13 +141,8 @@ function BillingItemsOfStore({
       }
     >
       <LiveFilterBar label="Filter billing items">
-        <NativeSelect
-          label="Status"
-          data={STATUS_OPTIONS}
-          value={status}
-          onChange={(e) => setStatus(e.currentTarget.value)}
-          w={160}
-        />
+        <FilterSelect label="Status" data={STATUS_OPTIONS} value={status} onChange={setStatus} w={160} />
+        {/* The items by category: FilterSelect takes no option groups yet. */}
         <NativeSelect
           label="Billing item"
           data={[
@@ -158,18 +153,12 @@ function BillingItemsOfStore({
           onChange={(e) => setItemId(e.currentTarget.value)}
           w={260}
         />
-        <NativeSelect
-          label="Plan"
-          data={planOptions}
-          value={planId}
-          onChange={(e) => setPlanId(e.currentTarget.value)}
-          w={260}
-        />
-        <Checkbox
+        <FilterSelect label="Plan" data={planOptions} value={planId} onChange={setPlanId} w={260} />
+        <FilterCheck
           label="Include previous records"
           description="Canceled and ended items too"
-          checked={includePrevious}
-          onChange={(e) => setIncludePrevious(e.currentTarget.checked)}
+          value={includePrevious}
+          onChange={setIncludePrevious}
         />
       </LiveFilterBar>
       <Table.ScrollContainer minWidth={900}>

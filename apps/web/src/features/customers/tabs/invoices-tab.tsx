@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, Table, Text, Textarea } from '@mantine/core';
+import { Button, Group, Table, Text, Textarea } from '@mantine/core';
 import {
   INVOICE_STATUS,
   INVOICE_STATUSES,
@@ -19,14 +19,14 @@ import { ListPagination } from '../../../components/list/list-pagination';
 import { isApiError } from '../../../lib/api';
 import { useCreditInvoices, useInvoice, useInvoices, useReverseInvoice } from '../api/accounts-money';
 import { formatCents, formatDate } from '../../../lib/format';
-import { notifySuccess } from '../lib/notify';
+import { notifyError, notifySuccess } from '../lib/notify';
 import type { StoreTabProps } from '../tab-props';
 import { invoiceStatusLook, invoiceTypeLabel, transactionStatusLook } from './status';
 import { ActionDialog } from './ui/action-dialog';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { StatusBadge } from './ui/status-badge';
 import { NoStore, TabFrame } from './ui/tab-frame';
-import { LiveFilterBar } from '../../../components/list';
+import { FilterSelect, LiveFilterBar } from '../../../components/list';
 
 const PAGE_SIZE = 25;
 
@@ -79,20 +79,8 @@ function InvoicesOfStore({ customerId, storeId, canEdit }: { customerId: number;
   return (
     <TabFrame title="Invoices" isPending={list.isPending} error={list.error} onRetry={() => void list.refetch()}>
       <LiveFilterBar label="Filter invoices">
-        <NativeSelect
-          label="Status"
-          data={STATUS_OPTIONS}
-          value={status}
-          onChange={(e) => setStatus(e.currentTarget.value)}
-          w={200}
-        />
-        <NativeSelect
-          label="Type"
-          data={TYPE_OPTIONS}
-          value={type}
-          onChange={(e) => setType(e.currentTarget.value)}
-          w={260}
-        />
+        <FilterSelect label="Status" data={STATUS_OPTIONS} value={status} onChange={setStatus} />
+        <FilterSelect label="Type" data={TYPE_OPTIONS} value={type} onChange={setType} w={260} />
       </LiveFilterBar>
       <DataTable
         caption={`Invoices of store ${storeId}, newest first`}
@@ -229,6 +217,7 @@ function ReverseDialog({
           onClose();
         },
         onError: (e) => {
+          notifyError(e);
           const kept = keys.settle(actionKey, e);
           const fieldMessage = isApiError(e) ? e.fields.reason : undefined;
           if (fieldMessage) setError(fieldMessage);

@@ -1,18 +1,18 @@
-import { Button, Group, NativeSelect, Table } from '@mantine/core';
+import { Button, Group, Table } from '@mantine/core';
 import { TRANSACTION_STATUSES, TRANSACTION_STATUS_LABELS, type Transaction, type TransactionAction } from '@pos/domain';
 import { useState } from 'react';
 import { DataTable } from '../../../components/list/data-table';
 import { ListPagination } from '../../../components/list/list-pagination';
 import { useTransactionAction, useTransactions } from '../api/accounts-money';
 import { formatCents, formatDateTime } from '../../../lib/format';
-import { notifySuccess } from '../lib/notify';
+import { notifyError, notifySuccess } from '../lib/notify';
 import type { StoreTabProps } from '../tab-props';
 import { transactionStatusLook } from './status';
 import { ActionDialog } from './ui/action-dialog';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { StatusBadge } from './ui/status-badge';
 import { NoStore, TabFrame } from './ui/tab-frame';
-import { LiveFilterBar } from '../../../components/list';
+import { FilterSelect, LiveFilterBar } from '../../../components/list';
 
 const PAGE_SIZE = 25;
 
@@ -96,6 +96,7 @@ function TransactionsOfStore({
           } else notifySuccess(`Transaction ${tx.id} was retried.`, 'Retried');
         },
         onError: (e) => {
+          notifyError(e);
           // A refusal (e.g. 409: the transaction changed meanwhile) closes the question and the list reloads;
           // after a lost answer the question stays, and confirming again resends the same key.
           if (!keys.settle(actionKey, e)) setPending(null);
@@ -108,13 +109,7 @@ function TransactionsOfStore({
   return (
     <TabFrame title="Transactions" isPending={list.isPending} error={list.error} onRetry={() => void list.refetch()}>
       <LiveFilterBar label="Filter transactions">
-        <NativeSelect
-          label="Status"
-          data={STATUS_OPTIONS}
-          value={status}
-          onChange={(e) => setStatus(e.currentTarget.value)}
-          w={220}
-        />
+        <FilterSelect label="Status" data={STATUS_OPTIONS} value={status} onChange={setStatus} w={220} />
       </LiveFilterBar>
       <DataTable
         caption={`Transactions of store ${storeId}, newest first`}
