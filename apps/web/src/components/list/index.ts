@@ -11,7 +11,14 @@ export { FigureCell, FigureHeader, NoWrapCell } from './cells';
 export { FilterBar, LiveFilterBar } from './filter-bar';
 export { formatTotal, ListPagination } from './list-pagination';
 export { SortHeader } from './sort-header';
-export { readFilters, useListState, writeListParams, type FilterValues, type ListState } from './use-list-state';
+export {
+  readFilters,
+  useListState,
+  useNestedListState,
+  writeListParams,
+  type FilterValues,
+  type ListState,
+} from './use-list-state';
 export {
   bindFilter,
   currencyFilterOptions,
@@ -19,7 +26,11 @@ export {
   FilterCurrency,
   FilterDate,
   FilterDateRange,
+  FilterAmount,
   FilterId,
+  FilterMonth,
+  FilterNumber,
+  filterOptions,
   FilterSelect,
   FilterText,
   type FilterBinding,

@@ -4,8 +4,7 @@ import { CURRENCY_CODES, type CurrencyCode } from '@pos/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { DataTable, FilterCurrency, LiveFilterBar } from '../../../components/list';
-import { FilterMonth } from '../../../components/list/filter-fields';
+import { DataTable, FilterCurrency, FilterMonth, LiveFilterBar } from '../../../components/list';
 import { describeError } from '../../../lib/error-message';
 import { currencyLabel, formatCents, formatMonth, todayIso } from '../../../lib/format';
 import {

@@ -20,17 +20,19 @@ import {
   ExportCsvButton,
   FigureCell,
   FigureHeader,
+  FilterAmount,
   FilterBar,
+  FilterNumber,
+  filterOptions,
   FilterSelect,
   FilterText,
-  ListError,
   listCaption,
+  ListError,
   ListPagination,
   NoWrapCell,
   SortHeader,
   useListState,
 } from '../../../components/list';
-import { FilterAmount, FilterNumber, filterOptions } from '../../../components/list/filter-fields';
 import { describeError } from '../../../lib/error-message';
 import { countryName, formatCents, formatDate, formatDateTime } from '../../../lib/format';
 import {

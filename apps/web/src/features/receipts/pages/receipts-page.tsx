@@ -15,16 +15,16 @@ import {
   FilterCurrency,
   FilterDateRange,
   FilterId,
+  filterOptions,
   FilterSelect,
   FilterText,
-  ListError,
   listCaption,
+  ListError,
   ListPagination,
   NoWrapCell,
   SortHeader,
   useListState,
 } from '../../../components/list';
-import { filterOptions } from '../../../components/list/filter-fields';
 import { formatCents, formatDate } from '../../../lib/format';
 import {
   exportReceipts,

@@ -25,15 +25,15 @@ import {
   FilterBar,
   FilterCurrency,
   FilterDate,
+  filterOptions,
   FilterSelect,
-  ListError,
   listCaption,
+  ListError,
   ListPagination,
   NoWrapCell,
   SortHeader,
   useListState,
 } from '../../../components/list';
-import { filterOptions } from '../../../components/list/filter-fields';
 import { describeError } from '../../../lib/error-message';
 import { formatCents, formatDate, formatDateTime } from '../../../lib/format';
 import { useIdempotencyKeys } from '../../../lib/idempotency';

@@ -8,11 +8,12 @@ import {
   ExportCsvButton,
   FilterBar,
   FilterId,
+  FilterNumber,
+  filterOptions,
   FilterSelect,
   FilterText,
   useListState,
 } from '../../../components/list';
-import { FilterNumber, filterOptions } from '../../../components/list/filter-fields';
 import { datedFileName, downloadFile } from '../../../lib/download';
 import {
   exportReturns,
