@@ -44,6 +44,7 @@ export * from './rules/order-transitions';
 export * from './rules/order-totals';
 export * from './rules/order-hold';
 export * from './rules/invoice-lines';
+export * from './rules/fees';
 export * from './rules/billing-periods';
 export * from './rules/license';
 export * from './rules/payment-method-text';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FEES } from '../codes/billing';
 import { CURRENCY_CODES } from '../codes/currencies';
+import { restockingFeeCents } from '../rules/fees';
 import { cappedPagedList, paginationQuerySchema } from './common';
 import { idParam, sortSchema } from './customers';
 import { recordVersionSchema } from './customer-accounts';
@@ -69,7 +70,7 @@ export function returnBreakdown(input: {
   paid_cents: number;
 }): { value_cents: number; fee_cents: number; credit_cents: number; refund_cents: number } {
   const value = input.unit_cents.reduce((n, c) => n + c, 0);
-  const fee = input.fee_waived ? 0 : Math.min(RETURN_RESTOCKING_FEE_CENTS, value);
+  const fee = restockingFeeCents({ valueCents: value, waived: input.fee_waived });
   const credit = Math.max(0, value - fee);
   const refund = Math.max(0, Math.min(credit - Math.min(credit, input.open_cents), input.paid_cents));
   return { value_cents: value, fee_cents: fee, credit_cents: credit, refund_cents: refund };

@@ -3,6 +3,7 @@ import { BILLING_ITEM_IDS, FEES, NRS_PAY_BUNDLE_IDS, OTHER_IDS } from '../codes/
 import type { CurrencyCode } from '../codes/currencies';
 import { ORDER_TYPE, PAYMENT_PLAN_KIND } from '../codes/order';
 import { AUTHORIZATION_TOLERANCE_PERCENT } from '../limits';
+import { orderEntryUnitCents } from './fees';
 import { toCents } from './money';
 
 /*
@@ -143,7 +144,8 @@ export function orderTotals(doc: OrderForTotals, taxCents = 0): OrderTotals {
   let recurringCents = 0;
 
   for (const item of entries(doc.BillingItemInfo, orderBillingItemEntry)) {
-    const amount = item.quantity * cents(item.unitPrice);
+    // As sold; a marketplace listing sold without a price at §9's fee (decision 158).
+    const amount = item.quantity * orderEntryUnitCents(item.billingItemId, cents(item.unitPrice));
     if (item.recurring) {
       recurringCents += amount;
       continue;
@@ -248,7 +250,7 @@ export function orderSaleInvoiceLines(
   const lines: SaleInvoiceLine[] = [];
   for (const item of entries(doc.BillingItemInfo, orderBillingItemEntry)) {
     if (item.recurring || item.quantity <= 0) continue;
-    const unit = cents(item.unitPrice);
+    const unit = orderEntryUnitCents(item.billingItemId, cents(item.unitPrice));
     if (unit === 0) continue;
     lines.push({
       billingItemId: item.billingItemId,
