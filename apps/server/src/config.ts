@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { ACCOUNT_CODES, parseRetryDays, type AccountCode, type TaxRegistrationNumbers } from '@pos/domain';
+import {
+  ACCOUNT_CODES,
+  parseMarketFees,
+  parseRetryDays,
+  type AccountCode,
+  type MarketFee,
+  type TaxRegistrationNumbers,
+} from '@pos/domain';
 
 /**
  * apps/server. This module runs from apps/server/src (tsx, tests) or from the bundle in apps/server/dist
@@ -141,6 +148,22 @@ export const envSchema = z.object({
       }
       return days;
     }),
+  /**
+   * The market fee (billing item 19, decision 158): `COUNTRY-STATE=amount` pairs, comma-separated, e.g.
+   * `US-NY=15.00,CA-QC=12.50` — each store in that state / province pays the amount per month of service (in its
+   * currency) on its service invoice. Unset: no market fee anywhere.
+   */
+  MARKET_FEES: z
+    .string()
+    .default('')
+    .transform((text, ctx) => {
+      const markets = parseMarketFees(text);
+      if (typeof markets === 'string') {
+        ctx.addIssue({ code: 'custom', message: markets });
+        return z.NEVER;
+      }
+      return markets;
+    }),
   /** Returns (decision 122): a terminal may be returned this many days after its hardware invoice (default 30). */
   RETURN_WINDOW_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** The reconciler asks the gateway about a pending (P) charge once it is this many seconds old. */
@@ -232,6 +255,8 @@ export interface AppConfig {
   payments: { retryDays: readonly number[]; reconcileAfterSeconds: number };
   /** Returns and refunds (decision 122): RETURN_WINDOW_DAYS. */
   returns: { windowDays: number };
+  /** The fees the provider configures (decision 158): MARKET_FEES, the markets whose stores pay the market fee. */
+  fees: { markets: readonly MarketFee[] };
   /** DATA_ENCRYPTION_KEY (hex); null → the development key, refused when env is production. */
   dataEncryptionKey: string | null;
   /** BENCH_ROUTES: register GET /api/bench/bare, the bench's baseline (never in production). */
@@ -387,6 +412,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     payments: { retryDays: e.DUNNING_RETRY_DAYS, reconcileAfterSeconds: e.PAYMENT_RECONCILE_AFTER_SECONDS },
     returns: { windowDays: e.RETURN_WINDOW_DAYS },
+    fees: { markets: e.MARKET_FEES },
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY?.toLowerCase() ?? null,
     benchRoutes: e.BENCH_ROUTES,
     billing: { timeZone: e.BILLING_TIME_ZONE, cron: e.BILLING_RUN_CRON },

@@ -1,3 +1,4 @@
+import { cancellationFeeEffects } from './modules/billing';
 import { contractStatusEffects, regenerateAfterSave } from './modules/contracts';
 import { memoRefundAnswered } from './modules/memos';
 import { onboardingStatusEffects } from './modules/onboarding';
@@ -22,6 +23,9 @@ export function registerListeners(): void {
   // Payments (decision 116): a Complete order's card hold is captured, a rejected or canceled order's released (by
   // the payments sweep, outside the transaction).
   onOrderStatusChange('payments', queueHoldSettlements);
+  // Fees (decision 158): an existing customer's POS order canceled after its hardware shipped is billed the
+  // cancellation fee (billing item 91), once.
+  onOrderStatusChange('cancellation-fee', cancellationFeeEffects);
   // The order flow's card hold (decision 151): after a save commits, the upfront total with tax is held on the
   // hardware card, and held again when the total or the card changes.
   onOrderSaved('hold', (ctx, orderId) => syncOrderHold(ctx, orderId));

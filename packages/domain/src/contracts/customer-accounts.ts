@@ -856,6 +856,8 @@ export const creditInvoice = z.object({
   store_id: z.number().int().nullable(),
   reverses_invoice_id: z.number().int().nullable(),
   reverses_invoice_number: z.string().nullable(),
+  /** A return's credit (type R without a reversed invoice): its terminals credited, the restocking fee kept (158). */
+  return_id: z.number().int().nullable().optional(),
   /** A type B's order and the credit memo that moves its money once approved. */
   order_id: z.number().int().nullable(),
   credit_memo_id: z.number().int().nullable(),

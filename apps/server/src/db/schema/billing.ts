@@ -296,6 +296,8 @@ export const invoices = pgTable(
     firstFailedAt: timestamp({ withTimezone: true }),
     /** The order a sale invoice (type S) bills (decision 148): one S invoice per order. */
     orderId: integer().references(() => orders.id),
+    /** The order whose cancellation a cancellation fee invoice bills (decision 158): once per order. */
+    canceledOrderId: integer().references(() => orders.id),
     ...timestamps,
     ...version,
   },
@@ -312,6 +314,10 @@ export const invoices = pgTable(
     uniqueIndex('invoices_order_sale_uq')
       .on(t.orderId)
       .where(sql`${t.orderId} is not null and ${t.type} = 'S'`),
+    // At most one cancellation fee per order (decision 158).
+    uniqueIndex('invoices_canceled_order_uq')
+      .on(t.canceledOrderId)
+      .where(sql`${t.canceledOrderId} is not null`),
     index('invoices_status_due_idx').on(t.status, t.dueOn),
     /** The invoices screen's default order, newest first (decision 114): a backward walk that stops at the page. */
     index('invoices_issued_idx').on(t.issuedOn, t.id),
@@ -351,6 +357,8 @@ export const creditInvoices = pgTable(
     orderId: integer().references(() => orders.id),
     /** The credit memo that moves a reward's money once AR approves it (type B). */
     creditMemoId: integer().references(() => creditMemos.id),
+    /** The return whose credit it documents (type R: the terminals credited, the restocking fee kept; 158). */
+    returnId: integer().references((): AnyPgColumn => returns.id),
     issuedOn: date({ mode: 'string' }).notNull(),
     /** Negative: what it credits (the original's total and tax, negated). */
     totalCents: bigint({ mode: 'number' }).notNull(),
@@ -370,7 +378,14 @@ export const creditInvoices = pgTable(
     check('credit_invoices_type_check', sql`${t.type} in ('R', 'B')`),
     check('credit_invoices_currency_check', inList(t.currency, CURRENCY_CODES)),
     check('credit_invoices_amounts_check', sql`${t.totalCents} <= 0 and ${t.taxCents} <= 0`),
-    check('credit_invoices_reverses_check', sql`${t.type} <> 'R' or ${t.reversesInvoiceId} is not null`),
+    check(
+      'credit_invoices_reverses_check',
+      sql`${t.type} <> 'R' or ${t.reversesInvoiceId} is not null or ${t.returnId} is not null`,
+    ),
+    // One credit invoice per return (decision 158).
+    uniqueIndex('credit_invoices_return_uq')
+      .on(t.returnId)
+      .where(sql`${t.returnId} is not null`),
     check('credit_invoices_rewards_check', sql`${t.type} <> 'B' or ${t.creditMemoId} is not null`),
     // One rewards credit invoice per order: completing an order twice never credits twice.
     uniqueIndex('credit_invoices_order_rewards_uq')

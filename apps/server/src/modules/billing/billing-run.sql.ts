@@ -1,4 +1,4 @@
-import { BILLING_ITEM_IDS, FEES } from '@pos/domain';
+import { BILLING_ITEM_IDS, FEES, SPEC_FEE_ITEM_NAMES, type MarketFee } from '@pos/domain';
 import { billableStoreSql } from '../../db/billable-stores.sql';
 import { certificateValidSql, taxRateInForceSql } from '../../db/tax-rules.sql';
 
@@ -27,7 +27,13 @@ import { certificateValidSql, taxRateInForceSql } from '../../db/tax-rules.sql';
  * like any other (counted in `plans`, so a store that turns real is billed from then on, never for its test months)
  * but get no invoice and are not counted as `skipped`.
  *
- * Parameters: $1 as_of (date), $2 batch size, $3 now (timestamptz). Returns one row: plans, created, skipped.
+ * The market fee (item 19, decision 158; the domain's marketFeeCents): a service invoice of a store in a market the
+ * provider configured (MARKET_FEES, passed as $4) carries the market's monthly fee × the months it bills, named by the
+ * catalogue, taxed like the service — unless the plan sells a market fee itself (a billing item or a bundle line of
+ * item 19). No market configured: `[]`, no line.
+ *
+ * Parameters: $1 as_of (date), $2 batch size, $3 now (timestamptz), $4 the configured markets (JSON array of
+ * {country, state, currency, monthly_cents}; marketFeesParam). Returns one row: plans, created, skipped.
  */
 export const BILLING_BATCH_SQL = `
 with due as (
@@ -85,6 +91,17 @@ fees as (
   from todo t left join item_sums s on s.plan_id = t.id
   where not t.installment and not coalesce(s.has_fee, false)
 ),
+market_fees as (
+  select t.id as plan_id, m.monthly_cents * t.interval as amount_cents,
+         coalesce((select bi.name from billing_items bi where bi.id = ${BILLING_ITEM_IDS.MARKET_FEE}),
+                  '${SPEC_FEE_ITEM_NAMES[BILLING_ITEM_IDS.MARKET_FEE]}') as description
+  from todo t
+  join stores st on st.id = t.store_id
+  join jsonb_to_recordset($4::jsonb) as m(country text, state text, currency text, monthly_cents bigint)
+    on m.country = st.country and m.state = upper(st.state) and m.currency = t.currency
+  where not t.installment
+    and not exists (select 1 from items i where i.plan_id = t.id and i.billing_item_id = ${BILLING_ITEM_IDS.MARKET_FEE})
+),
 installments as (
   select t.id as plan_id, t.financed_cents, t.term, t.billed_periods + 1 as k,
          (t.financed_cents * ${FEES.INSTALLMENT_INTEREST_PERCENT} + 50) / 100 as interest_total
@@ -108,6 +125,8 @@ lines as (
   from fee_owed
   union all
   select plan_id, billing_item_id, description, quantity, amount_cents, amount_cents, true from fees where amount_cents > 0
+  union all
+  select plan_id, ${BILLING_ITEM_IDS.MARKET_FEE}, description, 1, amount_cents, amount_cents, true from market_fees
   union all
   select plan_id, ${BILLING_ITEM_IDS.INSTALLMENT}, 'Installment ' || k || ' of ' || term, 1,
          case when k < term then financed_cents / term else financed_cents - (financed_cents / term) * (term - 1) end,
@@ -192,3 +211,10 @@ export const PLANS_DUE_SQL = `
 select count(*)::integer as n from customer_payment_plans p
 where p.status = 'active' and p.next_billing_on <= $1::date and p.interval > 0
   and (p.kind in ('monthly', 'yearly') or (p.kind = 'hardware_sale' and p.term > p.billed_periods))`;
+
+/** $4 of BILLING_BATCH_SQL: the configured markets (MARKET_FEES) as the statement reads them. */
+export function marketFeesParam(markets: readonly MarketFee[]): string {
+  return JSON.stringify(
+    markets.map((m) => ({ country: m.country, state: m.state, currency: m.currency, monthly_cents: m.monthlyCents })),
+  );
+}

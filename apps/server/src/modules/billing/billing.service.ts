@@ -17,7 +17,7 @@ import { writeAudit } from '../../http/audit';
 import { AppError, fieldError } from '../../http/errors';
 import { faultPoint } from '../../lib/fault-point';
 import { SCHEDULED_DEFINITIONS, SCHEDULED_QUEUE } from '../../jobs/definitions';
-import { BILLING_BATCH_SQL, PLANS_DUE_SQL } from './billing-run.sql';
+import { BILLING_BATCH_SQL, PLANS_DUE_SQL, marketFeesParam } from './billing-run.sql';
 import { lapseLicenses, prepareLicenseJobs } from './license.service';
 
 /** Plans billed per batch (one statement, one transaction): large enough for speed, small enough to show progress. */
@@ -158,7 +158,12 @@ export async function executeBillingRun(
   const batch = () =>
     withTx({ app }, async (tx) => {
       const res = (await tx.execute(
-        numberedSql(BILLING_BATCH_SQL, [run.asOf, batchSize, app.clock.now()]),
+        numberedSql(BILLING_BATCH_SQL, [
+          run.asOf,
+          batchSize,
+          app.clock.now(),
+          marketFeesParam(app.config.fees.markets),
+        ]),
       )) as unknown as { rows: Array<{ plans: number; created: number; skipped: number }> };
       const r = res.rows[0]!;
       if (r.plans > 0) {

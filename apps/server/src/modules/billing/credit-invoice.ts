@@ -14,6 +14,8 @@ export interface CreditInvoiceInput {
   createdByEmail: string | null;
   /** The invoice a type R nets. */
   reversesInvoiceId?: number | null;
+  /** The return a type R documents instead (its terminals credited, the restocking fee kept; decision 158). */
+  returnId?: number | null;
   /** The order and the credit memo of a type B (promotion rewards). */
   orderId?: number | null;
   creditMemoId?: number | null;
@@ -35,6 +37,7 @@ const FIXED_ITEMS = [
   { id: BILLING_ITEM_IDS.TAX, name: 'Tax' },
   { id: BILLING_ITEM_IDS.DISCOUNT, name: 'Discount' },
   { id: BILLING_ITEM_IDS.OTHER_CHARGES, name: 'Other charges' },
+  { id: BILLING_ITEM_IDS.RESTOCKING_FEE, name: 'Restocking fee' },
 ];
 
 /**
@@ -67,6 +70,7 @@ export async function insertCreditInvoice(
       customerId: input.customerId,
       storeId: input.storeId,
       reversesInvoiceId: input.reversesInvoiceId ?? null,
+      returnId: input.returnId ?? null,
       orderId: input.orderId ?? null,
       creditMemoId: input.creditMemoId ?? null,
       issuedOn: input.issuedOn,
@@ -97,6 +101,7 @@ export async function insertCreditInvoice(
       invoice_number: credit!.invoiceNumber,
       type: input.type,
       reverses_invoice_id: credit!.reversesInvoiceId,
+      return_id: credit!.returnId,
       order_id: credit!.orderId,
       credit_memo_id: credit!.creditMemoId,
       total_cents: credit!.totalCents,

@@ -3,3 +3,4 @@ export { executeBillingRun, runScheduledBilling, billingToday, BILLING_BATCH_SIZ
 export { applyPaidInvoices, prepareLicenseJobs, reactivateStore } from './license.service';
 export { createSaleInvoice, createSingleLineInvoice, type SaleInvoice, type SingleLineInvoice } from './single-invoice';
 export { insertCreditInvoice, type CreditInvoiceInput } from './credit-invoice';
+export { cancellationFeeEffects, type OrderMove } from './cancellation-fee';

@@ -1,4 +1,4 @@
-import { BILLING_ITEM_IDS, type SaleInvoiceLine } from '@pos/domain';
+import { BILLING_ITEM_IDS, feeLineDescription, type SaleInvoiceLine } from '@pos/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { numberedSql } from '../../db/client';
@@ -18,12 +18,15 @@ export interface SingleLineInvoice {
   reason: string;
   /** Extra audit facts (e.g. the receipt it came with). */
   auditAfter?: Record<string, unknown>;
+  /** A cancellation fee's order (decision 158): at most one such invoice per order (invoices_canceled_order_uq). */
+  canceledOrderId?: number | null;
 }
 
 /**
  * A one-line invoice of its own (a fee: type S, issued and due today, no tax), numbered from the year's counter
  * (invoice_number_counters) in the caller's transaction, like the billing run's numbers (decision 113). One place
- * for fee invoices: the reactivation fee (license.service) and the cash/check fee of a receipt (decision 119).
+ * for fee invoices: the reactivation fee (license.service), the cash/check fee of a receipt (decision 119) and the
+ * cancellation fee of a canceled order (cancellation-fee.ts, decision 158).
  */
 export async function createSingleLineInvoice(
   tx: Db,
@@ -42,12 +45,12 @@ export async function createSingleLineInvoice(
            returning last_number
          )
          insert into invoices (invoice_number, customer_id, store_id, status, type, issued_on, due_on, total_cents,
-                               tax_cents, paid_cents, open_cents, currency, created_at, updated_at)
+                               tax_cents, paid_cents, open_cents, currency, canceled_order_id, created_at, updated_at)
          select 'INV-' || extract(year from $1::date)::integer || '-' || lpad(c.last_number::text, 7, '0'),
-                $2, $3, 'N', 'S', $1::date, $1::date, $4, 0, 0, $4, $5, $6, $6
+                $2, $3, 'N', 'S', $1::date, $1::date, $4, 0, 0, $4, $5, $7::integer, $6, $6
          from counter c
          returning id, invoice_number`,
-        [today, input.customerId, input.storeId, input.amountCents, input.currency, now],
+        [today, input.customerId, input.storeId, input.amountCents, input.currency, now, input.canceledOrderId ?? null],
       ),
     ),
   );
@@ -101,7 +104,8 @@ const FIXED_ITEMS: readonly { id: number; name: string }[] = [
  * The sale invoice of a completed POS order paid upfront (issue 29 item 2, decision 148): type S, issued and due today,
  * numbered from the year's counter like every other invoice (decision 113), its lines as given (tax its own line), in
  * the caller's transaction (the move to Complete). Once per order: an order that has its S invoice gets it back.
- * A line whose billing item the catalogue does not know is booked under Other charges, with its own description.
+ * A line whose billing item the catalogue does not know is booked under Other charges, with its own description; a
+ * fee item's line (shipping 20, marketplace 113–115, …) is described by the catalogue's name of its item (158).
  */
 export async function createSaleInvoice(
   tx: Db,
@@ -122,11 +126,14 @@ export async function createSaleInvoice(
     .values(FIXED_ITEMS.map((i) => ({ ...i, createdAt: now, updatedAt: now })))
     .onConflictDoNothing({ target: billingItems.id });
   const wanted = [...new Set(input.lines.map((l) => l.billingItemId))];
-  const known = new Set(
+  const names = new Map(
     wanted.length
-      ? (await tx.select({ id: billingItems.id }).from(billingItems).where(inArray(billingItems.id, wanted))).map(
-          (r) => r.id,
-        )
+      ? (
+          await tx
+            .select({ id: billingItems.id, name: billingItems.name })
+            .from(billingItems)
+            .where(inArray(billingItems.id, wanted))
+        ).map((r) => [r.id, r.name] as const)
       : [],
   );
   const [inv] = rowsOf<{ id: number; invoice_number: string }>(
@@ -162,8 +169,9 @@ export async function createSaleInvoice(
     await tx.insert(invoiceLines).values(
       input.lines.map((l) => ({
         invoiceId: inv!.id,
-        billingItemId: known.has(l.billingItemId) ? l.billingItemId : BILLING_ITEM_IDS.OTHER_CHARGES,
-        description: l.description,
+        billingItemId: names.has(l.billingItemId) ? l.billingItemId : BILLING_ITEM_IDS.OTHER_CHARGES,
+        // A fee's line (shipping, a marketplace listing, …) reads as the catalogue names it (decision 158).
+        description: feeLineDescription(l.billingItemId, names.get(l.billingItemId), l.description),
         quantity: l.quantity,
         unitCents: l.unitCents,
         amountCents: l.amountCents,

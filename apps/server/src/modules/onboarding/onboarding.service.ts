@@ -4,6 +4,7 @@ import {
   PAYMENT_PLAN_KIND,
   PAYMENT_PLAN_TYPE_IDS,
   orderBillingItemEntry,
+  orderEntryUnitCents,
   isBillableStoreType,
   orderSaleInvoiceLines,
   orderTotals,
@@ -380,7 +381,8 @@ export async function onboardOrder(ctx: AnyServiceCtx, db: Db, orderId: number):
       planId: e.recurring ? service!.id : (planRows.find((p) => p.kind === 'hardware_sale')?.id ?? service!.id),
       billingItemId: e.billingItemId,
       quantity: e.quantity,
-      unitPriceCents: toCents(e.unitPrice),
+      // As sold; a marketplace listing sold without a price at §9's fee, as the order's totals count it (158).
+      unitPriceCents: orderEntryUnitCents(e.billingItemId, toCents(e.unitPrice)),
       currency,
       startsOn: day(now),
       createdAt: now,

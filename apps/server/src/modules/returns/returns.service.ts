@@ -10,7 +10,10 @@ import {
   RETURN_FOUR_EYES_CENTS,
   RETURN_RESTOCKING_FEE_CENTS,
   RETURN_STATUS_LABELS,
+  BILLING_ITEM_IDS,
+  restockingFeeCents,
   returnBreakdown,
+  returnCreditLines,
   returnCreateRequest,
   type CurrencyCode,
   type ReturnCreateRequest,
@@ -32,6 +35,7 @@ import { withTx, type AppContext, type ServiceCtx } from '../../context';
 import { cappedCount } from '../../db/capped-count';
 import type { Db } from '../../db/client';
 import {
+  billingItems,
   creditMemos,
   customerPaymentPlans,
   customers,
@@ -60,7 +64,7 @@ import { AppError, notFound, versionConflict } from '../../http/errors';
 import { runIdempotent } from '../../http/idempotency';
 import { csvStream } from '../../lib/csv-stream';
 import { searchTextPattern } from '../../lib/sql-like';
-import { billingToday, prepareLicenseJobs } from '../billing';
+import { billingToday, insertCreditInvoice, prepareLicenseJobs } from '../billing';
 import { retireTerminal } from '../customer-accounts';
 import { balancesOf } from '../ledger';
 import { afterPosting, refundPayment, type MoneyMovement } from '../payments';
@@ -573,7 +577,8 @@ export async function createReturn(ctx: ServiceCtx, input: ReturnCreateRequest):
         `Hardware invoice ${invoice.invoiceNumber} has no terminal line to refund the terminals from.`,
       );
     const waived = body.waive_fee === true;
-    const fee = waived ? 0 : RETURN_RESTOCKING_FEE_CENTS;
+    // The one restocking-fee rule (decision 158): 250.00 unless waived, never more than the terminals' value.
+    const fee = restockingFeeCents({ valueCents: units.reduce((n, u) => n + u.unit!, 0), waived });
     const now = ctx.app.clock.now();
     const [created] = await tx
       .insert(returns)
@@ -802,6 +807,74 @@ export async function returnRefundAnswered(tx: Db, app: AppContext, mv: MoneyMov
   );
 }
 
+/**
+ * A return's credit invoice (decision 158): type R naming the return, issued on the billing day, in the return's
+ * transaction that credits it — one line per terminal item credited (its name and price on the hardware invoice,
+ * negative) and the restocking fee kept as its own line named by the catalogue (item 28), so the merchant sees
+ * "Restocking fee" rather than a netted amount. Its total is the credit memo's amount, negated. Once per return.
+ */
+async function writeReturnCreditInvoice(
+  tx: Db,
+  ctx: ServiceCtx,
+  row: typeof returns.$inferSelect,
+  money: { valueCents: number; creditCents: number },
+  now: Date,
+): Promise<void> {
+  const items = await tx
+    .select({ unit: returnTerminals.unitCents, productId: terminals.productId })
+    .from(returnTerminals)
+    .innerJoin(terminals, eq(terminals.id, returnTerminals.terminalId))
+    .where(eq(returnTerminals.returnId, row.id))
+    .orderBy(asc(terminals.id));
+  const saleLines = await tx
+    .select({ itemId: invoiceLines.billingItemId, description: invoiceLines.description, unit: invoiceLines.unitCents })
+    .from(invoiceLines)
+    .where(and(eq(invoiceLines.invoiceId, row.invoiceId!), inArray(invoiceLines.billingItemId, [...TERMINAL_ITEM_IDS])))
+    .orderBy(asc(invoiceLines.id));
+  const [fee] = await tx
+    .select({ name: billingItems.name })
+    .from(billingItems)
+    .where(eq(billingItems.id, BILLING_ITEM_IDS.RESTOCKING_FEE));
+  const lines = returnCreditLines({
+    terminals: items.map((t) => {
+      // The hardware invoice's line the terminal was priced from (priceOf: a Petro terminal's Petro line first).
+      const order = t.productId === PETRO_PRODUCT_ID ? [4, 3] : [3, 4];
+      const line =
+        order.map((id) => saleLines.find((l) => l.itemId === id && l.unit === t.unit)).find(Boolean) ??
+        saleLines.find((l) => l.unit === t.unit);
+      return {
+        billingItemId: line?.itemId ?? TERMINAL_ITEM_IDS[0],
+        description: line?.description ?? 'Terminal',
+        unitCents: t.unit,
+      };
+    }),
+    // What the credit keeps of the value (the fee, at most the value: older returns stored 250.00 whatever it was).
+    feeCents: money.valueCents - money.creditCents,
+    feeName: fee?.name ?? null,
+  });
+  await insertCreditInvoice(
+    tx,
+    {
+      type: 'R',
+      customerId: row.customerId,
+      storeId: row.storeId,
+      currency: row.currency,
+      issuedOn: billingToday(ctx.app),
+      reason: row.feeWaivedReason
+        ? `Return #${row.id}: terminals credited, restocking fee waived (${row.feeWaivedReason})`
+        : `Return #${row.id}: terminals credited, restocking fee kept`,
+      createdByEmail: ctx.session.email,
+      returnId: row.id,
+      totalCents: -money.creditCents,
+      taxCents: 0,
+      lines,
+    },
+    now,
+    ctx.actor,
+    ctx.requestId,
+  );
+}
+
 // ── POST /api/returns/{id}/refund (Idempotency-Key) ───────────────────────────────────────────────────────
 
 interface RefundPlan {
@@ -891,6 +964,9 @@ export async function refundReturn(
               .returning();
             memo = made ?? null;
             await afterPosting(tx, app, [row.invoiceId], now, ctx.actor, ctx.requestId);
+            // The document the merchant reads (decision 158): the terminals credited and the restocking fee kept, each
+            // its own line, adding up to the memo's credit. A document only: the memo above is what posts.
+            await writeReturnCreditInvoice(tx, ctx, row, { valueCents: value, creditCents: credit }, now);
             await writeAudit(tx, {
               ...ctx.actor,
               at: now,
