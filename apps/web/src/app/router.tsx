@@ -28,6 +28,7 @@ export const pages: PageMap = {
   adminBilling: () => import('../features/admin/pages/billing-runs-page'),
   adminCatalogue: () => import('../features/catalogue/pages/catalogue-page'),
   adminTaxes: () => import('../features/admin/pages/tax-rates-page'),
+  adminStaff: () => import('../features/staff/pages/staff-page'),
   adminReconciliation: () => import('../features/reconciliation/pages/reconciliation-page'),
   arizona: () => import('../features/arizona/pages/arizona-page'),
   customer: () => import('../features/customers/pages/customer-page'),

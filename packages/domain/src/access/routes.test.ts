@@ -27,6 +27,12 @@ describe('route table', () => {
     expect(routeById('salesPerson').nav).toBeUndefined();
     expect(routeById('adminReconciliation').guard).toEqual({ kind: 'roles', anyOf: ['Admin', 'AR Team'] });
     expect(routeById('adminReconciliation').nav).toEqual({ group: 'Admin' });
+    expect(routeById('adminStaff')).toMatchObject({
+      path: 'admin/staff',
+      guard: { kind: 'roles', anyOf: ['Admin'] },
+      title: 'Staff',
+      nav: { group: 'Admin' },
+    });
   });
 
   it('guards the screens the spec leaves to a session by what their calls need (decision 154)', () => {

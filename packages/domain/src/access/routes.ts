@@ -238,6 +238,8 @@ export const ROUTES = [
   // Issue 17: catalogue management (billing items, bundles, products and terminals, look-up lists; decision 126).
   { id: 'adminCatalogue', path: 'admin/catalogue', guard: roles('Admin'), title: 'Catalogue', nav: nav('Admin') },
   { id: 'adminTaxes', path: 'admin/taxes', guard: roles('Admin'), title: 'Tax rates', nav: nav('Admin') },
+  // Issue 31 item 2: staff accounts — role, extra privileges, deactivate / reactivate (decision 157).
+  { id: 'adminStaff', path: 'admin/staff', guard: roles('Admin'), title: 'Staff', nav: nav('Admin') },
   // Issue 28: the gateway's books beside ours, per day and currency (decision 146); AR's work, in the Admin group.
   {
     id: 'adminReconciliation',

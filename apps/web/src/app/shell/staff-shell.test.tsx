@@ -98,6 +98,7 @@ describe('the application shell', () => {
           ['Billing runs', '#/admin/billing'],
           ['Catalogue', '#/admin/catalogue'],
           ['Tax rates', '#/admin/taxes'],
+          ['Staff', '#/admin/staff'],
           ['Reconciliation', '#/admin/reconciliation'],
         ],
       },
