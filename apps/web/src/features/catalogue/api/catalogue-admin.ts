@@ -30,9 +30,9 @@ import {
   type ProductCreate,
   type ProductUpdate,
 } from '@pos/domain';
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { catalogueKeys } from '../../../api/catalogue';
-import { api } from '../../../lib/api';
+import { api, isApiError } from '../../../lib/api';
 
 /*
  * Catalogue management (#/admin/catalogue, Admin; decision 126). Contracts: packages/domain contracts/catalogue-admin.ts.
@@ -143,4 +143,61 @@ export const saveDomainData = async (
     id === null
       ? await api.post<unknown>(`${B}/domaindata/{token}`, body)
       : await api.put<unknown>(`${B}/domaindata/${id}/{token}`, body),
+  );
+
+// ── Mutations: one hook per save, each owning the refresh (issue 30, item 3) ──────────────────────────────────────
+
+/**
+ * One save of the catalogue screen: afterwards its lists and the order flow's catalogue reads are asked again (the
+ * mutation settles once they are), and after a version conflict too (409: the dialog's record is shown as it is now).
+ * The dialogs show a refusal themselves.
+ */
+function useCatalogueSave<TVariables, TData>(mutationFn: (variables: TVariables) => Promise<TData>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    meta: { silentError: true },
+    onSuccess: () => refreshCatalogue(queryClient),
+    onError: async (error) => {
+      if (isApiError(error) && error.status === 409) await refreshCatalogue(queryClient);
+    },
+  });
+}
+
+/** Add a billing item (`id` null) or edit one. */
+export const useSaveBillingItem = () =>
+  useCatalogueSave(({ id, body }: { id: number | null; body: BillingItemCreate | BillingItemUpdate }) =>
+    saveBillingItem(id, body),
+  );
+
+/** Add a category (`id` null) or rename one. */
+export const useSaveCategory = () =>
+  useCatalogueSave(({ id, body }: { id: number | null; body: CategoryInput }) => saveCategory(id, body));
+
+/** Add a bundle (`id` null) or edit one. */
+export const useSaveBundle = () =>
+  useCatalogueSave(({ id, body }: { id: number | null; body: BundleCreate | BundleUpdate }) => saveBundle(id, body));
+
+/** Add a price option to a bundle (`optionId` null) or edit one. */
+export const useSavePriceOption = () =>
+  useCatalogueSave(
+    ({
+      bundleId,
+      optionId,
+      body,
+    }: {
+      bundleId: number;
+      optionId: number | null;
+      body: PriceOptionCreate | PriceOptionUpdate;
+    }) => savePriceOption(bundleId, optionId, body),
+  );
+
+/** Add a product (`id` null) or edit one. */
+export const useSaveProduct = () =>
+  useCatalogueSave(({ id, body }: { id: number | null; body: ProductCreate | ProductUpdate }) => saveProduct(id, body));
+
+/** Add an entry to a list of domain data (`id` null) or edit one. */
+export const useSaveDomainData = () =>
+  useCatalogueSave(({ id, body }: { id: number | null; body: DomainDataCreate | DomainDataUpdate }) =>
+    saveDomainData(id, body),
   );

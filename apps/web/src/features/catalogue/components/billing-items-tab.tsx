@@ -2,7 +2,7 @@ import { Badge, Button, Checkbox, Group, Modal, Select, Stack, TextInput } from 
 import type { AdminBillingItem, AdminCategory } from '@pos/domain';
 import { useState, type FormEvent } from 'react';
 import { formatCents } from '../../../lib/format';
-import { saveBillingItem, saveCategory, useAdminBillingItems } from '../api/catalogue-admin';
+import { useAdminBillingItems, useSaveBillingItem, useSaveCategory } from '../api/catalogue-admin';
 import type { Column } from '../lib/table';
 import { CatalogueList, ListUnavailable } from './catalogue-list';
 import { PriceFields, priceTextsOf, readPrices, type PriceTexts } from './price-fields';
@@ -63,9 +63,10 @@ function BillingItemDialog({
   const [recurring, setRecurring] = useState(item?.recurring ?? false);
   const [active, setActive] = useState(item?.active ?? true);
   const [prices, setPrices] = useState<PriceTexts>(priceTextsOf(item?.prices ?? null));
-  const { busy, errors, setErrors, save } = useSave();
+  const saving = useSaveBillingItem();
+  const { errors, setErrors, save } = useSave();
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     const read = readPrices(prices);
     if (Object.keys(read.bad).length > 0) return setErrors(read.bad);
@@ -77,14 +78,14 @@ function BillingItemDialog({
       recurring,
       prices: read.prices,
     };
-    const ok = await save(
-      () =>
-        item === null
-          ? saveBillingItem(null, fields)
-          : saveBillingItem(item.billing_item_id, { ...fields, active, version: item.version }),
+    save(
+      saving,
+      item === null
+        ? { id: null, body: fields }
+        : { id: item.billing_item_id, body: { ...fields, active, version: item.version } },
       `Billing item ${name} saved.`,
+      onClose,
     );
-    if (ok) onClose();
   }
 
   return (
@@ -94,7 +95,7 @@ function BillingItemDialog({
       title={item ? `Edit billing item ${item.billing_item_id}` : 'Add billing item'}
       size="lg"
     >
-      <form onSubmit={(e) => void submit(e)} aria-label={item ? 'Edit billing item' : 'Add billing item'} noValidate>
+      <form onSubmit={submit} aria-label={item ? 'Edit billing item' : 'Add billing item'} noValidate>
         <Stack>
           <TextInput
             label="Name"
@@ -136,7 +137,7 @@ function BillingItemDialog({
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={saving.isPending}>
               Save billing item
             </Button>
           </Group>
@@ -157,18 +158,15 @@ function CategoryDialog({
 }) {
   const [picked, setPicked] = useState<string | null>(category ? String(category.id) : null);
   const [name, setName] = useState(category?.name ?? '');
-  const { busy, errors, save } = useSave();
-  async function submit(e: FormEvent) {
+  const saving = useSaveCategory();
+  const { errors, save } = useSave();
+  function submit(e: FormEvent) {
     e.preventDefault();
-    const ok = await save(
-      () => saveCategory(picked === null ? null : Number(picked), { name }),
-      `Category ${name} saved.`,
-    );
-    if (ok) onClose();
+    save(saving, { id: picked === null ? null : Number(picked), body: { name } }, `Category ${name} saved.`, onClose);
   }
   return (
     <Modal opened onClose={onClose} title="Categories">
-      <form onSubmit={(e) => void submit(e)} aria-label="Category" noValidate>
+      <form onSubmit={submit} aria-label="Category" noValidate>
         <Stack>
           <Select
             label="Category to rename"
@@ -192,7 +190,7 @@ function CategoryDialog({
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={saving.isPending}>
               {picked === null ? 'Add category' : 'Rename category'}
             </Button>
           </Group>

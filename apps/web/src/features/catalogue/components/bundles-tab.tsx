@@ -17,7 +17,7 @@ import { CURRENCY_CODES, parseMoney, type AdminBundle, type AdminPriceOption, ty
 import { useState, type FormEvent } from 'react';
 import { DataTable } from '../../../components/list/data-table';
 import { formatCents } from '../../../lib/format';
-import { saveBundle, savePriceOption, useAdminBillingItems, useAdminBundles } from '../api/catalogue-admin';
+import { useAdminBillingItems, useAdminBundles, useSaveBundle, useSavePriceOption } from '../api/catalogue-admin';
 import { centsToInput, type Column } from '../lib/table';
 import { CatalogueList, ListUnavailable } from './catalogue-list';
 import { useSave } from './use-save';
@@ -53,9 +53,10 @@ function OptionForm({
   const [label, setLabel] = useState(option?.label ?? 'Monthly');
   const [price, setPrice] = useState(centsToInput(option?.price_cents));
   const [term, setTerm] = useState<number | string>(option?.term ?? 1);
-  const { busy, errors, setErrors, save } = useSave();
+  const saving = useSavePriceOption();
+  const { errors, setErrors, save } = useSave();
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     const money = parseMoney(price, currency);
     if (!money || money.cents < 0) return setErrors({ price_cents: 'Enter the price as an amount, e.g. 49.00.' });
@@ -68,15 +69,16 @@ function OptionForm({
       term: typeof term === 'number' ? term : 1,
       version: bundle.version,
     };
-    const ok = await save(
-      () => savePriceOption(bundle.bundle_id, option?.id ?? null, body),
+    save(
+      saving,
+      { bundleId: bundle.bundle_id, optionId: option?.id ?? null, body },
       `Price option ${label} saved.`,
+      onDone,
     );
-    if (ok) onDone();
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} aria-label={option ? 'Edit price option' : 'Add price option'} noValidate>
+    <form onSubmit={submit} aria-label={option ? 'Edit price option' : 'Add price option'} noValidate>
       <Stack gap="xs">
         <Title order={4}>{option ? `Edit price option ${option.label}` : 'Add price option'}</Title>
         <Select
@@ -132,7 +134,7 @@ function OptionForm({
           <Button variant="default" onClick={onDone}>
             Cancel
           </Button>
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={saving.isPending}>
             Save price option
           </Button>
         </Group>
@@ -147,26 +149,27 @@ function BundleDialog({ bundle, onClose }: { readonly bundle: AdminBundle | null
   const [nrsPay, setNrsPay] = useState(bundle?.nrs_pay ?? false);
   const [active, setActive] = useState(bundle?.active ?? true);
   const [option, setOption] = useState<AdminPriceOption | 'new' | null>(null);
-  const { busy, errors, save } = useSave();
+  const saving = useSaveBundle();
+  const { errors, save } = useSave();
   // The bundle as it is now (its version moves with every option saved).
   const current = useAdminBundles().data?.items.find((b) => b.bundle_id === bundle?.bundle_id) ?? bundle;
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     const fields = { name, description: description.trim() === '' ? null : description, nrs_pay: nrsPay };
-    const ok = await save(
-      () =>
-        current === null
-          ? saveBundle(null, fields)
-          : saveBundle(current.bundle_id, { ...fields, active, version: current.version }),
+    save(
+      saving,
+      current === null
+        ? { id: null, body: fields }
+        : { id: current.bundle_id, body: { ...fields, active, version: current.version } },
       `Bundle ${name} saved.`,
+      onClose,
     );
-    if (ok) onClose();
   }
 
   return (
     <Modal opened onClose={onClose} title={current ? `Edit bundle ${current.bundle_id}` : 'Add bundle'} size="xl">
-      <form onSubmit={(e) => void submit(e)} aria-label={current ? 'Edit bundle' : 'Add bundle'} noValidate>
+      <form onSubmit={submit} aria-label={current ? 'Edit bundle' : 'Add bundle'} noValidate>
         <Stack>
           <TextInput
             label="Name"
@@ -191,7 +194,7 @@ function BundleDialog({ bundle, onClose }: { readonly bundle: AdminBundle | null
             <Button variant="default" onClick={onClose}>
               Close
             </Button>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={saving.isPending}>
               Save bundle
             </Button>
           </Group>

@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Stack, Table, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Table } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { DataTable, ListPagination, SortHeader } from '../../../components/list';
+import { DataTable, FilterText, ListPagination, SortHeader } from '../../../components/list';
 import { datedFileName } from '../../../lib/download';
 import { describeError } from '../../../lib/error-message';
 import { downloadCsv, PAGE_SIZE, toCsv, viewOf, type Column, type SortState } from '../lib/table';
@@ -57,12 +57,12 @@ export function CatalogueList<T>({
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end">
-        <TextInput
+        <FilterText
           label={`Filter ${caption.toLowerCase()}`}
           placeholder="Name, id, category…"
           value={filter}
-          onChange={(e) => {
-            setFilter(e.currentTarget.value);
+          onChange={(text) => {
+            setFilter(text);
             setPage(1);
           }}
           w={320}

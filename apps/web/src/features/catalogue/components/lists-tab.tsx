@@ -6,7 +6,7 @@ import {
   type DomainDataType,
 } from '@pos/domain';
 import { useState, type FormEvent } from 'react';
-import { saveDomainData, useAdminDomainData } from '../api/catalogue-admin';
+import { useAdminDomainData, useSaveDomainData } from '../api/catalogue-admin';
 import type { Column } from '../lib/table';
 import { CatalogueList, ListUnavailable } from './catalogue-list';
 import { useSave } from './use-save';
@@ -39,29 +39,28 @@ function EntryDialog({
   const [label, setLabel] = useState(entry?.label ?? '');
   const [position, setPosition] = useState<number | string>(entry?.sort_order ?? '');
   const [active, setActive] = useState(entry?.active ?? true);
-  const { busy, errors, save } = useSave();
+  const saving = useSaveDomainData();
+  const { errors, save } = useSave();
   const sortOrder = typeof position === 'number' ? position : undefined;
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
-    const ok = await save(
-      () =>
-        entry === null
-          ? saveDomainData(null, { type, code, label, sort_order: sortOrder })
-          : saveDomainData(entry.id, {
-              label,
-              sort_order: sortOrder ?? entry.sort_order,
-              active,
-              version: entry.version,
-            }),
+    save(
+      saving,
+      entry === null
+        ? { id: null, body: { type, code, label, sort_order: sortOrder } }
+        : {
+            id: entry.id,
+            body: { label, sort_order: sortOrder ?? entry.sort_order, active, version: entry.version },
+          },
       `${label} saved.`,
+      onClose,
     );
-    if (ok) onClose();
   }
 
   return (
     <Modal opened onClose={onClose} title={entry ? `Edit ${entry.label}` : `Add to ${DOMAIN_DATA_TYPE_LABELS[type]}`}>
-      <form onSubmit={(e) => void submit(e)} aria-label={entry ? 'Edit list entry' : 'Add list entry'} noValidate>
+      <form onSubmit={submit} aria-label={entry ? 'Edit list entry' : 'Add list entry'} noValidate>
         <Stack>
           <TextInput
             label="Code"
@@ -105,7 +104,7 @@ function EntryDialog({
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={saving.isPending}>
               Save entry
             </Button>
           </Group>

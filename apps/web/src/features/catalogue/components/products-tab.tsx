@@ -2,7 +2,7 @@ import { Badge, Button, Checkbox, Group, Modal, Select, Stack, Textarea, TextInp
 import { PRODUCT_KIND_CODES, PRODUCT_KIND_LABELS, type AdminProduct, type ProductKindCode } from '@pos/domain';
 import { useState, type FormEvent } from 'react';
 import { formatCents } from '../../../lib/format';
-import { saveProduct, useAdminProducts } from '../api/catalogue-admin';
+import { useAdminProducts, useSaveProduct } from '../api/catalogue-admin';
 import type { Column } from '../lib/table';
 import { CatalogueList, ListUnavailable } from './catalogue-list';
 import { PriceFields, priceTextsOf, readPrices, type PriceTexts } from './price-fields';
@@ -33,9 +33,10 @@ function ProductDialog({ product, onClose }: { readonly product: AdminProduct | 
   const [description, setDescription] = useState(product?.description ?? '');
   const [active, setActive] = useState(product?.active ?? true);
   const [prices, setPrices] = useState<PriceTexts>(priceTextsOf(product?.prices ?? null));
-  const { busy, errors, setErrors, save } = useSave();
+  const saving = useSaveProduct();
+  const { errors, setErrors, save } = useSave();
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     const read = readPrices(prices);
     if (Object.keys(read.bad).length > 0) return setErrors(read.bad);
@@ -46,19 +47,19 @@ function ProductDialog({ product, onClose }: { readonly product: AdminProduct | 
       description: description.trim() === '' ? null : description,
       prices: read.prices,
     };
-    const ok = await save(
-      () =>
-        product === null
-          ? saveProduct(null, fields)
-          : saveProduct(product.product_id, { ...fields, active, version: product.version }),
+    save(
+      saving,
+      product === null
+        ? { id: null, body: fields }
+        : { id: product.product_id, body: { ...fields, active, version: product.version } },
       `${PRODUCT_KIND_LABELS[kind]} ${name} saved.`,
+      onClose,
     );
-    if (ok) onClose();
   }
 
   return (
     <Modal opened onClose={onClose} title={product ? `Edit product ${product.product_id}` : 'Add product'} size="lg">
-      <form onSubmit={(e) => void submit(e)} aria-label={product ? 'Edit product' : 'Add product'} noValidate>
+      <form onSubmit={submit} aria-label={product ? 'Edit product' : 'Add product'} noValidate>
         <Stack>
           <TextInput
             label="Name"
@@ -96,7 +97,7 @@ function ProductDialog({ product, onClose }: { readonly product: AdminProduct | 
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={saving.isPending}>
               Save product
             </Button>
           </Group>

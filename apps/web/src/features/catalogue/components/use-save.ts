@@ -1,35 +1,34 @@
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isApiError } from '../../../lib/api';
 import { describeError } from '../../../lib/error-message';
-import { refreshCatalogue } from '../api/catalogue-admin';
 
 /**
- * One save of a catalogue dialog: the call, then the lists refreshed and a confirmation; on a refusal the fields'
- * messages next to them and a toast saying what to do (a stale version: reload and make the change again).
+ * What a catalogue dialog shows of a save (its hook in api/catalogue-admin.ts refreshes the lists): a confirmation,
+ * then `onSaved` (the dialog closes); on a refusal the fields' messages next to them and a toast saying what to do
+ * (a stale version: reload and make the change again).
  */
 export function useSave() {
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  async function save(call: () => Promise<unknown>, done: string): Promise<boolean> {
-    setBusy(true);
+  function save<TVariables>(
+    mutation: Pick<UseMutationResult<unknown, Error, TVariables>, 'mutate'>,
+    variables: TVariables,
+    done: string,
+    onSaved: () => void,
+  ): void {
     setErrors({});
-    try {
-      await call();
-      await refreshCatalogue(queryClient);
-      notifications.show({ color: 'green', title: 'Saved', message: done });
-      return true;
-    } catch (error) {
-      if (isApiError(error)) setErrors({ ...error.fields });
-      if (isApiError(error) && error.status === 409) await refreshCatalogue(queryClient);
-      const { title, message } = describeError(error);
-      notifications.show({ color: 'red', title, message, autoClose: 8000 });
-      return false;
-    } finally {
-      setBusy(false);
-    }
+    mutation.mutate(variables, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', title: 'Saved', message: done });
+        onSaved();
+      },
+      onError: (error) => {
+        if (isApiError(error)) setErrors({ ...error.fields });
+        const { title, message } = describeError(error);
+        notifications.show({ color: 'red', title, message, autoClose: 8000 });
+      },
+    });
   }
-  return { busy, errors, setErrors, save, clear: () => setErrors({}) };
+  return { errors, setErrors, save };
 }
