@@ -83,6 +83,23 @@ export async function revokeCertificate(id: number): Promise<TaxCertificate> {
   );
 }
 
+/** Send a certificate's file: the answer names the upload a record refers to (nothing cached changes). */
+export function useUploadCertificateFile() {
+  return useMutation({ mutationFn: uploadCertificateFile, meta: { silentError: true } });
+}
+
+/** Record a certificate: every certificate list refreshes. The page shows a refusal itself. */
+export function useRecordCertificate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: recordCertificate,
+    meta: { silentError: true },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: arizonaKeys.certificates() });
+    },
+  });
+}
+
 /** Revoke: every certificate list refreshes. */
 export function useRevokeCertificate() {
   const queryClient = useQueryClient();

@@ -28,7 +28,7 @@ import {
   isMerchantSearchReady,
   MERCHANT_SEARCH_HINT,
 } from '@pos/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getPermissionsQueryOptions } from '../../../api/permissions';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -38,13 +38,12 @@ import { apiUrl, isApiError } from '../../../lib/api';
 import { describeError } from '../../../lib/error-message';
 import { formatDate } from '../../../lib/format';
 import {
-  arizonaKeys,
   expiringCertificatesQueryOptions,
   findStoresQueryOptions,
-  recordCertificate,
   storeCertificatesQueryOptions,
-  uploadCertificateFile,
+  useRecordCertificate,
   useRevokeCertificate,
+  useUploadCertificateFile,
 } from '../api/arizona';
 
 const KIND_OPTIONS = TAX_CERTIFICATE_KINDS.map((k) => ({ value: k, label: TAX_CERTIFICATE_KIND_LABELS[k] }));
@@ -127,7 +126,6 @@ function CertificateRows(props: {
  * store's hardware sale is not taxed (order summary, contract, invoice).
  */
 export default function ArizonaPage() {
-  const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [store, setStore] = useState<ChosenStore | null>(null);
   const [kind, setKind] = useState<TaxCertificateKind>('TPT');
@@ -136,10 +134,12 @@ export default function ArizonaPage() {
   const [file, setFile] = useState<File | null>(null);
   const [fileKey, setFileKey] = useState(0);
   const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
   const [revoking, setRevoking] = useState<TaxCertificate | null>(null);
   const fileId = useId();
   const revoke = useRevokeCertificate();
+  const upload = useUploadCertificateFile();
+  const record = useRecordCertificate();
+  const busy = upload.isPending || record.isPending;
 
   const found = useQuery({
     ...findStoresQueryOptions(search),
@@ -162,7 +162,7 @@ export default function ArizonaPage() {
     setErrors((e) => ({ ...e, store_id: undefined }));
   }
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     if (!mayEdit) return;
     const problems: Errors = {};
@@ -183,12 +183,30 @@ export default function ArizonaPage() {
       }
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
-    setBusy(true);
-    try {
-      let uploadId: string;
-      try {
-        uploadId = (await uploadCertificateFile(file!)).upload_id;
-      } catch (error) {
+    upload.mutate(file!, {
+      onSuccess: ({ upload_id }) =>
+        record.mutate(
+          { ...parsed.data!, upload_id },
+          {
+            onSuccess: (cert) => {
+              notifications.show({
+                color: 'green',
+                title: 'Certificate recorded',
+                message: `${TAX_CERTIFICATE_KIND_LABELS[cert.kind]} ${cert.certificate_number} for ${store!.name}, valid until ${formatDate(cert.expires_on)}.`,
+              });
+              setNumber('');
+              setExpiresOn('');
+              setFile(null);
+              setFileKey((k) => k + 1);
+            },
+            onError: (error) => {
+              if (isApiError(error)) setErrors(error.fields);
+              const { title, message } = describeError(error);
+              notifications.show({ color: 'red', title, message, autoClose: 8000 });
+            },
+          },
+        ),
+      onError: (error) => {
         const said = isApiError(error) ? (error.fields.certificate ?? error.message) : 'The file could not be sent.';
         setErrors({ certificate: said });
         notifications.show({
@@ -197,26 +215,8 @@ export default function ArizonaPage() {
           message: `${said} Choose a PDF, JPG or PNG of at most 5 MB and record again.`,
           autoClose: 8000,
         });
-        return;
-      }
-      const cert = await recordCertificate({ ...parsed.data!, upload_id: uploadId });
-      await queryClient.invalidateQueries({ queryKey: arizonaKeys.certificates() });
-      notifications.show({
-        color: 'green',
-        title: 'Certificate recorded',
-        message: `${TAX_CERTIFICATE_KIND_LABELS[cert.kind]} ${cert.certificate_number} for ${store!.name}, valid until ${formatDate(cert.expires_on)}.`,
-      });
-      setNumber('');
-      setExpiresOn('');
-      setFile(null);
-      setFileKey((k) => k + 1);
-    } catch (error) {
-      if (isApiError(error)) setErrors(error.fields);
-      const { title, message } = describeError(error);
-      notifications.show({ color: 'red', title, message, autoClose: 8000 });
-    } finally {
-      setBusy(false);
-    }
+      },
+    });
   }
 
   // Looking is for every customer reader; recording and revoking need customer edit (the server's rule too).
@@ -239,7 +239,7 @@ export default function ArizonaPage() {
         <Title order={2} size="h4" id="record-title" mb="sm">
           Record a certificate
         </Title>
-        <form onSubmit={(e) => void submit(e)} aria-label="Record a certificate" noValidate>
+        <form onSubmit={submit} aria-label="Record a certificate" noValidate>
           <Stack gap="sm">
             {store ? (
               <Group justify="space-between" align="flex-end">
