@@ -7,8 +7,9 @@ import {
   type CurrencyCode,
   type OrderInfoRecord,
 } from '@pos/domain';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { orderKeys } from '../../../api/orders';
 import { api } from '../../../lib/api';
 import { orderFlowKeys } from './keys';
 
@@ -44,6 +45,21 @@ export async function saveOrder(
   return orderInfoSaveResult.parse(
     await api.post<unknown>('/api/customers/orderinfo/{id}/{token}', body, { params: { id } }),
   );
+}
+
+/**
+ * Start an order (a draft, from the New order page or a store's additional items): every order query is asked again
+ * (not awaited: the page goes on to the order's first step), so the order lists show it. The page shows a refusal.
+ */
+export function useCreateOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (json: Record<string, unknown>) => saveOrder('new', { json }),
+    meta: { silentError: true },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+    },
+  });
 }
 
 export async function findPromotion(code: string) {

@@ -17,7 +17,7 @@ import { useCustomer } from '../../../api/customers';
 import { Spinner } from '../../../components/spinner';
 import { describeError } from '../../../lib/error-message';
 import { usePageCountry } from '../../../lib/header-state';
-import { saveOrder } from '../api/order-flow';
+import { useCreateOrder } from '../api/order-flow';
 import { ProductQuantities, terminalCount } from '../components/product-quantities';
 import { OrderTotalsTable } from '../../../components/totals-table';
 import { stepPath } from '../lib/flow';
@@ -42,7 +42,7 @@ function NewAddOn({ customerId, storeId }: { readonly customerId: number; readon
   // The customer page's own query (api/customers.ts): an edit of the customer refreshes this page too.
   const customer = useCustomer(customerId);
   const [items, setItems] = useState<OrderBillingItemEntry[]>([]);
-  const [busy, setBusy] = useState(false);
+  const create = useCreateOrder();
   const store = customer.data?.stores.find((s) => s.store_id === storeId);
   const country = store?.country === 'CA' ? 'CA' : 'US';
   const currency = country === 'CA' ? 'CAD' : 'USD';
@@ -65,25 +65,21 @@ function NewAddOn({ customerId, storeId }: { readonly customerId: number; readon
   };
   const totals = orderTotals(doc);
 
-  const create = async () => {
-    setBusy(true);
-    try {
-      const created = await saveOrder('new', {
-        json: { ...doc, totalSalePrice: centsToDecimal(totals.totalCents) } as Record<string, unknown>,
-      });
-      notifications.show({
-        color: 'green',
-        title: 'Add-on order created',
-        message: `Order ${created.unifiedOrderId} is a draft.`,
-      });
-      void navigate(`/additional-items/order/${created.orderInfoId}/${created.status}`);
-    } catch (error) {
-      const said = describeError(error);
-      notifications.show({ color: 'red', title: said.title, message: said.message });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const createOrder = () =>
+    create.mutate({ ...doc, totalSalePrice: centsToDecimal(totals.totalCents) } as Record<string, unknown>, {
+      onSuccess: (created) => {
+        notifications.show({
+          color: 'green',
+          title: 'Add-on order created',
+          message: `Order ${created.unifiedOrderId} is a draft.`,
+        });
+        void navigate(`/additional-items/order/${created.orderInfoId}/${created.status}`);
+      },
+      onError: (error) => {
+        const said = describeError(error);
+        notifications.show({ color: 'red', title: said.title, message: said.message });
+      },
+    });
 
   return (
     <Stack gap="md" maw={900}>
@@ -96,7 +92,7 @@ function NewAddOn({ customerId, storeId }: { readonly customerId: number; readon
       <ProductQuantities currency={currency} items={items} onChange={setItems} />
       <OrderTotalsTable totals={totals} caption="Add-on order summary" />
       <Group>
-        <Button onClick={() => void create()} loading={busy} disabled={items.length === 0}>
+        <Button onClick={createOrder} loading={create.isPending} disabled={items.length === 0}>
           Create add-on order
         </Button>
       </Group>

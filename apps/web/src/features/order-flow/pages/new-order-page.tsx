@@ -8,7 +8,7 @@ import { useCustomer } from '../../../api/customers';
 import { Spinner } from '../../../components/spinner';
 import { describeError } from '../../../lib/error-message';
 import { usePageCountry } from '../../../lib/header-state';
-import { getCustomerIdByFedTaxIdQueryOptions, saveOrder } from '../api/order-flow';
+import { getCustomerIdByFedTaxIdQueryOptions, useCreateOrder } from '../api/order-flow';
 import { markFromNewOrder } from '../lib/draft-store';
 import { stepPath } from '../lib/flow';
 
@@ -87,29 +87,27 @@ export default function NewOrderPage() {
   const [flow, setFlow] = useState<'AR' | 'RAM'>('AR');
   const [chosenCountry, setCountry] = useState<Country>('US');
   const country: Country = customer ? (customer.country === 'CA' ? 'CA' : 'US') : chosenCountry;
-  const [busy, setBusy] = useState(false);
+  const create = useCreateOrder();
+  const busy = create.isPending;
   usePageCountry(country);
 
-  const start = async (e: FormEvent) => {
+  const start = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    try {
-      const created = await saveOrder('new', {
-        json: startingDocument({ orderType, flow, country, customer, store }) as Record<string, unknown>,
-      });
-      markFromNewOrder(created.orderInfoId);
-      notifications.show({
-        color: 'green',
-        title: 'Order started',
-        message: `Order ${created.unifiedOrderId} is a draft. Fill in the store information.`,
-      });
-      void navigate(stepPath('storeInfo', created.orderInfoId));
-    } catch (error) {
-      const said = describeError(error);
-      notifications.show({ color: 'red', title: said.title, message: said.message });
-    } finally {
-      setBusy(false);
-    }
+    create.mutate(startingDocument({ orderType, flow, country, customer, store }) as Record<string, unknown>, {
+      onSuccess: (created) => {
+        markFromNewOrder(created.orderInfoId);
+        notifications.show({
+          color: 'green',
+          title: 'Order started',
+          message: `Order ${created.unifiedOrderId} is a draft. Fill in the store information.`,
+        });
+        void navigate(stepPath('storeInfo', created.orderInfoId));
+      },
+      onError: (error) => {
+        const said = describeError(error);
+        notifications.show({ color: 'red', title: said.title, message: said.message });
+      },
+    });
   };
 
   if (looking) return <Spinner busy />;
@@ -129,7 +127,7 @@ export default function NewOrderPage() {
           {store ? `, store ${store.doing_business_as} (${store.store_id})` : ''}.
         </Text>
       )}
-      <form onSubmit={(e) => void start(e)} aria-label="Start an order">
+      <form onSubmit={start} aria-label="Start an order">
         <Stack gap="md">
           <Radio.Group label="Order type" value={orderType} onChange={(v) => setOrderType(v as 'P' | 'N')}>
             <Group mt="xs">
