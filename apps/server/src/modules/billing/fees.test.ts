@@ -24,6 +24,7 @@ import {
 } from '../../db/factories';
 import {
   auditLog,
+  creditMemos,
   customerBillingItems,
   customerPaymentPlans,
   invoiceLines,
@@ -192,6 +193,7 @@ describe('restocking fee: its own line on the return’s credit invoice', () => 
       type_label: 'Credit (return)',
       return_id: ret.id,
       reverses_invoice_id: null,
+      credit_memo_id: expect.any(Number),
       total_cents: -(2 * 1499_00 - FEES.RESTOCKING_FEE_CENTS),
       tax_cents: 0,
       currency: 'USD',
@@ -203,7 +205,9 @@ describe('restocking fee: its own line on the return’s credit invoice', () => 
         [BILLING_ITEM_IDS.RESTOCKING_FEE, 'Restocking fee', 1, FEES.RESTOCKING_FEE_CENTS],
       ],
     );
-    // The money moved once, by the return's credit memo: the hardware invoice owes the fee.
+    // The money moved once, by the return's credit memo (the one the credit invoice names): the invoice owes the fee.
+    const [memo] = await t.database.db.select().from(creditMemos).where(eq(creditMemos.id, credit.credit_memo_id));
+    expect(memo).toMatchObject({ type: 'C', status: 'A', returnId: ret.id, amountCents: -credit.total_cents });
     const [inv] = await t.database.db.select().from(invoices).where(eq(invoices.id, s.inv.id));
     expect(inv!.openCents).toBe(FEES.RESTOCKING_FEE_CENTS);
     await ledgerClean();

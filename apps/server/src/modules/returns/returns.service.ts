@@ -811,13 +811,14 @@ export async function returnRefundAnswered(tx: Db, app: AppContext, mv: MoneyMov
  * A return's credit invoice (decision 158): type R naming the return, issued on the billing day, in the return's
  * transaction that credits it — one line per terminal item credited (its name and price on the hardware invoice,
  * negative) and the restocking fee kept as its own line named by the catalogue (item 28), so the merchant sees
- * "Restocking fee" rather than a netted amount. Its total is the credit memo's amount, negated. Once per return.
+ * "Restocking fee" rather than a netted amount. Its total is the credit memo's amount, negated, and it names the memo.
+ * Once per return.
  */
 async function writeReturnCreditInvoice(
   tx: Db,
   ctx: ServiceCtx,
   row: typeof returns.$inferSelect,
-  money: { valueCents: number; creditCents: number },
+  money: { valueCents: number; creditCents: number; memoId: number },
   now: Date,
 ): Promise<void> {
   const items = await tx
@@ -865,6 +866,8 @@ async function writeReturnCreditInvoice(
         : `Return #${row.id}: terminals credited, restocking fee kept`,
       createdByEmail: ctx.session.email,
       returnId: row.id,
+      // The credit memo C that moves the money it documents.
+      creditMemoId: money.memoId,
       totalCents: -money.creditCents,
       taxCents: 0,
       lines,
@@ -966,7 +969,13 @@ export async function refundReturn(
             await afterPosting(tx, app, [row.invoiceId], now, ctx.actor, ctx.requestId);
             // The document the merchant reads (decision 158): the terminals credited and the restocking fee kept, each
             // its own line, adding up to the memo's credit. A document only: the memo above is what posts.
-            await writeReturnCreditInvoice(tx, ctx, row, { valueCents: value, creditCents: credit }, now);
+            await writeReturnCreditInvoice(
+              tx,
+              ctx,
+              row,
+              { valueCents: value, creditCents: credit, memoId: memo!.id },
+              now,
+            );
             await writeAudit(tx, {
               ...ctx.actor,
               at: now,
