@@ -19,7 +19,7 @@ import {
   type OrderStatusCode,
   type OrderStatusReasonsInfo,
 } from '@pos/domain';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useMoneyMutation } from '../../../api/money-views';
 import { orderKeys as sharedOrderKeys } from '../../../api/orders';
@@ -253,16 +253,28 @@ export function getOrderTerminalsQueryOptions(orderId: number, enabled: boolean)
 
 // ── Mutations: one hook per operation, each owning what it refreshes (issue 30, item 3) ─────────────────────────
 
-/** A note on the order: its notes refresh. The panel shows a refusal itself. */
-export function useAddOrderNote(orderId: number) {
+/**
+ * A change to one part of the open order (the panel shows a refusal itself): that part's query is asked again once
+ * the change is made — or, `'settled'`, also after a refusal (the part moved on meanwhile).
+ */
+function useOrderPartMutation<TVariables, TData>(
+  mutationFn: (variables: TVariables) => Promise<TData>,
+  part: QueryKey,
+  refreshAfter: 'success' | 'settled',
+) {
   const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: part });
   return useMutation({
-    mutationFn: (note: string) => addOrderNote(orderId, note),
+    mutationFn,
     meta: { silentError: true },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: orderKeys.notes(orderId) });
-    },
+    onSuccess: refreshAfter === 'success' ? refresh : undefined,
+    onSettled: refreshAfter === 'settled' ? refresh : undefined,
   });
+}
+
+/** A note on the order: its notes refresh. */
+export function useAddOrderNote(orderId: number) {
+  return useOrderPartMutation((note: string) => addOrderNote(orderId, note), orderKeys.notes(orderId), 'success');
 }
 
 /**
@@ -291,12 +303,9 @@ export function useMoveOrderStatus() {
 
 /** Confirm or reject the order's existing-customer match: the match refreshes, also after a refusal (it moved on). */
 export function useDecideCustomerMatch(orderId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CustomerMatchDecisionRequest) => decideCustomerMatch(orderId, body),
-    meta: { silentError: true },
-    onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: orderKeys.customerMatch(orderId) });
-    },
-  });
+  return useOrderPartMutation(
+    (body: CustomerMatchDecisionRequest) => decideCustomerMatch(orderId, body),
+    orderKeys.customerMatch(orderId),
+    'settled',
+  );
 }
