@@ -158,3 +158,33 @@ export const addressSchema = z
   });
 export type AddressInput = z.input<typeof addressSchema>;
 export type Address = z.output<typeof addressSchema>;
+
+/**
+ * A filter on several values of one field (the multi-select dropdown of §2): `?status=N,P` — one value or a comma
+ * list, blanks and repeats dropped; each value must be one of `values` (else 400 with `message`). Parsed to the
+ * list of distinct values; an empty text is no filter.
+ */
+export function queryValueList<const V extends string>(values: readonly V[], message: string) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z
+      .string()
+      .max(400, { message })
+      .transform((text, ctx) => {
+        const list = [
+          ...new Set(
+            text
+              .split(',')
+              .map((s) => s.trim())
+              .filter((s) => s !== ''),
+          ),
+        ];
+        if (list.length === 0 || list.some((s) => !(values as readonly string[]).includes(s))) {
+          ctx.addIssue({ code: 'custom', message });
+          return z.NEVER;
+        }
+        return list as V[];
+      })
+      .optional(),
+  );
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../codes/currencies';
 import { INVOICE_STATUSES, INVOICE_TYPES, type InvoiceStatus, type InvoiceType } from '../codes/invoices';
-import { cappedPagedList, paginationQuerySchema } from './common';
+import { cappedPagedList, paginationQuerySchema, queryValueList } from './common';
 import { creditInvoice, creditMemo, invoice, invoiceLine, queryBooleanSchema, transaction } from './customer-accounts';
 import { auditEntry, sortSchema } from './customers';
 
@@ -40,16 +40,10 @@ export const INVOICE_TEXT_MIN = 2;
 
 export const invoiceSearchQuery = paginationQuerySchema
   .extend({
-    status: z
-      .enum(INVOICE_STATUSES as [InvoiceStatus, ...InvoiceStatus[]], {
-        message: 'Status is N (pending), P (paid) or R (reversed).',
-      })
-      .optional(),
-    type: z
-      .enum(INVOICE_TYPES as [InvoiceType, ...InvoiceType[]], {
-        message: `Type is one of ${INVOICE_TYPES.join(', ')}.`,
-      })
-      .optional(),
+    /** One status or several (`N,P`). */
+    status: queryValueList<InvoiceStatus>(INVOICE_STATUSES, 'Status is N (pending), P (paid) or R (reversed).'),
+    /** One type or several (`S,M`). */
+    type: queryValueList<InvoiceType>(INVOICE_TYPES, `Type is one of ${INVOICE_TYPES.join(', ')}.`),
     customer_id: queryId('customer id').optional(),
     store_id: queryId('store id').optional(),
     currency: z.enum(CURRENCY_CODES, { message: `Currency is one of ${CURRENCY_CODES.join(', ')}.` }).optional(),

@@ -70,8 +70,8 @@ function overdueWhere(today: string): SQL {
 export function invoiceSearchWhere(q: InvoiceSearchQuery, today: string): SQL | undefined {
   const pattern = q.q === undefined ? undefined : searchTextPattern(q.q);
   return and(
-    q.status === undefined ? undefined : eq(invoices.status, q.status),
-    q.type === undefined ? undefined : eq(invoices.type, q.type),
+    q.status === undefined ? undefined : inArray(invoices.status, q.status),
+    q.type === undefined ? undefined : inArray(invoices.type, q.type),
     q.customer_id === undefined ? undefined : eq(invoices.customerId, q.customer_id),
     q.store_id === undefined ? undefined : eq(invoices.storeId, q.store_id),
     q.currency === undefined ? undefined : eq(invoices.currency, q.currency),

@@ -169,6 +169,12 @@ describe('GET /api/invoices/{token}', () => {
     expect(await only('overdue=true')).toEqual([ids.overdueCad, ids.overdueUsd]);
     expect(await only('status=P')).toEqual([ids.paidCad]);
     expect(await only('type=I')).toEqual([]);
+    // Several values of one field (the multi-select dropdown): a comma list, repeats and blanks ignored.
+    const pendingOrPaid = await only('status=N,P,,N&sort=issued_on');
+    expect(pendingOrPaid.sort()).toEqual([ids.overdueCad, ids.overdueUsd, ids.paidCad, ids.futureCad].sort());
+    expect(await only('status=P,R')).toEqual([ids.paidCad]);
+    expect((await list('type=R,M,B,I,S')).total).toBe(4);
+    expect(await only('type=I,B')).toEqual([]);
     expect(await only(`customer_id=${ids.mapleCustomer}&sort=issued_on`)).toEqual([
       ids.overdueCad,
       ids.paidCad,
@@ -203,6 +209,11 @@ describe('GET /api/invoices/{token}', () => {
     expect([order.statusCode, order.json().error.fields]).toEqual([
       400,
       { issued_to: 'The last issue date is before the first.', due_to: 'The last due date is before the first.' },
+    ]);
+    const list2 = await get('/api/invoices/{t}?status=N,X');
+    expect([list2.statusCode, list2.json().error.fields]).toEqual([
+      400,
+      { status: 'Status is N (pending), P (paid) or R (reversed).' },
     ]);
     const dates = await get('/api/invoices/{t}?due_from=2026-13-01');
     expect([dates.statusCode, dates.json().error.fields]).toEqual([

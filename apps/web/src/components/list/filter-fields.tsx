@@ -1,7 +1,8 @@
-import { Checkbox, NativeSelect, TextInput } from '@mantine/core';
+import { Box, Checkbox, NativeSelect, TextInput } from '@mantine/core';
 import { CURRENCY_CODES } from '@pos/domain';
 import type { ReactNode } from 'react';
 import { currencyLabel } from '../../lib/format';
+import { MultiSelectDropdown } from '../multi-select-dropdown';
 
 /*
  * The fields of a filter bar (issue 30's list kit): one component per kind of filter, bound to the list's draft
@@ -184,5 +185,41 @@ export function FilterCheck({
       onChange={(e) => onChange(e.currentTarget.checked)}
       mt={28}
     />
+  );
+}
+
+/**
+ * Several values of one field (§2's searchable multi-select dropdown): the filter holds them as a comma list
+ * (`status=N,P` in the address, as the server reads it); none chosen is no filter.
+ */
+export function FilterMultiSelect({
+  label,
+  options,
+  value,
+  onChange,
+  error,
+  placeholder,
+  w = 240,
+}: FilterBinding<string> & {
+  readonly label: string;
+  readonly options: readonly { value: string; label: string }[];
+  readonly placeholder?: string;
+  readonly w?: number;
+}) {
+  const chosen = value
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+  return (
+    <Box w={w}>
+      <MultiSelectDropdown
+        label={label}
+        options={options}
+        value={chosen}
+        onChange={(next) => onChange(next.join(','))}
+        error={typeof error === 'string' ? error : undefined}
+        placeholder={placeholder ?? `Any ${label.toLowerCase()}`}
+      />
+    </Box>
   );
 }

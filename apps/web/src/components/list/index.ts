@@ -29,6 +29,7 @@ export {
   FilterAmount,
   FilterId,
   FilterMonth,
+  FilterMultiSelect,
   FilterNumber,
   filterOptions,
   FilterSelect,

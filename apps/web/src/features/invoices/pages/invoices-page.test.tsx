@@ -176,6 +176,12 @@ describe('invoices (#/view-invoices)', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Currency' }), 'CAD (C$)');
     await user.click(screen.getByRole('checkbox', { name: /Overdue only/ }));
     await user.type(screen.getByRole('textbox', { name: /Merchant or DBA/ }), 'maple');
+    // Several types at once (§2's multi-select dropdown): a comma list to the server.
+    await user.click(screen.getByRole('combobox', { name: 'Types' }));
+    const types = screen.getByRole('listbox', { name: 'Types' });
+    await user.click(within(types).getByRole('option', { name: /Sale/ }));
+    await user.click(within(types).getByRole('option', { name: /Monthly/ }));
+    await user.keyboard('{Escape}');
     await user.type(screen.getByLabelText('Issued from'), '2026-10-01');
     await user.type(screen.getByLabelText('Issued to'), '2026-09-01');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
@@ -189,6 +195,7 @@ describe('invoices (#/view-invoices)', () => {
         currency: 'CAD',
         overdue: 'true',
         q: 'maple',
+        type: 'S,M',
         issued_from: '2026-10-01',
         limit: '25',
         offset: '0',

@@ -21,6 +21,7 @@ import {
   FilterCurrency,
   FilterDateRange,
   FilterId,
+  FilterMultiSelect,
   filterOptions,
   FilterSelect,
   FilterText,
@@ -44,7 +45,7 @@ import {
 import { InvoicePanel } from '../components/invoice-panel';
 
 const STATUS_OPTIONS = filterOptions('Any status', INVOICE_STATUSES, INVOICE_STATUS_LABELS);
-const TYPE_OPTIONS = filterOptions('Any type', INVOICE_TYPES, INVOICE_TYPE_LABELS);
+const TYPE_OPTIONS = INVOICE_TYPES.map((t) => ({ value: t, label: INVOICE_TYPE_LABELS[t] }));
 
 /** The invoice id of `#/view-invoices?id=…`: a positive whole number, else null. */
 function invoiceIdOf(value: string | null): number | null {
@@ -129,7 +130,7 @@ export default function InvoicesPage() {
       </Title>
       <FilterBar label="Filter invoices" onApply={apply} onClear={clear}>
         <FilterSelect label="Status" data={STATUS_OPTIONS} w={150} {...field('status')} />
-        <FilterSelect label="Type" data={TYPE_OPTIONS} w={220} {...field('type')} />
+        <FilterMultiSelect label="Types" options={TYPE_OPTIONS} {...field('type')} />
         <FilterCurrency {...field('currency')} />
         <FilterId label="Customer id" {...field('customerId')} />
         <FilterId label="Store id" {...field('storeId')} />
