@@ -137,7 +137,7 @@ function PrivilegesForm({ account, options }: { account: StaffAccount; options: 
         </Alert>
       )}
       <Checkbox.Group
-        label="Extra privileges"
+        label="Privileges"
         value={[...new Set([...extras, ...viaRole])]}
         // The role's own privileges are ticked and cannot be unticked; an extra the role also grants stays an extra.
         onChange={(value) => setExtras(value.filter((name) => !viaRole.has(name) || extras.includes(name)))}
