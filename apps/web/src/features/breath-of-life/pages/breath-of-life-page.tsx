@@ -17,6 +17,7 @@ import {
   ExportCsvButton,
   FigureCell,
   FilterBar,
+  filterOptions,
   FilterSelect,
   FilterText,
   ListError,
@@ -37,19 +38,13 @@ import {
 } from '../api/breath-of-life';
 import { CaseDrawer } from '../components/case-drawer';
 
-const REASON_OPTIONS = [
-  { value: '', label: 'Lapsed or canceled' },
-  ...WINBACK_REASONS.map((r) => ({ value: r, label: WINBACK_REASON_LABELS[r] })),
-];
+const REASON_OPTIONS = filterOptions('Lapsed or canceled', WINBACK_REASONS, WINBACK_REASON_LABELS);
 const COUNTRY_OPTIONS = [
   { value: '', label: 'Any country' },
   { value: 'US', label: 'United States' },
   { value: 'CA', label: 'Canada' },
 ];
-const STATUS_OPTIONS = [
-  { value: '', label: 'Any status' },
-  ...WINBACK_STATUSES.map((s) => ({ value: s, label: WINBACK_STATUS_LABELS[s] })),
-];
+const STATUS_OPTIONS = filterOptions('Any status', WINBACK_STATUSES, WINBACK_STATUS_LABELS);
 const STATUS_COLORS: Record<string, string> = {
   new: 'gray',
   contacted: 'blue',

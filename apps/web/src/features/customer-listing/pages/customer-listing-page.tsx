@@ -20,9 +20,10 @@ import {
   emptyListText,
   ExportCsvButton,
   FigureCell,
+  FilterAmount,
   FilterBar,
+  filterOptions,
   FilterSelect,
-  FilterText,
   ListError,
   listCaption,
   ListPagination,
@@ -62,19 +63,13 @@ const COUNTRY_OPTIONS = [
   { value: 'US', label: countryName('US') },
   { value: 'CA', label: countryName('CA') },
 ];
-const PLAN_OPTIONS = [
-  { value: '', label: 'Any plan' },
-  ...LISTING_PLAN_KINDS.map((p) => ({ value: p, label: LISTING_PLAN_LABELS[p] })),
-];
+const PLAN_OPTIONS = filterOptions('Any plan', LISTING_PLAN_KINDS, LISTING_PLAN_LABELS);
 const BALANCE_OPTIONS = [
   { value: '', label: 'Any balance' },
   { value: 'with', label: 'With an open balance' },
   { value: 'without', label: 'Nothing open' },
 ];
-const LICENSE_OPTIONS = [
-  { value: '', label: 'Any license state' },
-  ...LISTING_LICENSE_STATES.map((s) => ({ value: s, label: LICENSE_STATUS_LABELS[s] })),
-];
+const LICENSE_OPTIONS = filterOptions('Any license state', LISTING_LICENSE_STATES, LICENSE_STATUS_LABELS);
 
 /** The state list follows the country: one country's states, or both countries' in groups. */
 function stateOptions(country: string) {
@@ -207,7 +202,7 @@ export default function CustomerListingPage() {
         />
         <FilterSelect label="Plan" data={PLAN_OPTIONS} w={170} {...field('plan')} />
         <FilterSelect label="Balance" data={BALANCE_OPTIONS} {...field('balance')} />
-        <FilterText label="Open balance at least" w={170} {...field('balanceMin')} />
+        <FilterAmount label="Open balance at least" w={170} {...field('balanceMin')} />
         <FilterSelect label="License state" data={LICENSE_OPTIONS} w={240} {...field('license')} />
       </FilterBar>
       <ExportCsvButton

@@ -23,14 +23,15 @@ import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { todayIso } from '../../../lib/format';
 import { parseAmount } from './ui/money';
 import { NoStore, TabFrame } from './ui/tab-frame';
-import { FilterCheck, FilterSelect, LiveFilterBar } from '../../../components/list';
+import { FilterCheck, filterOptions, FilterSelect, LiveFilterBar } from '../../../components/list';
 
 const PAGE_SIZE = 25;
 
-const STATUS_OPTIONS = [
-  { value: '', label: 'Any status' },
-  ...CUSTOMER_BILLING_ITEM_STATUS_CODES.map((s) => ({ value: s, label: CUSTOMER_BILLING_ITEM_STATUS_LABELS[s] })),
-];
+const STATUS_OPTIONS = filterOptions(
+  'Any status',
+  CUSTOMER_BILLING_ITEM_STATUS_CODES,
+  CUSTOMER_BILLING_ITEM_STATUS_LABELS,
+);
 
 function statusColor(status: string): string {
   return status === 'A' ? 'green' : status === 'I' ? 'yellow' : 'gray';

@@ -9,9 +9,8 @@ import {
   invoiceReverseRequest,
   type Invoice,
 } from '@pos/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { refreshCustomer } from '../../../api/customers';
 import { getPermissionsQueryOptions } from '../../../api/permissions';
 import { MemoDialog } from '../../../components/memo-dialog';
 import { DataTable } from '../../../components/list/data-table';
@@ -26,21 +25,15 @@ import { ActionDialog } from './ui/action-dialog';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { StatusBadge } from './ui/status-badge';
 import { NoStore, TabFrame } from './ui/tab-frame';
-import { FilterSelect, LiveFilterBar } from '../../../components/list';
+import { filterOptions, FilterSelect, LiveFilterBar } from '../../../components/list';
 
 const PAGE_SIZE = 25;
 
-const STATUS_OPTIONS = [
-  { value: '', label: 'Any status' },
-  ...INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_LABELS[s] })),
-];
+const STATUS_OPTIONS = filterOptions('Any status', INVOICE_STATUSES, INVOICE_STATUS_LABELS);
 const COLUMNS = ['Invoice', 'Type', 'Status', 'Issued', 'Due', 'Total', 'Paid', 'Balance', 'Actions'];
 /** Asking for a memo or a write-off (decision 120): AR work on invoices; the server checks it again. */
 const MEMO_PRIVILEGES = ['invoices', 'ar_approvals'] as const;
-const TYPE_OPTIONS = [
-  { value: '', label: 'Any type' },
-  ...INVOICE_TYPES.map((t) => ({ value: t, label: INVOICE_TYPE_LABELS[t] })),
-];
+const TYPE_OPTIONS = filterOptions('Any type', INVOICE_TYPES, INVOICE_TYPE_LABELS);
 
 /**
  * Invoices of the selected store: number, type and status as words (spec §4), dates and amounts; Details
@@ -70,7 +63,6 @@ function InvoicesOfStore({ customerId, storeId, canEdit }: { customerId: number;
     null,
   );
   const items = list.data?.items ?? [];
-  const queryClient = useQueryClient();
   const mayAskMemo = useQuery({
     ...getPermissionsQueryOptions(MEMO_PRIVILEGES),
     select: (flags) => flags.invoices === true || flags.ar_approvals === true,
@@ -165,12 +157,7 @@ function InvoicesOfStore({ customerId, storeId, canEdit }: { customerId: number;
         <InvoiceDetailDialog customerId={customerId} invoice={dialog.invoice} onClose={() => setDialog(null)} />
       )}
       {(dialog?.kind === 'memo' || dialog?.kind === 'write_off') && (
-        <MemoDialog
-          invoice={dialog.invoice}
-          kind={dialog.kind}
-          onClose={() => setDialog(null)}
-          onDone={() => refreshCustomer(queryClient, customerId)}
-        />
+        <MemoDialog invoice={dialog.invoice} kind={dialog.kind} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'reverse' && (
         <ReverseDialog customerId={customerId} invoice={dialog.invoice} onClose={() => setDialog(null)} />

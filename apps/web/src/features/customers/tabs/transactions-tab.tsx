@@ -12,14 +12,11 @@ import { ActionDialog } from './ui/action-dialog';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { StatusBadge } from './ui/status-badge';
 import { NoStore, TabFrame } from './ui/tab-frame';
-import { FilterSelect, LiveFilterBar } from '../../../components/list';
+import { filterOptions, FilterSelect, LiveFilterBar } from '../../../components/list';
 
 const PAGE_SIZE = 25;
 
-const STATUS_OPTIONS = [
-  { value: '', label: 'Any status' },
-  ...TRANSACTION_STATUSES.map((s) => ({ value: s, label: TRANSACTION_STATUS_LABELS[s] })),
-];
+const STATUS_OPTIONS = filterOptions('Any status', TRANSACTION_STATUSES, TRANSACTION_STATUS_LABELS);
 
 const COLUMNS = ['Transaction', 'Status', 'Amount', 'Kind', 'Payment method', 'Invoice', 'Attempted', 'Failure reason'];
 
