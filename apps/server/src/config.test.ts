@@ -54,3 +54,46 @@ describe('INVOICE_GST_NUMBER, INVOICE_PST_NUMBERS (decision 149)', () => {
     expect(() => loadConfig({ INVOICE_PST_NUMBERS: 'BC' })).toThrow(/not province=number/);
   });
 });
+
+describe('CRM order settings (decision 159)', () => {
+  it('has local defaults, so npm start needs none', () => {
+    expect(loadConfig({}).crmOrder).toEqual({
+      organisationId: 'local-crm',
+      organisationName: 'Local CRM',
+      parentCustomerId: 1,
+      requesterTag: 'crm',
+      externalOrderMarker: 'CRM',
+    });
+  });
+
+  it('reads the five variables', () => {
+    expect(
+      loadConfig({
+        CRM_ORGANISATION_ID: 'org-778899',
+        CRM_ORGANISATION_NAME: ' Zoho One ',
+        CRM_PARENT_CUSTOMER_ID: '4021',
+        CRM_REQUESTER_TAG: 'zoho',
+        CRM_EXTERNAL_ORDER_MARKER: 'ZOHO',
+      }).crmOrder,
+    ).toEqual({
+      organisationId: 'org-778899',
+      organisationName: 'Zoho One',
+      parentCustomerId: 4021,
+      requesterTag: 'zoho',
+      externalOrderMarker: 'ZOHO',
+    });
+  });
+
+  it.each([
+    ['CRM_PARENT_CUSTOMER_ID', 'abc', /CRM_PARENT_CUSTOMER_ID: must be a positive integer/],
+    ['CRM_PARENT_CUSTOMER_ID', '0', /CRM_PARENT_CUSTOMER_ID: must be a positive integer/],
+    ['CRM_PARENT_CUSTOMER_ID', '2.5', /CRM_PARENT_CUSTOMER_ID: must be a positive integer/],
+    ['CRM_ORGANISATION_ID', 'has space', /CRM_ORGANISATION_ID: must be 1–64 letters/],
+    ['CRM_ORGANISATION_NAME', '  ', /CRM_ORGANISATION_NAME: must not be empty/],
+    ['CRM_REQUESTER_TAG', '', /CRM_REQUESTER_TAG: must be 1–64 letters/],
+    ['CRM_EXTERNAL_ORDER_MARKER', 'a/b', /CRM_EXTERNAL_ORDER_MARKER: must be 1–32 letters/],
+  ])('%s=%j fails boot naming the variable', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+});

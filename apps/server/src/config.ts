@@ -119,6 +119,32 @@ export const envSchema = z.object({
   CRM_API_KEY: z.string().trim().min(1).optional(),
   /** How long a CRM call may take before it counts as unavailable. */
   CRM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  /**
+   * A CRM order (§9, decision 159): an order started from a CRM lead (#/neworder?zoholeadid=…) names this organisation,
+   * parent customer and requester tag, and carries the external order marker.
+   */
+  CRM_ORGANISATION_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'must be 1–64 letters, digits, dots, dashes or underscores')
+    .default('local-crm'),
+  CRM_ORGANISATION_NAME: z.string().trim().min(1, 'must not be empty').max(255).default('Local CRM'),
+  CRM_PARENT_CUSTOMER_ID: z.coerce
+    .number({ message: 'must be a positive integer' })
+    .int('must be a positive integer')
+    .min(1, 'must be a positive integer')
+    .max(2_147_483_647)
+    .default(1),
+  CRM_REQUESTER_TAG: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'must be 1–64 letters, digits, dots, dashes or underscores')
+    .default('crm'),
+  CRM_EXTERNAL_ORDER_MARKER: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/, 'must be 1–32 letters, digits, dots, dashes or underscores')
+    .default('CRM'),
   /** S3-compatible storage for uploads: all five together, or none (→ DATA_DIR/uploads). */
   S3_BUCKET: z.string().trim().min(1).optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
@@ -247,6 +273,8 @@ export interface AppConfig {
   faultPoint: string | null;
   /** The CRM adapter: `url` null → local adapter. */
   crm: CrmConfig;
+  /** What a CRM order carries (CRM_ORGANISATION_ID … CRM_EXTERNAL_ORDER_MARKER; decision 159). */
+  crmOrder: CrmOrderConfig;
   /** S3-compatible upload storage; null → the local folder DATA_DIR/uploads. */
   s3: S3Config | null;
   /** The payment gateway: `url` null → the local gateway. */
@@ -310,6 +338,15 @@ export interface CrmConfig {
   url: string | null;
   apiKey: string | null;
   timeoutMs: number;
+}
+
+/** The organisation, parent customer, requester tag and external order marker of a CRM order (decision 159). */
+export interface CrmOrderConfig {
+  organisationId: string;
+  organisationName: string;
+  parentCustomerId: number;
+  requesterTag: string;
+  externalOrderMarker: string;
 }
 
 export interface S3Config {
@@ -395,6 +432,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     signInRateLimitPerMinute: e.SIGNIN_RATE_LIMIT_PER_MINUTE,
     jobsInlineWorkers: e.JOBS_INLINE_WORKERS,
     crm: { url: e.CRM_URL ?? null, apiKey: e.CRM_API_KEY ?? null, timeoutMs: e.CRM_TIMEOUT_MS },
+    crmOrder: {
+      organisationId: e.CRM_ORGANISATION_ID,
+      organisationName: e.CRM_ORGANISATION_NAME,
+      parentCustomerId: e.CRM_PARENT_CUSTOMER_ID,
+      requesterTag: e.CRM_REQUESTER_TAG,
+      externalOrderMarker: e.CRM_EXTERNAL_ORDER_MARKER,
+    },
     s3:
       s3Set.length === S3_VARIABLES.length
         ? {
