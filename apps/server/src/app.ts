@@ -55,6 +55,7 @@ import { notificationRoutes } from './modules/notifications';
 import { onboardingRoutes } from './modules/onboarding';
 import { orderStatusRoutes } from './modules/order-status';
 import { orderRoutes } from './modules/orders';
+import { crmLeadRoutes } from './modules/crm-leads';
 import { paymentAuthorizationRoutes } from './modules/payment-authorizations';
 import { promotionRoutes } from './modules/promotions';
 import { searchRoutes } from './modules/search';
@@ -235,6 +236,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await api.register(orderRoutes);
   await api.register(agentRoutes);
   await api.register(promotionRoutes);
+  await api.register(crmLeadRoutes);
   await api.register(paymentAuthorizationRoutes);
   await api.register(contractRoutes);
   await api.register(merchantPaymentRoutes);

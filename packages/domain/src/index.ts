@@ -94,3 +94,4 @@ export * from './contracts/reports';
 export * from './contracts/breath-of-life';
 export * from './contracts/sales-reports';
 export * from './contracts/staff';
+export * from './contracts/crm';

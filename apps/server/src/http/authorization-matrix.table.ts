@@ -168,6 +168,7 @@ export const AUTHORIZATION_MATRIX: Readonly<Record<string, Access>> = {
   'POST /api/orderinfo/agentswitch/sns/:token': perms('search_orders_edit'),
   'POST /api/zoho/accessoriesorder/:token': perms('customer_features_edit', 'customer_features_limited'),
   'POST /api/zoho/storemidvalidate/:token': perms('customer_details_edit', 'search_orders_edit'),
+  'GET /api/crm/leads/:leadId/:token': perms('create_distributor_orders'),
   'GET /api/jobs/:jobId/:token': STAFF,
   'GET /api/admin/mail/:token': ADMIN,
   'GET /api/admin/mail/:id/:token': ADMIN,

@@ -1430,6 +1430,7 @@ export const NOT_OWNED: Readonly<Record<string, string>> = {
     "a list filtered by order id through the order rule (order-access.test.ts: another agent's is not listed)",
   'GET /api/customers/orders/search/:token':
     'the order search (agent_id narrows the list; the order rule filters it: order-access.test.ts)',
+  'GET /api/crm/leads/:leadId/:token': "the CRM's leads (no merchant of ours yet; decision 159)",
   'GET /api/customers/:token/all':
     "the customer search (customerid / storeid narrow the list; the owner rule filters it: see 'lists' below)",
   'POST /api/agents/:token': 'agent editors (Admin, RAM, IS: unscoped) — parent_agent_id of any agent',

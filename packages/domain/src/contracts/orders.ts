@@ -14,6 +14,7 @@ import { isValidEmail } from '../rules/email';
 import { isValidPercent } from '../rules/percent';
 import { validateZip } from '../rules/zip';
 import { EMAIL_MESSAGE, PERCENT_MESSAGE, paginationQuerySchema, pagedList } from './common';
+import { crmOrderMark } from './crm';
 import { tokenParams } from './customers';
 
 /*
@@ -237,6 +238,8 @@ const orderShape = z.looseObject({
   additionalInfo: z
     .looseObject({ billingCustomerID: idLike, customerID: idLike, ofa_id: idLike, org_id: idLike })
     .nullish(),
+  /** A CRM order (decision 159): the lead it came from and the external order marker; absent otherwise. */
+  CrmOrder: crmOrderMark.nullish(),
 });
 
 /** Draft: anything may be missing or blank; what is present is well-formed. Plan/instrument types appear once each. */

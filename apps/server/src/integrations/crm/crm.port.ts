@@ -1,6 +1,12 @@
+import type { CrmLead } from '@pos/domain';
+
+export type { CrmLead };
+
 /**
  * The CRM (Zoho in the legacy product) as the rest of the server sees it: feature-change requests for a
  * store's terminals (`/api/zoho/accessoriesorder`) and MID validation (`/api/zoho/storemidvalidate`).
+ * It also answers a lead (`getLead`): what a new order started from the CRM (#/neworder?zoholeadid=…) is
+ * pre-filled with (decision 159).
  * Two implementations: `local-crm.ts` (default; records requests in the audit log and answers MID checks
  * from a rule) and `http-crm.ts` (selected by CRM_URL). Pick one with `createCrm(config, database, clock)`.
  */
@@ -38,4 +44,6 @@ export interface CrmPort {
   requestFeatureChange(input: CrmFeatureChangeInput): Promise<CrmFeatureChangeResult>;
   /** Is this merchant id well-formed and not already used by another store? */
   validateMid(mid: string, opts?: CrmValidateMidOptions): Promise<CrmMidValidation>;
+  /** The lead with this id, or null when the CRM has none. Throws AppError('unavailable') when the CRM cannot be reached. */
+  getLead(leadId: string): Promise<CrmLead | null>;
 }

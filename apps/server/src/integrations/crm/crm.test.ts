@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkMidFormat, MID_FORMAT_MESSAGE } from '@pos/domain';
+import { checkMidFormat, crmLead, MID_FORMAT_MESSAGE } from '@pos/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import type { Database } from '../../db/client';
@@ -10,7 +10,7 @@ import { fixedClock } from '../../lib/clock';
 import { createTestDatabase } from '../../test/db-template';
 import { createHttpCrm } from './http-crm';
 import { createCrm } from './index';
-import { createLocalCrm } from './local-crm';
+import { createLocalCrm, LOCAL_CRM_LEADS } from './local-crm';
 
 describe('MID format (decision 030): 12–16 digits, spaces and dashes ignored, not all zeros', () => {
   it.each([
@@ -100,6 +100,22 @@ describe('local CRM', () => {
     expect(second.reference).not.toBe(reference);
   });
 
+  it('answers its demo leads (US and Canadian) and null for any other id (decision 159)', async () => {
+    const crm = createLocalCrm({ database, clock });
+    expect(await crm.getLead('5000001')).toEqual(LOCAL_CRM_LEADS[0]);
+    expect(await crm.getLead('5000001')).toMatchObject({
+      legal_name: 'Maple Street Grocers LLC',
+      dba: 'Maple Street Market',
+      country: 'US',
+      state: 'NY',
+      sales_rep_email: 'rep.north@example.com',
+    });
+    expect(await crm.getLead('5000003')).toMatchObject({ country: 'CA', state: 'QC', zip: 'H2T 1R8' });
+    expect(LOCAL_CRM_LEADS.map((l) => crmLead.parse(l))).toEqual(LOCAL_CRM_LEADS);
+    expect(await crm.getLead('5999999')).toBeNull();
+    expect(await crm.getLead('')).toBeNull();
+  });
+
   it('createCrm picks the local adapter without CRM_URL and the HTTP one with it', async () => {
     const local = createCrm(loadConfig({ NODE_ENV: 'test' }), { database, clock });
     expect(await local.validateMid('1')).toMatchObject({ valid: false });
@@ -136,6 +152,24 @@ describe('HTTP CRM (CRM_URL) against a local server', () => {
         }
         if (mode === 'shape') return json(200, { ok: true });
         if (req.url === '/crm/feature-changes') return json(201, { reference: 'ZOHO-77' });
+        if (req.url === '/crm/leads/7001') {
+          return json(200, {
+            lead: {
+              id: 7001,
+              company: 'Prairie Foods Ltd.',
+              dba: 'Prairie Foods',
+              firstName: 'Sam',
+              lastName: 'Olsen',
+              email: 'sam@prairie.example.com',
+              phone: null,
+              street: '12 Main Street',
+              city: 'Regina',
+              state: 'sk',
+              zip: 'S4P 3Y2',
+              country: 'Canada',
+            },
+          });
+        }
         if (req.url === '/crm/mid-validations') {
           return body?.mid === '800000001234'
             ? json(200, { valid: true })
@@ -170,6 +204,43 @@ describe('HTTP CRM (CRM_URL) against a local server', () => {
       { path: '/crm/mid-validations', auth: 'Bearer k-123', body: { mid: '800000001234', excludeStoreId: 9 } },
       { path: '/crm/mid-validations', auth: 'Bearer k-123', body: { mid: '800000009999' } },
     ]);
+  });
+
+  it('answers a lead by GET /leads/{id} with the API key, mapped; a 404 is no lead (decision 159)', async () => {
+    mode = 'ok';
+    seen.length = 0;
+    expect(await crm().getLead('7001')).toEqual({
+      lead_id: '7001',
+      legal_name: 'Prairie Foods Ltd.',
+      dba: 'Prairie Foods',
+      first_name: 'Sam',
+      last_name: 'Olsen',
+      email: 'sam@prairie.example.com',
+      phone: '',
+      address1: '12 Main Street',
+      city: 'Regina',
+      state: 'SK',
+      zip: 'S4P 3Y2',
+      country: 'CA',
+      sales_rep_email: null,
+    });
+    expect(await crm().getLead('7002')).toBeNull();
+    expect(seen).toEqual([
+      { path: '/crm/leads/7001', auth: 'Bearer k-123', body: null },
+      { path: '/crm/leads/7002', auth: 'Bearer k-123', body: null },
+    ]);
+  });
+
+  it('a lead call that times out, fails or has the wrong shape → unavailable', async () => {
+    mode = 'slow';
+    await expect(crm(200).getLead('7001')).rejects.toMatchObject({
+      code: 'unavailable',
+      message: 'The CRM is unavailable (no answer within 200 ms). Try again later.',
+    });
+    mode = 'error';
+    await expect(crm().getLead('7001')).rejects.toMatchObject({ code: 'unavailable', message: /HTTP 500/ });
+    mode = 'shape';
+    await expect(crm().getLead('7001')).rejects.toMatchObject({ code: 'unavailable', message: /unexpected shape/ });
   });
 
   it('a CRM that does not answer in time → unavailable', async () => {

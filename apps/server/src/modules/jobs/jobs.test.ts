@@ -31,6 +31,7 @@ describe('GET /api/jobs/{jobId}/{token}, retries, dead letters', () => {
         // A CRM that is down: every MID check fails (the other call works).
         const down: CrmPort = {
           requestFeatureChange: async () => ({ reference: 'CRM-TEST' }),
+          getLead: async () => null,
           validateMid: async () => {
             crmCalls++;
             throw new AppError('unavailable', `The CRM is unavailable (call ${crmCalls}). Try again later.`);

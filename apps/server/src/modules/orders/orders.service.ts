@@ -26,6 +26,7 @@ import { loadVisibleOrder, orderNotFound, viewerOf, visibleOrdersWhere } from '.
 import { refreshCustomerMatch } from './customer-match.service';
 import { applyDocumentSaveEffects, applyOrderSavedEffects, applyStatusEffects } from './order-hooks';
 import { foreignReferences, foreignReferencesError } from './order-references';
+import { withCrmOrderMark } from './crm-order';
 import { dataEncryptionKey, encryptAccountNumber } from '../../lib/account-number-cipher';
 import { canonicalJson } from '../../lib/canonical-json';
 import { redeemCardToken } from '../payments';
@@ -307,7 +308,8 @@ export async function saveOrderInfo(
       const salesRep = blankToNull(doc.salesRep) ?? (blankToNull(session.name) || session.email);
       // Terminal serials are entered by Operations at Installation (decision 150), never through the document.
       const document = {
-        ...doc,
+        // A document naming a CRM lead is a CRM order (decision 159).
+        ...withCrmOrderMark(doc, null, ctx.app.config.crmOrder),
         TerminalSerials: null,
         salesRep,
         orderInfoId: id,
@@ -368,7 +370,8 @@ export async function saveOrderInfo(
       // The sales rep may be changed, not blanked: a save without one keeps the order's (decision 150).
       const salesRep = blankToNull(doc.salesRep) ?? before.salesRep ?? null;
       const document = {
-        ...doc,
+        // A CRM order stays one, with its first mark (decision 159).
+        ...withCrmOrderMark(doc, before.document as OrderDocument, ctx.app.config.crmOrder),
         // Terminal serials are entered by Operations at Installation (decision 150): the order's own are kept.
         TerminalSerials: (before.document as OrderDocument).TerminalSerials ?? null,
         salesRep,
