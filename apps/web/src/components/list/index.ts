@@ -36,3 +36,12 @@ export {
   FilterText,
   type FilterBinding,
 } from './filter-fields';
+export {
+  notAmount,
+  notAnId,
+  notDays,
+  reversedRange,
+  textTooShort,
+  useCheckedFilters,
+  type FilterErrors,
+} from './checked-filters';

@@ -33,10 +33,11 @@ import {
   FigureCell,
   FigureHeader,
   FilterBar,
-  ListError,
   listCaption,
+  ListError,
   ListPagination,
   NoWrapCell,
+  useCheckedFilters,
   useListState,
 } from '../../../components/list';
 import { getSession, useSession } from '../../../lib/session';
@@ -59,6 +60,7 @@ const nameOf = (i: ApprovalItem) =>
 const THRESHOLD = formatCents(FEES.CREDIT_THRESHOLD_CENTS, 'USD');
 
 /** The list's state in the address: `#/approvals?kind=memo&amount_min=1000&older_than_days=14&page=2`. */
+const AMOUNT_HINT = 'Type an amount such as 1,500.00.';
 const LIST_OPTIONS = {
   defaults: NO_APPROVAL_FILTERS,
   keys: { amountMin: 'amount_min', amountMax: 'amount_max', olderThanDays: 'older_than_days' },
@@ -104,7 +106,23 @@ export default function ApprovalsPage() {
   const list = useListState<ApprovalFilters>(LIST_OPTIONS);
   const { draft, applied, set, page } = list;
   const mayOpen = useMayOpen();
-  const [errors, setErrors] = useState<Partial<Record<keyof ApprovalFilters, string>>>({});
+  const { errors, apply, clear } = useCheckedFilters(
+    list,
+    (d) => ({
+      amountMin: d.amountMin.trim() !== '' && amountOf(d.amountMin) === null ? AMOUNT_HINT : undefined,
+      amountMax: d.amountMax.trim() !== '' && amountOf(d.amountMax) === null ? AMOUNT_HINT : undefined,
+      olderThanDays: /^\d{0,4}$/.test(d.olderThanDays.trim()) ? undefined : 'Type a whole number of days.',
+    }),
+    {
+      normalize: (d) => ({
+        ...d,
+        amountMin: d.amountMin.trim() === '' ? '' : (amountOf(d.amountMin) ?? ''),
+        amountMax: d.amountMax.trim() === '' ? '' : (amountOf(d.amountMax) ?? ''),
+        olderThanDays: d.olderThanDays.trim(),
+        requester: d.requester.trim(),
+      }),
+    },
+  );
   // The rows chosen for a bulk decision belong to the filtered list: other filters (Apply, Clear, Back) start afresh.
   const appliedKey = JSON.stringify(applied);
   const [picked, setPicked] = useState<{ key: string; items: ReadonlyMap<string, ApprovalItem> }>({
@@ -120,22 +138,6 @@ export default function ApprovalsPage() {
   const items = approvals.data?.items ?? [];
   const total = approvals.data?.total ?? 0;
 
-  function apply() {
-    const found: Partial<Record<keyof ApprovalFilters, string>> = {};
-    const amountMin = draft.amountMin.trim() === '' ? '' : amountOf(draft.amountMin);
-    const amountMax = draft.amountMax.trim() === '' ? '' : amountOf(draft.amountMax);
-    const days = draft.olderThanDays.trim();
-    if (amountMin === null) found.amountMin = 'Type an amount such as 1,500.00.';
-    if (amountMax === null) found.amountMax = 'Type an amount such as 1,500.00.';
-    if (days !== '' && !/^\d{1,4}$/.test(days)) found.olderThanDays = 'Type a whole number of days.';
-    setErrors(found);
-    if (amountMin === null || amountMax === null || Object.keys(found).length > 0) return;
-    list.apply({ ...draft, amountMin, amountMax, olderThanDays: days, requester: draft.requester.trim() });
-  }
-  function clear() {
-    setErrors({});
-    list.clear();
-  }
   function toggle(item: ApprovalItem, on: boolean) {
     setSelected((prev) => {
       const next = new Map(prev);

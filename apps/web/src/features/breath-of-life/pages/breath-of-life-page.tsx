@@ -8,7 +8,6 @@ import {
   type WinbackItem,
 } from '@pos/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import {
   bindFilter,
@@ -20,11 +19,13 @@ import {
   filterOptions,
   FilterSelect,
   FilterText,
-  ListError,
   listCaption,
+  ListError,
   ListPagination,
   NoWrapCell,
   SortHeader,
+  textTooShort,
+  useCheckedFilters,
   useListState,
 } from '../../../components/list';
 import { countryName, formatCents, formatDate, formatDateTime } from '../../../lib/format';
@@ -72,9 +73,9 @@ function storeIdOf(value: string | null): number | null {
  */
 export default function BreathOfLifePage() {
   const list = useListState<WinbackFilters>(LIST_OPTIONS);
-  const { draft, applied, page, sort } = list;
-  const [qError, setQError] = useState<string | undefined>();
-  const field = bindFilter(list, { q: qError });
+  const { applied, page, sort } = list;
+  const { errors, apply, clear } = useCheckedFilters(list, (d) => ({ q: textTooShort(d.q, WINBACK_TEXT_MIN) }));
+  const field = bindFilter(list, errors);
   const open = storeIdOf(list.selected);
 
   const params: WinbackListParams = { ...applied, page, sort: sort === LIST_OPTIONS.defaultSort ? null : sort };
@@ -82,16 +83,6 @@ export default function BreathOfLifePage() {
   const items = stores.data?.items ?? [];
   const total = stores.data?.total ?? 0;
 
-  function apply() {
-    const q = draft.q.trim();
-    if (q !== '' && q.length < WINBACK_TEXT_MIN) return setQError(`Type at least ${WINBACK_TEXT_MIN} characters.`);
-    setQError(undefined);
-    list.apply();
-  }
-  function clear() {
-    setQError(undefined);
-    list.clear();
-  }
   const onSort = list.setSort;
 
   const columns = [

@@ -7,7 +7,6 @@ import {
   INVOICE_TYPE_LABELS,
 } from '@pos/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import {
   bindFilter,
@@ -28,8 +27,12 @@ import {
   listCaption,
   ListError,
   ListPagination,
+  notAnId,
   NoWrapCell,
+  reversedRange,
   SortHeader,
+  textTooShort,
+  useCheckedFilters,
   useListState,
 } from '../../../components/list';
 import { datedFileName, downloadFile } from '../../../lib/download';
@@ -52,8 +55,6 @@ function invoiceIdOf(value: string | null): number | null {
   return value !== null && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null;
 }
 
-const ID_PATTERN = /^\d{0,10}$/;
-
 const LIST_OPTIONS = { defaults: NO_INVOICE_FILTERS, defaultSort: '-issued_on' } as const;
 
 /**
@@ -64,8 +65,14 @@ const LIST_OPTIONS = { defaults: NO_INVOICE_FILTERS, defaultSort: '-issued_on' }
  */
 export default function InvoicesPage() {
   const list = useListState<InvoiceFilters>(LIST_OPTIONS);
-  const { draft, applied, page, sort } = list;
-  const [errors, setErrors] = useState<Partial<Record<keyof InvoiceFilters, string>>>({});
+  const { applied, page, sort } = list;
+  const { errors, apply, clear } = useCheckedFilters(list, (d) => ({
+    q: textTooShort(d.q, INVOICE_TEXT_MIN),
+    customerId: notAnId(d.customerId, 'customer'),
+    storeId: notAnId(d.storeId, 'store'),
+    issuedTo: reversedRange(d.issuedFrom, d.issuedTo, 'The last issue date is before the first.'),
+    dueTo: reversedRange(d.dueFrom, d.dueTo, 'The last due date is before the first.'),
+  }));
   const field = bindFilter(list, errors);
   const idParam = list.selected;
   const openId = invoiceIdOf(idParam);
@@ -76,24 +83,6 @@ export default function InvoicesPage() {
   const total = invoices.data?.total ?? 0;
   const capped = invoices.data?.total_capped ?? false;
 
-  function apply() {
-    const found: Partial<Record<keyof InvoiceFilters, string>> = {};
-    const q = draft.q.trim();
-    if (q !== '' && q.length < INVOICE_TEXT_MIN) found.q = `Type at least ${INVOICE_TEXT_MIN} characters.`;
-    if (!ID_PATTERN.test(draft.customerId.trim())) found.customerId = 'A customer id is a number.';
-    if (!ID_PATTERN.test(draft.storeId.trim())) found.storeId = 'A store id is a number.';
-    if (draft.issuedFrom && draft.issuedTo && draft.issuedFrom > draft.issuedTo)
-      found.issuedTo = 'The last issue date is before the first.';
-    if (draft.dueFrom && draft.dueTo && draft.dueFrom > draft.dueTo)
-      found.dueTo = 'The last due date is before the first.';
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    list.apply();
-  }
-  function clear() {
-    setErrors({});
-    list.clear();
-  }
   const closeInvoice = () => list.select(null);
   const onSort = list.setSort;
 

@@ -29,8 +29,12 @@ import {
   listCaption,
   ListError,
   ListPagination,
+  notAmount,
+  notDays,
   NoWrapCell,
   SortHeader,
+  textTooShort,
+  useCheckedFilters,
   useListState,
 } from '../../../components/list';
 import { describeError } from '../../../lib/error-message';
@@ -81,9 +85,6 @@ const STATE_OPTIONS = filterOptions('Any state', DUNNING_STATES, DUNNING_STATE_L
 /** An invoice number (INV-2026-0004118) or an id stays on one line: never broken at its hyphens. */
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
-const AMOUNT_PATTERN = /^\d{0,9}(\.\d{0,2})?$/;
-const DAYS_PATTERN = /^\d{0,4}$/;
-
 /** The list's state in the address: `#/payments?kind=hard&amount_min=25&sort=amount_cents&page=2`. */
 const LIST_OPTIONS = {
   defaults: NO_FAILED_FILTERS,
@@ -107,10 +108,27 @@ function rowName(p: FailedPaymentItem): string {
  */
 export default function FailedPaymentsPage() {
   const list = useListState<FailedFilters>(LIST_OPTIONS);
-  const { draft, applied, page, sort } = list;
-  const [errors, setErrors] = useState<Partial<Record<keyof FailedFilters, string>>>({});
-  const field = bindFilter(list, errors);
+  const { applied, page, sort } = list;
   const [selected, setSelected] = useState<ReadonlyMap<number, FailedPaymentItem>>(new Map());
+  const { errors, apply, clear } = useCheckedFilters(
+    list,
+    (d) => {
+      const amountMin = notAmount(d.amountMin);
+      const amountMax = notAmount(d.amountMax);
+      const reversed =
+        !amountMin && !amountMax && d.amountMin.trim() !== '' && d.amountMax.trim() !== ''
+          ? Number(d.amountMin) > Number(d.amountMax)
+          : false;
+      return {
+        q: textTooShort(d.q, FAILED_PAYMENT_TEXT_MIN),
+        amountMin,
+        amountMax: amountMax ?? (reversed ? 'The largest amount is below the smallest.' : undefined),
+        age: notDays(d.age),
+      };
+    },
+    { onChanged: () => setSelected(new Map()) },
+  );
+  const field = bindFilter(list, errors);
   const [bulk, setBulk] = useState<(typeof FAILED_PAYMENT_ACTIONS)[number] | null>(null);
 
   const params: FailedListParams = { ...applied, page, sort: sort === LIST_OPTIONS.defaultSort ? null : sort };
@@ -170,33 +188,6 @@ export default function FailedPaymentsPage() {
     );
   }
 
-  function apply() {
-    const found: Partial<Record<keyof FailedFilters, string>> = {};
-    const q = draft.q.trim();
-    if (q !== '' && q.length < FAILED_PAYMENT_TEXT_MIN)
-      found.q = `Type at least ${FAILED_PAYMENT_TEXT_MIN} characters.`;
-    if (!AMOUNT_PATTERN.test(draft.amountMin.trim())) found.amountMin = 'Enter an amount such as 25 or 25.50.';
-    if (!AMOUNT_PATTERN.test(draft.amountMax.trim())) found.amountMax = 'Enter an amount such as 25 or 25.50.';
-    if (
-      !found.amountMin &&
-      !found.amountMax &&
-      draft.amountMin.trim() !== '' &&
-      draft.amountMax.trim() !== '' &&
-      Number(draft.amountMin) > Number(draft.amountMax)
-    )
-      found.amountMax = 'The largest amount is below the smallest.';
-    if (!DAYS_PATTERN.test(draft.age.trim()) || draft.age.trim() === '0')
-      found.age = 'Enter a number of days, 1 or more.';
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSelected(new Map());
-    list.apply();
-  }
-  function clear() {
-    setErrors({});
-    setSelected(new Map());
-    list.clear();
-  }
   const onSort = list.setSort;
   const toggle = (p: FailedPaymentItem, on: boolean) =>
     setSelected((m) => {

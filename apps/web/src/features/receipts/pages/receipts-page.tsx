@@ -21,8 +21,12 @@ import {
   listCaption,
   ListError,
   ListPagination,
+  notAnId,
   NoWrapCell,
+  reversedRange,
   SortHeader,
+  textTooShort,
+  useCheckedFilters,
   useListState,
 } from '../../../components/list';
 import { formatCents, formatDate } from '../../../lib/format';
@@ -37,7 +41,6 @@ import {
 import { RecordReceiptDialog } from '../components/record-receipt-dialog';
 
 const METHOD_OPTIONS = filterOptions('Any method', RECEIPT_METHODS, RECEIPT_METHOD_LABELS);
-const ID_PATTERN = /^\d{0,10}$/;
 
 /** The list's state in the address: `#/view-receipts?method=cash&unapplied=1&sort=amount_cents&page=2`. */
 const LIST_OPTIONS = {
@@ -54,8 +57,12 @@ const LIST_OPTIONS = {
  */
 export default function ReceiptsPage() {
   const list = useListState<ReceiptFilters>(LIST_OPTIONS);
-  const { draft, applied, page, sort } = list;
-  const [errors, setErrors] = useState<Partial<Record<keyof ReceiptFilters, string>>>({});
+  const { applied, page, sort } = list;
+  const { errors, apply, clear } = useCheckedFilters(list, (d) => ({
+    q: textTooShort(d.q, RECEIPT_TEXT_MIN),
+    customerId: notAnId(d.customerId, 'customer'),
+    receivedTo: reversedRange(d.receivedFrom, d.receivedTo, 'The last day is before the first.'),
+  }));
   const field = bindFilter(list, errors);
   const [recording, setRecording] = useState(false);
   const [recorded, setRecorded] = useState<ReceiptPage | null>(null);
@@ -66,21 +73,6 @@ export default function ReceiptsPage() {
   const total = receipts.data?.total ?? 0;
   const capped = receipts.data?.total_capped ?? false;
 
-  function apply() {
-    const found: Partial<Record<keyof ReceiptFilters, string>> = {};
-    const q = draft.q.trim();
-    if (q !== '' && q.length < RECEIPT_TEXT_MIN) found.q = `Type at least ${RECEIPT_TEXT_MIN} characters.`;
-    if (!ID_PATTERN.test(draft.customerId.trim())) found.customerId = 'A customer id is a number.';
-    if (draft.receivedFrom && draft.receivedTo && draft.receivedFrom > draft.receivedTo)
-      found.receivedTo = 'The last day is before the first.';
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    list.apply();
-  }
-  function clear() {
-    setErrors({});
-    list.clear();
-  }
   const onSort = list.setSort;
 
   function onRecorded(p: ReceiptPage) {

@@ -1,7 +1,6 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { RETURN_STATUS_LABELS, RETURN_STATUSES } from '@pos/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import {
   bindFilter,
@@ -12,6 +11,10 @@ import {
   filterOptions,
   FilterSelect,
   FilterText,
+  notAnId,
+  notDays,
+  textTooShort,
+  useCheckedFilters,
   useListState,
 } from '../../../components/list';
 import { datedFileName, downloadFile } from '../../../lib/download';
@@ -25,8 +28,6 @@ import {
 import { ReturnsView } from '../components/returns-view';
 
 const STATUS_OPTIONS = filterOptions('Any status', RETURN_STATUSES, RETURN_STATUS_LABELS);
-const DAYS_PATTERN = /^\d{0,4}$/;
-const ID_PATTERN = /^\d{0,9}$/;
 
 /** Newest first unless the address says otherwise; the open return is `?id=`. */
 const LIST_OPTIONS = {
@@ -43,28 +44,17 @@ const LIST_OPTIONS = {
  */
 export default function ReturnsListPage() {
   const list = useListState<ReturnFilters>(LIST_OPTIONS);
-  const { draft, applied, page, sort } = list;
-  const [errors, setErrors] = useState<Partial<Record<keyof ReturnFilters, string>>>({});
+  const { applied, page, sort } = list;
+  const { errors, apply, clear } = useCheckedFilters(list, (d) => ({
+    q: textTooShort(d.q, 2),
+    age: notDays(d.age),
+    customerId: notAnId(d.customerId, 'customer'),
+  }));
   const field = bindFilter(list, errors);
 
   const params: ReturnListParams = { ...applied, page, sort: sort === LIST_OPTIONS.defaultSort ? null : sort };
   const returns = useQuery(getReturnListQueryOptions(params));
   const total = returns.data?.total ?? 0;
-
-  function apply() {
-    const found: Partial<Record<keyof ReturnFilters, string>> = {};
-    if (draft.q.trim() !== '' && draft.q.trim().length < 2) found.q = 'Type at least 2 characters.';
-    if (!DAYS_PATTERN.test(draft.age.trim()) || draft.age.trim() === '0')
-      found.age = 'Enter a number of days, 1 or more.';
-    if (!ID_PATTERN.test(draft.customerId.trim())) found.customerId = 'Enter a customer id (digits).';
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    list.apply();
-  }
-  function clear() {
-    setErrors({});
-    list.clear();
-  }
 
   return (
     <Stack gap="md">
