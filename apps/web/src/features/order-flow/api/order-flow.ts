@@ -1,9 +1,11 @@
 import {
+  crmLeadInfo,
   fedTaxIdLookupInfo,
   orderInfoRecord,
   orderInfoSaveResult,
   promotionLookup,
   taxFetchResult,
+  type CrmLeadInfo,
   type CurrencyCode,
   type OrderInfoRecord,
 } from '@pos/domain';
@@ -21,6 +23,7 @@ import { orderFlowKeys } from './keys';
  *   GET  /api/customers/promotions/{code}/{token}
  *   POST /api/customers/taxes/fetch/{token} {state, country, currency, lines}
  *   GET  /api/customers/{token}?fedtaxid=  → {customer_id}
+ *   GET  /api/crm/leads/{leadId}/{token}   → {lead, crm} (a CRM lead for a new order; decision 159)
  */
 
 export type SaveResult = z.infer<typeof orderInfoSaveResult>;
@@ -114,6 +117,20 @@ export function getCustomerIdByFedTaxIdQueryOptions(fedTaxId: string) {
   return queryOptions({
     queryKey: orderFlowKeys.customerIdByFedTaxId(fedTaxId),
     queryFn: ({ signal }) => getCustomerIdByFedTaxId(fedTaxId, signal),
+    retry: false,
+  });
+}
+
+export async function getCrmLead(leadId: string, signal?: AbortSignal): Promise<CrmLeadInfo> {
+  return crmLeadInfo.parse(await api.get<unknown>('/api/crm/leads/{leadId}/{token}', { params: { leadId }, signal }));
+}
+
+/** A CRM lead for the New order page (#/neworder?zoholeadid=…; decision 159): an unknown lead is a 404, not retried. */
+export function getCrmLeadQueryOptions(leadId: string) {
+  return queryOptions({
+    queryKey: orderFlowKeys.crmLead(leadId),
+    queryFn: ({ signal }) => getCrmLead(leadId, signal),
+    staleTime: 60_000,
     retry: false,
   });
 }

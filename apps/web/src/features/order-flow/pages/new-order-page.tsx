@@ -1,14 +1,23 @@
 import { Alert, Button, Group, Radio, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { blankOrder, type CustomerRecord, type OrderDocument, type StoreRecord } from '@pos/domain';
+import {
+  blankOrder,
+  CRM_LEAD_ID,
+  isStateOf,
+  validateZip,
+  type CrmLeadInfo,
+  type CustomerRecord,
+  type OrderDocument,
+  type StoreRecord,
+} from '@pos/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useCustomer } from '../../../api/customers';
 import { Spinner } from '../../../components/spinner';
 import { describeError } from '../../../lib/error-message';
 import { usePageCountry } from '../../../lib/header-state';
-import { getCustomerIdByFedTaxIdQueryOptions, useCreateOrder } from '../api/order-flow';
+import { getCrmLeadQueryOptions, getCustomerIdByFedTaxIdQueryOptions, useCreateOrder } from '../api/order-flow';
 import { markFromNewOrder } from '../lib/draft-store';
 import { stepPath } from '../lib/flow';
 
@@ -27,6 +36,8 @@ export function startingDocument(input: {
   country: Country;
   customer?: CustomerRecord;
   store?: StoreRecord;
+  /** A CRM lead (#/neworder?zoholeadid=…): fills what the customer and store left empty, marks a CRM order (159). */
+  crm?: CrmLeadInfo;
 }): OrderDocument {
   const doc = blankOrder();
   const { customer, store, country } = input;
@@ -68,7 +79,52 @@ export function startingDocument(input: {
     };
     doc.salesRep = store.sales_rep;
   }
+  if (input.crm) fillFromLead(doc, input.crm, country);
   return doc;
+}
+
+const isBlank = (v: unknown) => v == null || (typeof v === 'string' && v.trim() === '');
+
+/**
+ * Fill the document's empty fields from a CRM lead (the user changes them at Store information) and mark the order as
+ * a CRM order: the lead id and the external order marker (the server stamps the configured mark; decision 159). The
+ * lead's address is used only in its own country, its state and ZIP only when they fit it.
+ */
+export function fillFromLead(doc: OrderDocument, { lead, crm }: CrmLeadInfo, country: Country): void {
+  const fill = <T extends object>(target: T, values: Record<string, string | null | undefined>): T => {
+    const out = { ...target } as Record<string, unknown>;
+    for (const [key, value] of Object.entries(values)) if (isBlank(out[key]) && !isBlank(value)) out[key] = value;
+    return out as T;
+  };
+  doc.CustomerInfo = fill(doc.CustomerInfo ?? {}, {
+    firstName: lead.first_name,
+    lastName: lead.last_name,
+    email: lead.email,
+    phone: lead.phone,
+    legalName: lead.legal_name,
+  });
+  const sameCountry = lead.country === '' || lead.country === country;
+  const address = sameCountry
+    ? {
+        address1: lead.address1,
+        city: lead.city,
+        state: isStateOf(country, lead.state) ? lead.state : '',
+        zip: validateZip(country, lead.zip).ok ? lead.zip : '',
+      }
+    : {};
+  for (const key of ['HomeAddress', 'BillingAddress', 'ShippingAddress'] as const) {
+    if (isBlank(doc[key]?.address1)) doc[key] = fill({ ...doc[key], country }, address);
+  }
+  const storeInfo = fill(doc.StoreInfo ?? {}, {
+    doingBusinessAs: lead.dba || lead.legal_name,
+    storeName: lead.dba || lead.legal_name,
+    phone: lead.phone,
+  });
+  if (isBlank(storeInfo.StoreAddress?.address1))
+    storeInfo.StoreAddress = fill({ ...storeInfo.StoreAddress, country }, address);
+  doc.StoreInfo = storeInfo;
+  if (isBlank(doc.salesRep) && lead.sales_rep_email) doc.salesRep = lead.sales_rep_email;
+  doc.CrmOrder = { leadId: lead.lead_id, externalOrderMarker: crm.external_order_marker };
 }
 
 /**
@@ -77,15 +133,24 @@ export function startingDocument(input: {
  */
 export default function NewOrderPage() {
   const { fedTaxId, storeId } = useParams();
+  const [search] = useSearchParams();
+  const leadId = search.get('zoholeadid')?.trim() || null;
+  const leadIdValid = leadId !== null && CRM_LEAD_ID.test(leadId);
+  const crmLead = useQuery({ ...getCrmLeadQueryOptions(leadId ?? ''), enabled: leadIdValid });
+  const crm = crmLead.data;
   const navigate = useNavigate();
   const found = useQuery({ ...getCustomerIdByFedTaxIdQueryOptions(fedTaxId ?? ''), enabled: Boolean(fedTaxId) });
   const lookup = useCustomer(found.data ?? null);
   const customer = lookup.data;
-  const looking = Boolean(fedTaxId) && (found.isPending || (found.isSuccess && lookup.isPending));
+  const looking =
+    (Boolean(fedTaxId) && (found.isPending || (found.isSuccess && lookup.isPending))) ||
+    (leadIdValid && crmLead.isPending);
   const store = customer?.stores.find((s) => String(s.store_id) === storeId);
   const [orderType, setOrderType] = useState<'P' | 'N'>('P');
   const [flow, setFlow] = useState<'AR' | 'RAM'>('AR');
-  const [chosenCountry, setCountry] = useState<Country>('US');
+  const [picked, setCountry] = useState<Country | null>(null);
+  // Until the user picks one, a lead's country is the order's (decision 159).
+  const chosenCountry: Country = picked ?? (crm?.lead.country === 'CA' ? 'CA' : 'US');
   const country: Country = customer ? (customer.country === 'CA' ? 'CA' : 'US') : chosenCountry;
   const create = useCreateOrder();
   const busy = create.isPending;
@@ -93,7 +158,7 @@ export default function NewOrderPage() {
 
   const start = (e: FormEvent) => {
     e.preventDefault();
-    create.mutate(startingDocument({ orderType, flow, country, customer, store }) as Record<string, unknown>, {
+    create.mutate(startingDocument({ orderType, flow, country, customer, store, crm }) as Record<string, unknown>, {
       onSuccess: (created) => {
         markFromNewOrder(created.orderInfoId);
         notifications.show({
@@ -119,6 +184,29 @@ export default function NewOrderPage() {
       {fedTaxId && (found.isError || lookup.isError) && (
         <Alert color="yellow" title="Customer not found">
           No customer has the federal tax id {fedTaxId}. You can still start an order for a new merchant.
+        </Alert>
+      )}
+      {leadId && !leadIdValid && (
+        <Alert color="yellow" title="CRM lead not found">
+          {leadId} is not a CRM lead id (digits only). You can still start the order without it.
+        </Alert>
+      )}
+      {crmLead.isError && (
+        <Alert
+          color="yellow"
+          title={
+            (crmLead.error as { status?: number }).status === 404
+              ? 'CRM lead not found'
+              : describeError(crmLead.error).title
+          }
+        >
+          {describeError(crmLead.error).message} You can still start the order without it.
+        </Alert>
+      )}
+      {crm && (
+        <Alert color="blue" title="CRM order">
+          From CRM lead {crm.lead.lead_id} ({crm.crm.organisation_name}): {crm.lead.legal_name || crm.lead.dba}. Its
+          details fill the order&apos;s empty fields; you can change them at Store information.
         </Alert>
       )}
       {customer && (
