@@ -60,6 +60,7 @@ import { paymentAuthorizationRoutes } from './modules/payment-authorizations';
 import { promotionRoutes } from './modules/promotions';
 import { searchRoutes } from './modules/search';
 import { staffRoutes } from './modules/staff';
+import { storeFileRoutes } from './modules/store-files';
 import { taxRoutes } from './modules/taxes';
 import { MULTIPART_LIMITS, uploadRoutes } from './modules/uploads';
 import type { LocalGateway } from './integrations/gateway/local-gateway';
@@ -214,6 +215,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await api.register(jobRoutes);
   await api.register(adminRoutes);
   await api.register(taxRoutes);
+  await api.register(storeFileRoutes);
   await api.register(staffRoutes);
   await api.register(customerRoutes);
   await api.register(customerAccountRoutes);

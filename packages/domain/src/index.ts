@@ -60,6 +60,7 @@ export * from './contracts/auth';
 export * from './contracts/sign-in';
 export * from './contracts/admin';
 export * from './contracts/uploads';
+export * from './contracts/store-files';
 export * from './contracts/banks';
 export * from './contracts/catalogue';
 export * from './contracts/catalogue-admin';

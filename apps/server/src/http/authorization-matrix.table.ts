@@ -188,6 +188,28 @@ export const AUTHORIZATION_MATRIX: Readonly<Record<string, Access>> = {
   'POST /api/taxcertificates/upload/:token': CUSTOMER_EDIT,
   'POST /api/taxcertificates/:token': CUSTOMER_EDIT,
   'POST /api/taxcertificates/:certificateId/revoke/:token': CUSTOMER_EDIT,
+  // Issue 31 item 1: a store's files (decision 160) — read by the store's readers, uploaded by its editors and the
+  // order flow's reps, deleted by its editors.
+  'POST /api/stores/:storeId/files/:token': perms(
+    'customer_details_edit',
+    'search_orders_edit',
+    'create_distributor_orders',
+  ),
+  'GET /api/stores/:storeId/files/:token': perms(
+    'search_orders_view',
+    'search_orders_edit',
+    'create_distributor_orders',
+    'customer_details_view',
+    'customer_details_edit',
+  ),
+  'GET /api/stores/:storeId/files/:fileId/:token': perms(
+    'search_orders_view',
+    'search_orders_edit',
+    'create_distributor_orders',
+    'customer_details_view',
+    'customer_details_edit',
+  ),
+  'DELETE /api/stores/:storeId/files/:fileId/:token': CUSTOMER_EDIT,
   'GET /api/customers/:token/all': CUSTOMER_READ,
   'GET /api/customers/:token': CUSTOMER_READ,
   'GET /api/customers/:id/:token': CUSTOMER_READ,

@@ -51,6 +51,8 @@ export interface World {
   readonly returnId: number;
   readonly returnVersion: number;
   readonly certificateId: number;
+  /** A store file (a picture) of the world's store (decision 160). */
+  readonly storeFileId: number;
   readonly featureChangeId: number;
   readonly featureChangeVersion: number;
   readonly contractId: number;
@@ -356,6 +358,42 @@ export const OBJECT_MATRIX: Readonly<Record<string, readonly ObjectEntry[]>> = {
       names: 'job (its requester and Admin)',
       rule: 'requester',
       request: ({ target, token }) => ({ url: `/api/jobs/${target.jobId}/${token}` }),
+    },
+  ],
+
+  // ── Store files (decision 160): the store in the path is the owner; a file of another store is 404 too ─────────
+  'POST /api/stores/:storeId/files/:token': [
+    {
+      names: 'store (path)',
+      rule: 'owner',
+      request: ({ target, token }) => ({ url: `/api/stores/${target.storeId}/files/${token}`, payload: {} }),
+    },
+  ],
+  'GET /api/stores/:storeId/files/:token': [
+    {
+      names: 'store (path)',
+      rule: 'owner',
+      request: ({ target, token }) => ({ url: `/api/stores/${target.storeId}/files/${token}` }),
+    },
+  ],
+  'GET /api/stores/:storeId/files/:fileId/:token': [
+    {
+      names: 'store file',
+      rule: 'owner',
+      request: ({ target, token }) => ({ url: `/api/stores/${target.storeId}/files/${target.storeFileId}/${token}` }),
+    },
+    {
+      names: "store file of another store than the path's",
+      rule: 'parent',
+      request: ({ own, target, token }) => ({ url: `/api/stores/${own.storeId}/files/${target.storeFileId}/${token}` }),
+    },
+  ],
+  'DELETE /api/stores/:storeId/files/:fileId/:token': [
+    {
+      names: 'store file',
+      rule: 'owner',
+      fresh: true,
+      request: ({ target, token }) => ({ url: `/api/stores/${target.storeId}/files/${target.storeFileId}/${token}` }),
     },
   ],
 
@@ -1392,6 +1430,7 @@ export const PROVIDER_WIDE: Readonly<Record<string, string>> = {
 
 /** Id-bearing routes whose ids name nothing a merchant or an agent owns, with the reason. */
 export const NOT_OWNED: Readonly<Record<string, string>> = {
+  'GET /api/crm/leads/:leadId/:token': "the CRM's leads (no merchant of ours yet; decision 159)",
   'DELETE /api/auth/integrationkeys/:id/:token': "the provider's integration keys (Admin)",
   'POST /api/auth/integrationkeys/:token': "the provider's integration keys (Admin; agent_id: Admin sees every agent)",
   'PUT /api/auth/getIdOrUpdateLoginRolePrivilegeEmail/:token': 'staff accounts, roles and privileges (Admin)',
@@ -1430,7 +1469,6 @@ export const NOT_OWNED: Readonly<Record<string, string>> = {
     "a list filtered by order id through the order rule (order-access.test.ts: another agent's is not listed)",
   'GET /api/customers/orders/search/:token':
     'the order search (agent_id narrows the list; the order rule filters it: order-access.test.ts)',
-  'GET /api/crm/leads/:leadId/:token': "the CRM's leads (no merchant of ours yet; decision 159)",
   'GET /api/customers/:token/all':
     "the customer search (customerid / storeid narrow the list; the owner rule filters it: see 'lists' below)",
   'POST /api/agents/:token': 'agent editors (Admin, RAM, IS: unscoped) — parent_agent_id of any agent',

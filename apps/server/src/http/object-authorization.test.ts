@@ -42,6 +42,7 @@ import {
   receipts,
   returns,
   returnTerminals,
+  storeFiles,
   stores,
   taxCertificates,
   uploads,
@@ -302,6 +303,37 @@ async function buildWorldNow(agentId: number | null, requester: AuditActor): Pro
     .insert(contracts)
     .values({ orderId: order.id, versionNo: 1, status: 'generated', uploadId: upload!.id })
     .returning();
+  // A store picture of the store (decision 160).
+  const [pictureUpload] = await db
+    .insert(uploads)
+    .values({
+      publicId: newUploadPublicId(),
+      kind: 'storePicture',
+      originalName: 'front.png',
+      contentType: 'image/png',
+      sizeBytes: 8,
+      sha256: '0'.repeat(64),
+      storageKey: `object/store-${store.id}.png`,
+      ownerType: 'store',
+      ownerId: String(store.id),
+    })
+    .returning();
+  await t.app.ctx.storage.put(
+    `object/store-${store.id}.png`,
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    'image/png',
+  );
+  const [storeFile] = await db
+    .insert(storeFiles)
+    .values({
+      storeId: store.id,
+      uploadId: pictureUpload!.id,
+      kind: 'store_picture',
+      uploadedByName: 'Object Suite',
+      uploadedByEmail: 'object@example.com',
+      uploadedAt: new Date(),
+    })
+    .returning();
   const salesPerson = await createSalesPerson(db, { agentId });
   const referral = await createReferral(db, { agentId });
   const jobId = await enqueueJob(
@@ -338,6 +370,7 @@ async function buildWorldNow(agentId: number | null, requester: AuditActor): Pro
     returnId: ret!.id,
     returnVersion: ret!.version,
     certificateId: certificate!.id,
+    storeFileId: storeFile!.id,
     featureChangeId: change!.id,
     featureChangeVersion: change!.version,
     contractId: contract!.id,

@@ -9,3 +9,4 @@ export * from './orders';
 export * from './messaging';
 export * from './winback';
 export * from './journal';
+export * from './store-files';

@@ -26,6 +26,8 @@ export interface ReceivedFile {
   declaredType: string;
   bytes: Buffer;
   sha256: string;
+  /** The form's text fields sent with the file (e.g. a store file's 'kind'), by name. */
+  fields?: Record<string, string>;
 }
 
 const tooLarge = (field: string) =>
@@ -93,9 +95,13 @@ export async function readSingleFile(request: FastifyRequest, field: string): Pr
     throw new AppError('unsupported_media_type', `Send the file as multipart/form-data in the form field '${field}'.`);
   }
   let received: ReceivedFile | null = null;
+  const fields: Record<string, string> = {};
   try {
     for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
-      if (part.type === 'field') continue;
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
       if (part.fieldname !== field) {
         // Let busboy discard the rest of this file, then refuse.
         part.file.resume();
@@ -130,5 +136,5 @@ export async function readSingleFile(request: FastifyRequest, field: string): Pr
       [field]: 'A file is required.',
     });
   }
-  return received;
+  return { ...received, fields };
 }

@@ -12,6 +12,7 @@ import {
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { loadReadableUpload } from '../../access';
 import { withTx, type ServiceCtx } from '../../context';
+import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema';
 import { writeAudit } from '../../http/audit';
 import { AppError, type AppErrorCode } from '../../http/errors';
@@ -94,7 +95,14 @@ export async function receiveUpload(
 
 export async function storeUpload(
   ctx: ServiceCtx,
-  input: { kind: UploadKind; field: string; file: ReceivedFile; owner?: UploadOwner },
+  input: {
+    kind: UploadKind;
+    field: string;
+    file: ReceivedFile;
+    owner?: UploadOwner;
+    /** Record what the upload is for in the same transaction (e.g. a store's file row, decision 160). */
+    attach?: (tx: Db, uploadId: number) => Promise<void>;
+  },
   log: UploadLog,
 ): Promise<StoredUpload> {
   const { kind, file } = input;
@@ -139,6 +147,7 @@ export async function storeUpload(
         },
         requestId: ctx.requestId,
       });
+      if (input.attach) await input.attach(tx, row!.id);
       return row!.id;
     });
     return {

@@ -1,0 +1,1 @@
+export { storeFileRoutes } from './store-files.routes';
