@@ -3,6 +3,7 @@ import { currencyForCountry, isCurrencyCode, isMerchantCountry, type CustomerRec
 import { useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
 import { useCustomer } from '../../../api/customers';
+import { StoreFilesPanel } from '../../../components/store-files-panel';
 import { isApiError } from '../../../lib/api';
 import { usePageCountry } from '../../../lib/header-state';
 import type { CustomerPermissions } from '../api/permissions';
@@ -140,6 +141,14 @@ function CustomerLoaded({ customer, storeId, tab, back, permissions, onSelectSto
       )}
       <StoresList stores={customer.stores} selectedId={store?.store_id ?? null} onSelect={onSelectStore} />
       {store && <StoreActions store={store} permissions={permissions} />}
+      {store && (
+        <StoreFilesPanel
+          key={store.store_id}
+          storeId={store.store_id}
+          canUpload={permissions.canEdit}
+          canDelete={permissions.canEdit}
+        />
+      )}
       <Tabs value={tab} onChange={(value) => value && onTab(value as StoreTab)} keepMounted={false}>
         <Tabs.List aria-label={store ? `Store ${store.store_id}: ${store.doing_business_as}` : 'Customer'}>
           {STORE_TABS.map((t) => (
