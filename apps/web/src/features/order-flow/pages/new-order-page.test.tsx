@@ -1,3 +1,4 @@
+import { ORDER_STATUS } from '@pos/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -37,7 +38,7 @@ const lead = (overrides: Record<string, unknown> = {}) => ({
   },
   crm: CRM,
 });
-const created = { orderInfoId: 700200, unifiedOrderId: 'UO-20261127-700200', status: '1', version: 1 };
+const created = { orderInfoId: 700200, unifiedOrderId: 'UO-20261127-700200', status: ORDER_STATUS.DRAFT, version: 1 };
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
