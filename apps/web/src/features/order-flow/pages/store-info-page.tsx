@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AddressBlock, addressErrors, type AddressValue } from '../components/address-block';
 import { OrderStepPage, type StepContext } from '../components/order-step-page';
+import { OrderStoreFiles } from '../components/order-store-files';
 import { StepFrame } from '../components/step-frame';
 import { countryOf, setIn, textAt } from '../lib/doc';
 import { nextStep, stepPath } from '../lib/flow';
@@ -160,6 +161,7 @@ function StoreInfoStep({ orderId, doc, orderType, flow }: StepContext) {
           errors={addressErrors(e, 'StoreInfo.StoreAddress')}
         />
       )}
+      <OrderStoreFiles doc={draft} />
     </StepFrame>
   );
 }
