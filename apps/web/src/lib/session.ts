@@ -30,6 +30,8 @@ export const STORAGE_KEYS = {
   distributorToken: 'distributor_token',
   /** The URL the route guard recorded before sending the user to /login (sign-in rule 1 reads it). */
   returnUrl: 'returnUrl',
+  /** The order status the order list last showed in this tab (§3: "the current order status is also kept there"). */
+  currentOrderStatus: 'currentOrderStatus',
 } as const;
 
 /** Boolean flags stored as the strings 'true' / 'false' (spec §4 sign-out sets them to 'false'). */
@@ -109,6 +111,7 @@ export function clearToken(): void {
   removeItem(STORAGE_KEYS.sessionInfo);
   writeItem(STORAGE_KEYS.isLoggedIn, 'false');
   removeItem(STORAGE_KEYS.distributorToken);
+  removeItem(STORAGE_KEYS.currentOrderStatus);
   notify();
 }
 
@@ -161,6 +164,15 @@ export function getReturnUrl(): string | null {
 
 export function setReturnUrl(url: string): void {
   writeItem(STORAGE_KEYS.returnUrl, url);
+}
+
+/** The order status the order list last showed in this tab ('' = any status); null when none was kept. */
+export function getCurrentOrderStatus(): string | null {
+  return readItem(STORAGE_KEYS.currentOrderStatus);
+}
+
+export function setCurrentOrderStatus(status: string): void {
+  writeItem(STORAGE_KEYS.currentOrderStatus, status);
 }
 
 export function clearReturnUrl(): void {

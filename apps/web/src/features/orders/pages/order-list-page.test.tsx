@@ -1,5 +1,5 @@
 import { ORDER_STATUS, type OrderSearchRecord } from '@pos/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { errorResponse, fakeApi, type FakeRequest } from '../../../test/fake-api';
@@ -191,6 +191,29 @@ describe('order list (#/order)', () => {
       limit: '25',
       offset: '0',
     });
+  });
+
+  it('keeps the current order status for the tab (§3): the Orders link opens on it; My queue goes back', async () => {
+    const { calls } = fakeApi(orderRoutes());
+    const user = userEvent.setup();
+    const { router } = renderApp('#/order');
+    await screen.findByRole('table', { name: /Orders — / });
+    const filters = screen.getByRole('search', { name: 'Filter orders' });
+    await user.selectOptions(within(filters).getByRole('combobox', { name: 'Status' }), '');
+    await user.click(within(filters).getByRole('button', { name: 'Apply', exact: true }));
+    await waitFor(() => expect(window.location.hash).toBe('#/order?status='));
+    expect(window.sessionStorage.getItem('currentOrderStatus')).toBe('');
+    // Elsewhere and back by the navigation's address (no status in it): the list shows every status again.
+    await act(() => router.navigate('/approvals'));
+    await waitFor(() => expect(screen.queryByRole('search', { name: 'Filter orders' })).toBeNull());
+    await act(() => router.navigate('/order'));
+    await waitFor(() => expect(window.location.hash).toBe('#/order?status='));
+    await waitFor(() => expect(lastSearch(calls).status).toBeUndefined());
+    await user.click(
+      within(screen.getByRole('search', { name: 'Filter orders' })).getByRole('button', { name: 'My queue' }),
+    );
+    await waitFor(() => expect(window.location.hash).toBe('#/order'));
+    expect(window.sessionStorage.getItem('currentOrderStatus')).toBe(ORDER_STATUS.PENDING_AR_APPROVAL);
   });
 
   it('a copied address opens the same view: its filters in the fields, sent to the server, from its page', async () => {

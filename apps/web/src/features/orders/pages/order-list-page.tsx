@@ -10,8 +10,8 @@ import {
   type OrderStatusCode,
 } from '@pos/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import {
   bindFilter,
   DataTable,
@@ -32,7 +32,7 @@ import {
 } from '../../../components/list';
 import { describeError } from '../../../lib/error-message';
 import { datedFileName } from '../../../lib/download';
-import { useSession } from '../../../lib/session';
+import { getCurrentOrderStatus, setCurrentOrderStatus, useSession } from '../../../lib/session';
 import {
   exportOrders,
   getOrderListQueryOptions,
@@ -81,6 +81,21 @@ export default function OrderListPage() {
   const mayCreate = session
     ? effectivePrivileges(session.role, session.additional_privileges).includes('create_distributor_orders')
     : false;
+  // §3: the current order status is kept in session storage — arriving at the list with no status in the address
+  // (the Orders link) opens it on the status this tab last showed, not back on the queue. Only on arrival: within
+  // the list, My queue (no status) is the role's queue.
+  const [params] = useSearchParams();
+  const [arrival] = useState(() => {
+    const kept = getCurrentOrderStatus();
+    return !params.has('status') && kept !== null && kept !== queueStatus ? kept : null;
+  });
+  const [redirected, setRedirected] = useState(false);
+  if (arrival !== null && !redirected && !params.has('status')) {
+    const next = new URLSearchParams(params);
+    next.set('status', arrival);
+    return <Navigate replace to={`/order?${next.toString()}`} />;
+  }
+  if (arrival !== null && !redirected) setRedirected(true);
   // The queue is the list's default: another role (another sign-in) starts a new list.
   return <OrderList key={queueStatus} queueStatus={queueStatus} mayCreate={mayCreate} />;
 }
@@ -95,6 +110,7 @@ function OrderList({ queueStatus, mayCreate }: { readonly queueStatus: OrderStat
   );
   const list = useListState<OrderFilters>(listOptions);
   const { draft, applied, page, sort } = list;
+  useEffect(() => setCurrentOrderStatus(applied.status), [applied.status]);
   const [textError, setTextError] = useState<string | null>(null);
   const field = bindFilter(list, { q: textError });
   const queryClient = useQueryClient();
