@@ -6,6 +6,7 @@ import { GlobalSearch } from '../search/global-search';
 import { HEADER_HEIGHT, HeaderBar, MILESTONE_BAR_HEIGHT, useHeaderHasMilestone } from '../header';
 import { MainNavigation, type HasScreen } from './main-navigation';
 import { useShellPermissions } from './shell-permissions';
+import { useScrollToTopOnNavigate } from '../../lib/smooth-scroll';
 
 const NAVBAR_ID = 'main-navigation';
 
@@ -29,6 +30,7 @@ export function StaffShell({ hasScreen, children }: StaffShellProps) {
   const hasMilestone = useHeaderHasMilestone();
   const { data: granted } = useShellPermissions();
   const searchKinds = granted ? searchKindsFor(granted) : [];
+  const top = useScrollToTopOnNavigate<HTMLDivElement>(HEADER_HEIGHT + (hasMilestone ? MILESTONE_BAR_HEIGHT : 0));
 
   return (
     <AppShell
@@ -56,7 +58,10 @@ export function StaffShell({ hasScreen, children }: StaffShellProps) {
           <MainNavigation hasScreen={hasScreen} onNavigate={small ? mobile.close : undefined} />
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main>{children}</AppShell.Main>
+      <AppShell.Main>
+        <div ref={top} aria-hidden="true" />
+        {children}
+      </AppShell.Main>
     </AppShell>
   );
 }
