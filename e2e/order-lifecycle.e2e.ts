@@ -478,12 +478,12 @@ describe.skipIf(noBrowser)('orders end to end (issue 7)', () => {
     await mainOf(page).getByRole('link', { name: 'Add items' }).click();
     await page.waitForURL(new RegExp(`#/additional-items/${customerId}/${storeId}$`));
     await mainOf(page).getByRole('table', { name: 'Hardware and products' }).getByRole('spinbutton').first().fill('2');
-    const summary = mainOf(page).getByRole('table', { name: 'Add-on order summary' });
+    const summary = mainOf(page).getByRole('table', { name: 'Add-terminal order summary' });
     await summary.getByRole('row').filter({ hasText: /^.+2/ }).first().waitFor();
     await mainOf(page).getByRole('button', { name: 'Create add-on order' }).click();
     await page.waitForURL(/#\/additional-items\/order\/\d+\/1$/);
     await mainOf(page).getByText('status Draft', { exact: false }).waitFor();
-    expect(await mainOf(page).getByRole('table', { name: 'Add-on order summary' }).textContent()).toMatch(/\$/);
+    expect(await mainOf(page).getByRole('table', { name: 'Add-terminal order summary' }).textContent()).toMatch(/\$/);
     expect(errors).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ADD_TERMINAL_ORDER_SUMMARY,
+  SUMMARY_LABEL_TEXT,
   DEFAULT_ORDER_TYPE,
   NOTE_TYPES,
   ORDER_DEFAULTS,
@@ -48,5 +49,6 @@ describe('order codes', () => {
       dbaSameAsLegal: false,
     });
     expect(ADD_TERMINAL_ORDER_SUMMARY).toBe('AddTerminalOrderSummary');
+    expect(SUMMARY_LABEL_TEXT[ADD_TERMINAL_ORDER_SUMMARY]).toBe('Add-terminal order summary');
   });
 });

@@ -65,3 +65,7 @@ export const ORDER_DEFAULTS = {
 
 /** Summary label used by the add-terminal order flow (§9). */
 export const ADD_TERMINAL_ORDER_SUMMARY = 'AddTerminalOrderSummary';
+/** What the add-terminal summary (label ADD_TERMINAL_ORDER_SUMMARY) says on screen: its table's caption. */
+export const SUMMARY_LABEL_TEXT: Readonly<Record<typeof ADD_TERMINAL_ORDER_SUMMARY, string>> = {
+  AddTerminalOrderSummary: 'Add-terminal order summary',
+};

@@ -1,10 +1,12 @@
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
+  ADD_TERMINAL_ORDER_SUMMARY,
   centsToDecimal,
   ORDER_STATUS,
   orderStatusLabel,
   orderTotals,
+  SUMMARY_LABEL_TEXT,
   type CurrencyCode,
   type OrderBillingItemEntry,
   type OrderDocument,
@@ -90,7 +92,7 @@ function NewAddOn({ customerId, storeId }: { readonly customerId: number; readon
         {customer.data.legal_name} · store {store.store_id} · {store.terminals} terminal(s) today
       </Text>
       <ProductQuantities currency={currency} items={items} onChange={setItems} />
-      <OrderTotalsTable totals={totals} caption="Add-on order summary" />
+      <OrderTotalsTable totals={totals} caption={SUMMARY_LABEL_TEXT[ADD_TERMINAL_ORDER_SUMMARY]} />
       <Group>
         <Button onClick={createOrder} loading={create.isPending} disabled={items.length === 0}>
           Create add-on order
@@ -155,7 +157,7 @@ function AddOnOrder({ orderId }: { readonly orderId: number }) {
       ) : (
         <Text c="dimmed">The order is past Draft: its items can no longer change here.</Text>
       )}
-      <OrderTotalsTable totals={totals} caption="Add-on order summary" />
+      <OrderTotalsTable totals={totals} caption={SUMMARY_LABEL_TEXT[ADD_TERMINAL_ORDER_SUMMARY]} />
       {editable && (
         <Group>
           <Button variant="default" onClick={() => void save()} loading={busy}>
