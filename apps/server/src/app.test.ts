@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from './http/errors';
@@ -184,6 +185,43 @@ describe('serving the web app', () => {
       expect(asset.headers['cache-control']).toContain('immutable');
       const api404 = await t.request({ method: 'GET', url: '/api/unknown' });
       expect(api404.json().error.code).toBe('route_not_found');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('sends the brotli or gzip copy the build made, by Accept-Encoding (Vary), with the same cache rules', async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'pbo-dist-'));
+    const js = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>pos-backoffice</title>');
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), js);
+    const { precompress } = await import('../../../scripts/precompress.mjs');
+    expect(precompress(dist).files).toBe(1);
+    const t = await createTestApp({ config: { webDist: dist } });
+    try {
+      const asset = (encoding?: string) =>
+        t.request({
+          method: 'GET',
+          url: '/assets/index-abc123.js',
+          headers: encoding ? { 'accept-encoding': encoding } : {},
+        });
+      const br = await asset('gzip, deflate, br');
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.headers['content-type']).toMatch(/javascript/);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(js);
+      expect(br.rawPayload.length).toBeLessThan(js.length / 10);
+      const gz = await asset('gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(js);
+      const plain = await asset();
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(js);
+      const index = await t.request({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+      expect(index.headers['cache-control']).toBe('no-cache');
     } finally {
       await t.close();
     }

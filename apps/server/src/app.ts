@@ -259,7 +259,11 @@ export function isApiPath(url: string): boolean {
   return p === '/api' || p.startsWith('/api/');
 }
 
-/** Serve the built single-page app; index.html is never cached, hashed assets forever. */
+/**
+ * Serve the built single-page app as a CDN would (issue 32): index.html is never cached, hashed assets forever;
+ * the brotli or gzip copy the build made beside a file (scripts/precompress.mjs) is sent when the browser accepts it
+ * (Vary: accept-encoding), so nothing is compressed per request.
+ */
 function registerWebApp(app: FastifyInstance, webDist: string): void {
   const indexFile = path.join(webDist, 'index.html');
   if (!existsSync(indexFile)) {
@@ -277,6 +281,7 @@ function registerWebApp(app: FastifyInstance, webDist: string): void {
     root: webDist,
     prefix: '/',
     index: ['index.html'],
+    preCompressed: true,
     setHeaders(reply, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
