@@ -268,10 +268,15 @@ describe('uploads are checked by their bytes on every upload endpoint', () => {
   let t: TestApp;
   let admin: string;
   let contractOrderId: number;
+  let fileStoreId: number;
   const multipartRoutes: string[] = [];
 
   /** Every upload endpoint and its multipart field; a new one fails the test until it is listed here. */
-  const UPLOAD_ENDPOINTS: Record<string, { field: string; url: () => string }> = {
+  /** Each upload route: its file field, its address and the form's other fields (sent before the file). */
+  const UPLOAD_ENDPOINTS: Record<
+    string,
+    { field: string; url: () => string; before?: { name: string; data: string }[] }
+  > = {
     'POST /api/customers/paymentinstruments/check/addimage/:token': {
       field: 'checkimage',
       url: () => `/api/customers/paymentinstruments/check/addimage/${admin}`,
@@ -289,6 +294,11 @@ describe('uploads are checked by their bytes on every upload endpoint', () => {
       field: 'file',
       url: () => `/api/customers/contracts/${contractOrderId}/upload/${admin}`,
     },
+    'POST /api/stores/:storeId/files/:token': {
+      field: 'file',
+      url: () => `/api/stores/${fileStoreId}/files/${admin}`,
+      before: [{ name: 'kind', data: 'store_picture' }],
+    },
   };
 
   beforeAll(async () => {
@@ -302,6 +312,7 @@ describe('uploads are checked by their bytes on every upload endpoint', () => {
     ({ admin } = await signInStaff(t, { admin: 'Admin' }));
     const store = await createStore(t.database.db, { country: 'US' });
     contractOrderId = (await createOrder(t.database.db, { storeId: store.id, status: '11' })).id;
+    fileStoreId = store.id;
   });
   afterAll(() => t.close());
 
@@ -317,7 +328,10 @@ describe('uploads are checked by their bytes on every upload endpoint', () => {
     const before = (await t.database.db.select().from(uploads)).length;
     for (const [name, endpoint] of Object.entries(UPLOAD_ENDPOINTS)) {
       for (const [what, data] of Object.entries({ PDF: sampleFile('pdf'), EXE, ELF, HTML })) {
-        const body = multipartBody([{ name: endpoint.field, filename: 'photo.png', contentType: 'image/png', data }]);
+        const body = multipartBody([
+          ...(endpoint.before ?? []),
+          { name: endpoint.field, filename: 'photo.png', contentType: 'image/png', data },
+        ]);
         const res = await t.request({ method: 'POST', url: endpoint.url(), ...body });
         expect(res.statusCode, `${name} with ${what} bytes: ${res.body}`).toBe(415);
         expect(res.json().error.code).toBe('unsupported_media_type');
@@ -328,6 +342,7 @@ describe('uploads are checked by their bytes on every upload endpoint', () => {
     for (const [name, endpoint] of Object.entries(UPLOAD_ENDPOINTS)) {
       const pdfOnly = name.includes('/contracts/');
       const body = multipartBody([
+        ...(endpoint.before ?? []),
         pdfOnly
           ? { name: endpoint.field, filename: 'signed.pdf', contentType: 'application/pdf', data: sampleFile('pdf') }
           : { name: endpoint.field, filename: 'photo.png', contentType: 'image/png', data: sampleFile('png') },
