@@ -263,6 +263,13 @@ export const agentSwitchSnsRequest = z.object({
 });
 export type AgentSwitchSnsRequest = z.infer<typeof agentSwitchSnsRequest>;
 
+/**
+ * What a completed agent switch answers: the agent and the orders it now has (every order asked for — the job moves
+ * all of them or, failing, none).
+ */
+export const agentSwitchOutput = z.object({ agentId: z.number().int(), orders: z.array(z.number().int()) });
+export type AgentSwitchOutput = z.infer<typeof agentSwitchOutput>;
+
 // ── CRM (Zoho) ────────────────────────────────────────────────────────────────────────────────────
 
 /** A feature-change (accessories) request to the CRM for a store. */

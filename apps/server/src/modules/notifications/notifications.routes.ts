@@ -237,9 +237,10 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/orderinfo/agentswitch/sns/:token',
     {
       tags: orders,
-      summary: 'Move orders to another agent',
+      summary: 'Move orders to another agent (Idempotency-Key: the same key answers the same job)',
       guard: QUEUE_CALL_GUARDS.agentSwitch,
       body: agentSwitchSnsRequest,
+      idempotent: true,
     },
     switchOrderAgent,
   );

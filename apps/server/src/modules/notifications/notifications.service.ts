@@ -329,29 +329,37 @@ export function changeOrderStatus(ctx: ServiceCtx, input: OrderStatusSnsRequest)
   });
 }
 
-export function switchOrderAgent(ctx: ServiceCtx, input: AgentSwitchSnsRequest) {
-  return acceptJob(ctx, JOB_QUEUE.agentSwitch, input, async (tx) => {
-    const [agent] = await tx
-      .select({ id: agents.id, active: agents.active })
-      .from(agents)
-      .where(eq(agents.id, input.agent_id));
-    if (!agent || !(await isAgentVisible(tx, viewerOf(ctx), agent.id)))
-      throw notFoundList('Agent', [input.agent_id], 'agent_id');
-    if (!agent.active)
-      throw new AppError('validation_failed', `Agent ${agent.id} is not active.`, {
-        agent_id: 'This agent is not active.',
-      });
-    const rows = await tx
-      .select({ id: orders.id, customerId: orders.customerId })
-      .from(orders)
-      .where(and(inArray(orders.id, input.orderInfoIds), visibleOrdersWhere(ctx.session)));
-    const missing = missingOf(
-      input.orderInfoIds,
-      rows.map((r) => r.id),
-    );
-    if (missing.length > 0) throw notFoundList('Order(s)', missing, 'orderInfoIds');
-    return { customerId: soleCustomer(rows.map((r) => r.customerId)) };
-  });
+/** A bulk move from the order list (issue 31): with an Idempotency-Key, pressing again answers the same job. */
+export function switchOrderAgent(ctx: ServiceCtx, input: AgentSwitchSnsRequest, idempotencyKey?: string) {
+  const idempotency = { route: 'POST /orderinfo/agentswitch/sns', key: idempotencyKey };
+  return acceptJob(
+    ctx,
+    JOB_QUEUE.agentSwitch,
+    input,
+    async (tx) => {
+      const [agent] = await tx
+        .select({ id: agents.id, active: agents.active })
+        .from(agents)
+        .where(eq(agents.id, input.agent_id));
+      if (!agent || !(await isAgentVisible(tx, viewerOf(ctx), agent.id)))
+        throw notFoundList('Agent', [input.agent_id], 'agent_id');
+      if (!agent.active)
+        throw new AppError('validation_failed', `Agent ${agent.id} is not active.`, {
+          agent_id: 'This agent is not active.',
+        });
+      const rows = await tx
+        .select({ id: orders.id, customerId: orders.customerId })
+        .from(orders)
+        .where(and(inArray(orders.id, input.orderInfoIds), visibleOrdersWhere(ctx.session)));
+      const missing = missingOf(
+        input.orderInfoIds,
+        rows.map((r) => r.id),
+      );
+      if (missing.length > 0) throw notFoundList('Order(s)', missing, 'orderInfoIds');
+      return { customerId: soleCustomer(rows.map((r) => r.customerId)) };
+    },
+    idempotency,
+  );
 }
 
 // ── CRM ───────────────────────────────────────────────────────────────────────────────────────────

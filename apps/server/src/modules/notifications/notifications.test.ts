@@ -618,6 +618,27 @@ describe('queue and notification calls (spec §7): validate, record, enqueue, 20
     ).toBe(404);
   });
 
+  it('orderinfo/agentswitch with an Idempotency-Key: the same key answers the same job, once', async () => {
+    const to = await createAgent(t.database.db);
+    const a = await createOrder(t.database.db);
+    const b = await createOrder(t.database.db);
+    const send = () =>
+      t.request({
+        method: 'POST',
+        url: `/api/orderinfo/agentswitch/sns/${admin}`,
+        headers: { 'idempotency-key': 'bulk-move-1' },
+        payload: { orderInfoIds: [a.id, b.id], agent_id: to.id },
+      });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(202);
+    const again = await send();
+    expect(again.statusCode, again.body).toBe(202);
+    const { jobId } = first.json().info as { jobId: string };
+    expect(again.json().info).toEqual({ jobId });
+    const job = await waitForJob(t, admin, jobId);
+    expect(job.output).toEqual({ agentId: to.id, orders: [a.id, b.id].sort((x, y) => x - y) });
+  });
+
   it('zoho/accessoriesorder: asks the CRM for the feature change; the reference is the output', async () => {
     const store = await createStore(t.database.db);
     const job = await run(`/api/zoho/accessoriesorder/${service}`, {

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import {
   effectivePrivileges,
   ORDER_FLOWS,
@@ -42,6 +42,7 @@ import {
   type OrderFilters,
   type OrderListParams,
 } from '../api/orders';
+import { MoveOrdersDialog } from '../components/move-orders-dialog';
 import { OrderDetails } from '../components/order-details';
 import { formatCents, formatDate } from '../../../lib/format';
 
@@ -78,9 +79,10 @@ const newer = (a: OrderSearchRecord | undefined, b: OrderSearchRecord | undefine
 export default function OrderListPage() {
   const { session } = useSession();
   const queueStatus = startStatusForRole(session?.role ?? '');
-  const mayCreate = session
-    ? effectivePrivileges(session.role, session.additional_privileges).includes('create_distributor_orders')
-    : false;
+  const privileges = session ? effectivePrivileges(session.role, session.additional_privileges) : [];
+  const mayCreate = privileges.includes('create_distributor_orders');
+  // Moving orders to another agent needs what the agentswitch call needs (search_orders_edit).
+  const mayMove = privileges.includes('search_orders_edit');
   // §3: the current order status is kept in session storage — arriving at the list with no status in the address
   // (the Orders link) opens it on the status this tab last showed, not back on the queue. Only on arrival: within
   // the list, My queue (no status) is the role's queue.
@@ -97,10 +99,20 @@ export default function OrderListPage() {
   }
   if (arrival !== null && !redirected) setRedirected(true);
   // The queue is the list's default: another role (another sign-in) starts a new list.
-  return <OrderList key={queueStatus} queueStatus={queueStatus} mayCreate={mayCreate} />;
+  return <OrderList key={queueStatus} queueStatus={queueStatus} mayCreate={mayCreate} mayMove={mayMove} />;
 }
 
-function OrderList({ queueStatus, mayCreate }: { readonly queueStatus: OrderStatusCode; readonly mayCreate: boolean }) {
+const NO_ORDERS: ReadonlyMap<number, OrderSearchRecord> = new Map();
+
+function OrderList({
+  queueStatus,
+  mayCreate,
+  mayMove,
+}: {
+  readonly queueStatus: OrderStatusCode;
+  readonly mayCreate: boolean;
+  readonly mayMove: boolean;
+}) {
   const listOptions = useMemo(
     () => ({
       defaults: { status: queueStatus, flow: '', salesRep: '', dateFrom: '', dateTo: '', q: '' } as OrderFilters,
@@ -121,6 +133,37 @@ function OrderList({ queueStatus, mayCreate }: { readonly queueStatus: OrderStat
   const orders = useQuery(getOrderListQueryOptions(params));
   const items = orders.data?.items ?? [];
   const total = orders.data?.total ?? 0;
+  // The orders chosen to move belong to the filtered list: other filters (Apply, My queue, Back) start afresh.
+  const appliedKey = JSON.stringify(applied);
+  const [picked, setPicked] = useState({ key: appliedKey, orders: NO_ORDERS });
+  const selected = picked.key === appliedKey ? picked.orders : NO_ORDERS;
+  const setSelected = (update: (prev: ReadonlyMap<number, OrderSearchRecord>) => Map<number, OrderSearchRecord>) =>
+    setPicked((p) => ({ key: appliedKey, orders: update(p.key === appliedKey ? p.orders : NO_ORDERS) }));
+  const toggle = (o: OrderSearchRecord, on: boolean) =>
+    setSelected((prev) => {
+      const next = new Map(prev);
+      if (on) next.set(o.id, o);
+      else next.delete(o.id);
+      return next;
+    });
+  const allOnPage = items.length > 0 && items.every((o) => selected.has(o.id));
+  const someOnPage = items.some((o) => selected.has(o.id));
+  const togglePage = (on: boolean) =>
+    setSelected((prev) => {
+      const next = new Map(prev);
+      for (const o of items) {
+        if (on) next.set(o.id, o);
+        else next.delete(o.id);
+      }
+      return next;
+    });
+  const [moving, setMoving] = useState<readonly OrderSearchRecord[] | null>(null);
+  const dropMoved = (ids: readonly number[]) =>
+    setSelected((prev) => {
+      const next = new Map(prev);
+      for (const id of ids) next.delete(id);
+      return next;
+    });
   const capped = orders.data?.total_capped ?? false;
   const one = useQuery({
     ...getOrderRowQueryOptions(openId ?? 0),
@@ -163,7 +206,19 @@ function OrderList({ queueStatus, mayCreate }: { readonly queueStatus: OrderStat
   };
   const onSort = list.setSort;
 
+  const selectHeader = (
+    <Table.Th key="select" scope="col" w={40}>
+      <Checkbox
+        aria-label="Select all orders on this page"
+        checked={allOnPage}
+        indeterminate={!allOnPage && someOnPage}
+        disabled={items.length === 0}
+        onChange={(e) => togglePage(e.currentTarget.checked)}
+      />
+    </Table.Th>
+  );
   const columns = [
+    ...(mayMove ? [selectHeader] : []),
     <SortHeader key="unified_order_id" column="unified_order_id" sort={sort} onSort={onSort}>
       Order
     </SortHeader>,
@@ -221,6 +276,20 @@ function OrderList({ queueStatus, mayCreate }: { readonly queueStatus: OrderStat
         </Alert>
       )}
       <ListError error={orders.error} />
+      {mayMove && selected.size > 0 && (
+        <Paper withBorder p="xs" role="region" aria-label="Selected orders">
+          <Group gap="sm">
+            <Text fw={600}>{`${selected.size} selected`}</Text>
+            <Button size="xs" onClick={() => setMoving([...selected.values()])}>
+              Move to agent…
+            </Button>
+            <Button size="xs" variant="subtle" onClick={() => setSelected(() => new Map())}>
+              Clear selection
+            </Button>
+          </Group>
+        </Paper>
+      )}
+      {moving && <MoveOrdersDialog orders={moving} onClose={() => setMoving(null)} onDone={dropMoved} />}
       <DataTable
         caption={listCaption('Orders', { isPending: orders.isPending, total, capped })}
         columns={columns}
@@ -231,6 +300,15 @@ function OrderList({ queueStatus, mayCreate }: { readonly queueStatus: OrderStat
       >
         {items.map((o) => (
           <Table.Tr key={o.id} aria-selected={o.id === openId || undefined}>
+            {mayMove && (
+              <Table.Td>
+                <Checkbox
+                  aria-label={`Select order ${o.unified_order_id}`}
+                  checked={selected.has(o.id)}
+                  onChange={(e) => toggle(o, e.currentTarget.checked)}
+                />
+              </Table.Td>
+            )}
             <NoWrapCell>
               <Anchor
                 component={Link}
