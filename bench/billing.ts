@@ -67,7 +67,11 @@ export async function benchBilling(databaseUrl: string, plans = BILLING_PLANS): 
     const [{ as_of: asOf } = { as_of: '' }] = await database.query<{ as_of: string }>(
       `select min(next_billing_on)::text as as_of from customer_payment_plans`,
     );
-    const app = { database, clock: fixedClock(`${asOf}T12:00:00Z`) } as unknown as AppContext;
+    const app = {
+      database,
+      clock: fixedClock(`${asOf}T12:00:00Z`),
+      config: { fees: { markets: [] } },
+    } as unknown as AppContext;
     const [run] = await database.query<{ id: number }>(
       `insert into billing_runs (as_of, requested_by) values ($1, 'bench') returning id`,
       [asOf],

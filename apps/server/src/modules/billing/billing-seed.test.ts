@@ -31,7 +31,8 @@ describe('the billing run on the demo seed', () => {
       ),
       [asOf],
     );
-    const app = { database, clock: fixedClock(TODAY) } as unknown as AppContext;
+    // No market fee configured (MARKET_FEES unset, decision 158).
+    const app = { database, clock: fixedClock(TODAY), config: { fees: { markets: [] } } } as unknown as AppContext;
     const [run] = await database.db
       .insert(schema.billingRuns)
       .values({ asOf, requestedBy: 'test' })
