@@ -43,12 +43,12 @@ describe.skipIf(noBrowser)('month-end accounting (issue 28)', () => {
     await main(page).getByText('Every figure ties out: the journal and the books agree.').waitFor();
     await shot(page, 'accounting-usd');
 
-    await main(page).getByLabel('Currency').selectOption('CAD');
+    await main(page).getByRole('combobox', { name: 'Currency' }).selectOption('CAD');
     await page.waitForURL(/currency=CAD/);
     await main(page).getByRole('table', { name: /CAD/ }).waitFor();
     await page.reload();
     await main(page).getByRole('table', { name: /CAD/ }).getByText('Accounts receivable').waitFor();
-    expect(await main(page).getByLabel('Currency').inputValue()).toBe('CAD');
+    expect(await main(page).getByRole('combobox', { name: 'Currency' }).inputValue()).toBe('CAD');
 
     const download = page.waitForEvent('download');
     await main(page).getByRole('button', { name: 'Export general ledger (CSV)' }).click();
