@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, noBrowser } from './support/browser';
+import { listReady } from './support/lists';
 import { keepScreenshot } from './support/screenshots';
 import { signInThroughChooser } from './support/sign-in';
 import { demoAccount, mainOf as main, signInAsStaff } from './support/staff-session';
@@ -30,18 +31,6 @@ const CUSTOMER_TABS = [
 
 const captionOf = (page: Page) => main(page).locator('table caption').first();
 
-/** The list has answered: its caption no longer says "loading" and no table is fetching (aria-busy). */
-async function listLoaded(page: Page) {
-  await page.waitForFunction(() => {
-    const caption = document.querySelector('main table caption');
-    return (
-      caption !== null &&
-      !/loading/i.test(caption.textContent ?? '') &&
-      document.querySelector('main table[aria-busy="true"]') === null
-    );
-  });
-}
-
 describe.skipIf(noBrowser)('the daily screens (issue 30)', () => {
   let browser: Browser;
 
@@ -62,7 +51,7 @@ describe.skipIf(noBrowser)('the daily screens (issue 30)', () => {
     await filters.getByRole('checkbox', { name: /Overdue only/ }).check();
     await filters.getByRole('button', { name: 'Apply' }).click();
     await page.waitForURL(/status=N/);
-    await listLoaded(page);
+    await listReady(page);
     const query = new URL(page.url()).hash;
     expect(query).toContain('status=N');
     expect(query).toContain('currency=USD');
@@ -78,7 +67,7 @@ describe.skipIf(noBrowser)('the daily screens (issue 30)', () => {
     await total.getByRole('button').click();
     await page.waitForURL(/sort=-total_cents/);
     await expect.poll(() => total.getAttribute('aria-sort')).toBe('descending');
-    await listLoaded(page);
+    await listReady(page);
     await keepScreenshot(page, 'daily-1-invoices-filtered');
 
     // The invoice is a real link; opening it shows its panel beside the list, in view, with its id in the address.
@@ -107,7 +96,7 @@ describe.skipIf(noBrowser)('the daily screens (issue 30)', () => {
     expect(await filters.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('N');
     expect(await filters.getByRole('combobox', { name: 'Currency' }).inputValue()).toBe('USD');
     expect(await filters.getByRole('checkbox', { name: /Overdue only/ }).isChecked()).toBe(true);
-    await listLoaded(page);
+    await listReady(page);
     expect(
       (
         (await rows
@@ -125,7 +114,7 @@ describe.skipIf(noBrowser)('the daily screens (issue 30)', () => {
     await tab.goto(copied);
     await signInThroughChooser(tab, await demoAccount('ar@example.com'));
     await main(tab).getByRole('heading', { name: 'Invoices', level: 1 }).waitFor();
-    await listLoaded(tab);
+    await listReady(tab);
     expect(await captionOf(tab).textContent()).toBe(await captionOf(page).textContent());
     const tabFilters = main(tab).getByRole('search', { name: 'Filter invoices' });
     expect(await tabFilters.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('N');
