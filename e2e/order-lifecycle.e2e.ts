@@ -106,7 +106,8 @@ async function expectMilestone(page: Page, current: string | null, labels = POS_
   expect(await milestones(page)).toEqual({ labels, current });
 }
 
-describe.skipIf(noBrowser)('orders end to end (issue 7)', () => {
+// Whole sales from the first step to Complete, across four roles: up to a minute each on a busy 2-core machine.
+describe.skipIf(noBrowser)('orders end to end (issue 7)', { timeout: 150_000 }, () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
