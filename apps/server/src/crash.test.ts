@@ -28,6 +28,7 @@ import {
 } from './db/schema';
 import type { LocalGateway } from './integrations/gateway';
 import type { FaultPoint } from './lib/fault-point';
+import { billingToday } from './modules/billing';
 import { ledgerMismatchesSql } from './modules/ledger';
 import { chargeInvoice, sweepPayments } from './modules/payments';
 import { createTestDatabase } from './test/db-template';
@@ -160,7 +161,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
           reference: 'WIRE-CRASH-1',
           amount_cents: 100_00,
           currency: 'USD',
-          received_on: t.clock.now().toISOString().slice(0, 10),
+          // The billing day (America/New_York): at 00:06 UTC it is still yesterday there.
+          received_on: billingToday(t.app.ctx),
         },
         headers: { 'idempotency-key': randomUUID() },
       });
