@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AGENT_TYPES, SALES_CHANNELS, type AgentType } from '../codes/sales';
 import { isValidPercent } from '../rules/percent';
-import { PAGINATION, emailSchema, pagedList } from './common';
+import { PAGINATION, emailSchema, pagedList, queryValueList } from './common';
 
 /*
  * Agents and agent orders (spec §7 Orders; decision 076).
@@ -33,20 +33,7 @@ export const getAgentsQuery = z
         .optional(),
     ),
     type: z.preprocess(emptyAsAbsent, z.string().trim().pipe(agentTypeEnum).optional()),
-    types: z.preprocess(
-      emptyAsAbsent,
-      z
-        .string()
-        .transform((s) =>
-          s
-            .split(',')
-            .map((t) => t.trim())
-            .filter((t) => t !== ''),
-        )
-        .pipe(z.array(agentTypeEnum).min(1, { message: TYPE_MESSAGE }))
-        .transform((list) => [...new Set(list)])
-        .optional(),
-    ),
+    types: queryValueList(AGENT_TYPES, TYPE_MESSAGE),
     email: z.preprocess(emptyAsAbsent, z.string().trim().toLowerCase().pipe(emailSchema).optional()),
     limit: z.coerce
       .number({ message: 'limit is a number.' })

@@ -161,15 +161,20 @@ export type Address = z.output<typeof addressSchema>;
 
 /**
  * A filter on several values of one field (the multi-select dropdown of §2): `?status=N,P` — one value or a comma
- * list, blanks and repeats dropped; each value must be one of `values` (else 400 with `message`). Parsed to the
- * list of distinct values; an empty text is no filter.
+ * list, blanks and repeats dropped; each value must be one of `values` (else 400 with `message`, or the message
+ * `message(bad, text)` makes of the unknown values). Parsed to the list of distinct values; an empty text is no filter.
  */
-export function queryValueList<const V extends string>(values: readonly V[], message: string) {
+export function queryValueList<const V extends string>(
+  values: readonly V[],
+  message: string | ((bad: readonly string[], text: string) => string),
+  maxLength = 400,
+) {
+  const say = (bad: readonly string[], text: string) => (typeof message === 'string' ? message : message(bad, text));
   return z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z
       .string()
-      .max(400, { message })
+      .max(maxLength, { message: say([], '') })
       .transform((text, ctx) => {
         const list = [
           ...new Set(
@@ -179,8 +184,9 @@ export function queryValueList<const V extends string>(values: readonly V[], mes
               .filter((s) => s !== ''),
           ),
         ];
-        if (list.length === 0 || list.some((s) => !(values as readonly string[]).includes(s))) {
-          ctx.addIssue({ code: 'custom', message });
+        const bad = list.filter((s) => !(values as readonly string[]).includes(s));
+        if (list.length === 0 || bad.length > 0) {
+          ctx.addIssue({ code: 'custom', message: say(bad, text) });
           return z.NEVER;
         }
         return list as V[];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ORDER_FLOWS, type OrderFlow } from '../codes/order';
-import { ORDER_STATUS_CODES, isOrderStatusCode, type OrderStatusCode } from '../codes/order-status';
-import { cappedPagedList, paginationQuerySchema } from './common';
+import { ORDER_STATUS_CODES, type OrderStatusCode } from '../codes/order-status';
+import { cappedPagedList, paginationQuerySchema, queryValueList } from './common';
 import { sortSchema } from './customers';
 
 /*
@@ -52,31 +52,10 @@ const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
  */
 export const orderSearchQuery = z
   .object({
-    status: z.preprocess(
-      blankToUndefined,
-      z
-        .string()
-        .max(200)
-        .transform((v, ctx) => {
-          const codes = [
-            ...new Set(
-              v
-                .split(',')
-                .map((s) => s.trim())
-                .filter((s) => s !== ''),
-            ),
-          ];
-          const bad = codes.filter((c) => !isOrderStatusCode(c));
-          if (codes.length === 0 || bad.length > 0) {
-            ctx.addIssue({
-              code: 'custom',
-              message: `Unknown status ${bad.join(', ') || v}: use codes of ${ORDER_STATUS_CODES.join(', ')}.`,
-            });
-            return z.NEVER;
-          }
-          return codes as OrderStatusCode[];
-        })
-        .optional(),
+    status: queryValueList(
+      ORDER_STATUS_CODES,
+      (bad, text) => `Unknown status ${bad.join(', ') || text}: use codes of ${ORDER_STATUS_CODES.join(', ')}.`,
+      200,
     ),
     flow: z.preprocess(
       blankToUndefined,

@@ -68,6 +68,26 @@ async function pick(label: string | RegExp, option: string, within_: HTMLElement
   await userEvent.setup().selectOptions(select, option);
 }
 
+/** The statuses chosen in the Status dropdown, by their labels (the pills' remove buttons). */
+function statusesShown(filters: HTMLElement): string[] {
+  return within(filters)
+    .queryAllByRole('button', { name: /^Remove / })
+    .map((b) => (b.getAttribute('aria-label') ?? '').replace(/^Remove /, ''));
+}
+
+/** Take every chosen status off (no status: every status). */
+async function clearStatuses(filters: HTMLElement) {
+  const user = userEvent.setup();
+  for (const b of within(filters).queryAllByRole('button', { name: /^Remove / })) await user.click(b);
+}
+
+/** Add a status to the Status dropdown by its label. */
+async function chooseStatus(filters: HTMLElement, label: string) {
+  const user = userEvent.setup();
+  await user.click(within(filters).getByRole('combobox', { name: 'Status' }));
+  await user.click(await within(filters).findByRole('option', { name: label }));
+}
+
 describe('order list (#/order)', () => {
   it("opens on the caller's queue, says so, and asks the server for that status", async () => {
     const { calls } = fakeApi(orderRoutes());
@@ -160,7 +180,7 @@ describe('order list (#/order)', () => {
     renderApp('#/order');
     await screen.findByRole('table', { name: /Orders — 1 match/ });
     const filters = screen.getByRole('search', { name: 'Filter orders' });
-    await pick('Status', 'Any status', filters);
+    await clearStatuses(filters);
     await user.type(within(filters).getByRole('textbox', { name: 'Sales rep' }), 'whit');
     await user.click(within(filters).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(window.location.hash).toBe('#/order?status=&sales_rep=whit'));
@@ -181,9 +201,7 @@ describe('order list (#/order)', () => {
     await user.click(within(filters).getByRole('button', { name: 'My queue' }));
     await waitFor(() => expect(window.location.hash).toBe('#/order?sort=legal_name'));
     await waitFor(() =>
-      expect((within(filters).getByRole('combobox', { name: 'Status' }) as HTMLSelectElement).value).toBe(
-        ORDER_STATUS.PENDING_AR_APPROVAL,
-      ),
+      expect(statusesShown(filters)).toEqual([`Pending AR Approval (${ORDER_STATUS.PENDING_AR_APPROVAL})`]),
     );
     expect(lastSearch(calls)).toEqual({
       status: ORDER_STATUS.PENDING_AR_APPROVAL,
@@ -199,7 +217,7 @@ describe('order list (#/order)', () => {
     const { router } = renderApp('#/order');
     await screen.findByRole('table', { name: /Orders — / });
     const filters = screen.getByRole('search', { name: 'Filter orders' });
-    await user.selectOptions(within(filters).getByRole('combobox', { name: 'Status' }), '');
+    await clearStatuses(filters);
     await user.click(within(filters).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(window.location.hash).toBe('#/order?status='));
     expect(window.sessionStorage.getItem('currentOrderStatus')).toBe('');
@@ -216,12 +234,36 @@ describe('order list (#/order)', () => {
     expect(window.sessionStorage.getItem('currentOrderStatus')).toBe(ORDER_STATUS.PENDING_AR_APPROVAL);
   });
 
+  it('filters on several statuses at once: the address and the server get the comma list', async () => {
+    const { calls } = fakeApi(orderRoutes());
+    const user = userEvent.setup();
+    renderApp('#/order');
+    await screen.findByRole('table', { name: /Orders — / });
+    const filters = screen.getByRole('search', { name: 'Filter orders' });
+    await chooseStatus(filters, `AR Contract Regenerated (${ORDER_STATUS.AR_CONTRACT_REGENERATED})`);
+    expect(statusesShown(filters)).toEqual([
+      `Pending AR Approval (${ORDER_STATUS.PENDING_AR_APPROVAL})`,
+      `AR Contract Regenerated (${ORDER_STATUS.AR_CONTRACT_REGENERATED})`,
+    ]);
+    await user.click(within(filters).getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(window.location.hash).toBe(
+        `#/order?status=${ORDER_STATUS.PENDING_AR_APPROVAL}%2C${ORDER_STATUS.AR_CONTRACT_REGENERATED}`,
+      ),
+    );
+    await waitFor(() =>
+      expect(lastSearch(calls).status).toBe(
+        `${ORDER_STATUS.PENDING_AR_APPROVAL},${ORDER_STATUS.AR_CONTRACT_REGENERATED}`,
+      ),
+    );
+  });
+
   it('a copied address opens the same view: its filters in the fields, sent to the server, from its page', async () => {
     const { calls } = fakeApi(orderRoutes());
     renderApp('#/order?status=&flow=RAM&date_from=2026-03-01&q=zep&sort=-total_sale_cents&page=2');
     await screen.findByRole('table', { name: /Orders — 1 match/ });
     const filters = screen.getByRole('search', { name: 'Filter orders' });
-    expect((within(filters).getByRole('combobox', { name: 'Status' }) as HTMLSelectElement).value).toBe('');
+    expect(statusesShown(filters)).toEqual([]);
     expect((within(filters).getByRole('combobox', { name: 'Flow' }) as HTMLSelectElement).value).toBe('RAM');
     expect((within(filters).getByLabelText('Order date from') as HTMLInputElement).value).toBe('2026-03-01');
     expect((within(filters).getByRole('textbox', { name: /Search text/ }) as HTMLInputElement).value).toBe('zep');

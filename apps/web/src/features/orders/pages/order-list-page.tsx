@@ -21,6 +21,7 @@ import {
   FigureCell,
   FilterBar,
   FilterDateRange,
+  FilterMultiSelect,
   FilterSelect,
   FilterText,
   ListError,
@@ -46,10 +47,8 @@ import { MoveOrdersDialog } from '../components/move-orders-dialog';
 import { OrderDetails } from '../components/order-details';
 import { formatCents, formatDate } from '../../../lib/format';
 
-const STATUS_OPTIONS = [
-  { value: '', label: 'Any status' },
-  ...ORDER_STATUS_CODES.map((c) => ({ value: c, label: `${ORDER_STATUS_LABELS[c]} (${c})` })),
-];
+/** The statuses to filter on (several at once, §2's dropdown: `status=121,125`); none chosen is every status. */
+const STATUS_OPTIONS = ORDER_STATUS_CODES.map((c) => ({ value: c, label: `${ORDER_STATUS_LABELS[c]} (${c})` }));
 const FLOW_OPTIONS = [{ value: '', label: 'Any flow' }, ...ORDER_FLOWS.map((f) => ({ value: f, label: f }))];
 
 /** The address keys of the filters: `#/order?status=&flow=RAM&sales_rep=whit&date_from=2026-03-01&q=zep&id=700001`. */
@@ -257,7 +256,13 @@ function OrderList({
         )}
       </Group>
       <FilterBar label="Filter orders" onApply={apply} onClear={showQueue} clearLabel="My queue">
-        <FilterSelect label="Status" data={STATUS_OPTIONS} w={240} {...field('status')} />
+        <FilterMultiSelect
+          label="Status"
+          options={STATUS_OPTIONS}
+          placeholder="Any status"
+          w={260}
+          {...field('status')}
+        />
         <FilterSelect label="Flow" data={FLOW_OPTIONS} w={130} {...field('flow')} />
         <FilterText label="Sales rep" w={170} {...field('salesRep')} />
         <FilterDateRange label="Order date" from={field('dateFrom')} to={field('dateTo')} />
