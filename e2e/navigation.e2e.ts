@@ -114,6 +114,7 @@ describe.skipIf(noBrowser)('navigation and global search (issue 12)', () => {
     expect(await linkNames(page)).toEqual([
       'Orders',
       'Agents',
+      'Look-ups',
       'Customers',
       'Tax certificate',
       'Returns and refunds',

@@ -53,6 +53,7 @@ export const pages: PageMap = {
   viewAgents: () => import('../features/agents/pages/agents-page'),
   viewAgentStores: () => import('../features/agents/pages/agent-stores-page'),
   newAgent: () => import('../features/agents/pages/agent-form-page'),
+  lookups: () => import('../features/lookups/pages/lookups-page'),
   salesPerson: () => import('../features/reports/pages/sales-person-page'),
   newOrder: newOrderPage,
   newOrderForCustomer: newOrderPage,

@@ -104,8 +104,13 @@ describe('navigation', () => {
     }
     // AR reads returns and refunds them, without customer_details_edit; its instruments come with customer details.
     expect(entriesOf(staff('AR Team'))).toEqual(expect.arrayContaining(customerScreens));
-    // The distributor login: its orders, a new order and its agents — nothing else.
-    expect(entriesOf({ ...staff('Distributor'), staff: false })).toEqual(['order', 'newOrder', 'viewAgents']);
+    // The distributor login: its orders, a new order, its agents and the look-ups — nothing else.
+    expect(entriesOf({ ...staff('Distributor'), staff: false })).toEqual([
+      'order',
+      'newOrder',
+      'viewAgents',
+      'lookups',
+    ]);
     // A role rule is for staff: a distributor login under an admin tool's role is not offered it.
     expect(entriesOf({ ...staff('Distributor'), role: 'AR Team', staff: false })).not.toContain('adminReconciliation');
   });

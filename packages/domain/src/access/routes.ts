@@ -192,6 +192,9 @@ export const ROUTES = [
     title: 'Additional items for an order',
   },
   { id: 'viewAgents', path: 'view-agents', guard: session, title: 'Agents', nav: nav('Orders') },
+  // §1: what agents and staff look up while they sell — billing items, terminal products, bundle prices, a referral
+  // (decision 161); the catalogue calls any session may make.
+  { id: 'lookups', path: 'lookups', guard: session, title: 'Look-ups', nav: nav('Orders') },
   { id: 'viewAgentStores', path: 'view-agent-stores/:agentId/:agentName', guard: session, title: 'Agent stores' },
   { id: 'newAgent', path: 'new-agent/:agentId', guard: session, title: 'New agent' },
   {

@@ -55,6 +55,7 @@ export const SHAREABLE_VIEW_PATHS: readonly string[] = (
     'viewReturns',
     'refund',
     'viewAgents',
+    'lookups',
     'viewReceipts',
     'viewInvoices',
     'breathOfLife',

@@ -58,6 +58,7 @@ describe('the application shell', () => {
           ['Orders', '#/order'],
           ['New order', '#/neworder'],
           ['Agents', '#/view-agents'],
+          ['Look-ups', '#/lookups'],
         ],
       },
       {
@@ -116,6 +117,7 @@ describe('the application shell', () => {
         links: [
           ['Orders', '#/order'],
           ['Agents', '#/view-agents'],
+          ['Look-ups', '#/lookups'],
         ],
       },
       {
@@ -174,6 +176,7 @@ describe('the application shell', () => {
         links: [
           ['Orders', '#/order'],
           ['Agents', '#/view-agents'],
+          ['Look-ups', '#/lookups'],
         ],
       },
       { group: 'Catalogue', links: [['Promotions', '#/promotions']] },
@@ -187,7 +190,7 @@ describe('the application shell', () => {
     ]);
   });
 
-  it('the distributor login is offered exactly what the guard lets it open: its orders, a new order, its agents', async () => {
+  it('the distributor login is offered exactly what the guard lets it open: its orders, a new order, its agents, the look-ups', async () => {
     // A distributor login (not staff) with the distributor's privileges. Even under a role an admin tool names
     // (Reconciliation: Admin, AR Team), the guard's role rule is for staff sessions only, and so is the navigation's.
     const routes = signInAs('AR Team');
@@ -206,6 +209,7 @@ describe('the application shell', () => {
           ['Orders', '#/order'],
           ['New order', '#/neworder'],
           ['Agents', '#/view-agents'],
+          ['Look-ups', '#/lookups'],
         ],
       },
     ]);
@@ -225,6 +229,7 @@ describe('the application shell', () => {
         links: [
           ['New order', '#/neworder'],
           ['Agents', '#/view-agents'],
+          ['Look-ups', '#/lookups'],
         ],
       },
     ]);
