@@ -1,6 +1,8 @@
-import type { Browser } from 'playwright-core';
+import { customerRecord, type CustomerRecord } from '@pos/domain';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, noBrowser } from './support/browser';
+import { callApi } from './support/auth-server';
+import { e2e, launchBrowser, noBrowser } from './support/browser';
 import {
   fillStoreInfo,
   monthlyCharges,
@@ -10,7 +12,7 @@ import {
   startOrder,
   submitOrder,
 } from './support/order-flow';
-import { mainOf as main, signInAsStaff } from './support/staff-session';
+import { mainOf as main, sessionToken, signInAsStaff } from './support/staff-session';
 
 /*
  * Promotions (#/promotions; issue 17 point 3, decision 125), as the people involved would: Marketing opens Promotions
@@ -18,6 +20,8 @@ import { mainOf as main, signInAsStaff } from './support/staff-session';
  * code where the order flow takes promotion codes (SELECT HARDWARE), and the order summary shows the discount —
  * 10 % of the hardware subtotal. The rep submits the order; back on #/promotions the promotion is used once and its
  * Orders lists that order with its discount.
+ * Customer types (decision 163): a rep starting an order for an existing customer says what kind of sale it is; a
+ * promotion for transfers is refused on an add-on and accepted once the rep picks "Transfer".
  */
 
 /** '$1,299.00' / '-$129.90' → cents. */
@@ -126,4 +130,71 @@ describe.skipIf(noBrowser)('promotions: create a 10 % promotion and use its code
     expect(cents((await usedRow.textContent())!.replace(/^.*?(?=\$)/, ''))).toBe(off);
     expect(marketing.errors).toEqual([]);
   }, 180_000);
+
+  it('an existing customer’s order is a transfer: a transfers-only promotion is refused on an add-on, then applied', async () => {
+    const code = `MOVE${Date.now().toString(36).toUpperCase()}`;
+    const rep = await signInToOrders(browser, 'ram@example.com');
+    const page = rep.page;
+    const context: BrowserContext = page.context();
+    const token = await sessionToken(page);
+    // A demo customer with a federal tax id and a store, looked up the way a test may (the API).
+    let customer: CustomerRecord | undefined;
+    for (let id = 100120; id < 100170 && !customer; id++) {
+      const c = customerRecord.parse(await callApi(context, e2e.baseUrl, 'GET', `/api/customers/${id}/${token}`));
+      if (c.federal_tax_id && c.stores.length > 0) customer = c;
+    }
+    if (!customer) throw new Error('no demo customer with a federal tax id and a store');
+    const store = customer.stores[0]!;
+    const currency = customer.country === 'CA' ? 'CAD' : 'USD';
+
+    // Marketing has a promotion for transfers only (set up through the API; the screen is the journey above).
+    const marketing = await signInAsStaff(browser, 'marketing@example.com');
+    await callApi(marketing.context, e2e.baseUrl, 'POST', `/api/promotions/${await sessionToken(marketing.page)}`, {
+      code,
+      name: 'E2E new owner welcome',
+      method: 'A',
+      amount_cents: 25_00,
+      customer_type: 'T',
+      currency,
+    });
+
+    // New order for the customer's store: Store information asks the kind of sale, an add-on by default.
+    await page.goto(`/#/neworder/${encodeURIComponent(customer.federal_tax_id!)}/${store.store_id}`);
+    await main(page).getByText(`For ${customer.legal_name}`).waitFor();
+    await main(page).getByRole('radio', { name: 'POS (hardware and software)' }).check();
+    await main(page).getByRole('button', { name: 'Start order' }).click();
+    await page.waitForURL(/#\/store-info\/\d+$/);
+    const orderId = Number(/store-info\/(\d+)/.exec(page.url())![1]);
+    const kind = main(page).getByRole('combobox', { name: 'Kind of sale' });
+    expect(await kind.inputValue()).toBe('E');
+    await main(page).getByRole('button', { name: 'Save and continue' }).click();
+    await page.waitForURL(/#\/sale-summary\/\d+$/);
+
+    // SELECT HARDWARE: the code is refused on an add-on, with whom it is for.
+    await main(page).getByRole('textbox', { name: 'Promotion code' }).fill(code);
+    await main(page).getByRole('button', { name: 'Apply code' }).click();
+    await main(page)
+      .getByText(`Promotion ${code} is for transfers only; this order is an add-on for an existing store.`)
+      .waitFor();
+
+    // Back to Store information: the rep picks Transfer, and the same code is applied.
+    await main(page).getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL(/#\/store-info\/\d+$/);
+    await kind.selectOption({ label: 'Transfer — the store changes owner' });
+    await main(page).getByRole('button', { name: 'Save and continue' }).click();
+    await page.waitForURL(/#\/sale-summary\/\d+$/);
+    await main(page).getByRole('textbox', { name: 'Promotion code' }).fill(code);
+    await main(page).getByRole('button', { name: 'Apply code' }).click();
+    await main(page)
+      .getByRole('button', { name: `Remove ${code}` })
+      .waitFor();
+    await main(page).getByRole('button', { name: 'Save and continue' }).click();
+    await page.waitForURL(/#\/payment-plan-method\/\d+$/);
+
+    // The summary lists the kind of sale with the store.
+    await page.goto(`/#/summary/${orderId}`);
+    await main(page).getByRole('group', { name: 'Store' }).getByText('Kind of sale: Transfer').waitFor();
+    expect(rep.errors).toEqual([]);
+    expect(marketing.errors).toEqual([]);
+  }, 120_000);
 });

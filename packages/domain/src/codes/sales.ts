@@ -19,6 +19,41 @@ export const CUSTOMER_TYPE_LABELS: Readonly<Record<CustomerType, string>> = {
   R: 'Replacements',
 };
 
+/**
+ * What kind of sale an existing customer's order is (decision 163); the rep picks it in the order flow ("Kind of
+ * sale", Store information) and the order document keeps it in `additionalInfo.saleKind` (absent = E). A new
+ * merchant's order has no kind: it is always N. Promotions of customer type T, U or R fit only orders of that kind.
+ */
+export const SALE_KIND = {
+  EXISTING_STORE: 'E',
+  TRANSFER: 'T',
+  UPGRADE: 'U',
+  REPLACEMENT: 'R',
+} as const satisfies Record<string, CustomerType>;
+export type SaleKind = (typeof SALE_KIND)[keyof typeof SALE_KIND];
+export const SALE_KINDS: readonly SaleKind[] = Object.values(SALE_KIND);
+export function isSaleKind(value: unknown): value is SaleKind {
+  return typeof value === 'string' && (SALE_KINDS as readonly string[]).includes(value);
+}
+/** The order flow's choices, in words. */
+export const SALE_KIND_CHOICES: Readonly<Record<SaleKind, string>> = {
+  E: 'Existing store — add-on',
+  T: 'Transfer — the store changes owner',
+  U: 'Upgrade — better hardware or plan for a store that has ours',
+  R: 'Replacement — replaces broken or lost hardware',
+};
+
+/** The customer type of an order (orderCustomerType in contracts/promotions.ts): N, or the kind of sale. */
+export type OrderCustomerType = typeof CUSTOMER_TYPE.NEW_STORE | SaleKind;
+/** An order's customer type as the order summary shows it ("Kind of sale: Transfer"). */
+export const ORDER_CUSTOMER_TYPE_LABELS: Readonly<Record<OrderCustomerType, string>> = {
+  N: 'New store',
+  E: 'Existing store — add-on',
+  T: 'Transfer',
+  U: 'Upgrade',
+  R: 'Replacement',
+};
+
 export const SALES_CHANNEL = {
   IS: 'IS',
   RAM: 'RAM',

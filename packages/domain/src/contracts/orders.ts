@@ -9,6 +9,7 @@ import {
   PAYMENT_PLAN_KINDS,
 } from '../codes/order';
 import { ORDER_STATUS_CODES } from '../codes/order-status';
+import { SALE_KINDS, type SaleKind } from '../codes/sales';
 import { isStateOf } from '../codes/states';
 import { isValidEmail } from '../rules/email';
 import { isValidPercent } from '../rules/percent';
@@ -34,6 +35,7 @@ const text = (max = 255) => z.string().max(max).nullish();
 /** A scalar the screens send either as text or as a number (square footage, item counts…). */
 const scalar = z.union([z.string().max(255), z.number()]).nullish();
 const idLike = z.union([z.number().int(), z.string().max(64)]).nullish();
+const SALE_KIND_MESSAGE = 'Kind of sale is E (existing store), T (transfer), U (upgrade) or R (replacement).';
 
 export const DECIMAL_MONEY_MESSAGE = 'Enter an amount like 1499.00 (at most 2 decimals).';
 const DECIMAL_MONEY = /^\d{1,13}(\.\d{1,2})?$/;
@@ -236,7 +238,14 @@ const orderShape = z.looseObject({
   PaymentInfo: z.looseObject({ transactionTypeId: idLike, paymentProcessorReference: text() }).nullish(),
   UserInfo: z.looseObject({ name: text(), email }).nullish(),
   additionalInfo: z
-    .looseObject({ billingCustomerID: idLike, customerID: idLike, ofa_id: idLike, org_id: idLike })
+    .looseObject({
+      billingCustomerID: idLike,
+      customerID: idLike,
+      ofa_id: idLike,
+      org_id: idLike,
+      /** An existing customer's order: E add-on (also when absent), T transfer, U upgrade, R replacement (163). */
+      saleKind: z.enum(SALE_KINDS as [SaleKind, ...SaleKind[]], { message: SALE_KIND_MESSAGE }).nullish(),
+    })
     .nullish(),
   /** A CRM order (decision 159): the lead it came from and the external order marker; absent otherwise. */
   CrmOrder: crmOrderMark.nullish(),

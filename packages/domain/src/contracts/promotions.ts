@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { CURRENCY_CODES, type CurrencyCode } from '../codes/currencies';
-import { CUSTOMER_TYPES, type CustomerType } from '../codes/sales';
+import {
+  CUSTOMER_TYPE,
+  CUSTOMER_TYPES,
+  isSaleKind,
+  SALE_KIND,
+  type CustomerType,
+  type OrderCustomerType,
+} from '../codes/sales';
+import { assertNever } from '../util/assert-never';
 import { cappedPagedList, paginationQuerySchema } from './common';
 import { sortSchema } from './customers';
 
@@ -265,17 +273,6 @@ export function promotionState(p: PromotionForRules, today: string): PromotionSt
 }
 
 /**
- * The customer types an order can be (decision 125): a new merchant's order (no customer yet) is N; an order of an
- * existing customer is E, and also counts as T, U and R (transfers, upgrades and replacements are existing-store
- * business the order document does not tell apart). A is every order.
- */
-export function promotionFitsCustomer(customerType: string, existingCustomer: boolean): boolean {
-  if (customerType === 'A') return true;
-  if (customerType === 'N') return !existingCustomer;
-  return existingCustomer;
-}
-
-/**
  * Whether an order is an existing customer's: the order row's customer, else the customer the order flow started from
  * (`additionalInfo.customerID`, set by New order for a customer) — the same reading as onboarding's.
  */
@@ -286,10 +283,70 @@ export function orderHasCustomer(
   return customerId !== null || Number(doc?.additionalInfo?.customerID) > 0;
 }
 
+/**
+ * An order's customer type (decision 163): N for a new merchant's order (no customer yet; whatever the document says
+ * about the kind of sale), else the kind of sale the rep chose — `additionalInfo.saleKind` E add-on, T transfer,
+ * U upgrade, R replacement; absent (orders before 163) or unknown reads as E.
+ */
+export function orderCustomerType(
+  doc:
+    | { readonly additionalInfo?: { readonly customerID?: unknown; readonly saleKind?: unknown } | null }
+    | null
+    | undefined,
+  customerId: number | null = null,
+): OrderCustomerType {
+  if (!orderHasCustomer(doc, customerId)) return CUSTOMER_TYPE.NEW_STORE;
+  const kind = doc?.additionalInfo?.saleKind;
+  return isSaleKind(kind) ? kind : SALE_KIND.EXISTING_STORE;
+}
+
+const isCustomerType = (value: string): value is CustomerType => (CUSTOMER_TYPES as readonly string[]).includes(value);
+
+/**
+ * Whether a promotion of `customerType` fits an order of `orderType` (decision 163): A every order; N only a new
+ * merchant's; E every existing customer's order (add-ons, transfers, upgrades and replacements are all existing
+ * stores); T, U and R only an order of that kind. An unknown type fits nothing.
+ */
+export function promotionFitsCustomer(customerType: string, orderType: OrderCustomerType): boolean {
+  if (!isCustomerType(customerType)) return false;
+  switch (customerType) {
+    case 'A':
+      return true;
+    case 'N':
+      return orderType === 'N';
+    case 'E':
+      return orderType !== 'N';
+    case 'T':
+    case 'U':
+    case 'R':
+      return orderType === customerType;
+    default:
+      return assertNever(customerType);
+  }
+}
+
+/** Whom a promotion of a customer type is for, in the refusal ("… is for transfers only"). */
+const PROMOTION_AUDIENCE: Readonly<Record<CustomerType, string>> = {
+  A: 'every order',
+  N: 'new customers',
+  E: 'existing customers',
+  T: 'transfers',
+  U: 'upgrades',
+  R: 'replacements',
+};
+/** What an order is, in the refusal ("… this order is a transfer"). */
+const ORDER_DESCRIPTION: Readonly<Record<OrderCustomerType, string>> = {
+  N: 'for a new merchant',
+  E: 'an add-on for an existing store',
+  T: 'a transfer',
+  U: 'an upgrade',
+  R: 'a replacement',
+};
+
 /** Why an order may not use a promotion today, in words; null when it may. */
 export function promotionRefusal(
   p: PromotionForRules & { code: string; currency: string; customer_type: string },
-  order: { today: string; currency: string; existingCustomer: boolean },
+  order: { today: string; currency: string; customerType: OrderCustomerType },
 ): string | null {
   const state = promotionState(p, order.today);
   if (state === 'inactive') return `Promotion ${p.code} is no longer offered.`;
@@ -299,7 +356,11 @@ export function promotionRefusal(
     return `Promotion ${p.code} has reached its limit of ${p.usage_limit} ${p.usage_limit === 1 ? 'order' : 'orders'}.`;
   if (p.currency !== order.currency)
     return `Promotion ${p.code} is for ${p.currency} orders; this order is in ${order.currency}.`;
-  if (!promotionFitsCustomer(p.customer_type, order.existingCustomer))
-    return `Promotion ${p.code} is for ${p.customer_type === 'N' ? 'new' : 'existing'} customers only.`;
+  if (!promotionFitsCustomer(p.customer_type, order.customerType)) {
+    const audience = isCustomerType(p.customer_type)
+      ? PROMOTION_AUDIENCE[p.customer_type]
+      : `customer type ${p.customer_type}`;
+    return `Promotion ${p.code} is for ${audience} only; this order is ${ORDER_DESCRIPTION[order.customerType]}.`;
+  }
   return null;
 }

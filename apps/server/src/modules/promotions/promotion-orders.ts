@@ -1,6 +1,6 @@
 import {
   ORDER_STATUS,
-  orderHasCustomer,
+  orderCustomerType,
   orderPromotionEntry,
   orderTotals,
   promotionRefusal,
@@ -19,7 +19,8 @@ import { today, usageCountSql } from './promotions.service';
  * An order's promotions are checked and recorded when it is submitted (Draft/Incomplete → Pending Contract Sign;
  * decision 125), in the transaction of the move: each promotion of PromotionInfo is locked (FOR UPDATE, so two
  * submits cannot both take the last use), must still be what the order flow applied (method, amount, percent), current
- * today, in the order's currency, for its kind of customer and below its usage limit; then one order_promotions row
+ * today, in the order's currency, for the order's customer type (orderCustomerType: N, or the kind of sale E/T/U/R,
+ * decision 163) and below its usage limit; then one order_promotions row
  * per promotion holds the discount the order's totals give it. Anything refused → 400 and the submit does not happen.
  * When the order completes, the rows get the merchant's customer and store (a new merchant had none at submit).
  */
@@ -102,7 +103,7 @@ export async function promotionStatusEffects(ctx: AnyServiceCtx, tx: Db, change:
         usage_limit: p.usageLimit,
         usage_count: usage,
       },
-      { today: day, currency: order.currency, existingCustomer: orderHasCustomer(doc, order.customerId) },
+      { today: day, currency: order.currency, customerType: orderCustomerType(doc, order.customerId) },
     );
     if (refusal) throw refuse(`${refusal} Remove it from the order to submit.`);
     const line = totals.lines.find((l) => l.section === 'discount' && l.description === `Promotion ${entry.code}`);

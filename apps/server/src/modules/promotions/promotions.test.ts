@@ -344,4 +344,54 @@ describe('orders using a promotion', () => {
     const missing = await call('GET', ordersOf(999_999, 'marketing'));
     expect([missing.status, missing.body.error.code]).toEqual([404, 'not_found']);
   });
+
+  it('a T promotion fits only a transfer: refused on an add-on (E) and a new merchant, accepted on a transfer (163)', async () => {
+    const db = t.database.db;
+    const customer = await createCustomer(db, { country: 'US' });
+    const store = await createStore(db, { customerId: customer.id, country: 'US' });
+    const p = await createPromotion(db, { code: 'MOVEIN', customerType: 'T' });
+    const forCustomer = (saleKind?: string) => {
+      const doc = orderWith([entryOf(p)]);
+      doc.additionalInfo = { ...doc.additionalInfo, customerID: customer.id, saleKind } as never;
+      return doc;
+    };
+    // An existing customer's order that says nothing (older orders) or E is an add-on: refused, the draft stays.
+    const order = await createOrder(db, { customerId: customer.id, storeId: store.id });
+    const addOn = await call('POST', saveOrder(order.id), {
+      json: forCustomer(),
+      version: order.version,
+      submit: true,
+    });
+    expect([addOn.status, addOn.body.error?.fields?.PromotionInfo]).toEqual([
+      400,
+      'Promotion MOVEIN is for transfers only; this order is an add-on for an existing store. Remove it from the order to submit.',
+    ]);
+    const [kept] = await db.select().from(orders).where(eq(orders.id, order.id));
+    expect(kept!.status).toBe('1');
+    expect((await submitNew(forCustomer('E'))).body.error?.fields?.PromotionInfo).toContain('is for transfers only');
+    // A new merchant's order is N whatever it says about the kind of sale.
+    const newMerchant = orderWith([entryOf(p)]);
+    newMerchant.additionalInfo = { ...newMerchant.additionalInfo, saleKind: 'T' } as never;
+    expect((await submitNew(newMerchant)).body.error?.fields?.PromotionInfo).toContain(
+      'this order is for a new merchant.',
+    );
+    // The same order as a transfer is accepted and counted; the document keeps its kind of sale.
+    const transfer = await call('POST', saveOrder(order.id), {
+      json: forCustomer('T'),
+      version: kept!.version,
+      submit: true,
+    });
+    expect(transfer.status, JSON.stringify(transfer.body)).toBe(200);
+    const [row] = await db.select().from(orders).where(eq(orders.id, order.id));
+    expect((row!.document as OrderDocument).additionalInfo?.saleKind).toBe('T');
+    const used = await call('GET', ordersOf(p.id, 'marketing'));
+    expect(used.body.info.items).toMatchObject([{ order_id: order.id, customer_id: customer.id, counts: true }]);
+    // An E promotion still fits the transfer (every existing-store order); an unknown kind of sale is refused as a field.
+    const anyExisting = await createPromotion(db, { code: 'EXIST3', customerType: 'E' });
+    const doc = forCustomer('U');
+    doc.PromotionInfo = [entryOf(anyExisting)];
+    expect((await submitNew(doc)).status).toBe(200);
+    const bad = await submitNew(forCustomer('N'));
+    expect([bad.status, Object.keys(bad.body.error?.fields ?? {})]).toEqual([400, ['additionalInfo.saleKind']]);
+  });
 });

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Fieldset, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import {
   centsToDecimal,
-  orderHasCustomer,
+  orderCustomerType,
   orderTotals,
   promotionRefusal,
   type OrderBillingItemEntry,
@@ -80,10 +80,10 @@ function SaleSummaryStep({ orderId, doc, orderType, flow }: StepContext) {
     try {
       const found = (await findPromotion(wanted)).promotions.find((p) => !p.expired && p.currency === currency);
       if (!found) return setCodeError(`No current ${currency} promotion has the code ${wanted}.`);
-      // The rules the server applies again on submit (decision 125): usage limit, customer type.
+      // The rules the server applies again on submit (decisions 125, 163): usage limit, the order's customer type.
       const refusal = promotionRefusal(
         { ...found, active: true },
-        { today: todayIso(), currency, existingCustomer: orderHasCustomer(draft) },
+        { today: todayIso(), currency, customerType: orderCustomerType(draft, flow.record?.customer_id ?? null) },
       );
       if (refusal) return setCodeError(refusal);
       const entry: OrderPromotionEntry = {

@@ -1,5 +1,5 @@
 import { Checkbox, Fieldset, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import type { OrderDocument } from '@pos/domain';
+import { orderCustomerType, orderHasCustomer, SALE_KIND_CHOICES, SALE_KINDS, type OrderDocument } from '@pos/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AddressBlock, addressErrors, type AddressValue } from '../components/address-block';
@@ -30,6 +30,8 @@ function StoreInfoStep({ orderId, doc, orderType, flow }: StepContext) {
   if (!draft) return null;
   const country = countryOf(draft);
   const e = flow.errors;
+  const customerId = flow.record?.customer_id ?? null;
+  const existingCustomer = orderHasCustomer(draft, customerId);
   const field = (
     label: string,
     path: string,
@@ -54,6 +56,8 @@ function StoreInfoStep({ orderId, doc, orderType, flow }: StepContext) {
     if (billingSame) next = { ...next, BillingAddress: { ...next.HomeAddress } };
     if (shippingSame) next = { ...next, ShippingAddress: { ...next.HomeAddress } };
     if (storeSame) next = setIn(next, 'StoreInfo.StoreAddress', { ...next.HomeAddress });
+    // The kind of sale shown is saved with the step (E when the rep kept the default).
+    if (existingCustomer) next = setIn(next, 'additionalInfo.saleKind', orderCustomerType(next, customerId));
     setBusy(true);
     const outcome = await flow.save(next);
     setBusy(false);
@@ -72,6 +76,22 @@ function StoreInfoStep({ orderId, doc, orderType, flow }: StepContext) {
       busy={busy}
       onSubmit={() => void submit()}
     >
+      {existingCustomer && (
+        // An existing customer's order says what kind of sale it is; promotions for transfers, upgrades or
+        // replacements fit only that kind (decision 163). A new merchant's order is always a new store: no select.
+        <NativeSelect
+          label="Kind of sale"
+          description="Promotions for transfers, upgrades or replacements apply only to that kind of sale."
+          maw={480}
+          value={orderCustomerType(draft, customerId)}
+          onChange={(x) => {
+            const value = x.currentTarget.value;
+            update((d) => setIn(d, 'additionalInfo.saleKind', value));
+          }}
+          data={SALE_KINDS.map((k) => ({ value: k, label: SALE_KIND_CHOICES[k] }))}
+          error={e['additionalInfo.saleKind']}
+        />
+      )}
       <Fieldset legend="Merchant">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           {field('Legal business name', 'CustomerInfo.legalName')}
@@ -166,7 +186,7 @@ function StoreInfoStep({ orderId, doc, orderType, flow }: StepContext) {
   );
 }
 
-/** #/store-info/{orderId}: step 1 — the merchant, its addresses and the store. */
+/** #/store-info/{orderId}: step 1 — the kind of sale (an existing customer's order), the merchant, its addresses and the store. */
 export default function StoreInfoPage() {
   return <OrderStepPage>{(ctx) => <StoreInfoStep {...ctx} />}</OrderStepPage>;
 }

@@ -2,7 +2,9 @@ import { Alert, Anchor, Button, Fieldset, List, SimpleGrid, Stack, Text, Title }
 import {
   centsToDecimal,
   describeOrderPaymentMethod,
+  ORDER_CUSTOMER_TYPE_LABELS,
   ORDER_STATUS,
+  orderCustomerType,
   OTHER_IDS,
   orderStatusLabel,
   orderTotals,
@@ -158,6 +160,9 @@ function SummaryStep({ orderId, doc, orderType, flow }: StepContext) {
           <Text>{s.storeName || '—'}</Text>
           <Text>{address(s.StoreAddress)}</Text>
           <Text>{orderType === 'P' ? `${doc.noOfTerminals ?? 0} terminal(s)` : 'Non-POS order (no hardware)'}</Text>
+          <Text>
+            Kind of sale: {ORDER_CUSTOMER_TYPE_LABELS[orderCustomerType(doc, flow.record?.customer_id ?? null)]}
+          </Text>
         </Fieldset>
         <Fieldset legend="Payment">
           {orderType === 'P' && (
