@@ -9,7 +9,8 @@ import { mainOf as main, signInAsStaff } from './support/staff-session';
  * Moving orders between agents in bulk (issue 31 item 3; spec §7 orderinfo/agentswitch/sns): an order editor selects
  * three orders of one agent in the order queue, moves them to another agent, follows the job and sees a result per
  * order, and the list shows the new agent. The journey then moves them back (the demo data is shared by the journeys).
- * Marketing, who may only view orders, sees no selection at all.
+ * Marketing, who may only view orders, sees no selection at all. One order's agents are changed from its panel too
+ * ("Agents on this order", decision 162): an agent added, seen, and removed again.
  */
 
 interface Row {
@@ -106,6 +107,62 @@ describe.skipIf(noBrowser)('moving orders between agents in bulk (issue 31 item 
     await expect
       .poll(async () => (await rowsOf(page)).filter((r) => three.includes(r.id)).map((r) => r.agent))
       .toEqual([from, from, from]);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('an order editor puts an agent on one order from its panel, sees it in "Agents on this order", then removes it', async () => {
+    const { context, page, errors } = await signInAsStaff(browser, 'admin@example.com');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/#/order?status=');
+    await listReady(page);
+
+    const open = main(page)
+      .getByRole('link', { name: /^Open order / })
+      .first();
+    const unified = (await open.getAttribute('aria-label'))!.replace('Open order ', '');
+    await open.click();
+    const panel = main(page).getByRole('region', { name: `Order ${unified}` });
+    const section = panel.getByRole('region', { name: 'Agents on this order' });
+    await section.getByRole('button', { name: 'Add agent…' }).waitFor();
+    await section.scrollIntoViewIfNeeded();
+
+    // A referral partner not on the order yet (the demo orders carry distributors).
+    const onOrder = await section.getByRole('link').allTextContents();
+    const agent = ['Northeast Merchant Referrals', 'Sunbelt Referral Partners', 'Prairie Retail Referrals'].find(
+      (name) => !onOrder.includes(name),
+    )!;
+    await section.getByRole('button', { name: 'Add agent…' }).click();
+    const dialog = page.getByRole('dialog', { name: `Add an agent to order ${unified}` });
+    await dialog.waitFor();
+    await dialog.getByRole('textbox', { name: 'Find an agent' }).fill(agent.slice(0, 9));
+    const picker = dialog.getByRole('combobox', { name: 'Agent' });
+    await picker.locator('option', { hasText: agent }).first().waitFor({ state: 'attached' });
+    await picker.selectOption({ label: `${agent} (REFP)` });
+    await keepScreenshot(page, 'order-agents-1-add');
+    await dialog.getByRole('button', { name: 'Add agent', exact: true }).click();
+    await page.getByText(`${agent} is now on order ${unified}.`).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The new row: the agent (a link to its page), its type and who added it.
+    const row = section.getByRole('row').filter({ has: page.getByRole('link', { name: agent, exact: true }) });
+    await row.waitFor();
+    expect(await row.getByRole('cell').allTextContents()).toEqual(
+      expect.arrayContaining(['REFP', 'admin@example.com']),
+    );
+    expect(await row.getByRole('link', { name: agent, exact: true }).getAttribute('href')).toMatch(
+      /^#\/view-agent-stores\/\d+\//,
+    );
+    await keepScreenshot(page, 'order-agents-2-listed');
+
+    // Off again (the journeys share the demo data): asked first, then gone.
+    await row.getByRole('button', { name: `Remove ${agent}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Remove the agent from this order?' });
+    await confirm.getByRole('button', { name: 'Remove agent' }).click();
+    await page.getByText(`${agent} is no longer on order ${unified}.`).waitFor();
+    await section.getByRole('link', { name: agent, exact: true }).waitFor({ state: 'detached' });
+    expect(await section.getByRole('link').allTextContents()).toEqual(onOrder);
 
     expect(errors).toEqual([]);
     await context.close();

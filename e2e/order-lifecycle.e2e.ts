@@ -440,7 +440,7 @@ describe.skipIf(noBrowser)('orders end to end (issue 7)', { timeout: 150_000 }, 
       await page.request.get(`${e2e.baseUrl}/api/customers/getagents/${token}?types=Distributor`)
     ).json()) as { info: { agents: { name: string }[] } };
     const name = agents.info.agents[0]!.name;
-    const agent = panel.getByRole('region', { name: 'Agent' });
+    const agent = panel.getByRole('region', { name: 'Agent', exact: true });
     await agent.getByRole('textbox', { name: 'Find an agent' }).fill(name.slice(0, 4));
     const select = agent.getByRole('combobox', { name: 'Agent' });
     await expect

@@ -352,6 +352,7 @@ export const AUTHORIZATION_MATRIX: Readonly<Record<string, Access>> = {
     'create_distributor_orders',
   ),
   'GET /api/customers/getagents/:token': ORDERS,
+  'GET /api/customers/agentorders/:orderId/:token': ORDERS,
   'POST /api/customers/agentorders/:token/add': perms('search_orders_edit'),
   'PUT /api/customers/agentorders/:token/updateagentid': perms('search_orders_edit'),
   'DELETE /api/customers/agentorders/:token/delete': perms('search_orders_edit'),

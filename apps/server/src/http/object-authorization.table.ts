@@ -1197,6 +1197,13 @@ export const OBJECT_MATRIX: Readonly<Record<string, readonly ObjectEntry[]>> = {
       request: ({ target, token }) => ({ url: `/api/customers/orders/${target.orderId}/${token}` }),
     },
   ],
+  'GET /api/customers/agentorders/:orderId/:token': [
+    {
+      names: 'order (its agents)',
+      rule: 'owner',
+      request: ({ target, token }) => ({ url: `/api/customers/agentorders/${target.orderId}/${token}` }),
+    },
+  ],
   'POST /api/customers/agentorders/:token/add': [
     {
       names: 'order (order_id)',

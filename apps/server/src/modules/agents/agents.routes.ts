@@ -15,6 +15,7 @@ import {
   agentOrderRequest,
   agentOrderUpdateRequest,
   getAgentsQuery,
+  orderIdTokenParams,
   successEnvelope,
   type Permission,
 } from '@pos/domain';
@@ -32,7 +33,7 @@ import {
   listAgentStores,
   updateAgentRecord,
 } from './agent-admin.service';
-import { addAgentOrder, deleteAgentOrder, listAgents, updateAgentOrder } from './agents.service';
+import { addAgentOrder, deleteAgentOrder, listAgents, listOrderAgents, updateAgentOrder } from './agents.service';
 
 /** Who may call what (any one privilege passes, spec §6; decision 076). */
 export const AGENT_GUARDS = {
@@ -61,6 +62,22 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const write = requireSession({ anyOf: AGENT_GUARDS.write });
+
+  // Our addition (decision 162): the order panel reads the order's agents. Static `add` / `updateagentid` / `delete`
+  // segments are other methods, so GET /agentorders/:orderId/:token cannot shadow them.
+  app.get(
+    '/api/customers/agentorders/:orderId/:token',
+    {
+      onRequest: requireSession({ anyOf: AGENT_GUARDS.read }),
+      schema: {
+        tags,
+        summary: "The order's agents (by assignment time), its main agent and version; 404 for an order not visible",
+        params: orderIdTokenParams,
+        response: { 200: successEnvelope(agentOrderAssignments) },
+      },
+    },
+    async (request) => ({ info: await listOrderAgents(serviceCtx(request), request.params.orderId) }),
+  );
 
   app.post(
     '/api/customers/agentorders/:token/add',

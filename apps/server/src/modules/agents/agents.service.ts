@@ -118,6 +118,16 @@ export async function orderAgents(db: Db, orderId: number): Promise<AgentOrderAs
   };
 }
 
+/**
+ * GET /api/customers/agentorders/{orderId}/{token}: the order's agents (our addition for the order panel, decision 162).
+ * 404 like a missing order for one the caller may not see (decision 102).
+ */
+export async function listOrderAgents(ctx: ServiceCtx, orderId: number): Promise<AgentOrderAssignments> {
+  const db = ctx.app.database.db;
+  const order = await loadVisibleOrder(db, ctx.session, { id: orderId });
+  return orderAgents(db, order.id);
+}
+
 const customerOf = (customerId: number | null) => (customerId === null ? {} : { customer_id: customerId });
 
 /** POST /api/customers/agentorders/{token}/add: assign an active agent to an order (409 when it already is). */

@@ -118,7 +118,7 @@ describe('agents', () => {
         ['?search=ab', { search: 'Type at least 3 characters.' }],
         ['?search=abc&type=REFP', { type: 'Give at most one of search, type, types or email.' }],
         ['?type=IS', { type: 'Choose an agent type: Distributor, REFP, RDC.' }],
-        ['?types=REFP,IS', { 'types.1': 'Choose an agent type: Distributor, REFP, RDC.' }],
+        ['?types=REFP,IS', { types: 'Choose an agent type: Distributor, REFP, RDC.' }],
         ['?email=not-an-email', { email: expect.any(String) as unknown as string }],
         ['?type=REFP&limit=0&offset=-1', { limit: 'limit is at least 1.', offset: 'offset is at least 0.' }],
       ];
@@ -314,6 +314,89 @@ describe('agents', () => {
     });
   });
 
+  describe('GET /api/customers/agentorders/{orderId}/{token} (decision 162)', () => {
+    const get = (orderId: number | string, tok = edit) =>
+      t.request({ method: 'GET', url: `/api/customers/agentorders/${orderId}/${tok}` });
+    let own: number; // Gamma's order (the distributor session's agent), with Beta added beside it
+    let foreign: number; // Alpha's order
+
+    beforeAll(async () => {
+      const db = t.database.db;
+      own = (await createOrder(db, { agentId: ids.gamma })).id;
+      foreign = (await createOrder(db, { agentId: ids.alpha })).id;
+      await db.insert(agentOrders).values([
+        { orderId: own, agentId: ids.gamma, assignedByEmail: 'first@example.com', assignedAt: new Date('2024-03-01') },
+        { orderId: own, agentId: ids.beta, assignedByEmail: 'second@example.com', assignedAt: new Date('2024-03-02') },
+        {
+          orderId: foreign,
+          agentId: ids.alpha,
+          assignedByEmail: 'first@example.com',
+          assignedAt: new Date('2024-03-01'),
+        },
+      ]);
+    });
+
+    it("answers the order's agents by assignment time, its main agent and version, to any order reader", async () => {
+      for (const tok of [edit, view, dist]) {
+        const res = await get(own, tok);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().info).toEqual({
+          order_id: own,
+          agent_id: ids.gamma,
+          version: 1,
+          agents: [
+            {
+              agent_id: ids.gamma,
+              name: 'Gamma Regional',
+              type: 'RDC',
+              assigned_by_email: 'first@example.com',
+              assigned_at: '2024-03-01T00:00:00.000Z',
+            },
+            {
+              agent_id: ids.beta,
+              name: 'Beta Partners',
+              type: 'REFP',
+              assigned_by_email: 'second@example.com',
+              assigned_at: '2024-03-02T00:00:00.000Z',
+            },
+          ],
+        });
+      }
+    });
+
+    it("another agent's order is 404 for an agent-scoped session, exactly like a missing one", async () => {
+      expect((await get(foreign)).statusCode).toBe(200);
+      const hidden = await get(foreign, dist);
+      const missing = await get(1_999_999_999, dist);
+      expect(hidden.statusCode).toBe(404);
+      expect(missing.statusCode).toBe(404);
+      expect(hidden.json().error.code).toBe('not_found');
+      expect(hidden.json().error.message).toBe(`Order ${foreign} was not found.`);
+      expect(missing.json().error.message).toBe('Order 1999999999 was not found.');
+    });
+
+    it('400 envelope for a bad id; 403 without a session; the write routes still answer their own paths', async () => {
+      for (const bad of ['x', '0', '-3']) {
+        const res = await get(bad);
+        expect(res.statusCode, bad).toBe(400);
+        expect(res.json().error).toMatchObject({ code: 'validation_failed', fields: { orderId: expect.any(String) } });
+      }
+      for (const bad of BAD_TOKENS) expect((await get(own, bad)).json().error.code).toBe('session_invalid');
+      // GET on the write routes' paths is the read route with a bad id, never one of them.
+      expect((await get('add')).statusCode).toBe(400);
+      const add = await t.request({
+        method: 'POST',
+        url: `/api/customers/agentorders/${edit}/add`,
+        payload: { order_id: foreign, agent_id: ids.delta },
+      });
+      expect(add.statusCode, add.body).toBe(200);
+      expect((await get(foreign)).json().info.agents.map((a: { agent_id: number }) => a.agent_id)).toEqual([
+        ids.alpha,
+        ids.delta,
+      ]);
+    });
+  });
+
   it('the OpenAPI document describes the agent, catalogue and tax routes', async () => {
     const res = await t.request({ method: 'GET', url: '/api/openapi.json' });
     expect(res.statusCode).toBe(200);
@@ -326,6 +409,7 @@ describe('agents', () => {
       expect.arrayContaining(['bundle_id', 'currency', 'reference_id']),
     );
     for (const [path, method] of [
+      ['/api/customers/agentorders/{orderId}/{token}', 'get'],
       ['/api/customers/agentorders/{token}/add', 'post'],
       ['/api/customers/agentorders/{token}/updateagentid', 'put'],
       ['/api/customers/agentorders/{token}/delete', 'delete'],

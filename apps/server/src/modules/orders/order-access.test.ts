@@ -305,6 +305,12 @@ const ENDPOINTS: readonly Endpoint[] = [
     ok: 202,
   },
   {
+    route: 'GET /api/customers/agentorders/:orderId/:token',
+    kind: 'item',
+    request: ({ order, token }) => ({ url: `/api/customers/agentorders/${order.id}/${token}` }),
+    ok: 200,
+  },
+  {
     route: 'POST /api/customers/agentorders/:token/add',
     kind: 'item',
     request: ({ order, token }) => ({

@@ -79,13 +79,17 @@ export function useSendOrderContractLink(orderId: number) {
   });
 }
 
-/** The order's agent changed: its row (read by id) and the list's pages, which show the agent, refresh. */
+/**
+ * The order's agent changed: its row (read by id), the list's pages, which show the agent, and the section "Agents on
+ * this order" refresh.
+ */
 function useRefreshOrderAgent(orderId: number) {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: orderKeys.row(orderId) }),
       queryClient.invalidateQueries({ queryKey: orderKeys.lists() }),
+      queryClient.invalidateQueries({ queryKey: orderKeys.assignments(orderId) }),
     ]);
 }
 

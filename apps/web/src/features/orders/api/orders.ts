@@ -192,6 +192,8 @@ export const orderKeys = {
   contracts: (orderId: number) => [...sharedOrderKeys.order(orderId), 'contracts'] as const,
   terminals: (orderId: number) => [...sharedOrderKeys.order(orderId), 'terminals'] as const,
   customerMatch: (orderId: number) => [...sharedOrderKeys.order(orderId), 'customer-match'] as const,
+  /** The agents on the order (agent_orders; decision 162). */
+  assignments: (orderId: number) => [...sharedOrderKeys.order(orderId), 'assignments'] as const,
   reasons: (status: string) => [...sharedOrderKeys.all, 'reasons', status] as const,
   agents: (search: string) => [...sharedOrderKeys.all, 'agents', search] as const,
 };

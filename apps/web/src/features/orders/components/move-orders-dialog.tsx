@@ -1,11 +1,10 @@
-import { Alert, Button, Group, List, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { AGENT_SEARCH_MIN_LENGTH, type OrderSearchRecord } from '@pos/domain';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import type { AgentRecord, OrderSearchRecord } from '@pos/domain';
 import { useState } from 'react';
 import { describeError } from '../../../lib/error-message';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { useMoveOrdersToAgent, type AgentMoveResult } from '../api/agent-switch';
-import { getAgentSearchQueryOptions } from '../api/order-contracts';
+import { AgentPicker } from './agent-picker';
 
 const plural = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;
 
@@ -24,16 +23,10 @@ export function MoveOrdersDialog({
   /** The job ended: the ids of the orders moved (the page drops them from its selection). */
   readonly onDone: (movedIds: readonly number[]) => void;
 }) {
-  const [search, setSearch] = useState('');
-  const [chosen, setChosen] = useState('');
-  const term = search.trim();
-  const searchable = term === '' || term.length >= AGENT_SEARCH_MIN_LENGTH;
-  const agents = useQuery({ ...getAgentSearchQueryOptions(term), enabled: searchable });
+  const [agent, setAgent] = useState<AgentRecord | null>(null);
   const move = useMoveOrdersToAgent();
   const keys = useIdempotencyKeys();
   const [results, setResults] = useState<{ agent: string; items: readonly AgentMoveResult[] } | null>(null);
-  const agentList = agents.data?.agents ?? [];
-  const agent = agentList.find((a) => String(a.agent_id) === chosen) ?? null;
   const orderIds = orders.map((o) => o.id);
   const n = orders.length;
 
@@ -85,31 +78,7 @@ export function MoveOrdersDialog({
       ) : (
         <Stack gap="sm">
           <Text size="sm">{orders.map((o) => o.unified_order_id).join(', ')}</Text>
-          <TextInput
-            label="Find an agent"
-            description={`Name or e-mail, ${AGENT_SEARCH_MIN_LENGTH}+ characters; empty lists the first agents`}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              setChosen('');
-            }}
-            error={searchable ? undefined : `Type at least ${AGENT_SEARCH_MIN_LENGTH} characters.`}
-            disabled={move.isPending}
-          />
-          <NativeSelect
-            label="Agent"
-            value={chosen}
-            onChange={(e) => setChosen(e.currentTarget.value)}
-            disabled={move.isPending}
-            data={[
-              {
-                value: '',
-                label: agents.isFetching ? 'Searching…' : agents.data ? `${agents.data.total} found` : 'Search first',
-              },
-              ...agentList.map((a) => ({ value: String(a.agent_id), label: `${a.name} (${a.type})` })),
-            ]}
-          />
-          {agents.isError && <Text c="red">{describeError(agents.error).message}</Text>}
+          <AgentPicker chosen={agent} onChange={setAgent} disabled={move.isPending} />
           {move.isPending && (
             <Text role="status" aria-live="polite">
               {`Moving ${plural(n)}…`}

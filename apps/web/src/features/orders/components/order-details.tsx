@@ -40,6 +40,7 @@ import {
 import { formatCents, formatDateTime } from '../../../lib/format';
 import { OrderHoldAlert } from '../../../components/order-hold-alert';
 import { OrderAgentSection, OrderContractSection } from './order-contract-section';
+import { OrderAgentsSection } from './order-agents-section';
 import { OrderCustomerMatchSection } from './order-customer-match';
 
 export const ORDER_CONFLICT_MESSAGE =
@@ -94,6 +95,7 @@ function OrderDetailsBody({
       <ChangeStatus order={order} onChanged={onChanged} />
       <OrderContractSection order={order} canEdit={canEdit} />
       <OrderAgentSection order={order} canEdit={canEdit} onChanged={onChanged} />
+      <OrderAgentsSection order={order} canEdit={canEdit} onChanged={onChanged} />
       <StatusHistory orderId={order.id} />
       <OrderNotes orderId={order.id} />
     </Stack>
