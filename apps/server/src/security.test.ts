@@ -299,6 +299,11 @@ describe('uploads are checked by their bytes on every upload endpoint', () => {
       url: () => `/api/stores/${fileStoreId}/files/${admin}`,
       before: [{ name: 'kind', data: 'store_picture' }],
     },
+    'POST /api/orders/:orderId/files/:token': {
+      field: 'file',
+      url: () => `/api/orders/${contractOrderId}/files/${admin}`,
+      before: [{ name: 'kind', data: 'store_picture' }],
+    },
   };
 
   beforeAll(async () => {

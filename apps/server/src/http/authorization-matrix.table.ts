@@ -210,6 +210,28 @@ export const AUTHORIZATION_MATRIX: Readonly<Record<string, Access>> = {
     'customer_details_edit',
   ),
   'DELETE /api/stores/:storeId/files/:fileId/:token': CUSTOMER_EDIT,
+  // A new merchant's store files on its order until Complete gives them the new store (decision 160): uploaded and
+  // read as a store's, removed by the order's editors.
+  'POST /api/orders/:orderId/files/:token': perms(
+    'customer_details_edit',
+    'search_orders_edit',
+    'create_distributor_orders',
+  ),
+  'GET /api/orders/:orderId/files/:token': perms(
+    'search_orders_view',
+    'search_orders_edit',
+    'create_distributor_orders',
+    'customer_details_view',
+    'customer_details_edit',
+  ),
+  'GET /api/orders/:orderId/files/:fileId/:token': perms(
+    'search_orders_view',
+    'search_orders_edit',
+    'create_distributor_orders',
+    'customer_details_view',
+    'customer_details_edit',
+  ),
+  'DELETE /api/orders/:orderId/files/:fileId/:token': ORDERS_EDIT,
   'GET /api/customers/:token/all': CUSTOMER_READ,
   'GET /api/customers/:token': CUSTOMER_READ,
   'GET /api/customers/:id/:token': CUSTOMER_READ,

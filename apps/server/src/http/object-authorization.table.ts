@@ -53,6 +53,8 @@ export interface World {
   readonly certificateId: number;
   /** A store file (a picture) of the world's store (decision 160). */
   readonly storeFileId: number;
+  /** A store file uploaded to the world's order, not yet the store's (a new merchant's, decision 160). */
+  readonly orderFileId: number;
   readonly featureChangeId: number;
   readonly featureChangeVersion: number;
   readonly contractId: number;
@@ -394,6 +396,42 @@ export const OBJECT_MATRIX: Readonly<Record<string, readonly ObjectEntry[]>> = {
       rule: 'owner',
       fresh: true,
       request: ({ target, token }) => ({ url: `/api/stores/${target.storeId}/files/${target.storeFileId}/${token}` }),
+    },
+  ],
+
+  // ── A new merchant's store files on its order (decision 160): the order in the path is the owner ─────────────
+  'POST /api/orders/:orderId/files/:token': [
+    {
+      names: 'order (path)',
+      rule: 'owner',
+      request: ({ target, token }) => ({ url: `/api/orders/${target.orderId}/files/${token}`, payload: {} }),
+    },
+  ],
+  'GET /api/orders/:orderId/files/:token': [
+    {
+      names: 'order (path)',
+      rule: 'owner',
+      request: ({ target, token }) => ({ url: `/api/orders/${target.orderId}/files/${token}` }),
+    },
+  ],
+  'GET /api/orders/:orderId/files/:fileId/:token': [
+    {
+      names: "order's store file",
+      rule: 'owner',
+      request: ({ target, token }) => ({ url: `/api/orders/${target.orderId}/files/${target.orderFileId}/${token}` }),
+    },
+    {
+      names: "store file of another order than the path's",
+      rule: 'parent',
+      request: ({ own, target, token }) => ({ url: `/api/orders/${own.orderId}/files/${target.orderFileId}/${token}` }),
+    },
+  ],
+  'DELETE /api/orders/:orderId/files/:fileId/:token': [
+    {
+      names: "order's store file",
+      rule: 'owner',
+      fresh: true,
+      request: ({ target, token }) => ({ url: `/api/orders/${target.orderId}/files/${target.orderFileId}/${token}` }),
     },
   ],
 

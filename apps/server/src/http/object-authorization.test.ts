@@ -334,6 +334,37 @@ async function buildWorldNow(agentId: number | null, requester: AuditActor): Pro
       uploadedAt: new Date(),
     })
     .returning();
+  // A store picture a new merchant's rep uploaded to the order (decision 160): the order's until Complete.
+  const [orderPictureUpload] = await db
+    .insert(uploads)
+    .values({
+      publicId: newUploadPublicId(),
+      kind: 'storePicture',
+      originalName: 'order-front.png',
+      contentType: 'image/png',
+      sizeBytes: 8,
+      sha256: '0'.repeat(64),
+      storageKey: `object/order-${order.id}.png`,
+      ownerType: 'order',
+      ownerId: String(order.id),
+    })
+    .returning();
+  await t.app.ctx.storage.put(
+    `object/order-${order.id}.png`,
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    'image/png',
+  );
+  const [orderFile] = await db
+    .insert(storeFiles)
+    .values({
+      orderId: order.id,
+      uploadId: orderPictureUpload!.id,
+      kind: 'store_picture',
+      uploadedByName: 'Object Suite',
+      uploadedByEmail: 'object@example.com',
+      uploadedAt: new Date(),
+    })
+    .returning();
   const salesPerson = await createSalesPerson(db, { agentId });
   const referral = await createReferral(db, { agentId });
   const jobId = await enqueueJob(
@@ -371,6 +402,7 @@ async function buildWorldNow(agentId: number | null, requester: AuditActor): Pro
     returnVersion: ret!.version,
     certificateId: certificate!.id,
     storeFileId: storeFile!.id,
+    orderFileId: orderFile!.id,
     featureChangeId: change!.id,
     featureChangeVersion: change!.version,
     contractId: contract!.id,

@@ -14,6 +14,14 @@ import { uploadPublicId } from './uploads';
  *   GET    /api/stores/{storeId}/files/{fileId}/{token}   the file (?size=thumb: an image's preview; see decision 160)
  *   DELETE /api/stores/{storeId}/files/{fileId}/{token}   remove it (audited)
  * A store the session may not see is 404, like one that does not exist (decision 140).
+ *
+ * A new merchant has no store until Complete (onboarding makes it, decision 083): the order flow uploads its files to
+ * the order instead, under the order rule (an order the session may not see is 404), and the Complete transaction gives
+ * them the new store (store_id set; order_id kept):
+ *   POST   /api/orders/{orderId}/files/{token}            multipart, as the store's → 201
+ *   GET    /api/orders/{orderId}/files/{token}            the order's files, newest first
+ *   GET    /api/orders/{orderId}/files/{fileId}/{token}   the file (?size=thumb as the store's)
+ *   DELETE /api/orders/{orderId}/files/{fileId}/{token}   the order's editors, until the file is the store's (Complete)
  */
 
 /** The kinds of store file, as the API names them, and the domain's upload kind of each. */
@@ -46,7 +54,10 @@ export function storeFileKindRule(kind: StoreFileKind) {
 
 export const storeFile = z.object({
   id: z.number().int().positive(),
-  store_id: z.number().int().positive(),
+  /** The store it belongs to; null while it is a new merchant's order's file (until Complete). */
+  store_id: z.number().int().positive().nullable(),
+  /** The order it was uploaded to in the order flow (kept after Complete); null when uploaded to the store. */
+  order_id: z.number().int().positive().nullable(),
   kind: z.enum(STORE_FILE_KINDS),
   file_name: z.string(),
   content_type: z.string(),
@@ -65,6 +76,7 @@ export const storeFileList = z.object({ items: z.array(storeFile) });
 export type StoreFileList = z.infer<typeof storeFileList>;
 
 export const storeFileParams = z.object({ storeId: idParam, fileId: idParam, token: z.string() });
+export const orderFileParams = z.object({ orderId: idParam, fileId: idParam, token: z.string() });
 export const storeFileQuery = z.object({ size: z.enum(['thumb', 'full']).optional() });
 
 /** Content types a browser shows in an <img> (HEIC is not among them). */
@@ -82,3 +94,6 @@ export const STORE_FILE_UPLOADERS: readonly Permission[] = [
   'create_distributor_orders',
 ];
 export const STORE_FILE_DELETERS: readonly Permission[] = ['customer_details_edit'];
+/** An order's files (a new merchant's, before Complete): read by its readers, removed by the order's editors. */
+export const ORDER_FILE_READERS: readonly Permission[] = UPLOAD_OWNER_READERS.order;
+export const ORDER_FILE_DELETERS: readonly Permission[] = ['search_orders_edit', 'create_distributor_orders'];

@@ -32,6 +32,7 @@ import { AppError, notFound } from '../../http/errors';
 import { dataEncryptionKey, decryptAccountNumber, encryptAccountNumber } from '../../lib/account-number-cipher';
 import { customerByFederalTaxId, customerMatchVerdict, type StatusChange } from '../orders';
 import { createSaleInvoice } from '../billing';
+import { giveOrderFilesToStore } from '../store-files';
 import { saleTaxCents, taxDayOf } from '../taxes';
 import { creditPromotionRewards } from './promotion-rewards';
 import { writeSoldBundles } from './sold-bundles';
@@ -39,8 +40,9 @@ import { writeSoldBundles } from './sold-bundles';
 /*
  * Onboarding (issue 7, decision 083): a Complete order becomes the merchant's records — customer (found by federal
  * tax id or the order's customer, else created), store (the order's existing store, else created), terminals with new
- * elmer ids, the hardware and monthly/yearly plans, billing items and payment instruments — exactly once: the order's
- * `onboarded_at` is set in the same transaction, under the order's row lock, and a second run only reads.
+ * elmer ids, the hardware and monthly/yearly plans, billing items and payment instruments, and the store files the
+ * order collected (decision 160) — exactly once: the order's `onboarded_at` is set in the same transaction, under the
+ * order's row lock, and a second run only reads.
  * An order whose tax id matched a customer its agent may not see (decision 142) is attached to that customer only once
  * staff confirmed the match; rejected → a new customer; still pending → the move to Complete waits (409).
  */
@@ -501,6 +503,16 @@ export async function onboardOrder(ctx: AnyServiceCtx, db: Db, orderId: number):
       now,
     );
 
+  // The store files a new merchant's order collected in the order flow (decision 160) are the store's from now on.
+  const storeFileCount = await giveOrderFilesToStore(db, {
+    orderId: order.id,
+    storeId: store!.id,
+    customerId: customer!.id,
+    at: now,
+    actor: ctx.actor,
+    requestId: ctx.requestId,
+  });
+
   const [done] = await db
     .update(orders)
     .set({ customerId: customer!.id, storeId: store!.id, onboardedAt: now, updatedAt: now })
@@ -526,6 +538,7 @@ export async function onboardOrder(ctx: AnyServiceCtx, db: Db, orderId: number):
       billing_items: itemRows.length,
       bundles: bundleIds.length,
       payment_instruments: instrumentCount,
+      store_files: storeFileCount,
     },
     requestId: ctx.requestId,
   });

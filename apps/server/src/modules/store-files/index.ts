@@ -1,1 +1,2 @@
 export { storeFileRoutes } from './store-files.routes';
+export { giveOrderFilesToStore } from './store-files.service';

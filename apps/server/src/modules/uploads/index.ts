@@ -1,3 +1,3 @@
 export { MULTIPART_LIMITS, readSingleFile } from './multipart';
-export { receiveUpload, storeUpload } from './uploads.service';
+export { receiveUpload, storeUpload, type UploadOwner } from './uploads.service';
 export { uploadRoutes } from './uploads.routes';
