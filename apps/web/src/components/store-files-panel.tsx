@@ -22,15 +22,24 @@ import {
   type StoreFile,
   type StoreFileKind,
 } from '@pos/domain';
-import { useState } from 'react';
-import { storeFileUrl, useDeleteStoreFile, useStoreFiles, useUploadStoreFile } from '../api/store-files';
+import { useState, type ReactNode } from 'react';
+import {
+  storeFileUrl,
+  useDeleteStoreFile,
+  useStoreFiles,
+  useUploadStoreFile,
+  type StoreFileOwner,
+} from '../api/store-files';
 import { describeError } from '../lib/error-message';
 import { formatDateTime } from '../lib/format';
 import { ConfirmDialog } from './confirm-dialog';
 import { FilePicker, formatBytes, type PickedFile } from './file-picker';
 
 export interface StoreFilesPanelProps {
-  readonly storeId: number;
+  /** Whose files: the store's, or a new merchant's order's until Complete gives them the new store. */
+  readonly owner: StoreFileOwner;
+  /** A sentence under the title (the order flow says where the files go). */
+  readonly description?: ReactNode;
   /** May upload (customer_details_edit, or the order flow's reps). */
   readonly canUpload: boolean;
   /** May delete (customer_details_edit). */
@@ -53,19 +62,21 @@ function notifyError(error: unknown): void {
 /**
  * A store's files (decision 160): store pictures, business licenses and reseller files with a preview of each image,
  * who uploaded it and when, Download and Delete (asked first); and the upload form — what the file is, the file, Upload.
- * The customer page's store panel and the order flow's store-information step both show it.
+ * The customer page's store panel and the order flow's store-information step both show it (a new merchant's: the
+ * order's files).
  */
-export function StoreFilesPanel({ storeId, canUpload, canDelete }: StoreFilesPanelProps) {
-  const files = useStoreFiles(storeId);
-  const upload = useUploadStoreFile(storeId);
-  const remove = useDeleteStoreFile(storeId);
+export function StoreFilesPanel({ owner, description, canUpload, canDelete }: StoreFilesPanelProps) {
+  const files = useStoreFiles(owner);
+  const upload = useUploadStoreFile(owner);
+  const remove = useDeleteStoreFile(owner);
+  const ownerName = `${owner.kind} ${owner.id}`;
   const [kind, setKind] = useState<StoreFileKind>('store_picture');
   const [picked, setPicked] = useState<PickedFile | null>(null);
   const [pickerKey, setPickerKey] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<StoreFile | null>(null);
   const uploadKind = STORE_FILE_UPLOAD_KIND[kind];
-  const titleId = `store-files-${storeId}`;
+  const titleId = `store-files-${owner.kind}-${owner.id}`;
 
   const send = () => {
     if (!picked) {
@@ -90,7 +101,7 @@ export function StoreFilesPanel({ storeId, canUpload, canDelete }: StoreFilesPan
           notifications.show({
             color: 'green',
             title: 'Uploaded',
-            message: `${STORE_FILE_KIND_LABELS[saved.kind]} ${saved.file_name} was added to store ${storeId}.`,
+            message: `${STORE_FILE_KIND_LABELS[saved.kind]} ${saved.file_name} was added to ${ownerName}.`,
             autoClose: 5000,
             withBorder: true,
           });
@@ -114,7 +125,7 @@ export function StoreFilesPanel({ storeId, canUpload, canDelete }: StoreFilesPan
         notifications.show({
           color: 'green',
           title: 'Deleted',
-          message: `${gone.file_name} was removed from store ${storeId}.`,
+          message: `${gone.file_name} was removed from ${ownerName}.`,
           autoClose: 5000,
           withBorder: true,
         });
@@ -134,6 +145,7 @@ export function StoreFilesPanel({ storeId, canUpload, canDelete }: StoreFilesPan
         Store files
       </Title>
       <Stack gap="sm">
+        {description && <Text size="sm">{description}</Text>}
         {files.isPending && <Text size="sm">Loading the store's files…</Text>}
         {files.isError && (
           <Text size="sm" c="red" role="alert">
@@ -165,7 +177,14 @@ export function StoreFilesPanel({ storeId, canUpload, canDelete }: StoreFilesPan
                   <Table.Tr key={f.id}>
                     <Table.Td>
                       {f.previewable ? (
-                        <Image src={storeFileUrl(f, 'thumb')} alt={f.file_name} w={64} h={48} fit="cover" radius="sm" />
+                        <Image
+                          src={storeFileUrl(owner, f, 'thumb')}
+                          alt={f.file_name}
+                          w={64}
+                          h={48}
+                          fit="cover"
+                          radius="sm"
+                        />
                       ) : (
                         <Text size="xs" c="dimmed">
                           {f.content_type === 'application/pdf' ? 'PDF' : 'No preview'}
@@ -188,7 +207,7 @@ export function StoreFilesPanel({ storeId, canUpload, canDelete }: StoreFilesPan
                     <Table.Td>{formatDateTime(f.uploaded_at)}</Table.Td>
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
-                        <Anchor href={storeFileUrl(f)} size="sm" aria-label={`Download ${f.file_name}`}>
+                        <Anchor href={storeFileUrl(owner, f)} size="sm" aria-label={`Download ${f.file_name}`}>
                           Download
                         </Anchor>
                         {canDelete && (
@@ -242,7 +261,7 @@ export function StoreFilesPanel({ storeId, canUpload, canDelete }: StoreFilesPan
       <ConfirmDialog
         opened={deleting !== null}
         title="Delete this file?"
-        message={deleting ? `${deleting.file_name} will be removed from store ${storeId}. This cannot be undone.` : ''}
+        message={deleting ? `${deleting.file_name} will be removed from ${ownerName}. This cannot be undone.` : ''}
         confirmLabel="Delete"
         color="red"
         busy={remove.isPending}

@@ -144,7 +144,7 @@ function CustomerLoaded({ customer, storeId, tab, back, permissions, onSelectSto
       {store && (
         <StoreFilesPanel
           key={store.store_id}
-          storeId={store.store_id}
+          owner={{ kind: 'store', id: store.store_id }}
           canUpload={permissions.canEdit}
           canDelete={permissions.canEdit}
         />

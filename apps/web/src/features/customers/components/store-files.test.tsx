@@ -12,6 +12,7 @@ function storeFile(overrides: Partial<StoreFile>): StoreFile {
   return {
     id: 1,
     store_id: 500002,
+    order_id: null,
     kind: 'store_picture',
     file_name: 'front.png',
     content_type: 'image/png',

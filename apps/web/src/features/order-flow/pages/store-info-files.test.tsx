@@ -6,7 +6,10 @@ import { signInAs } from '../../../test/factories';
 import { fakeApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
 
-/* The store-information step's store files (decision 160): an order for an existing store uploads to that store. */
+/*
+ * The store-information step's store files (decision 160): an order for an existing store uploads to that store; a new
+ * merchant's order keeps them until Complete gives them the new store.
+ */
 
 const ORDER = 700456;
 
@@ -47,6 +50,7 @@ describe('store information step: store files', () => {
         const saved = {
           id: 9,
           store_id: 500777,
+          order_id: null,
           kind: 'store_picture',
           file_name: 'front.jpg',
           content_type: 'image/jpeg',
@@ -80,10 +84,58 @@ describe('store information step: store files', () => {
     expect(within(panel).queryByRole('button', { name: /Delete/ })).toBeNull();
   });
 
-  it('a new merchant (no store yet): the step says where the files go once the order is complete', async () => {
-    fakeApi({ ...signInAs('RAM'), [`GET /api/customers/orderinfo/tok`]: record(blankOrder()) });
+  it('a new merchant (no store yet): the rep uploads a business license to the order, sees where it goes, and may remove it', async () => {
+    let items: unknown[] = [];
+    const saved = {
+      id: 11,
+      store_id: null,
+      order_id: ORDER,
+      kind: 'business_license',
+      file_name: 'license.pdf',
+      content_type: 'application/pdf',
+      size: 5,
+      upload_id: 'C'.repeat(32),
+      previewable: false,
+      uploaded_by_name: 'Dana Whitfield',
+      uploaded_by_email: 'ram@example.com',
+      uploaded_at: '2026-11-24T10:05:00.000Z',
+    };
+    const { fetchMock } = fakeApi({
+      ...signInAs('RAM'),
+      [`GET /api/customers/orderinfo/tok`]: record(blankOrder()),
+      [`GET /api/orders/${ORDER}/files/tok`]: () => ({ items }),
+      [`POST /api/orders/${ORDER}/files/tok`]: () => {
+        items = [saved];
+        return saved;
+      },
+      [`DELETE /api/orders/${ORDER}/files/11/tok`]: () => {
+        items = [];
+        return { deleted: true };
+      },
+    });
+    const user = userEvent.setup();
     renderApp(`#/store-info/${ORDER}`);
     const panel = await screen.findByRole('region', { name: 'Store files' });
-    expect(within(panel).getByText(/added to the store once the order is complete/)).toBeTruthy();
+    expect(within(panel).getByText(/move to the new store when the order is complete/)).toBeTruthy();
+    await within(panel).findByText(/No store pictures, business licenses or reseller files yet/);
+    await user.selectOptions(within(panel).getByLabelText('Kind of file'), 'business_license');
+    await user.upload(
+      within(panel).getByLabelText('File'),
+      new File([new TextEncoder().encode('%PDF-')], 'license.pdf', { type: 'application/pdf' }),
+    );
+    await within(panel).findByText(/license\.pdf \(5 bytes\)/);
+    await user.click(within(panel).getByRole('button', { name: 'Upload' }));
+    expect(await within(panel).findByRole('link', { name: 'Download license.pdf' })).toHaveProperty(
+      'href',
+      expect.stringContaining(`/api/orders/${ORDER}/files/11/tok`),
+    );
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(String(post![0])).toContain(`/api/orders/${ORDER}/files/tok`);
+    expect((post![1]!.body as FormData).get('kind')).toBe('business_license');
+    // The order's editors may remove a file they added before Complete.
+    await user.click(within(panel).getByRole('button', { name: 'Delete license.pdf' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await within(panel).findByText(/No store pictures, business licenses or reseller files yet/);
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(true);
   });
 });
