@@ -73,11 +73,18 @@ async function merchantSigns(browser: Browser, m: Merchant, unified: string): Pr
 
 /**
  * A rep sells one terminal to `m`, paying the hardware with `pay` on the payment step, to the summary; answers the
- * rep's session (left on the summary, the order not yet submitted).
+ * rep's session (left on the summary, the order not yet submitted). `atStoreInfo` runs on the store-information step
+ * before it is filled in.
  */
-async function sellOneTerminal(browser: Browser, m: Merchant, pay: (page: Page) => Promise<void>) {
+async function sellOneTerminal(
+  browser: Browser,
+  m: Merchant,
+  pay: (page: Page) => Promise<void>,
+  atStoreInfo?: (page: Page) => Promise<void>,
+) {
   const rep = await signInToOrders(browser, 'ram@example.com');
   await startOrder(rep.page, { type: 'POS', country: 'US' });
+  if (atStoreInfo) await atStoreInfo(rep.page);
   await fillStoreInfo(rep.page, m);
   await rep.page.waitForURL(/#\/sale-summary\/\d+$/);
   await selectHardware(rep.page, 1);
@@ -99,6 +106,27 @@ async function approveToInstallation(browser: Browser, unified: string, arNote: 
   panel = await openOrder(ops.page, unified, 'Any status');
   await changeStatus(ops.page, panel, 'Installation', 'Install booked.');
   return { ar, ops, panel };
+}
+
+/** A 1 × 1 PNG (a store picture the browser can preview) and a one-page PDF (a business license). */
+const STOREFRONT_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const LICENSE_PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+/** The Store files panel: what the file is, the file, Upload — and the file listed with its Download link. */
+async function uploadStoreFile(
+  page: Page,
+  kind: 'Store picture' | 'Business license',
+  file: { name: string; mimeType: string; buffer: Buffer },
+): Promise<void> {
+  const panel = mainOf(page).getByRole('region', { name: 'Store files' });
+  await panel.getByRole('combobox', { name: 'Kind of file' }).selectOption({ label: kind });
+  await panel.getByLabel('File', { exact: true }).setInputFiles(file);
+  await panel.getByText(`${file.name} (`).waitFor();
+  await panel.getByRole('button', { name: 'Upload', exact: true }).click();
+  await panel.getByRole('link', { name: `Download ${file.name}` }).waitFor();
 }
 
 async function expectMilestone(page: Page, current: string | null, labels = POS_MILESTONES): Promise<void> {
@@ -372,6 +400,57 @@ describe.skipIf(noBrowser)('orders end to end (issue 7)', { timeout: 150_000 }, 
     expect(await debit.first().textContent()).toMatch(/Pending/i);
     expect([...rep.errors, ...ar.errors, ...ops.errors, ...admin.errors]).toEqual([]);
     await admin.context.close();
+  });
+
+  it('a rep uploads a store picture and a business license in the order flow and they show on the store (a new merchant: kept with the order until Complete, decision 160)', async () => {
+    const m = newMerchant('US');
+    const rep = await sellOneTerminal(
+      browser,
+      m,
+      (page) => payUpfrontByCard(page, `${m.firstName} ${m.lastName}`),
+      async (page) => {
+        // A new merchant has no store yet: the step says where the files go.
+        const panel = mainOf(page).getByRole('region', { name: 'Store files' });
+        await panel.getByText(/move to the new store when the order is complete/).waitFor();
+        await uploadStoreFile(page, 'Store picture', {
+          name: 'storefront.png',
+          mimeType: 'image/png',
+          buffer: STOREFRONT_PNG,
+        });
+        await uploadStoreFile(page, 'Business license', {
+          name: 'license.pdf',
+          mimeType: 'application/pdf',
+          buffer: LICENSE_PDF,
+        });
+        await panel.getByRole('img', { name: 'storefront.png' }).waitFor();
+      },
+    );
+    const unified = await submitOrder(rep.page);
+    await merchantSigns(browser, m, unified);
+    const { ar, ops, panel } = await approveToInstallation(browser, unified, 'Payment checked.');
+    await changeStatus(ops.page, panel, 'Complete', 'Installed.', [`SN-E2E-FILES-${Date.now()}`]);
+
+    // The customer page: the new store's Store files panel lists both, with who uploaded them.
+    await ops.page.goto('/#/customer');
+    await mainOf(ops.page).getByRole('searchbox', { name: 'Search customers' }).fill(m.dba);
+    await mainOf(ops.page).getByRole('button', { name: 'Search', exact: true }).click();
+    await mainOf(ops.page)
+      .getByRole('table', { name: /Matching stores/ })
+      .getByRole('link', { name: `${m.dba} #1`, exact: true })
+      .click();
+    const files = mainOf(ops.page).getByRole('region', { name: 'Store files' });
+    const repAccount = await demoAccount('ram@example.com');
+    for (const [name, kind] of [
+      ['storefront.png', 'Store picture'],
+      ['license.pdf', 'Business license'],
+    ] as const) {
+      const row = files.getByRole('row').filter({ hasText: name });
+      await row.waitFor();
+      expect(await row.textContent()).toContain(kind);
+      expect(await row.textContent()).toContain(repAccount.email);
+    }
+    await files.getByRole('img', { name: 'storefront.png' }).waitFor();
+    expect([...rep.errors, ...ar.errors, ...ops.errors]).toEqual([]);
   });
 
   it('a non-POS order shows two milestones; a Canadian order takes an A1A 1A1 postal code and shows C$ (never CA$)', async () => {
