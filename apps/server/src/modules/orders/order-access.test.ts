@@ -156,6 +156,24 @@ interface Endpoint {
 
 const idsOf = (items: Json[], key = 'id') => items.map((i) => i[key] as number);
 
+/** A store picture as the order flow sends it (multipart: kind and file). */
+const orderFileBody = () =>
+  multipartBody([
+    { name: 'kind', data: 'store_picture' },
+    { name: 'file', filename: 'front.png', contentType: 'image/png', data: sampleFile('png') },
+  ]);
+
+/** A store picture on the order, uploaded by Admin: the file id the item routes name. */
+async function uploadOrderFile(order: OrderRow): Promise<Json> {
+  const res = await t.request({
+    method: 'POST',
+    url: `/api/orders/${order.id}/files/${CALLERS.admin.token}`,
+    ...orderFileBody(),
+  });
+  if (res.statusCode !== 201) throw new Error(res.body);
+  return { fileId: res.json().info.id as number };
+}
+
 const ENDPOINTS: readonly Endpoint[] = [
   {
     route: 'GET /api/customers/orderinfo/:token',
@@ -436,6 +454,36 @@ const ENDPOINTS: readonly Endpoint[] = [
       return { url: `/api/customers/contracts/${order.id}/upload/${token}`, ...body };
     },
     ok: 201,
+  },
+  // A new merchant's store pictures and licences, kept with the order until Complete (decision 160).
+  {
+    route: 'POST /api/orders/:orderId/files/:token',
+    kind: 'item',
+    request: ({ order, token }) => ({
+      url: `/api/orders/${order.id}/files/${token}`,
+      ...orderFileBody(),
+    }),
+    ok: 201,
+  },
+  {
+    route: 'GET /api/orders/:orderId/files/:token',
+    kind: 'item',
+    request: ({ order, token }) => ({ url: `/api/orders/${order.id}/files/${token}` }),
+    ok: 200,
+  },
+  {
+    route: 'GET /api/orders/:orderId/files/:fileId/:token',
+    kind: 'item',
+    setup: (order) => uploadOrderFile(order),
+    request: ({ order, token, extra }) => ({ url: `/api/orders/${order.id}/files/${extra.fileId}/${token}` }),
+    ok: 200,
+  },
+  {
+    route: 'DELETE /api/orders/:orderId/files/:fileId/:token',
+    kind: 'item',
+    setup: (order) => uploadOrderFile(order),
+    request: ({ order, token, extra }) => ({ url: `/api/orders/${order.id}/files/${extra.fileId}/${token}` }),
+    ok: 200,
   },
   {
     route: 'GET /api/promotions/:id/orders/:token',
