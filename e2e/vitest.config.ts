@@ -10,7 +10,8 @@ export default defineProject({
     setupFiles: ['./support/a11y-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // One browser and one server: journeys run one file at a time.
+    // One browser and one server: journeys run one file at a time, after the unit projects (vitest.config.ts).
     fileParallelism: false,
+    sequence: { groupOrder: 1 },
   },
 });
