@@ -221,7 +221,9 @@ describe.skipIf(noBrowser)('customer search and customer page (issue 6)', () => 
     await page.goto(`/#/customer?id=${customer.customer_id}&tab=notes`);
     await main(page).getByRole('region', { name: customer.legal_name }).waitFor();
     // The notes have loaded (the customer may have none: an empty list is not visible, "No notes yet." is).
-    await main(page).getByText(/^Notes of store/).waitFor();
+    await main(page)
+      .getByText(/^Notes of store/)
+      .waitFor();
     await main(page).locator('ul[aria-label="Notes"][aria-busy="false"]').waitFor({ state: 'attached' });
     await main(page)
       .getByRole('table', { name: /Select a store/ })
