@@ -93,6 +93,22 @@ describe.skipIf(noBrowser)('customer listing: filter to Canada and export the CS
       expect(r[currency]).toBe('CAD');
     }
     await page.getByText(/rows? saved as CSV/).waitFor();
+
+    // Two provinces at once (§2's multi-select): only their stores, and the address says both.
+    const states = main(page).getByRole('combobox', { name: 'State / province' });
+    for (const name of ['Ontario (ON)', 'British Columbia (BC)']) {
+      await states.click();
+      await main(page).getByRole('listbox', { name: 'State / province' }).getByRole('option', { name }).click();
+    }
+    await states.press('Escape');
+    await main(page).getByRole('button', { name: 'Apply filters' }).click();
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/customer-listing?country=CA&state=ON%2CBC');
+    await expect
+      .poll(async () => {
+        const places = (await main(page).getByRole('cell').allTextContents()).filter((t) => t.startsWith('Canada · '));
+        return places.length > 0 && places.every((t) => /^Canada · (ON|BC)$/.test(t.trim()));
+      })
+      .toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

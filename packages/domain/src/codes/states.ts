@@ -93,6 +93,9 @@ const STATES_BY_COUNTRY: Readonly<Record<MerchantCountryCode, readonly StateOpti
   CA: CA_PROVINCES,
 };
 
+/** Every US state / territory and Canadian province / territory code (a filter on several of them). */
+export const ALL_STATE_CODES: readonly string[] = [...US_STATES, ...CA_PROVINCES].map((s) => s.code);
+
 /** The state/province list of a country; empty for countries without a list. */
 export function statesFor(country: string): readonly StateOption[] {
   return Object.prototype.hasOwnProperty.call(STATES_BY_COUNTRY, country)

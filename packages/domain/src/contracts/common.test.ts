@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  queryIdList,
+  queryValueList,
   EMAIL_MESSAGE,
   PERCENT_MESSAGE,
   addressSchema,
@@ -181,5 +183,38 @@ describe('addressSchema', () => {
     const r = addressSchema.safeParse({ ...us, address1: ' ', city: '', state: '' });
     expect(r.success).toBe(false);
     if (!r.success) expect(Object.keys(fieldsFromZodError(r.error)).sort()).toEqual(['address1', 'city', 'state']);
+  });
+});
+
+/** The multi-select filters of §2 in a query string: `?status=N,P`, `?agent_id=3,5`. */
+describe('query lists', () => {
+  const values = z.object({
+    status: queryValueList(['N', 'P', 'F'] as const, (bad, text) => `Unknown status ${bad.join(', ') || text}.`),
+  });
+  const ids = z.object({ agent_id: queryIdList('agent id') });
+
+  it('a value list: one or several, blanks and repeats dropped; an empty text is no filter', () => {
+    expect(values.parse({ status: 'N' }).status).toEqual(['N']);
+    expect(values.parse({ status: 'N, P,,N' }).status).toEqual(['N', 'P']);
+    expect(values.parse({ status: '' }).status).toBeUndefined();
+    expect(values.parse({}).status).toBeUndefined();
+  });
+
+  it('a value list names the unknown values in its message', () => {
+    const r = values.safeParse({ status: 'N,X,Y' });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.message).toBe('Unknown status X, Y.');
+    expect(values.safeParse({ status: ',' }).error?.issues[0]?.message).toBe('Unknown status ,.');
+  });
+
+  it('an id list: whole numbers from 1 up to the largest id, repeats dropped', () => {
+    expect(ids.parse({ agent_id: '3' }).agent_id).toEqual([3]);
+    expect(ids.parse({ agent_id: 7 }).agent_id).toEqual([7]);
+    expect(ids.parse({ agent_id: '3, 5,3' }).agent_id).toEqual([3, 5]);
+    expect(ids.parse({ agent_id: ' ' }).agent_id).toBeUndefined();
+    for (const bad of ['0', '-1', '3,x', '1.5', '2147483648', '03'])
+      expect(ids.safeParse({ agent_id: bad }).error?.issues[0]?.message, bad).toBe(
+        'The agent id is a whole number from 1, or a comma list of them.',
+      );
   });
 });

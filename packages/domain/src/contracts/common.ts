@@ -160,6 +160,36 @@ export type AddressInput = z.input<typeof addressSchema>;
 export type Address = z.output<typeof addressSchema>;
 
 /**
+ * A filter on several records of one kind by id (the multi-select of §2 over records: `?agent_id=3,5`): one id or a
+ * comma list, blanks and repeats dropped, each a whole number from 1 (else 400 naming `what`). Parsed to the ids.
+ */
+export function queryIdList(what: string, maxIds = 100) {
+  const message = `The ${what} is a whole number from 1, or a comma list of them.`;
+  return z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'number' ? String(v) : v),
+    z
+      .string()
+      .max(maxIds * 11, { message: `At most ${maxIds} ${what}s.` })
+      .transform((text, ctx) => {
+        const parts = [
+          ...new Set(
+            text
+              .split(',')
+              .map((s) => s.trim())
+              .filter((s) => s !== ''),
+          ),
+        ];
+        if (parts.length === 0 || parts.some((p) => !/^[1-9]\d{0,9}$/.test(p) || Number(p) > 2_147_483_647)) {
+          ctx.addIssue({ code: 'custom', message });
+          return z.NEVER;
+        }
+        return parts.map(Number);
+      })
+      .optional(),
+  );
+}
+
+/**
  * A filter on several values of one field (the multi-select dropdown of §2): `?status=N,P` — one value or a comma
  * list, blanks and repeats dropped; each value must be one of `values` (else 400 with `message`, or the message
  * `message(bad, text)` makes of the unknown values). Parsed to the list of distinct values; an empty text is no filter.

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../codes/currencies';
-import { isStateOf } from '../codes/states';
+import { ALL_STATE_CODES, isStateOf } from '../codes/states';
 import type { LicenseStatus } from '../rules/license';
-import { cappedPagedList, paginationQuerySchema } from './common';
+import { cappedPagedList, paginationQuerySchema, queryIdList, queryValueList } from './common';
 import { queryBooleanSchema } from './customer-accounts';
 import { STORE_STATUS_VALUES, sortSchema } from './customers';
 
@@ -47,7 +47,6 @@ export const LISTING_SORT_FIELDS = [
 export type ListingSortField = (typeof LISTING_SORT_FIELDS)[number];
 export const LISTING_DEFAULT_SORT = 'customer';
 
-const MAX_ID = 2_147_483_647;
 /** 100,000,000.00: a typo guard for the balance bounds. */
 const MAX_CENTS = 10_000_000_000;
 const cents = (what: string) =>
@@ -57,24 +56,25 @@ const cents = (what: string) =>
     .min(0, { message: `The ${what} is at least 0.` })
     .max(MAX_CENTS, { message: `The ${what} is too large.` });
 
+const LISTING_STATE_CODES = ALL_STATE_CODES;
+
 export const customerListingQuery = paginationQuerySchema
   .extend({
     status: z.enum(STORE_STATUS_VALUES, { message: `Status is one of ${STORE_STATUS_VALUES.join(', ')}.` }).optional(),
     country: z.enum(['US', 'CA'], { message: 'Country is US or CA.' }).optional(),
-    state: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .regex(/^[A-Z]{2}$/, { message: 'State is a two-letter code.' })
-      .optional(),
+    /** One state / province code or several (`CA,NY`), any case; within `country` when it is given. */
+    state: z.preprocess(
+      (v) => (typeof v === 'string' ? v.toUpperCase() : v),
+      queryValueList(
+        LISTING_STATE_CODES,
+        (bad, text) => `Unknown state ${bad.join(', ') || text}: use two-letter state or province codes.`,
+        LISTING_STATE_CODES.length * 3,
+      ),
+    ),
     /** The store's sales rep (its name, any case, exactly). */
     sales_rep: z.string().trim().min(1).max(100, { message: 'Sales rep is at most 100 characters.' }).optional(),
-    agent_id: z.coerce
-      .number({ message: 'The agent id is a number.' })
-      .int({ message: 'The agent id is a whole number.' })
-      .min(1, { message: 'The agent id is at least 1.' })
-      .max(MAX_ID, { message: 'The agent id is too large.' })
-      .optional(),
+    /** One agent or several (`3,5`): stores any of them serves. */
+    agent_id: queryIdList('agent id'),
     plan: z.enum(LISTING_PLAN_KINDS, { message: `Plan is one of ${LISTING_PLAN_KINDS.join(', ')}.` }).optional(),
     balance: z.enum(LISTING_BALANCE_FILTERS, { message: 'Balance is with or without.' }).optional(),
     balance_min: cents('smallest balance').optional(),
@@ -88,8 +88,13 @@ export const customerListingQuery = paginationQuerySchema
     count: queryBooleanSchema.optional(),
   })
   .superRefine((q, ctx) => {
-    if (q.state && q.country && !isStateOf(q.country, q.state))
-      ctx.addIssue({ code: 'custom', path: ['state'], message: `${q.state} is not a state of ${q.country}.` });
+    const foreign = q.country ? (q.state ?? []).filter((code) => !isStateOf(q.country!, code)) : [];
+    if (foreign.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['state'],
+        message: `${foreign.join(', ')} ${foreign.length === 1 ? 'is not a state' : 'are not states'} of ${q.country}.`,
+      });
     if (q.balance_min !== undefined && q.balance_max !== undefined && q.balance_min > q.balance_max)
       ctx.addIssue({ code: 'custom', path: ['balance_max'], message: 'The largest balance is below the smallest.' });
   });

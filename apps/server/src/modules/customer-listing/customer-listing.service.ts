@@ -88,9 +88,12 @@ export function listingWhere(viewer: Viewer, q: CustomerListingQuery, today: str
   if (scope) parts.push(scope);
   if (q.status) parts.push(sql`s.status = ${q.status}`);
   if (q.country) parts.push(sql`s.country = ${q.country}`);
-  if (q.state) parts.push(sql`s.state = ${q.state}`);
+  if (q.state) parts.push(sql`s.state = any(${sql.param([...q.state])}::text[])`);
   if (q.sales_rep) parts.push(sql`lower(s.sales_rep) = lower(${q.sales_rep})`);
-  if (q.agent_id) parts.push(sql`s.id in (select x.store_id from agent_stores x where x.agent_id = ${q.agent_id})`);
+  if (q.agent_id)
+    parts.push(
+      sql`s.id in (select x.store_id from agent_stores x where x.agent_id = any(${sql.param([...q.agent_id])}::int[]))`,
+    );
   if (q.plan === 'none')
     parts.push(sql`not exists (select 1 from customer_payment_plans p where p.store_id = s.id and p.status = 'active'
       and p.kind in ('monthly', 'yearly'))`);

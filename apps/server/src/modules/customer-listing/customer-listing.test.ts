@@ -157,6 +157,9 @@ describe('customer listing', () => {
     expect(await storeIds('state=TX&sort=store_id')).toEqual([ids.a, ids.b]);
     expect(await storeIds('sales_rep=alice%20moreau&sort=store_id')).toEqual([ids.a, ids.c]);
     expect(await storeIds(`agent_id=${ids.agent}`)).toEqual([ids.c]);
+    // Several values of one field (the multi-select of §2): any of them.
+    expect(await storeIds('state=TX,on&sort=store_id')).toEqual([ids.a, ids.b, ids.c]);
+    expect(await storeIds(`agent_id=${ids.agent},2147483647`)).toEqual([ids.c]);
     expect(await storeIds('plan=monthly')).toEqual([ids.a]);
     expect(await storeIds('plan=yearly')).toEqual([ids.b]);
     expect(await storeIds('plan=none&sort=store_id')).toEqual([ids.c, ids.d]);
@@ -226,6 +229,15 @@ describe('customer listing', () => {
     const wrongState = await list('country=CA&state=TX');
     expect(wrongState.statusCode).toBe(400);
     expect((wrongState.json() as { error: { fields: Record<string, string> } }).error.fields.state).toMatch(/TX/);
+    const wrongStates = await list('country=CA&state=ON,TX,NY');
+    expect((wrongStates.json() as { error: { fields: Record<string, string> } }).error.fields.state).toBe(
+      'TX, NY are not states of CA.',
+    );
+    const badAgents = await list('agent_id=3,x');
+    expect(badAgents.statusCode).toBe(400);
+    expect((badAgents.json() as { error: { fields: Record<string, string> } }).error.fields.agent_id).toBe(
+      'The agent id is a whole number from 1, or a comma list of them.',
+    );
     const minMax = await list('balance_min=500&balance_max=100');
     expect(minMax.statusCode).toBe(400);
     expect((await list('', cs)).statusCode).toBe(403);

@@ -86,12 +86,19 @@ describe('customer listing (#/customer-listing)', () => {
     expect(within(row).getByText('In grace period')).toBeTruthy();
     expect(within(second!.closest('tr')!).getByText('$1,234.56')).toBeTruthy();
 
-    // The state list follows the country.
+    // The state list follows the country; several states and agents may be chosen (§2's dropdown).
     await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'Canada');
-    const state = screen.getByRole('combobox', { name: 'State / province' });
-    expect(within(state).queryByRole('option', { name: 'Texas' })).toBeNull();
-    await user.selectOptions(state, 'Ontario');
-    await user.selectOptions(await screen.findByRole('combobox', { name: 'Agent' }), 'Acme Distribution');
+    await user.click(screen.getByRole('combobox', { name: 'State / province' }));
+    const states = screen.getByRole('listbox', { name: 'State / province' });
+    expect(within(states).queryByRole('option', { name: /Texas/ })).toBeNull();
+    await user.click(within(states).getByRole('option', { name: 'Ontario (ON)' }));
+    await user.click(within(states).getByRole('option', { name: 'Quebec (QC)' }));
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('combobox', { name: 'Agent' }));
+    await user.click(
+      within(await screen.findByRole('listbox', { name: 'Agent' })).getByRole('option', { name: 'Acme Distribution' }),
+    );
+    await user.keyboard('{Escape}');
     await user.selectOptions(screen.getByRole('combobox', { name: 'License state' }), 'In grace period');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Balance' }), 'With an open balance');
     await user.type(screen.getByRole('textbox', { name: 'Open balance at least' }), '100');
@@ -99,7 +106,7 @@ describe('customer listing (#/customer-listing)', () => {
     await waitFor(() =>
       expect(lastList(calls)).toEqual({
         country: 'CA',
-        state: 'ON',
+        state: 'ON,QC',
         agent_id: '7',
         license: 'grace',
         balance: 'with',
@@ -109,7 +116,7 @@ describe('customer listing (#/customer-listing)', () => {
       }),
     );
     expect(window.location.hash).toBe(
-      '#/customer-listing?country=CA&state=ON&agent_id=7&balance=with&balance_min=10000&license=grace',
+      '#/customer-listing?country=CA&state=ON%2CQC&agent_id=7&balance=with&balance_min=10000&license=grace',
     );
 
     await user.click(within(table).getByRole('button', { name: /Open balance/ }));

@@ -1,4 +1,4 @@
-import { Anchor, Autocomplete, Badge, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Autocomplete, Badge, Stack, Table, Text, Title } from '@mantine/core';
 import {
   CA_PROVINCES,
   LICENSE_STATUS_LABELS,
@@ -23,6 +23,7 @@ import {
   FilterAmount,
   FilterBar,
   filterOptions,
+  FilterMultiSelect,
   FilterSelect,
   ListError,
   listCaption,
@@ -71,14 +72,12 @@ const BALANCE_OPTIONS = [
 ];
 const LICENSE_OPTIONS = filterOptions('Any license state', LISTING_LICENSE_STATES, LICENSE_STATUS_LABELS);
 
-/** The state list follows the country: one country's states, or both countries' in groups. */
+/** The state list follows the country: one country's states, or both countries' (the name says which country). */
 function stateOptions(country: string) {
-  const any = { value: '', label: 'Any state / province' };
-  if (country) return [any, ...statesFor(country).map((s) => ({ value: s.code, label: s.name }))];
+  if (country) return statesFor(country).map((s) => ({ value: s.code, label: `${s.name} (${s.code})` }));
   return [
-    any,
-    { group: countryName('US'), items: US_STATES.map((s) => ({ value: s.code, label: s.name })) },
-    { group: countryName('CA'), items: CA_PROVINCES.map((s) => ({ value: s.code, label: s.name })) },
+    ...US_STATES.map((s) => ({ value: s.code, label: `${s.name} (${s.code}, ${countryName('US')})` })),
+    ...CA_PROVINCES.map((s) => ({ value: s.code, label: `${s.name} (${s.code}, ${countryName('CA')})` })),
   ];
 }
 
@@ -119,9 +118,12 @@ export default function CustomerListingPage() {
     (value: string) =>
       list.setDraft((d) => {
         const next = { ...d, [key]: value };
-        // The state list follows the country: a state of another country is cleared.
-        if (key === 'country' && value && next.state && !statesFor(value).some((s) => s.code === next.state))
-          next.state = '';
+        // The state list follows the country: the states of another country are taken off.
+        if (key === 'country' && value && next.state)
+          next.state = next.state
+            .split(',')
+            .filter((code) => statesFor(value).some((s) => s.code === code))
+            .join(',');
         return next;
       });
   const field = bindFilter({ draft, set }, { balanceMin: minError });
@@ -177,13 +179,12 @@ export default function CustomerListingPage() {
       <FilterBar label="Filter customer listing" onApply={apply} onClear={clear} applyLabel="Apply filters">
         <FilterSelect label="Status" data={STATUS_OPTIONS} w={150} {...field('status')} />
         <FilterSelect label="Country" data={COUNTRY_OPTIONS} w={170} {...field('country')} />
-        {/* Both countries' states in groups: FilterSelect takes no option groups yet. */}
-        <NativeSelect
+        <FilterMultiSelect
           label="State / province"
-          data={stateOptions(draft.country)}
-          value={draft.state}
-          onChange={(e) => set('state')(e.currentTarget.value)}
-          w={210}
+          options={stateOptions(draft.country)}
+          placeholder="Any state / province"
+          w={230}
+          {...field('state')}
         />
         <Autocomplete
           label="Sales rep"
@@ -192,12 +193,11 @@ export default function CustomerListingPage() {
           onChange={set('salesRep')}
           w={200}
         />
-        <FilterSelect
+        <FilterMultiSelect
           label="Agent"
-          data={[
-            { value: '', label: 'Any agent' },
-            ...(options.data?.agents ?? []).map((a) => ({ value: String(a.agent_id), label: a.name })),
-          ]}
+          options={(options.data?.agents ?? []).map((a) => ({ value: String(a.agent_id), label: a.name }))}
+          placeholder="Any agent"
+          w={230}
           {...field('agentId')}
         />
         <FilterSelect label="Plan" data={PLAN_OPTIONS} w={170} {...field('plan')} />
