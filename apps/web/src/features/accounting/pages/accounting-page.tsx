@@ -62,7 +62,9 @@ export default function AccountingPage() {
   const broken = tb?.tie_outs.filter((t) => !t.ok) ?? [];
   return (
     <Stack gap="md">
-      <Title order={1}>Month-end accounting</Title>
+      <Title order={1} size="h2">
+        Month-end accounting
+      </Title>
       <LiveFilterBar label="Month and currency of the trial balance">
         <FilterMonth label="Month" value={month} onChange={(next) => set({ month: next })} />
         <FilterCurrency anyLabel={null} value={currency} onChange={(next) => set({ currency: next })} w={160} />

@@ -78,7 +78,9 @@ export default function BillingRunsPage() {
   return (
     <Stack gap="md">
       <div>
-        <Title order={1}>Billing runs</Title>
+        <Title order={1} size="h2">
+          Billing runs
+        </Title>
         <Text c="dimmed" size="sm">
           A run bills every active plan due on its date: monthly and yearly service fees and hardware installments, one
           invoice per plan and period (a plan behind gets one per missed period). It runs every night by itself.

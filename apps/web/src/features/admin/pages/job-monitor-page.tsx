@@ -52,7 +52,9 @@ export default function JobMonitorPage() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={1}>Job monitor</Title>
+          <Title order={1} size="h2">
+            Job monitor
+          </Title>
           <Text c="dimmed" size="sm">
             Background work by queue and state. Refreshes every {JOB_REFRESH_MS / 1000} seconds.
           </Text>

@@ -36,7 +36,9 @@ export default function MailboxPage() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={1}>Mailbox</Title>
+          <Title order={1} size="h2">
+            Mailbox
+          </Title>
           <Text c="dimmed" size="sm">
             Every e-mail the back office sent or kept, newest first.
           </Text>

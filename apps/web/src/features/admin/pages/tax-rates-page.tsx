@@ -99,7 +99,9 @@ export default function TaxRatesPage() {
   return (
     <Stack gap="md">
       <div>
-        <Title order={1}>Tax rates</Title>
+        <Title order={1} size="h2">
+          Tax rates
+        </Title>
         <Text c="dimmed" size="sm">
           Sales tax per US state and Canadian province. An order, a contract or an invoice uses the rate in force on its
           own date; a change applies from its effective date only.

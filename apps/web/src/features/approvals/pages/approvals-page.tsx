@@ -193,7 +193,9 @@ export default function ApprovalsPage() {
 
   return (
     <Stack gap="md">
-      <Title order={1}>Approvals</Title>
+      <Title order={1} size="h2">
+        Approvals
+      </Title>
       <Text c="dimmed" size="sm">
         Memos, write-offs and orders waiting for AR approval, oldest first. Over {THRESHOLD}, someone other than the
         requester must approve.

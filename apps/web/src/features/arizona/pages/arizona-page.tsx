@@ -228,7 +228,9 @@ export default function ArizonaPage() {
   return (
     <Stack gap="md">
       <div>
-        <Title order={1}>Arizona tax certificates</Title>
+        <Title order={1} size="h2">
+          Arizona tax certificates
+        </Title>
         <Text c="dimmed" size="sm">
           While a store’s Arizona TPT license or resale certificate is valid, its hardware sale is not taxed: on the
           order summary, the contract and the invoice.

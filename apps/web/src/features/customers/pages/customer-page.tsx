@@ -22,7 +22,9 @@ export default function CustomerPage() {
     <Stack gap="lg">
       {state.customerId === null && (
         <div>
-          <Title order={1}>Customers</Title>
+          <Title order={1} size="h2">
+            Customers
+          </Title>
           <Text c="dimmed" size="sm">
             Find a customer by id, store id, federal tax id, or part of a name, DBA, bracct or sales rep.
           </Text>

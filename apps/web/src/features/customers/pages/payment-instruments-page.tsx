@@ -160,7 +160,9 @@ export default function PaymentInstrumentsPage() {
   return (
     <Stack gap="lg">
       <div>
-        <Title order={1}>Payment instruments</Title>
+        <Title order={1} size="h2">
+          Payment instruments
+        </Title>
         <Text c="dimmed" size="sm">
           Find a customer by customer id, federal tax id or name to see, add, make default or remove its cards and bank
           accounts. Only the brand, the last four digits and the expiry are shown.

@@ -31,7 +31,9 @@ export default function LookupsPage() {
 
   return (
     <Stack gap="md">
-      <Title order={1}>Look-ups</Title>
+      <Title order={1} size="h2">
+        Look-ups
+      </Title>
       <Text c="dimmed" size="sm">
         Read only: the catalogue&apos;s billing items, terminal products and bundle prices in the currency you choose,
         and a referral by its code.

@@ -33,7 +33,9 @@ export default function ReportsPage() {
 
   return (
     <Stack gap="md">
-      <Title order={1}>Reports</Title>
+      <Title order={1} size="h2">
+        Reports
+      </Title>
       <Tabs
         value={tab}
         keepMounted={false}

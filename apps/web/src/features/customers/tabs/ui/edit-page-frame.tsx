@@ -87,7 +87,9 @@ export function EditPageFrame({ title, intro, children }: EditPageFrameProps) {
         ← Back to the customer
       </Anchor>
       <div>
-        <Title order={1}>{title}</Title>
+        <Title order={1} size="h2">
+          {title}
+        </Title>
         <Text c="dimmed" size="sm">
           {intro}
         </Text>
